@@ -1,0 +1,165 @@
+/** Decimal amounts and prices travel as strings (spec: money is never a float on the wire). */
+export type DecimalString = string;
+/** Milliseconds since the Unix epoch. */
+export type EpochMs = number;
+
+/**
+ * Trade categories (`type` of a price entry / product). The brand's trade list orders the tabs
+ * (default [3, 2, 1, 4], some brands [3, 2, 1, 4, 5]); see docs/decisions.md.
+ */
+export const Category = {
+  Cryptos: 1,
+  Commodities: 2,
+  Forex: 3,
+  Indices: 4,
+  UsStocks: 5,
+} as const;
+export type CategoryId = (typeof Category)[keyof typeof Category];
+export const CATEGORY_KEYS: Record<CategoryId, string> = {
+  1: 'cryptos',
+  2: 'commodities',
+  3: 'forex',
+  4: 'indices',
+  5: 'usStocks',
+};
+
+/** One live quote (spec §3 Price entry), plus the session's open/high/low for the table. */
+export interface PriceEntry {
+  symbol: string;
+  name: string;
+  bidPrice: DecimalString;
+  askPrice: DecimalString;
+  price: DecimalString;
+  /** Change against the session open, in percent, e.g. "-0.42". */
+  priceChangePercent: DecimalString;
+  type: CategoryId;
+  /** Rank within its category; null or a non-positive value means "no valid sort" (ranked last). */
+  sort: number | null;
+  volume: DecimalString;
+  lastUpdate: EpochMs;
+  openPrice: DecimalString;
+  highPrice: DecimalString;
+  lowPrice: DecimalString;
+  pricePrecision: number;
+  logoUrl: string;
+  /** Whether the instrument's market is open now (false: last price of the previous session). */
+  marketOpen: boolean;
+}
+
+/** One candle (spec §3 Kline point). */
+export interface KlinePoint {
+  time: EpochMs;
+  openPrice: DecimalString;
+  closePrice: DecimalString;
+  highestPrice: DecimalString;
+  lowestPrice: DecimalString;
+  volume: DecimalString;
+  turnover: DecimalString;
+}
+
+/** Start and close time of one weekday, "HH:mm" in New York time; null start means closed all day. */
+export interface SessionHours {
+  marketStartTime: string | null;
+  marketCloseTime: string | null;
+}
+
+/** Product order info (spec §3), as listed by `forex/product/list` and `product/order/info`. */
+export interface ProductInfo {
+  productCode: string;
+  productName: string;
+  type: CategoryId;
+  sort: number | null;
+  maxCount: DecimalString;
+  minCount: DecimalString;
+  /** Lot step. */
+  countNum: DecimalString;
+  /** Leverage (default 100). */
+  multiple: number;
+  /** Price step (default 0.01). */
+  pip: DecimalString;
+  pricePrecision: number;
+  /** Units of the base asset per lot. */
+  contractSize: DecimalString;
+  /** Index 0 = Sunday … 6 = Saturday. */
+  sessions: SessionHours[];
+  /** "America/New_York" hours shift one hour with US daylight saving (spec §4). */
+  timezone: string;
+  tradeStatus: 0 | 1;
+  logoUrl: string;
+  feeType: 'PERCENTAGE' | 'FIX_AMOUNT';
+  feeValue: DecimalString;
+}
+
+/** spec §3 Banner. */
+export interface Banner {
+  bannerUrl: string;
+  linkUrl?: string;
+  title?: string;
+}
+
+/** One entry of `system/systemConfig/getAllConfigStatusWeb` (spec §3 Config). */
+export interface SystemConfigEntry {
+  name: string;
+  enable: boolean;
+  value?: string;
+}
+
+export interface SystemConfigResponse {
+  systemConfigs: SystemConfigEntry[];
+  /** 1: deposits use the user's own wallet list. */
+  walletType: 0 | 1;
+}
+
+/** spec §3 Service config. */
+export interface ServiceConfig {
+  url: string;
+  telegram: string;
+  whatsapp: string;
+  email: string;
+}
+
+/** `getCustomerLink` answers the service link value "type|[json list]" (spec §3, §4 service link type). */
+export type CustomerLinkValue = string;
+
+/** Brand settings of spec §1 chosen per brand at run time. */
+export interface BrandSettings {
+  id: string;
+  name: string;
+  logoUrl: string;
+  defaultTradeMode: 'market' | 'option';
+  tradeModes: Array<'market' | 'option'>;
+  /** Order of the category tabs, e.g. [3, 2, 1, 4]. */
+  tradeList: CategoryId[];
+  theme: 'light' | 'dark';
+  colors: { up: string; down: string };
+  timezone: string;
+  languages: string[];
+  defaultLanguage: string;
+  registerTypes: Array<'E' | 'P'>;
+  depositTypes: string[];
+  verifyStyle: 'junior' | 'advanced' | 'both';
+  /** Desktop/home template (1 shows a grid of trade icons on home). */
+  template: 1 | 2;
+  bannerCount: number;
+  homeSymbols: string[];
+}
+
+/** `/config.json`: the runtime configuration file of spec §1/§4. */
+export interface RuntimeConfig {
+  siteTitle: string;
+  version: string;
+  brand: BrandSettings;
+  support: ServiceConfig;
+  services: {
+    /** Web API base, e.g. https://platform.example/v1 */
+    api: string;
+    /** Market service base (history, thumb, status). */
+    market: string;
+    marketWs: string;
+    /** Exchange (order) service base. */
+    exchange: string;
+    exchangeWs: string;
+  };
+  /** Default fetch timeout in seconds (0: none). */
+  fetchTimeout: number;
+}

@@ -1,0 +1,18 @@
+/**
+ * The only module that imports jotai (vanilla). React hooks come from src/widgets/_shared/store-react.ts.
+ * One page-wide store: every widget root is given this store explicitly.
+ */
+import { atom, createStore } from 'jotai/vanilla';
+import type { Atom, PrimitiveAtom, WritableAtom } from 'jotai/vanilla';
+
+export { atom };
+export type { Atom, PrimitiveAtom, WritableAtom };
+export type Store = ReturnType<typeof createStore>;
+
+const PAGE_STORE = Symbol.for('tradekit.store');
+
+/** The page-wide store (shared even if two copies of this module end up on one page). */
+export function getPageStore(): Store {
+  const g = globalThis as unknown as Record<symbol, Store | undefined>;
+  return (g[PAGE_STORE] ??= createStore());
+}

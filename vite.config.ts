@@ -1,0 +1,46 @@
+import { readdirSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const widgetsDir = resolve(import.meta.dirname, 'src/widgets');
+
+/** One input per widget: src/widgets/<name>/<name>.element.ts becomes widgets/tk-<name>.js. */
+function widgetInputs(): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  for (const name of readdirSync(widgetsDir)) {
+    const entry = resolve(widgetsDir, name, `${name}.element.ts`);
+    if (!name.startsWith('_') && existsSync(entry)) inputs[`tk-${name}`] = entry;
+  }
+  return inputs;
+}
+
+export default defineConfig({
+  root: resolve(import.meta.dirname, 'src/host'),
+  publicDir: resolve(import.meta.dirname, 'public'),
+  plugins: [react()],
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist'),
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+    rollupOptions: {
+      input: { host: resolve(import.meta.dirname, 'src/host/index.html'), ...widgetInputs() },
+      output: {
+        entryFileNames: (chunk) => (chunk.name.startsWith('tk-') ? 'widgets/[name].js' : 'assets/[name]-[hash].js'),
+        chunkFileNames: 'widgets/chunks/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+  experimental: {
+    // Widgets run on brand pages of other origins: chunks they load must resolve against the module URL,
+    // while the host's HTML (served at any route depth) needs absolute URLs.
+    renderBuiltUrl(filename, { hostType }) {
+      if (hostType === 'js') return { relative: true };
+      return `/${filename}`;
+    },
+  },
+  server: { port: 5173 },
+});
