@@ -57,7 +57,10 @@ export interface KlinePoint {
   turnover: DecimalString;
 }
 
-/** Start and close time of one weekday, "HH:mm" in New York time; null start means closed all day. */
+/**
+ * Trading window of one weekday as "HH:mm" UTC while US standard time is in force; during US daylight saving
+ * the window opens and closes one hour earlier (spec §4). Close "24:00" runs to midnight; null start: closed.
+ */
 export interface SessionHours {
   marketStartTime: string | null;
   marketCloseTime: string | null;
@@ -82,8 +85,6 @@ export interface ProductInfo {
   contractSize: DecimalString;
   /** Index 0 = Sunday … 6 = Saturday. */
   sessions: SessionHours[];
-  /** "America/New_York" hours shift one hour with US daylight saving (spec §4). */
-  timezone: string;
   tradeStatus: 0 | 1;
   logoUrl: string;
   feeType: 'PERCENTAGE' | 'FIX_AMOUNT';
