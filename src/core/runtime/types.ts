@@ -34,7 +34,12 @@ export type CallResult<T> =
 
 export interface ApiClient {
   /** POST (default) `{base of service}{path}` with JSON; `{name}` path segments are filled from payload. */
-  call<T>(service: Service, path: string, payload?: Record<string, unknown>, options?: CallOptions): Promise<CallResult<T>>;
+  call<T>(
+    service: Service,
+    path: string,
+    payload?: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<CallResult<T>>;
   /** Listen for failures meant for the user (toast); returns unsubscribe. */
   onError(listener: (message: string, code: CallResult<unknown> & { ok: false }) => void): () => void;
 }
@@ -74,7 +79,7 @@ export interface QuoteView extends PriceEntry {
 export interface PlatformAtoms {
   /** Runtime config once loaded; null before. */
   config: Atom<RuntimeConfig | null>;
-  /** Set when /config.json cannot be loaded ('Cannot load config, please contact administrator.'). */
+  /** i18n key `app.config_missing` once /config.json cannot be loaded; show it with `t()`. */
   configError: Atom<string | null>;
   systemConfig: Atom<SystemConfigResponse | null>;
   /** All quotes by symbol; mounting it subscribes /topic/prices (ref-counted), unmounting releases. */

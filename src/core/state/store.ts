@@ -16,3 +16,13 @@ export function getPageStore(): Store {
   const g = globalThis as unknown as Record<symbol, Store | undefined>;
   return (g[PAGE_STORE] ??= createStore());
 }
+
+/** Forget the page-wide store so the next getPageStore() makes a fresh one (tests only). */
+export function resetPageStoreForTests(): void {
+  delete (globalThis as unknown as Record<symbol, Store | undefined>)[PAGE_STORE];
+}
+
+/** A fresh store not shared with the page (tests, isolated previews). */
+export function createIsolatedStore(): Store {
+  return createStore();
+}

@@ -1,0 +1,144 @@
+/**
+ * The HTTP client every widget uses (spec §7): POST JSON to the service bases of the runtime config,
+ * bearer token only on protected paths, timeout + 0.7 s abort, envelope and code handling. It never throws
+ * for a server or network failure: callers branch on `result.ok`.
+ */
+import { Code } from '../contract/codes';
+import { PROTECTED_PREFIX, fillPath } from '../contract/paths';
+import type { RuntimeConfig } from '../contract/types';
+import type { ApiClient, CallOptions, CallResult, Service } from '../runtime/types';
+import { clientFailure, envelopeResult, readEnvelope } from './response';
+import type { CallFailure, Translate } from './response';
+
+/** Extra time after the per-call timeout before the request is aborted (spec §7/§9). */
+export const ABORT_GRACE_MS = 700;
+
+/** What createApiClient needs; everything the page owns (token, redirect) comes in as a function. */
+export interface ApiClientOptions {
+  /** Service bases of the loaded runtime config; null while it is not loaded. */
+  services: () => RuntimeConfig['services'] | null;
+  /** Settles when the config has loaded (or failed); calls made before that wait for it. */
+  servicesReady?: Promise<unknown>;
+  getToken?: () => string | null;
+  /** Brand id for servers hosting several brands, sent as the `x-tk-brand` header. */
+  brand?: () => string | null;
+  translate: Translate;
+  fetchImpl?: typeof fetch;
+  /** Default timeout in seconds (config `fetchTimeout`; 0 or absent: none). */
+  defaultTimeoutSec?: () => number;
+  /** 401 on a protected path, or code 23519: the host clears the session and goes to /login. */
+  onUnauthorized?: () => void;
+}
+
+type Services = RuntimeConfig['services'];
+type ErrorListener = (message: string, result: CallFailure) => void;
+
+/** True when a call sends the bearer token: `waa/` paths of the web API and every exchange call. */
+export function isProtectedPath(service: Service, path: string): boolean {
+  if (service === 'exchange') return true;
+  return service === 'api' && `/${path.replace(/^\/+/, '')}`.startsWith(PROTECTED_PREFIX);
+}
+
+/** `{base}/{path}` with exactly one slash between them. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+function queryString(path: string, payload: Record<string, unknown>): string {
+  const inPath = new Set([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload)) {
+    if (!inPath.has(key) && value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/** Create the page's API client. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const t = options.translate;
+  const listeners = new Set<ErrorListener>();
+  const fetchImpl: typeof fetch = (...args) => (options.fetchImpl ?? globalThis.fetch)(...args);
+
+  function fail(result: CallFailure, callOptions: CallOptions): CallFailure {
+    if (!callOptions.silent) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(result.message, result);
+        } catch (error) {
+          console.error('[tradekit] api error listener failed', error);
+        }
+      }
+    }
+    return result;
+  }
+
+  async function servicesOrWait(): Promise<Services | null> {
+    const now = options.services();
+    if (now || !options.servicesReady) return now;
+    await options.servicesReady.catch(() => undefined);
+    return options.services();
+  }
+
+  async function call<T>(
+    service: Service,
+    path: string,
+    payload: Record<string, unknown> = {},
+    callOptions: CallOptions = {},
+  ): Promise<CallResult<T>> {
+    const services = await servicesOrWait();
+    if (!services) return fail({ ok: false, code: 'network', message: t('app.config_missing') }, callOptions);
+    const method = callOptions.method ?? 'POST';
+    const isProtected = isProtectedPath(service, path);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (method === 'POST') headers['content-type'] = 'application/json';
+    const token = isProtected ? options.getToken?.() : null;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const brand = options.brand?.();
+    if (brand) headers['x-tk-brand'] = brand;
+    let url = joinUrl(services[service], fillPath(path, payload));
+    if (method === 'GET') url += queryString(path, payload);
+
+    const timeoutSec = callOptions.timeoutSec ?? options.defaultTimeoutSec?.() ?? 0;
+    const controller = new AbortController();
+    const timer =
+      timeoutSec > 0 ? setTimeout(() => controller.abort(), timeoutSec * 1000 + ABORT_GRACE_MS) : undefined;
+    const redirect = () => {
+      if (!callOptions.noAuthRedirect) options.onUnauthorized?.();
+    };
+
+    try {
+      const init: RequestInit = { method, headers, signal: controller.signal };
+      if (method === 'POST') init.body = JSON.stringify(payload);
+      const response = await fetchImpl(url, init);
+      if (response.status !== 200) {
+        if (response.status === 401 && isProtected) redirect();
+        return fail(clientFailure('http', t), callOptions);
+      }
+      let body: unknown;
+      try {
+        body = await response.json();
+      } catch {
+        return fail(clientFailure(controller.signal.aborted ? 'timeout' : 'malformed', t), callOptions);
+      }
+      const envelope = readEnvelope(body);
+      if (!envelope) return fail(clientFailure('malformed', t), callOptions);
+      const result = envelopeResult<T>(envelope, t);
+      if (result.ok) return result;
+      if (result.code === Code.LOGIN_REQUIRED) redirect();
+      return fail(result, callOptions);
+    } catch {
+      return fail(clientFailure(controller.signal.aborted ? 'timeout' : 'network', t), callOptions);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    call,
+    onError(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

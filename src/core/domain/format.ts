@@ -1,0 +1,141 @@
+/**
+ * Display formatting of decimal strings and timestamps (spec §9). Input is read leniently (a stray JSON
+ * number, exponent notation) into digit strings and rounded with the exact decimal module: no float.
+ */
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { toFixed } from './decimal';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Shown in place of a value that is missing or not a number. */
+export const EMPTY_VALUE = '--';
+/** Date formats of spec §9. */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const SHORT_DATE_TIME_FORMAT = 'MM-DD HH:mm:ss';
+
+interface Digits {
+  negative: boolean;
+  int: string;
+  frac: string;
+}
+
+const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
+
+/** Split a decimal string (or a finite number, e.g. a stray JSON number) into sign and digit strings. */
+function parse(value: string | number | null | undefined): Digits | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  const m = DECIMAL.exec(String(value).trim());
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return null;
+  let int = m[2] ?? '';
+  let frac = m[3] ?? '';
+  const exp = Number(m[4] ?? 0);
+  if (exp > 0) {
+    frac = frac.padEnd(exp, '0');
+    int += frac.slice(0, exp);
+    frac = frac.slice(exp);
+  } else if (exp < 0) {
+    int = int.padStart(-exp, '0');
+    frac = int.slice(int.length + exp) + frac;
+    int = int.slice(0, int.length + exp);
+  }
+  int = int.replace(/^0+/, '') || '0';
+  return { negative: m[1] === '-', int, frac };
+}
+
+/** Round half away from zero to `scale` decimals (how quotes and amounts are shown). */
+function round(d: Digits, scale: number): Digits {
+  const plain = `${d.negative ? '-' : ''}${d.int}${d.frac ? `.${d.frac}` : ''}`;
+  const [int = '0', frac = ''] = toFixed(plain, scale).replace(/^-/, '').split('.');
+  return { negative: d.negative, int, frac };
+}
+
+function isZero(d: Digits): boolean {
+  return /^0*$/.test(d.int) && /^0*$/.test(d.frac);
+}
+
+function render(d: Digits, thousands: boolean, plusSign = false): string {
+  const int = thousands ? d.int.replace(/\B(?=(\d{3})+$)/g, ',') : d.int;
+  const body = d.frac ? `${int}.${d.frac}` : int;
+  if (isZero(d)) return body;
+  if (d.negative) return `-${body}`;
+  return plusSign ? `+${body}` : body;
+}
+
+function clampScale(scale: number, fallback: number): number {
+  return Number.isInteger(scale) && scale >= 0 ? Math.min(scale, 20) : fallback;
+}
+
+/** A price with exactly `precision` decimals (product precision, default 2); '--' when not a number. */
+export function formatPrice(value: string | number | null | undefined, precision = 2): string {
+  const d = parse(value);
+  return d ? render(round(d, clampScale(precision, 2)), false) : EMPTY_VALUE;
+}
+
+/** A change in percent: explicit sign, 2 decimals and '%', e.g. "+1.20%", "-0.42%", "0.00%". */
+export function formatPercent(value: string | number | null | undefined): string {
+  const d = parse(value);
+  return d ? `${render(round(d, 2), false, true)}%` : EMPTY_VALUE;
+}
+
+/** An amount with `decimals` decimals (2 for USD) and optional thousands separators. */
+export function formatAmount(
+  value: string | number | null | undefined,
+  { decimals = 2, thousands = true }: { decimals?: number; thousands?: boolean } = {},
+): string {
+  const d = parse(value);
+  return d ? render(round(d, clampScale(decimals, 2)), thousands) : EMPTY_VALUE;
+}
+
+const VOLUME_UNITS = [
+  { shift: 3, suffix: 'K' },
+  { shift: 6, suffix: 'M' },
+  { shift: 9, suffix: 'B' },
+] as const;
+
+/** Move the decimal point `places` to the left. */
+function shiftLeft(d: Digits, places: number): Digits {
+  const int = d.int.padStart(places + 1, '0');
+  const cut = int.length - places;
+  return { negative: d.negative, int: int.slice(0, cut), frac: int.slice(cut) + d.frac };
+}
+
+/** A traded volume shortened with K/M/B and 2 decimals, e.g. "1.23M"; below 1,000 plain with 2 decimals. */
+export function formatVolume(value: string | number | null | undefined): string {
+  const d = parse(value);
+  if (!d) return EMPTY_VALUE;
+  const plain = round(d, 2);
+  if (plain.int.length <= 3) return render(plain, false);
+  for (const unit of VOLUME_UNITS) {
+    const scaled = round(shiftLeft(d, unit.shift), 2);
+    // 999,999 rounds to "1000.00K": that belongs to the next unit.
+    if (scaled.int.length <= 3 || unit.suffix === 'B') return render(scaled, false) + unit.suffix;
+  }
+  return render(plain, false);
+}
+
+/** Whether a brand timezone names a zone (the brand may also say "device" or leave it empty). */
+function isZone(tz: string | undefined | null): tz is string {
+  return !!tz && tz !== 'device' && tz !== 'local';
+}
+
+/** Format epoch ms with a dayjs pattern in `tz` (IANA name; device zone when absent or unknown). */
+export function formatTime(
+  ms: number | null | undefined,
+  pattern = DATE_TIME_FORMAT,
+  tz?: string | null,
+): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return EMPTY_VALUE;
+  if (isZone(tz)) {
+    try {
+      return dayjs(ms).tz(tz).format(pattern);
+    } catch {
+      // An unknown zone name in a brand setting must not break every timestamp on the page.
+    }
+  }
+  return dayjs(ms).format(pattern);
+}

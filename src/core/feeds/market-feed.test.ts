@@ -1,0 +1,298 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TickerStrategy } from '@stomp/stompjs';
+import type { FeedState } from '../runtime/types';
+import { fakeClientFactory } from './fake-stomp-client.fixture';
+import { createMarketFeed, pickHeartbeatStrategy } from './market-feed';
+
+beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function setup() {
+  const fake = fakeClientFactory();
+  const feed = createMarketFeed({ url: () => 'wss://platform.test/market-ws', clientFactory: fake.factory });
+  const states: FeedState[] = [];
+  feed.onState((s) => states.push(s));
+  return { feed, client: fake.client, states };
+}
+
+/** Subscribe, connect and return what the listener received. */
+function connected(destination = '/topic/prices') {
+  const ctx = setup();
+  const got: unknown[] = [];
+  const off = ctx.feed.subscribe(destination, (body) => got.push(body));
+  ctx.client().acceptConnect();
+  return { ...ctx, got, off };
+}
+
+describe('market feed subscriptions', () => {
+  it('connects on the first subscribe with stompjs reconnect off and 10 s heart-beats', () => {
+    const { feed, client } = setup();
+    expect(feed.getState().status).toBe('idle');
+    feed.subscribe('/topic/prices', () => undefined);
+    expect(client().active).toBe(true);
+    expect(client().config).toMatchObject({
+      reconnectDelay: 0,
+      heartbeatIncoming: 10_000,
+      heartbeatOutgoing: 10_000,
+    });
+    expect(feed.getState().status).toBe('connecting');
+    client().acceptConnect();
+    expect(feed.getState()).toMatchObject({ status: 'open', attempt: 0, connectionLost: false });
+  });
+
+  it('shares one socket subscription between two listeners and sends UNSUBSCRIBE after the last leaves', () => {
+    const { feed, client } = setup();
+    const a: unknown[] = [];
+    const b: unknown[] = [];
+    const offA = feed.subscribe('/topic/price.EURUSD', (v) => a.push(v));
+    const offB = feed.subscribe('/topic/price.EURUSD', (v) => b.push(v));
+    client().acceptConnect();
+    client().deliver('/topic/price.EURUSD', { price: '1.1' });
+    expect(client().frames).toEqual(['SUBSCRIBE /topic/price.EURUSD']);
+    expect([a, b]).toEqual([[{ price: '1.1' }], [{ price: '1.1' }]]);
+    offA();
+    offA();
+    expect(client().frames).toHaveLength(1);
+    offB();
+    expect(client().frames).toEqual(['SUBSCRIBE /topic/price.EURUSD', 'UNSUBSCRIBE /topic/price.EURUSD']);
+    client().deliver('/topic/price.EURUSD', { price: '1.2' });
+    expect(b).toHaveLength(1);
+  });
+
+  it('subscribes a destination added while open at once', () => {
+    const { feed, client } = connected();
+    feed.subscribe('/topic/kline.XAUUSD.1min', () => undefined);
+    expect(client().subscribed()).toEqual(['/topic/prices', '/topic/kline.XAUUSD.1min']);
+  });
+
+  it('parses each message once and gives every listener the same object', () => {
+    const { feed, client } = connected('/topic/prices');
+    const seen: unknown[] = [];
+    feed.subscribe('/topic/prices', (v) => seen.push(v));
+    const parse = vi.spyOn(JSON, 'parse');
+    client().deliver('/topic/prices', [{ symbol: 'EURUSD' }]);
+    expect(parse).toHaveBeenCalledOnce();
+    parse.mockRestore();
+  });
+
+  it('replays the last value to a late listener in a microtask', async () => {
+    const { feed, client } = connected('/topic/prices');
+    client().deliver('/topic/prices', [{ symbol: 'EURUSD' }]);
+    const late: unknown[] = [];
+    feed.subscribe('/topic/prices', (v) => late.push(v));
+    expect(late).toEqual([]);
+    await Promise.resolve();
+    expect(late).toEqual([[{ symbol: 'EURUSD' }]]);
+  });
+
+  it('does not replay to a listener that left or already got a newer value', async () => {
+    const { feed, client } = connected('/topic/prices');
+    client().deliver('/topic/prices', 1);
+    const gone: unknown[] = [];
+    feed.subscribe('/topic/prices', (v) => gone.push(v))();
+    const fresh: unknown[] = [];
+    feed.subscribe('/topic/prices', (v) => fresh.push(v));
+    client().deliver('/topic/prices', 2);
+    await Promise.resolve();
+    expect(gone).toEqual([]);
+    expect(fresh).toEqual([2]);
+  });
+
+  it('forgets the last value once every listener has left', async () => {
+    const { feed, client, off } = connected('/topic/prices');
+    client().deliver('/topic/prices', 1);
+    off();
+    const again: unknown[] = [];
+    feed.subscribe('/topic/prices', (v) => again.push(v));
+    await Promise.resolve();
+    expect(again).toEqual([]);
+  });
+
+  it('ignores a body that is not JSON and keeps serving the next one', () => {
+    const { client, got } = connected();
+    client().deliver('/topic/prices', '{broken');
+    client().deliver('/topic/prices', '[1]');
+    expect(got).toEqual([[1]]);
+  });
+
+  it('keeps delivering to the other listeners when one throws', () => {
+    const { feed, client, got } = connected();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    feed.subscribe('/topic/prices', () => {
+      throw new Error('widget bug');
+    });
+    client().deliver('/topic/prices', [2]);
+    expect(got).toEqual([[2]]);
+    expect(error).toHaveBeenCalledOnce();
+  });
+});
+
+describe('market feed reconnects', () => {
+  it('re-subscribes every destination on every connect', () => {
+    const { feed, client } = connected('/topic/prices');
+    feed.subscribe('/topic/price.BTCUSDT', () => undefined);
+    client().serverClose();
+    vi.advanceTimersByTime(500);
+    client().acceptConnect();
+    expect(client().subscribed()).toEqual(['/topic/prices', '/topic/price.BTCUSDT']);
+    client().serverClose();
+    vi.advanceTimersByTime(500);
+    client().acceptConnect();
+    expect(client().subscribed()).toEqual(['/topic/prices', '/topic/price.BTCUSDT']);
+    expect(client().frames.filter((f) => f === 'SUBSCRIBE /topic/prices')).toHaveLength(3);
+  });
+
+  it('backs off 500, 1000, 1500 … ms and fails after 10 reconnects', () => {
+    const { feed, client, states } = connected();
+    client().serverClose();
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect(feed.getState()).toMatchObject({ status: 'reconnecting', attempt, connectionLost: true });
+      const before = client().activations;
+      vi.advanceTimersByTime(500 * attempt - 1);
+      expect(client().activations).toBe(before);
+      vi.advanceTimersByTime(1);
+      expect(client().activations).toBe(before + 1);
+      client().serverClose();
+    }
+    expect(feed.getState()).toMatchObject({ status: 'failed', attempt: 10, connectionLost: true });
+    vi.advanceTimersByTime(60_000);
+    expect(client().activations).toBe(11);
+    expect(states.at(-1)?.status).toBe('failed');
+  });
+
+  it('resets the attempt count on CONNECTED and clears connectionLost with the first message', () => {
+    const { feed, client, got } = connected();
+    client().serverClose();
+    vi.advanceTimersByTime(500);
+    client().serverClose();
+    vi.advanceTimersByTime(1000);
+    client().acceptConnect();
+    expect(feed.getState()).toMatchObject({ status: 'open', attempt: 0, connectionLost: true });
+    client().deliver('/topic/prices', [3]);
+    expect(feed.getState()).toMatchObject({ connectionLost: false, lastMessageAt: Date.now() });
+    expect(got).toEqual([[3]]);
+  });
+
+  it('drops a socket silent for more than 10 s and marks the connection lost', () => {
+    const { feed, client } = connected();
+    client().deliver('/topic/prices', [1]);
+    vi.advanceTimersByTime(10_000);
+    expect(feed.getState()).toMatchObject({ status: 'open', connectionLost: false });
+    vi.advanceTimersByTime(1_000);
+    expect(feed.getState()).toMatchObject({ status: 'reconnecting', attempt: 1, connectionLost: true });
+    expect(client().active).toBe(false);
+    vi.advanceTimersByTime(500);
+    expect(client().active).toBe(true);
+    client().acceptConnect();
+    client().deliver('/topic/prices', [2]);
+    expect(feed.getState()).toMatchObject({ status: 'open', attempt: 0, connectionLost: false });
+  });
+
+  it('counts silence from the connect, not from a message of an earlier connection', () => {
+    const { feed, client } = connected();
+    client().deliver('/topic/prices', [1]);
+    client().serverClose();
+    vi.advanceTimersByTime(20_000);
+    client().acceptConnect();
+    vi.advanceTimersByTime(9_000);
+    expect(feed.getState().status).toBe('open');
+  });
+
+  it('keeps an idle socket without subscriptions open however quiet it is', () => {
+    const { feed, off } = connected();
+    off();
+    vi.advanceTimersByTime(60_000);
+    expect(feed.getState().status).toBe('open');
+  });
+
+  it('drops the socket on a STOMP ERROR frame and reconnects', () => {
+    const { feed, client } = connected();
+    client().config.onStompError();
+    expect(feed.getState()).toMatchObject({ status: 'reconnecting', attempt: 1 });
+  });
+
+  it('connects again on retry after failing', () => {
+    const { feed, client } = connected();
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      client().serverClose();
+      vi.advanceTimersByTime(500 * attempt);
+    }
+    expect(feed.getState().status).toBe('failed');
+    feed.retry();
+    expect(feed.getState()).toMatchObject({ status: 'reconnecting', attempt: 0 });
+    client().acceptConnect();
+    expect(feed.getState().status).toBe('open');
+  });
+
+  it('stops everything on close', () => {
+    const { feed, client } = connected();
+    client().serverClose();
+    feed.close();
+    vi.advanceTimersByTime(60_000);
+    expect(client().active).toBe(false);
+    expect(client().activations).toBe(1);
+    expect(feed.getState().status).toBe('idle');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('market feed start-up', () => {
+  it('waits for the ready promise before connecting and stays idle when it rejects', async () => {
+    const fake = fakeClientFactory();
+    let fail!: (e: Error) => void;
+    const ready = new Promise((_, reject) => (fail = reject));
+    const feed = createMarketFeed({ url: () => 'wss://x.test/ws', clientFactory: fake.factory, ready });
+    feed.subscribe('/topic/prices', () => undefined);
+    expect(feed.getState().status).toBe('connecting');
+    expect(() => fake.client()).toThrow();
+    fail(new Error('no config'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(feed.getState().status).toBe('idle');
+  });
+
+  it('opens the socket with the url read at connect time', async () => {
+    const fake = fakeClientFactory();
+    const sockets: string[] = [];
+    const feed = createMarketFeed({
+      url: () => 'wss://x.test/market-ws',
+      clientFactory: fake.factory,
+      webSocketFactory: (url) => {
+        sockets.push(url);
+        return {} as never;
+      },
+      ready: Promise.resolve(),
+    });
+    feed.start();
+    await vi.advanceTimersByTimeAsync(0);
+    fake.client().config.webSocketFactory();
+    expect(sockets).toEqual(['wss://x.test/market-ws']);
+  });
+});
+
+describe('pickHeartbeatStrategy', () => {
+  it('uses intervals where there is no Worker (Node)', () => {
+    expect(pickHeartbeatStrategy()).toBe(TickerStrategy.Interval);
+  });
+
+  it('uses a Worker when one can be started and intervals when the page forbids it', () => {
+    vi.stubGlobal(
+      'Worker',
+      class {
+        terminate() {}
+      },
+    );
+    expect(pickHeartbeatStrategy()).toBe(TickerStrategy.Worker);
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new DOMException('blocked by CSP', 'SecurityError');
+        }
+      },
+    );
+    expect(pickHeartbeatStrategy()).toBe(TickerStrategy.Interval);
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The page's one market socket (STOMP over WebSocket, spec §4 live-data rules). stompjs only moves frames:
+ * its own reconnect is off (`reconnectDelay: 0`) and this module drives reconnects, staleness and
+ * re-subscription itself, because stompjs neither re-subscribes after a reconnect nor knows our policy.
+ */
+import type { IStompSocket } from '@stomp/stompjs';
+import type { FeedState, MarketFeed } from '../runtime/types';
+import {
+  CONNECT_TIMEOUT_MS,
+  HEARTBEAT_MS,
+  STALE_CHECK_MS,
+  isStale,
+  nextDelay,
+  shouldGiveUp,
+} from './reconnect-policy';
+import { createStompClient, defaultSocket, pickHeartbeatStrategy } from './stomp-client';
+import type { FeedClientConfig, StompClientLike } from './stomp-client';
+import { createSubscriptionRegistry } from './subscription-registry';
+
+export type { FeedClientConfig, StompClientLike } from './stomp-client';
+export { pickHeartbeatStrategy } from './stomp-client';
+
+export interface FeedTimers {
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (id: unknown) => void;
+  setInterval: (fn: () => void, ms: number) => unknown;
+  clearInterval: (id: unknown) => void;
+}
+
+export interface MarketFeedOptions {
+  /** Socket URL (ws:/wss:), read on every connect. */
+  url: () => string;
+  clientFactory?: (config: FeedClientConfig) => StompClientLike;
+  /** Opens the socket; default: the page's WebSocket with the STOMP sub-protocols. */
+  webSocketFactory?: (url: string) => IStompSocket;
+  /** Connecting waits for this (the platform passes "runtime config loaded"). */
+  ready?: Promise<unknown>;
+  now?: () => number;
+  timers?: Partial<FeedTimers>;
+  debug?: (message: string) => void;
+}
+
+const sameStatus = (a: FeedState, b: FeedState) =>
+  a.status === b.status && a.attempt === b.attempt && a.connectionLost === b.connectionLost;
+
+/**
+ * Create the market feed. `onState` listeners hear status, attempt and connectionLost changes;
+ * `lastMessageAt` is kept current in `getState()` without a notification per message.
+ */
+export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
+  const now = options.now ?? Date.now;
+  const timers: FeedTimers = {
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
+    setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+    clearInterval: (id) => globalThis.clearInterval(id as ReturnType<typeof setInterval>),
+    ...options.timers,
+  };
+  const debug = options.debug ?? (() => undefined);
+  const stateListeners = new Set<(state: FeedState) => void>();
+  const socketSubs = new Map<string, { unsubscribe(): void }>();
+  let state: FeedState = { status: 'idle', attempt: 0, connectionLost: false, lastMessageAt: null };
+  let client: StompClientLike | null = null;
+  let connectedAt = 0;
+  let started = false;
+  let closed = false;
+  let reconnectTimer: unknown = null;
+  let staleTimer: unknown = null;
+
+  function setState(patch: Partial<FeedState>): void {
+    const next = { ...state, ...patch };
+    const notify = !sameStatus(state, next);
+    state = next;
+    if (!notify) return;
+    for (const listener of [...stateListeners]) listener(state);
+  }
+
+  const registry = createSubscriptionRegistry({
+    onFirst(destination) {
+      if (state.status === 'open') subscribeOnSocket(destination);
+    },
+    onLast(destination) {
+      const sub = socketSubs.get(destination);
+      socketSubs.delete(destination);
+      if (!sub || !client?.connected) return;
+      try {
+        sub.unsubscribe();
+      } catch (error) {
+        debug(`unsubscribe ${destination} failed: ${String(error)}`);
+      }
+    },
+  });
+
+  function subscribeOnSocket(destination: string): void {
+    if (!client?.connected) return;
+    try {
+      socketSubs.set(
+        destination,
+        client.subscribe(destination, (message) => onMessage(destination, message.body)),
+      );
+    } catch (error) {
+      // The socket died under us; its close event reconnects and onConnect subscribes again.
+      debug(`subscribe ${destination} failed: ${String(error)}`);
+    }
+  }
+
+  function onMessage(destination: string, body: string): void {
+    if (!registry.has(destination)) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      debug(`ignoring a message on ${destination} that is not JSON`);
+      return;
+    }
+    setState({ lastMessageAt: now(), connectionLost: false });
+    registry.dispatch(destination, value);
+  }
+
+  function getClient(): StompClientLike {
+    const factory = options.clientFactory ?? createStompClient;
+    client ??= factory({
+      webSocketFactory: () => (options.webSocketFactory ?? defaultSocket)(options.url()),
+      reconnectDelay: 0,
+      heartbeatIncoming: HEARTBEAT_MS,
+      heartbeatOutgoing: HEARTBEAT_MS,
+      heartbeatStrategy: pickHeartbeatStrategy(),
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      discardWebsocketOnCommFailure: true,
+      debug,
+      onConnect,
+      onWebSocketClose,
+      onStompError: () => client?.forceDisconnect(),
+    });
+    return client;
+  }
+
+  function connect(): void {
+    if (closed) return;
+    getClient().activate();
+  }
+
+  function onConnect(): void {
+    if (closed) return;
+    connectedAt = now();
+    socketSubs.clear();
+    // stompjs forgets subscriptions with the socket: every live destination is subscribed again here.
+    for (const destination of registry.destinations()) subscribeOnSocket(destination);
+    setState({ status: 'open', attempt: 0 });
+  }
+
+  function onWebSocketClose(): void {
+    // A close we asked for (deactivate) leaves the client inactive; only an unexpected one counts.
+    if (closed || !client?.active) return;
+    void client.deactivate();
+    connectionLost();
+  }
+
+  function connectionLost(): void {
+    socketSubs.clear();
+    const attempt = state.attempt + 1;
+    if (shouldGiveUp(attempt)) {
+      setState({ status: 'failed', connectionLost: true });
+      return;
+    }
+    setState({ status: 'reconnecting', attempt, connectionLost: true });
+    timers.clearTimeout(reconnectTimer);
+    reconnectTimer = timers.setTimeout(() => {
+      reconnectTimer = null;
+      connect();
+    }, nextDelay(attempt));
+  }
+
+  function checkStale(): void {
+    if (state.status !== 'open' || registry.size === 0 || !client) return;
+    if (!isStale(Math.max(state.lastMessageAt ?? 0, connectedAt), now())) return;
+    debug('no market message for too long: dropping the socket');
+    void client.deactivate({ force: true });
+    connectionLost();
+  }
+
+  function start(): void {
+    if (closed || started) return;
+    started = true;
+    setState({ status: 'connecting' });
+    staleTimer = timers.setInterval(checkStale, STALE_CHECK_MS);
+    if (!options.ready) return connect();
+    options.ready.then(connect, () => {
+      // No config, no socket: stay idle so a later subscribe tries again.
+      started = false;
+      timers.clearInterval(staleTimer);
+      setState({ status: 'idle' });
+    });
+  }
+
+  return {
+    subscribe<T>(destination: string, listener: (body: T) => void) {
+      const release = registry.add(destination, listener as (value: unknown) => void);
+      start();
+      return release;
+    },
+    getState: () => state,
+    onState(listener) {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
+    },
+    start,
+    retry() {
+      if (closed) return;
+      if (!started) return start();
+      if (state.status !== 'failed') return;
+      setState({ status: 'reconnecting', attempt: 0 });
+      connect();
+    },
+    close() {
+      closed = true;
+      timers.clearTimeout(reconnectTimer);
+      timers.clearInterval(staleTimer);
+      socketSubs.clear();
+      void client?.deactivate();
+      setState({ status: 'idle' });
+    },
+  };
+}

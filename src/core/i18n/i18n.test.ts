@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createI18n, loadLanguage } from './i18n';
+import type { I18n } from './i18n';
+
+function languageChanged(i18n: I18n): Promise<string> {
+  return new Promise((resolve) => i18n.on('languageChanged', resolve));
+}
+
+describe('createI18n', () => {
+  it('translates English synchronously right after creation', () => {
+    const i18n = createI18n();
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('nav.home')).toBe('Home');
+    expect(i18n.t('code.1034')).toBe('User does not exist');
+  });
+
+  it('interpolates without HTML escaping because React escapes', () => {
+    const i18n = createI18n();
+    expect(i18n.t('error.code', { message: '<b>A & B</b>', code: 23519 })).toBe('<b>A & B</b> (23519)');
+  });
+
+  it('returns independent instances that never touch the global i18next', async () => {
+    const a = createI18n();
+    const b = createI18n();
+    expect(a).not.toBe(b);
+    a.addResource('en', 'translation', 'nav.home', 'Changed');
+    await loadLanguage(a, 'de');
+    expect(a.language).toBe('de');
+    expect(b.language).toBe('en');
+    expect(b.t('nav.home')).toBe('Home');
+    expect(createI18n().t('nav.home')).toBe('Home');
+    const global = (await import('i18next')).default;
+    expect(global.isInitialized).toBeFalsy();
+    expect(global.language).toBeUndefined();
+  });
+
+  it('loads the requested language in the background and switches once it is there', async () => {
+    const i18n = createI18n({ language: 'ko-KR' });
+    expect(i18n.t('nav.home')).toBe('Home');
+    await expect(languageChanged(i18n)).resolves.toBe('ko');
+    expect(i18n.t('nav.home')).toBe('홈');
+  });
+
+  it('stays in English when the requested language is hidden by the brand', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const i18n = createI18n({ language: 'zh-CN', supported: ['en', 'ja'] });
+    await loadLanguage(i18n, 'en');
+    expect(i18n.language).toBe('en');
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});
+
+describe('loadLanguage', () => {
+  it('switches to Japanese so that nav.home is Japanese', async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'ja');
+    expect(i18n.language).toBe('ja');
+    expect(i18n.t('nav.home')).toBe('ホーム');
+    expect(i18n.t('quotes.buy')).toBe('買い');
+  });
+
+  it('accepts a browser tag and loads the matching language', async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'zh-Hant-TW');
+    expect(i18n.language).toBe('zh-tw');
+    expect(i18n.t('quotes.sell')).toBe('賣出');
+  });
+
+  it('falls back to English for an unsupported language', async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'fr');
+    await loadLanguage(i18n, 'pt-BR');
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('nav.home')).toBe('Home');
+  });
+
+  it('falls back to English for a language the brand hides', async () => {
+    const i18n = createI18n({ supported: ['en', 'ja'] });
+    await loadLanguage(i18n, 'id');
+    expect(i18n.language).toBe('en');
+    expect(i18n.hasResourceBundle('id', 'translation')).toBe(false);
+  });
+
+  it('ends in the language asked for last when an earlier load finishes later', async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'es');
+    await loadLanguage(i18n, 'en');
+    const slow = loadLanguage(i18n, 'th');
+    const fast = loadLanguage(i18n, 'es');
+    await Promise.all([slow, fast]);
+    expect(i18n.language).toBe('es');
+    expect(i18n.t('quotes.buy')).toBe('Comprar');
+  });
+
+  it('fills placeholders in the loaded language', async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'zh-cn');
+    expect(i18n.t('msg.request_frequency', { second: 3 })).toBe('请求过于频繁，请 3 秒后再试');
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * The page's one platform (DESIGN.md "one core"): store, i18n, API client, market feed and atoms, shared by
+ * every widget on the page through a global slot, so two bundles on one page still meet.
+ */
+import { createApiClient } from '../api/api-client';
+import type { Translate } from '../api/response';
+import { PUBLIC_PREFIX, PublicPath } from '../contract/paths';
+import type { RuntimeConfig, SystemConfigResponse } from '../contract/types';
+import { normalizeOrigin, resolveBrand, resolveOrigin } from '../config/origin';
+import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
+import { CLIENT_VERSION, checkVersion } from '../config/version';
+import { createMarketFeed } from '../feeds/market-feed';
+import type { MarketFeedOptions } from '../feeds/market-feed';
+import { STALE_AFTER_MS } from '../feeds/reconnect-policy';
+import { allowedLanguages, createI18n, loadLanguage } from '../i18n/i18n';
+import type { I18n, Language } from '../i18n/i18n';
+import { createPlatformAtoms } from '../state/atoms';
+import { getPageStore, resetPageStoreForTests } from '../state/store';
+import type { Store } from '../state/store';
+import type { FeedState, Platform, QuoteView } from './types';
+
+const PLATFORM_KEY = Symbol.for('tradekit.platform');
+
+/** What the session layer plugs in later: the token for protected calls and the "sign in again" action. */
+export interface AuthHooks {
+  getToken: () => string | null;
+  onUnauthorized: () => void;
+}
+
+/** Everything createPlatform can be given instead of the page defaults (tests, custom hosts). */
+export interface PlatformOptions {
+  origin: string;
+  brand?: string | null;
+  fetchImpl?: typeof fetch;
+  store?: Store;
+  i18n?: I18n;
+  clientFactory?: MarketFeedOptions['clientFactory'];
+  webSocketFactory?: MarketFeedOptions['webSocketFactory'];
+  now?: () => number;
+}
+
+/** A platform plus the teardown only its owner calls. */
+export interface OwnedPlatform extends Platform {
+  close(): void;
+}
+
+type Slot = Record<symbol, OwnedPlatform | undefined>;
+const authSetters = new WeakMap<Platform, (hooks: AuthHooks | null) => void>();
+
+/** Plug session handling (token for protected calls, sign-in redirect) into a platform's API client. */
+export function setAuthHooks(platform: Platform, hooks: AuthHooks | null): void {
+  authSetters.get(platform)?.(hooks);
+}
+
+/** True when a quote must be shown as delayed: the feed lost its connection or the quote is too old. */
+export function isQuoteStale(
+  q: QuoteView,
+  now: number,
+  feed: FeedState,
+  staleAfterMs = STALE_AFTER_MS,
+): boolean {
+  return feed.connectionLost || now - q.receivedAt > staleAfterMs;
+}
+
+/** Build a platform; starts loading /config.json, then the system config. Prefer getPlatform(). */
+export function createPlatform(options: PlatformOptions): OwnedPlatform {
+  const store = options.store ?? getPageStore();
+  const i18n = options.i18n ?? createI18n();
+  const translate = ((key, vars) => i18n.t(key, vars)) as Translate;
+  let config: RuntimeConfig | null = null;
+  let auth: AuthHooks | null = null;
+  let closed = false;
+
+  const ready = loadRuntimeConfig(options.origin, {
+    fetchImpl: options.fetchImpl,
+    brand: options.brand,
+  }).then(
+    (loaded) => {
+      config = loaded;
+      store.set(atoms.config, loaded);
+      // A partner page must never be redirected by a widget; the host does the §4 reload itself.
+      if (!checkVersion(loaded))
+        console.warn(`[tradekit] config is for ${loaded.version}, client is ${CLIENT_VERSION}`);
+      return loaded;
+    },
+    (error: unknown) => {
+      const failure = error instanceof ConfigError ? error : new ConfigError(String(error));
+      store.set(atoms.configError, failure.messageKey);
+      throw failure;
+    },
+  );
+  // Widgets that never await `ready` read the configError atom instead of an unhandled rejection.
+  ready.catch(() => undefined);
+
+  const api = createApiClient({
+    services: () => config?.services ?? null,
+    servicesReady: ready,
+    getToken: () => auth?.getToken() ?? null,
+    onUnauthorized: () => auth?.onUnauthorized(),
+    brand: () => options.brand ?? null,
+    translate,
+    fetchImpl: options.fetchImpl,
+    defaultTimeoutSec: () => config?.fetchTimeout ?? 0,
+  });
+
+  const feed = createMarketFeed({
+    url: () => {
+      if (!config) throw new ConfigError('market socket requested before the config loaded');
+      return config.services.marketWs;
+    },
+    ready,
+    clientFactory: options.clientFactory,
+    webSocketFactory: options.webSocketFactory,
+    now: options.now,
+  });
+
+  const atoms = createPlatformAtoms({ feed, now: options.now, language: i18n.language || 'en' });
+  const onLanguage = (lng: string) => store.set(atoms.language, lng);
+  i18n.on('languageChanged', onLanguage);
+
+  void ready.then(
+    async (loaded) => {
+      if (closed) return;
+      // Only a language the brand offers may stay on; the host applies a stored user choice later.
+      const { languages, defaultLanguage } = loaded.brand;
+      if (!allowedLanguages(languages).includes(i18n.language as Language)) {
+        await loadLanguage(i18n, defaultLanguage).catch((error: unknown) =>
+          console.warn('[tradekit]', error),
+        );
+      }
+      const result = await api.call<SystemConfigResponse>(
+        'api',
+        `${PUBLIC_PREFIX}${PublicPath.systemConfig}`,
+        {},
+        {
+          silent: true,
+        },
+      );
+      if (closed) return;
+      if (result.ok) store.set(atoms.systemConfig, result.data);
+      else console.warn(`[tradekit] system config unavailable: ${result.message}`);
+    },
+    () => undefined,
+  );
+
+  const platform: OwnedPlatform = {
+    origin: options.origin,
+    ready,
+    api,
+    feed,
+    store,
+    atoms,
+    i18n,
+    staleAfterMs: STALE_AFTER_MS,
+    close() {
+      closed = true;
+      feed.close();
+      i18n.off('languageChanged', onLanguage);
+    },
+  };
+  authSetters.set(platform, (hooks) => (auth = hooks));
+  return platform;
+}
+
+/**
+ * The page's platform, created on first use. `apiOrigin` (a widget's `api` attribute) only matters for
+ * the first call; a later, different origin is warned about and the existing platform is returned.
+ */
+export function getPlatform(apiOrigin?: string | null): Platform {
+  const slot = globalThis as unknown as Slot;
+  const existing = slot[PLATFORM_KEY];
+  if (existing) {
+    const wanted = normalizeOrigin(apiOrigin);
+    if (wanted && wanted !== existing.origin) {
+      console.warn(`[tradekit] one platform per page: using ${existing.origin}, not ${wanted}`);
+    }
+    return existing;
+  }
+  const platform = createPlatform({ origin: resolveOrigin(apiOrigin), brand: resolveBrand() });
+  slot[PLATFORM_KEY] = platform;
+  return platform;
+}
+
+/** Close and forget the page's platform and store (tests only). */
+export function resetPlatformForTests(): void {
+  const slot = globalThis as unknown as Slot;
+  slot[PLATFORM_KEY]?.close();
+  delete slot[PLATFORM_KEY];
+  resetPageStoreForTests();
+}

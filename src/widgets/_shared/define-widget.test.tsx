@@ -1,0 +1,157 @@
+// @vitest-environment jsdom
+import { act } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { defineWidget } from './define-widget';
+import { useHostState } from './host-state';
+import { usePlatform } from './platform-context';
+import { createTestPlatform } from './test-platform.fixture';
+import type { TestPlatform } from './test-platform.fixture';
+import { useT } from './use-t';
+import type { WidgetMeta } from './widget-meta';
+import { useEmit } from './widget-host';
+
+const getPlatform = vi.hoisted(() => vi.fn());
+vi.mock(import('../../core/runtime/platform'), async (original) => ({ ...(await original()), getPlatform }));
+
+let test: TestPlatform;
+beforeAll(() => {
+  test = createTestPlatform();
+  getPlatform.mockReturnValue(test.platform);
+});
+afterAll(() => test.platform.close());
+afterEach(() => document.body.replaceChildren());
+
+const meta: WidgetMeta = {
+  tag: 'tk-probe',
+  summary: 'Test widget.',
+  description: 'Renders its props.',
+  attributes: [
+    { name: 'api', prop: 'api', type: 'string', description: '' },
+    { name: 'lang', prop: 'lang', type: 'string', description: '' },
+    { name: 'theme', prop: 'theme', type: 'string', description: '' },
+    { name: 'symbol', prop: 'symbol', type: 'string', description: '' },
+    { name: 'row-count', prop: 'rowCount', type: 'number', description: '' },
+    { name: 'compact', prop: 'compact', type: 'boolean', description: '' },
+    { name: 'options', prop: 'options', type: 'json', description: '' },
+  ],
+  events: [{ name: 'tk-symbol-select', description: '', detail: '{ symbol: string }' }],
+  parts: [],
+  cssProperties: [],
+};
+
+interface ProbeProps {
+  symbol?: string;
+  rowCount?: number;
+  compact?: boolean;
+  options?: { a: number };
+  theme?: string;
+  onSymbolSelect?: (detail: { symbol: string }) => void;
+}
+
+function Probe(props: ProbeProps) {
+  const platform = usePlatform();
+  const t = useT();
+  const emit = useEmit(props);
+  const [clicks, setClicks] = useHostState('probe.clicks', 0);
+  const text = JSON.stringify({
+    symbol: props.symbol,
+    rowCount: props.rowCount,
+    compact: props.compact,
+    options: props.options,
+    theme: props.theme,
+    origin: platform.origin,
+    clicks,
+  });
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        setClicks(clicks + 1);
+        emit('tk-symbol-select', { symbol: props.symbol ?? '' });
+      }}
+    >
+      {t('quotes.bid')} {text}
+    </button>
+  );
+}
+
+const PROBE_CSS = '.probe { color: var(--tk-text, var(--_tk-text)); }';
+defineWidget(meta, Probe, PROBE_CSS);
+
+async function mount(html: string): Promise<HTMLElement> {
+  document.body.innerHTML = html;
+  const el = document.body.firstElementChild as HTMLElement;
+  await act(async () => undefined);
+  return el;
+}
+const state = (el: HTMLElement) =>
+  JSON.parse(/\{.*\}/.exec(el.shadowRoot?.querySelector('button')?.textContent ?? '')?.[0] ?? 'null');
+
+describe('defineWidget', () => {
+  it('renders the component in an open shadow root with the shared and the widget CSS', async () => {
+    const el = await mount('<tk-probe></tk-probe>');
+    const style = el.shadowRoot?.querySelector('style')?.textContent ?? '';
+    expect(style).toContain('--_tk-color-up:#2962ff');
+    expect(style.endsWith(PROBE_CSS)).toBe(true);
+    expect(el.shadowRoot?.querySelector('button')).toBeTruthy();
+  });
+
+  it('maps attributes to typed props and follows attribute changes', async () => {
+    const el = await mount(
+      `<tk-probe symbol="EURUSD" row-count="3" compact="true" options='{"a":1}' theme="dark"></tk-probe>`,
+    );
+    expect(state(el)).toMatchObject({
+      symbol: 'EURUSD',
+      rowCount: 3,
+      compact: true,
+      options: { a: 1 },
+      theme: 'dark',
+    });
+    await act(async () => el.setAttribute('compact', 'false'));
+    expect(state(el).compact).toBe(false);
+  });
+
+  it('gets the page platform for its api attribute', async () => {
+    const el = await mount('<tk-probe api="https://platform.test"></tk-probe>');
+    expect(getPlatform).toHaveBeenLastCalledWith('https://platform.test');
+    expect(state(el).origin).toBe('https://platform.test');
+  });
+
+  it('dispatches outputs from the element as bubbling, composed, typed events', async () => {
+    const el = await mount('<tk-probe symbol="XAUUSD"></tk-probe>');
+    const seen: Array<{ symbol: string; composed: boolean; bubbles: boolean; target: EventTarget | null }> =
+      [];
+    const listener = (e: GlobalEventHandlersEventMap['tk-symbol-select']) =>
+      seen.push({ symbol: e.detail.symbol, composed: e.composed, bubbles: e.bubbles, target: e.target });
+    document.addEventListener('tk-symbol-select', listener);
+    await act(async () => el.shadowRoot?.querySelector('button')?.click());
+    document.removeEventListener('tk-symbol-select', listener);
+    expect(seen).toEqual([{ symbol: 'XAUUSD', composed: true, bubbles: true, target: el }]);
+  });
+
+  it('keeps host state when the element is moved in the page', async () => {
+    const el = await mount('<tk-probe></tk-probe>');
+    await act(async () => el.shadowRoot?.querySelector('button')?.click());
+    const box = document.createElement('section');
+    document.body.append(box);
+    await act(async () => box.append(el));
+    expect(state(el).clicks).toBe(1);
+  });
+
+  it('applies its lang attribute to the page language', async () => {
+    test.platform.i18n.addResourceBundle('de', 'translation', { quotes: { bid: 'Geld' } }, true, true);
+    const el = await mount('<tk-probe lang="de"></tk-probe>');
+    await vi.waitFor(() => expect(el.shadowRoot?.textContent).toContain('Geld'));
+    await act(() => test.platform.i18n.changeLanguage('en'));
+  });
+
+  it('warns once and keeps the first definition when the tag is defined again', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const first = customElements.get('tk-probe');
+    expect(() => defineWidget(meta, () => null, '')).not.toThrow();
+    defineWidget(meta, () => null, '');
+    expect(customElements.get('tk-probe')).toBe(first);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+});

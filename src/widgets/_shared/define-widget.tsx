@@ -1,0 +1,64 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { useEffect, useMemo } from 'react';
+import type { ComponentType } from 'react';
+import { loadLanguage } from '../../core/i18n/i18n';
+import { getPlatform } from '../../core/runtime/platform';
+import { PlatformProvider } from './platform-context';
+import { SHARED_CSS } from './styles';
+import type { WidgetMeta } from './widget-meta';
+import { WidgetHostContext } from './widget-host';
+
+/** Props r2wc hands to the element root: the shadow root plus one prop per meta attribute. */
+interface ElementProps {
+  container?: HTMLElement;
+  api?: string;
+  lang?: string;
+  [prop: string]: unknown;
+}
+
+const warned = new Set<string>();
+
+/**
+ * Register `Component` as the custom element `meta.tag` (shadow DOM, props from `meta.attributes`).
+ * Idempotent: when the tag is already defined, e.g. by a second bundle on the page, it warns once and
+ * returns. Each element gets the page platform for its `api` origin, the shared styles and the widget's
+ * CSS in its shadow root, and its `lang` applied to the page's i18n instance.
+ */
+export function defineWidget<P extends object>(
+  meta: WidgetMeta,
+  Component: ComponentType<P>,
+  css: string,
+): void {
+  if (typeof customElements === 'undefined') return;
+  if (customElements.get(meta.tag)) {
+    if (!warned.has(meta.tag)) {
+      warned.add(meta.tag);
+      console.warn(`TradeKit: <${meta.tag}> is already defined on this page; keeping the first definition.`);
+    }
+    return;
+  }
+  const styles = `${SHARED_CSS}\n${css}`;
+
+  function ElementRoot({ container, api, lang, ...props }: ElementProps) {
+    const platform = useMemo(() => getPlatform(api || null), [api]);
+    useEffect(() => {
+      if (lang) void loadLanguage(platform.i18n, lang);
+    }, [platform, lang]);
+    // r2wc renders into the shadow root; outputs are dispatched from the element that owns it.
+    const host = container && 'host' in container ? (container.host as HTMLElement) : (container ?? null);
+    return (
+      <>
+        <style>{styles}</style>
+        <PlatformProvider platform={platform}>
+          <WidgetHostContext.Provider value={host}>
+            <Component {...(props as P)} />
+          </WidgetHostContext.Provider>
+        </PlatformProvider>
+      </>
+    );
+  }
+  ElementRoot.displayName = `Element(${meta.tag})`;
+
+  const props = Object.fromEntries(meta.attributes.map((attribute) => [attribute.prop, attribute.type]));
+  customElements.define(meta.tag, r2wc(ElementRoot, { shadow: 'open', props }));
+}

@@ -1,0 +1,24 @@
+/**
+ * The CSS every widget gets besides its own: theme fallbacks generated from THEME_TOKENS (so the light and
+ * dark defaults are written once), the base and the shared primitives.
+ */
+import baseCss from './base.css?inline';
+import primitivesCss from './primitives.css?inline';
+import { THEME_TOKENS } from './theme-tokens';
+
+function fallbacks(theme: 'light' | 'dark'): string {
+  return THEME_TOKENS.filter((token) => token[theme] !== 'inherit')
+    .map((token) => `--_${token.name.slice(2)}:${token[theme]};`)
+    .join('');
+}
+
+/**
+ * Shared widget CSS. `--_tk-*` hold the built-in defaults that `var(--tk-…, var(--_tk-…))` falls back to;
+ * the dark set applies for `theme="dark"` on the element or `data-theme="dark"` on the widget root.
+ */
+export const SHARED_CSS = [
+  `.tk-root{${fallbacks('light')}}`,
+  `.tk-root[data-theme='dark'],:host([theme='dark']) .tk-root{${fallbacks('dark')}}`,
+  baseCss,
+  primitivesCss,
+].join('\n');

@@ -1,0 +1,114 @@
+/**
+ * A real platform (core api client, config loading, market feed, atoms, i18n) for widget tests, with a
+ * scripted fetch and a fake STOMP client instead of the network.
+ */
+import { sampleConfigJson } from '../../core/config/runtime-config.fixture';
+import { Topic } from '../../core/contract/paths';
+import type { PriceEntry } from '../../core/contract/types';
+import { fakeClientFactory } from '../../core/feeds/fake-stomp-client.fixture';
+import type { FakeStompClient } from '../../core/feeds/fake-stomp-client.fixture';
+import { createPlatform } from '../../core/runtime/platform';
+import type { OwnedPlatform } from '../../core/runtime/platform';
+import { resetPageStoreForTests } from '../../core/state/store';
+
+export const TEST_ORIGIN = 'https://platform.test';
+
+export interface TestPlatformOptions {
+  /** config.json overrides; null answers 404. */
+  config?: Record<string, unknown> | null;
+  /** `thumb/{symbol}` points per symbol; other symbols answer code 604. */
+  thumbs?: Record<string, Array<{ time: number; price: string }>>;
+  now?: () => number;
+}
+
+export interface TestPlatform {
+  platform: OwnedPlatform;
+  /** Paths the platform fetched, in order. */
+  fetched: string[];
+  /** The fake STOMP client once the feed has made it. */
+  client: () => FakeStompClient;
+  /** Accept the socket once the feed activated it (after config.json loaded). */
+  connect(): Promise<void>;
+  /** Publish a `/topic/prices` message. */
+  publish(entries: PriceEntry[]): void;
+}
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+
+/** A fresh platform on a fresh page store. */
+export function createTestPlatform(options: TestPlatformOptions = {}): TestPlatform {
+  resetPageStoreForTests();
+  const fetched: string[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    fetched.push(url.pathname);
+    if (url.pathname === '/config.json') {
+      return options.config === null
+        ? new Response('missing', { status: 404 })
+        : json(sampleConfigJson(options.config));
+    }
+    const thumb = /^\/market\/thumb\/([^/]+)$/.exec(url.pathname);
+    if (thumb) {
+      const symbol = decodeURIComponent(thumb[1] ?? '');
+      const points = options.thumbs?.[symbol];
+      return json(
+        points
+          ? { code: 0, msg: 'success', data: { symbol, points } }
+          : { code: 604, msg: 'pair does not exist', data: null },
+      );
+    }
+    if (url.pathname.endsWith('/getAllConfigStatusWeb'))
+      return json({ code: 0, msg: 'success', data: { systemConfigs: [], walletType: 0 } });
+    return new Response('not found', { status: 404 });
+  }) as typeof fetch;
+  const stomp = fakeClientFactory();
+  const platform = createPlatform({
+    origin: TEST_ORIGIN,
+    fetchImpl,
+    clientFactory: stomp.factory,
+    now: options.now,
+  });
+  return {
+    platform,
+    fetched,
+    client: stomp.client,
+    async connect() {
+      for (let i = 0; i < 100; i++) {
+        try {
+          const client = stomp.client();
+          if (client.active) return client.acceptConnect();
+        } catch {
+          // Not created yet: the feed waits for config.json.
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      throw new Error('the market feed never activated its client');
+    },
+    publish(entries) {
+      stomp.client().deliver(Topic.prices, entries);
+    },
+  };
+}
+
+/** A plausible quote; override what a test is about. */
+export function priceEntry(overrides: Partial<PriceEntry> & Pick<PriceEntry, 'symbol'>): PriceEntry {
+  return {
+    name: overrides.symbol,
+    bidPrice: '1.08230',
+    askPrice: '1.08250',
+    price: '1.08240',
+    priceChangePercent: '0.12',
+    type: 3,
+    sort: 1,
+    volume: '1000',
+    lastUpdate: Date.now(),
+    openPrice: '1.08100',
+    highPrice: '1.08400',
+    lowPrice: '1.08000',
+    pricePrecision: 5,
+    logoUrl: '',
+    marketOpen: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,60 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { THEME_TOKENS } from './theme-tokens';
+
+const here = import.meta.dirname;
+const widgetsDir = resolve(here, '..');
+const read = (path: string) => readFileSync(path, 'utf8');
+
+/** Declarations `--tk-x: value;` inside the first block that starts with `selector`. */
+function block(css: string, selector: string): Map<string, string> {
+  const start = css.indexOf(selector);
+  const body = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
+  const vars = new Map<string, string>();
+  for (const m of body.matchAll(/(--tk-[\w-]+):\s*([^;]+);/g)) vars.set(m[1]!, m[2]!.trim());
+  return vars;
+}
+
+/** Resolve `var(--tk-primitive)` references of tokens.css to their value. */
+function resolved(value: string, primitives: Map<string, string>): string {
+  return value.replace(/var\((--tk-[\w-]+)\)/g, (_, name: string) => primitives.get(name) ?? name);
+}
+
+describe('theme tokens', () => {
+  const tokensCss = read(resolve(here, 'tokens.css')).replace(/\/\*[\s\S]*?\*\//g, '');
+  const light = block(tokensCss, ':root');
+  const dark = block(tokensCss, "[data-tk-theme='dark']");
+
+  it.each(THEME_TOKENS.filter((t) => t.light !== 'inherit').map((t) => [t.name, t] as const))(
+    'tokens.css documents %s with the built-in light and dark defaults',
+    (name, token) => {
+      expect(resolved(light.get(name) ?? '', light)).toBe(token.light);
+      expect(resolved(dark.get(name) ?? light.get(name) ?? '', light)).toBe(token.dark);
+    },
+  );
+
+  it('every --tk-* token a widget stylesheet reads is a documented theme token', () => {
+    const known = new Set<string>(THEME_TOKENS.map((t) => t.name));
+    const cssFiles = readdirSync(widgetsDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.css') && !f.endsWith('tokens.css'))
+      .map((f) => resolve(widgetsDir, f));
+    const used = cssFiles.flatMap((f) => [...read(f).matchAll(/var\((--tk-[\w-]+)/g)].map((m) => m[1]!));
+    expect(used.length).toBeGreaterThan(20);
+    expect([...new Set(used)].filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it('widget stylesheets hold no colour literal: colours come from tokens', () => {
+    const cssFiles = readdirSync(widgetsDir, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.css') && !f.endsWith('tokens.css'),
+    );
+    for (const file of cssFiles) {
+      expect({ file, literals: read(resolve(widgetsDir, file)).match(/#[0-9a-f]{3,8}\b|rgba?\(/gi) }).toEqual(
+        {
+          file,
+          literals: null,
+        },
+      );
+    }
+  });
+});

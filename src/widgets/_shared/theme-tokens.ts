@@ -1,0 +1,88 @@
+/**
+ * The semantic `--tk-*` theme tokens, as data: their documented light and dark defaults feed the
+ * shadow-scoped fallbacks (styles.ts), the page-level tokens.css (kept equal by a test) and each widget's
+ * `cssProperties` in custom-elements.json. Pure data, importable in Node.
+ */
+import type { WidgetCssProperty } from './widget-meta';
+
+/** One semantic token with its built-in light and dark defaults. */
+export interface ThemeToken {
+  name: `--tk-${string}`;
+  description: string;
+  light: string;
+  dark: string;
+}
+
+/** Every semantic token a widget may read. */
+export const THEME_TOKENS: readonly ThemeToken[] = [
+  {
+    name: '--tk-color-up',
+    description: 'Rising prices and positive changes.',
+    light: '#2962ff',
+    dark: '#448aff',
+  },
+  {
+    name: '--tk-color-down',
+    description: 'Falling prices and negative changes.',
+    light: '#e53935',
+    dark: '#ef5350',
+  },
+  { name: '--tk-surface', description: 'Widget background.', light: '#ffffff', dark: '#131722' },
+  { name: '--tk-surface-2', description: 'Raised or hovered background.', light: '#f5f7fa', dark: '#1e222d' },
+  { name: '--tk-text', description: 'Main text colour.', light: '#131722', dark: '#d1d4dc' },
+  { name: '--tk-text-muted', description: 'Secondary text colour.', light: '#6b7280', dark: '#8b93a7' },
+  { name: '--tk-border', description: 'Dividers and outlines.', light: '#e5e7eb', dark: '#2a2e39' },
+  {
+    name: '--tk-accent',
+    description: 'Selected tab, focus ring and buttons.',
+    light: '#2962ff',
+    dark: '#448aff',
+  },
+  { name: '--tk-accent-text', description: 'Text on the accent colour.', light: '#ffffff', dark: '#ffffff' },
+  {
+    name: '--tk-stale',
+    description: 'Delayed (stale) prices and their marker.',
+    light: '#9ca3af',
+    dark: '#5d6473',
+  },
+  {
+    name: '--tk-warning',
+    description: 'Background of a connection warning.',
+    light: '#fff4e5',
+    dark: '#3a2a0b',
+  },
+  {
+    name: '--tk-warning-text',
+    description: 'Text of a connection warning.',
+    light: '#8a5300',
+    dark: '#ffb74d',
+  },
+  {
+    name: '--tk-danger',
+    description: 'Errors, such as a failed connection.',
+    light: '#c62828',
+    dark: '#ef5350',
+  },
+  {
+    name: '--tk-radius',
+    description: 'Corner radius of cards, badges and buttons.',
+    light: '8px',
+    dark: '8px',
+  },
+  {
+    name: '--tk-font',
+    description: 'Font stack (default: the page font); declare web fonts at page level.',
+    light: 'inherit',
+    dark: 'inherit',
+  },
+  { name: '--tk-font-size', description: 'Base font size.', light: '14px', dark: '14px' },
+];
+
+/** The tokens named, as manifest entries (documented with their light default). */
+export function cssPropertiesOf(names: readonly string[]): WidgetCssProperty[] {
+  return names.map((name) => {
+    const token = THEME_TOKENS.find((t) => t.name === name);
+    if (!token) throw new Error(`Unknown theme token ${name}`);
+    return { name, description: token.description, default: token.light };
+  });
+}

@@ -1,0 +1,21 @@
+/** Registers <tk-quotes> (the widget's entry file: `widgets/tk-quotes.js`). */
+import { defineWidget } from '../_shared/define-widget';
+import { Quotes } from './quotes';
+import css from './quotes.css?inline';
+import { quotesMeta } from './quotes.meta';
+
+defineWidget(quotesMeta, Quotes, css);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-quotes': HTMLElement & {
+      api?: string;
+      symbols?: string;
+      category?: string;
+      theme?: string;
+      layout?: string;
+      miniChart?: boolean;
+      tabs?: boolean;
+    };
+  }
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { CALLBACK_PROPS } from '../_shared/events';
+import { quotesMeta } from './quotes.meta';
+
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+describe('quotesMeta', () => {
+  it.each(quotesMeta.attributes.map((a) => [a.name, a] as const))(
+    'maps attribute %s to its camel-cased prop',
+    (_, a) => {
+      expect(a.prop).toBe(camel(a.name));
+    },
+  );
+
+  it('declares only events that have a typed event class', () => {
+    expect(quotesMeta.events.map((e) => e.name).filter((name) => !(name in CALLBACK_PROPS))).toEqual([]);
+  });
+
+  it('names the tag after its folder', () => {
+    expect(quotesMeta.tag).toBe('tk-quotes');
+  });
+});

@@ -1,0 +1,117 @@
+/** Public API of <tk-quotes> (pure data: defineWidget and custom-elements.json are generated from it). */
+import { cssPropertiesOf } from '../_shared/theme-tokens';
+import type { WidgetMeta } from '../_shared/widget-meta';
+
+/** The attributes, event, parts and tokens of <tk-quotes>. */
+export const quotesMeta: WidgetMeta = {
+  tag: 'tk-quotes',
+  summary: 'Live market table: bid, ask, low/high, change and a 30-minute mini chart per symbol.',
+  description:
+    'Shows the live quotes of the platform in category tabs ordered by the brand trade list. ' +
+    'Quotes without an update for 10 s are marked "Delayed"; closed markets are marked "Closed". ' +
+    'Selecting a row (click or Enter) fires `tk-symbol-select`.',
+  attributes: [
+    {
+      name: 'api',
+      prop: 'api',
+      type: 'string',
+      description:
+        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
+        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
+    },
+    {
+      name: 'symbols',
+      prop: 'symbols',
+      type: 'string',
+      description:
+        'Comma-separated symbols to show, in this order (e.g. `BTCUSDT,EURUSD`); all symbols when absent.',
+    },
+    {
+      name: 'category',
+      prop: 'category',
+      type: 'string',
+      description:
+        'Show one category only and hide the tabs: an id (1 cryptos, 2 commodities, 3 forex, 4 indices, ' +
+        '5 US stocks) or its name (`forex`).',
+    },
+    {
+      name: 'lang',
+      prop: 'lang',
+      type: 'string',
+      description:
+        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
+        'one language, so this switches all of them.',
+    },
+    {
+      name: 'theme',
+      prop: 'theme',
+      type: 'string',
+      values: ['light', 'dark'],
+      description: 'Colour theme of the built-in defaults; the brand theme when absent.',
+    },
+    {
+      name: 'layout',
+      prop: 'layout',
+      type: 'string',
+      values: ['table', 'logo'],
+      description: '`table`: bid and ask with low and high; `logo`: logo, name and price.',
+      default: "'table'",
+    },
+    {
+      name: 'mini-chart',
+      prop: 'miniChart',
+      type: 'boolean',
+      description:
+        'Show the 30-minute mini chart per row (hidden in narrow widths). Set `mini-chart="false"` to hide.',
+      default: 'true',
+    },
+    {
+      name: 'tabs',
+      prop: 'tabs',
+      type: 'boolean',
+      description: 'Show the category tabs; `tabs="false"` lists every category in one table.',
+      default: 'true',
+    },
+  ],
+  events: [
+    {
+      name: 'tk-symbol-select',
+      description: 'The user selected a row (click, Enter or Space). Bubbles and is composed.',
+      detail: '{ symbol: string }',
+    },
+  ],
+  parts: [
+    { name: 'tabs', description: 'The category tab list.' },
+    { name: 'tab', description: 'One category tab.' },
+    { name: 'tab-selected', description: 'The selected category tab (also has part `tab`).' },
+    { name: 'table', description: 'The quote table.' },
+    { name: 'row', description: 'One quote row (`data-symbol`, `data-stale` attributes).' },
+    { name: 'symbol', description: 'The symbol cell: name and code.' },
+    { name: 'bid', description: 'The bid price.' },
+    { name: 'ask', description: 'The ask price.' },
+    { name: 'price', description: 'The price of the `logo` layout.' },
+    { name: 'change', description: 'The change-percent badge (`data-direction` up, down or flat).' },
+    { name: 'stale', description: 'The "Delayed" marker of a quote without recent updates.' },
+    { name: 'closed', description: 'The "Closed" marker of a closed market.' },
+    { name: 'mini-chart', description: 'The 30-minute sparkline.' },
+    { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
+  ],
+  cssProperties: cssPropertiesOf([
+    '--tk-color-up',
+    '--tk-color-down',
+    '--tk-surface',
+    '--tk-surface-2',
+    '--tk-text',
+    '--tk-text-muted',
+    '--tk-border',
+    '--tk-accent',
+    '--tk-accent-text',
+    '--tk-stale',
+    '--tk-warning',
+    '--tk-warning-text',
+    '--tk-danger',
+    '--tk-radius',
+    '--tk-font',
+    '--tk-font-size',
+  ]),
+};

@@ -1,0 +1,264 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PlatformProvider } from '../_shared/platform-context';
+import { createTestPlatform, priceEntry } from '../_shared/test-platform.fixture';
+import type { TestPlatform, TestPlatformOptions } from '../_shared/test-platform.fixture';
+import { Quotes } from './quotes';
+import type { QuotesProps } from './quotes';
+
+let current: TestPlatform | null = null;
+let clock = Date.UTC(2025, 0, 15, 12, 0, 0);
+
+afterEach(() => {
+  cleanup();
+  current?.platform.close();
+  current = null;
+  clock = Date.UTC(2025, 0, 15, 12, 0, 0);
+});
+
+const QUOTES = [
+  priceEntry({
+    symbol: 'EURUSD',
+    name: 'Euro / US Dollar',
+    sort: 2,
+    bidPrice: '1.0823',
+    askPrice: '1.08251',
+  }),
+  priceEntry({
+    symbol: 'USDJPY',
+    name: 'US Dollar / Yen',
+    sort: 1,
+    pricePrecision: 3,
+    bidPrice: '151.2',
+    askPrice: '151.22',
+  }),
+  priceEntry({ symbol: 'GBPUSD', sort: null, priceChangePercent: '-0.5' }),
+  priceEntry({ symbol: 'XAUUSD', name: 'Gold', type: 2, pricePrecision: 2, priceChangePercent: '0' }),
+  priceEntry({ symbol: 'BTCUSDT', name: 'Bitcoin', type: 1, logoUrl: '/logos/btc.svg', price: '65000.5' }),
+];
+
+async function renderQuotes(props: QuotesProps = {}, options: TestPlatformOptions = {}, quotes = QUOTES) {
+  current = createTestPlatform({ now: () => clock, ...options });
+  const view = render(
+    <PlatformProvider platform={current.platform}>
+      <Quotes {...props} />
+    </PlatformProvider>,
+  );
+  await act(() => current!.connect());
+  act(() => current!.publish(quotes));
+  return { ...view, test: current };
+}
+
+const rowOf = (symbol: string) =>
+  document.querySelector<HTMLElement>(`[part="row"][data-symbol="${symbol}"]`);
+const rowSymbols = () =>
+  [...document.querySelectorAll<HTMLElement>('[part="row"]')].map((r) => r.dataset.symbol);
+const field = (symbol: string, name: string) =>
+  rowOf(symbol)?.querySelector(`[data-field="${name}"]`)?.textContent;
+
+describe('Quotes', () => {
+  it('shows the loading state until the first prices arrive', async () => {
+    current = createTestPlatform({ now: () => clock });
+    render(
+      <PlatformProvider platform={current.platform}>
+        <Quotes />
+      </PlatformProvider>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    await act(() => current!.connect());
+    act(() => current!.publish(QUOTES));
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(screen.getByRole('table')).toBeTruthy();
+  });
+
+  it('lists the first trade-list tab ranked by sort, symbols without a valid sort last', async () => {
+    await renderQuotes();
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Forex', 'Commodities', 'Cryptos', 'Indices']);
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(rowSymbols()).toEqual(['USDJPY', 'EURUSD', 'GBPUSD']);
+  });
+
+  it('shows name, code, bid and ask at the product precision, low/high and the change badge', async () => {
+    await renderQuotes();
+    const row = rowOf('EURUSD')!;
+    expect(row.getAttribute('data-stale')).toBe('false');
+    expect(within(row).getByText('Euro / US Dollar')).toBeTruthy();
+    expect(within(row).getByText('EURUSD')).toBeTruthy();
+    expect(field('EURUSD', 'bid')).toBe('1.08230');
+    expect(field('EURUSD', 'ask')).toBe('1.08251');
+    expect(field('USDJPY', 'bid')).toBe('151.200');
+    expect(row.textContent).toContain('Low 1.08000');
+    expect(row.textContent).toContain('High 1.08400');
+    expect(field('EURUSD', 'change')).toBe('+0.12%');
+    expect(rowOf('EURUSD')?.querySelector('[data-field="change"]')?.getAttribute('data-tone')).toBe('up');
+    expect(rowOf('GBPUSD')?.querySelector('[data-field="change"]')?.getAttribute('data-tone')).toBe('down');
+  });
+
+  it('switches category with a click and with the arrow keys', async () => {
+    await renderQuotes();
+    fireEvent.click(screen.getByRole('tab', { name: 'Cryptos' }));
+    expect(rowSymbols()).toEqual(['BTCUSDT']);
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Cryptos' }), { key: 'ArrowLeft' });
+    expect(rowSymbols()).toEqual(['XAUUSD']);
+    expect(document.activeElement?.textContent).toBe('Commodities');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Commodities' }), { key: 'End' });
+    expect(screen.getByRole('tabpanel').textContent).toBe('No products');
+  });
+
+  it('selects a symbol with a click or Enter through onSymbolSelect', async () => {
+    const onSymbolSelect = vi.fn();
+    await renderQuotes({ onSymbolSelect });
+    fireEvent.click(within(rowOf('EURUSD')!).getByText('Euro / US Dollar'));
+    rowOf('USDJPY')!.focus();
+    fireEvent.keyDown(rowOf('USDJPY')!, { key: 'Enter' });
+    expect(onSymbolSelect.mock.calls).toEqual([[{ symbol: 'EURUSD' }], [{ symbol: 'USDJPY' }]]);
+    expect(rowOf('USDJPY')?.tabIndex).toBe(0);
+  });
+
+  it('filters by the symbols attribute in the listed order and hides tabs for one category', async () => {
+    await renderQuotes({ symbols: 'gbpusd,EURUSD' });
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(rowSymbols()).toEqual(['GBPUSD', 'EURUSD']);
+  });
+
+  it('shows one category without tabs for the category attribute', async () => {
+    await renderQuotes({ category: 'commodities' });
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(rowSymbols()).toEqual(['XAUUSD']);
+  });
+
+  it('marks a quote without updates for more than 10 s as delayed', async () => {
+    await renderQuotes();
+    clock += 10_500;
+    act(() => current!.publish([QUOTES[1]!]));
+    clock += 1_000;
+    await waitFor(() => expect(rowOf('EURUSD')?.getAttribute('data-stale')).toBe('true'), { timeout: 2_500 });
+    expect(rowOf('USDJPY')?.getAttribute('data-stale')).toBe('false');
+    const marker = within(rowOf('EURUSD')!).getByText('Delayed');
+    expect(marker.getAttribute('title')).toBe('No update for more than 10 s');
+    expect(marker.getAttribute('part')).toBe('stale');
+  });
+
+  it('marks a closed market instead of delaying it', async () => {
+    await renderQuotes({}, {}, [priceEntry({ symbol: 'EURUSD', marketOpen: false })]);
+    expect(within(rowOf('EURUSD')!).getByText('Closed')).toBeTruthy();
+    expect(rowOf('EURUSD')?.getAttribute('data-stale')).toBe('false');
+  });
+
+  it('flashes a price in the direction it moved', async () => {
+    await renderQuotes();
+    act(() => current!.publish([{ ...QUOTES[0]!, bidPrice: '1.0824', askPrice: '1.08249' }]));
+    expect(field('EURUSD', 'bid')).toBe('1.08240');
+    expect(rowOf('EURUSD')?.querySelector('[data-field="bid"] [data-move]')?.getAttribute('data-move')).toBe(
+      'up',
+    );
+    expect(rowOf('EURUSD')?.querySelector('[data-field="ask"] [data-move]')?.getAttribute('data-move')).toBe(
+      'down',
+    );
+  });
+
+  it('shows logo, name and price in the logo layout', async () => {
+    await renderQuotes({ layout: 'logo', category: '1' });
+    const row = rowOf('BTCUSDT')!;
+    expect(row.querySelector('img')?.getAttribute('src')).toBe('https://platform.test/logos/btc.svg');
+    expect(field('BTCUSDT', 'price')).toBe('65000.50000');
+    expect(row.querySelector('[data-field="bid"]')).toBeNull();
+  });
+
+  it('draws the 30-minute history once per symbol and appends live prices', async () => {
+    const t0 = clock - 30 * 60_000;
+    const points = Array.from({ length: 30 }, (_, i) => ({ time: t0 + i * 60_000, price: `1.08${10 + i}` }));
+    const { test } = await renderQuotes({}, { thumbs: { EURUSD: points } });
+    const chart = () => rowOf('EURUSD')?.querySelector('svg[part="mini-chart"]');
+    await waitFor(() => expect(chart()?.getAttribute('data-points')).toBe('30'));
+    expect(chart()?.getAttribute('data-direction')).toBe('up');
+    expect(chart()?.getAttribute('aria-label')).toBe('Last 30 minutes');
+    clock += 1_000;
+    act(() => test.publish([{ ...QUOTES[0]!, price: '1.0700', lastUpdate: clock }]));
+    expect(chart()?.getAttribute('data-points')).toBe('31');
+    expect(chart()?.getAttribute('data-direction')).toBe('down');
+    fireEvent.click(screen.getByRole('tab', { name: 'Cryptos' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Forex' }));
+    expect(chart()?.getAttribute('data-points')).toBe('31');
+    expect(test.fetched.filter((p) => p === '/market/thumb/EURUSD')).toHaveLength(1);
+  });
+
+  it('leaves the mini chart out when mini-chart is false', async () => {
+    await renderQuotes({ miniChart: false });
+    expect(document.querySelector('[part="mini-chart"]')).toBeNull();
+  });
+
+  it('shows the reconnect notice and offers Retry after the feed gave up', async () => {
+    const { test } = await renderQuotes();
+    act(() => test.client().serverClose());
+    expect(screen.getByText('Trying to reconnect...')).toBeTruthy();
+    expect(rowOf('EURUSD')?.getAttribute('data-stale')).toBe('true');
+    const retry = vi.spyOn(test.platform.feed, 'retry');
+    act(() => {
+      for (let i = 0; i < 10; i++) {
+        test.client().activate();
+        test.client().serverClose();
+      }
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Connection to live prices failed.');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalledOnce();
+  });
+
+  it('shows the config error when config.json cannot be loaded', async () => {
+    current = createTestPlatform({ config: null });
+    render(
+      <PlatformProvider platform={current.platform}>
+        <Quotes />
+      </PlatformProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cannot load config, please contact administrator.',
+    );
+  });
+
+  it('follows a language change of the page', async () => {
+    const { test } = await renderQuotes();
+    test.platform.i18n.addResourceBundle('de', 'translation', { quotes: { bid: 'Geld' } }, true, true);
+    await act(() => test.platform.i18n.changeLanguage('de'));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Geld');
+  });
+
+  it('puts its styles into the document once when rendered in a host React tree', async () => {
+    await renderQuotes();
+    render(
+      <PlatformProvider platform={current!.platform}>
+        <Quotes />
+      </PlatformProvider>,
+    );
+    expect(document.head.querySelectorAll('style[data-href="tk-quotes"]')).toHaveLength(1);
+    expect(document.head.querySelector('style[data-href="tk-shared"]')?.textContent).toContain(
+      '--_tk-color-up',
+    );
+  });
+
+  it('takes the brand colours and theme from the runtime config', async () => {
+    await renderQuotes(
+      {},
+      { config: { brand: { ...brand(), theme: 'dark', colors: { up: '#00a0a0', down: '#a000a0' } } } },
+    );
+    const root = document.querySelector<HTMLElement>('.tk-root')!;
+    expect(root.dataset.theme).toBe('dark');
+    expect(root.style.getPropertyValue('--_tk-color-up')).toBe('#00a0a0');
+  });
+});
+
+function brand(): Record<string, unknown> {
+  return {
+    id: 'demo',
+    name: 'Demo',
+    logoUrl: '',
+    defaultTradeMode: 'market',
+    tradeModes: ['market'],
+    tradeList: [3, 2, 1, 4],
+    languages: ['en'],
+    defaultLanguage: 'en',
+  };
+}
