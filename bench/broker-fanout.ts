@@ -1,0 +1,159 @@
+/**
+ * Fan-out benchmark of the market broker: (A) our STOMP broker and (B) a bare `ws` server sending the
+ * same frame bytes, each to CLIENTS real WebSocket clients living in a child process. Publishing runs at
+ * full speed within a window of WINDOW messages ahead of the slowest client (so neither side conflates
+ * nor buffers without bound); the rate is delivered messages per second until every client has all.
+ *
+ * The sides alternate for BENCH_ROUNDS rounds and each reports its best round, which damps the noise of
+ * a shared machine.
+ *
+ *   npx tsx bench/broker-fanout.ts   env: BENCH_CLIENTS (1000) BENCH_MESSAGES (150) BENCH_WINDOW (16) BENCH_ROUNDS (2)
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { WebSocketServer } from 'ws';
+import { encodeMessage } from '../server/src/broker/frame';
+import brokerPlugin from '../server/src/broker/plugin';
+import { pricesBody } from './broker/prices-body';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 150);
+const WINDOW = Number(process.env.BENCH_WINDOW ?? 16);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const WARMUP = 2 * WINDOW;
+const DESTINATION = '/topic/prices';
+const BODIES = Array.from({ length: 32 }, (_, tick) => pricesBody(tick));
+
+interface Phase {
+  url: string;
+  mode: 'stomp' | 'raw';
+  publish: (seq: number) => void;
+}
+
+/** Starts the client process and resolves once every client is subscribed. */
+async function startClients(url: string, mode: Phase['mode']): Promise<ChildProcess> {
+  const child = fork(
+    new URL('./broker/clients.ts', import.meta.url),
+    [url, mode, String(CLIENTS), String(WARMUP + MESSAGES)],
+    {
+      execArgv: ['--import', 'tsx'],
+    },
+  );
+  const [message] = (await once(child, 'message')) as [{ type: string }];
+  if (message.type !== 'ready') throw new Error(`clients: ${JSON.stringify(message)}`);
+  return child;
+}
+
+/** Publishes messages `from+1 … to`, never more than WINDOW ahead of the slowest client. */
+function pump(child: ChildProcess, publish: Phase['publish'], from: number, to: number): Promise<void> {
+  return new Promise((resolve) => {
+    let acked = from;
+    let published = from;
+    const fill = () => {
+      while (published < to && published - acked < WINDOW) publish(++published);
+    };
+    const onMessage = (message: { type: string; n: number }) => {
+      if (message.type !== 'progress') return;
+      acked = message.n;
+      if (acked >= to) {
+        child.off('message', onMessage);
+        resolve();
+      } else fill();
+    };
+    child.on('message', onMessage);
+    fill();
+  });
+}
+
+/** Runs one side and returns delivered messages per second. */
+async function run({
+  url,
+  mode,
+  publish,
+}: Phase): Promise<{ msgsPerSec: number; elapsedMs: number; cpuNsPerMsg: number }> {
+  const clients = await startClients(url, mode);
+  await pump(clients, publish, 0, WARMUP);
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  await pump(clients, publish, WARMUP, WARMUP + MESSAGES);
+  const cpu = process.cpuUsage(cpuBefore);
+  const elapsedMs = performance.now() - started;
+  clients.send({ type: 'close' });
+  await once(clients, 'exit');
+  const delivered = CLIENTS * MESSAGES;
+  return {
+    msgsPerSec: Math.round(delivered / (elapsedMs / 1000)),
+    elapsedMs: Math.round(elapsedMs),
+    // Server-process CPU per delivered message: steadier than wall time on a shared machine.
+    cpuNsPerMsg: Math.round(((cpu.user + cpu.system) * 1000) / delivered),
+  };
+}
+
+async function brokerSide() {
+  const app = Fastify({ logger: false });
+  await app.register(brokerPlugin, { heartbeatMs: 0 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  try {
+    const result = await run({
+      url: `ws://127.0.0.1:${port}/market-ws`,
+      mode: 'stomp',
+      publish: (seq) => app.broker.publish(DESTINATION, BODIES[seq % BODIES.length] as string),
+    });
+    return { ...result, stats: app.broker.stats() };
+  } finally {
+    await app.close();
+  }
+}
+
+async function rawSide() {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  await once(wss, 'listening');
+  const { port } = wss.address() as AddressInfo;
+  const frames = BODIES.map((body) => Buffer.from(body, 'utf8'));
+  try {
+    return await run({
+      url: `ws://127.0.0.1:${port}/`,
+      mode: 'raw',
+      publish: (seq) => {
+        const frame = encodeMessage(DESTINATION, 'sub-0', String(seq), frames[seq % frames.length] as Buffer);
+        for (const ws of wss.clients) ws.send(frame, { binary: false });
+      },
+    });
+  } finally {
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+  }
+}
+
+const brokerRuns: Array<Awaited<ReturnType<typeof brokerSide>>> = [];
+const rawRuns: Array<Awaited<ReturnType<typeof rawSide>>> = [];
+for (let round = 0; round < ROUNDS; round++) {
+  brokerRuns.push(await brokerSide());
+  rawRuns.push(await rawSide());
+}
+const best = <T extends { msgsPerSec: number }>(runs: T[]): T =>
+  runs.reduce((a, b) => (b.msgsPerSec > a.msgsPerSec ? b : a));
+const broker = best(brokerRuns);
+const raw = best(rawRuns);
+const frameBytes = encodeMessage(DESTINATION, 'sub-0', '1', Buffer.from(BODIES[0] as string)).length;
+console.log(
+  JSON.stringify({
+    clients: CLIENTS,
+    messages: MESSAGES,
+    window: WINDOW,
+    bodyBytes: Buffer.byteLength(BODIES[0] as string),
+    frameBytes,
+    brokerRounds: brokerRuns.map((r) => r.msgsPerSec),
+    rawRounds: rawRuns.map((r) => r.msgsPerSec),
+    conflated: brokerRuns.reduce((sum, r) => sum + r.stats.conflated, 0),
+    brokerCpuNsPerMsg: Math.min(...brokerRuns.map((r) => r.cpuNsPerMsg)),
+    rawCpuNsPerMsg: Math.min(...rawRuns.map((r) => r.cpuNsPerMsg)),
+    brokerMsgsPerSec: broker.msgsPerSec,
+    rawMsgsPerSec: raw.msgsPerSec,
+    ratio: Number((broker.msgsPerSec / raw.msgsPerSec).toFixed(3)),
+  }),
+);

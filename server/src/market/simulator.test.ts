@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { INSTRUMENTS } from './instruments';
+import type { Tick } from './price-source';
+import { createSimulator } from './simulator';
+
+const SATURDAY = Date.parse('2026-03-07T10:00:00Z');
+const WEDNESDAY = Date.parse('2026-03-11T10:00:00Z');
+
+function record(seed: number, startMs: number, untilMs: number): Tick[] {
+  const source = createSimulator({ instruments: INSTRUMENTS, seed, startMs });
+  const ticks: Tick[] = [];
+  source.onTick((t) => ticks.push(t));
+  source.stepTo(untilMs);
+  return ticks;
+}
+
+const bySymbol = (ticks: Tick[], symbol: string) => ticks.filter((t) => t.symbol === symbol);
+
+describe('the price simulator', () => {
+  it('replays exactly the same ticks for the same seed and start time', () => {
+    const a = record(7, WEDNESDAY, WEDNESDAY + 60_000);
+    const b = record(7, WEDNESDAY, WEDNESDAY + 60_000);
+    expect(a.length).toBeGreaterThan(100);
+    expect(b).toEqual(a);
+  });
+
+  it('produces a different tape for a different seed', () => {
+    const a = record(7, WEDNESDAY, WEDNESDAY + 60_000);
+    const b = record(8, WEDNESDAY, WEDNESDAY + 60_000);
+    expect(b).not.toEqual(a);
+  });
+
+  it('does not tick forex, indices or stocks on a Saturday', () => {
+    const ticks = record(1, SATURDAY, SATURDAY + 10 * 60_000);
+    for (const i of INSTRUMENTS.filter((x) => x.type !== 1))
+      expect(bySymbol(ticks, i.productCode)).toEqual([]);
+  });
+
+  it('ticks every crypto on a Saturday, several times a minute', () => {
+    const ticks = record(1, SATURDAY, SATURDAY + 60_000);
+    for (const i of INSTRUMENTS.filter((x) => x.type === 1)) {
+      expect(bySymbol(ticks, i.productCode).length).toBeGreaterThan(10);
+    }
+  });
+
+  it('ticks forex on a Wednesday', () => {
+    expect(bySymbol(record(1, WEDNESDAY, WEDNESDAY + 60_000), 'EURUSD').length).toBeGreaterThan(10);
+  });
+
+  it('quotes whole price steps with the instrument spread and positive volume', () => {
+    const ticks = record(3, WEDNESDAY, WEDNESDAY + 60_000);
+    const spread = new Map(INSTRUMENTS.map((i) => [i.productCode, i.spreadPips]));
+    const wrong = ticks.filter(
+      (t) =>
+        ![t.bid, t.ask, t.volume].every(Number.isSafeInteger) ||
+        t.ask - t.bid !== spread.get(t.symbol) ||
+        t.bid <= 0 ||
+        t.volume <= 0,
+    );
+    expect(ticks.length).toBeGreaterThan(500);
+    expect(wrong).toEqual([]);
+  });
+
+  it('moves prices but keeps them near the reference over a simulated day', () => {
+    const source = createSimulator({ instruments: INSTRUMENTS, seed: 5, startMs: WEDNESDAY });
+    const start = source.current('BTCUSDT')?.bid ?? 0;
+    source.stepTo(WEDNESDAY + 24 * 3600_000, 10_000);
+    const end = source.current('BTCUSDT')?.bid ?? 0;
+    expect(end).not.toBe(start);
+    expect(Math.abs(end / start - 1)).toBeLessThan(0.25);
+  });
+
+  it('knows the opening quote of every instrument before any tick and nothing of unknown symbols', () => {
+    const source = createSimulator({ instruments: INSTRUMENTS, seed: 1, startMs: SATURDAY });
+    expect(source.current('EURUSD')).toEqual({
+      symbol: 'EURUSD',
+      time: SATURDAY,
+      bid: 116500,
+      ask: 116512,
+      volume: 0,
+    });
+    expect(source.current('NOPE')).toBeUndefined();
+  });
+
+  it('emits ticks in real time once started and stops on stop', async () => {
+    let clock = WEDNESDAY;
+    const source = createSimulator({
+      instruments: INSTRUMENTS,
+      seed: 1,
+      startMs: clock,
+      tickMs: 10,
+      now: () => clock,
+    });
+    const ticks: Tick[] = [];
+    source.onTick((t) => ticks.push(t));
+    source.start();
+    clock += 200;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    source.stop();
+    const seen = ticks.length;
+    clock += 200;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(seen).toBeGreaterThan(0);
+    expect(ticks.length).toBe(seen);
+  });
+});

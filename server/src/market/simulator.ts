@@ -1,0 +1,156 @@
+/**
+ * The seeded price simulator: a geometric random walk per instrument (with a weak pull back to the
+ * reference price so a long-running server stays plausible), ticking only while the instrument's market is
+ * open. Prices live as integer counts of the price step, so every emitted price is exact.
+ */
+import { isMarketOpen } from '../../../src/core/domain/market-hours';
+import { toScaledInt } from '../../../src/core/domain/decimal';
+import type { Instrument } from './instruments';
+import { createRandom } from './prng';
+import type { PriceSource, Tick } from './price-source';
+import { VOLUME_SCALE } from './price-source';
+
+const YEAR_MS = 365.25 * 24 * 3600 * 1000;
+/** Mean reversion speed per year (half-life about three weeks). */
+const REVERSION = 12;
+/** A reopening gap moves the price as much as one hour of trading would, not a whole weekend's worth. */
+const MAX_GAP_MS = 3600 * 1000;
+/** A stepTo over a longer span coarsens its rounds so that catching up never runs more rounds than this. */
+const MAX_ROUNDS = 20_000;
+
+/** Options of `createSimulator`. */
+export interface SimulatorOptions {
+  instruments: readonly Instrument[];
+  seed: number;
+  /** Time of the opening quotes; rounds run at startMs + k × step. */
+  startMs: number;
+  /** Round length in real time (default 500 ms). */
+  tickMs?: number;
+  /** Expected ticks per second of each open instrument (default 0.8, i.e. 40 % of 500 ms rounds). */
+  ticksPerSecond?: number;
+  /** Clock of the real-time loop (default Date.now). */
+  now?: () => number;
+  /** Where errors thrown by tick listeners in the real-time loop go (default: rethrown). */
+  onError?: (error: unknown) => void;
+}
+
+/** The simulator: a PriceSource whose `stepTo` can also take a coarser round length (for backfill). */
+export interface Simulator extends PriceSource {
+  stepTo(utcMs: number, stepMs?: number): void;
+  /** Time of the last round run. */
+  readonly time: number;
+}
+
+interface Lane {
+  instrument: Instrument;
+  /** Price units per step (e.g. pip 0.25 at precision 2 → 25). */
+  stepUnits: number;
+  reference: number;
+  steps: number;
+  lastMove: number;
+  quote: Tick;
+}
+
+function createLane(instrument: Instrument, startMs: number): Lane {
+  const stepUnits = Number(toScaledInt(instrument.pip, instrument.pricePrecision));
+  const reference = Math.round(
+    Number(toScaledInt(instrument.referencePrice, instrument.pricePrecision)) / stepUnits,
+  );
+  const quote = quoteOf(instrument.productCode, reference, instrument.spreadPips, stepUnits, startMs, 0);
+  return { instrument, stepUnits, reference, steps: reference, lastMove: startMs, quote };
+}
+
+function quoteOf(
+  symbol: string,
+  steps: number,
+  spread: number,
+  stepUnits: number,
+  time: number,
+  volume: number,
+): Tick {
+  return { symbol, time, bid: steps * stepUnits, ask: (steps + spread) * stepUnits, volume };
+}
+
+/** A deterministic simulator: the same options and the same stepTo calls give the same ticks. */
+export function createSimulator(options: SimulatorOptions): Simulator {
+  const tickMs = options.tickMs ?? 500;
+  const ticksPerSecond = options.ticksPerSecond ?? 0.8;
+  const now = options.now ?? Date.now;
+  const random = createRandom(options.seed);
+  const lanes = options.instruments.map((i) => createLane(i, options.startMs));
+  const bySymbol = new Map(lanes.map((l) => [l.instrument.productCode, l]));
+  const listeners = new Set<(tick: Tick) => void>();
+  let time = options.startMs;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  function move(lane: Lane, t: number): Tick {
+    const { instrument } = lane;
+    const years = Math.min(Math.max(t - lane.lastMove, 1), MAX_GAP_MS) / YEAR_MS;
+    const pull = -REVERSION * Math.log(lane.steps / lane.reference) * years;
+    const target = lane.steps * Math.exp(instrument.volatility * Math.sqrt(years) * random.normal() + pull);
+    // Stochastic rounding keeps the walk unbiased even when a tick moves less than one step.
+    const whole = Math.floor(target);
+    const next = whole + (random.next() < target - whole ? 1 : 0);
+    lane.steps = Math.max(next, instrument.spreadPips + 1);
+    lane.lastMove = t;
+    const volume = Math.max(
+      1,
+      Math.round(instrument.tickVolume * 10 ** VOLUME_SCALE * (0.25 + 1.5 * random.next())),
+    );
+    lane.quote = quoteOf(
+      instrument.productCode,
+      lane.steps,
+      instrument.spreadPips,
+      lane.stepUnits,
+      t,
+      volume,
+    );
+    return lane.quote;
+  }
+
+  function round(t: number, stepMs: number): void {
+    const chance = Math.min(1, (ticksPerSecond * stepMs) / 1000);
+    for (const lane of lanes) {
+      if (!isMarketOpen(lane.instrument.sessions, t)) continue;
+      if (random.next() >= chance) continue;
+      const tick = move(lane, t);
+      for (const listener of listeners) listener(tick);
+    }
+  }
+
+  function stepTo(utcMs: number, stepMs = tickMs): void {
+    const step = Math.max(stepMs, Math.ceil((utcMs - time) / MAX_ROUNDS));
+    while (time + step <= utcMs) {
+      time += step;
+      round(time, step);
+    }
+  }
+
+  return {
+    get time() {
+      return time;
+    },
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        try {
+          stepTo(now());
+        } catch (error) {
+          if (!options.onError) throw error;
+          options.onError(error);
+        }
+      }, tickMs);
+      timer.unref?.();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+    onTick(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    current: (symbol) => bySymbol.get(symbol)?.quote,
+    stepTo,
+  };
+}

@@ -1,0 +1,67 @@
+/** Test scaffolding: the market plugin on the real http and db plugins (in-memory PGlite) and a recording broker. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Broker, BrokerStats, SnapshotProvider } from '../broker/types';
+import { dbPlugin } from '../db/plugin';
+import { httpPlugin } from '../http/plugin';
+import marketPlugin, { type MarketOptions } from './plugin';
+
+/** A broker that records publishes and lets a test declare subscribers. */
+export interface RecordingBroker extends Broker {
+  published: Array<{ destination: string; body: string }>;
+  subscribed: Set<string>;
+  /** What a new subscriber of `destination` would receive. */
+  snapshot(destination: string): string | undefined;
+}
+
+/** A fresh recording broker with no subscribers. */
+export function createRecordingBroker(): RecordingBroker {
+  const exact = new Map<string, SnapshotProvider>();
+  const prefixes = new Map<string, SnapshotProvider>();
+  const stats: BrokerStats = {
+    connections: 0,
+    subscriptions: 0,
+    destinations: 0,
+    published: 0,
+    delivered: 0,
+    encoded: 0,
+    conflated: 0,
+    slowConsumersDisconnected: 0,
+    refusedUpgrades: 0,
+  };
+  const broker: RecordingBroker = {
+    published: [],
+    subscribed: new Set(),
+    publish: (destination, body) => void broker.published.push({ destination, body }),
+    hasSubscribers: (destination) => broker.subscribed.has(destination),
+    setSnapshot(pattern, provider) {
+      const [map, key] = pattern.endsWith('*') ? [prefixes, pattern.slice(0, -1)] : [exact, pattern];
+      if (provider) map.set(key, provider);
+      else map.delete(key);
+    },
+    snapshot(destination) {
+      const byPrefix = [...prefixes]
+        .filter(([p]) => destination.startsWith(p))
+        .sort((a, b) => b[0].length - a[0].length);
+      return (exact.get(destination) ?? byPrefix[0]?.[1])?.(destination);
+    },
+    stats: () => ({ ...stats, published: broker.published.length }),
+    dropAll: () => 0,
+  };
+  return broker;
+}
+
+/** Fastify as `buildApp` configures it, with http, db (`memory://`), a recording broker and the market plugin. */
+export async function buildMarketApp(broker: Broker, options: MarketOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    pluginTimeout: 120_000,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  });
+  await app.register(httpPlugin);
+  await app.register(dbPlugin, { dataDir: 'memory://' });
+  await app.register(fp(async (a) => void a.decorate('broker', broker), { name: 'broker' }));
+  await app.register(marketPlugin, { autostart: false, ...options });
+  await app.ready();
+  return app;
+}
