@@ -1,0 +1,117 @@
+/**
+ * Host-wide state that is not page data: the loaded config, the service action, the visitor's display
+ * choices (theme, up/down colours, language) and the desktop's trade mode and selected symbol.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { RuntimeConfig } from '../core/contract';
+import { loadLanguage } from '../core/i18n/i18n';
+import { usePlatform } from '../widgets/_shared/platform-context';
+import { useAtomValue } from '../widgets/_shared/store-react';
+import { PrefKey, readChoice, readPref, writePref } from './prefs';
+import type { ServiceAction } from './service-link';
+import { applyColors, applyLanguage, applyTheme, applyTitle, type ThemeName } from './startup/brand';
+import { COLOR_SCHEMES, schemeColors } from './startup/color-schemes';
+
+export type TradeMode = 'market' | 'option';
+
+export interface HostState {
+  config: RuntimeConfig;
+  service: ServiceAction | null;
+  theme: ThemeName;
+  setTheme: (theme: ThemeName) => void;
+  colorScheme: string;
+  setColorScheme: (id: string) => void;
+  language: string;
+  setLanguage: (language: string) => void;
+  tradeMode: TradeMode;
+  setTradeMode: (mode: TradeMode) => void;
+  /** Desktop: the symbol shown in the main panel (null until prices arrive). */
+  symbol: string | null;
+  setSymbol: (symbol: string) => void;
+}
+
+const HostContext = createContext<HostState | null>(null);
+
+export interface HostProviderProps {
+  config: RuntimeConfig;
+  service: ServiceAction | null;
+  children: ReactNode;
+}
+
+function persisted<T extends string>(key: PrefKey, set: (value: T) => void) {
+  return (value: T) => {
+    writePref(key, value);
+    set(value);
+  };
+}
+
+/** Provides the host state and applies theme, colours, title and language to the document. */
+export function HostProvider({ config, service, children }: HostProviderProps) {
+  const { i18n, atoms } = usePlatform();
+  const language = useAtomValue(atoms.language);
+  const brand = config.brand;
+  const modes: TradeMode[] = brand.tradeModes.length > 0 ? brand.tradeModes : [brand.defaultTradeMode];
+  const [theme, setTheme] = useState<ThemeName>(() =>
+    readChoice(PrefKey.theme, ['light', 'dark'], brand.theme),
+  );
+  const [colorScheme, setColorScheme] = useState(() =>
+    readChoice(
+      PrefKey.colorScheme,
+      COLOR_SCHEMES.map((s) => s.id),
+      'brand',
+    ),
+  );
+  const [tradeMode, setTradeMode] = useState<TradeMode>(() =>
+    readChoice(
+      PrefKey.tradeMode,
+      modes,
+      modes.includes(brand.defaultTradeMode) ? brand.defaultTradeMode : modes[0]!,
+    ),
+  );
+  const [symbol, setSymbol] = useState<string | null>(null);
+
+  useEffect(() => applyTitle(config.siteTitle || brand.name), [config.siteTitle, brand.name]);
+  useEffect(() => applyTheme(theme), [theme]);
+  useEffect(() => applyColors(schemeColors(colorScheme, brand.colors)), [colorScheme, brand.colors]);
+  useEffect(() => applyLanguage(language), [language]);
+
+  const setLanguage = useCallback(
+    (next: string) => {
+      writePref(PrefKey.language, next);
+      // The language atom follows i18next once the file has loaded; a failed load keeps the current one.
+      loadLanguage(i18n, next).catch((error: unknown) => console.warn(`[tradekit] language ${next}`, error));
+    },
+    [i18n],
+  );
+
+  const value = useMemo<HostState>(
+    () => ({
+      config,
+      service,
+      theme,
+      setTheme: persisted<ThemeName>(PrefKey.theme, setTheme),
+      colorScheme,
+      setColorScheme: persisted<string>(PrefKey.colorScheme, setColorScheme),
+      language,
+      setLanguage,
+      tradeMode,
+      setTradeMode: persisted<TradeMode>(PrefKey.tradeMode, setTradeMode),
+      symbol,
+      setSymbol,
+    }),
+    [config, service, theme, colorScheme, language, setLanguage, tradeMode, symbol],
+  );
+  return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
+}
+
+/** The host state; only valid under `<HostProvider>`. */
+export function useHost(): HostState {
+  const host = useContext(HostContext);
+  if (!host) throw new Error('useHost() used outside <HostProvider>');
+  return host;
+}
+
+/** The stored language choice, if any (start-up passes it to pickLanguage). */
+export function storedLanguage(): string | null {
+  return readPref(PrefKey.language);
+}

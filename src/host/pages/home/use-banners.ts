@@ -1,0 +1,42 @@
+/** Home banners from `appBanner/list`, limited to the brand's banner count (spec §2: 1 by default). */
+import { useEffect, useState } from 'react';
+import type { Banner } from '../../../core/contract';
+import { PUBLIC_PREFIX, PublicPath } from '../../../core/contract';
+import { usePlatform } from '../../../widgets/_shared/platform-context';
+
+/** How many banners a brand shows: its bannerCount, 1 when unset. */
+export function bannerLimit(bannerCount: number | null | undefined): number {
+  return typeof bannerCount === 'number' && Number.isInteger(bannerCount) && bannerCount >= 0
+    ? bannerCount
+    : 1;
+}
+
+/** Valid banners of an `appBanner/list` answer, at most `limit`. */
+export function pickBanners(data: unknown, limit: number): Banner[] {
+  if (!Array.isArray(data)) return [];
+  return data
+    .filter(
+      (b): b is Banner => typeof b === 'object' && b !== null && typeof (b as Banner).bannerUrl === 'string',
+    )
+    .filter((b) => b.bannerUrl.trim() !== '')
+    .slice(0, limit);
+}
+
+/** The brand's banners (empty while loading or on failure: the home page simply has no banner). */
+export function useBanners(bannerCount: number | null | undefined): Banner[] {
+  const platform = usePlatform();
+  const [banners, setBanners] = useState<Banner[]>([]);
+  const limit = bannerLimit(bannerCount);
+  useEffect(() => {
+    let live = true;
+    void platform.api
+      .call<unknown>('api', `${PUBLIC_PREFIX}${PublicPath.bannerList}`, {}, { silent: true })
+      .then((result) => {
+        if (live && result.ok) setBanners(pickBanners(result.data, limit));
+      });
+    return () => {
+      live = false;
+    };
+  }, [platform, limit]);
+  return banners;
+}

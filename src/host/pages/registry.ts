@@ -1,0 +1,10 @@
+/** Page components of the routes built in this build (routes.ts `built: true`), by route name. */
+import type { ComponentType } from 'react';
+import { HomePage } from './home/home-page';
+import { QuotationPage } from './quotation/quotation-page';
+
+/** Later issues add their page here and set `built: true` on its route. */
+export const PAGES: Readonly<Record<string, ComponentType>> = {
+  home: HomePage,
+  quotation: QuotationPage,
+};

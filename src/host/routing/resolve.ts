@@ -1,0 +1,98 @@
+/** Pure route resolution: pattern matching and the guards of spec §2 (no DOM, no React). */
+import { ROUTES, type RouteDef } from './routes';
+
+export type Params = Readonly<Record<string, string>>;
+export type Query = Readonly<Record<string, string>>;
+
+/** A location that shows a page. */
+export interface PageResolution {
+  page: string;
+  route: RouteDef;
+  params: Params;
+  query: Query;
+}
+
+/** A location that must be replaced, with an optional i18n key to show as a notice. */
+export interface RedirectResolution {
+  redirect: string;
+  notice?: string;
+}
+
+export type Resolution = PageResolution | RedirectResolution;
+
+export interface ResolveContext {
+  signedIn: boolean;
+}
+
+const HOME = '/';
+
+function splitPath(pathname: string): string[] {
+  return pathname.split('/').filter((s) => s !== '');
+}
+
+function matchPattern(pattern: string, segments: readonly string[]): Record<string, string> | null {
+  const parts = splitPath(pattern);
+  if (parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const segment = segments[i] as string;
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(segment);
+      } catch {
+        return null;
+      }
+    } else if (part.toLowerCase() !== segment.toLowerCase()) {
+      return null;
+    }
+  }
+  return params;
+}
+
+/** The first route whose path or alias matches, with its params; null when nothing matches. */
+export function matchRoute(
+  pathname: string,
+  table: readonly RouteDef[] = ROUTES,
+): { route: RouteDef; params: Params } | null {
+  const segments = splitPath(pathname);
+  for (const route of table) {
+    for (const pattern of [route.path, ...(route.aliases ?? [])]) {
+      const params = matchPattern(pattern, segments);
+      if (params) return { route, params };
+    }
+  }
+  return null;
+}
+
+/** Query string as a plain record (first value wins for repeated keys). */
+export function parseQuery(search: string): Query {
+  const query: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(search)) if (!(key in query)) query[key] = value;
+  return query;
+}
+
+/**
+ * Resolves `path` (pathname plus optional query) against the route table. Order: unknown → `/`; page not
+ * built in this build → `/` (no notice: there is nothing to sign in for); protected while signed out →
+ * `/login?to=…`; login/register/forgot while signed in → `/` with a notice; otherwise the page.
+ */
+export function resolve(path: string, ctx: ResolveContext, table: readonly RouteDef[] = ROUTES): Resolution {
+  const url = new URL(path, 'http://host.invalid');
+  const found = matchRoute(url.pathname, table);
+  if (!found || !found.route.built) return { redirect: HOME };
+  const { route, params } = found;
+  if (route.access === 'protected' && !ctx.signedIn) {
+    const to = encodeURIComponent(url.pathname + url.search);
+    return { redirect: `/login?to=${to}`, notice: 'app.login_required' };
+  }
+  if (route.access === 'signedOutOnly' && ctx.signedIn) {
+    return { redirect: HOME, notice: 'app.already_logged_in' };
+  }
+  return { page: route.name, route, params, query: parseQuery(url.search) };
+}
+
+/** Type guard for the redirect branch. */
+export function isRedirect(r: Resolution): r is RedirectResolution {
+  return 'redirect' in r;
+}

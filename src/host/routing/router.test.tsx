@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { navigate } from './history';
+import { Link } from './link';
+import { Router, useRoute } from './router';
+import { ROUTES } from './routes';
+
+function Where() {
+  const route = useRoute();
+  return (
+    <p data-testid="where">{`${route.page} ${JSON.stringify(route.params)} ${JSON.stringify(route.query)}`}</p>
+  );
+}
+
+const go = (path: string) => window.history.replaceState(null, '', path);
+
+describe('Router', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    go('/');
+  });
+  afterEach(cleanup);
+
+  it('replaces an unknown path with home', () => {
+    go('/nowhere?x=1');
+    render(
+      <Router>
+        <Where />
+      </Router>,
+    );
+    expect(window.location.pathname).toBe('/');
+    expect(screen.getByTestId('where').textContent).toBe('home {} {}');
+  });
+
+  it('sends a visitor from a protected page to login with the return path and a notice', () => {
+    const onNotice = vi.fn();
+    go('/position?tab=1');
+    render(
+      <Router onNotice={onNotice} routes={ROUTES.map((r) => ({ ...r, built: true }))}>
+        <Where />
+      </Router>,
+    );
+    expect(window.location.pathname + window.location.search).toBe('/login?to=%2Fposition%3Ftab%3D1');
+    expect(onNotice).toHaveBeenCalledWith('app.login_required');
+    expect(screen.getByTestId('where').textContent).toBe('login {} {"to":"/position?tab=1"}');
+  });
+
+  it('follows navigate() and the back button', () => {
+    render(
+      <Router>
+        <Where />
+      </Router>,
+    );
+    act(() => navigate('/quotation?singleTrade=2'));
+    expect(screen.getByTestId('where').textContent).toBe('quotation {} {"singleTrade":"2"}');
+    act(() => {
+      go('/');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByTestId('where').textContent).toBe('home {} {}');
+  });
+
+  it('navigates in the page on a plain link click but leaves modified clicks to the browser', () => {
+    render(
+      <Router>
+        <Link to="/quotation">markets</Link>
+        <Where />
+      </Router>,
+    );
+    const link = screen.getByText('markets');
+    expect(link.getAttribute('href')).toBe('/quotation');
+    fireEvent.click(link, { ctrlKey: true });
+    expect(window.location.pathname).toBe('/');
+    fireEvent.click(link);
+    expect(window.location.pathname).toBe('/quotation');
+    expect(screen.getByTestId('where').textContent).toBe('quotation {} {}');
+  });
+});

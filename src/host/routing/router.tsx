@@ -1,0 +1,59 @@
+/** React side of the router: resolves the location, applies redirects and exposes the current route. */
+import { createContext, useContext, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { currentPath, navigate, subscribeLocation } from './history';
+import { isRedirect, resolve, type PageResolution } from './resolve';
+import { ROUTES, type RouteDef } from './routes';
+import { isSignedIn } from './session-probe';
+
+/** The route being shown: page name, params and query. */
+export interface RouteState {
+  page: string;
+  params: PageResolution['params'];
+  query: PageResolution['query'];
+  path: string;
+}
+
+const RouteContext = createContext<RouteState | null>(null);
+
+/** The current location path (re-renders on navigation). */
+export function useLocationPath(): string {
+  return useSyncExternalStore(subscribeLocation, currentPath, () => '/');
+}
+
+export interface RouterProps {
+  /** Shows a guard notice (an i18n key) to the user. */
+  onNotice?: (key: string) => void;
+  /** The route table (tests; the build's table by default). */
+  routes?: readonly RouteDef[];
+  children: ReactNode;
+}
+
+/** Resolves the location and renders children with the route; renders nothing while redirecting. */
+export function Router({ onNotice, routes = ROUTES, children }: RouterProps) {
+  const path = useLocationPath();
+  const resolution = resolve(path, { signedIn: isSignedIn() }, routes);
+  const target = isRedirect(resolution) ? resolution.redirect : null;
+  const notice = isRedirect(resolution) ? resolution.notice : undefined;
+
+  useLayoutEffect(() => {
+    if (target === null) return;
+    if (notice) onNotice?.(notice);
+    navigate(target, { replace: true });
+  }, [path, target, notice, onNotice]);
+
+  if (isRedirect(resolution)) return null;
+  const route: RouteState = {
+    page: resolution.page,
+    params: resolution.params,
+    query: resolution.query,
+    path,
+  };
+  return <RouteContext.Provider value={route}>{children}</RouteContext.Provider>;
+}
+
+/** The current route; only valid under `<Router>`. */
+export function useRoute(): RouteState {
+  const route = useContext(RouteContext);
+  if (!route) throw new Error('useRoute() used outside <Router>');
+  return route;
+}

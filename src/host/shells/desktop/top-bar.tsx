@@ -1,0 +1,76 @@
+/** Desktop top bar: brand, trade-mode tabs, colour themes (> 1600 px), language, light/dark. */
+import { useT } from '../../../widgets/_shared/use-t';
+import { useHost, type TradeMode } from '../../host-context';
+import { Link } from '../../routing/link';
+import { useRoute } from '../../routing/router';
+import { BrandLogo } from '../../ui/brand-logo';
+import { ColorSchemePicker } from '../../ui/color-scheme-picker';
+import { LanguageMenu } from '../../ui/language-menu';
+import { ServiceButton } from '../../ui/service-button';
+import { ThemeToggle } from '../../ui/theme-toggle';
+import { useIsWide } from '../use-media-query';
+
+function ModeTabs() {
+  const t = useT();
+  const { config, tradeMode, setTradeMode } = useHost();
+  const modes: TradeMode[] = config.brand.tradeModes;
+  if (modes.length === 0) return null;
+  return (
+    <div className="host-modes" role="radiogroup" aria-label={`${t('mode.market')} / ${t('mode.option')}`}>
+      {modes.map((mode) => (
+        <button
+          key={mode}
+          type="button"
+          role="radio"
+          aria-checked={mode === tradeMode}
+          className="host-modes__tab"
+          onClick={() => setTradeMode(mode)}
+        >
+          {t(`mode.${mode}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The top bar of the desktop shell. */
+export function TopBar() {
+  const t = useT();
+  const { config } = useHost();
+  const { page } = useRoute();
+  const wide = useIsWide();
+  const brand = config.brand;
+  // A word-mark logo already says the brand name: the title shows only when it adds something.
+  const title = config.siteTitle || brand.name;
+  return (
+    <header className="host-topbar">
+      <Link className="host-topbar__brand" to="/" aria-label={`${brand.name} — ${t('nav.home')}`}>
+        <BrandLogo brand={brand} decorative />
+        {brand.logoUrl && title === brand.name ? null : (
+          <span className="host-topbar__title" data-with-logo={Boolean(brand.logoUrl) || undefined}>
+            {title}
+          </span>
+        )}
+      </Link>
+      <ModeTabs />
+      <nav className="host-topbar__nav" aria-label={t('a11y.main_nav')}>
+        <Link className="host-topbar__link" to="/" aria-current={page === 'home' ? 'page' : undefined}>
+          {t('nav.home')}
+        </Link>
+        <Link
+          className="host-topbar__link"
+          to="/quotation"
+          aria-current={page === 'quotation' ? 'page' : undefined}
+        >
+          {t('nav.quotation')}
+        </Link>
+      </nav>
+      <div className="host-topbar__tools">
+        {wide ? <ColorSchemePicker /> : null}
+        <LanguageMenu />
+        <ThemeToggle />
+        <ServiceButton />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+/** Desktop home: quotation list on the left, the selected symbol's detail in the main panel. */
+import { useT } from '../../../widgets/_shared/use-t';
+import { Quotes } from '../../../widgets/quotes/quotes';
+import { useHost } from '../../host-context';
+import { useOpenSymbol } from '../../pages/use-open-symbol';
+import { SymbolDetail } from './symbol-detail';
+
+/** Escapes a symbol for a CSS attribute selector. */
+export function cssString(value: string): string {
+  return value.replace(/["\\]/g, '\\$&');
+}
+
+/** The trading layout; the chart and order form of later issues join the main panel. */
+export function TradingLayout() {
+  const t = useT();
+  const { theme, symbol } = useHost();
+  const openSymbol = useOpenSymbol();
+  return (
+    <div className="host-trading">
+      <aside className="host-trading__list host-panel" aria-label={t('nav.quotation')}>
+        {symbol ? (
+          // The list widget has no selection state: highlight the selected row by its data-symbol.
+          <style>{`.host-trading__list .tk-quotes__row[data-symbol="${cssString(symbol)}"]{background:var(--tk-surface-2);box-shadow:inset 3px 0 0 var(--tk-accent)}`}</style>
+        ) : null}
+        <Quotes theme={theme} miniChart={false} onSymbolSelect={openSymbol} />
+      </aside>
+      <div className="host-trading__main">{symbol ? <SymbolDetail symbol={symbol} /> : null}</div>
+    </div>
+  );
+}

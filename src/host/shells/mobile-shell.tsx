@@ -1,0 +1,53 @@
+/** Mobile shell (< 1024 px): the page above a bottom tab bar of the built main routes. */
+import type { ComponentType } from 'react';
+import { useT } from '../../widgets/_shared/use-t';
+import { RouteOutlet } from '../pages/route-outlet';
+import { Link } from '../routing/link';
+import { useRoute } from '../routing/router';
+import { isBuilt } from '../routing/routes';
+import { HistoryIcon, HomeIcon, MarketsIcon, PositionIcon, UserIcon } from '../ui/icons';
+import './mobile.css';
+
+interface Tab {
+  route: string;
+  to: string;
+  label: string;
+  Icon: ComponentType<{ size?: number }>;
+}
+
+/** Spec §2's four tabs plus Markets; only tabs whose page is built are shown. */
+export const MOBILE_TABS: readonly Tab[] = [
+  { route: 'home', to: '/', label: 'nav.home', Icon: HomeIcon },
+  { route: 'quotation', to: '/quotation', label: 'nav.markets', Icon: MarketsIcon },
+  { route: 'position', to: '/position', label: 'nav.position', Icon: PositionIcon },
+  { route: 'history', to: '/history', label: 'nav.history', Icon: HistoryIcon },
+  { route: 'user', to: '/user', label: 'nav.user', Icon: UserIcon },
+];
+
+/** The mobile shell. */
+export function MobileShell() {
+  const t = useT();
+  const { page, path } = useRoute();
+  const tabs = MOBILE_TABS.filter((tab) => isBuilt(tab.route));
+  const isActive = (tab: Tab) => page === tab.route || (tab.to !== '/' && path.startsWith(`${tab.to}/`));
+  return (
+    <div className="host-mobile" data-testid="mobile-shell">
+      <main id="main" tabIndex={-1} className="host-mobile__content">
+        <RouteOutlet />
+      </main>
+      <nav className="host-tabbar" aria-label={t('a11y.main_nav')}>
+        {tabs.map((tab) => (
+          <Link
+            key={tab.route}
+            to={tab.to}
+            className="host-tabbar__tab"
+            aria-current={isActive(tab) ? 'page' : undefined}
+          >
+            <tab.Icon size={22} />
+            <span>{t(tab.label)}</span>
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}

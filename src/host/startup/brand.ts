@@ -1,0 +1,33 @@
+/** Applies the brand and the visitor's display choices to the document (title, colours, theme, lang). */
+
+/** Light or dark page theme. */
+export type ThemeName = 'light' | 'dark';
+
+/** An up/down colour pair. */
+export interface UpDownColors {
+  up: string;
+  down: string;
+}
+
+/** Sets the document title to the site title (kept when the config has none). */
+export function applyTitle(siteTitle: string, doc: Document = document): void {
+  if (siteTitle.trim()) doc.title = siteTitle.trim();
+}
+
+/** Sets `--tk-color-up` / `--tk-color-down` on the root element, so widgets and host pages follow. */
+export function applyColors(colors: UpDownColors, doc: Document = document): void {
+  const style = doc.documentElement.style;
+  style.setProperty('--tk-color-up', colors.up);
+  style.setProperty('--tk-color-down', colors.down);
+}
+
+/** Switches the page tokens between light and dark (`data-tk-theme` on the root element, see tokens.css). */
+export function applyTheme(theme: ThemeName, doc: Document = document): void {
+  doc.documentElement.dataset.tkTheme = theme;
+  doc.documentElement.style.colorScheme = theme;
+}
+
+/** Sets the document language (screen readers, hyphenation, fonts for CJK). */
+export function applyLanguage(language: string, doc: Document = document): void {
+  doc.documentElement.lang = language;
+}

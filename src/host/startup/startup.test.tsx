@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestPlatform, priceEntry } from '../../widgets/_shared/test-platform.fixture';
+import { fakePlatform, renderWithPlatform } from '../test-support';
+import { Startup } from './startup';
+import { versionRedirect } from './use-boot';
+import { WsFailedDialog } from './ws-failed-dialog';
+
+const content = <p data-testid="content">site</p>;
+
+describe('Startup', () => {
+  let close: (() => void) | undefined;
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    close?.();
+    close = undefined;
+    delete document.documentElement.dataset.tkTheme;
+    document.documentElement.removeAttribute('style');
+  });
+
+  it('shows the config error page when config.json cannot be loaded', async () => {
+    const test = createTestPlatform({ config: null });
+    close = () => test.platform.close();
+    renderWithPlatform(<Startup>{content}</Startup>, test.platform);
+    const page = await screen.findByTestId('config-error');
+    expect(page.textContent).toContain('Cannot load config, please contact administrator.');
+    expect(screen.queryByTestId('content')).toBeNull();
+    expect(screen.queryByTestId('loading')).toBeNull();
+  });
+
+  it('keeps the loading screen until the first prices arrive, then applies the brand', async () => {
+    const test = createTestPlatform();
+    close = () => test.platform.close();
+    renderWithPlatform(<Startup>{content}</Startup>, test.platform);
+    expect(screen.getByTestId('loading').textContent).toContain('Loading…');
+    await screen.findByTestId('content');
+    expect(screen.getByTestId('loading')).toBeTruthy();
+
+    await test.connect();
+    act(() => test.publish([priceEntry({ symbol: 'EURUSD' })]));
+    await waitFor(() => expect(screen.queryByTestId('loading')).toBeNull());
+    expect(document.title).toBe('TradeKit Demo');
+    const root = document.documentElement;
+    expect(root.style.getPropertyValue('--tk-color-up')).toBe('#1e6bd6');
+    expect(root.style.getPropertyValue('--tk-color-down')).toBe('#d63b3b');
+    expect(root.dataset.tkTheme).toBe('light');
+    expect(root.lang).toBe('en');
+  });
+
+  it('prefers the stored theme over the brand theme', async () => {
+    localStorage.setItem('theme', 'dark');
+    const test = createTestPlatform();
+    close = () => test.platform.close();
+    renderWithPlatform(<Startup>{content}</Startup>, test.platform);
+    await screen.findByTestId('content');
+    expect(document.documentElement.dataset.tkTheme).toBe('dark');
+  });
+});
+
+describe('WsFailedDialog', () => {
+  afterEach(cleanup);
+
+  it('alerts once the feed has failed and reloads on OK', () => {
+    const platform = fakePlatform();
+    const reload = vi.fn();
+    renderWithPlatform(<WsFailedDialog reload={reload} />, platform);
+    expect(screen.queryByTestId('ws-failed')).toBeNull();
+    act(() =>
+      platform.store.set(platform.atoms.feedState, {
+        status: 'reconnecting',
+        attempt: 4,
+        connectionLost: true,
+        lastMessageAt: 1,
+      }),
+    );
+    expect(screen.queryByTestId('ws-failed')).toBeNull();
+    act(() =>
+      platform.store.set(platform.atoms.feedState, {
+        status: 'failed',
+        attempt: 10,
+        connectionLost: true,
+        lastMessageAt: 1,
+      }),
+    );
+    const dialog = screen.getByTestId('ws-failed');
+    expect(dialog.getAttribute('role')).toBe('alertdialog');
+    expect(dialog.textContent).toContain('Connection to live prices failed. Press OK to reload the page.');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+});
+
+describe('versionRedirect', () => {
+  it.each([
+    ['1.152', '/quotation', null],
+    ['1.152.0', '/quotation', null],
+    ['1.153', '/quotation', '/'],
+    ['1.153', '/', null],
+  ])('for config version %s at %s gives %s', (version, path, expected) => {
+    expect(versionRedirect({ version }, path)).toBe(expected);
+  });
+});

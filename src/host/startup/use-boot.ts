@@ -1,0 +1,77 @@
+/** Start-up of spec §4: runtime config, version check, language; then the host mounts. */
+import { useEffect, useState } from 'react';
+import { checkVersion } from '../../core/config/version';
+import type { RuntimeConfig } from '../../core/contract';
+import { PUBLIC_PREFIX, PublicPath } from '../../core/contract';
+import { loadLanguage, pickLanguage } from '../../core/i18n/i18n';
+import type { Platform } from '../../core/runtime/types';
+import { PrefKey, readPref } from '../prefs';
+import { parseServiceLink, type ServiceAction } from '../service-link';
+
+export type BootState = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; config: RuntimeConfig };
+
+/** Where a config of another client version sends the page (reloaded from `/`); null when it may stay. */
+export function versionRedirect(config: Pick<RuntimeConfig, 'version'>, pathname: string): string | null {
+  return checkVersion(config) || pathname === '/' ? null : '/';
+}
+
+function browserLanguages(): readonly string[] {
+  const nav = globalThis.navigator;
+  return nav?.languages?.length ? nav.languages : nav?.language ? [nav.language] : [];
+}
+
+/**
+ * Waits for the runtime config; a config of another version reloads the site from `/` (the loaded scripts
+ * are stale); then loads the visitor's language (stored choice, browser, brand) before the first paint of
+ * translated pages. The system config is fetched by the platform itself.
+ */
+export function useBoot(platform: Platform): BootState {
+  const [state, setState] = useState<BootState>({ phase: 'loading' });
+  useEffect(() => {
+    let live = true;
+    platform.ready.then(
+      async (config) => {
+        const redirect = versionRedirect(config, window.location.pathname);
+        if (redirect) {
+          window.location.replace(redirect);
+          return;
+        }
+        const language = pickLanguage({
+          stored: readPref(PrefKey.language),
+          browser: browserLanguages(),
+          brandLanguages: config.brand.languages,
+          brandDefault: config.brand.defaultLanguage,
+        });
+        await loadLanguage(platform.i18n, language).catch((error: unknown) =>
+          console.warn(`[tradekit] language ${language} unavailable, showing English`, error),
+        );
+        if (live) setState({ phase: 'ready', config });
+      },
+      () => {
+        if (live) setState({ phase: 'error' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [platform]);
+  return state;
+}
+
+/** The brand's customer-service action from `getCustomerLink` (null until loaded or when unusable). */
+export function useServiceLink(platform: Platform, enabled: boolean): ServiceAction | null {
+  const [service, setService] = useState<ServiceAction | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    void platform.api
+      .call<string>('api', `${PUBLIC_PREFIX}${PublicPath.customerLink}`, {}, { silent: true })
+      .then((result) => {
+        if (live && result.ok) setService(parseServiceLink(result.data));
+      });
+    return () => {
+      live = false;
+    };
+  }, [platform, enabled]);
+  return service;
+}

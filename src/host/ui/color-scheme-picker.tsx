@@ -1,0 +1,30 @@
+/** Up/down colour pair choice of the desktop top bar (only on screens wider than 1600 px). */
+import { useT } from '../../widgets/_shared/use-t';
+import { useHost } from '../host-context';
+import { COLOR_SCHEMES, schemeColors } from '../startup/color-schemes';
+
+/** Radio group of colour swatches, each half up colour, half down colour. */
+export function ColorSchemePicker() {
+  const t = useT();
+  const { config, colorScheme, setColorScheme } = useHost();
+  const label = t('desktop.theme_colors');
+  return (
+    <div className="host-schemes" role="radiogroup" aria-label={label} title={label}>
+      {COLOR_SCHEMES.map((scheme, i) => {
+        const { up, down } = schemeColors(scheme.id, config.brand.colors);
+        return (
+          <button
+            key={scheme.id}
+            type="button"
+            role="radio"
+            aria-checked={scheme.id === colorScheme}
+            aria-label={`${label} ${i + 1}`}
+            className="host-schemes__swatch"
+            style={{ background: `linear-gradient(135deg, ${up} 0 50%, ${down} 50% 100%)` }}
+            onClick={() => setColorScheme(scheme.id)}
+          />
+        );
+      })}
+    </div>
+  );
+}
