@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginOptions,
+  type FastifyServerOptions,
+} from 'fastify';
+import { adminPlugin } from './admin/plugin';
+import { brandPlugin } from './brand/plugin';
+import { dbPlugin } from './db/plugin';
+import { corsPlugin } from './http/cors';
+import { loggerOptions } from './http/logging';
+import { httpPlugin } from './http/plugin';
+import { staticPlugin } from './static/plugin';
+
+/** Options of `buildApp`; everything is optional so that tests state only what they exercise. */
+export interface AppOptions {
+  /** Data directory (default `./data`); PGlite lives in `<dataDir>/pglite`. `memory://`: nothing on disk. */
+  dataDir?: string;
+  /** PostgreSQL connection string; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** Bearer token of `/admin/v1/*`; a random one when missing (main.ts decides what production requires). */
+  adminToken?: string;
+  /** The vite build (default `dist/` at the repository root). */
+  distDir?: string;
+  /** Fastify logger options; off when missing. Secrets are always redacted. */
+  logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+  market?: { seed?: number; tickMs?: number; autostart?: boolean };
+  broker?: { path?: string; heartbeatMs?: number };
+  /** Origin handed out in `/config.json` (e.g. `https://trade.example`); else the request's own origin. */
+  publicOrigin?: string;
+  /** Origins allowed by CORS; empty or missing: any. */
+  allowedOrigins?: string[];
+  /** Brand of requests that name none (default `tradekit`). */
+  defaultBrand?: string;
+  /** Trust X-Forwarded-* from a reverse proxy. */
+  trustProxy?: boolean;
+  /** Modules that can be left out (tests of the platform layer); all on by default. */
+  modules?: { market?: boolean; broker?: boolean };
+}
+
+/** Resolved settings other plugins may read as `app.config`. */
+export interface AppConfig {
+  dataDir: string;
+  publicOrigin: string | undefined;
+  adminToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The plugin a module file exports (default export, or the named `<name>Plugin`). */
+async function modulePlugin<O extends FastifyPluginOptions>(
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+) {
+  const module = await load();
+  const plugin = module.default ?? module[`${name}Plugin`];
+  if (typeof plugin !== 'function') throw new Error(`server/src/${name}/plugin.ts exports no plugin`);
+  return plugin as FastifyPluginAsync<O>;
+}
+
+/**
+ * Builds the whole server as plugins: http → cors → db → admin → broker → market → brand → static. Every plugin
+ * is loaded (database open and migrated) when this resolves; `listen` or `inject` make it ready.
+ */
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    trustProxy: options.trustProxy ?? false,
+    // Opening PGlite (a WebAssembly Postgres) and migrating it takes seconds on a busy machine.
+    pluginTimeout: 120_000,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+  });
+  const dataDir = options.dataDir ?? './data';
+  app.decorate('config', {
+    dataDir,
+    publicOrigin: options.publicOrigin,
+    adminToken: options.adminToken ?? randomBytes(24).toString('base64url'),
+  });
+  try {
+    await app.register(httpPlugin, { publicOrigin: options.publicOrigin });
+    await app.register(corsPlugin, { allowedOrigins: options.allowedOrigins });
+    await app.register(dbPlugin, {
+      databaseUrl: options.databaseUrl,
+      dataDir: dataDir.startsWith('memory://') ? dataDir : join(dataDir, 'pglite'),
+    });
+    await app.register(adminPlugin, { adminToken: app.config.adminToken });
+    if (options.modules?.broker !== false) {
+      const allowedOrigins = options.allowedOrigins?.length ? options.allowedOrigins : '*';
+      await app.register(await modulePlugin(() => import('./broker/plugin'), 'broker'), {
+        ...options.broker,
+        allowedOrigins,
+      });
+    }
+    if (options.modules?.market !== false) {
+      await app.register(await modulePlugin(() => import('./market/plugin'), 'market'), options.market ?? {});
+    }
+    await app.register(brandPlugin, { defaultBrand: options.defaultBrand });
+    await app.register(staticPlugin, { distDir: options.distDir ?? join(REPO_ROOT, 'dist') });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RuntimeConfig } from '../../../src/core/contract/types';
+import { buildApp } from '../app';
+import { describeOnBackends, type TestDatabase } from '../db/testing';
+import { buildRuntimeConfig } from './runtime-config';
+
+describeOnBackends('brand pages', (backend) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await backend.create();
+    app = await buildApp({ ...database, modules: { market: false, broker: false } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.cleanup();
+  });
+
+  describe('GET /config.json', () => {
+    it('answers the runtime config, not an envelope, with version 1.152 and no caching', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/config.json',
+        headers: { host: 'localhost:8080' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const config = res.json<RuntimeConfig>();
+      expect(config).not.toHaveProperty('code');
+      expect(config.version).toBe('1.152');
+      expect(config.fetchTimeout).toBe(0);
+      expect(config.siteTitle).toContain('TradeKit');
+      expect(config.brand).toMatchObject({
+        id: 'tradekit',
+        tradeList: [3, 2, 1, 4],
+        theme: 'light',
+        bannerCount: 3,
+      });
+      expect(config.brand.colors).toEqual({ up: '#2962ff', down: '#e53935' });
+      expect(config.brand.languages).toHaveLength(12);
+    });
+
+    it('puts every service on the origin of the request', async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/config.json',
+        headers: { host: 'trade.test:9000' },
+      });
+      const config = res.json<RuntimeConfig>();
+      expect(config.services).toEqual({
+        api: 'http://trade.test:9000/v1',
+        market: 'http://trade.test:9000/market',
+        marketWs: 'ws://trade.test:9000/market-ws',
+        exchange: 'http://trade.test:9000/exchange',
+        exchangeWs: 'ws://trade.test:9000/exchange-ws',
+      });
+      expect(config.brand.logoUrl).toBe('http://trade.test:9000/brand-assets/tradekit/logo.svg');
+      expect(config.support.url).toBe('http://trade.test:9000/support/chat?brand=tradekit');
+    });
+
+    it('ignores forwarded headers unless the proxy is trusted, and a malformed Host', async () => {
+      const forwarded = await app.inject({
+        method: 'GET',
+        url: '/config.json',
+        headers: { host: 'trade.test', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+      });
+      expect(forwarded.json<RuntimeConfig>().services.api).toBe('http://trade.test/v1');
+      const bad = await app.inject({ method: 'GET', url: '/config.json', headers: { host: 'x"><script>' } });
+      expect(bad.json<RuntimeConfig>().services.api).toBe('http://localhost/v1');
+    });
+
+    it('answers the settings of the brand asked for', async () => {
+      const res = await app.inject({ method: 'GET', url: '/config.json?brand=aurora' });
+      const { brand, support } = res.json<RuntimeConfig>();
+      expect(brand).toMatchObject({
+        id: 'aurora',
+        theme: 'dark',
+        tradeList: [3, 2, 1, 4, 5],
+        template: 1,
+        bannerCount: 10,
+      });
+      expect(brand.timezone).toBe('Europe/London');
+      expect(brand.languages.some((lang) => lang.startsWith('zh') || lang === 'id')).toBe(false);
+      expect(support.telegram).toMatch(/^https:\/\/t\.me\//);
+      const meridian = (
+        await app.inject({ method: 'GET', url: '/config.json', headers: { 'x-tk-brand': 'meridian' } })
+      ).json<RuntimeConfig>();
+      expect(meridian.brand).toMatchObject({
+        defaultTradeMode: 'option',
+        registerTypes: ['E'],
+        timezone: 'Africa/Abidjan',
+        bannerCount: 1,
+      });
+    });
+
+    it('uses the configured public origin with wss for https', () => {
+      const brand = app.brand.get('tradekit');
+      if (!brand) throw new Error('tradekit not seeded');
+      const config = buildRuntimeConfig(brand, 'https://trade.example');
+      expect(config.services.marketWs).toBe('wss://trade.example/market-ws');
+      expect(config.services.exchangeWs).toBe('wss://trade.example/exchange-ws');
+      expect(config.services.api).toBe('https://trade.example/v1');
+    });
+  });
+
+  describe('GET /support/chat', () => {
+    it('serves the live-chat desk page of the brand with its contacts', async () => {
+      const res = await app.inject({ method: 'GET', url: '/support/chat?brand=aurora' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(res.body).toContain('Aurora Markets live chat');
+      expect(res.body).toContain('mailto:help@aurora.example');
+      expect(res.body).toMatch(/href="https:\/\/t\.me\/[^"]+"/);
+      expect(res.body).toMatch(/href="https:\/\/wa\.me\/[^"]+"/);
+    });
+
+    it('lists only the channels the brand has', async () => {
+      const res = await app.inject({ method: 'GET', url: '/support/chat?brand=meridian' });
+      expect(res.body).toContain('desk@meridian.example');
+      expect(res.body).not.toContain('Telegram');
+    });
+  });
+
+  describe('GET /brand-assets/{brand}/{file}', () => {
+    it('renders a banner as SVG with its title in the brand colours, loadable cross-origin', async () => {
+      const res = await app.inject({ method: 'GET', url: '/brand-assets/aurora/banner-10.svg' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/svg+xml');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(res.body).toContain('Support on Telegram and WhatsApp');
+      expect(res.body).toContain('#26a69a');
+    });
+
+    it('renders the same banner identically each time', async () => {
+      const a = await app.inject({ method: 'GET', url: '/brand-assets/tradekit/banner-1.svg' });
+      const b = await app.inject({ method: 'GET', url: '/brand-assets/tradekit/banner-1.svg' });
+      expect(a.body).toBe(b.body);
+    });
+
+    it('renders the logo with the brand name', async () => {
+      const res = await app.inject({ method: 'GET', url: '/brand-assets/meridian/logo.svg' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Meridian Options');
+    });
+
+    it.each([
+      '/brand-assets/aurora/banner-11.svg',
+      '/brand-assets/nosuch/logo.svg',
+      '/brand-assets/aurora/logo.png',
+    ])('answers 404 for %s', async (url) => {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    });
+  });
+});

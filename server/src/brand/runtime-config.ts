@@ -1,0 +1,38 @@
+import type { RuntimeConfig } from '../../../src/core/contract/types';
+import { absoluteUrl, toWsOrigin } from '../http/origin';
+import type { BrandRecord } from './store';
+
+/** Version of the product shown to users and checked by the client at start-up (spec §1). */
+export const APP_VERSION = '1.152';
+
+/** The runtime config file of a brand, with every URL absolute on `origin`. */
+export function buildRuntimeConfig(brand: BrandRecord, origin: string): RuntimeConfig {
+  const ws = toWsOrigin(origin);
+  return {
+    siteTitle: brand.siteTitle,
+    version: APP_VERSION,
+    brand: { ...brand.settings, logoUrl: absoluteUrl(brand.settings.logoUrl, origin) },
+    support: { ...brand.support, url: absoluteUrl(brand.support.url, origin) },
+    services: {
+      api: `${origin}/v1`,
+      market: `${origin}/market`,
+      marketWs: `${ws}/market-ws`,
+      exchange: `${origin}/exchange`,
+      exchangeWs: `${ws}/exchange-ws`,
+    },
+    fetchTimeout: 0,
+  };
+}
+
+/** The service link value with its root-relative URLs made absolute; a value that does not parse is kept. */
+export function absoluteCustomerLink(value: string, origin: string): string {
+  const bar = value.indexOf('|');
+  if (bar < 0) return value;
+  try {
+    const list = JSON.parse(value.slice(bar + 1)) as Array<{ name: string; url: string }>;
+    const resolved = list.map((entry) => ({ ...entry, url: absoluteUrl(entry.url, origin) }));
+    return `${value.slice(0, bar)}|${JSON.stringify(resolved)}`;
+  } catch {
+    return value;
+  }
+}

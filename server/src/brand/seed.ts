@@ -1,0 +1,61 @@
+import type { Db, Queryable } from '../db/types';
+import { BRAND_SEEDS, type BrandSeed } from './seed-data';
+import { buildSystemConfigs } from './system-configs';
+
+/** Root-relative URL of a brand's logo (absolute on the request origin when served). */
+export const logoPath = (brandId: string) => `/brand-assets/${brandId}/logo.svg`;
+/** Root-relative URL of a brand's generated banner image `n` (1-based). */
+export const bannerPath = (brandId: string, n: number) => `/brand-assets/${brandId}/banner-${n}.svg`;
+/** Root-relative URL of the live-chat desk page of a brand. */
+export const supportChatPath = (brandId: string) => `/support/chat?brand=${encodeURIComponent(brandId)}`;
+
+/** The service link value "type|[json list]" of spec §3: online desk first, then the configured channels. */
+export function customerLinkValue(seed: BrandSeed): string {
+  const channels = [
+    { name: 'online', url: supportChatPath(seed.id) },
+    { name: 'telegram', url: seed.contacts.telegram },
+    { name: 'whatsapp', url: seed.contacts.whatsapp },
+  ].filter((channel) => channel.url !== '');
+  return `${seed.customerLinkType}|${JSON.stringify(channels)}`;
+}
+
+async function upsertBrand(tx: Queryable, seed: BrandSeed): Promise<void> {
+  const settings = { ...seed.settings, logoUrl: logoPath(seed.id) };
+  const support = { url: supportChatPath(seed.id), ...seed.contacts };
+  await tx.query(
+    `insert into brands (id, name, settings, site_title, support, system_configs, wallet_type, customer_link)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (id) do update set name = excluded.name, settings = excluded.settings,
+       site_title = excluded.site_title, support = excluded.support, system_configs = excluded.system_configs,
+       wallet_type = excluded.wallet_type, customer_link = excluded.customer_link`,
+    [
+      seed.id,
+      seed.name,
+      JSON.stringify(settings),
+      seed.siteTitle,
+      JSON.stringify(support),
+      JSON.stringify(buildSystemConfigs(settings, seed.flags)),
+      seed.walletType,
+      customerLinkValue(seed),
+    ],
+  );
+  for (const [i, banner] of seed.banners.entries()) {
+    const sort = i + 1;
+    // `active` is left alone on conflict, and banners added later are never deleted: admin choices survive restarts.
+    await tx.query(
+      `insert into banners (brand_id, image_url, link_url, title, sort, active) values ($1, $2, $3, $4, $5, true)
+       on conflict (brand_id, sort) do update set image_url = excluded.image_url, link_url = excluded.link_url,
+         title = excluded.title`,
+      [seed.id, bannerPath(seed.id, sort), banner.linkUrl, banner.title, sort],
+    );
+  }
+}
+
+/** Upserts the reference brands and their banners (idempotent; safe with several processes starting). */
+export async function seedBrands(db: Db, seeds: readonly BrandSeed[] = BRAND_SEEDS): Promise<void> {
+  await db.exclusive('tradekit:seed-brands', () =>
+    db.transaction(async (tx) => {
+      for (const seed of seeds) await upsertBrand(tx, seed);
+    }),
+  );
+}

@@ -1,0 +1,70 @@
+import type { BrandSettings, ServiceConfig, SystemConfigEntry } from '../../../src/core/contract/types';
+import type { Queryable } from '../db/types';
+
+/** A brand as the server uses it; URLs of our own pages and assets are root-relative. */
+export interface BrandRecord {
+  id: string;
+  name: string;
+  siteTitle: string;
+  settings: BrandSettings;
+  support: ServiceConfig;
+  systemConfigs: SystemConfigEntry[];
+  walletType: 0 | 1;
+  /** Service link value "type|[json list]". */
+  customerLink: string;
+}
+
+/** One active banner, root-relative image URL. */
+export interface BannerRecord {
+  imageUrl: string;
+  linkUrl: string | null;
+  title: string | null;
+}
+
+interface BrandRow {
+  id: string;
+  name: string;
+  settings: Omit<BrandSettings, 'id' | 'name'>;
+  site_title: string;
+  support: ServiceConfig;
+  system_configs: SystemConfigEntry[];
+  wallet_type: number;
+  customer_link: string;
+  banner_count: number;
+}
+
+/** Every brand with its active banner count (which is what `bannerCount` in the settings reports). */
+export async function loadBrands(db: Queryable): Promise<BrandRecord[]> {
+  const { rows } = await db.query<BrandRow>(
+    `select b.*, (select count(*)::int from banners n where n.brand_id = b.id and n.active) as banner_count
+       from brands b order by b.created_at, b.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    siteTitle: row.site_title,
+    settings: { ...row.settings, id: row.id, name: row.name, bannerCount: row.banner_count },
+    support: row.support,
+    systemConfigs: row.system_configs,
+    walletType: row.wallet_type === 1 ? 1 : 0,
+    customerLink: row.customer_link,
+  }));
+}
+
+/** Active banners of a brand in display order. */
+export async function loadBanners(db: Queryable, brandId: string): Promise<BannerRecord[]> {
+  const { rows } = await db.query<{ image_url: string; link_url: string | null; title: string | null }>(
+    'select image_url, link_url, title from banners where brand_id = $1 and active order by sort, id',
+    [brandId],
+  );
+  return rows.map((row) => ({ imageUrl: row.image_url, linkUrl: row.link_url, title: row.title }));
+}
+
+/** Title of banner `sort` of a brand (for its generated image), or null. */
+export async function bannerTitle(db: Queryable, brandId: string, sort: number): Promise<string | null> {
+  const { rows } = await db.query<{ title: string | null }>(
+    'select title from banners where brand_id = $1 and sort = $2',
+    [brandId, sort],
+  );
+  return rows.length === 0 ? null : (rows[0]?.title ?? '');
+}

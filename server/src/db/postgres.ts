@@ -1,0 +1,82 @@
+import pg from 'pg';
+import type { Db, Queryable } from './types';
+
+interface ClientLike {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+function wrap(conn: ClientLike): Queryable {
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => ({
+      rows: (await conn.query(sql, params)).rows as T[],
+    }),
+    exec: async (sql: string) => {
+      // Without parameters node-postgres uses the simple protocol, which accepts several statements.
+      await conn.query(sql);
+    },
+  };
+}
+
+/** Options of the PostgreSQL pool beyond the connection string. */
+export interface PostgresOptions {
+  /** Pool size (default 10); `exclusive` holds one connection while its callback uses others. */
+  max?: number;
+  /** Where idle-client errors go (a dropped connection must not crash the process). */
+  onError?: (error: Error) => void;
+}
+
+/** Locks are scoped to the schema so that test suites (one schema each) and tenants do not block each other. */
+const LOCK = "select pg_advisory_lock(hashtextextended($1 || ':' || current_schema(), 0))";
+const UNLOCK = "select pg_advisory_unlock(hashtextextended($1 || ':' || current_schema(), 0))";
+
+/**
+ * Connects a pool to `databaseUrl` (its `options` parameter may set e.g. `-c search_path=…`). node-postgres
+ * already returns NUMERIC and INT8 as strings and TIMESTAMPTZ as Date, the same as our PGlite setup.
+ */
+export async function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
+  pool.on('error', (error) => options.onError?.(error));
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        client.release();
+        return result;
+      } catch (error) {
+        // A failed ROLLBACK means the connection is broken: destroy it instead of returning it to the pool.
+        await client.query('ROLLBACK').then(
+          () => client.release(),
+          (rollbackError: Error) => client.release(rollbackError),
+        );
+        throw error;
+      }
+    },
+    async exclusive(key, fn) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query(LOCK, [key]).catch((error: Error) => {
+          broken = error;
+          throw error;
+        });
+        try {
+          return await fn();
+        } finally {
+          await client.query(UNLOCK, [key]).catch((error: Error) => {
+            broken = error;
+          });
+        }
+      } finally {
+        // Releasing with an error destroys the connection, which also drops any lock it still holds.
+        client.release(broken);
+      }
+    },
+    close: () => pool.end(),
+  };
+}

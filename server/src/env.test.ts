@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { describeEnv, ENV_VARS, EnvError, readEnv } from './env';
+
+describe('readEnv', () => {
+  it('applies the defaults and generates an admin token outside production', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicOrigin: undefined,
+      allowedOrigins: [],
+      brand: 'tradekit',
+      production: false,
+      logLevel: 'info',
+      adminTokenGenerated: true,
+    });
+    expect(env.adminToken.length).toBeGreaterThanOrEqual(32);
+    expect(readEnv({}).adminToken).not.toBe(env.adminToken);
+  });
+
+  it('requires ADMIN_TOKEN in production', () => {
+    expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/ADMIN_TOKEN is required/);
+    const env = readEnv({ NODE_ENV: 'production', ADMIN_TOKEN: 'a-long-enough-secret' });
+    expect(env).toMatchObject({
+      production: true,
+      adminToken: 'a-long-enough-secret',
+      adminTokenGenerated: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const env = readEnv({
+      PORT: '9090',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/tk',
+      DATABASE_URL: 'postgres://u@db:5432/tk',
+      PUBLIC_ORIGIN: 'https://trade.example/',
+      ALLOWED_ORIGINS: 'https://a.example, https://b.example:8443',
+      TRUST_PROXY: '1',
+      BRAND: 'Aurora',
+      MARKET_SEED: '42',
+      LOG_LEVEL: 'warn',
+    });
+    expect(env).toMatchObject({
+      port: 9090,
+      host: '127.0.0.1',
+      dataDir: '/srv/tk',
+      databaseUrl: 'postgres://u@db:5432/tk',
+      publicOrigin: 'https://trade.example',
+      allowedOrigins: ['https://a.example', 'https://b.example:8443'],
+      trustProxy: true,
+      brand: 'aurora',
+      marketSeed: 42,
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be an integer/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
+    [{ PUBLIC_ORIGIN: 'trade.example' }, /PUBLIC_ORIGIN must be an http\(s\) origin/],
+    [{ ALLOWED_ORIGINS: 'https://ok.example,ftp://x' }, /ALLOWED_ORIGINS/],
+    [{ MARKET_SEED: '1.5' }, /MARKET_SEED/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ ADMIN_TOKEN: 'short' }, /at least 16/],
+  ])('rejects %o with a clear message', (env, message) => {
+    expect(() => readEnv(env)).toThrow(EnvError);
+    expect(() => readEnv(env)).toThrow(message);
+  });
+});
+
+describe('describeEnv', () => {
+  it('documents every variable in a Markdown table', () => {
+    const table = describeEnv();
+    for (const v of ENV_VARS) expect(table).toContain(`| \`${v.name}\` |`);
+    expect(ENV_VARS.map((v) => v.name)).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'HOST',
+        'DATA_DIR',
+        'DATABASE_URL',
+        'ADMIN_TOKEN',
+        'PUBLIC_ORIGIN',
+        'ALLOWED_ORIGINS',
+        'BRAND',
+        'MARKET_SEED',
+        'NODE_ENV',
+        'LOG_LEVEL',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { parseOrigin } from './http/origin';
+
+/** One environment variable of the server, as documented in the README. */
+export interface EnvVar {
+  name: string;
+  description: string;
+  default: string;
+}
+
+/** Every environment variable the server reads. */
+export const ENV_VARS: readonly EnvVar[] = [
+  { name: 'PORT', description: 'HTTP port.', default: '8080' },
+  { name: 'HOST', description: 'Interface to listen on.', default: '0.0.0.0' },
+  {
+    name: 'DATA_DIR',
+    description: 'Data directory; the embedded database lives in DATA_DIR/pglite.',
+    default: './data',
+  },
+  {
+    name: 'DATABASE_URL',
+    description:
+      'PostgreSQL connection string (postgres://…); when set, PostgreSQL is used instead of PGlite.',
+    default: '(unset: embedded PGlite)',
+  },
+  {
+    name: 'ADMIN_TOKEN',
+    description:
+      'Bearer token of the admin API /admin/v1/*. Required in production; otherwise generated and printed at start.',
+    default: '(generated outside production)',
+  },
+  {
+    name: 'PUBLIC_ORIGIN',
+    description: 'Origin clients use, e.g. https://trade.example; service URLs in /config.json use it.',
+    default: '(unset: the origin of each request)',
+  },
+  {
+    name: 'ALLOWED_ORIGINS',
+    description: 'Comma-separated origins allowed to call the APIs from browsers (CORS).',
+    default: '(unset: any origin)',
+  },
+  {
+    name: 'TRUST_PROXY',
+    description: 'Set to 1 behind a reverse proxy to trust X-Forwarded-* headers.',
+    default: '0',
+  },
+  {
+    name: 'BRAND',
+    description: 'Brand of requests that name none (tradekit, aurora, meridian).',
+    default: 'tradekit',
+  },
+  {
+    name: 'MARKET_SEED',
+    description: 'Seed of the market simulator (same seed, same prices).',
+    default: '(module default)',
+  },
+  { name: 'NODE_ENV', description: 'production makes ADMIN_TOKEN mandatory.', default: 'development' },
+  { name: 'LOG_LEVEL', description: 'fatal, error, warn, info, debug, trace or silent.', default: 'info' },
+];
+
+/** The server settings read from the environment. */
+export interface ServerEnv {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminToken: string;
+  /** True when ADMIN_TOKEN was not set and a random one was made for this run. */
+  adminTokenGenerated: boolean;
+  publicOrigin: string | undefined;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  brand: string;
+  marketSeed: number | undefined;
+  production: boolean;
+  logLevel: string;
+}
+
+/** A bad environment: the message names the variable and what is expected. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new EnvError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function origin(name: string, value: string): string {
+  try {
+    return parseOrigin(value);
+  } catch {
+    throw new EnvError(`${name} must be an http(s) origin such as https://trade.example, got "${value}"`);
+  }
+}
+
+/** Reads and checks the environment; throws `EnvError` with a clear message when a value is wrong. */
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const production = env.NODE_ENV === 'production';
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new EnvError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const givenToken = env.ADMIN_TOKEN?.trim();
+  if (!givenToken && production) throw new EnvError('ADMIN_TOKEN is required when NODE_ENV=production');
+  if (givenToken && givenToken.length < 16) throw new EnvError('ADMIN_TOKEN must be at least 16 characters');
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const publicOrigin = env.PUBLIC_ORIGIN?.trim();
+  return {
+    port: integer(env, 'PORT', 0, 65535) ?? 8080,
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: env.DATA_DIR?.trim() || './data',
+    databaseUrl,
+    adminToken: givenToken || randomBytes(24).toString('base64url'),
+    adminTokenGenerated: !givenToken,
+    publicOrigin: publicOrigin ? origin('PUBLIC_ORIGIN', publicOrigin) : undefined,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean)
+      .map((value) => origin('ALLOWED_ORIGINS', value)),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    brand: env.BRAND?.trim().toLowerCase() || 'tradekit',
+    marketSeed: integer(env, 'MARKET_SEED', 0, 2 ** 31 - 1),
+    production,
+    logLevel,
+  };
+}
+
+/** The environment variables as a Markdown table (for the README). */
+export function describeEnv(): string {
+  const rows = ENV_VARS.map((v) => `| \`${v.name}\` | ${v.description} | ${v.default} |`);
+  return ['| Variable | Meaning | Default |', '| --- | --- | --- |', ...rows].join('\n');
+}

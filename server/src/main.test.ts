@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(TSX, [MAIN], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk) => (text += String(chunk)));
+  child.stderr?.on('data', (chunk) => (text += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => text, exited };
+}
+
+async function waitFor(started: Started, pattern: RegExp, ms = 90_000): Promise<RegExpMatchArray> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const match = started.output().match(pattern);
+    if (match) return match;
+    if (started.child.exitCode !== null) throw new Error(`server exited:\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${pattern}:\n${started.output()}`);
+}
+
+describe('server/src/main.ts', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'tk-main-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('starts, prints its address and a generated admin token, serves, and stops cleanly on SIGTERM', async () => {
+    const server = start({ DATA_DIR: dataDir });
+    try {
+      const [, port] = await waitFor(server, /TradeKit is running at http:\/\/localhost:(\d+)/);
+      const [, token] = await waitFor(server, /Admin token \(generated[^)]*\): (\S+)/);
+      const config = await (await fetch(`http://127.0.0.1:${port}/config.json`)).json();
+      expect(config.version).toBe('1.152');
+      expect(config.services.api).toBe(`http://127.0.0.1:${port}/v1`);
+      const health = await fetch(`http://127.0.0.1:${port}/admin/v1/health`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect((await health.json()).data.status).toBe('ok');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('starts again on the same data directory without applying migrations twice', async () => {
+    const server = start({ DATA_DIR: dataDir, ADMIN_TOKEN: 'fixed-admin-token-for-test' });
+    try {
+      const [, port] = await waitFor(server, /TradeKit is running at http:\/\/localhost:(\d+)/);
+      expect(server.output()).toContain('Admin token: taken from ADMIN_TOKEN');
+      expect(server.output()).not.toContain('fixed-admin-token-for-test');
+      const health = await fetch(`http://127.0.0.1:${port}/admin/v1/health`, {
+        headers: { authorization: 'Bearer fixed-admin-token-for-test' },
+      });
+      // 001_platform.sql creates its tables without IF NOT EXISTS: applying it twice would have failed the start.
+      expect((await health.json()).data.migrations).toContain('001_platform.sql');
+      server.child.kill('SIGINT');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
+
+  it('exits with a clear message when the environment is wrong', async () => {
+    const server = start({ PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Configuration error: PORT must be an integer');
+  });
+});

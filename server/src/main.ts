@@ -1,0 +1,52 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { EnvError, readEnv } from './env';
+
+const CLOSE_TIMEOUT_MS = 10_000;
+
+/** Reads the environment, builds the app, listens and closes it cleanly on SIGINT / SIGTERM. */
+async function main(): Promise<void> {
+  const env = readEnv();
+  const app = await buildApp({
+    dataDir: env.dataDir,
+    databaseUrl: env.databaseUrl,
+    adminToken: env.adminToken,
+    logger: { level: env.logLevel },
+    publicOrigin: env.publicOrigin,
+    allowedOrigins: env.allowedOrigins,
+    defaultBrand: env.brand,
+    trustProxy: env.trustProxy,
+    market: env.marketSeed === undefined ? {} : { seed: env.marketSeed },
+  });
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) process.exit(1); // a second signal: stop waiting
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), CLOSE_TIMEOUT_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'close failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: env.port, host: env.host });
+  const { port } = app.server.address() as AddressInfo;
+  console.log(`TradeKit is running at http://localhost:${port}`);
+  console.log(
+    env.adminTokenGenerated
+      ? `Admin token (generated for this run; set ADMIN_TOKEN to keep one): ${env.adminToken}`
+      : 'Admin token: taken from ADMIN_TOKEN',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import { stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isApiPath } from '../http/paths';
+
+/** Options of the `static` plugin. */
+export interface StaticPluginOptions {
+  /** The vite build output (default `dist/` at the repository root). */
+  distDir: string;
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+const NOT_BUILT = 'The site is not built: run npm run build\n';
+
+/** Headers that let brand pages on other origins load widget code and assets. */
+function crossOrigin(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('access-control-allow-origin', '*')
+    .header('cross-origin-resource-policy', 'cross-origin');
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+}
+
+const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+/**
+ * Serves the vite build: widget entries and their hashed chunks (cross-origin), hashed assets, files at the
+ * root of dist, and `index.html` for every other page route (SPA fallback). Files are looked up per request,
+ * so a build made while the server runs is picked up.
+ */
+export const staticPlugin = fp<StaticPluginOptions>(
+  async (app, options) => {
+    const root = resolve(options.distDir);
+    await app.register(fastifyStatic, { root, serve: false, suppressWarning: true });
+
+    app.get<{ Params: { '*': string } }>('/widgets/*', (request, reply) => {
+      const file = request.params['*'];
+      // Entries keep stable names (partners embed /widgets/tk-quotes.js) and revalidate; chunks are hashed.
+      if (file.startsWith('chunks/')) {
+        return crossOrigin(reply).sendFile(join('widgets', file), { maxAge: YEAR_MS, immutable: true });
+      }
+      return crossOrigin(reply)
+        .header('cache-control', 'no-cache')
+        .sendFile(join('widgets', file), { cacheControl: false });
+    });
+
+    app.get<{ Params: { '*': string } }>('/assets/*', (request, reply) =>
+      crossOrigin(reply).sendFile(join('assets', request.params['*']), { maxAge: YEAR_MS, immutable: true }),
+    );
+
+    const sendIndex = async (reply: FastifyReply) => {
+      if (!(await isFile(join(root, 'index.html')))) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(NOT_BUILT);
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    };
+
+    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+      if (isApiPath(request.url)) return reply.callNotFound();
+      const path = resolve(root, request.params['*']);
+      if (path.startsWith(root + sep) && !path.endsWith('index.html') && (await isFile(path))) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .sendFile(request.params['*'], { cacheControl: false });
+      }
+      if (!acceptsHtml(request)) return reply.callNotFound();
+      return sendIndex(reply);
+    });
+  },
+  { name: 'static', fastify: '5.x', dependencies: ['http'] },
+);

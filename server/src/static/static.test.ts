@@ -1,0 +1,120 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+
+const INDEX =
+  '<!doctype html><html><head><title>host</title></head><body><div id="root"></div></body></html>';
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+let dist: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'tk-dist-'));
+  await mkdir(join(dist, 'widgets/chunks'), { recursive: true });
+  await mkdir(join(dist, 'assets'), { recursive: true });
+  await writeFile(join(dist, 'index.html'), INDEX);
+  await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(join(dist, 'widgets/tk-quotes.js'), 'import "./chunks/core-a1b2c3.js";');
+  await writeFile(join(dist, 'widgets/chunks/core-a1b2c3.js'), 'export const core = 1;');
+  await writeFile(join(dist, 'assets/host-d4e5f6.js'), 'console.log(1);');
+  app = await buildApp({ dataDir: 'memory://', distDir: dist, modules: { market: false, broker: false } });
+});
+afterAll(async () => {
+  await app?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('GET /widgets/*', () => {
+  it('serves a widget entry to other origins, revalidated on every load', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/widgets/tk-quotes.js',
+      headers: { origin: 'https://brand.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('caches hashed chunks for a year as immutable', async () => {
+    const res = await app.inject({ method: 'GET', url: '/widgets/chunks/core-a1b2c3.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers 404 for a missing widget, never the host page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/widgets/tk-nothing.js', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('refuses to leave the dist folder', async () => {
+    const res = await app.inject({ method: 'GET', url: '/widgets/..%2f..%2fetc%2fpasswd' });
+    expect([403, 404]).toContain(res.statusCode);
+    expect(res.body).not.toContain('root:');
+  });
+});
+
+describe('GET /assets/*', () => {
+  it('caches hashed assets for a year as immutable', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/host-d4e5f6.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('GET / and page routes', () => {
+  it('serves index.html for / without caching and with security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it.each(['/BTCUSDT/chart', '/user/wallet/addCrypto?currencyId=1', '/quotation'])(
+    'falls back to the host for %s',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+    },
+  );
+
+  it('serves a file at the root of dist', async () => {
+    const res = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('answers 404 to a missing file when the client does not ask for HTML', async () => {
+    const res = await app.inject({ method: 'GET', url: '/missing.png', headers: { accept: 'image/*' } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('never answers an API path with the host page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/wa-na/nothing', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(1009);
+  });
+
+  it('answers 503 with a clear text while the site is not built', async () => {
+    await rm(join(dist, 'index.html'));
+    const root = await app.inject({ method: 'GET', url: '/', headers: html });
+    expect(root.statusCode).toBe(503);
+    expect(root.headers['content-type']).toMatch(/^text\/plain/);
+    expect(root.body).toContain('The site is not built: run npm run build');
+    expect((await app.inject({ method: 'GET', url: '/BTCUSDT/chart', headers: html })).statusCode).toBe(503);
+    await writeFile(join(dist, 'index.html'), INDEX);
+    expect((await app.inject({ method: 'GET', url: '/', headers: html })).statusCode).toBe(200);
+  });
+});
