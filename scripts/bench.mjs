@@ -1,0 +1,96 @@
+// `npm run bench`: the widget size budget and the broker fan-out benchmark, as one table and
+// bench/results/latest.json. Never part of `npm test`.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuild } from './lib/build.mjs';
+import { ROOT, binOf } from './lib/run.mjs';
+
+/** Run a TypeScript benchmark with tsx, echo its output and return the JSON object on its last line. */
+function runBench(file) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [binOf('tsx/dist/cli.mjs'), file], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const last = output.trim().split('\n').at(-1) ?? '';
+      try {
+        if (code !== 0) throw new Error(`exit ${code}`);
+        resolve(JSON.parse(last));
+      } catch (error) {
+        reject(new Error(`${file} did not finish with a JSON line (${error.message})`));
+      }
+    });
+  });
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const rows = [];
+const results = { at: new Date().toISOString(), node: process.version, cpus: availableParallelism() };
+let failed = false;
+
+await ensureBuild();
+
+console.log('\n> bench/quotes-size.ts');
+try {
+  const size = await runBench('bench/quotes-size.ts');
+  results.quotesSize = size;
+  rows.push([
+    'tk-quotes gzip (entry + static chunks)',
+    kb(size.quotesGzipBytes),
+    `budget ${kb(size.budgetBytes)}`,
+  ]);
+  rows.push([
+    'React + ReactDOM alone (floor)',
+    kb(size.reactFloorGzipBytes),
+    `tk-quotes = ${(size.quotesGzipBytes / Math.max(1, size.reactFloorGzipBytes)).toFixed(2)}× floor`,
+  ]);
+  rows.push([
+    `chunk carrying React (${size.reactChunks.length})`,
+    kb(size.reactChunkGzipBytes),
+    size.reactChunks.join(' '),
+  ]);
+  if (!size.withinBudget) {
+    console.error(`tk-quotes is over its budget: ${kb(size.quotesGzipBytes)} > ${kb(size.budgetBytes)}`);
+    failed = true;
+  }
+} catch (error) {
+  console.error(error.message);
+  failed = true;
+}
+
+const fanout = 'bench/broker-fanout.ts';
+if (existsSync(join(ROOT, fanout))) {
+  console.log(`\n> ${fanout}`);
+  try {
+    const broker = await runBench(fanout);
+    results.brokerFanout = broker;
+    rows.push(['broker fan-out (STOMP)', `${Math.round(broker.brokerMsgsPerSec)} msg/s`, '']);
+    rows.push(['raw WebSocket fan-out', `${Math.round(broker.rawMsgsPerSec)} msg/s`, '']);
+    rows.push(['broker / raw', Number(broker.ratio).toFixed(2), '']);
+  } catch (error) {
+    console.error(error.message);
+    failed = true;
+  }
+} else {
+  console.error(`\n${fanout} is missing: the broker fan-out benchmark was not run.`);
+  failed = true;
+}
+
+const width = Math.max(...rows.map((row) => row[0].length));
+console.log('\nBenchmark results');
+for (const [name, value, note] of rows)
+  console.log(`  ${name.padEnd(width)}  ${value.padStart(14)}  ${note}`);
+
+mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nWritten to bench/results/latest.json');
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,120 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const DATABASE = 'tradekit_test';
+
+/** A free TCP port on 127.0.0.1 (the OS picks it; released before PostgreSQL binds it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** initdb and postgres refuse to run as root: pick the account that owns the throw-away cluster. */
+function clusterUser() {
+  if (process.getuid?.() !== 0) return null;
+  for (const user of ['postgres', 'nobody']) {
+    if (spawnSync('id', ['-u', user], { stdio: 'ignore' }).status === 0) return user;
+  }
+  throw new Error('Running as root, but neither user "postgres" nor "nobody" exists to run PostgreSQL.');
+}
+
+function runAs(user, command, args) {
+  const [cmd, argv] = user ? ['runuser', ['-u', user, '--', command, ...args]] : [command, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`;
+    throw new Error(`${command} failed (exit ${result.status}):\n${output}`);
+  }
+}
+
+/**
+ * Start a throw-away PostgreSQL cluster (trust auth, 127.0.0.1 on a free port, socket in its temp dir,
+ * fsync off) and create one database. `stop()` is synchronous so that exit and signal handlers can call it.
+ */
+export async function startTempPostgres(binDir) {
+  const root = mkdtempSync(join(tmpdir(), 'tk-pg-'));
+  const dataDir = join(root, 'data');
+  const logFile = join(root, 'postgres.log');
+  const user = clusterUser();
+  let started = false;
+  const stop = () => {
+    if (started) {
+      runAs(user, join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      started = false;
+    }
+    rmSync(root, { recursive: true, force: true });
+  };
+  try {
+    if (user) execFileSync('chown', ['-R', user, root]);
+    runAs(user, join(binDir, 'initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
+    const port = await freePort();
+    const serverOptions = [
+      `-p ${port}`,
+      `-k ${root}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_connections=200',
+    ].join(' ');
+    started = true;
+    try {
+      runAs(user, join(binDir, 'pg_ctl'), [
+        '-D',
+        dataDir,
+        '-l',
+        logFile,
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        serverOptions,
+        'start',
+      ]);
+    } catch (error) {
+      let log = '';
+      try {
+        log = readFileSync(logFile, 'utf8');
+      } catch {
+        // no log written
+      }
+      throw new Error(`${error.message}\n${log}`, { cause: error });
+    }
+    const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE ${DATABASE}`);
+    } finally {
+      await client.end();
+    }
+    return { url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`, stop };
+  } catch (error) {
+    try {
+      stop();
+    } catch {
+      // keep the original error
+    }
+    throw error;
+  }
+}

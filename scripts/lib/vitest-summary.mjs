@@ -1,0 +1,31 @@
+/**
+ * Reduce a vitest JSON report (Jest-compatible shape) to the closing line CI reads:
+ * `N passed, M failed` plus `, K skipped` when any were skipped or todo.
+ * A test file that failed outside its tests (import error, failing hook) counts as one failure, and so does
+ * a vitest run that exited non-zero without any failure in the report (errors outside tests).
+ */
+export function summarize(report, exitCode) {
+  if (!report) {
+    return { passed: 0, failed: 1, skipped: 0, line: '0 passed, 1 failed', ok: false, allSkippedFiles: [] };
+  }
+  const files = report.testResults ?? [];
+  const passed = report.numPassedTests ?? 0;
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  let failed = report.numFailedTests ?? 0;
+  for (const file of files) {
+    const tests = file.assertionResults ?? [];
+    if (file.status === 'failed' && !tests.some((t) => t.status === 'failed')) failed += 1;
+  }
+  if (exitCode !== 0 && failed === 0) failed = 1;
+  const allSkippedFiles = files
+    .filter((file) => {
+      const tests = file.assertionResults ?? [];
+      return (
+        tests.length > 0 &&
+        tests.every((t) => t.status === 'pending' || t.status === 'skipped' || t.status === 'todo')
+      );
+    })
+    .map((file) => file.name);
+  const line = `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+  return { passed, failed, skipped, line, ok: failed === 0 && passed > 0, allSkippedFiles };
+}

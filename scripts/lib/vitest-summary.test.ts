@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { summarize } from './vitest-summary.mjs';
+
+const file = (status: string, tests: string[]) => ({
+  name: `/repo/${status}.test.ts`,
+  status,
+  assertionResults: tests.map((s) => ({ status: s })),
+});
+
+describe('summarize', () => {
+  it('prints passed and failed counts and succeeds when nothing failed', () => {
+    const report = {
+      numPassedTests: 3,
+      numFailedTests: 0,
+      testResults: [file('passed', ['passed', 'passed', 'passed'])],
+    };
+    expect(summarize(report, 0)).toMatchObject({ line: '3 passed, 0 failed', ok: true });
+  });
+
+  it('adds skipped and todo tests to the line', () => {
+    const report = {
+      numPassedTests: 2,
+      numFailedTests: 0,
+      numPendingTests: 1,
+      numTodoTests: 1,
+      testResults: [],
+    };
+    expect(summarize(report, 0).line).toBe('2 passed, 0 failed, 2 skipped');
+  });
+
+  it('counts a file that failed to load as one failure', () => {
+    const report = { numPassedTests: 1, numFailedTests: 0, testResults: [file('failed', [])] };
+    expect(summarize(report, 1)).toMatchObject({ failed: 1, ok: false });
+  });
+
+  it('counts a non-zero vitest exit without failed tests as one failure', () => {
+    const report = { numPassedTests: 5, numFailedTests: 0, testResults: [] };
+    expect(summarize(report, 1)).toMatchObject({ line: '5 passed, 1 failed', ok: false });
+  });
+
+  it('fails a run in which no test passed', () => {
+    expect(summarize({ numPassedTests: 0, numFailedTests: 0, testResults: [] }, 0).ok).toBe(false);
+  });
+
+  it('fails when vitest wrote no report at all', () => {
+    expect(summarize(null, 1)).toMatchObject({ line: '0 passed, 1 failed', ok: false });
+  });
+
+  it('lists files in which every test was skipped', () => {
+    const report = {
+      numPassedTests: 0,
+      numPendingTests: 2,
+      testResults: [file('passed', ['skipped', 'pending'])],
+    };
+    expect(summarize(report, 0).allSkippedFiles).toEqual(['/repo/passed.test.ts']);
+  });
+});

@@ -1,0 +1,14 @@
+// `npm start`: build the site and widgets when dist/ is missing or older than the sources, then run the
+// reference server (it prints its URL).
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+import { ensureBuild } from './lib/build.mjs';
+import { ROOT } from './lib/run.mjs';
+
+await ensureBuild();
+
+// The server runs in this process (TypeScript loaded through tsx) rather than as a child, so Ctrl-C and a
+// supervisor's SIGTERM reach its own shutdown handlers exactly once.
+register();
+await import(pathToFileURL(join(ROOT, 'server', 'src', 'main.ts')).href);

@@ -1,0 +1,102 @@
+// `npm test`: every suite (unit, server, end-to-end in real Chromium) against a throw-away PostgreSQL.
+// Missing Chromium or PostgreSQL fails the run: a suite is never skipped silently.
+// Extra arguments go to vitest, e.g. `npm test -- --project e2e` or `npm test -- server/src/db`.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findChromium, findPostgresBin } from './lib/find-tools.mjs';
+import { runNode, signalChildren } from './lib/run.mjs';
+import { startTempPostgres } from './lib/temp-postgres.mjs';
+import { summarize } from './lib/vitest-summary.mjs';
+
+const started = Date.now();
+const workDir = mkdtempSync(join(tmpdir(), 'tk-test-'));
+let database = null;
+
+function cleanUp() {
+  try {
+    database?.stop();
+  } catch (error) {
+    console.error(`Could not stop the test PostgreSQL cleanly: ${error.message}`);
+  }
+  database = null;
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+function fail(message) {
+  console.error(message);
+  cleanUp();
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    signalChildren(signal);
+    cleanUp();
+    process.exit(130);
+  });
+}
+process.on('exit', cleanUp);
+
+const chromium = findChromium();
+if (!chromium) {
+  const given = process.env.CHROMIUM_PATH
+    ? ` (CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist)`
+    : '';
+  fail(
+    `End-to-end tests need Chromium${given}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
+}
+console.log(`Chromium: ${chromium}`);
+
+const env = { ...process.env, CHROMIUM_PATH: chromium, TK_REQUIRE_PG: '1' };
+if (process.env.TEST_DATABASE_URL) {
+  console.log('PostgreSQL: TEST_DATABASE_URL from the environment');
+} else {
+  const binDir = findPostgresBin();
+  if (!binDir) {
+    fail('Tests need PostgreSQL. Install it (Debian: apt-get install postgresql) or set TEST_DATABASE_URL.');
+  }
+  try {
+    database = await startTempPostgres(binDir);
+  } catch (error) {
+    fail(`Could not start a throw-away PostgreSQL from ${binDir}:\n${error.message}`);
+  }
+  env.TEST_DATABASE_URL = database.url;
+  console.log(`PostgreSQL: throw-away cluster from ${binDir} at ${database.url}`);
+}
+
+console.log('\n> vite build');
+if ((await runNode('vite/bin/vite.js', ['build', '--logLevel', 'warn'], { env })) !== 0) {
+  fail('vite build failed: the end-to-end suites need dist/.');
+}
+
+const reportFile = join(workDir, 'vitest.json');
+console.log('\n> vitest run');
+const exitCode = await runNode(
+  'vitest/vitest.mjs',
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportFile}`,
+    ...process.argv.slice(2),
+  ],
+  { env },
+);
+
+let report = null;
+try {
+  report = JSON.parse(readFileSync(reportFile, 'utf8'));
+} catch {
+  console.error(`vitest wrote no JSON report (exit ${exitCode}).`);
+}
+cleanUp();
+
+const summary = summarize(report, exitCode);
+for (const name of summary.allSkippedFiles) console.error(`Every test was skipped in ${name}`);
+if (summary.passed === 0) console.error('No test passed: zero tests ran or all of them failed.');
+console.log(`\nnpm test finished in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(summary.line);
+process.exit(summary.ok ? 0 : 1);

@@ -1,0 +1,80 @@
+// Embedding on a brand's own origin: the examples are served from a second origin and load the widget
+// from the platform origin, as a brand's site would.
+import type { Page, WebSocket as PageSocket } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { reactFiles, readManifest } from '../fixtures/dist-graph';
+import { openPage, screenshot, useBrowser } from './browser';
+import { expectTicking, row, rows } from './quotes';
+
+const baseUrl = inject('baseUrl');
+const examplesUrl = inject('examplesUrl');
+const { browser } = useBrowser();
+
+/** Counts every request per URL and every WebSocket the page opens. */
+function watchNetwork(page: Page): { requests: Map<string, number>; sockets: PageSocket[] } {
+  const requests = new Map<string, number>();
+  const sockets: PageSocket[] = [];
+  page.on('request', (request) => requests.set(request.url(), (requests.get(request.url()) ?? 0) + 1));
+  page.on('websocket', (socket) => sockets.push(socket));
+  return { requests, sockets };
+}
+
+describe('examples/plain-html on another origin', () => {
+  it('renders live rows from the platform origin with one script tag', async () => {
+    expect(new URL(examplesUrl).origin).not.toBe(new URL(baseUrl).origin);
+    const { context, page } = await openPage(browser(), 'desktop');
+    try {
+      const { requests } = watchNetwork(page);
+      await page.goto(`${examplesUrl}/plain-html/`);
+      await expectTicking(page, 'BTCUSDT');
+      expect(await rows(page).count()).toBe(7);
+      expect(requests.get(`${baseUrl}/widgets/tk-quotes.js`)).toBe(1);
+      await screenshot(page, 'embed-plain-html', 'desktop');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('examples/partner-layout with two widgets', () => {
+  it('opens exactly one market socket and fetches each module once', async () => {
+    const { context, page } = await openPage(browser(), 'desktop');
+    try {
+      const { requests, sockets } = watchNetwork(page);
+      await page.goto(`${examplesUrl}/partner-layout/`);
+      const crypto = page.locator('#crypto-panel tk-quotes');
+      const forex = page.locator('#forex-panel tk-quotes');
+      await expectTicking(crypto, 'BTCUSDT');
+      await row(forex, 'EURUSD').waitFor({ state: 'visible', timeout: 15_000 });
+      await page.waitForTimeout(1_500); // let any late second connection show itself
+
+      const marketSockets = sockets.filter((socket) => new URL(socket.url()).pathname === '/market-ws');
+      expect(marketSockets).toHaveLength(1);
+      expect(sockets).toHaveLength(1);
+
+      const scripts = [...requests].filter(([url]) => url.startsWith(baseUrl) && url.endsWith('.js'));
+      expect(scripts.filter(([, count]) => count !== 1)).toEqual([]);
+      expect(requests.get(`${baseUrl}/widgets/tk-quotes.js`)).toBe(1);
+      const react = reactFiles(readManifest());
+      expect(react.length).toBeGreaterThan(0);
+      for (const file of react) expect(requests.get(`${baseUrl}/${file}`)).toBe(1);
+      await screenshot(page, 'embed-partner-layout', 'desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('themes the widgets with the brand tokens set on the page', async () => {
+    const { context, page } = await openPage(browser(), 'mobile');
+    try {
+      await page.goto(`${examplesUrl}/partner-layout/`);
+      const firstRow = row(page.locator('#crypto-panel tk-quotes'), 'BTCUSDT');
+      await firstRow.waitFor({ state: 'visible', timeout: 15_000 });
+      const color = await firstRow.evaluate((element) => getComputedStyle(element).color);
+      expect(color).toBe('rgb(243, 244, 246)');
+      await screenshot(page, 'embed-partner-layout', 'mobile');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+// Starts the reference platform (real app, throw-away data dir) and a second origin serving examples/,
+// once for every end-to-end file.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startExamplesServer } from '../../examples/serve.mjs';
+import { buildApp } from '../../server/src/app';
+import { readManifest } from '../fixtures/dist-graph';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the platform under test, e.g. http://127.0.0.1:41234 */
+    baseUrl: string;
+    /** Origin of the examples server (another origin, as a brand's site would be). */
+    examplesUrl: string;
+    /** Bearer token of the admin API. */
+    adminToken: string;
+  }
+}
+
+/** Vitest global setup: start both servers and provide their URLs; the returned function stops them. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  readManifest(); // fail fast with a hint when `vite build` has not run
+  const dataDir = mkdtempSync(join(tmpdir(), 'tk-e2e-'));
+  const adminToken = randomBytes(24).toString('hex');
+  const app = await buildApp({ dataDir, adminToken, logger: false, market: { seed: 7 } });
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const examples = await startExamplesServer({ port: 0, platformOrigin: baseUrl });
+  project.provide('baseUrl', baseUrl);
+  project.provide('examplesUrl', examples.url);
+  project.provide('adminToken', adminToken);
+  return async () => {
+    await examples.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

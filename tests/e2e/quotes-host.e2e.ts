@@ -1,0 +1,100 @@
+// The reference host shows live prices in both shells and in a second language.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { text } from '../fixtures/locale';
+import { openPage, screenshot, useBrowser } from './browser';
+import { expectTicking, rows, selectTab } from './quotes';
+
+const baseUrl = inject('baseUrl');
+const { browser } = useBrowser();
+
+/** Text of an element, polled until it changes (a live value). */
+async function expectChanging(read: () => Promise<string>, timeoutMs = 10_000): Promise<void> {
+  const first = await read();
+  await expect.poll(read, { timeout: timeoutMs, interval: 200 }).not.toBe(first);
+}
+
+async function openHome(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByTestId('loading').waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+describe('mobile shell at 390×844', () => {
+  it('shows the banner, popular symbols and ticking crypto quotes on home', async () => {
+    const { context, page } = await openPage(browser(), 'mobile');
+    try {
+      await openHome(page);
+      await page.getByTestId('mobile-shell').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('desktop-shell').count()).toBe(0);
+      await page.getByTestId('home').waitFor({ state: 'visible' });
+      await page.getByTestId('banner').waitFor({ state: 'visible', timeout: 10_000 });
+      const cards = page.getByTestId('top-symbol');
+      await cards.first().waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await cards.count()).toBeGreaterThanOrEqual(1);
+      expect(await cards.first().getAttribute('data-symbol')).toMatch(/^[A-Z0-9]+$/);
+      await screenshot(page, 'home', 'mobile');
+
+      await selectTab(page, text('en', 'category.cryptos'));
+      await expectTicking(page, 'BTCUSDT');
+      expect(await rows(page).count()).toBeGreaterThanOrEqual(5);
+      await page.locator('[part~="row"][data-symbol="BTCUSDT"]').first().scrollIntoViewIfNeeded();
+      await screenshot(page, 'home-cryptos', 'mobile');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('switches the whole page to Japanese with the language menu', async () => {
+    const { context, page } = await openPage(browser(), 'mobile');
+    try {
+      await openHome(page);
+      await page.locator('button[aria-haspopup="menu"]').first().click();
+      await page.getByRole('menuitemradio', { name: text('ja', 'lang.ja') }).click();
+      await page.getByText(text('ja', 'home.top_symbols'), { exact: true }).waitFor({ state: 'visible' });
+      await page.getByText(text('ja', 'nav.markets'), { exact: true }).first().waitFor({ state: 'visible' });
+      await selectTab(page, text('ja', 'category.cryptos'));
+      await expectTicking(page, 'BTCUSDT');
+      expect(await page.getByText(text('en', 'home.top_symbols'), { exact: true }).count()).toBe(0);
+      await screenshot(page, 'home-ja', 'mobile');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('desktop shell at 1440×900', () => {
+  it('opens on the BTCUSDT detail beside a ticking quote list', async () => {
+    const { context, page } = await openPage(browser(), 'desktop');
+    try {
+      await openHome(page);
+      await page.getByTestId('desktop-shell').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('mobile-shell').count()).toBe(0);
+      const detail = page.getByTestId('symbol-detail');
+      await detail.waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await detail.getAttribute('data-symbol')).toBe('BTCUSDT');
+      await expectChanging(async () => (await detail.locator('.host-detail__price').textContent()) ?? '');
+
+      await selectTab(page, text('en', 'category.cryptos'));
+      await expectTicking(page, 'BTCUSDT');
+      await page.locator('[part~="row"][data-symbol="ETHUSDT"]').first().click();
+      await expect.poll(() => detail.getAttribute('data-symbol')).toBe('ETHUSDT');
+      await screenshot(page, 'home', 'desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('starts in Japanese for a Japanese browser', async () => {
+    const { context, page } = await openPage(browser(), 'desktop', { locale: 'ja-JP' });
+    try {
+      await openHome(page);
+      await page.getByTestId('symbol-detail').waitFor({ state: 'visible', timeout: 15_000 });
+      await selectTab(page, text('ja', 'category.cryptos'));
+      await expectTicking(page, 'BTCUSDT');
+      await page.getByText(text('ja', 'quotes.bid'), { exact: true }).first().waitFor({ state: 'visible' });
+      await screenshot(page, 'home-ja', 'desktop');
+    } finally {
+      await context.close();
+    }
+  });
+});
