@@ -2,3 +2,4 @@ export * from './codes';
 export * from './envelope';
 export * from './paths';
 export * from './types';
+export * from './auth';
