@@ -19,6 +19,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
+          env: { MARKET_BACKFILL_DAYS: '1' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

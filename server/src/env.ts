@@ -54,6 +54,11 @@ export const ENV_VARS: readonly EnvVar[] = [
     description: 'Seed of the market simulator (same seed, same prices).',
     default: '(module default)',
   },
+  {
+    name: 'MARKET_BACKFILL_DAYS',
+    description: 'Days of 1-minute market history simulated at first start, and the longest gap filled at a restart.',
+    default: '30',
+  },
   { name: 'NODE_ENV', description: 'production makes ADMIN_TOKEN mandatory.', default: 'development' },
   { name: 'LOG_LEVEL', description: 'fatal, error, warn, info, debug, trace or silent.', default: 'info' },
 ];

@@ -25,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   readManifest(); // fail fast with a hint when `vite build` has not run
   const dataDir = mkdtempSync(join(tmpdir(), 'tk-e2e-'));
   const adminToken = randomBytes(24).toString('hex');
-  const app = await buildApp({ dataDir, adminToken, logger: false, market: { seed: 7 } });
+  const app = await buildApp({ dataDir, adminToken, logger: false, market: { seed: 7, backfillDays: 1 } });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const examples = await startExamplesServer({ port: 0, platformOrigin: baseUrl });
   project.provide('baseUrl', baseUrl);

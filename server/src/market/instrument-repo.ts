@@ -86,11 +86,22 @@ export async function upsertInstruments(db: MarketDb, products: readonly Product
   );
 }
 
-/** Products of one category (or all), in list order: category, sort (invalid last), code. */
-export async function listProducts(db: MarketDb, type?: number): Promise<ProductInfo[]> {
+/** `%text%` for ILIKE, with the pattern characters of `text` taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Products of one category (or all), in list order: category, sort (invalid sort last), code. A keyword
+ * keeps the products whose code or name contains it, ignoring case (the search page).
+ */
+export async function listProducts(db: MarketDb, type?: number, keyword?: string): Promise<ProductInfo[]> {
+  const text = keyword?.trim();
   const { rows } = await db.query<InstrumentRow>(
-    `SELECT ${NAMES.join(', ')} FROM instruments WHERE $1::smallint IS NULL OR type = $1::smallint`,
-    [type ?? null],
+    `SELECT ${NAMES.join(', ')} FROM instruments
+     WHERE ($1::smallint IS NULL OR type = $1::smallint)
+       AND ($2::text IS NULL OR product_code ILIKE $2 OR product_name ILIKE $2)`,
+    [type ?? null, text ? containsPattern(text) : null],
   );
   return rows.map(fromRow).sort(compareProducts);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INSTRUMENTS } from './instruments';
-import { createMemoryKlineStore } from './kline-store';
+import { createMemoryKlineStore, type KlineStore, type StoredCandle } from './kline-store';
 import { createKlines, isKlinePeriod } from './klines';
 import type { Tick } from './price-source';
 
@@ -73,6 +73,98 @@ describe('kline aggregation', () => {
     for (let s = 0; s < 50; s += 1)
       klines.apply(tick(`2026-03-11T10:00:${String(s).padStart(2, '0')}Z`, bid, volume));
     expect(klines.forming('BTCUSDT', '1min')?.turnover).toBe(expected);
+  });
+});
+
+describe('forming candles across a restart', () => {
+  /** A memory store that also records what each flush was given. */
+  function recordingStore(): KlineStore & { flushed: StoredCandle[][] } {
+    const inner = createMemoryKlineStore();
+    const flushed: StoredCandle[][] = [];
+    return { ...inner, flushed, flush: async (forming = []) => (flushed.push([...forming]), forming.length) };
+  }
+
+  it('continues a restored candle with the next ticks of its bucket', () => {
+    const klines = createKlines(btc);
+    klines.restore('BTCUSDT', '5min', {
+      time: at('2026-03-11T10:00:00Z'),
+      openPrice: '98500.00',
+      closePrice: '98550.00',
+      highestPrice: '98700.00',
+      lowestPrice: '98400.00',
+      volume: '1.00',
+      turnover: '98500.0000',
+    });
+    klines.apply(tick('2026-03-11T10:03:00Z', 9_880_000, 50));
+    expect(klines.forming('BTCUSDT', '5min')).toEqual({
+      time: at('2026-03-11T10:00:00Z'),
+      openPrice: '98500.00',
+      closePrice: '98800.00',
+      highestPrice: '98800.00',
+      lowestPrice: '98400.00',
+      volume: '1.50',
+      turnover: '147900.0000',
+    });
+  });
+
+  it('closes a restored candle when a tick of a later bucket arrives', async () => {
+    const klines = createKlines(btc);
+    const restored = {
+      time: at('2026-03-11T09:59:00Z'),
+      openPrice: '98500.00',
+      closePrice: '98500.00',
+      highestPrice: '98500.00',
+      lowestPrice: '98500.00',
+      volume: '0.10',
+      turnover: '9850.0000',
+    };
+    klines.restore('BTCUSDT', '1min', restored);
+    klines.apply(tick('2026-03-11T10:00:10Z', 9_860_000, 100));
+    expect(await klines.recent('BTCUSDT', '1min', 5)).toEqual([
+      restored,
+      expect.objectContaining({ time: at('2026-03-11T10:00:00Z'), openPrice: '98600.00' }),
+    ]);
+  });
+
+  it('flushes only the forming candles that changed since the last flush', async () => {
+    const store = recordingStore();
+    const klines = createKlines(btc, store);
+    klines.apply(tick('2026-03-11T10:00:05Z', 9_850_000, 100));
+    expect(await klines.flush()).toBe(6);
+    expect(await klines.flush()).toBe(0);
+    klines.apply(tick('2026-03-11T10:01:05Z', 9_851_000, 100));
+    await klines.flush();
+    expect(store.flushed.map((f) => f.length)).toEqual([6, 0, 6]);
+    expect(store.flushed[2]?.find((f) => f.period === '1min')?.candle.time).toBe(at('2026-03-11T10:01:00Z'));
+  });
+
+  it('flushes a forming candle again after a failed flush', async () => {
+    const store = recordingStore();
+    let fail = true;
+    const klines = createKlines(btc, {
+      ...store,
+      flush: (forming) => (fail ? Promise.reject(new Error('db down')) : store.flush(forming)),
+    });
+    klines.apply(tick('2026-03-11T10:00:05Z', 9_850_000, 100));
+    await expect(klines.flush()).rejects.toThrow('db down');
+    fail = false;
+    expect(await klines.flush()).toBe(6);
+  });
+});
+
+describe('kline queries', () => {
+  it('returns the candles opening in [from, to), with the forming one when it is inside', async () => {
+    const klines = createKlines(btc);
+    for (let m = 0; m < 10; m += 1) klines.apply(tick(`2026-03-11T10:0${m}:05Z`, 9_850_000 + m * 100, 100));
+    const minutes = (list: Array<{ time: number }>) =>
+      list.map((c) => new Date(c.time).toISOString().slice(14, 16));
+    const range = { from: at('2026-03-11T10:02:00Z'), to: at('2026-03-11T10:05:00Z'), limit: 100 };
+    expect(minutes(await klines.query('BTCUSDT', '1min', range))).toEqual(['02', '03', '04']);
+    const open = { from: at('2026-03-11T10:07:30Z'), limit: 100 };
+    expect(minutes(await klines.query('BTCUSDT', '1min', open))).toEqual(['08', '09']);
+    const before = { to: at('2026-03-11T10:09:00Z'), limit: 3 };
+    expect(minutes(await klines.query('BTCUSDT', '1min', before))).toEqual(['06', '07', '08']);
+    expect(await klines.query('BTCUSDT', '1min', { limit: 0 })).toEqual([]);
   });
 });
 

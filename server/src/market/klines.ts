@@ -1,13 +1,21 @@
 /**
  * Kline aggregation: every tick updates the forming candle of each period (UTC-aligned buckets; 1d is the
  * UTC day); a candle is closed into the store when the first tick of the next bucket arrives. Candles are
- * built on the bid, like the quoted price.
+ * built on the bid, like the quoted price. The forming candles live here; `flush` also persists the ones
+ * that changed, so a restart can `restore` them and carry on.
  */
 import { KLINE_PERIODS, type KlinePeriod } from '../../../src/core/contract/paths';
 import type { KlinePoint } from '../../../src/core/contract/types';
-import { fromScaledInt } from '../../../src/core/domain/decimal';
+import { fromScaledInt, toScaledInt } from '../../../src/core/domain/decimal';
 import type { Instrument } from './instruments';
-import { createMemoryKlineStore, type KlineStore } from './kline-store';
+import {
+  createMemoryKlineStore,
+  NO_LOWER_BOUND,
+  NO_UPPER_BOUND,
+  type KlineRange,
+  type KlineStore,
+  type StoredCandle,
+} from './kline-store';
 import { VOLUME_SCALE, type Tick } from './price-source';
 
 const MINUTE = 60_000;
@@ -41,6 +49,8 @@ interface Candle {
   volume: number;
   turnover: number;
   turnoverSpill: bigint;
+  /** Changed since the last flush. */
+  dirty: boolean;
 }
 
 function addTurnover(candle: Candle, value: number): void {
@@ -59,6 +69,12 @@ export interface Klines {
   forming(symbol: string, period: KlinePeriod): KlinePoint | undefined;
   /** Up to `limit` candles, oldest first, ending with the forming one. */
   recent(symbol: string, period: KlinePeriod, limit: number): Promise<KlinePoint[]>;
+  /** The last `range.limit` candles (closed and forming) opening in [from, to), oldest first. */
+  query(symbol: string, period: KlinePeriod, range: KlineRange): Promise<KlinePoint[]>;
+  /** Take a persisted candle as the forming one (at start, before any tick of its symbol). */
+  restore(symbol: string, period: KlinePeriod, candle: KlinePoint): void;
+  /** Persist the closed candles and the forming ones that changed; resolves to the rows written. */
+  flush(): Promise<number>;
   readonly store: KlineStore;
 }
 
@@ -91,13 +107,29 @@ export function createKlines(
     return candle && scale !== undefined ? toPoint(candle, scale) : undefined;
   }
 
+  function candlesOf(symbol: string): Array<Candle | undefined> {
+    let candles = forming.get(symbol);
+    if (!candles) forming.set(symbol, (candles = []));
+    return candles;
+  }
+
+  async function query(symbol: string, period: KlinePeriod, range: KlineRange): Promise<KlinePoint[]> {
+    if (range.limit <= 0) return [];
+    const current = formingPoint(symbol, period);
+    const to = range.to ?? NO_UPPER_BOUND;
+    if (!current || current.time >= to || current.time < (range.from ?? NO_LOWER_BOUND))
+      return store.query(symbol, period, range);
+    // The store may hold an earlier state of the forming candle (flushed for restarts): memory wins.
+    const closed = await store.query(symbol, period, { ...range, to: current.time, limit: range.limit - 1 });
+    return [...closed, current];
+  }
+
   return {
     store,
     apply(tick) {
       const scale = precision.get(tick.symbol);
       if (scale === undefined) return;
-      let candles = forming.get(tick.symbol);
-      if (!candles) forming.set(tick.symbol, (candles = []));
+      const candles = candlesOf(tick.symbol);
       const value = tick.bid * tick.volume;
       // Beyond 2^53 the product itself is inexact: such a tick goes straight to the BigInt spill.
       const exact = Number.isSafeInteger(value);
@@ -109,23 +141,68 @@ export function createKlines(
         if (!candle || candle.time < time) {
           if (candle) store.append(tick.symbol, period, toPoint(candle, scale));
           const p = tick.bid;
-          candle = { time, open: p, high: p, low: p, close: p, volume: 0, turnover: 0, turnoverSpill: 0n };
+          candle = {
+            time,
+            open: p,
+            high: p,
+            low: p,
+            close: p,
+            volume: 0,
+            turnover: 0,
+            turnoverSpill: 0n,
+            dirty: true,
+          };
           candles[index] = candle;
         }
         candle.high = Math.max(candle.high, tick.bid);
         candle.low = Math.min(candle.low, tick.bid);
         candle.close = tick.bid;
         candle.volume += tick.volume;
+        candle.dirty = true;
         if (exact) addTurnover(candle, value);
         else candle.turnoverSpill += spill;
       });
     },
     forming: formingPoint,
-    async recent(symbol, period, limit) {
-      if (limit <= 0) return [];
-      const current = formingPoint(symbol, period);
-      const closed = await store.recent(symbol, period, current ? limit - 1 : limit);
-      return current ? [...closed, current] : closed;
+    recent: (symbol, period, limit) => query(symbol, period, { limit }),
+    query,
+    restore(symbol, period, point) {
+      const scale = precision.get(symbol);
+      if (scale === undefined) return;
+      const units = (value: string, s = scale) => Number(toScaledInt(value, s));
+      candlesOf(symbol)[KLINE_PERIODS.indexOf(period)] = {
+        time: point.time,
+        open: units(point.openPrice),
+        high: units(point.highestPrice),
+        low: units(point.lowestPrice),
+        close: units(point.closePrice),
+        volume: units(point.volume, VOLUME_SCALE),
+        turnover: 0,
+        turnoverSpill: toScaledInt(point.turnover, scale + VOLUME_SCALE),
+        dirty: false,
+      };
+    },
+    async flush() {
+      const changed: StoredCandle[] = [];
+      for (const [symbol, candles] of forming) {
+        const scale = precision.get(symbol) ?? 0;
+        candles.forEach((candle, index) => {
+          const period = KLINE_PERIODS[index];
+          if (!candle?.dirty || !period) return;
+          candle.dirty = false;
+          changed.push({ symbol, period, candle: toPoint(candle, scale) });
+        });
+      }
+      try {
+        return await store.flush(changed);
+      } catch (error) {
+        // Written again next time unless a later tick replaced the candle.
+        for (const { symbol, period, candle } of changed) {
+          const current = forming.get(symbol)?.[KLINE_PERIODS.indexOf(period)];
+          if (current?.time === candle.time) current.dirty = true;
+        }
+        throw error;
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Client, type IMessage, type IStompSocket } from '@stomp/stompjs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Envelope } from '../../../src/core/contract/envelope';
 import type { KlinePoint, PriceEntry, ProductInfo } from '../../../src/core/contract/types';
@@ -13,11 +13,16 @@ describe('the market module in the real app', () => {
   let wsUrl: string;
 
   beforeAll(async () => {
+    // A day of history keeps the start short (the default is 30 days).
+    vi.stubEnv('MARKET_BACKFILL_DAYS', '1');
     app = await buildApp({ dataDir: 'memory://', market: { seed: 3, tickMs: 100 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     wsUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/market-ws`;
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    vi.unstubAllEnvs();
+  });
 
   function subscribe(destination: string, received: IMessage[]): Client {
     const client = new Client({
@@ -82,5 +87,20 @@ describe('the market module in the real app', () => {
     } finally {
       await client.deactivate();
     }
+  });
+
+  it('writes the forming candles to the database while it runs', async () => {
+    const hour = Math.floor(app.market.source.time / 3_600_000) * 3_600_000;
+    const stored = async () => {
+      const { rows } = await app.db.query<{ volume: string }>(
+        "select volume from klines where symbol = 'BTCUSDT' and period = '1h' and open_time = $1",
+        [hour],
+      );
+      return rows[0]?.volume;
+    };
+    const before = await stored();
+    // Flushed every 2 s; BTCUSDT ticks several times a second.
+    await expect.poll(stored, { timeout: 10_000, interval: 500 }).not.toBe(before);
+    expect(await stored()).toMatch(/^\d+\.\d{2}$/);
   });
 });

@@ -62,6 +62,23 @@ describe('POST /v1/wa-na/forex/product/list', () => {
     expect(response.json<Envelope<ProductInfo[]>>().data.length).toBeGreaterThanOrEqual(30);
   });
 
+  it('keeps the products whose code or name contains the keyword, ignoring case', async () => {
+    const list = async (payload: object) =>
+      (await call<ProductInfo[]>('POST', '/v1/wa-na/forex/product/list', payload)).data.map(
+        (p) => p.productCode,
+      );
+    expect(await list({ keyword: 'gold' })).toEqual(['XAUUSD']);
+    expect(await list({ keyword: 'hkd' })).toEqual(['USDHKD']);
+    const usd = await list({ keyword: ' Usd ' });
+    expect(usd).toContain('EURUSD');
+    expect(usd).toContain('BTCUSDT');
+    expect(usd).not.toContain('EURGBP');
+    expect(await list({ keyword: 'usd', type: 2 })).toEqual(['XAUUSD', 'XAGUSD']);
+    expect(await list({ keyword: '%' })).toEqual([]);
+    expect(await list({ keyword: '_' })).toEqual([]);
+    expect(await list({ keyword: '' })).toHaveLength(INSTRUMENTS.length);
+  });
+
   it('rejects an unknown category through schema validation', async () => {
     expect((await call('POST', '/v1/wa-na/forex/product/list', { type: 9 })).code).not.toBe(0);
   });

@@ -1,13 +1,16 @@
 /**
- * The market plugin: instruments into the database, the seeded simulator with a backfilled day of candles,
- * the quote book, the kline aggregator, publishing to the broker and the market routes. Decorates
- * `app.market`; stops its timers when the app closes.
+ * The market plugin: instruments into the database, the seeded simulator continuing the persisted candles
+ * (or backfilling them at a first start), the quote book, the kline aggregator writing to the `klines`
+ * table, publishing to the broker and the market routes. Decorates `app.market`; at close it stops its
+ * timers and writes the last candles.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { BACKFILL_STEP_MS, backfillStart } from './backfill';
+import { planStart, runBackfill } from './backfill';
+import { historyRoutes } from './history-routes';
 import { upsertInstruments } from './instrument-repo';
 import { INSTRUMENTS, type Instrument } from './instruments';
+import { createDbKlineStore, latestCandles } from './kline-repo';
 import { createKlines, type Klines } from './klines';
 import { createPublisher, type Publisher } from './publisher';
 import { createQuoteBook, type QuoteBook } from './quote-book';
@@ -24,8 +27,13 @@ export interface MarketOptions {
   autostart?: boolean;
   /** Clock (default Date.now); tests pin it. */
   now?: () => number;
-  /** Minimum hours of history simulated at start (default 24; longer when a market has been closed). */
-  backfillHours?: number;
+  /**
+   * Days of history simulated at a first start, and the longest gap filled at a later one (default: env
+   * MARKET_BACKFILL_DAYS, else 30). A first start reaches further back when a market has been closed.
+   */
+  backfillDays?: number;
+  /** How often closed and forming candles are written, in ms (default 2000). */
+  flushMs?: number;
 }
 
 /** The `app.market` decorator. */
@@ -35,6 +43,8 @@ export interface Market {
   source: Simulator;
   klines: Klines;
   publisher: Publisher;
+  /** What the start did: rows written while filling history and how long it took. */
+  startup: { fresh: boolean; fromMs: number; rows: number; tookMs: number };
   stop(): void;
 }
 
@@ -44,11 +54,55 @@ declare module 'fastify' {
   }
 }
 
-const MINUTE = 60_000;
+const MAX_BACKFILL_DAYS = 366;
 
-function defaultSeed(): number {
-  const fromEnv = process.env.MARKET_SEED?.trim();
-  return fromEnv && Number.isInteger(Number(fromEnv)) ? Number(fromEnv) : 1;
+function envNumber(name: string): number | undefined {
+  const raw = process.env[name]?.trim();
+  return raw && Number.isFinite(Number(raw)) ? Number(raw) : undefined;
+}
+
+function backfillDays(option: number | undefined): number {
+  const days = option ?? envNumber('MARKET_BACKFILL_DAYS') ?? 30;
+  if (!(days > 0 && days <= MAX_BACKFILL_DAYS)) {
+    throw new Error(`market backfillDays must be above 0 and at most ${MAX_BACKFILL_DAYS}, got ${days}`);
+  }
+  return days;
+}
+
+/**
+ * The simulator and the book, continuing the persisted candles (restored as the forming ones) or starting
+ * afresh, run up to `startedAt` with their candles written.
+ */
+async function startFeed(app: FastifyInstance, options: MarketOptions, klines: Klines, startedAt: number) {
+  const instruments = INSTRUMENTS;
+  const latest = await latestCandles(
+    app.db,
+    instruments.map((i) => i.productCode),
+  );
+  const plan = planStart(
+    instruments,
+    latest,
+    startedAt,
+    backfillDays(options.backfillDays),
+    options.seed ?? envNumber('MARKET_SEED') ?? 1,
+  );
+  const source = createSimulator({
+    instruments,
+    tickMs: options.tickMs ?? 500,
+    now: options.now ?? Date.now,
+    onError: (error) => app.log.error({ err: error }, 'market tick failed'),
+    ...plan,
+  });
+  const book = createQuoteBook(instruments, source);
+  for (const { symbol, period, candle } of latest) {
+    klines.restore(symbol, period, candle);
+    if (period === '1d') book.restoreSession(symbol, candle);
+  }
+  source.onTick((tick) => {
+    book.apply(tick);
+    klines.apply(tick);
+  });
+  return { source, book, plan, rows: await runBackfill(source, klines, startedAt) };
 }
 
 async function market(app: FastifyInstance, options: MarketOptions): Promise<void> {
@@ -56,28 +110,24 @@ async function market(app: FastifyInstance, options: MarketOptions): Promise<voi
   const now = options.now ?? Date.now;
   const tickMs = options.tickMs ?? 500;
   const instruments = INSTRUMENTS;
+  const onError = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
 
   await upsertInstruments(db, instruments);
 
   const startedAt = now();
-  // Minute-aligned start, so a seed and a start minute replay the same history.
-  const startMs =
-    Math.floor(backfillStart(instruments, startedAt, options.backfillHours ?? 24) / MINUTE) * MINUTE;
-  const source = createSimulator({
-    instruments,
-    seed: options.seed ?? defaultSeed(),
-    startMs,
-    tickMs,
-    now,
-    onError: (error) => app.log.error({ err: error }, 'market tick failed'),
-  });
-  const book = createQuoteBook(instruments, source);
-  const klines = createKlines(instruments);
-  source.onTick((tick) => {
-    book.apply(tick);
-    klines.apply(tick);
-  });
-  source.stepTo(startedAt, BACKFILL_STEP_MS);
+  const clockStart = performance.now();
+  const klines = createKlines(instruments, createDbKlineStore(db));
+  // Two servers starting on one database must not both backfill: the second one waits, then resumes.
+  const { source, book, plan, rows } = await db.exclusive('tradekit:market-history', () =>
+    startFeed(app, options, klines, startedAt),
+  );
+  const startup = {
+    fresh: plan.fresh,
+    fromMs: plan.startMs,
+    rows,
+    tookMs: Math.round(performance.now() - clockStart),
+  };
+  app.log.info(startup, plan.fresh ? 'market history backfilled' : 'market history gap filled');
 
   const publisher = createPublisher({
     broker,
@@ -85,22 +135,40 @@ async function market(app: FastifyInstance, options: MarketOptions): Promise<voi
     klines,
     intervalMs: tickMs,
     now,
-    onError: (error) => app.log.error({ err: error }, 'market publish failed'),
+    onError: onError('market publish failed'),
   });
   source.onTick(publisher.onTick);
 
+  let flushTimer: ReturnType<typeof setInterval> | undefined;
+  let flushing: Promise<unknown> | undefined;
+  /** One flush at a time: a slow database skips timer ticks instead of queueing writes. */
+  const flush = (what: string) =>
+    (flushing ??= klines
+      .flush()
+      .catch(onError(what))
+      .finally(() => (flushing = undefined)));
   const stop = () => {
     source.stop();
     publisher.stop();
+    clearInterval(flushTimer);
+    flushTimer = undefined;
   };
-  app.decorate('market', { instruments, book, source, klines, publisher, stop });
-  app.addHook('onClose', async () => stop());
+  app.decorate('market', { instruments, book, source, klines, publisher, startup, stop });
+  // preClose runs while the database is still open (the db plugin closes it in onClose).
+  app.addHook('preClose', async () => {
+    stop();
+    await flushing;
+    await flush('market candles not written at close');
+  });
 
   marketRoutes(app, { db, instruments, klines, now });
+  historyRoutes(app, { instruments, klines });
 
   if (options.autostart ?? true) {
     source.start();
     publisher.start();
+    flushTimer = setInterval(() => void flush('market candles not written'), options.flushMs ?? 2000);
+    flushTimer.unref?.();
   }
 }
 

@@ -89,6 +89,24 @@ describe('publishing to the broker', () => {
     expect(broker.snapshot('/topic/kline.BTCUSDT')).toBeUndefined();
   });
 
+  it('offers the forming candle as the snapshot and publishes the new candle when a bucket rolls over', () => {
+    const { broker, ticks, step } = setUp();
+    const topic = '/topic/kline.BTCUSDT.1min';
+    broker.subscribed.add(topic);
+    step(50_000);
+    const first = JSON.parse(broker.snapshot(topic) ?? '{}') as KlinePoint;
+    expect(first.time).toBe(WEDNESDAY);
+    expect(first).toEqual(JSON.parse(broker.published.at(-1)?.body ?? '{}'));
+    step(20_000);
+    const bodies = broker.published.filter((p) => p.destination === topic).map((p) => JSON.parse(p.body));
+    const times = [...new Set(bodies.map((c: KlinePoint) => c.time))];
+    expect(times).toEqual([WEDNESDAY, WEDNESDAY + 60_000]);
+    const lastTick = ticks.filter((t) => t.symbol === 'BTCUSDT').at(-1);
+    expect((JSON.parse(broker.snapshot(topic) ?? '{}') as KlinePoint).time).toBe(WEDNESDAY + 60_000);
+    expect(bodies.at(-1)).toMatchObject({ time: WEDNESDAY + 60_000, closePrice: expect.any(String) });
+    expect(lastTick?.time).toBeGreaterThanOrEqual(WEDNESDAY + 60_000);
+  });
+
   it('publishes /topic/prices on its interval once started, and stops', async () => {
     const { broker, publisher } = setUp();
     broker.subscribed.add('/topic/prices');

@@ -129,4 +129,28 @@ describe('the quote book', () => {
     expect(book.entries(WEDNESDAY).map((e) => [e.symbol, e.price])).toEqual([['BTCUSDT', '100000.00']]);
     expect(book.entry('NOPE', WEDNESDAY)).toBeUndefined();
   });
+
+  it('restores the session figures from the 1d candle of the day it resumes in', () => {
+    const resumed = { symbol: 'BTCUSDT', time: WEDNESDAY, bid: 9_900_000, ask: 9_901_000, volume: 0 };
+    const book = createQuoteBook(pick('BTCUSDT'), openingSource([resumed]));
+    const day = {
+      time: Date.parse('2026-03-11T00:00:00Z'),
+      openPrice: '98000.00',
+      closePrice: '99000.00',
+      highestPrice: '99500.00',
+      lowestPrice: '97000.00',
+      volume: '12.50',
+      turnover: '1225000.0000',
+    };
+    book.restoreSession('BTCUSDT', { ...day, time: day.time - 86_400_000 });
+    expect(book.entry('BTCUSDT', WEDNESDAY)?.openPrice).toBe('99000.00');
+    book.restoreSession('BTCUSDT', day);
+    expect(book.entry('BTCUSDT', WEDNESDAY)).toMatchObject({
+      openPrice: '98000.00',
+      highPrice: '99500.00',
+      lowPrice: '97000.00',
+      volume: '12.50',
+      priceChangePercent: '1.02',
+    });
+  });
 });

@@ -3,8 +3,8 @@
  * the wire `PriceEntry` (prices as exact strings at the instrument's precision). A closed market keeps its
  * last price and its last session's figures until the next session's first tick.
  */
-import type { PriceEntry } from '../../../src/core/contract/types';
-import { div, fromScaledInt } from '../../../src/core/domain/decimal';
+import type { KlinePoint, PriceEntry } from '../../../src/core/contract/types';
+import { div, fromScaledInt, toScaledInt } from '../../../src/core/domain/decimal';
 import { isMarketOpen, nextClose, sessionStart, utcDayStart } from '../../../src/core/domain/market-hours';
 import { compareProducts, type Instrument } from './instruments';
 import { VOLUME_SCALE, type PriceSource, type Tick } from './price-source';
@@ -31,6 +31,11 @@ export interface QuoteBook {
   /** Every entry, in list order (category, sort with invalid last); `marketOpen` as of `now`. */
   entries(now: number): PriceEntry[];
   entry(symbol: string, now: number): PriceEntry | undefined;
+  /**
+   * Take the session figures from a persisted 1d candle (a restart): the session restarts every UTC day
+   * and ticks only in market hours, so the day's candle holds its open, high, low and volume.
+   */
+  restoreSession(symbol: string, day: KlinePoint): void;
 }
 
 function beginSession(record: BookLine, time: number, price: number): void {
@@ -108,6 +113,17 @@ export function createQuoteBook(instruments: readonly Instrument[], source: Pric
       record.high = Math.max(record.high, tick.bid);
       record.low = Math.min(record.low, tick.bid);
       record.volume += tick.volume;
+      record.cached = undefined;
+    },
+    restoreSession(symbol, day) {
+      const record = records.get(symbol);
+      if (!record || utcDayStart(record.quote.time) !== day.time) return;
+      const units = (value: string, scale = record.instrument.pricePrecision) =>
+        Number(toScaledInt(value, scale));
+      record.open = units(day.openPrice);
+      record.high = Math.max(units(day.highestPrice), record.quote.bid);
+      record.low = Math.min(units(day.lowestPrice), record.quote.bid);
+      record.volume = units(day.volume, VOLUME_SCALE);
       record.cached = undefined;
     },
     entries: (now) => Array.from(records.values(), (r) => read(r, now)),

@@ -1,12 +1,12 @@
-/** HTTP routes of the market module: product list, logos, mini chart, status and recent klines. */
+/** HTTP routes of the market module: product list, logos, mini chart and status (candles: history-routes.ts). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusinessError, ok } from '../http/envelope';
 import { apiRoute, objectSchema } from '../http/route';
 import { listProducts, type MarketDb } from './instrument-repo';
 import type { Instrument } from './instruments';
-import { isKlinePeriod, PERIOD_MS, type Klines } from './klines';
+import { PERIOD_MS, type Klines } from './klines';
 import { logoSvg } from './logo';
-import { klinePointSchema, productInfoSchema, symbolParams, thumbSchema } from './schemas';
+import { productInfoSchema, symbolParams, thumbSchema } from './schemas';
 import { marketStatus, type MarketStatus } from './status';
 
 /** What the market routes read. */
@@ -19,8 +19,16 @@ export interface RouteDeps {
 
 /** Mini chart span (spec §9: 1-minute open prices of the last 30 minutes). */
 const THUMB_POINTS = 30;
-const HISTORY_DEFAULT = 300;
-const HISTORY_MAX = 1000;
+
+/** Symbols are matched case-insensitively; an unknown one is 604 "trading pair does not exist". */
+export function instrumentFinder(instruments: readonly Instrument[]): (symbol: string) => Instrument {
+  const bySymbol = new Map(instruments.map((i) => [i.productCode, i]));
+  return (symbol) => {
+    const instrument = bySymbol.get(symbol.trim().toUpperCase());
+    if (!instrument) throw new BusinessError(604);
+    return instrument;
+  };
+}
 
 type SymbolRequest = FastifyRequest<{ Params: { symbol: string } }>;
 interface Thumb {
@@ -31,19 +39,17 @@ interface Thumb {
 /** Register every market route on `app`. */
 export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const bySymbol = new Map(deps.instruments.map((i) => [i.productCode, i]));
-  /** Symbols are matched case-insensitively; an unknown one is 604 "trading pair does not exist". */
-  const find = (symbol: string): Instrument => {
-    const instrument = bySymbol.get(symbol.trim().toUpperCase());
-    if (!instrument) throw new BusinessError(604);
-    return instrument;
-  };
+  const find = instrumentFinder(deps.instruments);
 
-  apiRoute<{ type?: number }>(app, {
+  apiRoute<{ type?: number; keyword?: string }>(app, {
     url: '/v1/wa-na/forex/product/list',
-    summary: 'Tradable products, by category then sort (invalid sort last)',
-    input: objectSchema({ type: { type: 'integer', minimum: 1, maximum: 5 } }),
+    summary: 'Tradable products, by category then sort (invalid sort last); keyword: code or name contains',
+    input: objectSchema({
+      type: { type: 'integer', minimum: 1, maximum: 5 },
+      keyword: { type: 'string', maxLength: 40 },
+    }),
     data: { type: 'array', items: productInfoSchema },
-    handler: async (input) => ok(await listProducts(deps.db, input.type)),
+    handler: async (input) => ok(await listProducts(deps.db, input.type, input.keyword)),
   });
 
   apiRoute<Record<string, never>, Thumb>(app, {
@@ -72,27 +78,6 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
     data: { type: 'string', enum: ['open', 'closed', 'early_trading'] },
     handler: async (_input, request) =>
       ok(marketStatus(find((request as SymbolRequest).params.symbol).sessions, deps.now())),
-  });
-
-  apiRoute<{ symbol: string; period?: string; limit?: number }>(app, {
-    url: '/market/history',
-    summary: 'The latest candles of a period, oldest first, ending with the forming one',
-    input: objectSchema(
-      {
-        symbol: { type: 'string', minLength: 1, maxLength: 32 },
-        period: { type: 'string', default: '1min' },
-        limit: { type: 'integer', minimum: 1, default: HISTORY_DEFAULT },
-      },
-      ['symbol'],
-    ),
-    data: { type: 'array', items: klinePointSchema },
-    handler: async (input) => {
-      const { productCode } = find(input.symbol);
-      const period = input.period ?? '1min';
-      if (!isKlinePeriod(period)) throw new BusinessError(1001, 'unknown kline period');
-      const limit = Math.min(input.limit ?? HISTORY_DEFAULT, HISTORY_MAX);
-      return ok(await deps.klines.recent(productCode, period, limit));
-    },
   });
 
   app.get<{ Params: { file: string } }>('/market-assets/logo/:file', {

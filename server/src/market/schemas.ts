@@ -45,6 +45,7 @@ export const klinePointSchema = {
     volume: decimal,
     turnover: decimal,
   },
+  required: ['time', 'openPrice', 'closePrice', 'highestPrice', 'lowestPrice', 'volume', 'turnover'],
 } as const;
 
 /** Data of `market/thumb/{symbol}`. */

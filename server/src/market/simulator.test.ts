@@ -103,4 +103,29 @@ describe('the price simulator', () => {
     expect(seen).toBeGreaterThan(0);
     expect(ticks.length).toBe(seen);
   });
+
+  it('resumes an instrument from a given bid and instant, ticking only after it', () => {
+    const resumeAt = WEDNESDAY + 30_000;
+    const source = createSimulator({
+      instruments: INSTRUMENTS,
+      seed: 1,
+      startMs: WEDNESDAY,
+      resume: new Map([['BTCUSDT', { bid: 10_123_456, time: resumeAt }]]),
+    });
+    expect(source.current('BTCUSDT')).toEqual({
+      symbol: 'BTCUSDT',
+      time: resumeAt,
+      bid: 10_123_456,
+      ask: 10_124_456,
+      volume: 0,
+    });
+    const ticks: Tick[] = [];
+    source.onTick((t) => ticks.push(t));
+    source.stepTo(WEDNESDAY + 60_000);
+    const btc = bySymbol(ticks, 'BTCUSDT');
+    expect(btc.length).toBeGreaterThan(5);
+    expect(btc.every((t) => t.time >= resumeAt)).toBe(true);
+    expect(Math.abs((btc[0]?.bid ?? 0) / 10_123_456 - 1)).toBeLessThan(0.001);
+    expect(bySymbol(ticks, 'ETHUSDT').some((t) => t.time < resumeAt)).toBe(true);
+  });
 });

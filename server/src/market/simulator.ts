@@ -32,6 +32,17 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Where errors thrown by tick listeners in the real-time loop go (default: rethrown). */
   onError?: (error: unknown) => void;
+  /**
+   * Instruments that continue a persisted history: their walk starts from `bid` (price units) at `time`
+   * instead of the reference price, and they do not tick before `time`.
+   */
+  resume?: ReadonlyMap<string, ResumePoint>;
+}
+
+/** Where one instrument's walk continues. */
+export interface ResumePoint {
+  bid: number;
+  time: number;
 }
 
 /** The simulator: a PriceSource whose `stepTo` can also take a coarser round length (for backfill). */
@@ -48,16 +59,20 @@ interface Lane {
   reference: number;
   steps: number;
   lastMove: number;
+  /** No tick before this instant (a resumed lane). */
+  resumeAt: number;
   quote: Tick;
 }
 
-function createLane(instrument: Instrument, startMs: number): Lane {
+function createLane(instrument: Instrument, startMs: number, resume: ResumePoint | undefined): Lane {
   const stepUnits = Number(toScaledInt(instrument.pip, instrument.pricePrecision));
   const reference = Math.round(
     Number(toScaledInt(instrument.referencePrice, instrument.pricePrecision)) / stepUnits,
   );
-  const quote = quoteOf(instrument.productCode, reference, instrument.spreadPips, stepUnits, startMs, 0);
-  return { instrument, stepUnits, reference, steps: reference, lastMove: startMs, quote };
+  const steps = resume ? Math.max(Math.round(resume.bid / stepUnits), instrument.spreadPips + 1) : reference;
+  const time = resume?.time ?? startMs;
+  const quote = quoteOf(instrument.productCode, steps, instrument.spreadPips, stepUnits, time, 0);
+  return { instrument, stepUnits, reference, steps, lastMove: time, resumeAt: time, quote };
 }
 
 function quoteOf(
@@ -77,7 +92,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const ticksPerSecond = options.ticksPerSecond ?? 0.8;
   const now = options.now ?? Date.now;
   const random = createRandom(options.seed);
-  const lanes = options.instruments.map((i) => createLane(i, options.startMs));
+  const lanes = options.instruments.map((i) =>
+    createLane(i, options.startMs, options.resume?.get(i.productCode)),
+  );
   const bySymbol = new Map(lanes.map((l) => [l.instrument.productCode, l]));
   const listeners = new Set<(tick: Tick) => void>();
   let time = options.startMs;
@@ -111,7 +128,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   function round(t: number, stepMs: number): void {
     const chance = Math.min(1, (ticksPerSecond * stepMs) / 1000);
     for (const lane of lanes) {
-      if (!isMarketOpen(lane.instrument.sessions, t)) continue;
+      if (t < lane.resumeAt || !isMarketOpen(lane.instrument.sessions, t)) continue;
       if (random.next() >= chance) continue;
       const tick = move(lane, t);
       for (const listener of listeners) listener(tick);

@@ -51,17 +51,30 @@ export function createRecordingBroker(): RecordingBroker {
   return broker;
 }
 
-/** Fastify as `buildApp` configures it, with http, db (`memory://`), a recording broker and the market plugin. */
-export async function buildMarketApp(broker: Broker, options: MarketOptions = {}): Promise<FastifyInstance> {
+/** Where the test database lives (default: a throw-away `memory://` PGlite). */
+export interface TestDbOptions {
+  dataDir?: string;
+  databaseUrl?: string;
+}
+
+/**
+ * Fastify as `buildApp` configures it, with http, db, a recording broker and the market plugin (not started;
+ * one day of history unless the options say otherwise).
+ */
+export async function buildMarketApp(
+  broker: Broker,
+  options: MarketOptions = {},
+  db: TestDbOptions = { dataDir: 'memory://' },
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     pluginTimeout: 120_000,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });
   await app.register(httpPlugin);
-  await app.register(dbPlugin, { dataDir: 'memory://' });
+  await app.register(dbPlugin, db);
   await app.register(fp(async (a) => void a.decorate('broker', broker), { name: 'broker' }));
-  await app.register(marketPlugin, { autostart: false, ...options });
+  await app.register(marketPlugin, { autostart: false, backfillDays: 1, ...options });
   await app.ready();
   return app;
 }
