@@ -59,6 +59,17 @@ export const ENV_VARS: readonly EnvVar[] = [
     description: 'Days of 1-minute market history simulated at first start, and the longest gap filled at a restart.',
     default: '30',
   },
+  {
+    name: 'TOKEN_SECRET',
+    description: 'Access-token signing secret (at least 32 characters); unset: generated once and stored in the database.',
+    default: '(generated)',
+  },
+  {
+    name: 'SMTP_URL',
+    description: 'SMTP server for mail (smtp:// or smtps://); unset: the dev outbox (none in production).',
+    default: '(unset)',
+  },
+  { name: 'SMTP_FROM', description: 'Sender address of mail.', default: 'no-reply@localhost' },
   { name: 'NODE_ENV', description: 'production makes ADMIN_TOKEN mandatory.', default: 'development' },
   { name: 'LOG_LEVEL', description: 'fatal, error, warn, info, debug, trace or silent.', default: 'info' },
 ];

@@ -38,6 +38,7 @@ const BASE_FLAGS: BrandFlags = {
   'user/loan': true,
   'user/standards': true,
   'user/cryptoWallet': true,
+  PHONE_SMS_VERIFY: true,
 };
 
 /** The default brand: light theme, every language, email and phone sign-up. */
@@ -75,7 +76,10 @@ const tradekit: BrandSeed = {
   ],
 };
 
-/** A dark brand with US stocks, no Chinese or Indonesian, phone sign-up first and its own wallet list. */
+/**
+ * A dark brand with US stocks, no Chinese or Indonesian, phone sign-up first (with an image captcha instead of
+ * an SMS code) and its own wallet list.
+ */
 const aurora: BrandSeed = {
   id: 'aurora',
   name: 'Aurora Markets',
@@ -108,6 +112,7 @@ const aurora: BrandSeed = {
     hideRegisterInviteCode: true,
     addVerifiedEmail: true,
     'user/loan': false,
+    PHONE_SMS_VERIFY: false,
   },
   walletType: 1,
   banners: [

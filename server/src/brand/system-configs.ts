@@ -25,6 +25,8 @@ export const SYSTEM_CONFIG_NAMES = [
   'user/standards',
   'user/juniorVerified',
   'user/cryptoWallet',
+  // Phone registration verifies the number by SMS; off: an image captcha instead (getImageCode).
+  'PHONE_SMS_VERIFY',
 ] as const;
 
 /** One config name. */

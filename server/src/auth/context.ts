@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BrandRecord } from '../brand/store';
+import type { Db, Queryable } from '../db/types';
+import { BusinessError } from '../http/envelope';
+import { objectSchema } from '../http/route';
+import type { OutgoingMessage, Sender } from '../sender/types';
+import type { Captchas } from './captcha';
+import type { OneTimeCodes } from './one-time-codes';
+import type { RateLimiter, RateRule } from './rate-limit';
+import type { AuthKeys } from './secrets';
+import type { CreatedUser } from './service';
+import type { Sessions } from './sessions';
+
+/** What the identity routes share. */
+export interface AuthRouteDeps {
+  app: FastifyInstance;
+  db: Db;
+  now: () => number;
+  keys: AuthKeys;
+  sessions: Sessions;
+  codes: OneTimeCodes;
+  captchas: Captchas;
+  limits: RateLimiter;
+  sender: Sender;
+  dummyHash: string;
+  userHooks: Array<(tx: Queryable, user: CreatedUser) => Promise<void>>;
+}
+
+/** `?brand=` on every identity route (the header `x-tk-brand` works too). */
+export const BRAND_QUERY = objectSchema({ brand: { type: 'string', maxLength: 64 } });
+
+/** A short string field; longer values are 1001 before any work is done. */
+export const text = (maxLength = 256) => ({ type: 'string', maxLength });
+
+/**
+ * The system config that says whether phone registration verifies the number by SMS. When a brand sets
+ * `PHONE_SMS_VERIFY` to false, phone registration takes an image captcha instead; missing means on.
+ */
+export const PHONE_SMS_VERIFY = 'PHONE_SMS_VERIFY';
+
+/** False when the brand registers phone users with an image captcha instead of an SMS code. */
+export function phoneSmsVerification(brand: BrandRecord): boolean {
+  return brand.systemConfigs.find((entry) => entry.name === PHONE_SMS_VERIFY)?.enable !== false;
+}
+
+/** 1001 unless the brand offers registration of this type (spec §1: email or phone per brand). */
+export function assertRegisterType(brand: BrandRecord, type: 'E' | 'P'): void {
+  if (!brand.settings.registerTypes.includes(type)) throw new BusinessError(1001);
+}
+
+/** Throws `code` when one of the rules is used up for its subject. */
+export async function assertWithinLimits(
+  limits: RateLimiter,
+  checks: Array<[RateRule, string]>,
+  code: number,
+): Promise<void> {
+  for (const [rule, subject] of checks) {
+    if (await limits.exceeded(rule, subject)) throw new BusinessError(code);
+  }
+}
+
+/** Sends a message, logging (never leaking) a failure; returns whether it went out. */
+export async function deliver(
+  deps: AuthRouteDeps,
+  request: FastifyRequest,
+  message: OutgoingMessage,
+): Promise<boolean> {
+  try {
+    await deps.sender.send(message);
+    return true;
+  } catch (error) {
+    request.log.error({ err: error, channel: message.channel, purpose: message.purpose }, 'message not sent');
+    return false;
+  }
+}

@@ -1,0 +1,142 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Queryable } from '../db/types';
+import { createSenders } from '../sender/create-sender';
+import type { DevOutbox, DevOutboxOptions } from '../sender/dev-outbox';
+import { outboxRoute } from '../sender/outbox-route';
+import type { Sender } from '../sender/types';
+import { authenticateWith, type RequestAuth } from './authenticate';
+import { createCaptchas } from './captcha';
+import type { AuthRouteDeps } from './context';
+import { createOneTimeCodes } from './one-time-codes';
+import { makeDummyHash } from './passwords';
+import { createRateLimiter } from './rate-limit';
+import { captchaRoutes } from './routes/captcha';
+import { loginRoutes } from './routes/login';
+import { registerRoutes } from './routes/register';
+import { sendCodeRoutes } from './routes/send-code';
+import { tokenRoutes } from './routes/tokens';
+import { totpRoutes } from './routes/totp';
+import { deriveKeys, loadServerSecret } from './secrets';
+import { createAuthService, type AuthService, type CreatedUser } from './service';
+import { createSessions, type RevokeEvent } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sessions, passwords and revocation for other modules. */
+    auth: AuthService;
+    /**
+     * preHandler of every `/v1/waa/*` route: HTTP 401 `{ code: 400 }` without a valid token, 23519 when the
+     * session was revoked, 1002 when the user is gone, 1044 when blocked; sets `request.auth`.
+     */
+    authenticate: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`. */
+    auth: RequestAuth;
+  }
+}
+
+/** Options of the `auth` plugin; each falls back on the environment variable named. */
+export interface AuthPluginOptions {
+  /** Signing secret, at least 32 characters (TOKEN_SECRET); else one generated once and kept in the database. */
+  tokenSecret?: string;
+  /** SMTP server for mail (SMTP_URL); without it mail goes to the dev outbox. */
+  smtpUrl?: string;
+  /** Sender address of mail (SMTP_FROM). */
+  smtpFrom?: string;
+  /** Production (NODE_ENV=production): no dev outbox and no `/dev/outbox`. */
+  production?: boolean;
+  /** Replaces the configured senders (an SMS gateway, tests); a dev outbox given here is served in development. */
+  sender?: Sender | DevOutbox;
+  /** Options of the default dev outbox. */
+  outbox?: DevOutboxOptions;
+  /** Clock of codes, windows, sessions and tokens (tests move it). */
+  now?: () => number;
+}
+
+const SWEEP_MS = 10 * 60_000;
+const isOutbox = (sender: Sender): sender is DevOutbox => typeof (sender as DevOutbox).list === 'function';
+
+/** Identity: registration, login with a second factor, tokens, codes, captchas and rate limits. */
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, options) => {
+    const env = process.env;
+    const now = options.now ?? Date.now;
+    const production = options.production ?? env.NODE_ENV === 'production';
+    const keys = deriveKeys(
+      await loadServerSecret(app.db, options.tokenSecret ?? (env.TOKEN_SECRET?.trim() || undefined)),
+    );
+    const senders = options.sender
+      ? {
+          sender: options.sender,
+          outbox: isOutbox(options.sender) ? options.sender : null,
+          close: () => undefined,
+        }
+      : createSenders({
+          smtpUrl: options.smtpUrl ?? (env.SMTP_URL?.trim() || undefined),
+          smtpFrom: options.smtpFrom ?? (env.SMTP_FROM?.trim() || undefined),
+          production,
+          outbox: options.outbox,
+        });
+    const listeners = new Set<(event: RevokeEvent) => void>();
+    const notify = (event: RevokeEvent) => {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          app.log.error({ err: error }, 'revoke listener failed');
+        }
+      }
+    };
+    const userHooks: Array<(tx: Queryable, user: CreatedUser) => Promise<void>> = [];
+    const sessions = createSessions({ db: app.db, keys, now, notify });
+    const dummyHash = await makeDummyHash();
+    const service = createAuthService({
+      db: app.db,
+      keys,
+      now,
+      sessions,
+      sender: senders.sender,
+      dummyHash,
+      listeners,
+      userHooks,
+    });
+    app.decorate('auth', service);
+    app.decorate('authenticate', authenticateWith(service.checkToken) as preHandlerAsyncHookHandler);
+    app.decorateRequest('auth', null as unknown as RequestAuth);
+
+    const deps: AuthRouteDeps = {
+      app,
+      db: app.db,
+      now,
+      keys,
+      sessions,
+      codes: createOneTimeCodes({ db: app.db, key: keys.codes, now }),
+      captchas: createCaptchas({ db: app.db, key: keys.codes, now }),
+      limits: createRateLimiter(app.db, now),
+      sender: senders.sender,
+      dummyHash,
+      userHooks,
+    };
+    sendCodeRoutes(deps);
+    captchaRoutes(deps);
+    registerRoutes(deps);
+    loginRoutes(deps);
+    tokenRoutes(deps);
+    totpRoutes(deps);
+    if (senders.outbox && !production) outboxRoute(app, senders.outbox);
+
+    const sweep = () =>
+      Promise.all([deps.limits.sweep(), deps.codes.sweep(), deps.captchas.sweep()]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'identity sweep failed'),
+      );
+    const timer = setInterval(() => void sweep(), SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      senders.close();
+    });
+  },
+  { name: 'auth', fastify: '5.x', dependencies: ['db', 'http', 'brand'] },
+);

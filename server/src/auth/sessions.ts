@@ -1,0 +1,177 @@
+/**
+ * Sessions: a session is one refresh-token family. The access token is a 15-minute HS256 JWT; the refresh
+ * token is 32 random bytes stored as SHA-256 and rotated on every refresh. Presenting a rotated refresh token
+ * again means it was copied: the whole family is revoked.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { RefreshResponse } from '../../../src/core/contract/auth';
+import type { Db, Queryable } from '../db/types';
+import { signJwt, verifyJwt } from './jwt';
+import type { AuthKeys } from './secrets';
+
+export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+
+/** The tokens of a new or refreshed session (`expiresAt`: access-token expiry, ms since epoch). */
+export type SessionTokens = RefreshResponse;
+
+/** Why sessions ended (for logs and for `onRevoke` listeners). */
+export type RevokeReason =
+  'logout' | 'password-reset' | 'refresh-reuse' | 'blocked' | 'admin' | (string & {});
+
+/** Told to `onRevoke` listeners: the user and every session that just ended. */
+export interface RevokeEvent {
+  userId: string;
+  sessionIds: string[];
+  reason: RevokeReason;
+}
+
+/** Outcome of a refresh attempt (failures are answered 23519 by the route, 1044 when blocked). */
+export type RefreshOutcome =
+  | { ok: true; tokens: SessionTokens }
+  | { ok: false; reason: 'unknown' | 'mismatch' | 'revoked' | 'expired' | 'reused' | 'blocked' };
+
+interface Deps {
+  db: Db;
+  keys: AuthKeys;
+  now: () => number;
+  notify: (event: RevokeEvent) => void;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const newRefreshToken = () => randomBytes(32).toString('base64url');
+
+/** The session operations over one database, key set and clock. */
+export function createSessions({ db, keys, now, notify }: Deps) {
+  function accessToken(userId: string, uid: string, sessionId: string, virtual: boolean, aesKey: string) {
+    const iat = Math.floor(now() / 1000);
+    const exp = iat + ACCESS_TOKEN_TTL_MS / 1000;
+    const payload = {
+      sub: userId,
+      uid,
+      sid: sessionId,
+      virtualStatus: virtual ? '1' : '0',
+      aesKey,
+      iat,
+      exp,
+    } as const;
+    return { token: signJwt(payload, keys.token), expiresAt: exp * 1000 };
+  }
+
+  async function addRefreshToken(q: Queryable, sessionId: string): Promise<string> {
+    const refreshToken = newRefreshToken();
+    await q.query('insert into refresh_tokens (token_hash, session_id, created_at_ms) values ($1, $2, $3)', [
+      sha256(refreshToken),
+      sessionId,
+      now(),
+    ]);
+    return refreshToken;
+  }
+
+  async function revokeWhere(q: Queryable, where: string, params: unknown[], reason: RevokeReason) {
+    const { rows } = await q.query<{ id: string; user_id: string }>(
+      `update auth_sessions set revoked_at_ms = $1, revoke_reason = $2
+        where revoked_at_ms is null and ${where} returning id, user_id`,
+      [now(), reason, ...params],
+    );
+    return rows;
+  }
+
+  const announce = (rows: Array<{ id: string; user_id: string }>, reason: RevokeReason) => {
+    const first = rows[0];
+    if (first) notify({ userId: first.user_id, sessionIds: rows.map((row) => row.id), reason });
+  };
+
+  return {
+    /** Opens a session for `userId` (inside `tx` when given) and returns its first tokens. */
+    async issue(tx: Queryable | null, userId: string, options: { virtual: boolean; ip?: string }) {
+      const q = tx ?? db;
+      const { rows } = await q.query<{ uid: string }>('select uid from users where id = $1', [userId]);
+      const uid = rows[0]?.uid;
+      if (!uid) throw new Error(`user ${userId} does not exist`);
+      const sessionId = randomBytes(16).toString('hex');
+      const aesKey = randomBytes(16).toString('hex');
+      await q.query(
+        `insert into auth_sessions (id, user_id, virtual, aes_key, created_at_ms, expires_at_ms, created_ip)
+         values ($1, $2, $3, $4, $5, $6, $7)`,
+        [sessionId, userId, options.virtual, aesKey, now(), now() + SESSION_TTL_MS, options.ip ?? null],
+      );
+      const refreshToken = await addRefreshToken(q, sessionId);
+      return { ...accessToken(userId, uid, sessionId, options.virtual, aesKey), refreshToken };
+    },
+
+    /** Rotates `refreshToken`; `oldToken`, when given, must be an access token of the same session. */
+    async refresh(refreshToken: string, oldToken: string | undefined): Promise<RefreshOutcome> {
+      let revoked: Array<{ id: string; user_id: string }> = [];
+      const result = await db.transaction(async (tx): Promise<RefreshOutcome> => {
+        const { rows } = await tx.query<{
+          session_id: string;
+          rotated_at_ms: string | null;
+          user_id: string;
+          uid: string;
+          blocked: boolean;
+          virtual: boolean;
+          aes_key: string;
+          expires_at_ms: string;
+          revoked_at_ms: string | null;
+        }>(
+          `select t.session_id, t.rotated_at_ms, s.user_id, u.uid, u.blocked, s.virtual, s.aes_key,
+                  s.expires_at_ms, s.revoked_at_ms
+             from refresh_tokens t join auth_sessions s on s.id = t.session_id join users u on u.id = s.user_id
+            where t.token_hash = $1 for update of t, s`,
+          [sha256(refreshToken)],
+        );
+        const row = rows[0];
+        if (!row) return { ok: false, reason: 'unknown' };
+        if (oldToken) {
+          const payload = verifyJwt(oldToken, keys.token, now(), true);
+          if (payload?.sid !== row.session_id) return { ok: false, reason: 'mismatch' };
+        }
+        if (row.revoked_at_ms !== null) return { ok: false, reason: 'revoked' };
+        if (Number(row.expires_at_ms) <= now()) return { ok: false, reason: 'expired' };
+        if (row.rotated_at_ms !== null) {
+          revoked = await revokeWhere(tx, 'id = $3', [row.session_id], 'refresh-reuse');
+          return { ok: false, reason: 'reused' };
+        }
+        if (row.blocked) return { ok: false, reason: 'blocked' };
+        await tx.query('update refresh_tokens set rotated_at_ms = $1 where token_hash = $2', [
+          now(),
+          sha256(refreshToken),
+        ]);
+        const next = await addRefreshToken(tx, row.session_id);
+        const access = accessToken(row.user_id, row.uid, row.session_id, row.virtual, row.aes_key);
+        return { ok: true, tokens: { ...access, refreshToken: next } };
+      });
+      announce(revoked, 'refresh-reuse');
+      return result;
+    },
+
+    /** A new access token for a live session acting on the real or demo account (the switch of spec §4). */
+    async reissueAccessToken(sessionId: string, options: { virtual: boolean }) {
+      const { rows } = await db.query<{ user_id: string; uid: string; aes_key: string }>(
+        `update auth_sessions s set virtual = $2 from users u
+          where s.id = $1 and u.id = s.user_id and s.revoked_at_ms is null and s.expires_at_ms > $3
+          returning s.user_id, u.uid, s.aes_key`,
+        [sessionId, options.virtual, now()],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      return accessToken(row.user_id, row.uid, sessionId, options.virtual, row.aes_key);
+    },
+
+    /** Ends one session. */
+    async revokeSession(sessionId: string, reason: RevokeReason) {
+      announce(await revokeWhere(db, 'id = $3', [sessionId], reason), reason);
+    },
+
+    /** Ends every live session of a user (inside `tx` when given; listeners hear of it right away). */
+    async revokeAll(userId: string, reason: RevokeReason, tx?: Queryable) {
+      const rows = await revokeWhere(tx ?? db, 'user_id = $3', [userId], reason);
+      announce(rows, reason);
+      return rows.length;
+    },
+  };
+}
+
+/** The session operations (see `createSessions`). */
+export type Sessions = ReturnType<typeof createSessions>;
