@@ -7,7 +7,9 @@ import Fastify, {
   type FastifyPluginOptions,
   type FastifyServerOptions,
 } from 'fastify';
+import { accountsPlugin } from './accounts/plugin';
 import { adminPlugin } from './admin/plugin';
+import { authPlugin, type AuthPluginOptions } from './auth/plugin';
 import { brandPlugin } from './brand/plugin';
 import { dbPlugin } from './db/plugin';
 import { corsPlugin } from './http/cors';
@@ -27,7 +29,7 @@ export interface AppOptions {
   distDir?: string;
   /** Fastify logger options; off when missing. Secrets are always redacted. */
   logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>;
-  market?: { seed?: number; tickMs?: number; autostart?: boolean };
+  market?: { seed?: number; tickMs?: number; autostart?: boolean; backfillDays?: number };
   broker?: { path?: string; heartbeatMs?: number };
   /** Origin handed out in `/config.json` (e.g. `https://trade.example`); else the request's own origin. */
   publicOrigin?: string;
@@ -39,6 +41,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Modules that can be left out (tests of the platform layer); all on by default. */
   modules?: { market?: boolean; broker?: boolean };
+  /** Identity module: token secret, SMTP, senders, clock (each falls back on its environment variable). */
+  auth?: AuthPluginOptions;
 }
 
 /** Resolved settings other plugins may read as `app.config`. */
@@ -76,7 +80,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     logger: loggerOptions(options.logger),
     trustProxy: options.trustProxy ?? false,
     // Opening PGlite (a WebAssembly Postgres) and migrating it takes seconds on a busy machine.
-    pluginTimeout: 120_000,
+    pluginTimeout: 300_000,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });
   const dataDir = options.dataDir ?? './data';
@@ -104,6 +108,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       await app.register(await modulePlugin(() => import('./market/plugin'), 'market'), options.market ?? {});
     }
     await app.register(brandPlugin, { defaultBrand: options.defaultBrand });
+    await app.register(authPlugin, options.auth ?? {});
+    await app.register(accountsPlugin);
     await app.register(staticPlugin, { distDir: options.distDir ?? join(REPO_ROOT, 'dist') });
   } catch (error) {
     await app.close().catch(() => undefined);

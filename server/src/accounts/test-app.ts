@@ -1,0 +1,95 @@
+/** Test scaffolding for the accounts, ledger, users and admin suites: an app on a fresh database, users, sessions. */
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import type { TestDatabase } from '../db/testing';
+import type { Queryable } from '../db/types';
+
+/** Admin token of every test app. */
+export const ADMIN_TOKEN = 'accounts-test-admin-token';
+
+/** The whole app (without market and broker) on `database`. */
+export async function buildAccountsApp(database: TestDatabase): Promise<FastifyInstance> {
+  const app = await buildApp({
+    dataDir: database.dataDir ?? 'memory://',
+    databaseUrl: database.databaseUrl,
+    adminToken: ADMIN_TOKEN,
+    modules: { market: false, broker: false },
+  });
+  await app.ready();
+  return app;
+}
+
+/** A user created straight in the table (registration belongs to the auth module). */
+export interface TestUser {
+  id: string;
+  uid: string;
+  email: string | null;
+  phone: string | null;
+  password: string;
+}
+
+/** Inserts a user (email-registered unless `registerType: 'P'`) with a real password hash. */
+export async function createUser(
+  app: FastifyInstance,
+  options: { brandId?: string; registerType?: 'E' | 'P'; email?: string | null; nickname?: string } = {},
+): Promise<TestUser> {
+  const registerType = options.registerType ?? 'E';
+  const uid = String(randomInt(10_000_000, 100_000_000));
+  const email =
+    options.email !== undefined ? options.email : registerType === 'E' ? `u${uid}@example.test` : null;
+  const phone = registerType === 'P' ? `+1555${uid.slice(0, 7)}` : null;
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const { rows } = await app.db.query<{ id: string }>(
+    `insert into users (uid, brand_id, email, phone, area_code, register_type, password_hash, nickname, invite_code)
+     values ($1, $2, $3, $4, $5, $6, '!', $7, $8) returning id`,
+    [
+      uid,
+      options.brandId ?? 'tradekit',
+      email,
+      phone,
+      phone ? '1' : null,
+      registerType,
+      options.nickname ?? '',
+      randomBytes(4).toString('hex').toUpperCase(),
+    ],
+  );
+  const id = (rows[0] as { id: string }).id;
+  await app.db.transaction((tx: Queryable) => app.auth.setPassword(tx, id, password));
+  return { id, uid, email, phone, password };
+}
+
+/** A new session's access token for the user (real account unless `virtual`). */
+export async function signIn(app: FastifyInstance, userId: string, virtual = false): Promise<string> {
+  return (await app.auth.issueSession(null, userId, { virtual })).token;
+}
+
+/** POST `url` with a JSON body and a bearer token. */
+export function post(
+  app: FastifyInstance,
+  token: string | null,
+  url: string,
+  body: Record<string, unknown> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+/** An admin call. */
+export function admin(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    ...(body ? { payload: body } : {}),
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+}

@@ -1,0 +1,58 @@
+import type { LedgerCheckReport } from '../ledger';
+import type { AdminUserPage } from './users-list';
+
+/** The `GET /admin/v1/users` data the CLI prints. */
+export type UserPage = AdminUserPage;
+/** The `GET /admin/v1/ledger/check` data the CLI prints. */
+export type LedgerReport = LedgerCheckReport;
+
+function table(rows: string[][]): string[] {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** A user page as an aligned table with a paging line. */
+export function formatUsers(page: UserPage): string[] {
+  if (page.list.length === 0) return [`No users (page ${page.page}, ${page.total} in total).`];
+  const rows = page.list.map((user) => [
+    user.uid,
+    user.brandId,
+    user.email ?? user.phone ?? '',
+    user.nickname ?? '',
+    user.blocked ? 'yes' : 'no',
+    user.real?.balanceAmount ?? '-',
+    user.demo?.balanceAmount ?? '-',
+  ]);
+  const header = ['UID', 'BRAND', 'LOGIN', 'NICKNAME', 'BLOCKED', 'REAL', 'DEMO'];
+  const first = (page.page - 1) * page.pageSize + 1;
+  return [
+    ...table([header, ...rows]),
+    `Users ${first}–${first + page.list.length - 1} of ${page.total} (page ${page.page}).`,
+  ];
+}
+
+/** The conservation report: one verdict line, the totals, then every mismatch. */
+export function formatLedgerCheck(report: LedgerReport): string[] {
+  const { counts, totals } = report;
+  const lines = [
+    report.ok ? 'Ledger OK: money is conserved.' : 'Ledger MISMATCH: money is not conserved.',
+    `  ${counts.accounts} accounts, ${counts.transactions} transactions, ${counts.postings} postings`,
+    `  users: balance ${totals.userBalance}, locked margin ${totals.userLockMargin}`,
+    `  house: ${totals.house}; all accounts: ${totals.all}; all postings: ${totals.postings}`,
+  ];
+  for (const m of report.mismatches) {
+    const owner = m.userId ? `user ${m.userId}` : 'house';
+    lines.push(
+      `  account ${m.accountId} (${m.kind}, ${owner}) ${m.bucket}: stored ${m.stored}, postings ${m.posted}`,
+    );
+  }
+  for (const t of report.unbalancedTransactions)
+    lines.push(`  transaction ${t.txnId} sums to ${t.sum}, not 0`);
+  return lines;
+}

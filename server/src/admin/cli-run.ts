@@ -1,0 +1,183 @@
+import { formatUsers, formatLedgerCheck, type LedgerReport, type UserPage } from './cli-format';
+
+/** Where the CLI writes and what it reads (tests pass their own). */
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** Exit codes: success, a failed command (API error, unreachable server, ledger mismatch), bad usage. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+const DEFAULT_URL = 'http://localhost:8080';
+const TIMEOUT_MS = 15_000;
+
+/** The `npm run admin -- --help` text. */
+export const USAGE = `Usage: npm run admin -- <command> [arguments] [--json]
+
+Administer a running TradeKit server through its admin API.
+
+Commands:
+  users:list [query] [--page N]          List users, newest first; query matches a uid exactly or part of an
+                                         email, phone or nickname
+  users:block <uid>                      Block a user and end all their sessions
+  users:unblock <uid>                    Allow a blocked user to sign in again
+  users:credit <uid> <amount> [real|demo] [--note TEXT]
+                                         Credit an account (default real) against the house account
+  ledger:check                           Check ledger conservation (exit code 1 on any mismatch)
+
+Options:
+  --json        Print the raw JSON answer
+  -h, --help    Show this help
+
+Environment:
+  TRADEKIT_URL  Server origin (default ${DEFAULT_URL})
+  ADMIN_TOKEN   The server's admin token (required)
+
+Exit codes: 0 success, 1 command failed or ledger mismatch, 2 bad usage or configuration.`;
+
+class UsageError extends Error {}
+class CommandError extends Error {}
+
+interface Parsed {
+  command: string;
+  args: string[];
+  json: boolean;
+  options: Record<string, string>;
+}
+
+function parse(argv: string[]): Parsed | 'help' {
+  const args: string[] = [];
+  const options: Record<string, string> = {};
+  let json = false;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] as string;
+    if (arg === '-h' || arg === '--help' || arg === 'help') return 'help';
+    if (arg === '--json') json = true;
+    else if (arg === '--page' || arg === '--note') {
+      const value = argv[(i += 1)];
+      if (value === undefined) throw new UsageError(`${arg} needs a value`);
+      options[arg.slice(2)] = value;
+    } else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
+    else args.push(arg);
+  }
+  const [command, ...rest] = args;
+  if (!command) throw new UsageError('no command given');
+  return { command, args: rest, json, options };
+}
+
+/** Calls the admin API; returns `data` of a code-0 envelope, else throws a readable CommandError. */
+async function call(io: CliIo, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  const token = io.env.ADMIN_TOKEN?.trim();
+  if (!token) throw new UsageError('ADMIN_TOKEN is not set');
+  const base = (io.env.TRADEKIT_URL?.trim() || DEFAULT_URL).replace(/\/+$/, '');
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new CommandError(`cannot reach ${base}: ${(error as Error).cause ?? (error as Error).message}`);
+  }
+  if (response.status === 401)
+    throw new CommandError(`the server at ${base} refused the admin token (HTTP 401)`);
+  const envelope = (await response.json().catch(() => null)) as {
+    code?: number;
+    msg?: string;
+    data?: unknown;
+  } | null;
+  if (!envelope || typeof envelope.code !== 'number') {
+    throw new CommandError(`unexpected answer from ${base}${path} (HTTP ${response.status})`);
+  }
+  if (envelope.code !== 0) throw new CommandError(`${envelope.msg ?? 'failed'} (code ${envelope.code})`);
+  return envelope.data;
+}
+
+const UID = /^[0-9A-Za-z]{1,32}$/;
+const AMOUNT = /^\d+(\.\d+)?$/;
+
+function uidArg(args: string[], command: string): string {
+  const uid = args[0];
+  if (!uid || !UID.test(uid)) throw new UsageError(`${command} needs a uid`);
+  return uid;
+}
+
+async function run(io: CliIo, { command, args, json, options }: Parsed): Promise<number> {
+  const print = (data: unknown, format: (value: never) => string[]) => {
+    const lines = json ? [JSON.stringify(data, null, 2)] : format(data as never);
+    for (const line of lines) io.out(line);
+  };
+  switch (command) {
+    case 'users:list': {
+      const query = new URLSearchParams({ query: args[0] ?? '', page: options.page ?? '1' });
+      if (!/^[1-9]\d*$/.test(options.page ?? '1')) throw new UsageError('--page needs a positive integer');
+      print(await call(io, 'GET', `/admin/v1/users?${query}`), (page: UserPage) => formatUsers(page));
+      return EXIT.ok;
+    }
+    case 'users:block':
+    case 'users:unblock': {
+      const uid = uidArg(args, command);
+      const action = command === 'users:block' ? 'block' : 'unblock';
+      const data = (await call(io, 'POST', `/admin/v1/users/${uid}/${action}`)) as {
+        revokedSessions: number;
+      };
+      print(data, () => [
+        action === 'block'
+          ? `Blocked ${uid}; ended ${data.revokedSessions} session(s).`
+          : `Unblocked ${uid}.`,
+      ]);
+      return EXIT.ok;
+    }
+    case 'users:credit': {
+      const uid = uidArg(args, command);
+      const [, amount, account = 'real'] = args;
+      if (!amount || !AMOUNT.test(amount))
+        throw new UsageError('users:credit needs an amount like 100 or 25.50');
+      if (account !== 'real' && account !== 'demo') throw new UsageError('the account is real or demo');
+      const body = { amount, account, ...(options.note ? { note: options.note } : {}) };
+      const data = (await call(io, 'POST', `/admin/v1/users/${uid}/credit`, body)) as Record<string, string>;
+      print(data, () => [
+        `Credited ${data.amount} USD to the ${account} account of ${uid}; balance ${data.balanceAmount} ` +
+          `(transaction ${data.txnId}).`,
+      ]);
+      return EXIT.ok;
+    }
+    case 'ledger:check': {
+      const report = (await call(io, 'GET', '/admin/v1/ledger/check')) as LedgerReport;
+      print(report, (value: LedgerReport) => formatLedgerCheck(value));
+      return report.ok ? EXIT.ok : EXIT.failed;
+    }
+    default:
+      throw new UsageError(`unknown command ${command}`);
+  }
+}
+
+/** Runs one CLI invocation; resolves to its exit code (never throws). */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    const parsed = parse(argv);
+    if (parsed === 'help') {
+      io.out(USAGE);
+      return EXIT.ok;
+    }
+    return await run(io, parsed);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`error: ${error.message}\nRun with --help for usage.`);
+      return EXIT.usage;
+    }
+    if (error instanceof CommandError) {
+      io.err(`error: ${error.message}`);
+      return EXIT.failed;
+    }
+    io.err(`error: ${(error as Error).message}`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,20 @@
+import { getOrCreateAccount, houseAccount } from './accounts';
+import { checkLedger } from './check';
+import { postTransaction } from './post';
+
+export { findUserAccount, getOrCreateAccount, houseAccount, openUserAccount } from './accounts';
+export { checkLedger, type AccountMismatch, type LedgerCheckReport } from './check';
+export { fitsLedgerScale, LEDGER_SCALE, toMoney } from './money';
+export { LedgerError, lockAccounts, postTransaction } from './post';
+export * from './types';
+
+/** The ledger as one object (also decorated as `app.ledger`): post, open accounts, check conservation. */
+export const ledger = {
+  post: postTransaction,
+  getOrCreateAccount,
+  houseAccount,
+  check: checkLedger,
+};
+
+/** Type of `ledger` / `app.ledger`. */
+export type Ledger = typeof ledger;

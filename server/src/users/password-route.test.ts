@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAccountsApp, createUser, post, signIn } from '../accounts/test-app';
+
+const URL = '/v1/waa/user/password/submit';
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildAccountsApp({ dataDir: 'memory://', cleanup: async () => undefined });
+});
+afterAll(() => app?.close());
+
+describe('POST /v1/waa/user/password/submit', () => {
+  it('answers HTTP 401 without a token', async () => {
+    expect((await post(app, null, URL, { oldPassword: 'x', newPassword: 'y' })).statusCode).toBe(401);
+  });
+
+  it('refuses a wrong old password with 1109 and changes nothing', async () => {
+    const user = await createUser(app);
+    const token = await signIn(app, user.id);
+    const res = await post(app, token, URL, { oldPassword: 'not-it-at-all', newPassword: 'brand-new-pw' });
+    expect(res.json().code).toBe(1109);
+    expect(await app.auth.verifyPassword(user.id, user.password)).toBe(true);
+    expect((await post(app, token, '/v1/waa/user/balance')).json().code).toBe(0);
+  });
+
+  it.each([
+    ['a new password of six characters', { newPassword: 'abcdef' }],
+    ['a new password of 141 characters', { newPassword: 'a'.repeat(141) }],
+    ['a missing new password', { newPassword: undefined }],
+  ])('refuses %s with 1001', async (_name, change) => {
+    const user = await createUser(app);
+    const body = Object.assign({ oldPassword: user.password, newPassword: 'long-enough' }, change);
+    expect((await post(app, await signIn(app, user.id), URL, body)).json().code).toBe(1001);
+    expect(await app.auth.verifyPassword(user.id, user.password)).toBe(true);
+  });
+
+  it('refuses the old password as the new one with 1001', async () => {
+    const user = await createUser(app);
+    const body = { oldPassword: user.password, newPassword: user.password };
+    expect((await post(app, await signIn(app, user.id), URL, body)).json().code).toBe(1001);
+  });
+
+  it('stores the new password and ends every session of the user, this one included', async () => {
+    const user = await createUser(app);
+    const token = await signIn(app, user.id);
+    const elsewhere = await signIn(app, user.id);
+    const res = await post(app, token, URL, {
+      oldPassword: user.password,
+      newPassword: 'Seven77',
+      metaData: {},
+    });
+    expect(res.json()).toEqual({ code: 0, msg: 'success', data: null });
+    expect(await app.auth.verifyPassword(user.id, 'Seven77')).toBe(true);
+    expect(await app.auth.verifyPassword(user.id, user.password)).toBe(false);
+    expect((await post(app, token, '/v1/waa/user/balance')).json().code).toBe(23519);
+    expect((await post(app, elsewhere, '/v1/waa/user/balance')).json().code).toBe(23519);
+  });
+
+  it("never changes another user's password", async () => {
+    const alice = await createUser(app);
+    const bob = await createUser(app);
+    const body = {
+      oldPassword: alice.password,
+      newPassword: 'hijacked-pw',
+      userId: alice.id,
+      uid: alice.uid,
+    };
+    expect((await post(app, await signIn(app, bob.id), URL, body)).json().code).toBe(1109);
+    expect(await app.auth.verifyPassword(alice.id, alice.password)).toBe(true);
+  });
+});
