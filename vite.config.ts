@@ -28,9 +28,29 @@ export default defineConfig({
     rollupOptions: {
       input: { host: resolve(import.meta.dirname, 'src/host/index.html'), ...widgetInputs() },
       output: {
-        entryFileNames: (chunk) => (chunk.name.startsWith('tk-') ? 'widgets/[name].js' : 'assets/[name]-[hash].js'),
+        entryFileNames: (chunk) =>
+          chunk.name.startsWith('tk-') ? 'widgets/[name].js' : 'assets/[name]-[hash].js',
         chunkFileNames: 'widgets/chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // Third-party libraries change far less often than our code: each gets a chunk of its own that every
+        // widget (and the host) shares, so a widget release leaves them cached and each cost is measurable
+        // alone (bench/quotes-size.ts). React first: it is most of every widget's weight. English UI strings
+        // are a chunk too, so a text fix does not invalidate the code.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'i18next', test: /[\\/]node_modules[\\/]i18next[\\/]/ },
+            { name: 'stomp', test: /[\\/]node_modules[\\/]@stomp[\\/]stompjs[\\/]/ },
+            { name: 'jotai', test: /[\\/]node_modules[\\/]jotai[\\/]/ },
+            { name: 'strings-en', test: /[\\/]src[\\/]core[\\/]i18n[\\/]locales[\\/]en\.json$/ },
+            // Server-code messages load only when a call fails; named apart from the UI strings of a language.
+            {
+              debugName: 'codes',
+              name: (id) =>
+                /[\\/]locales[\\/]codes[\\/]([\w-]+)\.json$/.exec(id)?.[1]?.replace(/^/, 'codes-') ?? null,
+            },
+          ],
+        },
       },
     },
   },

@@ -63,7 +63,7 @@ describe('App', () => {
       '/quotation?singleTrade=1',
     );
     const tabs = within(screen.getByRole('navigation', { name: 'Main navigation' })).getAllByRole('link');
-    expect(tabs.map((a) => a.getAttribute('href'))).toEqual(['/', '/quotation']);
+    expect(tabs.map((a) => a.getAttribute('href'))).toEqual(['/', '/quotation', '/user']);
   });
 
   it('shows only the singleTrade category on the mobile quotation page of a template 1 brand', async () => {

@@ -175,6 +175,31 @@ describe('createApiClient response handling', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('tells the session which token was rejected, also when the call opts out of the redirect', async () => {
+    const onRejected = vi.fn();
+    const { api, onUnauthorized } = setup(() => json({}, 401), { onRejected });
+    await api.call('api', 'waa/user/info', {}, { noAuthRedirect: true });
+    expect(onRejected).toHaveBeenCalledWith('tok-1');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await api.call('api', 'waa/user/info');
+    expect(onUnauthorized).toHaveBeenCalledWith('tok-1');
+  });
+
+  it('awaits beforeProtectedCall before reading the token of a protected call only', async () => {
+    let token = 'old';
+    const beforeProtectedCall = vi.fn(async () => {
+      token = 'fresh';
+    });
+    const { api, fetchImpl } = setup(() => json({ code: 0, msg: '', data: null }), {
+      getToken: () => token,
+      beforeProtectedCall,
+    });
+    await api.call('api', 'wa-na/login');
+    expect(beforeProtectedCall).not.toHaveBeenCalled();
+    await api.call('api', 'waa/user/info');
+    expect(headersOf(fetchImpl.mock.calls[1]![1]!).authorization).toBe('Bearer fresh');
+  });
+
   it('gives the server error for any HTTP status other than 200', async () => {
     const { api } = setup(() => json({ code: 0, msg: '', data: null }, 502));
     expect(await api.call('api', 'wa-na/login')).toEqual({

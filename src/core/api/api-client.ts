@@ -12,6 +12,8 @@ import type { CallFailure, Translate } from './response';
 
 /** Extra time after the per-call timeout before the request is aborted (spec §7/§9). */
 export const ABORT_GRACE_MS = 700;
+/** Longest wait for the code messages before an error is shown with the server's own message. */
+export const CODE_MESSAGES_WAIT_MS = 3000;
 
 /** What createApiClient needs; everything the page owns (token, redirect) comes in as a function. */
 export interface ApiClientOptions {
@@ -23,11 +25,20 @@ export interface ApiClientOptions {
   /** Brand id for servers hosting several brands, sent as the `x-tk-brand` header. */
   brand?: () => string | null;
   translate: Translate;
+  /**
+   * Loads the server-code messages (i18n `code.<n>`, kept out of the first load) into `translate`; awaited
+   * before a nonzero code becomes text. When it fails or is slow, the server's own message is shown.
+   */
+  loadCodeMessages?: () => Promise<unknown>;
   fetchImpl?: typeof fetch;
   /** Default timeout in seconds (config `fetchTimeout`; 0 or absent: none). */
   defaultTimeoutSec?: () => number;
-  /** 401 on a protected path, or code 23519: the host clears the session and goes to /login. */
-  onUnauthorized?: () => void;
+  /** 401 on a protected path, or code 23519, unless the call set `noAuthRedirect`: go to /login. */
+  onUnauthorized?: (token: string | null) => void;
+  /** 401 on a protected path, or code 23519, for every call: the session sent as `token` is no longer valid. */
+  onRejected?: (token: string | null) => void;
+  /** Awaited before a protected call reads the token, so an expiring token can be refreshed first. */
+  beforeProtectedCall?: () => Promise<void>;
 }
 
 type Services = RuntimeConfig['services'];
@@ -73,6 +84,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return result;
   }
 
+  /** Resolves once the code messages are there, have failed, or took longer than CODE_MESSAGES_WAIT_MS. */
+  async function codeMessagesReady(): Promise<void> {
+    if (!options.loadCodeMessages) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<void>((resolve) => (timer = setTimeout(resolve, CODE_MESSAGES_WAIT_MS)));
+    try {
+      const load = Promise.resolve().then(options.loadCodeMessages);
+      await Promise.race([load.catch(() => undefined), slow]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function servicesOrWait(): Promise<Services | null> {
     const now = options.services();
     if (now || !options.servicesReady) return now;
@@ -92,7 +116,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const isProtected = isProtectedPath(service, path);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (method === 'POST') headers['content-type'] = 'application/json';
-    const token = isProtected ? options.getToken?.() : null;
+    if (isProtected) await options.beforeProtectedCall?.().catch(() => undefined);
+    const token = isProtected ? (options.getToken?.() ?? null) : null;
     if (token) headers.authorization = `Bearer ${token}`;
     const brand = options.brand?.();
     if (brand) headers['x-tk-brand'] = brand;
@@ -104,7 +129,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timer =
       timeoutSec > 0 ? setTimeout(() => controller.abort(), timeoutSec * 1000 + ABORT_GRACE_MS) : undefined;
     const redirect = () => {
-      if (!callOptions.noAuthRedirect) options.onUnauthorized?.();
+      options.onRejected?.(token);
+      if (!callOptions.noAuthRedirect) options.onUnauthorized?.(token);
     };
 
     try {
@@ -123,6 +149,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       const envelope = readEnvelope(body);
       if (!envelope) return fail(clientFailure('malformed', t), callOptions);
+      if (envelope.code !== Code.OK) await codeMessagesReady();
       const result = envelopeResult<T>(envelope, t);
       if (result.ok) return result;
       if (result.code === Code.LOGIN_REQUIRED) redirect();

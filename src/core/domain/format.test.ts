@@ -119,6 +119,27 @@ describe('formatTime', () => {
     expect(formatTime(ms, DATE_TIME_FORMAT, 'Mars/Olympus')).toBe(local);
   });
 
+  it('writes midnight as 00, not 24', () => {
+    expect(formatTime(Date.UTC(2024, 1, 29, 0, 0, 0), DATE_TIME_FORMAT, 'UTC')).toBe('2024-02-29 00:00:00');
+  });
+
+  it('crosses the date line with the zone', () => {
+    expect(formatTime(Date.UTC(2024, 11, 31, 20, 30, 0), DATE_TIME_FORMAT, 'Asia/Tokyo')).toBe(
+      '2025-01-01 05:30:00',
+    );
+  });
+
+  it('formats milliseconds and keeps bracketed text literally', () => {
+    expect(formatTime(ms + 42, '[at] HH:mm:ss.SSS [DD]', 'UTC')).toBe('at 13:05:09.042 DD');
+  });
+
+  it('reads the device zone like the Date getters do', () => {
+    const d = new Date(ms);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    expect(formatTime(ms)).toBe(local);
+  });
+
   it('shows a dash pair for a missing timestamp', () => {
     expect(formatTime(null)).toBe('--');
     expect(formatTime(Number.NaN)).toBe('--');

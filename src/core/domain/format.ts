@@ -2,13 +2,7 @@
  * Display formatting of decimal strings and timestamps (spec §9). Input is read leniently (a stray JSON
  * number, exponent notation) into digit strings and rounded with the exact decimal module: no float.
  */
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { toFixed } from './decimal';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** Shown in place of a value that is missing or not a number. */
 export const EMPTY_VALUE = '--';
@@ -123,19 +117,66 @@ function isZone(tz: string | undefined | null): tz is string {
   return !!tz && tz !== 'device' && tz !== 'local';
 }
 
-/** Format epoch ms with a dayjs pattern in `tz` (IANA name; device zone when absent or unknown). */
+type DateField = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
+
+// Building an Intl formatter is far slower than using one, and quote rows format a time on every tick.
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/** The numeric 24-hour formatter of a zone ('' = device zone); null for a zone name Intl does not know. */
+function formatterFor(zone: string): Intl.DateTimeFormat | null {
+  let formatter = formatters.get(zone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone || undefined,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
+    } catch {
+      formatter = null;
+    }
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** Calendar fields of `ms` in a zone, read with Intl (which carries the time-zone rules, DST included). */
+function fieldsOf(ms: number, zone: string): Record<DateField, string> {
+  // An unknown zone name in a brand setting must not break every timestamp on the page.
+  const formatter = formatterFor(zone) ?? (formatterFor('') as Intl.DateTimeFormat);
+  const fields = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
+  for (const part of formatter.formatToParts(ms)) {
+    if (part.type in fields) fields[part.type as DateField] = part.value;
+  }
+  return fields;
+}
+
+const TOKENS = /\[([^\]]*)]|YYYY|MM|DD|HH|mm|ss|SSS/g;
+
+/**
+ * Format epoch ms with a dayjs-style pattern (YYYY MM DD HH mm ss SSS, `[text]` literal) in `tz` (IANA
+ * name; device zone when absent or unknown).
+ */
 export function formatTime(
   ms: number | null | undefined,
   pattern = DATE_TIME_FORMAT,
   tz?: string | null,
 ): string {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return EMPTY_VALUE;
-  if (isZone(tz)) {
-    try {
-      return dayjs(ms).tz(tz).format(pattern);
-    } catch {
-      // An unknown zone name in a brand setting must not break every timestamp on the page.
-    }
-  }
-  return dayjs(ms).format(pattern);
+  const f = fieldsOf(ms, isZone(tz) ? tz : '');
+  const values: Record<string, string> = {
+    YYYY: f.year.padStart(4, '0'),
+    MM: f.month,
+    DD: f.day,
+    HH: f.hour,
+    mm: f.minute,
+    ss: f.second,
+    SSS: String(((Math.floor(ms) % 1000) + 1000) % 1000).padStart(3, '0'),
+  };
+  return pattern.replace(TOKENS, (token, literal: string | undefined) => literal ?? values[token] ?? token);
 }

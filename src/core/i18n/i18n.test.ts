@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n, loadLanguage } from './i18n';
+import { createI18n, loadCodeMessages, loadLanguage } from './i18n';
 import type { I18n } from './i18n';
 
 function languageChanged(i18n: I18n): Promise<string> {
@@ -11,7 +11,6 @@ describe('createI18n', () => {
     const i18n = createI18n();
     expect(i18n.language).toBe('en');
     expect(i18n.t('nav.home')).toBe('Home');
-    expect(i18n.t('code.1034')).toBe('User does not exist');
   });
 
   it('interpolates without HTML escaping because React escapes', () => {
@@ -97,5 +96,31 @@ describe('loadLanguage', () => {
     const i18n = createI18n();
     await loadLanguage(i18n, 'zh-cn');
     expect(i18n.t('msg.request_frequency', { second: 3 })).toBe('请求过于频繁，请 3 秒后再试');
+  });
+});
+
+describe('loadCodeMessages', () => {
+  it('adds the English server-code messages on demand', async () => {
+    const i18n = createI18n();
+    expect(i18n.exists('code.1034')).toBe(false);
+    await loadCodeMessages(i18n);
+    expect(i18n.t('code.1034')).toBe('User does not exist');
+  });
+
+  it('adds the messages of the current language and keeps its UI strings', async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'ko');
+    await loadCodeMessages(i18n);
+    expect(i18n.t('code.1034')).toBe(i18n.getResource('ko', 'translation', 'code.1034'));
+    expect(i18n.t('code.1034')).not.toBe('User does not exist');
+    expect(i18n.t('nav.home')).toBe('홈');
+  });
+
+  it('loads each language once per instance', async () => {
+    const i18n = createI18n();
+    const add = vi.spyOn(i18n, 'addResourceBundle');
+    await Promise.all([loadCodeMessages(i18n), loadCodeMessages(i18n)]);
+    await loadCodeMessages(i18n);
+    expect(add).toHaveBeenCalledOnce();
   });
 });

@@ -21,13 +21,23 @@ export type I18n = i18n;
 /** The translation tree of one language; en.json is the source every other file mirrors. */
 export type Translations = typeof en;
 
+/** The server-code messages of one language: `{ code: { "<n>": text } }`, i18n keys `code.<n>`. */
+export interface CodeMessages {
+  code: Record<string, string>;
+}
+
 /** The single namespace every key lives in. */
 export const NAMESPACE = 'translation';
 
-// One lazy chunk per language in the Vite build; English is bundled statically and never fetched.
+// One lazy chunk per language in the Vite build; English UI strings are bundled statically.
 const loaders = import.meta.glob<Translations>(['./locales/*.json', '!./locales/en.json'], {
   import: 'default',
 });
+// Server-code messages are needed only once a call fails, so every language (English too) loads them lazily.
+const codeLoaders = import.meta.glob<CodeMessages>('./locales/codes/*.json', { import: 'default' });
+
+/** Per instance, the languages whose code messages are loaded or loading. */
+const codeLoads = new WeakMap<I18n, Map<string, Promise<void>>>();
 
 /** The language each instance was last asked for, so a slow earlier load cannot win over a later one. */
 const requested = new WeakMap<I18n, Language>();
@@ -96,4 +106,31 @@ export async function loadLanguage(instance: I18n, lang: string): Promise<void> 
   }
   if (requested.get(instance) !== target) return;
   await instance.changeLanguage(target);
+}
+
+/**
+ * Loads the server-code messages (`code.<n>`) of the instance's current language into it, once per
+ * language; English is loaded too as the fallback of a language that lacks a code. Rejects when the file
+ * cannot be fetched (a later call tries again).
+ */
+export function loadCodeMessages(instance: I18n): Promise<void> {
+  const language = matchLanguage(instance.language) ?? DEFAULT_LANGUAGE;
+  const targets = [...new Set<Language>([language, DEFAULT_LANGUAGE])];
+  return Promise.all(targets.map((target) => loadCodesOf(instance, target))).then(() => undefined);
+}
+
+function loadCodesOf(instance: I18n, language: Language): Promise<void> {
+  let loads = codeLoads.get(instance);
+  if (!loads) codeLoads.set(instance, (loads = new Map()));
+  let load = loads.get(language);
+  if (!load) {
+    const loader = codeLoaders[`./locales/codes/${language}.json`];
+    if (!loader) return Promise.reject(new Error(`No code messages for language ${language}`));
+    load = loader().then((messages) => {
+      instance.addResourceBundle(language, NAMESPACE, messages, true, false);
+    });
+    loads.set(language, load);
+    load.catch(() => loads.delete(language));
+  }
+  return load;
 }

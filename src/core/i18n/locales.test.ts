@@ -5,6 +5,8 @@ import { SUPPORTED_LANGUAGES } from './language';
 type Tree = { [key: string]: string | Tree };
 
 const files = import.meta.glob<Tree>('./locales/*.json', { eager: true, import: 'default' });
+// The server-code messages (code.<n>) of each language, loaded apart from the UI strings.
+const codeFiles = import.meta.glob<Tree>('./locales/codes/*.json', { eager: true, import: 'default' });
 
 /** Every key path with its string, e.g. ['nav.home', 'Home']. */
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -16,8 +18,14 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+const languageOf = (path: string) => path.replace(/^.*\/(.+)\.json$/, '$1');
+const uiStrings = new Map(Object.entries(files).map(([path, tree]) => [languageOf(path), flatten(tree)]));
+const codeStrings = new Map(
+  Object.entries(codeFiles).map(([path, tree]) => [languageOf(path), flatten(tree)]),
+);
+/** Every string of a language: its UI file and its code-message file, checked as one. */
 const locales = new Map(
-  Object.entries(files).map(([path, tree]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), flatten(tree)]),
+  [...uiStrings].map(([lang, strings]) => [lang, new Map([...strings, ...(codeStrings.get(lang) ?? [])])]),
 );
 const en = locales.get('en') ?? new Map<string, string>();
 const translations = SUPPORTED_LANGUAGES.filter((lang) => lang !== 'en');
@@ -63,7 +71,15 @@ const REQUIRED = [
 
 describe('locale files', () => {
   it('exist for exactly the supported languages', () => {
-    expect([...locales.keys()].sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+    expect([...uiStrings.keys()].sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+    expect([...codeStrings.keys()].sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+  });
+
+  it('keep server-code messages out of the UI strings and nothing else in the code files', () => {
+    for (const strings of uiStrings.values())
+      expect([...strings.keys()].filter((k) => k.startsWith('code.'))).toEqual([]);
+    for (const strings of codeStrings.values())
+      expect([...strings.keys()].filter((k) => !k.startsWith('code.'))).toEqual([]);
   });
 
   it('English has every key the other modules use', () => {

@@ -12,7 +12,7 @@ import { CLIENT_VERSION, checkVersion } from '../config/version';
 import { createMarketFeed } from '../feeds/market-feed';
 import type { MarketFeedOptions } from '../feeds/market-feed';
 import { STALE_AFTER_MS } from '../feeds/reconnect-policy';
-import { allowedLanguages, createI18n, loadLanguage } from '../i18n/i18n';
+import { allowedLanguages, createI18n, loadCodeMessages, loadLanguage } from '../i18n/i18n';
 import type { I18n, Language } from '../i18n/i18n';
 import { createPlatformAtoms } from '../state/atoms';
 import { getPageStore, resetPageStoreForTests } from '../state/store';
@@ -21,10 +21,15 @@ import type { FeedState, Platform, QuoteView } from './types';
 
 const PLATFORM_KEY = Symbol.for('tradekit.platform');
 
-/** What the session layer plugs in later: the token for protected calls and the "sign in again" action. */
+/** What the session layer plugs in: the token for protected calls and the "sign in again" action. */
 export interface AuthHooks {
   getToken: () => string | null;
-  onUnauthorized: () => void;
+  /** 401 / 23519 on a call made with `token`, unless the call set `noAuthRedirect`. */
+  onUnauthorized: (token: string | null) => void;
+  /** 401 / 23519 on any call made with `token` (also with `noAuthRedirect`): that session is invalid. */
+  onRejected?: (token: string | null) => void;
+  /** Awaited before each protected call (refreshes an expiring token). */
+  beforeProtectedCall?: () => Promise<void>;
 }
 
 /** Everything createPlatform can be given instead of the page defaults (tests, custom hosts). */
@@ -96,9 +101,12 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
     services: () => config?.services ?? null,
     servicesReady: ready,
     getToken: () => auth?.getToken() ?? null,
-    onUnauthorized: () => auth?.onUnauthorized(),
+    onUnauthorized: (token) => auth?.onUnauthorized(token),
+    onRejected: (token) => auth?.onRejected?.(token),
+    beforeProtectedCall: async () => auth?.beforeProtectedCall?.(),
     brand: () => options.brand ?? null,
     translate,
+    loadCodeMessages: () => loadCodeMessages(i18n),
     fetchImpl: options.fetchImpl,
     defaultTimeoutSec: () => config?.fetchTimeout ?? 0,
   });

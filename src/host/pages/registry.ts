@@ -1,5 +1,7 @@
 /** Page components of the routes built in this build (routes.ts `built: true`), by route name. */
 import type { ComponentType } from 'react';
+import { AccountPage } from './account/account-page';
+import { AuthPage } from './auth/auth-page';
 import { HomePage } from './home/home-page';
 import { QuotationPage } from './quotation/quotation-page';
 
@@ -7,4 +9,13 @@ import { QuotationPage } from './quotation/quotation-page';
 export const PAGES: Readonly<Record<string, ComponentType>> = {
   home: HomePage,
   quotation: QuotationPage,
+  login: AuthPage,
+  register: AuthPage,
+  forgot: AuthPage,
+  user: AccountPage,
+  account: AccountPage,
+  changePassword: AccountPage,
+  privacy: AccountPage,
+  bindEmail: AccountPage,
+  security: AccountPage,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolve, matchRoute, type Resolution } from './resolve';
+import { resolve, matchRoute, returnPath, type Resolution } from './resolve';
 import { ROUTES, type RouteDef } from './routes';
 
 /** The same table with every page built, as later issues will have it. */
@@ -83,13 +83,33 @@ describe('resolve in this build', () => {
     },
   );
 
-  it.each(['/position', '/history', '/user', '/login', '/search', '/BTCUSDT/chart', '/explore'])(
+  it.each(['/position', '/history', '/user/wallet', '/search', '/BTCUSDT/chart', '/explore'])(
     'sends %s home without a notice because its page is not built yet',
     (path) => {
       expect(resolve(path, out)).toEqual({ redirect: '/' });
       expect(resolve(path, inn)).toEqual({ redirect: '/' });
     },
   );
+
+  it.each(['/login', '/register', '/forgot'])('shows %s to visitors only', (path) => {
+    expect(resolve(path, out)).toMatchObject({ page: path.slice(1) });
+    expect(resolve(path, inn)).toEqual({ redirect: '/', notice: 'app.already_logged_in' });
+  });
+
+  it.each([
+    ['/user', 'user'],
+    ['/user/account', 'account'],
+    ['/user/changePassword', 'changePassword'],
+    ['/user/privacy', 'privacy'],
+    ['/user/bindEmail', 'bindEmail'],
+    ['/user/security', 'security'],
+  ])('shows %s only after sign-in, keeping the return path', (path, page) => {
+    expect(resolve(path, inn)).toMatchObject({ page });
+    expect(resolve(path, out)).toEqual({
+      redirect: `/login?to=${encodeURIComponent(path)}`,
+      notice: 'app.login_required',
+    });
+  });
 
   it('shows home and the quotation list to everyone', () => {
     expect(resolve('/', out)).toMatchObject({ page: 'home', params: {}, query: {} });
@@ -105,13 +125,36 @@ describe('resolve in this build', () => {
   });
 });
 
+describe('returning after sign-in', () => {
+  it.each([
+    ['/user/account', '/user/account'],
+    ['/user/wallet/transactionList?uid=A1', '/user/wallet/transactionList?uid=A1'],
+    [null, '/'],
+    ['', '/'],
+    ['//evil.example/x', '/'],
+    ['/\\evil.example', '/'],
+    ['https://evil.example/', '/'],
+    ['javascript:alert(1)', '/'],
+    ['user', '/'],
+  ])('goes from to=%j to %s', (to, expected) => {
+    expect(returnPath(to)).toBe(expected);
+  });
+
+  it('sends a fresh sign-in on /login to the return path without a notice', () => {
+    expect(resolve('/login?to=%2Fuser%2Faccount', { signedIn: true, justSignedIn: true })).toEqual({
+      redirect: '/user/account',
+    });
+    expect(resolve('/register', { signedIn: true, justSignedIn: true })).toEqual({ redirect: '/' });
+  });
+});
+
 describe('the route table', () => {
   it('has unique names and paths', () => {
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
   });
 
-  it('lists every route of spec §2', () => {
+  it('lists every route of spec §2 plus the second-factor page', () => {
     const spec = [
       '/',
       '/search',
@@ -148,6 +191,7 @@ describe('the route table', () => {
       '/user/standards',
       '/user/loan',
       '/user/bindEmail',
+      '/user/security',
     ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec].sort());
   });

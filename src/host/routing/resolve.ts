@@ -22,6 +22,8 @@ export type Resolution = PageResolution | RedirectResolution;
 
 export interface ResolveContext {
   signedIn: boolean;
+  /** The session has just started on this page (a sign-in on /login): go to the return path, no notice. */
+  justSignedIn?: boolean;
 }
 
 const HOME = '/';
@@ -87,9 +89,24 @@ export function resolve(path: string, ctx: ResolveContext, table: readonly Route
     return { redirect: `/login?to=${to}`, notice: 'app.login_required' };
   }
   if (route.access === 'signedOutOnly' && ctx.signedIn) {
+    if (ctx.justSignedIn) return { redirect: returnPath(url.searchParams.get('to')) };
     return { redirect: HOME, notice: 'app.already_logged_in' };
   }
   return { page: route.name, route, params, query: parseQuery(url.search) };
+}
+
+/**
+ * Where to go after signing in: the `to` query when it is a path of this site (never `//host`, a backslash
+ * variant or a scheme, so a crafted link cannot send a fresh session elsewhere), else home.
+ */
+export function returnPath(to: string | null | undefined): string {
+  if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return HOME;
+  try {
+    const url = new URL(to, 'http://host.invalid');
+    return url.origin === 'http://host.invalid' ? url.pathname + url.search : HOME;
+  } catch {
+    return HOME;
+  }
 }
 
 /** Type guard for the redirect branch. */

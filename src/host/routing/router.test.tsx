@@ -25,7 +25,7 @@ describe('Router', () => {
   it('replaces an unknown path with home', () => {
     go('/nowhere?x=1');
     render(
-      <Router>
+      <Router signedIn={false}>
         <Where />
       </Router>,
     );
@@ -37,7 +37,7 @@ describe('Router', () => {
     const onNotice = vi.fn();
     go('/position?tab=1');
     render(
-      <Router onNotice={onNotice} routes={ROUTES.map((r) => ({ ...r, built: true }))}>
+      <Router onNotice={onNotice} signedIn={false} routes={ROUTES.map((r) => ({ ...r, built: true }))}>
         <Where />
       </Router>,
     );
@@ -46,9 +46,53 @@ describe('Router', () => {
     expect(screen.getByTestId('where').textContent).toBe('login {} {"to":"/position?tab=1"}');
   });
 
+  it('sends a user who signs in on /login to the return path without the already-logged-in notice', () => {
+    const onNotice = vi.fn();
+    go('/login?to=%2Fuser%2Faccount');
+    const tree = (signedIn: boolean) => (
+      <Router onNotice={onNotice} signedIn={signedIn}>
+        <Where />
+      </Router>
+    );
+    const { rerender } = render(tree(false));
+    expect(screen.getByTestId('where').textContent).toBe('login {} {"to":"/user/account"}');
+    rerender(tree(true));
+    expect(window.location.pathname).toBe('/user/account');
+    expect(screen.getByTestId('where').textContent).toBe('account {} {}');
+    expect(onNotice).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-in visitor of /login home with the already-logged-in notice', () => {
+    const onNotice = vi.fn();
+    go('/login?to=%2Fuser');
+    render(
+      <Router onNotice={onNotice} signedIn>
+        <Where />
+      </Router>,
+    );
+    expect(window.location.pathname).toBe('/');
+    expect(onNotice).toHaveBeenCalledWith('app.already_logged_in');
+  });
+
+  it('sends a signed-out visitor of a protected page to login and back after signing in', () => {
+    const onNotice = vi.fn();
+    go('/user/changePassword');
+    const tree = (signedIn: boolean) => (
+      <Router onNotice={onNotice} signedIn={signedIn}>
+        <Where />
+      </Router>
+    );
+    const { rerender } = render(tree(false));
+    expect(window.location.search).toBe('?to=%2Fuser%2FchangePassword');
+    expect(onNotice).toHaveBeenCalledWith('app.login_required');
+    rerender(tree(true));
+    expect(window.location.pathname).toBe('/user/changePassword');
+    expect(screen.getByTestId('where').textContent).toBe('changePassword {} {}');
+  });
+
   it('follows navigate() and the back button', () => {
     render(
-      <Router>
+      <Router signedIn={false}>
         <Where />
       </Router>,
     );
@@ -63,7 +107,7 @@ describe('Router', () => {
 
   it('navigates in the page on a plain link click but leaves modified clicks to the browser', () => {
     render(
-      <Router>
+      <Router signedIn={false}>
         <Link to="/quotation">markets</Link>
         <Where />
       </Router>,

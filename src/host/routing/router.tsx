@@ -1,9 +1,15 @@
 /** React side of the router: resolves the location, applies redirects and exposes the current route. */
-import { createContext, useContext, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { currentPath, navigate, subscribeLocation } from './history';
 import { isRedirect, resolve, type PageResolution } from './resolve';
 import { ROUTES, type RouteDef } from './routes';
-import { isSignedIn } from './session-probe';
 
 /** The route being shown: page name, params and query. */
 export interface RouteState {
@@ -25,13 +31,21 @@ export interface RouterProps {
   onNotice?: (key: string) => void;
   /** The route table (tests; the build's table by default). */
   routes?: readonly RouteDef[];
+  /** Whether the page session is signed in (the guards of spec §2). */
+  signedIn: boolean;
   children: ReactNode;
 }
 
 /** Resolves the location and renders children with the route; renders nothing while redirecting. */
-export function Router({ onNotice, routes = ROUTES, children }: RouterProps) {
+export function Router({ onNotice, routes = ROUTES, signedIn, children }: RouterProps) {
   const path = useLocationPath();
-  const resolution = resolve(path, { signedIn: isSignedIn() }, routes);
+  // A sign-in on /login, /register or /forgot goes to the return path instead of the already-logged-in notice.
+  const wasSignedIn = useRef(signedIn);
+  const justSignedIn = signedIn && !wasSignedIn.current;
+  useLayoutEffect(() => {
+    wasSignedIn.current = signedIn;
+  }, [signedIn]);
+  const resolution = resolve(path, { signedIn, justSignedIn }, routes);
   const target = isRedirect(resolution) ? resolution.redirect : null;
   const notice = isRedirect(resolution) ? resolution.notice : undefined;
 

@@ -19,30 +19,37 @@ export interface RouteDef {
 }
 
 const open = (name: string, path: string, built = false): RouteDef => ({ name, path, access: 'open', built });
-const guest = (name: string, path: string): RouteDef => ({
+const guest = (name: string, path: string, built = false): RouteDef => ({
   name,
   path,
   access: 'signedOutOnly',
-  built: false,
+  built,
 });
-const user = (name: string, path: string): RouteDef => ({ name, path, access: 'protected', built: false });
+const user = (name: string, path: string, built = false): RouteDef => ({
+  name,
+  path,
+  access: 'protected',
+  built,
+});
 
-/** Every route of spec §2, static paths before parameterised ones. */
+/** Every route of spec §2 (plus `/user/security`), static paths before parameterised ones. */
 export const ROUTES: readonly RouteDef[] = [
   open('home', '/', true),
   open('search', '/search'),
   open('quotation', '/quotation', true),
-  guest('login', '/login'),
-  guest('register', '/register'),
-  guest('forgot', '/forgot'),
+  guest('login', '/login', true),
+  guest('register', '/register', true),
+  guest('forgot', '/forgot', true),
   user('position', '/position'),
   open('explore', '/explore'),
   user('history', '/history'),
-  user('user', '/user'),
-  user('account', '/user/account'),
+  user('user', '/user', true),
+  user('account', '/user/account', true),
   user('myWallet', '/user/myWallet'),
-  user('changePassword', '/user/changePassword'),
-  user('privacy', '/user/privacy'),
+  user('changePassword', '/user/changePassword', true),
+  user('privacy', '/user/privacy', true),
+  // Not in spec §2: the second-factor page that issue #3 adds.
+  user('security', '/user/security', true),
   user('verified', '/user/verified'),
   user('juniorVerified', '/user/juniorVerified'),
   user('wallet', '/user/wallet'),
@@ -60,7 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
   open('service', '/user/service'),
   user('standards', '/user/standards'),
   user('loan', '/user/loan'),
-  user('bindEmail', '/user/bindEmail'),
+  user('bindEmail', '/user/bindEmail', true),
   open('chart', '/:symbol/chart'),
   open('place', '/:symbol/place'),
   open('placeOption', '/:symbol/placeOption'),

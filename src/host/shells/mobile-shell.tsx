@@ -1,6 +1,7 @@
 /** Mobile shell (< 1024 px): the page above a bottom tab bar of the built main routes. */
 import type { ComponentType } from 'react';
 import { useT } from '../../widgets/_shared/use-t';
+import { isFullPage } from '../pages/page-kinds';
 import { RouteOutlet } from '../pages/route-outlet';
 import { Link } from '../routing/link';
 import { useRoute } from '../routing/router';
@@ -31,23 +32,25 @@ export function MobileShell() {
   const tabs = MOBILE_TABS.filter((tab) => isBuilt(tab.route));
   const isActive = (tab: Tab) => page === tab.route || (tab.to !== '/' && path.startsWith(`${tab.to}/`));
   return (
-    <div className="host-mobile" data-testid="mobile-shell">
+    <div className="host-mobile" data-testid="mobile-shell" data-full-page={isFullPage(page) || undefined}>
       <main id="main" tabIndex={-1} className="host-mobile__content">
         <RouteOutlet />
       </main>
-      <nav className="host-tabbar" aria-label={t('a11y.main_nav')}>
-        {tabs.map((tab) => (
-          <Link
-            key={tab.route}
-            to={tab.to}
-            className="host-tabbar__tab"
-            aria-current={isActive(tab) ? 'page' : undefined}
-          >
-            <tab.Icon size={22} />
-            <span>{t(tab.label)}</span>
-          </Link>
-        ))}
-      </nav>
+      {isFullPage(page) ? null : (
+        <nav className="host-tabbar" aria-label={t('a11y.main_nav')}>
+          {tabs.map((tab) => (
+            <Link
+              key={tab.route}
+              to={tab.to}
+              className="host-tabbar__tab"
+              aria-current={isActive(tab) ? 'page' : undefined}
+            >
+              <tab.Icon size={22} />
+              <span>{t(tab.label)}</span>
+            </Link>
+          ))}
+        </nav>
+      )}
     </div>
   );
 }

@@ -15,9 +15,62 @@ export class TkSymbolSelectEvent extends CustomEvent<SymbolSelectDetail> {
   }
 }
 
+/** Detail of `tk-login`: the public id of the user who signed in. */
+export interface LoginDetail {
+  uid: string;
+}
+
+/** Fired when a user has signed in (tokens stored, user info loading). */
+export class TkLoginEvent extends CustomEvent<LoginDetail> {
+  constructor(detail: LoginDetail) {
+    super('tk-login', { detail, bubbles: true, composed: true, cancelable: false });
+  }
+}
+
+/** Detail of `tk-logout` (empty: the session is gone). */
+export type LogoutDetail = Record<string, never>;
+
+/** Fired when the user signed out from a widget. */
+export class TkLogoutEvent extends CustomEvent<LogoutDetail> {
+  constructor(detail: LogoutDetail = {}) {
+    super('tk-logout', { detail, bubbles: true, composed: true, cancelable: false });
+  }
+}
+
+/** Detail of `tk-navigate`: a host path such as `/register` or `/login?to=%2Fuser`. */
+export interface NavigateDetail {
+  to: string;
+}
+
+/**
+ * Asks the page to go to a host route. Cancelable: a page that routes calls `preventDefault()`; when nobody
+ * does, a widget may fall back to handling it itself (e.g. `<tk-auth>` switches its own view).
+ */
+export class TkNavigateEvent extends CustomEvent<NavigateDetail> {
+  constructor(detail: NavigateDetail) {
+    super('tk-navigate', { detail, bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+/** Detail of `tk-account-switch`: whether the session is now the demo account. */
+export interface AccountSwitchDetail {
+  virtual: boolean;
+}
+
+/** Fired after the session switched between the real and the demo account. */
+export class TkAccountSwitchEvent extends CustomEvent<AccountSwitchDetail> {
+  constructor(detail: AccountSwitchDetail) {
+    super('tk-account-switch', { detail, bubbles: true, composed: true, cancelable: false });
+  }
+}
+
 /** Event name → detail type of every widget output. */
 export interface TkEventDetails {
   'tk-symbol-select': SymbolSelectDetail;
+  'tk-login': LoginDetail;
+  'tk-logout': LogoutDetail;
+  'tk-navigate': NavigateDetail;
+  'tk-account-switch': AccountSwitchDetail;
 }
 
 /** Every widget output name. */
@@ -28,11 +81,19 @@ export const TK_EVENTS: {
   [K in TkEventName]: new (detail: TkEventDetails[K]) => CustomEvent<TkEventDetails[K]>;
 } = {
   'tk-symbol-select': TkSymbolSelectEvent,
+  'tk-login': TkLoginEvent,
+  'tk-logout': TkLogoutEvent,
+  'tk-navigate': TkNavigateEvent,
+  'tk-account-switch': TkAccountSwitchEvent,
 };
 
 /** Event name → the React callback prop that receives the same detail inside a host React tree. */
 export const CALLBACK_PROPS = {
   'tk-symbol-select': 'onSymbolSelect',
+  'tk-login': 'onLogin',
+  'tk-logout': 'onLogout',
+  'tk-navigate': 'onNavigate',
+  'tk-account-switch': 'onAccountSwitch',
 } as const satisfies Record<TkEventName, `on${string}`>;
 
 /** The optional callback props of the outputs `K` (`onSymbolSelect?: (detail) => void`, …). */
@@ -43,5 +104,9 @@ export type EventCallbacks<K extends TkEventName = TkEventName> = {
 declare global {
   interface GlobalEventHandlersEventMap {
     'tk-symbol-select': TkSymbolSelectEvent;
+    'tk-login': TkLoginEvent;
+    'tk-logout': TkLogoutEvent;
+    'tk-navigate': TkNavigateEvent;
+    'tk-account-switch': TkAccountSwitchEvent;
   }
 }

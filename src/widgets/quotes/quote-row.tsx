@@ -13,6 +13,8 @@ export interface QuoteRowProps {
   liveTime: number;
   layout: 'table' | 'logo';
   miniChart: boolean;
+  /** The host's selected symbol: highlighted and announced as the current row. */
+  selected: boolean;
   t: Translate;
   onSelect: (symbol: string) => void;
 }
@@ -30,7 +32,16 @@ function FlashPrice({ value, field }: { value: string; field: 'bid' | 'ask' | 'p
 }
 
 /** One focusable quote row; Enter or Space selects it like a click. */
-export function QuoteRow({ row, livePrice, liveTime, layout, miniChart, t, onSelect }: QuoteRowProps) {
+export function QuoteRow({
+  row,
+  livePrice,
+  liveTime,
+  layout,
+  miniChart,
+  selected,
+  t,
+  onSelect,
+}: QuoteRowProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
@@ -40,7 +51,8 @@ export function QuoteRow({ row, livePrice, liveTime, layout, miniChart, t, onSel
     <div
       className="tk-quotes__row"
       role="row"
-      part="row"
+      part={selected ? 'row row-selected' : 'row'}
+      aria-current={selected || undefined}
       tabIndex={0}
       data-symbol={row.symbol}
       data-stale={row.stale ? 'true' : 'false'}
@@ -60,11 +72,6 @@ export function QuoteRow({ row, livePrice, liveTime, layout, miniChart, t, onSel
               <Badge tone="stale" part="stale" title={t('quotes.stale_hint')}>
                 {t('quotes.stale')}
               </Badge>
-            ) : null}
-            {row.closed ? (
-              <span className="tk-quotes__closed" part="closed">
-                {t('quotes.closed')}
-              </span>
             ) : null}
           </span>
         </span>
@@ -98,6 +105,12 @@ export function QuoteRow({ row, livePrice, liveTime, layout, miniChart, t, onSel
         <Badge tone={row.direction} part="change" data-field="change" data-direction={row.direction}>
           {row.change}
         </Badge>
+        {/* Under the change, not beside the code: a narrow symbol column keeps every row two lines high. */}
+        {row.closed ? (
+          <span className="tk-quotes__closed" part="closed">
+            {t('quotes.closed')}
+          </span>
+        ) : null}
       </div>
       {miniChart ? (
         <div className="tk-quotes__cell tk-quotes__cell--chart" role="cell">

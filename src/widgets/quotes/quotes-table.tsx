@@ -10,15 +10,27 @@ export interface QuotesTableProps {
   ctx: RowContext;
   layout: 'table' | 'logo';
   miniChart: boolean;
+  /** The selected symbol, if any. */
+  selected: string | null;
   t: Translate;
   onSelect: (symbol: string) => void;
 }
 
-/** The quote table: ARIA table semantics on a flex layout that container queries can reshape. */
-export function QuotesTable({ quotes, ctx, layout, miniChart, t, onSelect }: QuotesTableProps) {
+/**
+ * The quote table: ARIA table semantics on a CSS grid whose rows are subgrids, so every column is as wide as
+ * its widest price and only the symbol column gives way; container queries drop columns in narrow space.
+ */
+export function QuotesTable({ quotes, ctx, layout, miniChart, selected, t, onSelect }: QuotesTableProps) {
   return (
-    <div className="tk-quotes__table" role="table" part="table" aria-label={t('nav.quotation')}>
-      <div role="rowgroup">
+    <div
+      className="tk-quotes__table"
+      role="table"
+      part="table"
+      aria-label={t('nav.quotation')}
+      data-layout={layout}
+      data-chart={miniChart}
+    >
+      <div role="rowgroup" className="tk-quotes__group">
         <div role="row" className="tk-quotes__row tk-quotes__row--head">
           <span role="columnheader" className="tk-quotes__cell tk-quotes__cell--symbol">
             {t('quotes.symbol')}
@@ -28,10 +40,19 @@ export function QuotesTable({ quotes, ctx, layout, miniChart, t, onSelect }: Quo
               <span role="columnheader" className="tk-quotes__cell tk-quotes__cell--time">
                 {t('quotes.last_update')}
               </span>
-              <span role="columnheader" className="tk-quotes__cell tk-quotes__cell--num">
+              {/* data-sub names the low/high line where the rows drop their labels (narrowest widths). */}
+              <span
+                role="columnheader"
+                className="tk-quotes__cell tk-quotes__cell--num"
+                data-sub={t('quotes.low')}
+              >
                 {t('quotes.bid')}
               </span>
-              <span role="columnheader" className="tk-quotes__cell tk-quotes__cell--num">
+              <span
+                role="columnheader"
+                className="tk-quotes__cell tk-quotes__cell--num"
+                data-sub={t('quotes.high')}
+              >
                 {t('quotes.ask')}
               </span>
             </>
@@ -50,7 +71,7 @@ export function QuotesTable({ quotes, ctx, layout, miniChart, t, onSelect }: Quo
           ) : null}
         </div>
       </div>
-      <div role="rowgroup">
+      <div role="rowgroup" className="tk-quotes__group">
         {quotes.map((q) => (
           <QuoteRow
             key={q.symbol}
@@ -59,6 +80,7 @@ export function QuotesTable({ quotes, ctx, layout, miniChart, t, onSelect }: Quo
             liveTime={q.lastUpdate}
             layout={layout}
             miniChart={miniChart}
+            selected={q.symbol === selected}
             t={t}
             onSelect={onSelect}
           />

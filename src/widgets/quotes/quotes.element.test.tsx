@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
 import { act } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Topic } from '../../core/contract/paths';
 import { createTestPlatform, priceEntry } from '../_shared/test-platform.fixture';
 import type { TestPlatform } from '../_shared/test-platform.fixture';
 import { quotesMeta } from './quotes.meta';
 
 const getPlatform = vi.hoisted(() => vi.fn());
 vi.mock(import('../../core/runtime/platform'), async (original) => ({ ...(await original()), getPlatform }));
+
+// Every step waits for the state it needs instead of assuming how fast the platform gets there: config
+// loading, the socket and the first render in jsdom all slow down a lot on a loaded machine.
+const WAIT = { timeout: 15_000, interval: 10 };
 
 let test: TestPlatform;
 beforeAll(async () => {
@@ -16,34 +21,54 @@ beforeAll(async () => {
 });
 afterAll(() => test.platform.close());
 
-describe('<tk-quotes>', () => {
-  it('renders live rows in its shadow root and fires tk-symbol-select from the element', async () => {
-    await act(async () => {
-      document.body.innerHTML =
-        '<tk-quotes api="https://platform.test" symbols="XAUUSD,EURUSD" tabs="false" mini-chart="false"></tk-quotes>';
-    });
-    const el = document.querySelector('tk-quotes')!;
-    await act(() => test.connect());
-    act(() =>
-      test.publish([
-        priceEntry({ symbol: 'EURUSD' }),
-        priceEntry({ symbol: 'XAUUSD', type: 2, pricePrecision: 2 }),
-      ]),
-    );
-    const rows = [...(el.shadowRoot?.querySelectorAll<HTMLElement>('[part="row"]') ?? [])];
-    expect(rows.map((r) => [r.dataset.symbol, r.dataset.stale])).toEqual([
-      ['XAUUSD', 'false'],
-      ['EURUSD', 'false'],
-    ]);
-    expect(rows[0]?.querySelector('[data-field="bid"]')?.textContent).toBe('1.08');
-    expect(el.shadowRoot?.querySelector('[part="mini-chart"]')).toBeNull();
-    expect(getPlatform).toHaveBeenCalledWith('https://platform.test');
+const rowsOf = (el: Element) => [...(el.shadowRoot?.querySelectorAll<HTMLElement>('[part~="row"]') ?? [])];
 
-    const selected: string[] = [];
-    document.addEventListener('tk-symbol-select', (e) => selected.push(e.detail.symbol), { once: true });
-    act(() => rows[1]?.click());
-    expect(selected).toEqual(['EURUSD']);
+/** Mount the element, accept its socket once the feed activated it and wait for the prices subscription. */
+async function mountLive(html: string): Promise<HTMLElement> {
+  await act(async () => {
+    document.body.innerHTML = html;
   });
+  const el = document.body.firstElementChild as HTMLElement;
+  await vi.waitFor(() => expect(test.client().active).toBe(true), WAIT);
+  act(() => test.client().acceptConnect());
+  await vi.waitFor(() => expect(test.client().subscribed()).toContain(Topic.prices), WAIT);
+  return el;
+}
+
+describe('<tk-quotes>', () => {
+  it(
+    'renders live rows, fires tk-symbol-select and marks its selected row',
+    { timeout: 30_000 },
+    async () => {
+      const el = await mountLive(
+        '<tk-quotes api="https://platform.test" symbols="XAUUSD,EURUSD" tabs="false" mini-chart="false"></tk-quotes>',
+      );
+      act(() =>
+        test.publish([
+          priceEntry({ symbol: 'EURUSD' }),
+          priceEntry({ symbol: 'XAUUSD', type: 2, pricePrecision: 2 }),
+        ]),
+      );
+      await vi.waitFor(() => expect(rowsOf(el)).toHaveLength(2), WAIT);
+      const rows = rowsOf(el);
+      expect(rows.map((r) => [r.dataset.symbol, r.dataset.stale])).toEqual([
+        ['XAUUSD', 'false'],
+        ['EURUSD', 'false'],
+      ]);
+      expect(rows[0]?.querySelector('[data-field="bid"]')?.textContent).toBe('1.08');
+      expect(el.shadowRoot?.querySelector('[part="mini-chart"]')).toBeNull();
+      expect(getPlatform).toHaveBeenCalledWith('https://platform.test');
+
+      const selected: string[] = [];
+      document.addEventListener('tk-symbol-select', (e) => selected.push(e.detail.symbol), { once: true });
+      act(() => rows[1]?.click());
+      expect(selected).toEqual(['EURUSD']);
+
+      await act(async () => el.setAttribute('selected', 'eurusd'));
+      await vi.waitFor(() => expect(rows[1]?.getAttribute('part')).toBe('row row-selected'), WAIT);
+      expect(rowsOf(el).filter((r) => r.getAttribute('aria-current') === 'true')).toEqual([rows[1]]);
+    },
+  );
 
   it('observes exactly the attributes of its meta', () => {
     const ctor = customElements.get('tk-quotes') as unknown as { observedAttributes: string[] };

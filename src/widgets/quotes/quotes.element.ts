@@ -16,6 +16,7 @@ declare global {
       layout?: string;
       miniChart?: boolean;
       tabs?: boolean;
+      selected?: string;
     };
   }
 }

@@ -66,6 +66,15 @@ export const quotesMeta: WidgetMeta = {
       default: 'true',
     },
     {
+      name: 'selected',
+      prop: 'selected',
+      type: 'string',
+      description:
+        'The currently selected symbol (e.g. `BTCUSDT`): its row is highlighted, has `aria-current="true"` and ' +
+        'the part `row-selected`, and the list opens on its category until the user picks a tab. The widget ' +
+        'never changes it: set it from `tk-symbol-select`.',
+    },
+    {
       name: 'tabs',
       prop: 'tabs',
       type: 'boolean',
@@ -86,6 +95,7 @@ export const quotesMeta: WidgetMeta = {
     { name: 'tab-selected', description: 'The selected category tab (also has part `tab`).' },
     { name: 'table', description: 'The quote table.' },
     { name: 'row', description: 'One quote row (`data-symbol`, `data-stale` attributes).' },
+    { name: 'row-selected', description: 'The row of the `selected` symbol (also has part `row`).' },
     { name: 'symbol', description: 'The symbol cell: name and code.' },
     { name: 'bid', description: 'The bid price.' },
     { name: 'ask', description: 'The ask price.' },

@@ -51,9 +51,9 @@ async function renderQuotes(props: QuotesProps = {}, options: TestPlatformOption
 }
 
 const rowOf = (symbol: string) =>
-  document.querySelector<HTMLElement>(`[part="row"][data-symbol="${symbol}"]`);
+  document.querySelector<HTMLElement>(`[part~="row"][data-symbol="${symbol}"]`);
 const rowSymbols = () =>
-  [...document.querySelectorAll<HTMLElement>('[part="row"]')].map((r) => r.dataset.symbol);
+  [...document.querySelectorAll<HTMLElement>('[part~="row"]')].map((r) => r.dataset.symbol);
 const field = (symbol: string, name: string) =>
   rowOf(symbol)?.querySelector(`[data-field="${name}"]`)?.textContent;
 
@@ -117,6 +117,25 @@ describe('Quotes', () => {
     expect(rowOf('USDJPY')?.tabIndex).toBe(0);
   });
 
+  it('highlights the selected symbol and opens on its tab until the user picks one', async () => {
+    const { rerender, test } = await renderQuotes({ selected: 'btcusdt' });
+    const tree = (selected: string) => (
+      <PlatformProvider platform={test.platform}>
+        <Quotes selected={selected} />
+      </PlatformProvider>
+    );
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Cryptos');
+    expect(rowOf('BTCUSDT')?.getAttribute('aria-current')).toBe('true');
+    expect(rowOf('BTCUSDT')?.getAttribute('part')).toBe('row row-selected');
+    fireEvent.click(screen.getByRole('tab', { name: 'Forex' }));
+    rerender(tree('EURUSD'));
+    expect(rowOf('EURUSD')?.getAttribute('part')).toBe('row row-selected');
+    expect(rowOf('USDJPY')?.getAttribute('aria-current')).toBeNull();
+    rerender(tree('XAUUSD'));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Forex');
+    expect(document.querySelectorAll('[aria-current]')).toHaveLength(0);
+  });
+
   it('filters by the symbols attribute in the listed order and hides tabs for one category', async () => {
     await renderQuotes({ symbols: 'gbpusd,EURUSD' });
     expect(screen.queryByRole('tablist')).toBeNull();
@@ -139,6 +158,13 @@ describe('Quotes', () => {
     const marker = within(rowOf('EURUSD')!).getByText('Delayed');
     expect(marker.getAttribute('title')).toBe('No update for more than 10 s');
     expect(marker.getAttribute('part')).toBe('stale');
+  });
+
+  it('shows the last update in the brand time zone', async () => {
+    await renderQuotes({}, {}, [
+      priceEntry({ symbol: 'EURUSD', lastUpdate: Date.UTC(2025, 0, 15, 12, 0, 5) }),
+    ]);
+    expect(rowOf('EURUSD')?.querySelector('.tk-quotes__cell--time')?.textContent).toBe('01-15 07:00:05');
   });
 
   it('marks a closed market instead of delaying it', async () => {

@@ -26,11 +26,13 @@ export interface QuotesProps extends EventCallbacks<'tk-symbol-select'> {
   layout?: string;
   miniChart?: boolean;
   tabs?: boolean;
+  /** The currently selected symbol: its row is highlighted (`aria-current`, part `row-selected`). */
+  selected?: string;
 }
 
 /** The live market table of spec §2 (category tabs, bid/ask with low/high, change, mini chart). */
 export function Quotes(props: QuotesProps) {
-  const { symbols, category, theme, layout, miniChart = true, tabs = true } = props;
+  const { symbols, category, theme, layout, miniChart = true, tabs = true, selected } = props;
   const platform = usePlatform();
   const t = useT();
   const emit = useEmit(props);
@@ -43,6 +45,9 @@ export function Quotes(props: QuotesProps) {
   const id = useId();
 
   const tradeList = config?.brand.tradeList ?? DEFAULT_TRADE_LIST;
+  const selectedSymbol = parseSymbols(selected)?.[0] ?? null;
+  // Until the user picks a tab, the list opens on the tab of the selected symbol.
+  const selectedType = selectedSymbol ? (prices.get(selectedSymbol)?.type ?? null) : null;
   const selection = useMemo(
     () =>
       selectQuotes(prices.values(), {
@@ -50,9 +55,9 @@ export function Quotes(props: QuotesProps) {
         category: parseCategory(category),
         tradeList,
         tabs,
-        active: picked,
+        active: picked ?? selectedType,
       }),
-    [prices, symbols, category, tradeList, tabs, picked],
+    [prices, symbols, category, tradeList, tabs, picked, selectedType],
   );
   const select = useCallback((symbol: string) => emit('tk-symbol-select', { symbol }), [emit]);
   const rowLayout = layout === 'logo' ? 'logo' : 'table';
@@ -76,13 +81,21 @@ export function Quotes(props: QuotesProps) {
   } else if (selection.rows.length === 0) {
     body = <div className="tk-state">{t('quotes.empty')}</div>;
   } else {
-    const ctx = { now, feedState, staleAfterMs: platform.staleAfterMs, origin: platform.origin };
+    const ctx = {
+      now,
+      feedState,
+      staleAfterMs: platform.staleAfterMs,
+      origin: platform.origin,
+      // The brand's time zone, like every other time the platform shows.
+      timeZone: config.brand.timezone,
+    };
     body = (
       <QuotesTable
         quotes={selection.rows}
         ctx={ctx}
         layout={rowLayout}
         miniChart={miniChart}
+        selected={selectedSymbol}
         t={t}
         onSelect={select}
       />

@@ -4,7 +4,7 @@ import type { Banner as BannerItem } from '../../../core/contract';
 import { useT } from '../../../widgets/_shared/use-t';
 import { Link } from '../../routing/link';
 import { isRedirect, resolve } from '../../routing/resolve';
-import { isSignedIn } from '../../routing/session-probe';
+import { useSignedIn } from '../../session/use-host-session';
 import { useCarousel } from './use-carousel';
 import './banner.css';
 
@@ -18,10 +18,11 @@ const SWIPE_PX = 40;
 
 /** A banner's link: in-app paths only when their page can be shown, other URLs in a new tab. */
 function BannerLink({ href, active, children }: { href?: string; active: boolean; children: ReactNode }) {
+  const signedIn = useSignedIn();
   if (!href) return children;
   const tabIndex = active ? 0 : -1;
   if (href.startsWith('/') && !href.startsWith('//')) {
-    if (isRedirect(resolve(href, { signedIn: isSignedIn() }))) return children;
+    if (isRedirect(resolve(href, { signedIn }))) return children;
     return (
       <Link to={href} tabIndex={tabIndex}>
         {children}
@@ -67,6 +68,7 @@ export function Banner({ items, intervalMs = 3000 }: BannerProps) {
       className="host-banner"
       data-testid="banner"
       aria-roledescription="carousel"
+      aria-label={t('a11y.banner')}
       onMouseEnter={() => carousel.hold('hover', true)}
       onMouseLeave={() => carousel.hold('hover', false)}
       onFocus={() => carousel.hold('focus', true)}
@@ -108,7 +110,8 @@ export function Banner({ items, intervalMs = 3000 }: BannerProps) {
         </div>
       </div>
       {many && (
-        <>
+        // One control bar under the slide text: arrows flank the dots, so no control covers the artwork.
+        <div className="host-banner__controls">
           <button
             type="button"
             className="host-banner__step"
@@ -117,15 +120,6 @@ export function Banner({ items, intervalMs = 3000 }: BannerProps) {
             onClick={carousel.prev}
           >
             <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            className="host-banner__step"
-            data-dir="next"
-            aria-label={t('a11y.banner_next')}
-            onClick={carousel.next}
-          >
-            <span aria-hidden="true">›</span>
           </button>
           <div className="host-banner__dots">
             {items.map((_, i) => (
@@ -139,7 +133,16 @@ export function Banner({ items, intervalMs = 3000 }: BannerProps) {
               />
             ))}
           </div>
-        </>
+          <button
+            type="button"
+            className="host-banner__step"
+            data-dir="next"
+            aria-label={t('a11y.banner_next')}
+            onClick={carousel.next}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
       )}
     </section>
   );

@@ -49,6 +49,7 @@ export function QuotationPage() {
             theme={theme}
             category={single ? String(single) : undefined}
             miniChart
+            selected={desktop ? (symbol ?? undefined) : undefined}
             onSymbolSelect={openSymbol}
           />
         </div>

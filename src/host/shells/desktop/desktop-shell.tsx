@@ -6,6 +6,8 @@ import { usePlatform } from '../../../widgets/_shared/platform-context';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
+import { DesktopOverlay } from '../../pages/desktop-overlay';
+import { isDesktopOverlayPage } from '../../pages/page-kinds';
 import { RouteOutlet } from '../../pages/route-outlet';
 import { useRoute } from '../../routing/router';
 import { TopBar } from './top-bar';
@@ -37,7 +39,7 @@ export function DesktopShell() {
     <div className="host-desktop" data-testid="desktop-shell">
       <TopBar />
       <main id="main" tabIndex={-1} className="host-desktop__main">
-        {page === 'home' ? <TradingLayout /> : <RouteOutlet />}
+        {page === 'home' || isDesktopOverlayPage(page) ? <TradingLayout /> : <RouteOutlet />}
       </main>
       <footer className="host-statusbar">
         <span>{config.siteTitle || config.brand.name}</span>
@@ -45,6 +47,7 @@ export function DesktopShell() {
           {t('app.version', { version: config.version || CLIENT_VERSION })}
         </span>
       </footer>
+      <DesktopOverlay />
     </div>
   );
 }

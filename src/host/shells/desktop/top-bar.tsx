@@ -8,6 +8,8 @@ import { ColorSchemePicker } from '../../ui/color-scheme-picker';
 import { LanguageMenu } from '../../ui/language-menu';
 import { ServiceButton } from '../../ui/service-button';
 import { ThemeToggle } from '../../ui/theme-toggle';
+import { AccountSwitch } from '../../account/account-switch';
+import { UserBlock } from '../../account/user-block';
 import { useIsWide } from '../use-media-query';
 
 function ModeTabs() {
@@ -16,7 +18,7 @@ function ModeTabs() {
   const modes: TradeMode[] = config.brand.tradeModes;
   if (modes.length === 0) return null;
   return (
-    <div className="host-modes" role="radiogroup" aria-label={`${t('mode.market')} / ${t('mode.option')}`}>
+    <div className="host-modes" role="radiogroup" aria-label={t('desktop.trade_mode')}>
       {modes.map((mode) => (
         <button
           key={mode}
@@ -70,6 +72,8 @@ export function TopBar() {
         <LanguageMenu />
         <ThemeToggle />
         <ServiceButton />
+        <AccountSwitch />
+        <UserBlock />
       </div>
     </header>
   );

@@ -5,11 +5,6 @@ import { useHost } from '../../host-context';
 import { useOpenSymbol } from '../../pages/use-open-symbol';
 import { SymbolDetail } from './symbol-detail';
 
-/** Escapes a symbol for a CSS attribute selector. */
-export function cssString(value: string): string {
-  return value.replace(/["\\]/g, '\\$&');
-}
-
 /** The trading layout; the chart and order form of later issues join the main panel. */
 export function TradingLayout() {
   const t = useT();
@@ -18,11 +13,7 @@ export function TradingLayout() {
   return (
     <div className="host-trading">
       <aside className="host-trading__list host-panel" aria-label={t('nav.quotation')}>
-        {symbol ? (
-          // The list widget has no selection state: highlight the selected row by its data-symbol.
-          <style>{`.host-trading__list .tk-quotes__row[data-symbol="${cssString(symbol)}"]{background:var(--tk-surface-2);box-shadow:inset 3px 0 0 var(--tk-accent)}`}</style>
-        ) : null}
-        <Quotes theme={theme} miniChart={false} onSymbolSelect={openSymbol} />
+        <Quotes theme={theme} miniChart={false} selected={symbol ?? undefined} onSymbolSelect={openSymbol} />
       </aside>
       <div className="host-trading__main">{symbol ? <SymbolDetail symbol={symbol} /> : null}</div>
     </div>

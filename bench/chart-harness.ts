@@ -1,0 +1,136 @@
+// Node side of the chart benchmarks: builds the bench pages (bench/chart-page.ts, bench/chart-cold.ts) with
+// the project's minifier, serves them from a tiny HTTP server and drives them in Chromium.
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { build, loadConfigFromFile } from 'vite';
+
+const ROOT = resolve(import.meta.dirname, '..');
+/** Where the bench pages are built (under bench/results/, which git ignores). */
+export const BENCH_DIR = resolve(ROOT, 'bench', 'results', '.chart-bench');
+const STAMP = join(BENCH_DIR, '.built');
+const SOURCES = [
+  'src',
+  'bench/chart-page.ts',
+  'bench/chart-cold.ts',
+  'bench/chart-fixture.ts',
+  'package-lock.json',
+];
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
+}
+
+/** Build the bench pages unless the last build is newer than every source. */
+export async function buildBenchPages(): Promise<void> {
+  const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
+  if (builtAt > 0 && SOURCES.every((source) => newest(resolve(ROOT, source)) < builtAt)) return;
+  const project = await loadConfigFromFile(
+    { command: 'build', mode: 'production' },
+    resolve(ROOT, 'vite.config.ts'),
+  );
+  const { minify = true, terserOptions } = project?.config.build ?? {};
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react()],
+    build: {
+      outDir: BENCH_DIR,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify,
+      terserOptions,
+      chunkSizeWarningLimit: 4096,
+      rollupOptions: {
+        input: { page: resolve(ROOT, 'bench/chart-page.ts'), cold: resolve(ROOT, 'bench/chart-cold.ts') },
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
+  writeFileSync(STAMP, new Date().toISOString());
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
+
+/** Serve BENCH_DIR: `/?entry=page|cold&…` is a blank page loading that entry; other paths are files. */
+export async function serveBenchPages(): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://bench');
+    if (url.pathname === '/') {
+      const entry = url.searchParams.get('entry') === 'cold' ? 'cold' : 'page';
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        `<!doctype html><meta charset="utf-8"><body style="margin:0"><script type="module" src="/${entry}.js"></script>`,
+      );
+      return;
+    }
+    const file = normalize(join(BENCH_DIR, url.pathname));
+    if (!file.startsWith(BENCH_DIR) || !existsSync(file) || statSync(file).isDirectory()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+/** Chromium headless with the flags of this project's browser runs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+  });
+}
+
+/** Open `/?query` in a fresh page, wait for the page's `__bench.result` and return it with the page. */
+export async function openBench(
+  browser: Browser,
+  origin: string,
+  query: string,
+): Promise<{ page: Page; result: unknown }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (error) => console.error(`[bench page] ${error.message}`));
+  await page.goto(`${origin}/?${query}`);
+  await page.waitForFunction(
+    () => {
+      const bench = (window as unknown as { __bench?: { result?: unknown; error?: string } }).__bench;
+      return bench?.result !== undefined || bench?.error !== undefined;
+    },
+    undefined,
+    { timeout: 60_000, polling: 50 },
+  );
+  const { result, error } = await page.evaluate(
+    () => (window as unknown as { __bench: { result?: unknown; error?: string } }).__bench,
+  );
+  if (error) throw new Error(`bench page failed: ${error}`);
+  return { page, result };
+}
+
+/** The value at quantile `q` (0…1) of `values`. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Round to 3 decimals for the JSON line. */
+export const round = (value: number) => Math.round(value * 1000) / 1000;

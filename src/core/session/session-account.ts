@@ -1,0 +1,100 @@
+/** The session's account calls: user info, balance, the demo/real switch, demo reset, token check. */
+import type { AccountSummary, UserInfo } from '../contract/auth';
+import { Code } from '../contract/codes';
+import type { CallOptions, CallResult, Platform } from '../runtime/types';
+import { notifyAll, protectedPath } from './session-core';
+import type { SessionCore } from './session-core';
+import { decodeTokenPayload, tokenExpiry } from './token-payload';
+import type { TokenStore } from './token-store';
+
+/** The answer of `user/info/switch`: the new access token (in data, as data, or top-level). */
+interface SwitchAnswer {
+  token?: string;
+  refreshToken?: string;
+  expiresAt?: number;
+}
+
+/** Account calls bound to one session. */
+export function createAccountCalls(platform: Platform, tokens: TokenStore, core: SessionCore) {
+  const { api, store } = platform;
+  const { atoms } = core;
+  const currentToken = () => tokens.read()?.token ?? null;
+
+  async function refreshUser(options: CallOptions = {}): Promise<CallResult<UserInfo>> {
+    const token = currentToken();
+    const result = await api.call<UserInfo>(
+      'api',
+      protectedPath('user/info'),
+      {},
+      { silent: true, ...options },
+    );
+    // An answer for a session that has since ended or changed is dropped.
+    if (token === null || currentToken() !== token) return result;
+    if (result.ok) {
+      store.set(atoms.user, result.data);
+      if (result.data?.account) store.set(atoms.balance, result.data.account);
+    } else if (result.code === Code.USER_NOT_FOUND) {
+      await core.end('userMissing');
+    }
+    return result;
+  }
+
+  async function refreshBalance(options: CallOptions = {}): Promise<CallResult<AccountSummary>> {
+    const token = currentToken();
+    const result = await api.call<AccountSummary>(
+      'api',
+      protectedPath('user/balance'),
+      {},
+      { silent: true, ...options },
+    );
+    if (result.ok && token !== null && currentToken() === token) store.set(atoms.balance, result.data);
+    return result;
+  }
+
+  /** spec §4: real ↔ demo — a new token replaces the session, user info reloads, subscriptions restart. */
+  async function switchAccount(): Promise<CallResult<unknown>> {
+    const before = tokens.read();
+    const result = await api.call<SwitchAnswer | string>('api', protectedPath('user/info/switch'), {});
+    if (!result.ok || !before || currentToken() !== before.token) return result;
+    const data = typeof result.data === 'string' ? { token: result.data } : (result.data ?? {});
+    const token = data.token ?? (typeof result.envelope.token === 'string' ? result.envelope.token : null);
+    if (!token) return { ok: false, code: 'malformed', message: platform.i18n.t('error.api_constructor') };
+    const payload = decodeTokenPayload(token);
+    tokens.write({
+      token,
+      refreshToken: data.refreshToken ?? before.refreshToken,
+      expiresAt: data.expiresAt ?? tokenExpiry(payload),
+      virtualStatus: String(payload?.virtualStatus ?? (before.virtualStatus === '0' ? '1' : '0')),
+    });
+    const state = core.sync();
+    store.set(atoms.user, null);
+    store.set(atoms.balance, null);
+    await Promise.all([refreshUser(), refreshBalance()]);
+    notifyAll(core.switchListeners, state.virtual);
+    return result;
+  }
+
+  /** Reset the demo balance, then show the new balance. */
+  async function resetDemo(): Promise<CallResult<unknown>> {
+    const result = await api.call('api', protectedPath('virtualWallet/resetBalance'), {});
+    if (result.ok) await Promise.all([refreshBalance(), refreshUser()]);
+    return result;
+  }
+
+  /** spec §7: the exchange token check; -1 (invalid token) logs out and goes home. */
+  async function checkToken(): Promise<CallResult<unknown>> {
+    const token = currentToken();
+    if (token === null) return { ok: false, code: Code.TOKEN_INVALID, message: platform.i18n.t('code.400') };
+    const result = await api.call(
+      'exchange',
+      'checkToken',
+      { token },
+      { silent: true, noAuthRedirect: true },
+    );
+    if (!result.ok && result.code === Code.TOKEN_INVALID && currentToken() === token)
+      await core.end('tokenInvalid');
+    return result;
+  }
+
+  return { refreshUser, refreshBalance, switchAccount, resetDemo, checkToken };
+}

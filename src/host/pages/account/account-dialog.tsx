@@ -1,0 +1,66 @@
+/**
+ * Desktop account pages (spec §2 "Account pages open inside a dialog panel instead of navigating"): the
+ * dialog menu beside the page, over the trading layout. Closing goes home; the URL names the page shown.
+ */
+import { Account } from '../../../widgets/account/account';
+import { useT } from '../../../widgets/_shared/use-t';
+import { navigate } from '../../routing/history';
+import { Link } from '../../routing/link';
+import { Dialog } from '../../ui/dialog';
+import { ACCOUNT_PAGES } from '../page-kinds';
+import { CloseIcon } from './close-icon';
+import { useAccountProps } from './use-account-props';
+import './account-page.css';
+
+/** The dialog menu: the account pages that exist (hidden pages: change password, privacy, bind email). */
+const MENU = [
+  { page: 'account', to: '/user/account', label: 'account.my_account' },
+  { page: 'security', to: '/user/security', label: 'account.security' },
+] as const;
+
+/** Which menu entry a page belongs to (the hidden pages are reached from the account page). */
+function menuPageOf(page: string): string {
+  return page === 'security' ? 'security' : 'account';
+}
+
+/** The account dialog for an account route. */
+export function AccountDialog({ page }: { page: string }) {
+  const t = useT();
+  const props = useAccountProps();
+  // The user menu's content (balance, switch, language, theme) lives in the desktop top bar.
+  const view = page === 'user' ? 'account' : (ACCOUNT_PAGES[page] ?? 'account');
+  const top = view === 'account' || view === 'security';
+  const close = () => navigate('/');
+  return (
+    <div className="host-account-dialog">
+      <Dialog title={t('account.my_account')} onClose={close} wide testId="account-dialog">
+        <button
+          type="button"
+          className="host-icon-btn host-account-dialog__close"
+          aria-label={t('common.close')}
+          onClick={close}
+        >
+          <CloseIcon />
+        </button>
+        <div className="host-account-dialog__grid">
+          <nav className="host-account-dialog__nav" aria-label={t('account.user_menu')}>
+            {MENU.map((item) => (
+              <Link
+                key={item.page}
+                to={item.to}
+                replace
+                className="host-account-dialog__link"
+                aria-current={menuPageOf(page) === item.page ? 'page' : undefined}
+              >
+                {t(item.label)}
+              </Link>
+            ))}
+          </nav>
+          <div className="host-account-dialog__body">
+            <Account {...props} view={view} back={!top} />
+          </div>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** Mobile account pages: <Account> full page for /user and its children. */
+import { Account } from '../../../widgets/account/account';
+import { useRoute } from '../../routing/router';
+import { ACCOUNT_PAGES } from '../page-kinds';
+import { useAccountProps } from './use-account-props';
+import './account-page.css';
+
+/** The account page of the current route. */
+export function AccountPage() {
+  const { page } = useRoute();
+  const props = useAccountProps();
+  return (
+    <div className="host-account-page" data-testid="account-page">
+      <Account {...props} view={ACCOUNT_PAGES[page] ?? 'menu'} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** The host's wiring of <Account>: routing, display preferences and the colour pairs of the site. */
+import { useCallback, useMemo } from 'react';
+import type { PreferencesDetail } from '../../../widgets/account/outputs';
+import type { AccountProps } from '../../../widgets/account/account';
+import { useHost } from '../../host-context';
+import { navigate } from '../../routing/history';
+import { COLOR_SCHEMES, schemeColors } from '../../startup/color-schemes';
+
+const goTo = ({ to }: { to: string }) => navigate(to);
+
+/** Props every host <Account> gets. */
+export function useAccountProps(): AccountProps {
+  const { config, theme, setTheme, colorScheme, setColorScheme, setLanguage } = useHost();
+  const colors = config.brand.colors;
+  const colorSchemes = useMemo(
+    () => COLOR_SCHEMES.map((s) => ({ id: s.id, ...schemeColors(s.id, colors) })),
+    [colors],
+  );
+  const onPreferencesChange = useCallback(
+    (detail: PreferencesDetail) => {
+      if (detail.theme) setTheme(detail.theme);
+      if (detail.colorScheme) setColorScheme(detail.colorScheme);
+      if (detail.language) setLanguage(detail.language);
+    },
+    [setTheme, setColorScheme, setLanguage],
+  );
+  return { theme, colorScheme, colorSchemes, onNavigate: goTo, onPreferencesChange };
+}

@@ -1,0 +1,21 @@
+/** Registers <tk-account> (the widget's entry file: `widgets/tk-account.js`). */
+import { defineWidget } from '../_shared/define-widget';
+import { Account } from './account';
+import { ACCOUNT_CSS as css } from './styles';
+import { accountMeta } from './account.meta';
+
+defineWidget(accountMeta, Account, css);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-account': HTMLElement & {
+      api?: string;
+      view?: string;
+      lang?: string;
+      theme?: string;
+      back?: boolean;
+      colorScheme?: string;
+      colorSchemes?: Array<{ id: string; up: string; down: string }>;
+    };
+  }
+}

@@ -1,0 +1,127 @@
+/** Public API of <tk-account> (pure data: defineWidget and custom-elements.json are generated from it). */
+import { cssPropertiesOf } from '../_shared/theme-tokens';
+import type { WidgetMeta } from '../_shared/widget-meta';
+import { ACCOUNT_VIEWS } from './account.logic';
+
+/** The attributes, events, parts and tokens of <tk-account>. */
+export const accountMeta: WidgetMeta = {
+  tag: 'tk-account',
+  summary:
+    'Account hub: user menu with balance, profile, password, privacy policy, bind email and second factor.',
+  description:
+    'Shows the signed-in user of the page session. Links between its pages fire `tk-navigate` (cancel it when ' +
+    'your page routes; otherwise the widget switches its own view). Signing out fires `tk-logout`, switching ' +
+    'between the real and the demo account `tk-account-switch`. Display choices made in the menu fire ' +
+    '`tk-preferences-change`; cancel it when your page applies them, otherwise the widget applies them to itself.',
+  attributes: [
+    {
+      name: 'api',
+      prop: 'api',
+      type: 'string',
+      description:
+        'Origin of the TradeKit platform. Defaults to `<meta name="tk-api">`, `window.TRADEKIT_API`, then the ' +
+        'page origin. All widgets of a page share the first origin.',
+    },
+    {
+      name: 'view',
+      prop: 'view',
+      type: 'string',
+      values: ACCOUNT_VIEWS,
+      description:
+        '`menu` (user menu), `account` (avatar, nickname, log out), `changePassword`, `privacy`, `bindEmail` ' +
+        '(phone-registered users of brands that allow it) or `security` (second factor).',
+      default: "'menu'",
+    },
+    {
+      name: 'lang',
+      prop: 'lang',
+      type: 'string',
+      description:
+        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id); shared by all widgets.',
+    },
+    {
+      name: 'theme',
+      prop: 'theme',
+      type: 'string',
+      values: ['light', 'dark'],
+      description:
+        'Colour theme of the built-in defaults; the brand theme when absent. The menu toggle requests the other one.',
+    },
+    {
+      name: 'back',
+      prop: 'back',
+      type: 'boolean',
+      description:
+        'Show the back button on the header of sub-pages; `back="false"` when your page has its own.',
+      default: 'true',
+    },
+    {
+      name: 'color-scheme',
+      prop: 'colorScheme',
+      type: 'string',
+      description: 'Id of the selected up/down colour pair of `color-schemes`.',
+    },
+    {
+      name: 'color-schemes',
+      prop: 'colorSchemes',
+      type: 'json',
+      description:
+        'Up/down colour pairs offered by the theme drawer, e.g. `[{"id":"brand","up":"#2962ff","down":"#e53935"}]`; ' +
+        'the drawer shows with two or more.',
+    },
+  ],
+  events: [
+    {
+      name: 'tk-navigate',
+      description: 'A link to a page: cancelable; cancel it when your page routes.',
+      detail: '{ to: string }',
+    },
+    {
+      name: 'tk-logout',
+      description: 'The user signed out (the session is cleared).',
+      detail: 'Record<string, never>',
+    },
+    {
+      name: 'tk-account-switch',
+      description: 'The session switched between the real and the demo account.',
+      detail: '{ virtual: boolean }',
+    },
+    {
+      name: 'tk-preferences-change',
+      description:
+        'The user picked a theme, colour pair or language: cancelable; cancel it when your page applied it.',
+      detail: "{ theme?: 'light' | 'dark'; colorScheme?: string; language?: string }",
+    },
+  ],
+  parts: [
+    { name: 'header', description: 'Title bar of a sub-page.' },
+    { name: 'profile', description: 'Avatar, nickname and uid of the menu.' },
+    { name: 'avatar', description: 'The user picture or its initial.' },
+    { name: 'balance', description: 'The balance card.' },
+    { name: 'section', description: 'A titled group of rows.' },
+    { name: 'row', description: 'One menu or list row.' },
+    {
+      name: 'sheet',
+      description:
+        'A drawer (also has the part of its kind: language-drawer, theme-drawer, switch-drawer, reset-drawer, logout-drawer, avatar-drawer).',
+    },
+    { name: 'qr', description: 'The QR code of the second-factor setup.' },
+    { name: 'policy', description: 'The privacy policy text.' },
+    { name: 'toast', description: 'A short message.' },
+  ],
+  cssProperties: cssPropertiesOf([
+    '--tk-color-up',
+    '--tk-color-down',
+    '--tk-surface',
+    '--tk-surface-2',
+    '--tk-text',
+    '--tk-text-muted',
+    '--tk-border',
+    '--tk-accent',
+    '--tk-accent-text',
+    '--tk-danger',
+    '--tk-radius',
+    '--tk-font',
+    '--tk-font-size',
+  ]),
+};

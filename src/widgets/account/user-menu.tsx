@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { isConfigOn, VIEW_PATHS } from './account.logic';
+import { useAccount } from './account-context';
+import { Avatar } from './avatar';
+import { BalanceCard, reportResult } from './balance-card';
+import { CopyButton } from './copy-button';
+import { LanguageSheet, ThemeSheet } from './preference-sheets';
+import { Row, Section } from './parts';
+import { ConfirmSheet } from './sheet';
+import { useToast } from './toast';
+
+type Drawer = 'language' | 'theme' | 'switch' | null;
+
+/** The user menu page of spec §2: profile, balance, General and Settings sections, version line. */
+export function UserMenu() {
+  const ctx = useAccount();
+  const { t, user, state, session, config, systemConfig, navigate, theme, colorSchemes, setPreference } = ctx;
+  const toast = useToast();
+  const [drawer, setDrawer] = useState<Drawer>(null);
+  const [switching, setSwitching] = useState(false);
+  if (!user) return null;
+  const canSwitch = isConfigOn(systemConfig, 'VIRTUAL_CURRENCY_TRADE');
+  const email = config.support.email;
+  const dark = theme === 'dark';
+
+  const switchAccount = async () => {
+    setSwitching(true);
+    const target = !state.virtual;
+    const result = await session.switchAccount();
+    setSwitching(false);
+    setDrawer(null);
+    if (reportResult(result, toast, t(target ? 'account.switched_demo' : 'account.switched_real')))
+      ctx.emitSwitch(target);
+  };
+
+  return (
+    <div className="tk-account__page" data-view="menu">
+      <header className="tk-account__profile" part="profile">
+        <Avatar src={user.avatar} name={user.nickname} token={session.getToken()} size={56} />
+        <div className="tk-account__profile-text">
+          <p className="tk-account__nickname" data-testid="nickname">
+            {user.nickname}
+          </p>
+          <p className="tk-account__uid">
+            {t('account.uid')}{' '}
+            <span className="tk-num" data-testid="uid">
+              {user.uid}
+            </span>
+          </p>
+        </div>
+      </header>
+      <BalanceCard />
+      <Section title={t('account.general')}>
+        <Row
+          icon="user"
+          label={t('account.my_account')}
+          onClick={() => navigate(VIEW_PATHS.account)}
+          testId="menu-account"
+        />
+        <Row
+          icon="shield"
+          label={t('account.security')}
+          value={t(user.totpEnabled ? 'account.on' : 'account.off')}
+          onClick={() => navigate(VIEW_PATHS.security)}
+          testId="menu-security"
+        />
+        <Row
+          icon="gift"
+          label={t('account.invite_code')}
+          value={user.inviteCode}
+          trailing={<CopyButton text={user.inviteCode} />}
+        />
+        {email ? (
+          <Row
+            icon="mail"
+            label={t('account.contact_email')}
+            value={email}
+            trailing={<CopyButton text={email} />}
+          />
+        ) : null}
+      </Section>
+      <Section title={t('account.settings')}>
+        {config.brand.languages.length > 1 ? (
+          <Row
+            icon="globe"
+            label={t('desktop.language')}
+            value={t(`lang.${ctx.platform.i18n.language}`)}
+            onClick={() => setDrawer('language')}
+          />
+        ) : null}
+        {colorSchemes.length > 1 ? (
+          <Row icon="palette" label={t('desktop.theme_colors')} onClick={() => setDrawer('theme')} />
+        ) : null}
+        <Row
+          icon="moon"
+          label={t('theme.dark')}
+          trailing={
+            <button
+              type="button"
+              role="switch"
+              className="tk-account__switch"
+              aria-checked={dark}
+              aria-label={t('theme.dark')}
+              onClick={() => setPreference({ theme: dark ? 'light' : 'dark' })}
+            />
+          }
+        />
+        {canSwitch ? (
+          <Row
+            icon="swap"
+            label={t(state.virtual ? 'account.switch_to_real' : 'account.switch_to_demo')}
+            onClick={() => setDrawer('switch')}
+            testId="menu-switch"
+          />
+        ) : null}
+      </Section>
+      <p className="tk-account__version">{t('app.version', { version: config.version })}</p>
+      {drawer === 'language' ? <LanguageSheet onClose={() => setDrawer(null)} /> : null}
+      {drawer === 'theme' ? <ThemeSheet onClose={() => setDrawer(null)} /> : null}
+      {drawer === 'switch' ? (
+        <ConfirmSheet
+          part="switch-drawer"
+          title={t(state.virtual ? 'account.switch_to_real' : 'account.switch_to_demo')}
+          message={t(state.virtual ? 'account.switch_to_real_warning' : 'account.switch_to_demo_warning')}
+          confirmLabel={t('common.ok')}
+          cancelLabel={t('common.cancel')}
+          busy={switching}
+          onConfirm={switchAccount}
+          onClose={() => setDrawer(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

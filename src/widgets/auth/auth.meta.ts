@@ -1,0 +1,101 @@
+/** Public API of <tk-auth> (pure data: defineWidget and custom-elements.json are generated from it). */
+import { cssPropertiesOf } from '../_shared/theme-tokens';
+import type { WidgetMeta } from '../_shared/widget-meta';
+
+/** The attributes, events, parts and tokens of <tk-auth>. */
+export const authMeta: WidgetMeta = {
+  tag: 'tk-auth',
+  summary: 'Sign in (with a second factor), register and reset the password against the page session.',
+  description:
+    'Login by email or phone (phone only when the brand has PHONE_REGISTER, then the default), remember ' +
+    'account and password, a six-digit second-factor step; register and forgot password in two steps with an ' +
+    'emailed or texted code (or an image captcha). On success the page session is signed in and `tk-login` ' +
+    'fires, then `tk-navigate` to the `to` path. Links fire `tk-navigate` (cancelable): cancel it when your ' +
+    'page routes; otherwise the widget switches its own screen.',
+  attributes: [
+    {
+      name: 'api',
+      prop: 'api',
+      type: 'string',
+      description:
+        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
+        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
+    },
+    {
+      name: 'view',
+      prop: 'view',
+      type: 'string',
+      values: ['login', 'register', 'forgot'],
+      description: 'The screen to show.',
+      default: "'login'",
+    },
+    {
+      name: 'to',
+      prop: 'to',
+      type: 'string',
+      description:
+        'Path to go to after sign-in (the `to` query of `/login`, encoded or not). Only same-site paths are ' +
+        'followed; anything else means `/`.',
+      default: "'/'",
+    },
+    {
+      name: 'lang',
+      prop: 'lang',
+      type: 'string',
+      description:
+        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
+        'one language, so this switches all of them.',
+    },
+    {
+      name: 'theme',
+      prop: 'theme',
+      type: 'string',
+      values: ['light', 'dark'],
+      description: 'Colour theme of the built-in defaults; the brand theme when absent.',
+    },
+  ],
+  events: [
+    {
+      name: 'tk-login',
+      description: 'The page session signed in (tokens stored, user info loaded). Bubbles and is composed.',
+      detail: '{ uid: string }',
+    },
+    {
+      name: 'tk-navigate',
+      description:
+        'Asks the page to go to a path: `/login`, `/register`, `/forgot`, `/user/service`, or the `to` path ' +
+        'after sign-in. Cancelable; when not cancelled the widget switches its own screen (and opens the ' +
+        "brand's support link for `/user/service`).",
+      detail: '{ to: string }',
+    },
+  ],
+  parts: [
+    { name: 'card', description: 'The whole form card.' },
+    { name: 'header', description: 'Title row with the language picker and the service button.' },
+    { name: 'language', description: 'The language picker.' },
+    { name: 'service', description: 'The customer-service button.' },
+    { name: 'switch', description: 'The email/phone switch.' },
+    { name: 'country', description: 'The country / area-code button of the phone field.' },
+    { name: 'country-panel', description: 'The searchable country list.' },
+    { name: 'field', description: 'One labelled field.' },
+    { name: 'field-error', description: 'The error text of a field.' },
+    { name: 'code-box', description: 'One of the six code boxes.' },
+    { name: 'captcha', description: 'The captcha image button.' },
+    { name: 'error', description: 'The form error (server answer).' },
+    { name: 'notice', description: 'A success or information notice.' },
+    { name: 'submit', description: 'The main button.' },
+  ],
+  cssProperties: cssPropertiesOf([
+    '--tk-surface',
+    '--tk-surface-2',
+    '--tk-text',
+    '--tk-text-muted',
+    '--tk-border',
+    '--tk-accent',
+    '--tk-accent-text',
+    '--tk-danger',
+    '--tk-radius',
+    '--tk-font',
+    '--tk-font-size',
+  ]),
+};

@@ -1,0 +1,230 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeLoginHandoff } from './handoff';
+import { chooseCountry, renderAuth } from './auth.fixture';
+import type { RenderedAuth } from './auth.fixture';
+
+let view: RenderedAuth | null = null;
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  view?.h.session.close();
+  view?.h.platform.close();
+  view = null;
+});
+
+const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
+const click = async (el: HTMLElement) => act(async () => fireEvent.click(el));
+const boxes = () => screen.getAllByTestId<HTMLInputElement>('auth-code-box');
+const ok = () => ({ code: 0, data: null });
+
+describe('register', () => {
+  it('sends the code, takes a pasted code into all six boxes and registers', async () => {
+    view = await renderAuth(
+      { view: 'register' },
+      { handlers: { 'wa-na/sendMail': ok, 'wa-na/register': ok } },
+    );
+    type(view.byTestId('auth-email'), 'new@example.com');
+    await click(view.byTestId('auth-send-code'));
+    expect(view.h.callsTo('wa-na/sendMail')[0]?.body).toEqual({
+      email: 'new@example.com',
+      type: '1',
+      locale: 'en',
+    });
+    expect(screen.getByTestId('auth-notice').textContent).toBe(
+      'A verification code was sent to new@example.com',
+    );
+    expect(boxes()).toHaveLength(6);
+    await waitFor(() => expect(document.activeElement).toBe(boxes()[0]));
+    fireEvent.paste(boxes()[2]!, { clipboardData: { getData: () => '48 15 92' } });
+    expect(boxes().map((b) => b.value)).toEqual(['4', '8', '1', '5', '9', '2']);
+    type(view.byTestId('auth-password'), 'secret-12');
+    type(view.byTestId('auth-invite'), ' INV7 ');
+    await click(view.byTestId('auth-submit'));
+    expect(view.h.callsTo('wa-na/register')[0]?.body).toEqual({
+      username: 'new@example.com',
+      type: 'E',
+      password: 'secret-12',
+      inviteCode: 'INV7',
+      code: '481592',
+      locale: 'en',
+    });
+    expect(view.onNavigate).toHaveBeenCalledWith({ to: '/login' });
+    expect(view.h.callsTo('wa-na/sendMail')[1]?.body).toMatchObject({ email: 'new@example.com', type: '4' });
+    expect(takeLoginHandoff(view.h.platform)).toEqual({
+      account: { type: 'E', value: 'new@example.com', country: null },
+      notice: 'auth.register_success',
+    });
+  });
+
+  it('types digit by digit with auto-advance and moves back with backspace', async () => {
+    view = await renderAuth({ view: 'register' }, { handlers: { 'wa-na/sendMail': ok } });
+    type(view.byTestId('auth-email'), 'new@example.com');
+    await click(view.byTestId('auth-send-code'));
+    await act(async () => type(boxes()[0]!, '7'));
+    await waitFor(() => expect(document.activeElement).toBe(boxes()[1]));
+    await act(async () => type(boxes()[1]!, 'x'));
+    expect(boxes()[1]!.value).toBe('');
+    await act(async () => fireEvent.keyDown(boxes()[1]!, { key: 'Backspace' }));
+    await waitFor(() => expect(document.activeElement).toBe(boxes()[0]));
+    expect(
+      boxes()
+        .map((b) => b.value)
+        .join(''),
+    ).toBe('');
+  });
+
+  it('checks the code and the password length before sending', async () => {
+    view = await renderAuth(
+      { view: 'register' },
+      { handlers: { 'wa-na/sendMail': ok, 'wa-na/register': ok } },
+    );
+    type(view.byTestId('auth-email'), 'new@example.com');
+    await click(view.byTestId('auth-send-code'));
+    type(view.byTestId('auth-password'), '123456');
+    await click(view.byTestId('auth-submit'));
+    expect(screen.getByText('Please enter the 6-digit verification code')).toBeTruthy();
+    expect(screen.getByText('The password must be more than six characters')).toBeTruthy();
+    expect(view.h.callsTo('wa-na/register')).toHaveLength(0);
+  });
+
+  it('clears the boxes and refocuses them when the server refuses the code', async () => {
+    view = await renderAuth(
+      { view: 'register' },
+      {
+        handlers: {
+          'wa-na/sendMail': ok,
+          'wa-na/register': () => ({ code: 1020, msg: 'invalid verification code' }),
+        },
+      },
+    );
+    type(view.byTestId('auth-email'), 'new@example.com');
+    await click(view.byTestId('auth-send-code'));
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '111111' } });
+    type(view.byTestId('auth-password'), 'secret-12');
+    await click(view.byTestId('auth-submit'));
+    expect(screen.getByTestId('auth-error').textContent).toBe('invalid verification code (1020)');
+    await waitFor(() => expect(document.activeElement).toBe(boxes()[0]));
+    expect(boxes().every((b) => b.value === '')).toBe(true);
+  });
+
+  it('goes on after 1110 (a code was just sent) and allows a resend after 60 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    view = await renderAuth(
+      { view: 'register' },
+      { handlers: { 'wa-na/sendMail': () => ({ code: 1110, msg: 'sending frequency too high' }) } },
+    );
+    type(view.byTestId('auth-email'), 'new@example.com');
+    await click(view.byTestId('auth-send-code'));
+    expect(screen.getByTestId('auth-notice').textContent).toBe('sending frequency too high (1110)');
+    const resend = view.byTestId<HTMLButtonElement>('auth-send-code');
+    expect(resend.disabled).toBe(true);
+    expect(resend.textContent).toBe('Resend in 60 s');
+    vi.setSystemTime(Date.now() + 60_000);
+    await waitFor(() => expect(view!.byTestId<HTMLButtonElement>('auth-send-code').disabled).toBe(false), {
+      timeout: 2500,
+    });
+    expect(view.byTestId('auth-send-code').textContent).toBe('Resend code');
+  });
+
+  it('hides the invite code when the brand has hideRegisterInviteCode', async () => {
+    view = await renderAuth(
+      { view: 'register' },
+      {
+        systemConfigs: [{ name: 'hideRegisterInviteCode', enable: true }],
+        handlers: { 'wa-na/sendMail': ok },
+      },
+    );
+    type(view.byTestId('auth-email'), 'new@example.com');
+    await click(view.byTestId('auth-send-code'));
+    expect(screen.queryByTestId('auth-invite')).toBeNull();
+  });
+});
+
+describe('register by phone with the image captcha', () => {
+  const captchaConfig = [
+    { name: 'PHONE_REGISTER', enable: true },
+    { name: 'PHONE_SMS_VERIFY', enable: false },
+  ];
+
+  it('replaces the code with the captcha, reloads it at most every 3 s and after 23555', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let n = 0;
+    let registerAnswer = { code: 23555, msg: 'verification code expired' };
+    view = await renderAuth(
+      { view: 'register' },
+      {
+        systemConfigs: captchaConfig,
+        handlers: {
+          'wa-na/getImageCode': () => (
+            (n += 1),
+            { code: 0, data: { image: `<svg id="c${n}"></svg>`, uuid: `u-${n}` } }
+          ),
+          'wa-na/register': () => registerAnswer,
+        },
+      },
+    );
+    await chooseCountry('+49');
+    type(view.byTestId('auth-phone'), '151 2345 6789');
+    expect(view.byTestId('auth-send-code').textContent).toBe('Next');
+    await click(view.byTestId('auth-send-code'));
+    expect(view.h.callsTo('wa-na/sendPhone')).toHaveLength(0);
+    expect(screen.queryAllByTestId('auth-code-box')).toHaveLength(0);
+    await waitFor(() =>
+      expect(view!.byTestId('auth-captcha-image').querySelector('img')?.src).toContain('c1'),
+    );
+
+    vi.setSystemTime(Date.now() + 1_200);
+    await click(view.byTestId('auth-captcha-image'));
+    expect(view.h.callsTo('wa-na/getImageCode')).toHaveLength(1);
+    expect(screen.getByText('The request frequency is high, please try again after 2 s')).toBeTruthy();
+    vi.setSystemTime(Date.now() + 1_800);
+    await click(view.byTestId('auth-captcha-image'));
+    expect(view.h.callsTo('wa-na/getImageCode')).toHaveLength(2);
+
+    type(view.byTestId('auth-captcha-input'), 'x7Kp');
+    type(view.byTestId('auth-password'), 'secret-12');
+    await click(view.byTestId('auth-submit'));
+    expect(view.h.callsTo('wa-na/register')[0]?.body).toMatchObject({
+      username: '4915123456789',
+      type: 'P',
+      code: 'x7Kp',
+      uuid: 'u-2',
+      country: 'DE',
+    });
+    await waitFor(() => expect(view!.h.callsTo('wa-na/getImageCode')).toHaveLength(3));
+    expect(view.byTestId('auth-captcha-input').value).toBe('');
+    registerAnswer = { code: 0, msg: '' };
+    type(view.byTestId('auth-captcha-input'), 'Qm3z');
+    await click(view.byTestId('auth-submit'));
+    expect(view.h.callsTo('wa-na/register')[1]?.body).toMatchObject({ code: 'Qm3z', uuid: 'u-3' });
+    expect(view.onNavigate).toHaveBeenCalledWith({ to: '/login' });
+  });
+});
+
+describe('forgot password', () => {
+  it('sends a forgot code, resets the password, and back from step 2 resets the form', async () => {
+    view = await renderAuth({ view: 'forgot' }, { handlers: { 'wa-na/sendMail': ok, 'wa-na/forgot': ok } });
+    type(view.byTestId('auth-email'), 'ada@example.com');
+    await click(view.byTestId('auth-send-code'));
+    expect(view.h.callsTo('wa-na/sendMail')[0]?.body).toMatchObject({ type: '2' });
+    type(view.byTestId('auth-password'), 'temporary');
+    await click(screen.getByRole('button', { name: 'Back' }));
+    expect(view.byTestId('auth-email').value).toBe('');
+    type(view.byTestId('auth-email'), 'ada@example.com');
+    await click(view.byTestId('auth-send-code'));
+    expect(view.byTestId('auth-password').value).toBe('');
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '654321' } });
+    type(view.byTestId('auth-password'), 'new-secret');
+    await click(view.byTestId('auth-submit'));
+    expect(view.h.callsTo('wa-na/forgot')[0]?.body).toEqual({
+      username: 'ada@example.com',
+      type: 'E',
+      password: 'new-secret',
+      code: '654321',
+    });
+    expect(view.onNavigate).toHaveBeenCalledWith({ to: '/login' });
+    expect(takeLoginHandoff(view.h.platform)?.notice).toBe('auth.reset_success');
+  });
+});

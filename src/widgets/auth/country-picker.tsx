@@ -1,0 +1,122 @@
+/**
+ * The country / area-code picker of the phone field (spec §5: chosen before phone entry): a button that
+ * opens a searchable listbox (combobox pattern: typing filters, arrows move, Enter picks, Escape closes).
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useAuth } from './auth-context';
+import { searchCountries } from './countries';
+
+/** Props of CountryPicker. */
+export interface CountryPickerProps {
+  value: string | null;
+  onChange: (code: string) => void;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+/** Button showing the chosen calling code, opening the searchable list. */
+export function CountryPicker({ value, onChange, invalid, describedBy }: CountryPickerProps) {
+  const { t, locale, phone } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const id = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const list = useMemo(() => phone?.countryList(locale) ?? [], [phone, locale]);
+  const matches = useMemo(() => searchCountries(list, query), [list, query]);
+  const chosen = list.find((c) => c.code === value) ?? null;
+
+  useEffect(() => {
+    if (open) search.current?.focus();
+  }, [open]);
+  useEffect(() => setActive(0), [query]);
+
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+    button.current?.focus();
+  };
+  const pick = (code: string) => {
+    onChange(code);
+    close();
+  };
+  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') close();
+    else if (event.key === 'ArrowDown') setActive(Math.min(active + 1, matches.length - 1));
+    else if (event.key === 'ArrowUp') setActive(Math.max(active - 1, 0));
+    else if (event.key === 'Enter' && matches[active]) pick(matches[active].code);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <div className="tk-auth__country">
+      <button
+        ref={button}
+        type="button"
+        className="tk-auth__country-button"
+        data-testid="auth-country"
+        part="country"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        disabled={!phone}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        aria-label={
+          chosen ? `${t('auth.country')}: ${chosen.name} +${chosen.callingCode}` : t('auth.country')
+        }
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        {chosen ? `${chosen.code} +${chosen.callingCode}` : t('auth.country_choose')}
+      </button>
+      {open ? (
+        <div className="tk-auth__country-panel" part="country-panel">
+          <input
+            ref={search}
+            type="search"
+            className="tk-auth__input"
+            data-testid="auth-country-search"
+            role="combobox"
+            aria-expanded="true"
+            aria-controls={`${id}-list`}
+            aria-activedescendant={matches[active] ? `${id}-${matches[active].code}` : undefined}
+            aria-label={t('auth.country_search')}
+            placeholder={t('auth.country_search')}
+            autoComplete="off"
+            maxLength={40}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={onKey}
+          />
+          <ul
+            id={`${id}-list`}
+            role="listbox"
+            className="tk-auth__country-list"
+            aria-label={t('auth.country')}
+          >
+            {matches.length === 0 ? <li className="tk-auth__hint">{t('auth.country_none')}</li> : null}
+            {matches.map((c, index) => (
+              <li
+                key={c.code}
+                id={`${id}-${c.code}`}
+                role="option"
+                aria-selected={c.code === value}
+                data-active={index === active || undefined}
+                data-testid="auth-country-option"
+                data-country={c.code}
+                className="tk-auth__country-option"
+                onPointerDown={(e) => e.preventDefault()}
+                onClick={() => pick(c.code)}
+              >
+                <span>{c.name}</span>
+                <span className="tk-num">+{c.callingCode}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

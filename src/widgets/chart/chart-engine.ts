@@ -1,0 +1,291 @@
+/**
+ * The klinecharts side of <tk-chart>, loaded after the first paint (its own chunk): one klinecharts
+ * instance fed by the core kline loader, with the indicator panes, drawings, theme and view actions the
+ * widget's toolbar asks for. Nothing here touches React.
+ */
+import { dispose, init, registerLocale } from 'klinecharts';
+import type { Chart, DataLoader, Overlay, OverlayEvent } from 'klinecharts';
+import { toChartPeriod } from '../../core/feeds/kline-loader';
+import type { KlineLoader } from '../../core/feeds/kline-loader';
+import { parseDrawing } from './chart-prefs';
+import type { Drawing } from './chart-prefs';
+import type { CandleType, DrawingTool, IndicatorSet, KlinePeriod } from './chart.logic';
+import { chartStyles } from './engine-styles';
+import type { Appearance } from './engine-styles';
+
+/** Loading until the first page is drawn; error when it could not be loaded (retry() tries again). */
+export type EngineState = 'loading' | 'ready' | 'error';
+
+/** What the engine reports back to the widget. */
+export interface EngineEvents {
+  onState(state: EngineState, candles: number): void;
+  /** The finished drawings of `symbol` changed (drawn, moved or deleted by the user). */
+  onDrawings(symbol: string, drawings: Drawing[]): void;
+  onSelection(selected: boolean): void;
+}
+
+/** The series to show. */
+export interface SeriesView {
+  symbol: string;
+  precision: number;
+  period: KlinePeriod;
+  /** Drawings to restore once the symbol's data is drawn (used when the symbol changes). */
+  drawings: readonly Drawing[];
+}
+
+/** Tooltip labels in the page language. */
+export type ChartLabels = Record<
+  'time' | 'open' | 'high' | 'low' | 'close' | 'volume' | 'turnover' | 'change',
+  string
+>;
+
+/** What the widget can ask of the chart. */
+export interface ChartEngine {
+  show(view: SeriesView): void;
+  setLive(live: boolean): void;
+  setCandleType(type: CandleType): void;
+  setAppearance(appearance: Appearance): void;
+  setIndicators(indicators: IndicatorSet): void;
+  setLabels(language: string, labels: ChartLabels): void;
+  /** IANA zone of the time axis and tooltip (the brand's); null: the device's. */
+  setTimezone(timezone: string | null): void;
+  draw(tool: DrawingTool): void;
+  deleteSelected(): boolean;
+  deleteAll(): void;
+  zoom(direction: 'in' | 'out'): void;
+  shift(direction: 'left' | 'right'): void;
+  /** JPEG data URL of the chart with its drawings on `background`. */
+  screenshot(background: string): string;
+  retry(): void;
+  dispose(): void;
+}
+
+const MAIN_PANE = 'candle_pane';
+const SUB_PANE = 'tk_sub_';
+const DRAWINGS = 'tk-drawing';
+const SHIFT_BARS = 10;
+const ANIMATION_MS = 200;
+
+/**
+ * Create the chart in `el` (klinecharts owns its children), fed by `loader` (owned by the caller, which
+ * may have started the first history request before this chunk arrived).
+ */
+export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: EngineEvents): ChartEngine {
+  // Hotkeys off: klinecharts listens on the document and cannot see into shadow roots, so it would take
+  // "+" or Shift+Arrow typed into another widget's input. The widget binds its keys on its own container.
+  const chart = init(el, { hotkey: { enabled: false } });
+  if (!chart) throw new Error('klinecharts could not create a chart');
+  const c: Chart = chart;
+  let view: SeriesView | null = null;
+  let restore: readonly Drawing[] | null = null;
+  let candleType: CandleType = 'candle_solid';
+  let appearance: Appearance | null = null;
+  let shown: IndicatorSet = { main: [], sub: [] };
+  let selected: string | null = null;
+  let quiet = false;
+  let persistQueued = false;
+
+  const dataLoader: DataLoader = {
+    getBars(params) {
+      if (params.type === 'init') events.onState('loading', 0);
+      return loader.getBars({
+        ...params,
+        callback: (data, more) => {
+          params.callback(data, more);
+          if (params.type === 'init') restoreDrawings();
+          events.onState('ready', c.getDataList().length);
+        },
+      });
+    },
+    subscribeBar: (params) => loader.subscribeBar(params),
+    unsubscribeBar: (params) => loader.unsubscribeBar(params),
+  };
+  c.setDataLoader(dataLoader);
+
+  function select(id: string | null): void {
+    if (selected === id) return;
+    selected = id;
+    events.onSelection(id !== null);
+  }
+
+  function persist(): void {
+    const symbol = view?.symbol;
+    if (quiet || persistQueued || !symbol) return;
+    persistQueued = true;
+    // After klinecharts has finished the change: onRemoved fires before the overlay leaves its list.
+    queueMicrotask(() => {
+      persistQueued = false;
+      if (view?.symbol !== symbol) return;
+      const drawings = c
+        .getOverlays({ groupId: DRAWINGS })
+        .filter((o) => o.currentStep === -1)
+        .map((o) => parseDrawing({ name: o.name, points: o.points, styles: o.styles }))
+        .filter((d): d is Drawing => d !== null);
+      events.onDrawings(symbol, drawings);
+    });
+  }
+
+  const handlers = {
+    groupId: DRAWINGS,
+    onDrawEnd: () => persist(),
+    onPressedMoveEnd: () => persist(),
+    onSelected: ({ overlay }: OverlayEvent<unknown>) => select(overlay.id),
+    onDeselected: ({ overlay }: OverlayEvent<unknown>) => {
+      if (selected === overlay.id) select(null);
+    },
+    onRemoved: ({ overlay }: OverlayEvent<unknown>) => {
+      if (selected === overlay.id) select(null);
+      persist();
+    },
+  };
+
+  function silently(change: () => void): void {
+    quiet = true;
+    try {
+      change();
+    } finally {
+      quiet = false;
+    }
+  }
+
+  function restoreDrawings(): void {
+    const drawings = restore;
+    restore = null;
+    if (!drawings?.length) return;
+    silently(() => {
+      c.createOverlay(
+        drawings.map((d) => ({
+          name: d.name,
+          points: d.points.map((p) => ({ ...p })),
+          styles: d.styles,
+          ...handlers,
+        })),
+      );
+    });
+  }
+
+  function unfinished(): Overlay[] {
+    return c.getOverlays({ groupId: DRAWINGS }).filter((o) => o.currentStep !== -1);
+  }
+
+  function applyStyles(): void {
+    if (!appearance) return;
+    c.setStyles(appearance.theme);
+    c.setStyles(chartStyles(appearance, candleType));
+  }
+
+  function onKeyDown(event: KeyboardEvent): void {
+    const step =
+      event.shiftKey && event.key === 'ArrowLeft'
+        ? 'left'
+        : event.shiftKey && event.key === 'ArrowRight'
+          ? 'right'
+          : null;
+    if (step) engine.shift(step);
+    else if (event.key === '+' || event.key === '=') engine.zoom('in');
+    else if (event.key === '-' || event.key === '_') engine.zoom('out');
+    else if (event.key === 'Escape' && unfinished().length)
+      silently(() => unfinished().forEach((o) => c.removeOverlay({ id: o.id })));
+    else if ((event.key === 'Delete' || event.key === 'Backspace') && engine.deleteSelected()) void 0;
+    else return;
+    event.preventDefault();
+  }
+  el.addEventListener('keydown', onKeyDown);
+
+  const engine: ChartEngine = {
+    show(next) {
+      const symbolChanged = next.symbol !== view?.symbol;
+      const precisionChanged = next.precision !== view?.precision;
+      const periodChanged = next.period !== view?.period;
+      if (symbolChanged) {
+        silently(() => c.removeOverlay({ groupId: DRAWINGS }));
+        select(null);
+        restore = next.drawings;
+      }
+      view = next;
+      // klinecharts restarts the data on each setter; the loader fetches once for both in one task.
+      if (symbolChanged || precisionChanged)
+        c.setSymbol({ ticker: next.symbol, pricePrecision: next.precision, volumePrecision: 2 });
+      if (periodChanged) c.setPeriod(toChartPeriod(next.period));
+    },
+    setLive: (live) => loader.setLive(live),
+    setCandleType(type) {
+      candleType = type;
+      c.setStyles({ candle: { type } });
+    },
+    setAppearance(next) {
+      appearance = next;
+      applyStyles();
+    },
+    setIndicators(next) {
+      for (const name of shown.main)
+        if (!next.main.includes(name)) c.removeIndicator({ paneId: MAIN_PANE, name });
+      for (const name of next.main)
+        if (!shown.main.includes(name)) c.createIndicator({ name, paneId: MAIN_PANE }, true);
+      for (const name of shown.sub)
+        if (!next.sub.includes(name)) c.removeIndicator({ paneId: SUB_PANE + name });
+      for (const name of next.sub)
+        if (!shown.sub.includes(name)) c.createIndicator({ name, paneId: SUB_PANE + name });
+      shown = { main: [...next.main], sub: [...next.sub] };
+    },
+    setLabels(language, labels) {
+      const name = `tk-${language}`;
+      const colon = (text: string) => `${text}: `;
+      registerLocale(name, {
+        time: colon(labels.time),
+        open: colon(labels.open),
+        high: colon(labels.high),
+        low: colon(labels.low),
+        close: colon(labels.close),
+        volume: colon(labels.volume),
+        turnover: colon(labels.turnover),
+        change: colon(labels.change),
+        second: 'S',
+        minute: '',
+        hour: 'H',
+        day: 'D',
+        week: 'W',
+        month: 'M',
+        year: 'Y',
+      });
+      c.setLocale(name);
+    },
+    setTimezone(timezone) {
+      c.setTimezone(
+        timezone && timezone !== 'device' ? timezone : Intl.DateTimeFormat().resolvedOptions().timeZone,
+      );
+    },
+    draw(tool) {
+      silently(() => unfinished().forEach((o) => c.removeOverlay({ id: o.id })));
+      c.createOverlay({ name: tool, ...handlers });
+      el.focus({ preventScroll: true });
+    },
+    deleteSelected() {
+      if (!selected) return false;
+      c.removeOverlay({ id: selected });
+      return true;
+    },
+    deleteAll() {
+      c.removeOverlay({ groupId: DRAWINGS });
+      select(null);
+    },
+    zoom(direction) {
+      c.zoomAtCoordinate(direction === 'in' ? 1.25 : 0.8, undefined, ANIMATION_MS);
+    },
+    shift(direction) {
+      // As klinecharts' own Shift+Arrow keys: "left" moves the candles left, towards the latest.
+      const distance = SHIFT_BARS * c.getBarSpace().bar;
+      c.scrollByDistance(direction === 'left' ? -distance : distance, ANIMATION_MS);
+    },
+    screenshot: (background) => c.getConvertPictureUrl(true, 'jpeg', background),
+    retry() {
+      events.onState('loading', 0);
+      c.resetData();
+    },
+    dispose() {
+      el.removeEventListener('keydown', onKeyDown);
+      dispose(c);
+    },
+  };
+  return engine;
+}

@@ -1,0 +1,134 @@
+import { useId } from 'react';
+import { Badge } from '../_shared/badge';
+import type { Translate } from '../_shared/use-t';
+import type { MarketStatus, TradeBlock } from './chart.logic';
+import type { HeaderView, SymbolOption } from './header.logic';
+
+/** Props of ChartHeader. */
+export interface ChartHeaderProps {
+  symbol: string;
+  view: HeaderView;
+  options: readonly SymbolOption[];
+  block: TradeBlock;
+  status: MarketStatus | null;
+  t: Translate;
+  onSymbolChange: (symbol: string) => void;
+  /** 0 buy, 1 sell. */
+  onTrade: (direction: 0 | 1) => void;
+}
+
+/** The banner text of a blocked product: early trading, closed, or not tradable at all. */
+function bannerKey(block: TradeBlock, status: MarketStatus | null): string {
+  if (block === 'not_tradable') return 'chart.not_tradable';
+  return status === 'early_trading' ? 'status.early_trading' : 'status.closed';
+}
+
+/** The product header: name dropdown, price, change, last update, high/low/volume, sell/buy or closed. */
+export function ChartHeader({
+  symbol,
+  view,
+  options,
+  block,
+  status,
+  t,
+  onSymbolChange,
+  onTrade,
+}: ChartHeaderProps) {
+  const id = useId();
+  const closed = block === 'closed' || block === 'not_tradable';
+  // Buttons stay while the state is unknown or the quote is delayed: a tap explains why nothing happens.
+  const locked = block === 'unknown' || block === 'stale';
+  return (
+    <header className="tk-chart__header" part="header">
+      <div className="tk-chart__product">
+        <label className="tk-visually-hidden" htmlFor={`${id}-symbol`}>
+          {t('quotes.symbol')}
+        </label>
+        <select
+          id={`${id}-symbol`}
+          className="tk-chart__symbol"
+          part="symbol-select"
+          data-testid="symbol-select"
+          value={symbol}
+          onChange={(event) => onSymbolChange(event.target.value)}
+        >
+          {options.map((o) => (
+            <option key={o.symbol} value={o.symbol}>
+              {o.name === o.symbol ? o.symbol : `${o.name} (${o.symbol})`}
+            </option>
+          ))}
+        </select>
+        <div className="tk-chart__quote">
+          <span className="tk-chart__price tk-num" part="price" data-direction={view.direction}>
+            {view.price}
+          </span>
+          <Badge tone={view.direction} part="change" data-field="change">
+            {view.change}
+          </Badge>
+          <span className="tk-chart__updated tk-num" data-field="updated" title={t('quotes.last_update')}>
+            {view.updated}
+          </span>
+        </div>
+      </div>
+      <dl className="tk-chart__stats" part="stats">
+        <div>
+          <dt>{t('quotes.high')}</dt>
+          <dd className="tk-num" data-field="high">
+            {view.high}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('quotes.low')}</dt>
+          <dd className="tk-num" data-field="low">
+            {view.low}
+          </dd>
+        </div>
+        {view.volume !== null ? (
+          <div>
+            <dt>{t('quotes.volume')}</dt>
+            <dd className="tk-num" data-field="volume">
+              {view.volume}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {closed ? (
+        <div
+          className="tk-chart__closed"
+          part="closed-banner"
+          data-testid="closed-banner"
+          data-reason={block}
+        >
+          {t(bannerKey(block, status))}
+        </div>
+      ) : (
+        <div className="tk-chart__trade" part="trade">
+          <button
+            type="button"
+            className="tk-chart__trade-button"
+            part="sell"
+            data-testid="sell"
+            data-side="down"
+            aria-disabled={locked || undefined}
+            onClick={() => onTrade(1)}
+          >
+            <span>{t('quotes.sell')}</span>
+            <span className="tk-num">{view.bid}</span>
+          </button>
+          <button
+            type="button"
+            className="tk-chart__trade-button"
+            part="buy"
+            data-testid="buy"
+            data-side="up"
+            aria-disabled={locked || undefined}
+            onClick={() => onTrade(0)}
+          >
+            <span>{t('quotes.buy')}</span>
+            <span className="tk-num">{view.ask}</span>
+          </button>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,159 @@
+import type { CSSProperties } from 'react';
+import type { Translate } from '../_shared/use-t';
+import { Icon } from './chart-icons';
+import type { ToolbarIcon } from './chart-icons';
+import { CANDLE_TYPES, COLOR_SCHEMES, KLINE_PERIODS, parseCandleType } from './chart.logic';
+import type { CandleType, KlinePeriod } from './chart.logic';
+
+/** The view actions of the toolbar (their `data-action` values). */
+export type ViewAction =
+  'zoom-in' | 'zoom-out' | 'shift-left' | 'shift-right' | 'screenshot' | 'fullscreen' | 'theme';
+
+const VIEW_ACTIONS: readonly ViewAction[] = [
+  'zoom-in',
+  'zoom-out',
+  'shift-left',
+  'shift-right',
+  'screenshot',
+];
+
+/** Props of ChartToolbar. */
+export interface ChartToolbarProps {
+  period: KlinePeriod;
+  candleType: CandleType;
+  theme: 'light' | 'dark';
+  scheme: string;
+  /** The brand's own up/down pair, for the first swatch. */
+  brandColors: { up: string; down: string };
+  fullscreen: boolean;
+  indicatorsOpen: boolean;
+  /** Whether the chart can act yet (klinecharts loaded). */
+  ready: boolean;
+  t: Translate;
+  onPeriod: (period: KlinePeriod) => void;
+  onCandleType: (type: CandleType) => void;
+  onIndicators: () => void;
+  onAction: (action: ViewAction) => void;
+  onScheme: (id: string) => void;
+}
+
+function ActionButton(props: {
+  action: ViewAction;
+  icon: ToolbarIcon;
+  label: string;
+  disabled?: boolean;
+  pressed?: boolean;
+  onAction: (action: ViewAction) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="tk-chart__tool"
+      data-action={props.action}
+      aria-label={props.label}
+      title={props.label}
+      aria-pressed={props.pressed}
+      disabled={props.disabled}
+      onClick={() => props.onAction(props.action)}
+    >
+      <Icon name={props.icon} />
+    </button>
+  );
+}
+
+/** Periods, candle type, indicators, view actions, light/dark and the colour theme chooser. */
+export function ChartToolbar(props: ChartToolbarProps) {
+  const { t, ready } = props;
+  const fullscreenLabel = t(props.fullscreen ? 'chart.action.exit_fullscreen' : 'chart.action.fullscreen');
+  return (
+    <div className="tk-chart__toolbar" role="toolbar" aria-label={t('chart.toolbar')} part="toolbar">
+      <div className="tk-chart__periods" role="group" aria-label={t('desktop.period')}>
+        {KLINE_PERIODS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className="tk-chart__period"
+            data-period={p}
+            aria-pressed={p === props.period}
+            onClick={() => props.onPeriod(p)}
+          >
+            {t(`chart.period.${p}`)}
+          </button>
+        ))}
+      </div>
+      <select
+        className="tk-chart__candle-type"
+        data-testid="candle-type"
+        aria-label={t('desktop.candle_style')}
+        value={props.candleType}
+        onChange={(event) => {
+          const type = parseCandleType(event.target.value);
+          if (type) props.onCandleType(type);
+        }}
+      >
+        {CANDLE_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`chart.candle.${type}`)}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="tk-chart__tool tk-chart__tool--text"
+        data-action="indicators"
+        aria-haspopup="dialog"
+        aria-expanded={props.indicatorsOpen}
+        onClick={props.onIndicators}
+      >
+        <Icon name="indicators" />
+        <span>{t('desktop.indicators')}</span>
+      </button>
+      <div className="tk-chart__actions" role="group" aria-label={t('chart.view')}>
+        {VIEW_ACTIONS.map((action) => (
+          <ActionButton
+            key={action}
+            action={action}
+            icon={action}
+            label={t(`chart.action.${action.replace('-', '_')}`)}
+            disabled={!ready}
+            onAction={props.onAction}
+          />
+        ))}
+        <ActionButton
+          action="fullscreen"
+          icon={props.fullscreen ? 'exit-fullscreen' : 'fullscreen'}
+          label={fullscreenLabel}
+          pressed={props.fullscreen}
+          onAction={props.onAction}
+        />
+        <ActionButton
+          action="theme"
+          icon="theme"
+          label={t('chart.action.theme')}
+          pressed={props.theme === 'dark'}
+          onAction={props.onAction}
+        />
+      </div>
+      <div className="tk-chart__schemes" role="radiogroup" aria-label={t('desktop.theme_colors')}>
+        {COLOR_SCHEMES.map((scheme) => {
+          const { up, down } = scheme.colors ?? props.brandColors;
+          const style = { '--_swatch-up': up, '--_swatch-down': down } as CSSProperties;
+          return (
+            <button
+              key={scheme.id}
+              type="button"
+              role="radio"
+              className="tk-chart__swatch"
+              data-scheme={scheme.id}
+              aria-checked={scheme.id === props.scheme}
+              aria-label={t(`chart.scheme.${scheme.id.replace('-', '_')}`)}
+              title={t(`chart.scheme.${scheme.id.replace('-', '_')}`)}
+              style={style}
+              onClick={() => props.onScheme(scheme.id)}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

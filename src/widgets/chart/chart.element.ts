@@ -1,0 +1,22 @@
+/** Registers <tk-chart> (the widget's entry file: `widgets/tk-chart.js`; klinecharts loads after it). */
+import { defineWidget } from '../_shared/define-widget';
+import { Chart } from './chart';
+import css from './chart.css?inline';
+import { chartMeta } from './chart.meta';
+
+defineWidget(chartMeta, Chart, css);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-chart': HTMLElement & {
+      api?: string;
+      symbol?: string;
+      period?: string;
+      candleType?: string;
+      theme?: string;
+      lang?: string;
+      toolbar?: boolean;
+      header?: boolean;
+    };
+  }
+}

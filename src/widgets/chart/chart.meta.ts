@@ -1,0 +1,140 @@
+/** Public API of <tk-chart> (pure data: defineWidget and custom-elements.json are generated from it). */
+import { cssPropertiesOf } from '../_shared/theme-tokens';
+import type { WidgetMeta } from '../_shared/widget-meta';
+import { CANDLE_TYPES, KLINE_PERIODS } from './chart.logic';
+
+/** The attributes, events, parts and tokens of <tk-chart>. */
+export const chartMeta: WidgetMeta = {
+  tag: 'tk-chart',
+  summary:
+    'Product chart: live kline chart with periods, candle types, indicators, drawings and trade buttons.',
+  description:
+    'Shows one product: a header with its price, change, last update, high, low and volume and the sell and ' +
+    'buy buttons (or the closed banner), and a klinecharts candle chart fed by the platform (history, older ' +
+    'pages while scrolling back, the forming candle live). The chart library loads after the first paint. ' +
+    'Period, candle type, indicators and drawings are remembered per symbol in local storage ' +
+    '(`tk-chart:v1:<symbol>`). Default height 480 px; set `height` on the element to change it.',
+  attributes: [
+    {
+      name: 'api',
+      prop: 'api',
+      type: 'string',
+      description:
+        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
+        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
+    },
+    {
+      name: 'symbol',
+      prop: 'symbol',
+      type: 'string',
+      description:
+        'Product to show, e.g. `EURUSD`. When absent: the brand’s first home symbol, else the first quoted one. ' +
+        'The name dropdown switches it until the attribute changes.',
+    },
+    {
+      name: 'period',
+      prop: 'period',
+      type: 'string',
+      values: KLINE_PERIODS,
+      description:
+        'Candle period. When set it wins over the remembered one; the toolbar can still change it.',
+    },
+    {
+      name: 'candle-type',
+      prop: 'candleType',
+      type: 'string',
+      values: CANDLE_TYPES,
+      description: 'Candle type. When set it wins over the remembered one; the toolbar can still change it.',
+    },
+    {
+      name: 'theme',
+      prop: 'theme',
+      type: 'string',
+      values: ['light', 'dark'],
+      description:
+        'Colour theme; the brand theme when absent. The toolbar toggle overrides it until it changes.',
+    },
+    {
+      name: 'lang',
+      prop: 'lang',
+      type: 'string',
+      description:
+        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
+        'one language, so this switches all of them.',
+    },
+    {
+      name: 'toolbar',
+      prop: 'toolbar',
+      type: 'boolean',
+      description: 'Show the tool rows (periods, candle type, indicators, view actions, drawing tools).',
+      default: 'true',
+    },
+    {
+      name: 'header',
+      prop: 'header',
+      type: 'boolean',
+      description: 'Show the product header with price, statistics and the sell/buy buttons.',
+      default: 'true',
+    },
+  ],
+  events: [
+    {
+      name: 'tk-symbol-select',
+      description: 'The user picked another product in the name dropdown. Bubbles and is composed.',
+      detail: '{ symbol: string }',
+    },
+    {
+      name: 'tk-trade',
+      description:
+        'Sell or buy was pressed while the product is tradable (0 buy, 1 sell); the host opens its order ' +
+        'form. Not fired while the market state is unknown, the quote is delayed or the market is closed.',
+      detail: '{ symbol: string; direction: 0 | 1 }',
+    },
+    {
+      name: 'tk-color-scheme-change',
+      description: 'The colour theme chooser picked an up/down pair; a host may apply it page-wide.',
+      detail: '{ id: string; up: string; down: string }',
+    },
+    {
+      name: 'tk-theme-change',
+      description: 'The light/dark toggle was pressed; a host may apply it page-wide.',
+      detail: "{ theme: 'light' | 'dark' }",
+    },
+  ],
+  parts: [
+    { name: 'header', description: 'The product header.' },
+    { name: 'symbol-select', description: 'The product name dropdown.' },
+    { name: 'price', description: 'The last price (`data-direction` up, down or flat).' },
+    { name: 'change', description: 'The change-percent badge.' },
+    { name: 'stats', description: 'High, low and volume.' },
+    { name: 'trade', description: 'The sell and buy buttons.' },
+    { name: 'sell', description: 'The sell button.' },
+    { name: 'buy', description: 'The buy button.' },
+    {
+      name: 'closed-banner',
+      description: 'Shown instead of the buttons while the product cannot be traded.',
+    },
+    { name: 'toolbar', description: 'Periods, candle type, indicators, view actions and colour themes.' },
+    { name: 'drawing-tools', description: 'The drawing tools and the delete buttons.' },
+    { name: 'canvas', description: 'The chart area (`data-state` loading, ready or error; `data-candles`).' },
+    { name: 'indicator-dialog', description: 'The indicator dialog.' },
+    { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
+  ],
+  cssProperties: cssPropertiesOf([
+    '--tk-color-up',
+    '--tk-color-down',
+    '--tk-surface',
+    '--tk-surface-2',
+    '--tk-text',
+    '--tk-text-muted',
+    '--tk-border',
+    '--tk-accent',
+    '--tk-accent-text',
+    '--tk-warning',
+    '--tk-warning-text',
+    '--tk-danger',
+    '--tk-radius',
+    '--tk-font',
+    '--tk-font-size',
+  ]),
+};

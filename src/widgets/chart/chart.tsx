@@ -1,0 +1,261 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CSSProperties } from 'react';
+import { isQuoteStale } from '../../core/runtime/platform';
+import { ConnectionBanner } from '../_shared/connection-banner';
+import type { EventCallbacks } from '../_shared/events';
+import { useHostState } from '../_shared/host-state';
+import { usePlatform } from '../_shared/platform-context';
+import { useAtomValue } from '../_shared/store-react';
+import { THEME_TOKENS } from '../_shared/theme-tokens';
+import { useT } from '../_shared/use-t';
+import { useEmit, useWidgetHost } from '../_shared/widget-host';
+import { WidgetRoot } from '../_shared/widget-root';
+import { useChartEmit } from './chart-events';
+import type { ChartCallbacks } from './chart-events';
+import { ChartHeader } from './chart-header';
+import { ChartToolbar } from './chart-toolbar';
+import css from './chart.css?inline';
+import { MAX_INDICATORS, colorScheme, isLive, toggleIndicator, tradeBlock } from './chart.logic';
+import type { Pane } from './chart.logic';
+import { DrawingBar } from './drawing-bar';
+import { headerView, newerQuote, pickSymbol, symbolOptions } from './header.logic';
+import { IndicatorDialog } from './indicator-dialog';
+import { useChartActions } from './use-chart-actions';
+import { useChartEngine } from './use-chart-engine';
+import type { EngineLoader } from './use-chart-engine';
+import { useChartPrefs } from './use-chart-prefs';
+import { useAppearance, useFullscreen, useNotice } from './use-chart-view';
+import { useSymbolMarket } from './use-symbol-market';
+import { usePrecision, useThemeState } from './use-chart-settings';
+
+/** Props of <Chart>: the attributes of <tk-chart> (see chart.meta.ts) plus the output callbacks. */
+export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCallbacks {
+  symbol?: string;
+  period?: string;
+  theme?: string;
+  candleType?: string;
+  toolbar?: boolean;
+  header?: boolean;
+  /** Another chart engine (tests, hosts with their own canvas); default: the klinecharts chunk. */
+  engineLoader?: EngineLoader;
+}
+
+const tokenDefault = (name: string) => THEME_TOKENS.find((token) => token.name === name)?.light ?? '';
+
+/** The product chart page of spec §2: header, kline chart with tools, indicators and drawings. */
+export function Chart(props: ChartProps) {
+  const { toolbar = true, header = true } = props;
+  const platform = usePlatform();
+  const t = useT();
+  const emit = useEmit(props);
+  const emitChart = useChartEmit(props);
+  const host = useWidgetHost();
+  const config = useAtomValue(platform.atoms.config);
+  const prices = useAtomValue(platform.atoms.prices);
+  const feedState = useAtomValue(platform.atoms.feedState);
+  const now = useAtomValue(platform.atoms.clock);
+  const language = useAtomValue(platform.atoms.language);
+  const brand = config?.brand;
+
+  const [picked, setPicked] = useHostState<{ attribute: string | undefined; symbol: string } | null>(
+    'chart.symbol',
+    null,
+  );
+  // A pick from the name dropdown holds until the host sets another `symbol`.
+  const symbol =
+    picked && picked.attribute === props.symbol
+      ? picked.symbol
+      : pickSymbol(props.symbol, prices.values(), brand?.homeSymbols);
+  const quote = prices.get(symbol);
+  const { prefs, update, saveDrawings } = useChartPrefs(symbol, props.period, props.candleType);
+  const market = useSymbolMarket(symbol, quote?.marketOpen);
+  const stale = quote ? isQuoteStale(quote, now, feedState, platform.staleAfterMs) : false;
+  const block = tradeBlock({ product: market.product, status: market.status, now, stale });
+  const timeZone = brand?.timezone ?? null;
+  const view = headerView(symbol, newerQuote(quote, market.tick), market.product, timeZone);
+  const options = useMemo(() => symbolOptions(prices.values(), symbol), [prices, symbol]);
+  const precision = usePrecision(
+    symbol,
+    quote?.pricePrecision ?? market.product?.pricePrecision,
+    market.product,
+  );
+
+  const [theme, setTheme] = useThemeState(props.theme, brand?.theme);
+  const [scheme, setScheme] = useHostState('chart.scheme', 'brand');
+  const schemeColors = colorScheme(scheme).colors;
+  const brandColors = brand?.colors ?? {
+    up: tokenDefault('--tk-color-up'),
+    down: tokenDefault('--tk-color-down'),
+  };
+
+  const frame = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLDivElement>(null);
+  const handle = useChartEngine(canvas, platform, saveDrawings, props.engineLoader);
+  const { engine } = handle;
+  const appearance = useAppearance(frame, theme, [scheme, brandColors.up, brandColors.down, engine]);
+  const [notice, showNotice] = useNotice();
+  const [dialog, setDialog] = useState(false);
+  const [fullscreen, toggleFullscreen] = useFullscreen(() => host ?? frame.current);
+
+  // The first page is requested at once, while klinecharts and the product's precision are on their way.
+  useEffect(() => {
+    if (handle.loader && symbol) handle.loader.prefetch(symbol, prefs.period);
+  }, [handle.loader, symbol, prefs.period]);
+  useEffect(() => {
+    if (engine && symbol && precision !== null)
+      engine.show({ symbol, precision, period: prefs.period, drawings: prefs.drawings });
+    // Drawings are read when a symbol is shown; later changes come from the engine itself.
+  }, [engine, symbol, precision, prefs.period]);
+  useEffect(() => engine?.setLive(isLive(market.status)), [engine, market.status]);
+  useEffect(() => engine?.setTimezone(timeZone), [engine, timeZone]);
+  useEffect(() => engine?.setCandleType(prefs.candleType), [engine, prefs.candleType]);
+  useEffect(() => engine?.setIndicators(prefs.indicators), [engine, prefs.indicators]);
+  useEffect(() => {
+    if (engine && appearance) engine.setAppearance(appearance);
+  }, [engine, appearance]);
+  useEffect(() => {
+    engine?.setLabels(language, {
+      time: t('chart.ohlc.time'),
+      open: t('chart.ohlc.open'),
+      high: t('quotes.high'),
+      low: t('quotes.low'),
+      close: t('chart.ohlc.close'),
+      volume: t('quotes.volume'),
+      turnover: t('chart.ohlc.turnover'),
+      change: t('quotes.change'),
+    });
+  }, [engine, language, t]);
+
+  const onAction = useChartActions({
+    engine,
+    symbol,
+    period: prefs.period,
+    background: appearance?.surface ?? tokenDefault('--tk-surface'),
+    toggleFullscreen,
+    onFullscreenRefused: () => showNotice(t('chart.fullscreen_unavailable')),
+    onTheme: () => {
+      const next = theme === 'dark' ? 'light' : 'dark';
+      setTheme(next);
+      emitChart('tk-theme-change', { theme: next });
+    },
+  });
+
+  const onScheme = (id: string) => {
+    setScheme(id);
+    emitChart('tk-color-scheme-change', { id, ...(colorScheme(id).colors ?? brandColors) });
+  };
+  const onSymbolChange = (next: string) => {
+    setPicked({ attribute: props.symbol, symbol: next });
+    emit('tk-symbol-select', { symbol: next });
+  };
+  const onTrade = (direction: 0 | 1) => {
+    if (block === 'none') emitChart('tk-trade', { symbol, direction });
+    else if (block === 'unknown') showNotice(t('chart.market_unknown'));
+    else if (block === 'stale') showNotice(t('quotes.stale_hint'));
+  };
+  const onToggle = (pane: Pane, name: string) => {
+    const result = toggleIndicator(prefs.indicators, pane, name);
+    if (result.refused) showNotice(t('chart.indicator_limit', { max: MAX_INDICATORS }));
+    else update({ indicators: result.indicators });
+  };
+  const closeDialog = useCallback(() => {
+    setDialog(false);
+    frame.current?.querySelector<HTMLButtonElement>('[data-action="indicators"]')?.focus();
+  }, []);
+
+  const ready = engine !== null && handle.state === 'ready';
+  const frameStyle = schemeColors
+    ? ({ '--tk-color-up': schemeColors.up, '--tk-color-down': schemeColors.down } as CSSProperties)
+    : undefined;
+  return (
+    <WidgetRoot name="chart" css={css} theme={theme}>
+      <div ref={frame} className="tk-chart__frame" style={frameStyle}>
+        <ConnectionBanner />
+        {header ? (
+          <ChartHeader
+            symbol={symbol}
+            view={view}
+            options={options}
+            block={block}
+            status={market.status}
+            t={t}
+            onSymbolChange={onSymbolChange}
+            onTrade={onTrade}
+          />
+        ) : null}
+        {toolbar ? (
+          <ChartToolbar
+            period={prefs.period}
+            candleType={prefs.candleType}
+            theme={theme}
+            scheme={scheme}
+            brandColors={brandColors}
+            fullscreen={fullscreen}
+            indicatorsOpen={dialog}
+            ready={ready}
+            t={t}
+            onPeriod={(period) => update({ period })}
+            onCandleType={(candleType) => update({ candleType })}
+            onIndicators={() => setDialog(true)}
+            onAction={onAction}
+            onScheme={onScheme}
+          />
+        ) : null}
+        <div className="tk-chart__body">
+          {toolbar ? (
+            <DrawingBar
+              selected={handle.selected}
+              ready={ready}
+              t={t}
+              onDraw={(tool) => {
+                engine?.draw(tool);
+                showNotice(t('chart.drawing_hint'));
+              }}
+              onDeleteSelected={() => engine?.deleteSelected()}
+              onDeleteAll={() => engine?.deleteAll()}
+            />
+          ) : null}
+          <div
+            className="tk-chart__canvas"
+            part="canvas"
+            data-testid="chart-canvas"
+            data-state={handle.state}
+            data-candles={handle.candles}
+            aria-busy={handle.state === 'loading'}
+          >
+            <div
+              ref={canvas}
+              className="tk-chart__engine"
+              role="application"
+              aria-label={t('chart.canvas', { symbol: view.name })}
+              tabIndex={0}
+            />
+            {handle.state === 'ready' ? null : (
+              <div className="tk-chart__cover">
+                {handle.state === 'error' ? (
+                  <>
+                    <p>{t('chart.load_failed')}</p>
+                    <button type="button" className="tk-button" data-action="retry" onClick={handle.retry}>
+                      {t('common.retry')}
+                    </button>
+                  </>
+                ) : (
+                  <>
+                    <div className="tk-chart__skeleton" aria-hidden="true" />
+                    <span className="tk-visually-hidden">{t('app.loading')}</span>
+                  </>
+                )}
+              </div>
+            )}
+          </div>
+        </div>
+        {dialog ? (
+          <IndicatorDialog indicators={prefs.indicators} t={t} onToggle={onToggle} onClose={closeDialog} />
+        ) : null}
+        <div className="tk-chart__notice" role="status" aria-live="polite" data-testid="chart-notice">
+          {notice}
+        </div>
+      </div>
+    </WidgetRoot>
+  );
+}

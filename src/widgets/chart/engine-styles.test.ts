@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { chartStyles, withAlpha } from './engine-styles';
+import type { Appearance } from './engine-styles';
+
+const LIGHT: Appearance = {
+  theme: 'light',
+  up: '#16a34a',
+  down: '#dc2626',
+  text: '#131722',
+  muted: '#6b7280',
+  border: '#e5e7eb',
+  surface: '#ffffff',
+  accent: '#2962ff',
+};
+
+describe('engine styles', () => {
+  it.each([
+    ['#2962ff', 0.5, 'rgba(41, 98, 255, 0.5)'],
+    ['#fff', 0.1, 'rgba(255, 255, 255, 0.1)'],
+    ['rgb(1, 2, 3)', 0.2, 'rgba(1, 2, 3, 0.2)'],
+    ['rgb(1 2 3)', 0.2, 'rgba(1, 2, 3, 0.2)'],
+    ['oklch(0.7 0.1 200)', 0.2, 'oklch(0.7 0.1 200)'],
+  ])('gives %s alpha %s as %s', (color, alpha, expected) => {
+    expect(withAlpha(color, alpha)).toBe(expected);
+  });
+
+  it('colours candles, last price and volume bars with the up/down pair', () => {
+    const styles = chartStyles(LIGHT, 'candle_stroke');
+    expect(styles.candle?.type).toBe('candle_stroke');
+    expect(styles.candle?.bar).toMatchObject({
+      upColor: '#16a34a',
+      downColor: '#dc2626',
+      upWickColor: '#16a34a',
+    });
+    expect(styles.candle?.priceMark?.last).toMatchObject({ upColor: '#16a34a', downColor: '#dc2626' });
+    expect(styles.indicator?.bars?.[0]).toMatchObject({
+      upColor: 'rgba(22, 163, 74, 0.7)',
+      downColor: 'rgba(220, 38, 38, 0.7)',
+    });
+  });
+
+  it('draws axes and separators in the widget colours and hides the tooltip title', () => {
+    const styles = chartStyles(LIGHT, 'area');
+    expect(styles.yAxis?.tickText?.color).toBe('#6b7280');
+    expect(styles.separator?.color).toBe('#e5e7eb');
+    expect(styles.candle?.area?.lineColor).toBe('#2962ff');
+    expect(styles.candle?.tooltip?.title?.show).toBe(false);
+  });
+});

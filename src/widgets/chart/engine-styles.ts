@@ -1,0 +1,90 @@
+/**
+ * The widget's theme as klinecharts styles: canvas colours cannot read CSS custom properties, so the
+ * resolved `--tk-*` token values are passed in and written into the chart's style object. Pure data.
+ */
+import type { DeepPartial, Styles } from 'klinecharts';
+import type { CandleType } from './chart.logic';
+
+/** Resolved colours of the widget (CSS token values) plus light or dark. */
+export interface Appearance {
+  theme: 'light' | 'dark';
+  up: string;
+  down: string;
+  text: string;
+  muted: string;
+  border: string;
+  surface: string;
+  accent: string;
+}
+
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+const RGB = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i;
+
+/** `color` with `alpha` as rgba() for hex and rgb() colours; other notations are returned unchanged. */
+export function withAlpha(color: string, alpha: number): string {
+  const text = color.trim();
+  const hex = HEX.exec(text)?.[1];
+  if (hex) {
+    const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+    const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
+    return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+  }
+  const rgb = RGB.exec(text);
+  if (rgb) return `rgba(${rgb[1]}, ${rgb[2]}, ${rgb[3]}, ${alpha})`;
+  return text;
+}
+
+/** The style overrides applied over klinecharts' own light or dark styles. */
+export function chartStyles(a: Appearance, candleType: CandleType): DeepPartial<Styles> {
+  const axis = {
+    axisLine: { color: a.border },
+    tickLine: { color: a.border },
+    tickText: { color: a.muted },
+  };
+  return {
+    grid: {
+      horizontal: { color: withAlpha(a.border, 0.6) },
+      vertical: { color: withAlpha(a.border, 0.6) },
+    },
+    candle: {
+      type: candleType,
+      bar: {
+        upColor: a.up,
+        downColor: a.down,
+        noChangeColor: a.muted,
+        upBorderColor: a.up,
+        downBorderColor: a.down,
+        noChangeBorderColor: a.muted,
+        upWickColor: a.up,
+        downWickColor: a.down,
+        noChangeWickColor: a.muted,
+      },
+      area: {
+        lineColor: a.accent,
+        backgroundColor: [
+          { offset: 0, color: withAlpha(a.accent, 0.02) },
+          { offset: 1, color: withAlpha(a.accent, 0.25) },
+        ],
+      },
+      priceMark: {
+        high: { color: a.muted },
+        low: { color: a.muted },
+        last: { upColor: a.up, downColor: a.down, noChangeColor: a.muted },
+      },
+      // The widget header names the symbol and period already.
+      tooltip: { title: { show: false }, legend: { color: a.muted } },
+    },
+    indicator: {
+      ohlc: { upColor: withAlpha(a.up, 0.7), downColor: withAlpha(a.down, 0.7), noChangeColor: a.muted },
+      bars: [{ upColor: withAlpha(a.up, 0.7), downColor: withAlpha(a.down, 0.7), noChangeColor: a.muted }],
+      tooltip: { legend: { color: a.muted } },
+    },
+    xAxis: axis,
+    yAxis: axis,
+    separator: { color: a.border },
+    crosshair: {
+      horizontal: { line: { color: a.muted } },
+      vertical: { line: { color: a.muted } },
+    },
+  };
+}

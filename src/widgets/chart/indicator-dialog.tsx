@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { Translate } from '../_shared/use-t';
+import { INDICATORS, MAX_INDICATORS } from './chart.logic';
+import type { IndicatorSet, Pane } from './chart.logic';
+
+/** Props of IndicatorDialog. */
+export interface IndicatorDialogProps {
+  indicators: IndicatorSet;
+  t: Translate;
+  onToggle: (pane: Pane, name: string) => void;
+  onClose: () => void;
+}
+
+const PANES: readonly Pane[] = ['main', 'sub'];
+
+/**
+ * The indicator dialog: toggles for the main-chart and sub-chart indicators (at most three each; the
+ * widget refuses a fourth with a notice). Escape or the close button closes it; focus starts inside.
+ */
+export function IndicatorDialog({ indicators, t, onToggle, onClose }: IndicatorDialogProps) {
+  const id = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLButtonElement>('button[data-indicator]')?.focus();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onClose();
+  };
+
+  return (
+    <div className="tk-chart__backdrop" onClick={onClose}>
+      <div
+        ref={dialog}
+        className="tk-chart__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        data-testid="indicator-dialog"
+        part="indicator-dialog"
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={`${id}-title`} className="tk-chart__dialog-title">
+          {t('desktop.indicators')}
+        </h2>
+        {PANES.map((pane) => (
+          <section key={pane} className="tk-chart__dialog-section" aria-labelledby={`${id}-${pane}`}>
+            <h3 id={`${id}-${pane}`} className="tk-chart__dialog-heading">
+              {t(`chart.${pane}_indicators`)}{' '}
+              <span className="tk-chart__count tk-num">
+                {indicators[pane].length}/{MAX_INDICATORS}
+              </span>
+            </h3>
+            <div className="tk-chart__chips">
+              {INDICATORS[pane].map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  className="tk-chart__chip"
+                  data-indicator={name}
+                  data-pane={pane}
+                  aria-pressed={indicators[pane].includes(name)}
+                  title={t(`chart.indicator.${name}`)}
+                  onClick={() => onToggle(pane, name)}
+                >
+                  {name}
+                </button>
+              ))}
+            </div>
+          </section>
+        ))}
+        <button type="button" className="tk-button tk-chart__dialog-close" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback } from 'react';
+import { formatTime } from '../../core/domain/format';
+import type { ChartEngine } from './chart-engine';
+import type { ViewAction } from './chart-toolbar';
+import type { KlinePeriod } from './chart.logic';
+
+/** What the view actions need. */
+export interface ChartActionsOptions {
+  engine: ChartEngine | null;
+  symbol: string;
+  period: KlinePeriod;
+  /** Background of the screenshot (JPEG has no transparency). */
+  background: string;
+  toggleFullscreen: () => Promise<boolean>;
+  onFullscreenRefused: () => void;
+  onTheme: () => void;
+}
+
+/** The file name of a screenshot, e.g. `EURUSD-5min-20250115-120000.jpg`. */
+export function screenshotName(symbol: string, period: KlinePeriod, at: number): string {
+  return `${symbol || 'chart'}-${period}-${formatTime(at, 'YYYYMMDD-HHmmss')}.jpg`;
+}
+
+/** Save a data URL as a download. */
+export function download(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.click();
+}
+
+/** The handler of the toolbar's view actions. */
+export function useChartActions(options: ChartActionsOptions): (action: ViewAction) => void {
+  const { engine, symbol, period, background, toggleFullscreen, onFullscreenRefused, onTheme } = options;
+  return useCallback(
+    (action: ViewAction) => {
+      switch (action) {
+        case 'zoom-in':
+          return engine?.zoom('in');
+        case 'zoom-out':
+          return engine?.zoom('out');
+        case 'shift-left':
+          return engine?.shift('left');
+        case 'shift-right':
+          return engine?.shift('right');
+        case 'screenshot':
+          if (engine) download(engine.screenshot(background), screenshotName(symbol, period, Date.now()));
+          return;
+        case 'fullscreen':
+          void toggleFullscreen().then((done) => done || onFullscreenRefused());
+          return;
+        case 'theme':
+          return onTheme();
+      }
+    },
+    [engine, symbol, period, background, toggleFullscreen, onFullscreenRefused, onTheme],
+  );
+}

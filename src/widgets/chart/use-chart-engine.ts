@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import { createKlineLoader } from '../../core/feeds/kline-loader';
+import type { KlineLoader } from '../../core/feeds/kline-loader';
+import type { Platform } from '../../core/runtime/types';
+import type { Drawing } from './chart-prefs';
+import type { ChartEngine, EngineState, createChartEngine } from './chart-engine';
+
+/** Loads the engine module; the default fetches the klinecharts chunk. Tests pass an engine without canvas. */
+export type EngineLoader = () => Promise<{ createChartEngine: typeof createChartEngine }>;
+
+const loadEngine: EngineLoader = () => import('./chart-engine');
+
+/** The engine once klinecharts is loaded, its load state and whether a drawing is selected. */
+export interface EngineHandle {
+  engine: ChartEngine | null;
+  /** The chart's data source, there from the first effect on (before klinecharts arrives). */
+  loader: KlineLoader | null;
+  state: EngineState;
+  candles: number;
+  selected: boolean;
+  /** Load the data again, or the chart's chunk when that is what failed. */
+  retry: () => void;
+}
+
+/**
+ * Load the klinecharts engine into `container` after the widget's first render (the header and the
+ * skeleton are on screen while the chart's chunk downloads) and dispose it on unmount. `onDrawings`
+ * may change between renders; the latest one is called.
+ */
+export function useChartEngine(
+  container: RefObject<HTMLDivElement | null>,
+  platform: Platform,
+  onDrawings: (symbol: string, drawings: Drawing[]) => void,
+  load: EngineLoader = loadEngine,
+): EngineHandle {
+  const [engine, setEngine] = useState<ChartEngine | null>(null);
+  const [loader, setLoader] = useState<KlineLoader | null>(null);
+  const [status, setLoad] = useState<{ state: EngineState; candles: number }>({
+    state: 'loading',
+    candles: 0,
+  });
+  const [selected, setSelected] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const drawings = useRef(onDrawings);
+  useEffect(() => {
+    drawings.current = onDrawings;
+  }, [onDrawings]);
+
+  useEffect(() => {
+    let cancelled = false;
+    let created: ChartEngine | null = null;
+    const source = createKlineLoader({
+      api: platform.api,
+      feed: platform.feed,
+      onError: (error) => {
+        if (error.kind === 'history' && !cancelled) setLoad({ state: 'error', candles: 0 });
+      },
+    });
+    setLoader(source);
+    const start = () =>
+      load()
+        .then(({ createChartEngine }) => {
+          const el = container.current;
+          if (cancelled || !el) return;
+          created = createChartEngine(el, source, {
+            onState: (state, candles) => setLoad({ state, candles }),
+            onDrawings: (symbol, list) => drawings.current(symbol, list),
+            onSelection: setSelected,
+          });
+          setEngine(created);
+        })
+        .catch((error: unknown) => {
+          // The chunk could not be fetched (offline, a deploy replaced it): show the error state.
+          console.warn('[tradekit] chart engine failed to load', error);
+          if (!cancelled) setLoad({ state: 'error', candles: 0 });
+        });
+    // After the first paint: a frame callback runs before that paint, a task queued from it after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame = 0;
+    const later = () => {
+      timer = setTimeout(start, 0);
+    };
+    if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(later);
+    else later();
+    return () => {
+      cancelled = true;
+      if (frame) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      created?.dispose();
+      source.dispose();
+      setEngine(null);
+      setLoader(null);
+      setSelected(false);
+    };
+  }, [container, platform, attempt, load]);
+
+  const retry = useCallback(() => {
+    if (engine) engine.retry();
+    else {
+      setLoad({ state: 'loading', candles: 0 });
+      setAttempt((n) => n + 1);
+    }
+  }, [engine]);
+  return { engine, loader, state: status.state, candles: status.candles, selected, retry };
+}

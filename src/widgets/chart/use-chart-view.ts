@@ -1,0 +1,96 @@
+/** Small view hooks of <tk-chart>: the notice, full screen and the resolved theme colours. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import type { Appearance } from './engine-styles';
+
+/** How long a notice stays (spec §9 toast 1500 ms). */
+export const NOTICE_MS = 1500;
+
+/** A short message for the live region; showing another replaces it. */
+export function useNotice(ms = NOTICE_MS): [string, (text: string) => void] {
+  const [text, setText] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const show = useCallback(
+    (next: string) => {
+      clearTimeout(timer.current);
+      setText(next);
+      timer.current = setTimeout(() => setText(''), ms);
+    },
+    [ms],
+  );
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return [text, show];
+}
+
+/** Whether `target()` is the full-screen element, and a toggle (Fullscreen API); false when refused. */
+export function useFullscreen(target: () => HTMLElement | null): [boolean, () => Promise<boolean>] {
+  const [full, setFull] = useState(false);
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  useEffect(() => {
+    const onChange = () =>
+      setFull(!!document.fullscreenElement && document.fullscreenElement === targetRef.current());
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const toggle = useCallback(async () => {
+    const el = targetRef.current();
+    try {
+      if (el && document.fullscreenElement === el) await document.exitFullscreen();
+      else if (el?.requestFullscreen) await el.requestFullscreen();
+      else return false;
+      return true;
+    } catch {
+      return false;
+    }
+  }, []);
+  return [full, toggle];
+}
+
+const TOKENS: Record<Exclude<keyof Appearance, 'theme'>, [string, string]> = {
+  up: ['--_chart-up', '#2962ff'],
+  down: ['--_chart-down', '#e53935'],
+  text: ['--_chart-text', '#131722'],
+  muted: ['--_chart-muted', '#6b7280'],
+  border: ['--_chart-border', '#e5e7eb'],
+  surface: ['--_chart-surface', '#ffffff'],
+  accent: ['--_chart-accent', '#2962ff'],
+};
+
+/**
+ * The colours the canvas must use, read from the widget's resolved `--tk-*` tokens (chart.css maps them
+ * to `--_chart-*`). Read again when `deps` change and when any widget or the host announces a colour or
+ * theme change on the page (the host may apply it page-wide after the event).
+ */
+export function useAppearance(
+  root: RefObject<HTMLElement | null>,
+  theme: 'light' | 'dark',
+  deps: readonly unknown[],
+) {
+  const [appearance, setAppearance] = useState<Appearance | null>(null);
+  useEffect(() => {
+    const read = () => {
+      const el = root.current;
+      if (!el) return;
+      const style = getComputedStyle(el);
+      const next = { theme } as Appearance;
+      for (const [key, [name, fallback]] of Object.entries(TOKENS))
+        next[key as keyof typeof TOKENS] = style.getPropertyValue(name).trim() || fallback;
+      setAppearance((prev) => (prev && JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
+    };
+    read();
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(read);
+    };
+    document.addEventListener('tk-color-scheme-change', later);
+    document.addEventListener('tk-theme-change', later);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('tk-color-scheme-change', later);
+      document.removeEventListener('tk-theme-change', later);
+    };
+  }, [root, theme, ...deps]);
+  return appearance;
+}

@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const ENTRY = resolve(import.meta.dirname, 'quotes.element.ts');
+
+/**
+ * Packages <tk-quotes> may load up front. Anything else (crypto-js, libphonenumber-js, klinecharts, dayjs,
+ * image tools) belongs behind a dynamic import or in another widget: adding one here is a budget decision.
+ */
+const ALLOWED_PACKAGES = [
+  '@r2wc/react-to-web-component',
+  '@stomp/stompjs',
+  'i18next',
+  'jotai',
+  'react',
+  'react-dom',
+];
+
+function resolveLocal(from: string, specifier: string): string {
+  const base = resolve(dirname(from), specifier.replace(/\?.*$/, ''));
+  const found = [base, `${base}.ts`, `${base}.tsx`, resolve(base, 'index.ts')].find(
+    (path) => existsSync(path) && !path.endsWith('/'),
+  );
+  if (!found) throw new Error(`cannot resolve ${specifier} from ${from}`);
+  return found;
+}
+
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Value imports and re-exports of a module (type-only ones are erased; dynamic import() loads lazily). */
+function staticImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  return source.statements.flatMap((node) => {
+    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly)
+      return [(node.moduleSpecifier as ts.StringLiteral).text];
+    if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly)
+      return [(node.moduleSpecifier as ts.StringLiteral).text];
+    return [];
+  });
+}
+
+/** Our files and the packages the entry loads before it runs. */
+function staticGraph(entry: string): { files: string[]; packages: string[] } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    if (!/\.tsx?$/.test(file)) return;
+    for (const specifier of staticImports(file)) {
+      if (specifier.startsWith('.')) visit(resolveLocal(file, specifier));
+      else packages.add(packageOf(specifier));
+    }
+  };
+  visit(entry);
+  return { files: [...files].map((f) => relative(ROOT, f)), packages: [...packages].sort() };
+}
+
+describe('the static import graph of <tk-quotes>', () => {
+  const graph = staticGraph(ENTRY);
+
+  it('loads only the packages of the widget stack', () => {
+    expect(graph.packages).toEqual(expect.arrayContaining(['i18next', 'react', '@stomp/stompjs']));
+    expect(graph.packages.filter((p) => !ALLOWED_PACKAGES.includes(p))).toEqual([]);
+  });
+
+  it('holds no host code, no other widget and no session code', () => {
+    const foreign = graph.files.filter(
+      (f) =>
+        f.startsWith('src/host/') ||
+        f.startsWith('src/core/session/') ||
+        (f.startsWith('src/widgets/') && !/^src\/widgets\/(quotes|_shared)\//.test(f)),
+    );
+    expect(foreign).toEqual([]);
+  });
+
+  it('loads English UI strings but no server-code messages or other language', () => {
+    const json = graph.files.filter((f) => f.endsWith('.json'));
+    expect(json).toEqual(['src/core/i18n/locales/en.json']);
+  });
+});

@@ -1,0 +1,13 @@
+/** Registers <tk-search> (the widget's entry file: `widgets/tk-search.js`). */
+import { defineWidget } from '../_shared/define-widget';
+import { Search } from './search';
+import css from './search.css?inline';
+import { searchMeta } from './search.meta';
+
+defineWidget(searchMeta, Search, css);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-search': HTMLElement & { api?: string; lang?: string; theme?: string };
+  }
+}

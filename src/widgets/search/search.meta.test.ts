@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { CALLBACK_PROPS } from '../_shared/events';
+import { searchMeta } from './search.meta';
+
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+describe('searchMeta', () => {
+  it.each(searchMeta.attributes.map((a) => [a.name, a] as const))(
+    'maps attribute %s to its camel-cased prop',
+    (_, a) => {
+      expect(a.prop).toBe(camel(a.name));
+    },
+  );
+
+  it('declares only events that have a typed event class', () => {
+    expect(searchMeta.events.map((e) => e.name).filter((name) => !(name in CALLBACK_PROPS))).toEqual([]);
+  });
+
+  it('names the tag after its folder', () => {
+    expect(searchMeta.tag).toBe('tk-search');
+  });
+});

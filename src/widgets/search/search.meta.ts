@@ -1,0 +1,72 @@
+/** Public API of <tk-search> (pure data: defineWidget and custom-elements.json are generated from it). */
+import { cssPropertiesOf } from '../_shared/theme-tokens';
+import type { WidgetMeta } from '../_shared/widget-meta';
+
+/** The attributes, event, parts and tokens of <tk-search>. */
+export const searchMeta: WidgetMeta = {
+  tag: 'tk-search',
+  summary:
+    'Product search: keyword, hot searches (USD, GBP, AUD, HKD) and matching products with live prices.',
+  description:
+    'Finds products by symbol or name among the live quotes and the platform product list ("eur/usd" finds ' +
+    'EURUSD). Selecting a result (click, Enter on it, or Enter in the field for the first one) fires ' +
+    '`tk-symbol-select`; a host opens the chart on mobile or changes the symbol on desktop.',
+  attributes: [
+    {
+      name: 'api',
+      prop: 'api',
+      type: 'string',
+      description:
+        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
+        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
+    },
+    {
+      name: 'lang',
+      prop: 'lang',
+      type: 'string',
+      description:
+        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
+        'one language, so this switches all of them.',
+    },
+    {
+      name: 'theme',
+      prop: 'theme',
+      type: 'string',
+      values: ['light', 'dark'],
+      description: 'Colour theme of the built-in defaults; the brand theme when absent.',
+    },
+  ],
+  events: [
+    {
+      name: 'tk-symbol-select',
+      description: 'The user selected a result. Bubbles and is composed.',
+      detail: '{ symbol: string }',
+    },
+  ],
+  parts: [
+    { name: 'bar', description: 'The search form.' },
+    { name: 'input', description: 'The keyword field.' },
+    { name: 'hot', description: 'The hot-search section.' },
+    { name: 'results', description: 'The result list.' },
+    { name: 'result', description: 'One result (`data-symbol`).' },
+    { name: 'change', description: 'The change-percent badge of a result.' },
+    { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
+  ],
+  cssProperties: cssPropertiesOf([
+    '--tk-color-up',
+    '--tk-color-down',
+    '--tk-surface',
+    '--tk-surface-2',
+    '--tk-text',
+    '--tk-text-muted',
+    '--tk-border',
+    '--tk-accent',
+    '--tk-accent-text',
+    '--tk-warning',
+    '--tk-warning-text',
+    '--tk-danger',
+    '--tk-radius',
+    '--tk-font',
+    '--tk-font-size',
+  ]),
+};
