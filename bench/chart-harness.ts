@@ -47,7 +47,8 @@ export async function buildBenchPages(): Promise<void> {
       outDir: BENCH_DIR,
       emptyOutDir: true,
       target: 'es2022',
-      minify,
+      // TK_BENCH_NO_MINIFY=1 keeps names readable for a profile of the bench pages.
+      minify: process.env.TK_BENCH_NO_MINIFY ? false : minify,
       terserOptions,
       chunkSizeWarningLimit: 4096,
       rollupOptions: {

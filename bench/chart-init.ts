@@ -15,9 +15,10 @@ import {
 } from './chart-harness';
 
 const CANDLES = 100_000;
-const RUNS = 5;
+const RUNS = 7;
 const GOAL_RATIO = 1.15;
-const KLINECHARTS_MARKER = 'Welcome to klinecharts';
+// An id klinecharts keeps in minified builds (its x-axis pane); no widget code names it.
+const KLINECHARTS_MARKER = 'x_axis_pane';
 
 await buildBenchPages();
 const server = await serveBenchPages();
@@ -30,12 +31,16 @@ try {
   const { engineWidth, engineHeight } = warm.result as { engineWidth: number; engineHeight: number };
   const bareMs: number[] = [];
   const widgetMs: number[] = [];
+  const firstRenderMs: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     for (const mode of i % 2 === 0 ? ['bare', 'widget'] : ['widget', 'bare']) {
       const size = mode === 'bare' ? `&w=${engineWidth}&h=${engineHeight}` : '';
       const { page, result } = await openBench(browser, server.origin, `mode=${mode}&n=${CANDLES}${size}`);
       await page.close();
-      (mode === 'bare' ? bareMs : widgetMs).push((result as { ms: number }).ms);
+      const timing = result as { ms: number; firstRenderMs?: number };
+      (mode === 'bare' ? bareMs : widgetMs).push(timing.ms);
+      if (mode === 'widget' && Number.isFinite(timing.firstRenderMs))
+        firstRenderMs.push(timing.firstRenderMs!);
     }
   }
 
@@ -67,6 +72,8 @@ try {
       bareMedianMs: round(bareMedianMs),
       widgetMedianMs: round(widgetMedianMs),
       ratio: round(ratio),
+      // When the widget's header and skeleton were on screen: part of its init bare klinecharts has not.
+      widgetFirstRenderMedianMs: firstRenderMs.length ? round(quantile(firstRenderMs, 0.5)) : null,
       goalRatio: GOAL_RATIO,
       withinGoal: ratio <= GOAL_RATIO,
       firstContentfulPaintMs: firstContentfulPaintMs === null ? null : round(firstContentfulPaintMs),

@@ -328,6 +328,30 @@ describe('kline loader live candle', () => {
     expect(ctx.closes().at(-1)).toBe(1.1049);
   });
 
+  it('spaces live updates by their cost so that a heavy chart cannot starve the page', async () => {
+    let clock = 0;
+    const pending: Array<() => void> = [];
+    // Each chart update "costs" 20 ms of the clock: the next may start 80 ms after the last one began.
+    const run = () =>
+      pending.splice(0).forEach((flush) => {
+        flush();
+        clock += 20;
+      });
+    const ctx = await loaded(5, { now: () => clock, schedule: (flush) => pending.push(flush) });
+    ctx.tick('EURUSD', '1min', point(T0 + 4 * MIN, '1.2'));
+    run();
+    await settle();
+    expect(ctx.chart.updates).toBe(1);
+    ctx.tick('EURUSD', '1min', point(T0 + 4 * MIN, '1.3'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pending).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(pending).toHaveLength(1);
+    clock = 80;
+    run();
+    expect(ctx.closes().at(-1)).toBe(1.3);
+  });
+
   it('closes a candle before it opens the next one within one frame', async () => {
     const ctx = await loaded(5);
     ctx.tick('EURUSD', '1min', point(T0 + 4 * MIN, '1.2'));

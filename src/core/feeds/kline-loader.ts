@@ -117,6 +117,8 @@ export interface KlineLoaderOptions {
   live?: boolean;
   /** Runs the coalesced chart update; default: the next animation frame. */
   schedule?: (flush: () => void) => void;
+  /** Clock of the update budget (default `performance.now`). */
+  now?: () => number;
   onError?: (error: KlineLoadError) => void;
 }
 
@@ -134,6 +136,16 @@ export interface KlineLoader extends Required<DataLoader> {
 
 /** How long a prefetched first page may wait for the chart. */
 export const PREFETCH_TTL_MS = 30_000;
+
+/**
+ * Share of the main thread live updates may take: after an update that cost `c` ms the next one waits
+ * until `c / UPDATE_BUDGET` ms after it began, and at least MIN_UPDATE_MS. A chart holding many candles
+ * (klinecharts recomputes every indicator over all of them per update) is updated less often instead of
+ * starving the page when ticks come fast; at ordinary tick rates every tick is still drawn.
+ */
+export const UPDATE_BUDGET = 0.25;
+/** At most 25 live updates a second: beyond that the eye gains nothing and drawing still costs. */
+export const MIN_UPDATE_MS = 40;
 
 /** One series shown by the chart (one symbol and period), from its `init` load to its unsubscribe. */
 interface Session {
@@ -159,6 +171,8 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
   const { api, feed } = options;
   const pageSize = options.pageSize ?? HISTORY_PAGE_SIZE;
   const schedule = options.schedule ?? defaultSchedule;
+  const now = options.now ?? (() => performance.now());
+  let nextUpdateAt = 0;
   let live = options.live ?? true;
   let session: Session | null = null;
   let disposed = false;
@@ -194,13 +208,24 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
     else s.queue.push(candle);
     if (s.scheduled) return;
     s.scheduled = true;
-    schedule(() => {
-      s.scheduled = false;
-      const due = s.queue;
-      s.queue = [];
-      if (!alive(s) || !s.callback) return;
-      for (const c of due) s.callback(c);
-    });
+    const wait = nextUpdateAt - now();
+    if (wait > 0) setTimeout(() => schedule(() => flush(s)), wait);
+    else schedule(() => flush(s));
+  }
+
+  function flush(s: Session): void {
+    s.scheduled = false;
+    const due = s.queue;
+    s.queue = [];
+    if (!alive(s) || !s.callback) return;
+    const start = now();
+    for (const c of due) s.callback(c);
+    // klinecharts lays the chart out in a microtask queued by the update: measure once that ran too.
+    queueMicrotask(() =>
+      queueMicrotask(() => {
+        nextUpdateAt = start + Math.max(MIN_UPDATE_MS, (now() - start) / UPDATE_BUDGET);
+      }),
+    );
   }
 
   function accept(s: Session, candle: KLineData): void {

@@ -46,6 +46,20 @@ const COGNATES = new Set([
   'quotes.symbol',
   'quotes.volume',
   'quotes.spread',
+  'auth.email',
+  'auth.password',
+  'chart.candle.area',
+  'chart.indicator.BOLL',
+  'chart.indicator.MACD',
+  'chart.indicator.SAR',
+  'chart.indicator.VOL',
+  'chart.overlay.segment',
+  'chart.period.1min',
+  'chart.period.5min',
+  'chart.period.15min',
+  'chart.period.30min',
+  'chart.period.1h',
+  'chart.period.1d',
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();

@@ -10,7 +10,7 @@ import type { KlineLoader } from '../../core/feeds/kline-loader';
 import { parseDrawing } from './chart-prefs';
 import type { Drawing } from './chart-prefs';
 import type { CandleType, DrawingTool, IndicatorSet, KlinePeriod } from './chart.logic';
-import { chartStyles } from './engine-styles';
+import { COMPACT_WIDTH, chartStyles } from './engine-styles';
 import type { Appearance } from './engine-styles';
 
 /** Loading until the first page is drawn; error when it could not be loaded (retry() tries again). */
@@ -168,11 +168,21 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
     return c.getOverlays({ groupId: DRAWINGS }).filter((o) => o.currentStep !== -1);
   }
 
+  let compact = el.clientWidth > 0 && el.clientWidth < COMPACT_WIDTH;
   function applyStyles(): void {
     if (!appearance) return;
     c.setStyles(appearance.theme);
-    c.setStyles(chartStyles(appearance, candleType));
+    c.setStyles(chartStyles(appearance, candleType, compact));
   }
+  // A phone turned sideways (or a resized panel) switches the legends between compact and full.
+  const resized = new ResizeObserver(([entry]) => {
+    const width = entry?.contentRect.width ?? 0;
+    const next = width > 0 && width < COMPACT_WIDTH;
+    if (next === compact) return;
+    compact = next;
+    applyStyles();
+  });
+  resized.observe(el);
 
   function onKeyDown(event: KeyboardEvent): void {
     const step =
@@ -284,6 +294,7 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
     },
     dispose() {
       el.removeEventListener('keydown', onKeyDown);
+      resized.disconnect();
       dispose(c);
     },
   };

@@ -13,6 +13,8 @@ const TEXT: Record<string, string> = {
   'status.early_trading': 'Pre-market',
   'quotes.buy': 'Buy',
   'quotes.sell': 'Sell',
+  'category.cryptos': 'Cryptos',
+  'category.forex': 'Forex',
 };
 const t = (key: string) => TEXT[key] ?? key;
 const quote = priceEntry({
@@ -28,8 +30,8 @@ function renderHeader(overrides: Partial<ChartHeaderProps> = {}) {
     symbol: 'BTCUSDT',
     view: headerView('BTCUSDT', quote, undefined),
     options: [
-      { symbol: 'BTCUSDT', name: 'Bitcoin' },
-      { symbol: 'EURUSD', name: 'Euro / US Dollar' },
+      { symbol: 'BTCUSDT', name: 'Bitcoin', type: 1 },
+      { symbol: 'EURUSD', name: 'Euro / US Dollar', type: 3 },
     ],
     block: 'none',
     status: 'open',
@@ -49,6 +51,7 @@ describe('ChartHeader', () => {
     renderHeader();
     expect($('[part="header"]')).not.toBeNull();
     expect(screen.getByRole('combobox').textContent).toBe('Bitcoin (BTCUSDT)Euro / US Dollar (EURUSD)');
+    expect([...document.querySelectorAll('optgroup')].map((g) => g.label)).toEqual(['Cryptos', 'Forex']);
     expect($('[part="price"]')?.textContent).toBe('65000.50');
     expect($('[part="price"]')?.dataset.direction).toBe('up');
     expect(['high', 'low', 'volume'].map((f) => $(`[data-field="${f}"]`)?.textContent)).toEqual([

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { CATEGORY_KEYS } from '../../core/contract/types';
+import type { CategoryId } from '../../core/contract/types';
 import { Badge } from '../_shared/badge';
 import type { Translate } from '../_shared/use-t';
 import type { MarketStatus, TradeBlock } from './chart.logic';
@@ -15,6 +17,23 @@ export interface ChartHeaderProps {
   onSymbolChange: (symbol: string) => void;
   /** 0 buy, 1 sell. */
   onTrade: (direction: 0 | 1) => void;
+}
+
+const optionOf = (o: SymbolOption) => (
+  <option key={o.symbol} value={o.symbol}>
+    {o.name === o.symbol ? o.symbol : `${o.name} (${o.symbol})`}
+  </option>
+);
+
+/** Consecutive options of one category, in order. */
+function groups(options: readonly SymbolOption[]): Array<{ type: CategoryId | null; items: SymbolOption[] }> {
+  const result: Array<{ type: CategoryId | null; items: SymbolOption[] }> = [];
+  for (const option of options) {
+    const last = result.at(-1);
+    if (last && last.type === option.type) last.items.push(option);
+    else result.push({ type: option.type, items: [option] });
+  }
+  return result;
 }
 
 /** The banner text of a blocked product: early trading, closed, or not tradable at all. */
@@ -52,11 +71,15 @@ export function ChartHeader({
           value={symbol}
           onChange={(event) => onSymbolChange(event.target.value)}
         >
-          {options.map((o) => (
-            <option key={o.symbol} value={o.symbol}>
-              {o.name === o.symbol ? o.symbol : `${o.name} (${o.symbol})`}
-            </option>
-          ))}
+          {groups(options).map(({ type, items }) =>
+            type === null ? (
+              items.map(optionOf)
+            ) : (
+              <optgroup key={type} label={t(`category.${CATEGORY_KEYS[type]}`)}>
+                {items.map(optionOf)}
+              </optgroup>
+            ),
+          )}
         </select>
         <div className="tk-chart__quote">
           <span className="tk-chart__price tk-num" part="price" data-direction={view.direction}>

@@ -105,7 +105,7 @@ describe('Chart', () => {
     expect($('[data-testid="buy"]')?.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click($('[data-testid="buy"]')!);
     expect(onTrade).not.toHaveBeenCalled();
-    expect(notice()).toBe('chart.market_unknown');
+    expect(notice()).toBe('The market status is not known yet, please try again in a moment');
   });
 
   it.each([
@@ -132,7 +132,7 @@ describe('Chart', () => {
     expect(dialog.getAttribute('role')).toBe('dialog');
     for (const name of ['EMA', 'BOLL', 'SAR'])
       fireEvent.click(dialog.querySelector(`[data-indicator="${name}"][data-pane="main"]`)!);
-    expect(notice()).toBe('chart.indicator_limit');
+    expect(notice()).toBe('At most 3 indicators per chart area');
     expect(engine.last('setIndicators')).toEqual([{ main: ['MA', 'EMA', 'BOLL'], sub: ['VOL'] }]);
     fireEvent.click(dialog.querySelector('[data-indicator="MACD"][data-pane="sub"]')!);
     expect(

@@ -73,7 +73,11 @@ export function Chart(props: ChartProps) {
   const block = tradeBlock({ product: market.product, status: market.status, now, stale });
   const timeZone = brand?.timezone ?? null;
   const view = headerView(symbol, newerQuote(quote, market.tick), market.product, timeZone);
-  const options = useMemo(() => symbolOptions(prices.values(), symbol), [prices, symbol]);
+  const tradeList = brand?.tradeList;
+  const options = useMemo(
+    () => symbolOptions(prices.values(), symbol, tradeList),
+    [prices, symbol, tradeList],
+  );
   const precision = usePrecision(
     symbol,
     quote?.pricePrecision ?? market.product?.pricePrecision,

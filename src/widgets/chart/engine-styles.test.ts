@@ -39,6 +39,13 @@ describe('engine styles', () => {
     });
   });
 
+  it('keeps the legends off a narrow chart until the crosshair is on it', () => {
+    expect(chartStyles(LIGHT, 'area').candle?.tooltip?.showRule).toBe('always');
+    const compact = chartStyles(LIGHT, 'area', true);
+    expect(compact.candle?.tooltip?.showRule).toBe('follow_cross');
+    expect(compact.indicator?.tooltip?.showRule).toBe('follow_cross');
+  });
+
   it('draws axes and separators in the widget colours and hides the tooltip title', () => {
     const styles = chartStyles(LIGHT, 'area');
     expect(styles.yAxis?.tickText?.color).toBe('#6b7280');

@@ -34,8 +34,15 @@ export function withAlpha(color: string, alpha: number): string {
   return text;
 }
 
-/** The style overrides applied over klinecharts' own light or dark styles. */
-export function chartStyles(a: Appearance, candleType: CandleType): DeepPartial<Styles> {
+/** Below this chart width the OHLC and indicator legends show only while the crosshair is on the chart. */
+export const COMPACT_WIDTH = 640;
+
+/**
+ * The style overrides applied over klinecharts' own light or dark styles. `compact` (a narrow chart, e.g.
+ * a phone) keeps the legends off the candles until the user touches the chart.
+ */
+export function chartStyles(a: Appearance, candleType: CandleType, compact = false): DeepPartial<Styles> {
+  const showRule = compact ? 'follow_cross' : 'always';
   const axis = {
     axisLine: { color: a.border },
     tickLine: { color: a.border },
@@ -72,12 +79,12 @@ export function chartStyles(a: Appearance, candleType: CandleType): DeepPartial<
         last: { upColor: a.up, downColor: a.down, noChangeColor: a.muted },
       },
       // The widget header names the symbol and period already.
-      tooltip: { title: { show: false }, legend: { color: a.muted } },
+      tooltip: { showRule, title: { show: false }, legend: { color: a.muted } },
     },
     indicator: {
       ohlc: { upColor: withAlpha(a.up, 0.7), downColor: withAlpha(a.down, 0.7), noChangeColor: a.muted },
       bars: [{ upColor: withAlpha(a.up, 0.7), downColor: withAlpha(a.down, 0.7), noChangeColor: a.muted }],
-      tooltip: { legend: { color: a.muted } },
+      tooltip: { showRule, legend: { color: a.muted } },
     },
     xAxis: axis,
     yAxis: axis,

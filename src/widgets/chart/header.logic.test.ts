@@ -51,11 +51,15 @@ describe('headerView', () => {
 });
 
 describe('symbol choice', () => {
-  it('lists quoted products in list order and keeps an unquoted current one first', () => {
+  it('lists quoted products by category in trade-list order and keeps an unquoted current one first', () => {
+    expect(symbolOptions([BTC, EURUSD], 'EURUSD', [3, 2, 1]).map((o) => o.symbol)).toEqual([
+      'EURUSD',
+      'BTCUSDT',
+    ]);
     expect(symbolOptions([EURUSD, BTC], 'EURUSD').map((o) => o.symbol)).toEqual(['BTCUSDT', 'EURUSD']);
     expect(symbolOptions([EURUSD], 'NAS100')).toEqual([
-      { symbol: 'NAS100', name: 'NAS100' },
-      { symbol: 'EURUSD', name: 'Euro / US Dollar' },
+      { symbol: 'NAS100', name: 'NAS100', type: null },
+      { symbol: 'EURUSD', name: 'Euro / US Dollar', type: 3 },
     ]);
   });
 

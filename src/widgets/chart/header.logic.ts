@@ -2,7 +2,7 @@
  * The product header of <tk-chart> as display data (spec §2 chart page): name, price with change and
  * last update, high, low, volume where the category shows it, and the bid/ask of the sell/buy buttons.
  */
-import type { PriceEntry, ProductInfo } from '../../core/contract/types';
+import type { CategoryId, PriceEntry, ProductInfo } from '../../core/contract/types';
 import {
   EMPTY_VALUE,
   SHORT_DATE_TIME_FORMAT,
@@ -56,13 +56,26 @@ export function headerView(
 export interface SymbolOption {
   symbol: string;
   name: string;
+  /** Category, for the dropdown's groups; null for a symbol not quoted yet. */
+  type: CategoryId | null;
 }
 
-/** The dropdown's products: quoted ones ranked as in the quote list, the current one kept even unquoted. */
-export function symbolOptions(quotes: Iterable<PriceEntry>, current: string): SymbolOption[] {
-  const options = sortQuotes(quotes).map((q) => ({ symbol: q.symbol, name: q.name || q.symbol }));
+/**
+ * The dropdown's products: quoted ones by category in the brand's trade-list order (other categories
+ * after), each ranked as in the quote list; the current symbol is kept first even before its quote.
+ */
+export function symbolOptions(
+  quotes: Iterable<PriceEntry>,
+  current: string,
+  tradeList: readonly CategoryId[] = [],
+): SymbolOption[] {
+  const rank = (type: CategoryId) =>
+    tradeList.includes(type) ? tradeList.indexOf(type) : tradeList.length + type;
+  const options: SymbolOption[] = sortQuotes(quotes)
+    .sort((a, b) => rank(a.type) - rank(b.type))
+    .map((q) => ({ symbol: q.symbol, name: q.name || q.symbol, type: q.type }));
   if (current && !options.some((o) => o.symbol === current))
-    options.unshift({ symbol: current, name: current });
+    options.unshift({ symbol: current, name: current, type: null });
   return options;
 }
 
