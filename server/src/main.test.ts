@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
+/** A real process start (tsx, PGlite, migrations, backfill) takes seconds, far more on a loaded machine. */
+const START_TEST_MS = 90_000;
+/** Waits end before the test's own timeout, so a failure shows the server's output. */
+const WAIT_MS = START_TEST_MS - 15_000;
 
 interface Started {
   child: ChildProcess;
@@ -24,6 +28,8 @@ function start(env: Record<string, string>): Started {
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'warn',
+      // About an hour of history (back to the last session of a closed market), not the default 30 days.
+      MARKET_BACKFILL_DAYS: '0.05',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -35,7 +41,7 @@ function start(env: Record<string, string>): Started {
   return { child, output: () => text, exited };
 }
 
-async function waitFor(started: Started, pattern: RegExp, ms = 90_000): Promise<RegExpMatchArray> {
+async function waitFor(started: Started, pattern: RegExp, ms = WAIT_MS): Promise<RegExpMatchArray> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const match = started.output().match(pattern);
@@ -46,7 +52,7 @@ async function waitFor(started: Started, pattern: RegExp, ms = 90_000): Promise<
   throw new Error(`timed out waiting for ${pattern}:\n${started.output()}`);
 }
 
-describe('server/src/main.ts', () => {
+describe('server/src/main.ts', { timeout: START_TEST_MS }, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'tk-main-'));

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../contract/auth';
+import { loadCodeMessages } from '../i18n/i18n';
 import { createHarness, makeToken } from './session.fixture';
 import type { Harness } from './session.fixture';
 import { REFRESH_BEFORE_MS, SESSION_CHECK_MS } from './session-policy';
@@ -74,6 +75,10 @@ describe('the 60 s session check', () => {
     await h.session.signIn(login(10 * MIN));
     vi.setSystemTime(Date.now() + 11 * MIN);
     await vi.advanceTimersByTimeAsync(SESSION_CHECK_MS);
+    // The refused refresh is answered once the lazily imported code messages are in: that import takes
+    // real time, which fake timers do not wait for. Await the same (shared) load, then let the check end.
+    await loadCodeMessages(h.platform.i18n);
+    await vi.advanceTimersByTimeAsync(0);
     expect(h.session.isSignedIn()).toBe(false);
     expect(h.nav.onEnded).toHaveBeenCalledWith('expired');
     expect(h.nav.onUnauthorized).not.toHaveBeenCalled();

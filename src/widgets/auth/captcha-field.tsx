@@ -3,7 +3,7 @@
  * `getImageCode` gives an image and a uuid; a new image at most every 3 s (spec §9), else the
  * request-frequency message with the seconds left.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useAuth } from './auth-context';
 import { CAPTCHA_MAX, captchaSrc, captchaWait } from './auth.logic';
 import { Field } from './field';
@@ -59,9 +59,12 @@ export function useCaptcha(active: boolean): Captcha {
     [platform, t],
   );
 
+  // Only showing the field loads an image: `reload` changes with `t` (a language switch, code messages
+  // arriving), and a new image then would replace the one the user is typing from and skip the 3 s wait.
+  const loadOnShow = useEffectEvent(() => void reload(true));
   useEffect(() => {
-    if (active) void reload(true);
-  }, [active, reload]);
+    if (active) loadOnShow();
+  }, [active]);
 
   return { src: image?.src ?? null, uuid: image?.uuid ?? null, message, reload };
 }

@@ -104,7 +104,8 @@ describe('register', () => {
     fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '111111' } });
     type(view.byTestId('auth-password'), 'secret-12');
     await click(view.byTestId('auth-submit'));
-    expect(screen.getByTestId('auth-error').textContent).toBe('invalid verification code (1020)');
+    // The answer shows once the lazily loaded code messages are in: the catalogue text, not the server's.
+    expect((await screen.findByTestId('auth-error')).textContent).toBe('Invalid verification code (1020)');
     await waitFor(() => expect(document.activeElement).toBe(boxes()[0]));
     expect(boxes().every((b) => b.value === '')).toBe(true);
   });
@@ -117,7 +118,9 @@ describe('register', () => {
     );
     type(view.byTestId('auth-email'), 'new@example.com');
     await click(view.byTestId('auth-send-code'));
-    expect(screen.getByTestId('auth-notice').textContent).toBe('sending frequency too high (1110)');
+    expect((await screen.findByTestId('auth-notice')).textContent).toBe(
+      'Codes are being sent too often, please try again later (1110)',
+    );
     const resend = view.byTestId<HTMLButtonElement>('auth-send-code');
     expect(resend.disabled).toBe(true);
     expect(resend.textContent).toBe('Resend in 60 s');

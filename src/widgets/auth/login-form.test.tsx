@@ -61,7 +61,8 @@ describe('login', () => {
     type(view.byTestId('auth-email'), 'ada@example.com');
     type(view.byTestId('auth-password'), 'wrong');
     await submit(view);
-    expect((await screen.findByRole('alert')).textContent).toBe('incorrect account or password (1108)');
+    // The translated catalogue text for the code, not the server's own English `msg` (spec §7).
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect account or password (1108)');
     expect(view.byTestId('auth-error').getAttribute('role')).toBe('alert');
     expect(view.onLogin).not.toHaveBeenCalled();
   });
@@ -91,7 +92,7 @@ describe('login', () => {
     expect(totp.getAttribute('autocomplete')).toBe('one-time-code');
     await act(async () => type(totp, '12a345 6'));
     await waitFor(() =>
-      expect(screen.getByTestId('auth-error').textContent).toBe('invalid verification code (1020)'),
+      expect(screen.getByTestId('auth-error').textContent).toBe('Invalid verification code (1020)'),
     );
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('auth-totp')));
     expect(screen.getByTestId<HTMLInputElement>('auth-totp').value).toBe('');
