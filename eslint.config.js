@@ -4,7 +4,8 @@ import tseslint from 'typescript-eslint';
 
 const jotaiBan = {
   group: ['jotai', 'jotai/*'],
-  message: 'Import jotai only through src/core/state (vanilla) or src/widgets/_shared/store-react.ts (React hooks).',
+  message:
+    'Import jotai only through src/core/state (vanilla) or src/widgets/_shared/store-react.ts (React hooks).',
 };
 
 /** Dependency direction of DESIGN.md, as errors. */
@@ -17,7 +18,10 @@ const direction = [
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@r2wc/*'], message: 'core never imports React.' },
+            {
+              group: ['react', 'react-dom', 'react/*', 'react-dom/*', '@r2wc/*'],
+              message: 'core never imports React.',
+            },
             { regex: '(^|/)(widgets|host)(/|$)', message: 'core imports nothing of widgets or host.' },
             { regex: '(^|/)server(/|$)', message: 'core never imports the server.' },
             jotaiBan,
@@ -33,8 +37,14 @@ const direction = [
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', 'jotai/react', 'jotai/react/*'], message: 'core never imports React.' },
-            { regex: '(^|/)(widgets|host|server)(/|$)', message: 'core imports nothing of ours outside core.' },
+            {
+              group: ['react', 'react-dom', 'react/*', 'jotai/react', 'jotai/react/*'],
+              message: 'core never imports React.',
+            },
+            {
+              regex: '(^|/)(widgets|host|server)(/|$)',
+              message: 'core imports nothing of ours outside core.',
+            },
           ],
         },
       ],
@@ -48,7 +58,10 @@ const direction = [
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./(?!_shared(/|$))[^./][^/]*', message: 'A widget never imports another widget.' },
+            {
+              regex: '^\\.\\./(?!_shared(/|$))[^./][^/]*',
+              message: 'A widget never imports another widget.',
+            },
             { regex: '(^|/)(host|server)(/|$)', message: 'widgets import only core and widgets/_shared.' },
             jotaiBan,
           ],
@@ -85,7 +98,17 @@ const direction = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'custom-elements.json'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'bench/results/**',
+      'test-results/**',
+      'custom-elements.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -85,6 +85,53 @@ if (existsSync(join(ROOT, fanout))) {
   failed = true;
 }
 
+/** Chart benchmarks (issue #5): each prints one JSON line; figures are reported against their goals. */
+const chartBenches = [
+  [
+    'bench/chart-size.ts',
+    'chartSize',
+    (r) => [
+      [
+        'tk-chart gzip (entry + first-load chunks)',
+        kb(r.totalGzipBytes),
+        `budget ${kb(r.budgetBytes)}; klinecharts lazy: ${r.klinechartsLoadedLazily}`,
+      ],
+    ],
+    (r) => r.withinBudget,
+  ],
+  [
+    'bench/chart-init.ts',
+    'chartInit',
+    (r) => [
+      ['chart init, 100,000 candles: widget', `${r.widgetMedianMs} ms`, ''],
+      ['chart init, 100,000 candles: bare klinecharts', `${r.bareMedianMs} ms`, ''],
+      ['chart init widget / bare', Number(r.ratio).toFixed(2), `goal <= ${r.goalRatio}`],
+    ],
+    (r) => r.withinGoal,
+  ],
+  [
+    'bench/chart-update.ts',
+    'chartUpdate',
+    (r) => [['last-candle update at 1,000 ticks/s, p99', `${r.tickP99Ms} ms`, 'goal <= 1 ms']],
+    (r) => r.withinGoal,
+  ],
+];
+for (const [file, key, toRows, ok] of chartBenches) {
+  console.log(`\n> ${file}`);
+  try {
+    const result = await runBench(file);
+    results[key] = result;
+    rows.push(...toRows(result));
+    if (!ok(result)) {
+      console.error(`${file}: goal not met`);
+      failed = true;
+    }
+  } catch (error) {
+    console.error(error.message);
+    failed = true;
+  }
+}
+
 const width = Math.max(...rows.map((row) => row[0].length));
 console.log('\nBenchmark results');
 for (const [name, value, note] of rows)

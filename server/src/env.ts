@@ -56,12 +56,14 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   {
     name: 'MARKET_BACKFILL_DAYS',
-    description: 'Days of 1-minute market history simulated at first start, and the longest gap filled at a restart.',
+    description:
+      'Days of 1-minute market history simulated at first start, and the longest gap filled at a restart.',
     default: '30',
   },
   {
     name: 'TOKEN_SECRET',
-    description: 'Access-token signing secret (at least 32 characters); unset: generated once and stored in the database.',
+    description:
+      'Access-token signing secret (at least 32 characters); unset: generated once and stored in the database.',
     default: '(generated)',
   },
   {

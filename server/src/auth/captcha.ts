@@ -22,10 +22,12 @@ interface Deps {
   db: Db;
   key: Buffer;
   now: () => number;
+  /** Dev only: told each issued text so `/dev/captcha/{uuid}` can answer end-to-end tests. */
+  onIssued?: (uuid: string, text: string) => void;
 }
 
 /** The captcha store over one database, HMAC key and clock. */
-export function createCaptchas({ db, key, now }: Deps) {
+export function createCaptchas({ db, key, now, onIssued }: Deps) {
   const digest = (uuid: string, text: string) =>
     createHmac('sha256', key).update(`captcha|${uuid}|${text.trim().toLowerCase()}`).digest();
 
@@ -58,6 +60,7 @@ export function createCaptchas({ db, key, now }: Deps) {
         'insert into captchas (uuid, text_hash, ip, created_at_ms, expires_at_ms) values ($1, $2, $3, $4, $5)',
         [uuid, digest(uuid, text).toString('hex'), ip, now(), now() + CAPTCHA_TTL_MS],
       );
+      onIssued?.(uuid, text);
       return { image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, uuid };
     },
 

@@ -7,6 +7,7 @@ import { outboxRoute } from '../sender/outbox-route';
 import type { Sender } from '../sender/types';
 import { authenticateWith, type RequestAuth } from './authenticate';
 import { createCaptchas } from './captcha';
+import { devCaptchaRoute, rememberDevCaptcha } from './dev-captcha';
 import type { AuthRouteDeps } from './context';
 import { createOneTimeCodes } from './one-time-codes';
 import { makeDummyHash } from './passwords';
@@ -64,6 +65,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     const env = process.env;
     const now = options.now ?? Date.now;
     const production = options.production ?? env.NODE_ENV === 'production';
+    const devCaptchas = new Map<string, string>();
     const keys = deriveKeys(
       await loadServerSecret(app.db, options.tokenSecret ?? (env.TOKEN_SECRET?.trim() || undefined)),
     );
@@ -113,7 +115,12 @@ export const authPlugin = fp<AuthPluginOptions>(
       keys,
       sessions,
       codes: createOneTimeCodes({ db: app.db, key: keys.codes, now }),
-      captchas: createCaptchas({ db: app.db, key: keys.codes, now }),
+      captchas: createCaptchas({
+        db: app.db,
+        key: keys.codes,
+        now,
+        onIssued: production ? undefined : (uuid, text) => rememberDevCaptcha(devCaptchas, uuid, text),
+      }),
       limits: createRateLimiter(app.db, now),
       sender: senders.sender,
       dummyHash,
@@ -126,6 +133,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     tokenRoutes(deps);
     totpRoutes(deps);
     if (senders.outbox && !production) outboxRoute(app, senders.outbox);
+    if (!production) devCaptchaRoute(app, devCaptchas);
 
     const sweep = () =>
       Promise.all([deps.limits.sweep(), deps.codes.sweep(), deps.captchas.sweep()]).catch((error: unknown) =>

@@ -60,6 +60,10 @@ const COGNATES = new Set([
   'chart.period.30min',
   'chart.period.1h',
   'chart.period.1d',
+  'account.uid',
+  'account.email',
+  'account.general',
+  'account.nickname',
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();

@@ -82,12 +82,13 @@ export function UserBlock() {
         <ChevronDownIcon size={14} />
       </button>
       {open ? (
-        <div
-          id={popoverId}
-          className="host-user__popover"
-          role="dialog"
-          aria-label={t('account.total_balance')}
-        >
+        <div id={popoverId} className="host-user__popover" role="dialog" aria-label={t('account.user_menu')}>
+          <p className="host-user__popover-name">
+            <span>{user?.nickname ?? ''}</span>
+            <span className="host-user__uid">
+              {t('account.uid')} <span className="host-num">{user?.uid ?? state.uid ?? ''}</span>
+            </span>
+          </p>
           <div className="host-user__figure">
             <span>{t('account.total_balance')} (USD)</span>
             <strong className="host-num" data-testid="user-total">

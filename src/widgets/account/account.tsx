@@ -68,9 +68,10 @@ export function Account(props: AccountProps) {
   useEffect(() => {
     if (!signedIn) clearImageCache();
   }, [signedIn]);
+  // The session loads the user itself; this covers a widget mounted after that load failed.
   useEffect(() => {
-    if (signedIn && !user) void session.session.refreshUser();
-  }, [signedIn, user, session.session]);
+    if (signedIn && !platform.store.get(session.session.atoms.user)) void session.session.refreshUser();
+  }, [signedIn, platform, session.session]);
 
   let body: ReactNode;
   if (configError)

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAccount } from './account.fixture';
 import type { RenderedAccount } from './account.fixture';
@@ -45,7 +45,7 @@ describe('<Account view="changePassword">', () => {
     fill('New password', 'better-one');
     fill('Confirm new password', 'better-one');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
-    expect(screen.getByRole('status').textContent).toMatch(/\(1109\)$/);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/\(1109\)$/));
     expect(view.h.session.isSignedIn()).toBe(true);
   });
 

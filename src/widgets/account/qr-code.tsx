@@ -1,8 +1,8 @@
 import { create } from 'qrcode';
 import { useMemo } from 'react';
 
-/** The dark modules of a QR code as one SVG path (one unit per module, quiet zone of `margin`). */
-export function qrPath(text: string, margin = 2): { path: string; size: number } {
+/** The dark modules of a QR code as one SVG path (one unit per module, the standard 4-module quiet zone). */
+export function qrPath(text: string, margin = 4): { path: string; size: number } {
   const { modules } = create(text, { errorCorrectionLevel: 'M' });
   const parts: string[] = [];
   for (let row = 0; row < modules.size; row++) {

@@ -120,7 +120,9 @@ describe('Search', () => {
   it('says when nothing matches', async () => {
     await renderSearch();
     type('zzz');
-    await waitFor(() => expect(document.querySelector('.tk-state')?.textContent).toBe('No matching products'));
+    await waitFor(() =>
+      expect(document.querySelector('.tk-state')?.textContent).toBe('No matching products'),
+    );
     expect(resultSymbols()).toEqual([]);
   });
 });

@@ -29,15 +29,15 @@ export function AuthOverlay() {
       <div className="host-auth-card" role="dialog" aria-modal="true" aria-label={config.brand.name}>
         <div className="host-auth-card__head">
           <BrandLogo brand={config.brand} decorative />
-          <div className="host-auth-card__site">
-            <p className="host-auth-card__name">{config.siteTitle || config.brand.name}</p>
-            <p className="host-auth-card__version">
-              {t('app.version', { version: config.version || CLIENT_VERSION })}
-            </p>
-          </div>
           <button type="button" className="host-icon-btn" aria-label={t('common.close')} onClick={close}>
             <CloseIcon />
           </button>
+        </div>
+        <div className="host-auth-card__site">
+          <p className="host-auth-card__name">{config.siteTitle || config.brand.name}</p>
+          <p className="host-auth-card__version">
+            {t('app.version', { version: config.version || CLIENT_VERSION })}
+          </p>
         </div>
         <Auth view={page} to={query.to} theme={theme} onNavigate={({ to }) => navigate(to)} />
       </div>

@@ -2,15 +2,25 @@
 import { Auth } from '../../../widgets/auth/auth';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
+import { Link } from '../../routing/link';
 import { useRoute } from '../../routing/router';
+import { ChevronLeftIcon } from '../../ui/icons';
+import { useT } from '../../../widgets/_shared/use-t';
 import '../account/account-page.css';
 
 /** The auth page of the current route. */
 export function AuthPage() {
   const { page, query } = useRoute();
-  const { theme } = useHost();
+  const t = useT();
+  const { config, theme } = useHost();
   return (
     <div className="host-auth-page" data-testid="auth-page">
+      <header className="host-auth-page__bar">
+        <Link className="host-icon-btn" to="/" aria-label={t('nav.home')}>
+          <ChevronLeftIcon />
+        </Link>
+        <span className="host-auth-page__site">{config.siteTitle || config.brand.name}</span>
+      </header>
       <Auth view={page} to={query.to} theme={theme} onNavigate={({ to }) => navigate(to)} />
     </div>
   );
