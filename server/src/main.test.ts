@@ -64,6 +64,7 @@ describe('server/src/main.ts', { timeout: START_TEST_MS }, () => {
     try {
       const [, port] = await waitFor(server, /TradeKit is running at http:\/\/localhost:(\d+)/);
       const [, token] = await waitFor(server, /Admin token \(generated[^)]*\): (\S+)/);
+      await waitFor(server, /Demo login: demo@tradekit\.test \/ \S+ \(uid \d{8}\)/);
       const config = await (await fetch(`http://127.0.0.1:${port}/config.json`)).json();
       expect(config.version).toBe('1.152');
       expect(config.services.api).toBe(`http://127.0.0.1:${port}/v1`);

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
+import { DEMO_USER, ensureDemoUser } from './demo-user';
 import { EnvError, readEnv } from './env';
 
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -36,6 +37,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
+  // Prepared before listening, through the app's own routes, so the printed login works at once.
+  await app.ready();
+  const demoUid = env.production
+    ? null
+    : await ensureDemoUser(app).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'demo login could not be prepared');
+        return null;
+      });
   await app.listen({ port: env.port, host: env.host });
   const { port } = app.server.address() as AddressInfo;
   console.log(`TradeKit is running at http://localhost:${port}`);
@@ -44,6 +53,7 @@ async function main(): Promise<void> {
       ? `Admin token (generated for this run; set ADMIN_TOKEN to keep one): ${env.adminToken}`
       : 'Admin token: taken from ADMIN_TOKEN',
   );
+  if (demoUid) console.log(`Demo login: ${DEMO_USER.email} / ${DEMO_USER.password} (uid ${demoUid})`);
 }
 
 main().catch((error: unknown) => {
