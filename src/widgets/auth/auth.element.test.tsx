@@ -18,7 +18,11 @@ beforeAll(async () => {
   await h.platform.ready;
   await import('./auth.element');
 });
-afterAll(() => {
+afterAll(async () => {
+  // Unmount every element inside act so no React work is left to run after the DOM is torn down.
+  await act(async () => {
+    document.body.innerHTML = '';
+  });
   h.session.close();
   h.platform.close();
 });

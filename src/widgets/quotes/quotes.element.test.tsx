@@ -19,7 +19,13 @@ beforeAll(async () => {
   getPlatform.mockReturnValue(test.platform);
   await import('./quotes.element');
 });
-afterAll(() => test.platform.close());
+afterAll(async () => {
+  // Unmount every element inside act so no React work is left to run after the DOM is torn down.
+  await act(async () => {
+    document.body.innerHTML = '';
+  });
+  test.platform.close();
+});
 
 const rowsOf = (el: Element) => [...(el.shadowRoot?.querySelectorAll<HTMLElement>('[part~="row"]') ?? [])];
 
