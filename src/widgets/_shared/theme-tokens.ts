@@ -78,11 +78,34 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
   { name: '--tk-font-size', description: 'Base font size.', light: '14px', dark: '14px' },
 ];
 
-/** The tokens named, as manifest entries (documented with their light default). */
+/** Tokens every widget reads: surfaces, text, borders, accent, danger, shape and type. */
+export const BASE_TOKENS = [
+  '--tk-surface',
+  '--tk-surface-2',
+  '--tk-text',
+  '--tk-text-muted',
+  '--tk-border',
+  '--tk-accent',
+  '--tk-accent-text',
+  '--tk-danger',
+  '--tk-radius',
+  '--tk-font',
+  '--tk-font-size',
+] as const;
+/** Tokens of widgets that colour prices by direction. */
+export const DIRECTION_TOKENS = ['--tk-color-up', '--tk-color-down'] as const;
+/** Tokens of widgets that show the live-connection notice. */
+export const NOTICE_TOKENS = ['--tk-warning', '--tk-warning-text'] as const;
+
+/** The tokens named, as manifest entries (documented with their light default), in token order. */
 export function cssPropertiesOf(names: readonly string[]): WidgetCssProperty[] {
-  return names.map((name) => {
-    const token = THEME_TOKENS.find((t) => t.name === name);
-    if (!token) throw new Error(`Unknown theme token ${name}`);
-    return { name, description: token.description, default: token.light };
-  });
+  const wanted = new Set(names);
+  for (const name of wanted) {
+    if (!THEME_TOKENS.some((t) => t.name === name)) throw new Error(`Unknown theme token ${name}`);
+  }
+  return THEME_TOKENS.filter((t) => wanted.has(t.name)).map((t) => ({
+    name: t.name,
+    description: t.description,
+    default: t.light,
+  }));
 }

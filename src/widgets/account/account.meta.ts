@@ -1,5 +1,5 @@
 /** Public API of <tk-account> (pure data: defineWidget and custom-elements.json are generated from it). */
-import { cssPropertiesOf } from '../_shared/theme-tokens';
+import { BASE_TOKENS, DIRECTION_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
 import type { WidgetMeta } from '../_shared/widget-meta';
 import { ACCOUNT_VIEWS } from './account.logic';
 
@@ -109,19 +109,5 @@ export const accountMeta: WidgetMeta = {
     { name: 'policy', description: 'The privacy policy text.' },
     { name: 'toast', description: 'A short message.' },
   ],
-  cssProperties: cssPropertiesOf([
-    '--tk-color-up',
-    '--tk-color-down',
-    '--tk-surface',
-    '--tk-surface-2',
-    '--tk-text',
-    '--tk-text-muted',
-    '--tk-border',
-    '--tk-accent',
-    '--tk-accent-text',
-    '--tk-danger',
-    '--tk-radius',
-    '--tk-font',
-    '--tk-font-size',
-  ]),
+  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS]),
 };

@@ -1,5 +1,5 @@
 /** Public API of <tk-auth> (pure data: defineWidget and custom-elements.json are generated from it). */
-import { cssPropertiesOf } from '../_shared/theme-tokens';
+import { BASE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, events, parts and tokens of <tk-auth>. */
@@ -85,17 +85,5 @@ export const authMeta: WidgetMeta = {
     { name: 'notice', description: 'A success or information notice.' },
     { name: 'submit', description: 'The main button.' },
   ],
-  cssProperties: cssPropertiesOf([
-    '--tk-surface',
-    '--tk-surface-2',
-    '--tk-text',
-    '--tk-text-muted',
-    '--tk-border',
-    '--tk-accent',
-    '--tk-accent-text',
-    '--tk-danger',
-    '--tk-radius',
-    '--tk-font',
-    '--tk-font-size',
-  ]),
+  cssProperties: cssPropertiesOf(BASE_TOKENS),
 };

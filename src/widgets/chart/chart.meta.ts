@@ -1,5 +1,5 @@
 /** Public API of <tk-chart> (pure data: defineWidget and custom-elements.json are generated from it). */
-import { cssPropertiesOf } from '../_shared/theme-tokens';
+import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
 import type { WidgetMeta } from '../_shared/widget-meta';
 import { CANDLE_TYPES, KLINE_PERIODS } from './chart.logic';
 
@@ -120,21 +120,5 @@ export const chartMeta: WidgetMeta = {
     { name: 'indicator-dialog', description: 'The indicator dialog.' },
     { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
   ],
-  cssProperties: cssPropertiesOf([
-    '--tk-color-up',
-    '--tk-color-down',
-    '--tk-surface',
-    '--tk-surface-2',
-    '--tk-text',
-    '--tk-text-muted',
-    '--tk-border',
-    '--tk-accent',
-    '--tk-accent-text',
-    '--tk-warning',
-    '--tk-warning-text',
-    '--tk-danger',
-    '--tk-radius',
-    '--tk-font',
-    '--tk-font-size',
-  ]),
+  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS]),
 };

@@ -1,5 +1,5 @@
 /** Public API of <tk-quotes> (pure data: defineWidget and custom-elements.json are generated from it). */
-import { cssPropertiesOf } from '../_shared/theme-tokens';
+import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, event, parts and tokens of <tk-quotes>. */
@@ -106,22 +106,5 @@ export const quotesMeta: WidgetMeta = {
     { name: 'mini-chart', description: 'The 30-minute sparkline.' },
     { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
   ],
-  cssProperties: cssPropertiesOf([
-    '--tk-color-up',
-    '--tk-color-down',
-    '--tk-surface',
-    '--tk-surface-2',
-    '--tk-text',
-    '--tk-text-muted',
-    '--tk-border',
-    '--tk-accent',
-    '--tk-accent-text',
-    '--tk-stale',
-    '--tk-warning',
-    '--tk-warning-text',
-    '--tk-danger',
-    '--tk-radius',
-    '--tk-font',
-    '--tk-font-size',
-  ]),
+  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS, '--tk-stale']),
 };

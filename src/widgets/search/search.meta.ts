@@ -1,5 +1,5 @@
 /** Public API of <tk-search> (pure data: defineWidget and custom-elements.json are generated from it). */
-import { cssPropertiesOf } from '../_shared/theme-tokens';
+import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, event, parts and tokens of <tk-search>. */
@@ -52,21 +52,5 @@ export const searchMeta: WidgetMeta = {
     { name: 'change', description: 'The change-percent badge of a result.' },
     { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
   ],
-  cssProperties: cssPropertiesOf([
-    '--tk-color-up',
-    '--tk-color-down',
-    '--tk-surface',
-    '--tk-surface-2',
-    '--tk-text',
-    '--tk-text-muted',
-    '--tk-border',
-    '--tk-accent',
-    '--tk-accent-text',
-    '--tk-warning',
-    '--tk-warning-text',
-    '--tk-danger',
-    '--tk-radius',
-    '--tk-font',
-    '--tk-font-size',
-  ]),
+  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS]),
 };
