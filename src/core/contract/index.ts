@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './paths';
 export * from './types';
 export * from './auth';
+export * from './trading';

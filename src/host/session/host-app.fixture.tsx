@@ -18,7 +18,6 @@ import type { Handler } from '../../core/session/session.fixture';
 import { createKeyValueStore } from '../../core/session/storage';
 import { createIsolatedStore } from '../../core/state/store';
 import { priceEntry } from '../../widgets/_shared/test-platform.fixture';
-import { addAccountKeys } from '../../widgets/account/i18n-keys.fixture';
 import { App } from '../app';
 
 /** Options of startHost. */
@@ -65,7 +64,6 @@ export async function startHost(getSession: Mock, options: HostOptions) {
   }) as typeof fetch;
   const stomp = fakeClientFactory();
   const i18n = createI18n();
-  addAccountKeys(i18n);
   const platform = createPlatform({
     origin: 'https://platform.test',
     fetchImpl,

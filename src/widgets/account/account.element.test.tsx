@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHarness, makeToken } from '../../core/session/session.fixture';
 import type { Harness } from '../../core/session/session.fixture';
 import { accountMeta } from './account.meta';
-import { addAccountKeys } from './i18n-keys.fixture';
 
 const getPlatform = vi.hoisted(() => vi.fn());
 const getSession = vi.hoisted(() => vi.fn());
@@ -16,7 +15,6 @@ beforeAll(async () => {
   h = createHarness();
   getPlatform.mockReturnValue(h.platform);
   getSession.mockReturnValue(h.session);
-  addAccountKeys(h.platform.i18n);
   await h.platform.ready;
   const exp = Math.floor(Date.now() / 1000) + 900;
   await h.session.signIn({

@@ -11,7 +11,6 @@ import { createHarness, makeToken, userInfo } from '../../core/session/session.f
 import type { Handler, Harness } from '../../core/session/session.fixture';
 import { PlatformProvider } from '../_shared/platform-context';
 import { Account } from './account';
-import { addAccountKeys } from './i18n-keys.fixture';
 import type { AccountProps } from './account';
 
 /** Options of renderAccount. */
@@ -46,7 +45,6 @@ export async function renderAccount(
     },
   });
   getSessionMock.mockReturnValue(h.session);
-  addAccountKeys(h.platform.i18n);
   await h.platform.ready;
   if (options.signedIn ?? true) {
     const exp = Math.floor(Date.now() / 1000) + 900;

@@ -5,7 +5,6 @@ import { createHarness } from '../../core/session/session.fixture';
 import type { Harness } from '../../core/session/session.fixture';
 import { CALLBACK_PROPS } from '../_shared/events';
 import { authMeta } from './auth.meta';
-import { addAuthKeys } from './i18n-keys.fixture';
 
 const getPlatform = vi.hoisted(() => vi.fn());
 vi.mock(import('../../core/runtime/platform'), async (original) => ({ ...(await original()), getPlatform }));
@@ -13,7 +12,6 @@ vi.mock(import('../../core/runtime/platform'), async (original) => ({ ...(await 
 let h: Harness;
 beforeAll(async () => {
   h = createHarness();
-  addAuthKeys(h.platform.i18n);
   getPlatform.mockReturnValue(h.platform);
   await h.platform.ready;
   await import('./auth.element');

@@ -8,7 +8,6 @@ import type { Handler, Harness } from '../../core/session/session.fixture';
 import { PlatformProvider } from '../_shared/platform-context';
 import { Auth } from './auth';
 import type { AuthProps } from './auth';
-import { addAuthKeys } from './i18n-keys.fixture';
 
 /** A login answer with tokens (expiring in 15 minutes). */
 export function tokensFor(uid = '10000007') {
@@ -35,7 +34,6 @@ export async function renderAuth(
   } = {},
 ): Promise<RenderedAuth> {
   const h = createHarness({ systemConfigs: options.systemConfigs, handlers: options.handlers });
-  addAuthKeys(h.platform.i18n);
   await h.platform.ready;
   await vi.waitFor(() => {
     if (!h.platform.store.get(h.platform.atoms.systemConfig)) throw new Error('system config not loaded');

@@ -1,0 +1,63 @@
+/**
+ * The trading calls of spec §7 for one page: real accounts use the plain calls, demo accounts the Mock
+ * variants (spec §6). Every call answers a `CallResult`, never throws for a server or network failure.
+ */
+import {
+  ExchangePath,
+  PROTECTED_PREFIX,
+  TradingApiPath,
+  type AddOrderRequest,
+  type OrderQueryRequest,
+  type OrderQueryResponse,
+  type ProductOrderInfo,
+  type UpdateOrderRequest,
+} from '../contract';
+import type { CallOptions, CallResult, Platform } from '../runtime/types';
+
+/** What order widgets call; `virtual` picks the demo (Mock) variant. */
+export interface TradingApi {
+  productInfo(symbol: string, options?: CallOptions): Promise<CallResult<ProductOrderInfo>>;
+  /** Answers the new order's number. */
+  addOrder(order: AddOrderRequest, virtual: boolean): Promise<CallResult<string>>;
+  closeOrder(orderId: string, virtual: boolean): Promise<CallResult<unknown>>;
+  cancelOrder(orderId: string, virtual: boolean): Promise<CallResult<unknown>>;
+  updateOrder(change: UpdateOrderRequest, virtual: boolean): Promise<CallResult<unknown>>;
+  queryOrders(
+    query: OrderQueryRequest,
+    virtual: boolean,
+    options?: CallOptions,
+  ): Promise<CallResult<OrderQueryResponse>>;
+}
+
+const web = (path: string) => `${PROTECTED_PREFIX.replace(/^\/+/, '')}${path}`;
+
+/** The trading API over the page platform's client. */
+export function createTradingApi(platform: Pick<Platform, 'api'>): TradingApi {
+  const { api } = platform;
+  const exchange = <T>(real: string, mock: string, virtual: boolean, payload: object) =>
+    api.call<T>('exchange', virtual ? mock : real, { ...payload });
+  return {
+    productInfo: (symbol, options) =>
+      api.call<ProductOrderInfo>(
+        'api',
+        web(TradingApiPath.productOrderInfo),
+        { productCode: symbol },
+        options,
+      ),
+    addOrder: (order, virtual) =>
+      exchange<string>(ExchangePath.addOrder, ExchangePath.addOrderMock, virtual, order),
+    closeOrder: (orderId, virtual) =>
+      exchange(ExchangePath.closeOrder, ExchangePath.closeOrderMock, virtual, { orderId }),
+    cancelOrder: (orderId, virtual) =>
+      exchange(ExchangePath.cancelOrder, ExchangePath.cancelOrderMock, virtual, { orderId }),
+    updateOrder: (change, virtual) =>
+      exchange(ExchangePath.updateOrder, ExchangePath.updateOrderMock, virtual, change),
+    queryOrders: (query, virtual, options) =>
+      api.call<OrderQueryResponse>(
+        'api',
+        web(virtual ? TradingApiPath.orderQueryMock : TradingApiPath.orderQuery),
+        { ...query },
+        options,
+      ),
+  };
+}
