@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { DEMO_USER, ensureDemoUser } from './demo-user';
 import { EnvError, readEnv } from './env';
@@ -8,6 +10,10 @@ const CLOSE_TIMEOUT_MS = 10_000;
 /** Reads the environment, builds the app, listens and closes it cleanly on SIGINT / SIGTERM. */
 async function main(): Promise<void> {
   const env = readEnv();
+  // The first start simulates the price history the charts need before it can serve; say so, not just wait.
+  if (!env.databaseUrl && !existsSync(join(env.dataDir, 'pglite'))) {
+    console.log('First start: preparing the database and 30 days of price history (about a minute)…');
+  }
   const app = await buildApp({
     dataDir: env.dataDir,
     databaseUrl: env.databaseUrl,
