@@ -18,10 +18,14 @@ import type { CallOptions, CallResult, Platform } from '../runtime/types';
 export interface TradingApi {
   productInfo(symbol: string, options?: CallOptions): Promise<CallResult<ProductOrderInfo>>;
   /** Answers the new order's number. */
-  addOrder(order: AddOrderRequest, virtual: boolean): Promise<CallResult<string>>;
-  closeOrder(orderId: string, virtual: boolean): Promise<CallResult<unknown>>;
-  cancelOrder(orderId: string, virtual: boolean): Promise<CallResult<unknown>>;
-  updateOrder(change: UpdateOrderRequest, virtual: boolean): Promise<CallResult<unknown>>;
+  addOrder(order: AddOrderRequest, virtual: boolean, options?: CallOptions): Promise<CallResult<string>>;
+  closeOrder(orderId: string, virtual: boolean, options?: CallOptions): Promise<CallResult<unknown>>;
+  cancelOrder(orderId: string, virtual: boolean, options?: CallOptions): Promise<CallResult<unknown>>;
+  updateOrder(
+    change: UpdateOrderRequest,
+    virtual: boolean,
+    options?: CallOptions,
+  ): Promise<CallResult<unknown>>;
   queryOrders(
     query: OrderQueryRequest,
     virtual: boolean,
@@ -34,8 +38,13 @@ const web = (path: string) => `${PROTECTED_PREFIX.replace(/^\/+/, '')}${path}`;
 /** The trading API over the page platform's client. */
 export function createTradingApi(platform: Pick<Platform, 'api'>): TradingApi {
   const { api } = platform;
-  const exchange = <T>(real: string, mock: string, virtual: boolean, payload: object) =>
-    api.call<T>('exchange', virtual ? mock : real, { ...payload });
+  const exchange = <T>(
+    real: string,
+    mock: string,
+    virtual: boolean,
+    payload: object,
+    options?: CallOptions,
+  ) => api.call<T>('exchange', virtual ? mock : real, { ...payload }, options);
   return {
     productInfo: (symbol, options) =>
       api.call<ProductOrderInfo>(
@@ -44,14 +53,14 @@ export function createTradingApi(platform: Pick<Platform, 'api'>): TradingApi {
         { productCode: symbol },
         options,
       ),
-    addOrder: (order, virtual) =>
-      exchange<string>(ExchangePath.addOrder, ExchangePath.addOrderMock, virtual, order),
-    closeOrder: (orderId, virtual) =>
-      exchange(ExchangePath.closeOrder, ExchangePath.closeOrderMock, virtual, { orderId }),
-    cancelOrder: (orderId, virtual) =>
-      exchange(ExchangePath.cancelOrder, ExchangePath.cancelOrderMock, virtual, { orderId }),
-    updateOrder: (change, virtual) =>
-      exchange(ExchangePath.updateOrder, ExchangePath.updateOrderMock, virtual, change),
+    addOrder: (order, virtual, options) =>
+      exchange<string>(ExchangePath.addOrder, ExchangePath.addOrderMock, virtual, order, options),
+    closeOrder: (orderId, virtual, options) =>
+      exchange(ExchangePath.closeOrder, ExchangePath.closeOrderMock, virtual, { orderId }, options),
+    cancelOrder: (orderId, virtual, options) =>
+      exchange(ExchangePath.cancelOrder, ExchangePath.cancelOrderMock, virtual, { orderId }, options),
+    updateOrder: (change, virtual, options) =>
+      exchange(ExchangePath.updateOrder, ExchangePath.updateOrderMock, virtual, change, options),
     queryOrders: (query, virtual, options) =>
       api.call<OrderQueryResponse>(
         'api',

@@ -64,6 +64,20 @@ export class TkAccountSwitchEvent extends CustomEvent<AccountSwitchDetail> {
   }
 }
 
+/** Detail of `tk-order-placed`: the new order's number, its product and whether it is a demo order. */
+export interface OrderPlacedDetail {
+  orderId: string;
+  symbol: string;
+  virtual: boolean;
+}
+
+/** Fired when the server accepted an order (`order/addOrder` or its Mock variant answered code 0). */
+export class TkOrderPlacedEvent extends CustomEvent<OrderPlacedDetail> {
+  constructor(detail: OrderPlacedDetail) {
+    super('tk-order-placed', { detail, bubbles: true, composed: true, cancelable: false });
+  }
+}
+
 /** Event name → detail type of every widget output. */
 export interface TkEventDetails {
   'tk-symbol-select': SymbolSelectDetail;
@@ -71,6 +85,7 @@ export interface TkEventDetails {
   'tk-logout': LogoutDetail;
   'tk-navigate': NavigateDetail;
   'tk-account-switch': AccountSwitchDetail;
+  'tk-order-placed': OrderPlacedDetail;
 }
 
 /** Every widget output name. */
@@ -85,6 +100,7 @@ export const TK_EVENTS: {
   'tk-logout': TkLogoutEvent,
   'tk-navigate': TkNavigateEvent,
   'tk-account-switch': TkAccountSwitchEvent,
+  'tk-order-placed': TkOrderPlacedEvent,
 };
 
 /** Event name → the React callback prop that receives the same detail inside a host React tree. */
@@ -94,6 +110,7 @@ export const CALLBACK_PROPS = {
   'tk-logout': 'onLogout',
   'tk-navigate': 'onNavigate',
   'tk-account-switch': 'onAccountSwitch',
+  'tk-order-placed': 'onOrderPlaced',
 } as const satisfies Record<TkEventName, `on${string}`>;
 
 /** The optional callback props of the outputs `K` (`onSymbolSelect?: (detail) => void`, …). */
@@ -108,5 +125,6 @@ declare global {
     'tk-logout': TkLogoutEvent;
     'tk-navigate': TkNavigateEvent;
     'tk-account-switch': TkAccountSwitchEvent;
+    'tk-order-placed': TkOrderPlacedEvent;
   }
 }

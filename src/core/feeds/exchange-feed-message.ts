@@ -1,0 +1,37 @@
+/** Parsing of exchange socket messages at the edge: anything not shaped like the contract is dropped. */
+import type { ExchangeOrderMessage, PositionSummary } from '../contract/trading';
+
+const KINDS = new Set(['holtOrder', 'pendingOrder']);
+const SUMMARY_KEYS = [
+  'profitLossSum',
+  'netValue',
+  'securityDepositPrent',
+  'securityDepositAvailableSum',
+] as const;
+
+function isSummary(value: unknown): value is PositionSummary {
+  if (typeof value !== 'object' || value === null) return false;
+  const summary = value as Record<string, unknown>;
+  return SUMMARY_KEYS.every((key) => typeof summary[key] === 'string');
+}
+
+/** The message in a socket frame (text JSON), or null when it is not an order message. */
+export function parseExchangeMessage(data: unknown): ExchangeOrderMessage | null {
+  if (typeof data !== 'string') return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const message = value as Partial<ExchangeOrderMessage>;
+  if (!KINDS.has(message.ordertype as string) || !Array.isArray(message.list)) return null;
+  if (typeof message.virtual !== 'boolean' || !isSummary(message.summary)) return null;
+  const list = message.list.filter(
+    (order) => typeof order === 'object' && order !== null && typeof order.id === 'string',
+  );
+  const event = message.event;
+  const validEvent = event && typeof event.orderId === 'string' && typeof event.kind === 'string';
+  return { ...(message as ExchangeOrderMessage), list, event: validEvent ? event : undefined };
+}

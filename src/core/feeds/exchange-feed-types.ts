@@ -1,0 +1,67 @@
+/** The public shape of the exchange (order) feed: what the order atoms and widgets read. */
+import type { CloseReason, MarketOrder, PositionSummary } from '../contract/trading';
+
+/**
+ * `unauthorized`: the server refused the token (4401) or ended the session (4402); the feed waits for the
+ * session. `replaced`: the server closed this socket for a newer one of the same account (4409).
+ */
+export type ExchangeStatus =
+  'idle' | 'connecting' | 'open' | 'reconnecting' | 'failed' | 'unauthorized' | 'replaced';
+
+/** A change the server made on its own (stop loss, take profit, stop-out, pending fill), for a toast. */
+export interface ExchangeEvent {
+  kind: CloseReason | 'filled';
+  orderId: string;
+  /** The order as last seen before the change (null when the page never saw it). */
+  order: MarketOrder | null;
+  /** Increases with every event, so the same order closing twice is still two toasts. */
+  seq: number;
+  receivedAt: number;
+}
+
+/** The summary as the open list reports it (P&L of open positions) and as the pending list does (expected). */
+export interface PositionSummaries {
+  open: PositionSummary | null;
+  pending: PositionSummary | null;
+  /** Whichever arrived last: net value and free margin are account-wide and freshest here. */
+  latest: PositionSummary | null;
+}
+
+/** Everything the feed knows at one moment (a new object on every change). */
+export interface ExchangeSnapshot {
+  status: ExchangeStatus;
+  /** Reconnect attempts since the last message (max 10). */
+  attempt: number;
+  /** Whether the lists belong to the demo account; null before the first message. */
+  virtual: boolean | null;
+  /** Open positions (holtOrder); null until the server sent the list. */
+  openOrders: readonly MarketOrder[] | null;
+  /** Pending orders (pendingOrder); null until the server sent the list. */
+  pendingOrders: readonly MarketOrder[] | null;
+  summary: PositionSummaries;
+  event: ExchangeEvent | null;
+}
+
+/** The page's one exchange socket, opened while someone listens and the session is signed in. */
+export interface ExchangeFeed {
+  getSnapshot(): ExchangeSnapshot;
+  /**
+   * Reference-counted: the first listener opens the socket (once signed in), the last one closes it and
+   * forgets the lists. The listener hears every new snapshot; it is called once at once with the current.
+   */
+  subscribe(listener: (snapshot: ExchangeSnapshot) => void): () => void;
+  /** Try again after `failed` (the connection banner's Retry). */
+  retry(): void;
+  /** Close for good (platform teardown). */
+  close(): void;
+}
+
+/** The part of a browser WebSocket the feed uses (a fake implements it in tests). */
+export interface ExchangeSocketLike {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason?: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}

@@ -1,0 +1,232 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createExchangeFeed } from './exchange-feed';
+import type { ExchangeSnapshot } from './exchange-feed';
+import {
+  fakeSession,
+  fakeSocketFactory,
+  marketOrder,
+  orderMessage,
+  positionSummary,
+} from './exchange-feed.fixture';
+
+function setup(sessionInit: Parameters<typeof fakeSession>[0] = {}) {
+  const s = fakeSession(sessionInit);
+  const sockets = fakeSocketFactory();
+  const feed = createExchangeFeed({
+    url: (uid) => `wss://platform.test/exchange-ws/${uid}`,
+    session: s.session,
+    socketFactory: sockets.factory,
+    now: () => 1000,
+  });
+  const seen: ExchangeSnapshot[] = [];
+  return { s, sockets, feed, seen, listen: () => feed.subscribe((snap) => seen.push(snap)) };
+}
+
+describe('createExchangeFeed', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('opens no socket until someone listens, then one to the account path', () => {
+    const { sockets, listen } = setup();
+    expect(sockets.sockets).toHaveLength(0);
+    listen();
+    listen();
+    expect(sockets.sockets).toHaveLength(1);
+    expect(sockets.last().url).toBe('wss://platform.test/exchange-ws/10000007');
+  });
+
+  it('sends the token as the first message and never puts it in the URL', () => {
+    const { sockets, listen, feed } = setup({ token: 'secret-token' });
+    listen();
+    const socket = sockets.last();
+    expect(socket.sent).toEqual([]);
+    socket.acceptOpen();
+    expect(socket.sent).toEqual([JSON.stringify({ token: 'secret-token' })]);
+    expect(socket.url).not.toContain('secret-token');
+    expect(feed.getSnapshot().status).toBe('open');
+  });
+
+  it('opens nothing while signed out and opens once the user signs in', () => {
+    const { s, sockets, listen } = setup({ status: 'signedOut', uid: null, token: null });
+    listen();
+    expect(sockets.sockets).toHaveLength(0);
+    s.setToken('t-9');
+    s.setState({ status: 'signedIn', uid: '10000009' });
+    expect(sockets.last().url).toMatch(/\/10000009$/);
+  });
+
+  it('keeps the latest open and pending lists with their summaries', () => {
+    const { sockets, listen, feed } = setup();
+    listen();
+    sockets.last().acceptOpen();
+    const open = marketOrder({ id: 'a' });
+    const pending = marketOrder({ id: 'b', positionStatus: 1, buyPoint: 1 });
+    sockets
+      .last()
+      .deliver(orderMessage('holtOrder', [open], { summary: positionSummary({ profitLossSum: '5.00' }) }));
+    sockets
+      .last()
+      .deliver(
+        orderMessage('pendingOrder', [pending], { summary: positionSummary({ profitLossSum: '-1.00' }) }),
+      );
+    const snap = feed.getSnapshot();
+    expect(snap.openOrders).toEqual([open]);
+    expect(snap.pendingOrders).toEqual([pending]);
+    expect(snap.summary.open?.profitLossSum).toBe('5.00');
+    expect(snap.summary.pending?.profitLossSum).toBe('-1.00');
+    expect(snap.summary.latest?.profitLossSum).toBe('-1.00');
+    expect(snap.virtual).toBe(false);
+  });
+
+  it('ignores frames that are not order messages and lists of the other account', () => {
+    const { sockets, listen, feed } = setup();
+    listen();
+    sockets.last().acceptOpen();
+    sockets.last().deliver('not json');
+    sockets.last().deliver({ ordertype: 'other', list: [] });
+    sockets.last().deliver(orderMessage('holtOrder', [marketOrder()], { virtual: true }));
+    expect(feed.getSnapshot().openOrders).toBeNull();
+  });
+
+  it('reports a server-made close with the order as it was last seen', () => {
+    const { sockets, listen, feed } = setup();
+    listen();
+    sockets.last().acceptOpen();
+    const order = marketOrder({ id: 'a', tradePair: 'EURUSD' });
+    sockets.last().deliver(orderMessage('holtOrder', [order]));
+    sockets.last().deliver(orderMessage('holtOrder', [], { event: { kind: 'stop_loss', orderId: 'a' } }));
+    const event = feed.getSnapshot().event;
+    expect(event).toMatchObject({ kind: 'stop_loss', orderId: 'a', seq: 1, receivedAt: 1000 });
+    expect(event?.order?.tradePair).toBe('EURUSD');
+    expect(feed.getSnapshot().openOrders).toEqual([]);
+  });
+
+  it('reconnects after 500 ms × attempt and resets the count once a message arrives', () => {
+    const { sockets, listen, feed } = setup();
+    listen();
+    sockets.last().serverClose(1006);
+    expect(feed.getSnapshot()).toMatchObject({ status: 'reconnecting', attempt: 1 });
+    vi.advanceTimersByTime(499);
+    expect(sockets.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets.sockets).toHaveLength(2);
+    sockets.last().serverClose(1006);
+    vi.advanceTimersByTime(999);
+    expect(sockets.sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets.sockets).toHaveLength(3);
+    sockets.last().acceptOpen();
+    expect(sockets.last().sent).toHaveLength(1);
+    sockets.last().deliver(orderMessage('holtOrder', []));
+    expect(feed.getSnapshot()).toMatchObject({ status: 'open', attempt: 0 });
+  });
+
+  it('gives up after 10 failed reconnects and starts again on retry', () => {
+    const { sockets, listen, feed } = setup();
+    listen();
+    for (let i = 1; i <= 11; i++) {
+      sockets.last().serverClose(1006);
+      vi.advanceTimersByTime(500 * i);
+    }
+    expect(sockets.sockets).toHaveLength(11);
+    expect(feed.getSnapshot().status).toBe('failed');
+    feed.retry();
+    expect(sockets.sockets).toHaveLength(12);
+    expect(feed.getSnapshot().attempt).toBe(0);
+  });
+
+  it('stops on 4401, asks the session to check itself and stays closed with the same token', async () => {
+    const { s, sockets, listen, feed } = setup();
+    listen();
+    sockets.last().serverClose(4401);
+    expect(feed.getSnapshot().status).toBe('unauthorized');
+    await vi.runAllTimersAsync();
+    expect(s.checks).toHaveLength(1);
+    expect(sockets.sockets).toHaveLength(1);
+  });
+
+  it('reopens after 4402 once the session check brought a new token', async () => {
+    const { s, sockets, listen } = setup();
+    listen();
+    s.onCheck(() => s.setToken('t-2'));
+    sockets.last().serverClose(4402);
+    await vi.runAllTimersAsync();
+    expect(sockets.sockets).toHaveLength(2);
+    sockets.last().acceptOpen();
+    expect(sockets.last().sent).toEqual([JSON.stringify({ token: 't-2' })]);
+  });
+
+  it('closes the socket and forgets the lists on logout', () => {
+    const { s, sockets, listen, feed } = setup();
+    listen();
+    sockets.last().acceptOpen();
+    sockets.last().deliver(orderMessage('holtOrder', [marketOrder()]));
+    s.logout();
+    expect(sockets.last().closedByClient).toBe(1000);
+    expect(feed.getSnapshot()).toMatchObject({ status: 'idle', openOrders: null });
+    vi.advanceTimersByTime(10_000);
+    expect(sockets.sockets).toHaveLength(1);
+  });
+
+  it('reopens with the new token on a real ↔ demo switch and drops the old lists', () => {
+    const { s, sockets, listen, feed } = setup();
+    listen();
+    const first = sockets.last();
+    first.acceptOpen();
+    first.deliver(orderMessage('holtOrder', [marketOrder()]));
+    s.switchAccount(true, 't-demo');
+    expect(first.closedByClient).toBe(1000);
+    expect(sockets.sockets).toHaveLength(2);
+    expect(feed.getSnapshot().openOrders).toBeNull();
+    sockets.last().acceptOpen();
+    expect(sockets.last().sent).toEqual([JSON.stringify({ token: 't-demo' })]);
+    sockets.last().deliver(orderMessage('holtOrder', [marketOrder({ id: 'd' })], { virtual: true }));
+    expect(feed.getSnapshot()).toMatchObject({ virtual: true, openOrders: [{ id: 'd' }] });
+  });
+
+  it('keeps the open socket when only the access token is refreshed', () => {
+    const { s, sockets, listen } = setup();
+    listen();
+    sockets.last().acceptOpen();
+    s.setToken('t-refreshed');
+    s.setState({ expiresAt: 123 });
+    expect(sockets.sockets).toHaveLength(1);
+    expect(sockets.last().closedByClient).toBeNull();
+  });
+
+  it('closes the socket, cancels reconnects and detaches from the session when the last listener leaves', () => {
+    const { s, sockets, listen, feed } = setup();
+    const a = listen();
+    const b = listen();
+    sockets.last().serverClose(1006);
+    a();
+    expect(s.listenerCount()).toBe(3);
+    b();
+    expect(s.listenerCount()).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets.sockets).toHaveLength(1);
+    expect(feed.getSnapshot().status).toBe('idle');
+    const c = listen();
+    expect(sockets.sockets).toHaveLength(2);
+    c();
+    expect(sockets.last().closedByClient).toBe(1000);
+  });
+
+  it('waits for the runtime config before connecting', async () => {
+    const s = fakeSession();
+    const sockets = fakeSocketFactory();
+    let loaded!: () => void;
+    const ready = new Promise<void>((resolve) => (loaded = resolve));
+    const feed = createExchangeFeed({
+      url: (uid) => `ws://x/${uid}`,
+      session: s.session,
+      ready,
+      socketFactory: sockets.factory,
+    });
+    feed.subscribe(() => undefined);
+    expect(sockets.sockets).toHaveLength(0);
+    loaded();
+    await vi.runAllTimersAsync();
+    expect(sockets.sockets).toHaveLength(1);
+  });
+});

@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { BuyPoint } from '../../core/contract/trading';
+import type { MarketOrder } from '../../core/contract/trading';
+import { formatAmount, formatTime } from '../../core/domain/format';
+import type { Translate } from '../_shared/use-t';
+import { directionKey, pnlTone, priceText, signedAmount, triggerText } from './history-format';
+import { HistoryDrawer } from './history-drawer';
+import { statusTone, timesFor } from './history.logic';
+
+/** Props of HistoryDetail. */
+export interface HistoryDetailProps {
+  order: MarketOrder;
+  t: Translate;
+  timezone: string | undefined;
+  onClose: () => void;
+}
+
+function Row({
+  label,
+  children,
+  tone,
+  id,
+}: {
+  label: string;
+  children: ReactNode;
+  tone?: string;
+  id?: string;
+}) {
+  return (
+    <div className="tk-hist__field" data-field={id}>
+      <dt>{label}</dt>
+      <dd className="tk-num" data-tone={tone}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** Every field of one past or current order; times per spec §4 and the close reason when there is one. */
+export function HistoryDetail({ order, t, timezone, onClose }: HistoryDetailProps) {
+  const times = timesFor(order);
+  const time = (ms: number | null) => formatTime(ms, undefined, timezone);
+  const money = (value: string) => formatAmount(value);
+  return (
+    <HistoryDrawer title={t('history.detail_title')} closeLabel={t('common.close')} onClose={onClose}>
+      <dl className="tk-hist__fields">
+        <Row label={t('history.field.order_no')}>{order.uid}</Row>
+        <Row label={t('history.field.product')}>{order.productName || order.tradePair}</Row>
+        <Row label={t('history.field.status')} tone={statusTone(order.positionStatus)}>
+          {t(`history.status.${order.positionStatus}`)}
+        </Row>
+        {order.closeReason ? (
+          <Row label={t('history.field.close_reason')} id="close-reason">
+            {t(`history.reason.${order.closeReason}`)}
+          </Row>
+        ) : null}
+        <Row label={t('history.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
+          {t(directionKey(order))}
+        </Row>
+        <Row label={t('history.field.type')}>
+          {t(order.buyPoint === BuyPoint.pending ? 'history.type_pending' : 'history.type_market')}
+        </Row>
+        <Row label={t('history.field.quantity')}>
+          {formatAmount(order.orderQuantity, { thousands: false })}
+        </Row>
+        <Row label={t('history.field.open_price')}>{priceText(order.openingPrice)}</Row>
+        {order.closingPrice ? (
+          <Row label={t('history.field.close_price')}>{priceText(order.closingPrice)}</Row>
+        ) : null}
+        <Row label={t('history.field.stop_loss')}>{triggerText(order.stopPrice) ?? t('history.off')}</Row>
+        <Row label={t('history.field.take_profit')}>
+          {triggerText(order.takeProfitPrice) ?? t('history.off')}
+        </Row>
+        <Row label={t('history.field.leverage')}>×{order.multiple}</Row>
+        <Row label={t('history.field.margin')}>{money(order.securityDepositInitial)}</Row>
+        <Row label={t('history.field.fee')}>{money(order.feeAmount)}</Row>
+        <Row label={t('history.field.overnight')}>{money(order.overnightFee)}</Row>
+        <Row label={t('history.field.pnl')} tone={pnlTone(order.profitLoss)}>
+          {signedAmount(order.profitLoss)}
+        </Row>
+        {times.ordered !== null ? (
+          <Row label={t('history.field.order_time')} id="order-time">
+            {time(times.ordered)}
+          </Row>
+        ) : null}
+        {times.place !== null ? (
+          <Row label={t('history.field.place_time')} id="place-time">
+            {time(times.place)}
+          </Row>
+        ) : null}
+        {times.cover !== null ? (
+          <Row label={t('history.field.cover_time')} id="cover-time">
+            {time(times.cover)}
+          </Row>
+        ) : null}
+      </dl>
+    </HistoryDrawer>
+  );
+}

@@ -1,0 +1,13 @@
+/** Registers <tk-history> (the widget's entry file: `widgets/tk-history.js`). */
+import { defineWidget } from '../_shared/define-widget';
+import { History } from './history';
+import { HISTORY_CSS as css } from './styles';
+import { historyMeta } from './history.meta';
+
+defineWidget(historyMeta, History, css);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-history': HTMLElement & { api?: string; lang?: string; theme?: string; filter?: string };
+  }
+}

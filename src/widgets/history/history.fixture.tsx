@@ -1,0 +1,112 @@
+/**
+ * Renders <History> on a real platform and session (core/session's scripted-server harness) with a
+ * scripted order/query and an IntersectionObserver the test moves into view by hand.
+ */
+import { act, render } from '@testing-library/react';
+import type { RenderResult } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { MarketOrder } from '../../core/contract/trading';
+import { marketOrder, positionSummary } from '../../core/feeds/exchange-feed.fixture';
+import { createHarness, makeToken } from '../../core/session/session.fixture';
+import type { Answer, Harness } from '../../core/session/session.fixture';
+import { PlatformProvider } from '../_shared/platform-context';
+import { History } from './history';
+import type { HistoryProps } from './history';
+
+/** IntersectionObservers made by the widget; `reach()` tells the newest live one its target is in view. */
+export class FakeIntersectionObserver {
+  static live = new Set<FakeIntersectionObserver>();
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe() {
+    FakeIntersectionObserver.live.add(this);
+  }
+  disconnect() {
+    FakeIntersectionObserver.live.delete(this);
+  }
+  unobserve() {}
+  takeRecords() {
+    return [];
+  }
+  /** Report the sentinel in view to every live observer. */
+  static reach() {
+    for (const o of [...FakeIntersectionObserver.live])
+      o.callback(
+        [{ isIntersecting: true } as IntersectionObserverEntry],
+        o as unknown as IntersectionObserver,
+      );
+  }
+}
+
+/** `count` closed orders with ids `${prefix}1…`. */
+export function orders(count: number, prefix = 'o', overrides: Partial<MarketOrder> = {}): MarketOrder[] {
+  return Array.from({ length: count }, (_, i) =>
+    marketOrder({ id: `${prefix}${i + 1}`, uid: `U${prefix}${i + 1}`, positionStatus: 3, ...overrides }),
+  );
+}
+
+/** An order/query answer. */
+export function page(
+  list: MarketOrder[],
+  pageNo: number,
+  pages: number,
+  extra: Record<string, unknown> = {},
+): Answer {
+  return {
+    code: 0,
+    data: {
+      list,
+      page: pageNo,
+      pages,
+      total: pages * 10,
+      profitLossToday: '-2.50',
+      profitLossTotal: '120.00',
+      summary: positionSummary(),
+      ...extra,
+    },
+  };
+}
+
+/** A rendered widget with its harness. */
+export interface RenderedHistory extends RenderResult {
+  h: Harness;
+  close(): void;
+}
+
+/** Render `<History {...props}>` signed in; `query` answers order/query (and queryMock). */
+export async function renderHistory(
+  props: HistoryProps,
+  query: (body: Record<string, unknown>) => Answer,
+  options: { signedIn?: boolean; virtual?: boolean } = {},
+): Promise<RenderedHistory> {
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  const h = createHarness({ handlers: { 'waa/order/query': query, 'waa/order/queryMock': query } });
+  await h.platform.ready;
+  if (options.signedIn ?? true) {
+    const exp = Math.floor(Date.now() / 1000) + 900;
+    await h.session.signIn({
+      token: makeToken({ exp, virtualStatus: options.virtual ? '1' : '0' }),
+      refreshToken: 'r-1',
+      qrcodeStatus: 1,
+      expiresAt: exp * 1000,
+    });
+  }
+  let result!: RenderResult;
+  await act(async () => {
+    result = render(
+      <PlatformProvider platform={h.platform}>
+        <History {...props} />
+      </PlatformProvider>,
+    );
+  });
+  return {
+    ...result,
+    h,
+    close: () => {
+      result.unmount();
+      h.session.close();
+      h.platform.close();
+      FakeIntersectionObserver.live.clear();
+      vi.unstubAllGlobals();
+    },
+  };
+}

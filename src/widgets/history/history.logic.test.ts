@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderQueryResponse } from '../../core/contract/trading';
+import { marketOrder, positionSummary } from '../../core/feeds/exchange-feed.fixture';
+import type { CallResult } from '../../core/runtime/types';
+import { INITIAL_PAGING, applyPage, keepOrder, nextPage, queryFor, timesFor } from './history.logic';
+import type { Paging } from './history.logic';
+
+const answer = (
+  list: ReturnType<typeof marketOrder>[],
+  page: number,
+  pages: number,
+): CallResult<OrderQueryResponse> => {
+  const data = {
+    list,
+    page,
+    pages,
+    total: 0,
+    profitLossToday: '1.00',
+    profitLossTotal: '9.00',
+    summary: positionSummary(),
+  };
+  return { ok: true, data, envelope: { code: 0, msg: '', data } };
+};
+const invalid: CallResult<OrderQueryResponse> = { ok: false, code: -1, message: 'invalid (-1)' };
+
+describe('history logic', () => {
+  it.each([
+    ['pending', 1, 'orderTime'],
+    ['position', 2, 'orderTime'],
+    ['deal', 3, 'closingTime'],
+    ['canceled', 4, 'orderTime'],
+    ['exception', 4, 'orderTime'],
+  ] as const)('asks for the %s filter with positionStatus %i sorted by %s', (filter, status, columns) => {
+    expect(queryFor(filter, 3)).toEqual({ page: 3, limit: 10, columns, positionStatus: status });
+  });
+
+  it('keeps only failed orders on the exception filter', () => {
+    expect(keepOrder('exception', marketOrder({ positionStatus: 4, closeReason: 'failed' }))).toBe(true);
+    expect(keepOrder('exception', marketOrder({ positionStatus: 4, closeReason: 'cancelled' }))).toBe(false);
+    expect(keepOrder('canceled', marketOrder({ positionStatus: 4, closeReason: 'failed' }))).toBe(true);
+  });
+
+  it('appends pages, skips orders already listed and stops at the last page', () => {
+    let p: Paging = applyPage(INITIAL_PAGING, 1, 'deal', answer([marketOrder({ id: 'a' })], 1, 2));
+    expect(p).toMatchObject({
+      page: 1,
+      pages: 2,
+      done: false,
+      profitLossTotal: '9.00',
+      profitLossToday: '1.00',
+    });
+    expect(nextPage(p)).toBe(2);
+    p = applyPage(p, 2, 'deal', answer([marketOrder({ id: 'a' }), marketOrder({ id: 'b' })], 2, 2));
+    expect(p.orders.map((o) => o.id)).toEqual(['a', 'b']);
+    expect(p.done).toBe(true);
+    expect(nextPage(p)).toBeNull();
+  });
+
+  it('stops on an empty list even when more pages were announced', () => {
+    expect(applyPage(INITIAL_PAGING, 1, 'deal', answer([], 1, 5)).done).toBe(true);
+  });
+
+  it('retries answers with code -1 and stops after more than five of them', () => {
+    let p = INITIAL_PAGING;
+    for (let i = 1; i <= 5; i++) p = applyPage(p, 1, 'deal', invalid);
+    expect(p).toMatchObject({ invalid: 5, done: false });
+    expect(nextPage(p)).toBe(1);
+    p = applyPage(p, 1, 'deal', invalid);
+    expect(p.done).toBe(true);
+  });
+
+  it('pauses on any other failure until a retry clears the error', () => {
+    const p = applyPage(INITIAL_PAGING, 1, 'deal', { ok: false, code: 'network', message: 'Network' });
+    expect(p.error).toBe('Network');
+    expect(nextPage(p)).toBeNull();
+    expect(nextPage({ ...p, error: null })).toBe(1);
+  });
+
+  it.each([
+    [1, { place: null, cover: null, ordered: 100 }],
+    [2, { place: 200, cover: null, ordered: null }],
+    [3, { place: 200, cover: 300, ordered: null }],
+    [4, { place: null, cover: null, ordered: 100 }],
+  ] as const)('shows the right times for status %i', (status, times) => {
+    const order = marketOrder({
+      positionStatus: status,
+      orderTimeTs: 100,
+      transactionTimeTs: 200,
+      closingTimeTs: 300,
+    });
+    expect(timesFor(order)).toEqual(times);
+  });
+});

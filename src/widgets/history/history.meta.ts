@@ -1,0 +1,73 @@
+/** Public API of <tk-history> (pure data: defineWidget and custom-elements.json are generated from it). */
+import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
+import type { WidgetMeta } from '../_shared/widget-meta';
+import { HISTORY_FILTERS } from './history.logic';
+
+/** The attributes, events, parts and tokens of <tk-history>. */
+export const historyMeta: WidgetMeta = {
+  tag: 'tk-history',
+  summary: 'Order history of the signed-in account: total or today’s P&L, filters, infinite list, details.',
+  description:
+    'The market-mode history page: the total or today’s P&L, filter chips (Pending, Position, Deal, Canceled, ' +
+    'Exception), a list that loads 10 orders at a time while scrolled to its end, and a detail drawer with ' +
+    'the place, cover and close-reason fields. The list starts again at page 1 when the filter or the ' +
+    'account (real or demo) changes; demo accounts use `order/queryMock`. Signed out, it shows a sign-in ' +
+    'prompt that fires `tk-navigate`.',
+  attributes: [
+    {
+      name: 'api',
+      prop: 'api',
+      type: 'string',
+      description:
+        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
+        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
+    },
+    {
+      name: 'lang',
+      prop: 'lang',
+      type: 'string',
+      description:
+        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
+        'one language, so this switches all of them.',
+    },
+    {
+      name: 'theme',
+      prop: 'theme',
+      type: 'string',
+      values: ['light', 'dark'],
+      description: 'Colour theme; the brand theme when absent.',
+    },
+    {
+      name: 'filter',
+      prop: 'filter',
+      type: 'string',
+      values: HISTORY_FILTERS,
+      description: 'The filter selected first; the user’s choice wins afterwards.',
+      default: "'deal'",
+    },
+  ],
+  events: [
+    {
+      name: 'tk-navigate',
+      description:
+        'Signed out, the sign-in button asks the page to go to `/login?to=/history`. Bubbles, is composed and ' +
+        'cancelable.',
+      detail: '{ to: string }',
+    },
+  ],
+  parts: [
+    { name: 'base', description: 'The widget frame.' },
+    { name: 'header', description: 'Title and P&L.' },
+    { name: 'pnl', description: 'The total / today switch and the P&L figure.' },
+    { name: 'filters', description: 'The filter chips.' },
+    { name: 'chip', description: 'One filter chip (`aria-pressed` on the selected one).' },
+    { name: 'table', description: 'The order list.' },
+    { name: 'row', description: 'One order row.' },
+    { name: 'side', description: 'The buy/sell badge of a row.' },
+    { name: 'empty', description: 'The empty-list message.' },
+    { name: 'signed-out', description: 'The sign-in prompt.' },
+    { name: 'drawer', description: 'The detail drawer.' },
+    { name: 'detail', description: 'The detail drawer.' },
+  ],
+  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS]),
+};

@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeToken } from '../../core/session/session.fixture';
+import { FakeIntersectionObserver, orders, page, renderHistory } from './history.fixture';
+import type { RenderedHistory } from './history.fixture';
+
+let view: RenderedHistory | undefined;
+afterEach(() => {
+  view?.close();
+  view = undefined;
+});
+
+const queries = () => view?.h.callsTo('waa/order/query').map((c) => c.body) ?? [];
+const rows = () => screen.queryAllByRole('row').length - 1;
+const row = (id: string) => document.querySelector(`[data-order="${id}"]`);
+async function scrollToEnd() {
+  await act(async () => FakeIntersectionObserver.reach());
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+}
+
+describe('<History>', () => {
+  it('shows a sign-in prompt that asks the page to go to the login route when signed out', async () => {
+    const onNavigate = vi.fn();
+    view = await renderHistory({ onNavigate }, () => page([], 1, 0), { signedIn: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(onNavigate).toHaveBeenCalledWith({ to: '/login?to=/history' });
+    expect(queries()).toHaveLength(0);
+  });
+
+  it('loads the first page of the default Deal filter and shows the total or today’s P&L', async () => {
+    view = await renderHistory({}, () => page(orders(10), 1, 3));
+    await waitFor(() => expect(rows()).toBe(10));
+    expect(queries()[0]).toEqual({ page: 1, limit: 10, columns: 'closingTime', positionStatus: 3 });
+    expect(screen.getByRole('heading', { name: 'Order history' })).toBeTruthy();
+    expect(screen.getByTestId('history-pnl').textContent).toBe('+120.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(screen.getByTestId('history-pnl').textContent).toBe('-2.50');
+    expect(screen.getByTestId('history-pnl').dataset.tone).toBe('down');
+  });
+
+  it('sends the selected filter index + 1 as positionStatus and starts again at page 1', async () => {
+    view = await renderHistory({}, (body) => page(orders(10, `s${String(body.positionStatus)}-`), 1, 2));
+    await waitFor(() => expect(rows()).toBe(10));
+    await scrollToEnd();
+    await waitFor(() => expect(queries()).toHaveLength(2));
+    expect(queries()[1]).toMatchObject({ page: 2, positionStatus: 3 });
+    fireEvent.click(screen.getByRole('button', { name: 'Pending' }));
+    await waitFor(() => expect(queries()).toHaveLength(3));
+    expect(queries()[2]).toEqual({ page: 1, limit: 10, columns: 'orderTime', positionStatus: 1 });
+    await waitFor(() => expect(row('s1-1')).toBeTruthy());
+    expect(row('s3-1')).toBeNull();
+    expect(rows()).toBe(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Position' }));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ page: 1, positionStatus: 2 }));
+  });
+
+  it('loads page after page while scrolled to the end and stops at the last page', async () => {
+    view = await renderHistory({}, (body) =>
+      page(orders(10, `p${String(body.page)}-`), Number(body.page), 2),
+    );
+    await waitFor(() => expect(rows()).toBe(10));
+    await scrollToEnd();
+    await waitFor(() => expect(rows()).toBe(20));
+    await scrollToEnd();
+    await scrollToEnd();
+    expect(queries().map((q) => q.page)).toEqual([1, 2]);
+    expect(screen.getByText('No more orders')).toBeTruthy();
+  });
+
+  it('stops after more than five answers with code -1', async () => {
+    view = await renderHistory({}, () => ({ code: -1, msg: 'invalid' }));
+    for (let i = 0; i < 10; i++) await scrollToEnd();
+    expect(queries()).toHaveLength(6);
+    expect(screen.getByText('No orders here yet')).toBeTruthy();
+  });
+
+  it('shows an empty list without asking for more', async () => {
+    view = await renderHistory({}, () => page([], 1, 0));
+    await waitFor(() => expect(screen.getByText('No orders here yet')).toBeTruthy());
+    await scrollToEnd();
+    expect(queries()).toHaveLength(1);
+  });
+
+  it('starts again at page 1 with the Mock query when the account switches to demo', async () => {
+    view = await renderHistory({}, (body) =>
+      page(orders(10, `p${String(body.page)}-`), Number(body.page), 3),
+    );
+    await waitFor(() => expect(rows()).toBe(10));
+    await scrollToEnd();
+    await waitFor(() => expect(rows()).toBe(20));
+    const exp = Math.floor(Date.now() / 1000) + 900;
+    view.h.handlers['waa/user/info/switch'] = () => ({
+      code: 0,
+      data: { token: makeToken({ exp, virtualStatus: '1' }) },
+    });
+    await act(async () => {
+      await view?.h.session.switchAccount();
+    });
+    await waitFor(() => expect(view?.h.callsTo('waa/order/queryMock')).toHaveLength(1));
+    expect(view.h.callsTo('waa/order/queryMock')[0]?.body).toMatchObject({ page: 1, positionStatus: 3 });
+    await waitFor(() => expect(rows()).toBe(10));
+  });
+
+  it('uses the Mock query on the demo account', async () => {
+    view = await renderHistory({}, () => page(orders(1), 1, 1), { virtual: true });
+    await waitFor(() => expect(view?.h.callsTo('waa/order/queryMock')).toHaveLength(1));
+    expect(queries()).toHaveLength(0);
+  });
+
+  it('keeps only failed orders on the Exception filter', async () => {
+    view = await renderHistory({ filter: 'exception' }, () =>
+      page(
+        [
+          ...orders(2, 'c', { positionStatus: 4, closeReason: 'cancelled' }),
+          ...orders(1, 'f', { positionStatus: 4, closeReason: 'failed' }),
+        ],
+        1,
+        1,
+      ),
+    );
+    await waitFor(() => expect(rows()).toBe(1));
+    expect(queries()[0]).toMatchObject({ positionStatus: 4 });
+    expect(row('f1')).toBeTruthy();
+  });
+
+  it.each([
+    [1, { place: false, cover: false, order: true }],
+    [2, { place: true, cover: false, order: false }],
+    [3, { place: true, cover: true, order: false }],
+  ] as const)('shows the times of status %i in the detail drawer', async (status, shown) => {
+    view = await renderHistory({}, () =>
+      page(
+        orders(1, 'd', {
+          positionStatus: status,
+          closingTimeTs: status === 3 ? Date.UTC(2026, 10, 21) : null,
+          closeReason: status === 3 ? 'stop_loss' : null,
+        }),
+        1,
+        1,
+      ),
+    );
+    await waitFor(() => expect(rows()).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: /BTC\/USDT/ }));
+    const drawer = screen.getByRole('dialog', { name: 'Order details' });
+    const has = (field: string) => drawer.querySelector(`[data-field="${field}"]`) !== null;
+    expect({ place: has('place-time'), cover: has('cover-time'), order: has('order-time') }).toEqual(shown);
+    if (status === 3) expect(within(drawer).getByText('Stop loss', { selector: 'dd' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,160 @@
+import { useMemo, useRef, useState } from 'react';
+import type { MarketOrder } from '../../core/contract/trading';
+import { getSession } from '../../core/session/session';
+import type { EventCallbacks } from '../_shared/events';
+import { useHostState } from '../_shared/host-state';
+import { usePlatform } from '../_shared/platform-context';
+import { useAtomValue } from '../_shared/store-react';
+import { useT } from '../_shared/use-t';
+import { useEmit } from '../_shared/widget-host';
+import { WidgetRoot } from '../_shared/widget-root';
+import { HistoryDetail } from './history-detail';
+import { pnlTone, signedAmount } from './history-format';
+import { HistoryTable } from './history-table';
+import { HISTORY_FILTERS, nextPage } from './history.logic';
+import type { HistoryFilter } from './history.logic';
+import { HISTORY_CSS as css } from './styles';
+import { useHistoryPages } from './use-history-pages';
+import { useInfiniteScroll } from './use-infinite-scroll';
+
+/** Props of <History>: the attributes of <tk-history> and its output callbacks. */
+export interface HistoryProps extends EventCallbacks<'tk-navigate'> {
+  theme?: 'light' | 'dark';
+  /** First filter shown (the user's choice wins afterwards). */
+  filter?: string;
+}
+
+/** Where the sign-in prompt sends the user (spec §2: /history needs a session). */
+export const LOGIN_PATH = '/login?to=/history';
+
+type Scope = 'total' | 'today';
+
+function HistoryBody(props: HistoryProps) {
+  const t = useT();
+  const platform = usePlatform();
+  const emit = useEmit(props);
+  const session = useMemo(() => getSession(platform), [platform]);
+  const state = useAtomValue(session.atoms.state);
+  const config = useAtomValue(platform.atoms.config);
+  const initial = HISTORY_FILTERS.find((f) => f === props.filter) ?? 'deal';
+  const [filter, setFilter] = useHostState<HistoryFilter>('history.filter', initial);
+  const [scope, setScope] = useHostState<Scope>('history.scope', 'total');
+  const [selected, setSelected] = useState<MarketOrder | null>(null);
+  const signedIn = state.status === 'signedIn';
+  const account = useMemo(
+    () => (signedIn ? { virtual: state.virtual, uid: state.uid } : null),
+    [signedIn, state.virtual, state.uid],
+  );
+  const { paging, loading, loadMore, retry } = useHistoryPages(filter, account);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canLoad = signedIn && !loading && nextPage(paging) !== null;
+  useInfiniteScroll(sentinel, loadMore, canLoad, `${paging.page}|${paging.invalid}|${paging.orders.length}`);
+
+  if (!signedIn) {
+    return (
+      <div className="tk-state" part="signed-out">
+        <p>{t('history.login_prompt')}</p>
+        <button
+          type="button"
+          className="tk-hist__btn"
+          data-variant="primary"
+          onClick={() => emit('tk-navigate', { to: LOGIN_PATH })}
+        >
+          {t('nav.login')}
+        </button>
+      </div>
+    );
+  }
+
+  const pnl = scope === 'total' ? paging.profitLossTotal : paging.profitLossToday;
+  const timezone = config?.brand.timezone;
+  return (
+    <>
+      <header className="tk-hist__head" part="header">
+        <h2 className="tk-hist__title">{t('history.title')}</h2>
+        <div className="tk-hist__pnl" part="pnl">
+          <div className="tk-hist__scope" role="group" aria-label={t('history.pnl_scope')}>
+            {(['total', 'today'] as const).map((s) => (
+              <button
+                key={s}
+                type="button"
+                className="tk-hist__scope-btn"
+                aria-pressed={scope === s}
+                onClick={() => setScope(s)}
+              >
+                {t(s === 'total' ? 'history.total' : 'history.today')}
+              </button>
+            ))}
+          </div>
+          <span className="tk-visually-hidden">
+            {t(scope === 'total' ? 'history.pnl_total' : 'history.pnl_today')}
+          </span>
+          <span className="tk-hist__pnl-value tk-num" data-tone={pnlTone(pnl)} data-testid="history-pnl">
+            {signedAmount(pnl)}
+          </span>
+        </div>
+      </header>
+      <div className="tk-hist__chips" role="group" aria-label={t('history.filters_label')} part="filters">
+        {HISTORY_FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            className="tk-hist__chip"
+            part="chip"
+            aria-pressed={filter === f}
+            onClick={() => setFilter(f)}
+          >
+            {t(`history.filter.${f}`)}
+          </button>
+        ))}
+      </div>
+      <div className="tk-hist__list" aria-busy={loading || undefined}>
+        {paging.orders.length > 0 ? (
+          <HistoryTable orders={paging.orders} t={t} timezone={timezone} onOpen={setSelected} />
+        ) : paging.done ? (
+          <p className="tk-state" part="empty">
+            {t('history.empty')}
+          </p>
+        ) : null}
+        <div ref={sentinel} className="tk-hist__foot">
+          {paging.error ? (
+            <div className="tk-banner" data-tone="danger" role="alert">
+              <span className="tk-banner__text">
+                {t('history.load_failed')} {paging.error}
+              </span>
+              <button type="button" className="tk-button" onClick={retry}>
+                {t('common.retry')}
+              </button>
+            </div>
+          ) : loading || (paging.page === 0 && !paging.done) ? (
+            <p className="tk-state" role="status">
+              {t('app.loading')}
+            </p>
+          ) : paging.done ? (
+            paging.orders.length > 0 ? (
+              <p className="tk-hist__end">{t('history.end')}</p>
+            ) : null
+          ) : (
+            <button type="button" className="tk-hist__btn" onClick={loadMore}>
+              {t('history.load_more')}
+            </button>
+          )}
+        </div>
+      </div>
+      {selected ? (
+        <HistoryDetail order={selected} t={t} timezone={timezone} onClose={() => setSelected(null)} />
+      ) : null}
+    </>
+  );
+}
+
+/** The order history of spec §2/§4: P&L, filters, a list loading 10 at a time and the detail drawer. */
+export function History(props: HistoryProps) {
+  return (
+    <WidgetRoot name="history" css={css} theme={props.theme}>
+      <div className="tk-hist" part="base">
+        <HistoryBody {...props} />
+      </div>
+    </WidgetRoot>
+  );
+}

@@ -1,0 +1,20 @@
+/** Registers <tk-order-form> (the widget's entry file: `widgets/tk-order-form.js`). */
+import { defineWidget } from '../_shared/define-widget';
+import { OrderForm } from './order-form';
+import css from './order-form.css?inline';
+import { orderFormMeta } from './order-form.meta';
+
+defineWidget(orderFormMeta, OrderForm, css);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-order-form': HTMLElement & {
+      api?: string;
+      symbol?: string;
+      direction?: number;
+      mode?: string;
+      theme?: string;
+      lang?: string;
+    };
+  }
+}

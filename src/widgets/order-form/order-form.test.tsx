@@ -1,0 +1,288 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { btcProduct, renderOrderForm } from './order-form.fixture';
+import type { OrderFormView } from './order-form.fixture';
+
+let view: OrderFormView | undefined;
+afterEach(() => {
+  view?.close();
+  view = undefined;
+  vi.useRealTimers();
+});
+
+const submit = () => screen.getByTestId('submit') as HTMLButtonElement;
+const alertText = () => screen.getByTestId('order-alert').textContent;
+const type = (name: string, text: string) => {
+  const input = screen.getByTestId(name);
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.blur(input);
+};
+const ready = () => waitFor(() => expect(submit().dataset.state).toBe('normal'));
+
+describe('<OrderForm mode="market">', () => {
+  it('shows the live bid and ask and a preview of the minimum volume', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0, mode: 'market' });
+    await ready();
+    expect(screen.getByTestId('side-sell').textContent).toContain('98500.00');
+    expect(screen.getByTestId('side-buy').textContent).toContain('98510.00');
+    expect((screen.getByTestId('volume') as HTMLInputElement).value).toBe('0.01');
+    // 0.01 × 98510 = 985.10 notional; margin ÷ 100; fee 0.2 %; 10,000.00 − 9.85 − 1.97.
+    expect(screen.getByTestId('preview-value').textContent).toContain('985.10 USD');
+    expect(screen.getByTestId('preview-margin').textContent).toContain('9.85 USD');
+    expect(screen.getByTestId('preview-fee').textContent).toContain('1.97 USD');
+    await waitFor(() =>
+      expect(screen.getByTestId('preview-balance-after').textContent).toContain('9,988.18 USD'),
+    );
+    expect(screen.getByTestId('preview-leverage').textContent).toContain('1:100');
+    expect(submit().textContent).toBe('Buy at market');
+  });
+
+  it('clamps a volume above the maximum with a message and pauses the trade button for 1 s', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0 });
+    await ready();
+    type('volume', '75');
+    expect((screen.getByTestId('volume') as HTMLInputElement).value).toBe('50.00');
+    expect(alertText()).toBe('Maximum volume is 50.00');
+    expect(submit().dataset.state).toBe('cooldown');
+    expect(submit().disabled).toBe(true);
+    await waitFor(() => expect(submit().dataset.state).toBe('normal'), { timeout: 2000 });
+  });
+
+  it('clamps a volume below the minimum and says when the field was emptied', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0 });
+    await ready();
+    type('volume', '0,001');
+    expect((screen.getByTestId('volume') as HTMLInputElement).value).toBe('0.01');
+    expect(alertText()).toBe('Minimum volume is 0.01');
+    type('volume', '');
+    expect(alertText()).toBe('Please enter the volume');
+  });
+
+  it('steps the volume by the lot step and disables minus at the minimum', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0 });
+    await ready();
+    const minus = screen.getByRole('button', { name: 'Decrease Volume (lots)' }) as HTMLButtonElement;
+    expect(minus.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Increase Volume (lots)' }));
+    expect((screen.getByTestId('volume') as HTMLInputElement).value).toBe('0.02');
+    fireEvent.keyDown(screen.getByTestId('volume'), { key: 'ArrowUp' });
+    expect((screen.getByTestId('volume') as HTMLInputElement).value).toBe('0.03');
+  });
+
+  it('clamps a pending buy above the ask to the ask with the wrong-price message', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0 });
+    await ready();
+    fireEvent.click(screen.getByTestId('kind-pending'));
+    expect((screen.getByTestId('price') as HTMLInputElement).value).toBe('98510.00');
+    type('price', '99000');
+    expect((screen.getByTestId('price') as HTMLInputElement).value).toBe('98510.00');
+    expect(alertText()).toBe('Wrong price, set to 98510.00');
+    type('price', '97000.5');
+    expect((screen.getByTestId('price') as HTMLInputElement).value).toBe('97000.50');
+    expect(submit().textContent).toBe('Place buy order');
+  });
+
+  it('keeps a pending sell at or above the bid', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 1 });
+    await ready();
+    fireEvent.click(screen.getByTestId('kind-pending'));
+    type('price', '98000');
+    expect((screen.getByTestId('price') as HTMLInputElement).value).toBe('98500.00');
+    expect(alertText()).toBe('Wrong price, set to 98500.00');
+  });
+
+  it('asks for a stop loss that is switched on and clamps one above the bid of a buy', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0 });
+    await ready();
+    fireEvent.click(screen.getByTestId('stopLoss-switch'));
+    await act(async () => fireEvent.click(submit()));
+    expect(alertText()).toBe('Please enter the stop loss');
+    type('stopLoss', '0');
+    expect(alertText()).toBe('Stop loss must be greater than 0');
+    type('stopLoss', '99000');
+    expect((screen.getByTestId('stopLoss') as HTMLInputElement).value).toBe('98499.99');
+    expect(alertText()).toBe('Maximum is 98499.99');
+    expect(view.callsTo('exchange/order/addOrder')).toHaveLength(0);
+  });
+
+  it('clamps a sell take profit above the ask and shows its estimated P&L', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 1 });
+    await ready();
+    fireEvent.click(screen.getByTestId('takeProfit-switch'));
+    await act(async () => fireEvent.click(submit()));
+    expect(alertText()).toBe('Please enter the take profit');
+    type('takeProfit', '99000');
+    expect((screen.getByTestId('takeProfit') as HTMLInputElement).value).toBe('98509.99');
+    expect(alertText()).toBe('Maximum is 98509.99');
+    type('takeProfit', '97500');
+    // Sold 0.01 at the bid 98500.00, bought back at 97500: +10.00 USD.
+    expect(screen.getByText('Estimated P&L 10.00 USD')).toBeTruthy();
+  });
+
+  it('sends a market buy after fetching product info again and reports the order', async () => {
+    const onOrderPlaced = vi.fn();
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0, onOrderPlaced });
+    await ready();
+    fireEvent.click(screen.getByTestId('stopLoss-switch'));
+    type('stopLoss', '97000');
+    await waitFor(() => expect(submit().dataset.state).toBe('normal'));
+    const infoBefore = view.callsTo('waa/product/order/info').length;
+    await act(async () => fireEvent.click(submit()));
+    await waitFor(() => expect(onOrderPlaced).toHaveBeenCalled());
+    const paths = view.calls.map((c) => c.path).filter((p) => !p.endsWith('user/balance'));
+    expect(paths.slice(-2)).toEqual(['waa/product/order/info', 'exchange/order/addOrder']);
+    expect(view.callsTo('waa/product/order/info').length).toBe(infoBefore + 1);
+    expect(view.callsTo('exchange/order/addOrder')[0]?.body).toEqual({
+      tradePair: 'BTCUSDT',
+      price: '0',
+      stopPrice: '97000.00',
+      takeProfitPprice: '',
+      orderQuantity: '0.01',
+      multiple: 100,
+      orderType: 0,
+      buyPoint: 2,
+    });
+    expect(onOrderPlaced).toHaveBeenCalledWith({
+      orderId: '202611220001',
+      symbol: 'BTCUSDT',
+      virtual: false,
+    });
+    expect(screen.getByTestId('order-status').textContent).toBe('Operation successful');
+  });
+
+  it('trades a demo account through addOrderMock', async () => {
+    const onOrderPlaced = vi.fn();
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 1, onOrderPlaced }, { virtual: true });
+    await ready();
+    expect(screen.getByText('Demo account')).toBeTruthy();
+    await act(async () => fireEvent.click(submit()));
+    await waitFor(() => expect(onOrderPlaced).toHaveBeenCalled());
+    expect(view.callsTo('exchange/order/addOrder')).toHaveLength(0);
+    expect(view.callsTo('exchange/order/addOrderMock')[0]?.body).toMatchObject({ orderType: 1, buyPoint: 2 });
+    expect(onOrderPlaced).toHaveBeenCalledWith({ orderId: '902611220001', symbol: 'BTCUSDT', virtual: true });
+  });
+
+  it('shows the translated server message when the order is refused', async () => {
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', direction: 0 },
+      { handlers: { 'exchange/order/addOrder': () => ({ code: 203, msg: 'insufficient' }) } },
+    );
+    await ready();
+    await act(async () => fireEvent.click(submit()));
+    await waitFor(() => expect(alertText()).toMatch(/\(203\)$/));
+    expect(alertText()).not.toBe('insufficient (203)');
+  });
+
+  it('refuses to send while the balance does not cover margin and fee', async () => {
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', direction: 0 },
+      {
+        handlers: {
+          'waa/user/balance': () => ({ code: 0, data: { balanceAmount: '5.00', lockMargin: '0' } }),
+        },
+      },
+    );
+    await ready();
+    await waitFor(() => expect(screen.getByTestId('balance-warning')).toBeTruthy());
+    await act(async () => fireEvent.click(submit()));
+    expect(alertText()).toBe('Balance is not enough');
+    expect(view.callsTo('exchange/order/addOrder')).toHaveLength(0);
+  });
+});
+
+describe('the trade button', () => {
+  it('is disabled as "market closed" outside the session hours', async () => {
+    const closed = Array.from({ length: 7 }, () => ({ marketStartTime: null, marketCloseTime: null }));
+    view = await renderOrderForm({ symbol: 'BTCUSDT' }, { product: btcProduct({ sessions: closed }) });
+    await waitFor(() => expect(submit().dataset.state).toBe('market_closed'));
+    expect(submit().dataset.code).toBe('1');
+    expect(submit().disabled).toBe(true);
+    expect(submit().textContent).toBe('Market closed');
+  });
+
+  it('is disabled as "market closed" while status/{symbol} says early trading', async () => {
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT' },
+      { handlers: { 'market/status/BTCUSDT': () => ({ code: 0, data: 'early_trading' }) } },
+    );
+    await waitFor(() => expect(submit().dataset.state).toBe('market_closed'));
+    expect(view.callsTo('market/status/BTCUSDT').length).toBeGreaterThan(0);
+  });
+
+  it('is disabled as "not tradable" when tradeStatus is 0', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT' }, { product: btcProduct({ tradeStatus: 0 }) });
+    await waitFor(() => expect(submit().dataset.state).toBe('not_tradable'));
+    expect(submit().dataset.code).toBe('2');
+    expect(submit().textContent).toBe('Not tradable');
+  });
+
+  it('is disabled with the stale notice while the quote is delayed', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT' });
+    await ready();
+    act(() => view?.client().serverClose());
+    await waitFor(() => expect(submit().dataset.state).toBe('stale'));
+    expect(screen.getByTestId('stale-notice').textContent).toContain('Prices are delayed');
+    expect(submit().disabled).toBe(true);
+  });
+
+  it('is disabled while an order is being sent', async () => {
+    let answer: (value: { code: number; data: string }) => void = () => undefined;
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT' },
+      { handlers: { 'exchange/order/addOrder': () => new Promise((resolve) => (answer = resolve)) } },
+    );
+    await ready();
+    await act(async () => fireEvent.click(submit()));
+    await waitFor(() => expect(submit().dataset.state).toBe('submitting'));
+    expect(submit().disabled).toBe(true);
+    expect(submit().textContent).toBe('Placing order…');
+    await act(async () => fireEvent.click(submit()));
+    await act(async () => answer({ code: 0, data: '1' }));
+    await ready();
+    expect(view.callsTo('exchange/order/addOrder')).toHaveLength(1);
+  });
+
+  it('asks a visitor to sign in and comes back to this form', async () => {
+    const onNavigate = vi.fn();
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 1, onNavigate }, { signedIn: false });
+    await waitFor(() => expect(submit().textContent).toBe('Sign in to trade'));
+    await act(async () => fireEvent.click(submit()));
+    expect(onNavigate).toHaveBeenCalledWith({ to: '/login?to=%2FBTCUSDT%2Fplace%3Fdirection%3D1' });
+    expect(view.callsTo('waa/product/order/info')).toHaveLength(0);
+    expect(view.callsTo('wa-na/forex/product/list').length).toBeGreaterThan(0);
+  });
+});
+
+describe('leaving the page', () => {
+  it.each([[{ direction: 2 }], [{ direction: 'buy' }], [{ direction: 0, mode: 'option' }]])(
+    'asks to go home and renders nothing for %j',
+    async (props) => {
+      const onNavigate = vi.fn();
+      view = await renderOrderForm({ symbol: 'BTCUSDT', ...props, onNavigate }, { quote: null });
+      expect(onNavigate).toHaveBeenCalledWith({ to: '/' });
+      expect(view.container.textContent).toBe('');
+    },
+  );
+});
+
+describe('timers', () => {
+  it('polls the balance every second and product info every minute while mounted, and stops after', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    view = await renderOrderForm({ symbol: 'BTCUSDT' });
+    await ready();
+    const balance = view.callsTo('waa/user/balance').length;
+    const info = view.callsTo('waa/product/order/info').length;
+    for (let second = 1; second <= 3; second++) {
+      await act(async () => vi.advanceTimersByTime(1000));
+      await waitFor(() => expect(view?.callsTo('waa/user/balance').length).toBe(balance + second));
+    }
+    expect(view.callsTo('waa/product/order/info').length).toBe(info);
+    await act(async () => vi.advanceTimersByTime(57_000));
+    await waitFor(() => expect(view?.callsTo('waa/product/order/info').length).toBe(info + 1));
+    view.unmount();
+    const polled = view.callsTo('waa/user/balance').length;
+    await act(async () => vi.advanceTimersByTime(5000));
+    expect(view.callsTo('waa/user/balance').length).toBe(polled);
+  });
+});

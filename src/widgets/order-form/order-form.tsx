@@ -1,0 +1,229 @@
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { div, isZero, normalize, sub } from '../../core/domain/decimal';
+import { formatAmount } from '../../core/domain/format';
+import { parseInput } from '../../core/domain/market-order-input';
+import type { RuleMessage } from '../../core/domain/market-order-input';
+import { tradePrice } from '../../core/domain/market-order-price';
+import type { Direction, Quote } from '../../core/domain/market-order-price';
+import { tradeButtonState } from '../../core/domain/market-order-state';
+import { canStepVolume } from '../../core/domain/market-order-volume';
+import { previewOrder } from '../../core/domain/trade-preview';
+import { isQuoteStale } from '../../core/runtime/platform';
+import { getSession } from '../../core/session/session';
+import { ConnectionBanner } from '../_shared/connection-banner';
+import type { EventCallbacks } from '../_shared/events';
+import { usePlatform } from '../_shared/platform-context';
+import { useAtomValue } from '../_shared/store-react';
+import { useT } from '../_shared/use-t';
+import { useEmit } from '../_shared/widget-host';
+import { WidgetRoot } from '../_shared/widget-root';
+import { NumberField } from './number-field';
+import css from './order-form.css?inline';
+import { routeDirection } from './order-form.logic';
+import { OrderHeader } from './order-header';
+import { PreviewList } from './order-preview';
+import { OrderOptions } from './order-options';
+import { ToastRegion, useToast } from './order-toast';
+import { SubmitButton } from './submit-button';
+import { useBalancePoll } from './use-balance-poll';
+import { useMarketStatus } from './use-market-status';
+import { useOrderProduct } from './use-order-product';
+import { useOrderTicket } from './use-order-ticket';
+import { useSubmitOrder } from './use-submit-order';
+import { TriggerFields } from './trigger-fields';
+
+/** Props of <OrderForm>: the attributes of <tk-order-form> (order-form.meta.ts) plus the output callbacks. */
+export interface OrderFormProps extends EventCallbacks<'tk-navigate' | 'tk-order-placed'> {
+  symbol?: string;
+  /** 0 buy, 1 sell; anything else leaves the page. */
+  direction?: number | string;
+  /** Only 'market'; anything else leaves the page. */
+  mode?: string;
+  theme?: 'light' | 'dark';
+}
+
+/** The market order form of spec §2, or nothing (after asking the page to go home) for a wrong route. */
+export function OrderForm(props: OrderFormProps) {
+  const direction = routeDirection(props.mode, props.direction);
+  const emit = useEmit(props);
+  const leave = direction === null;
+  useEffect(() => {
+    if (leave) emit('tk-navigate', { to: '/' });
+  }, [leave, emit]);
+  if (direction === null) return null;
+  return <OrderTicket {...props} initialDirection={direction} />;
+}
+
+/** Ask − bid counted in pips (whole pips: quotes lie on the pip grid). */
+function spreadPips(quote: Quote, pip: string): string | null {
+  return isZero(pip) ? null : normalize(div(sub(quote.ask, quote.bid), pip, 0));
+}
+
+function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
+  const platform = usePlatform();
+  const session = useMemo(() => getSession(platform), [platform]);
+  const t = useT();
+  const emit = useEmit(props);
+  const id = useId();
+  const symbol = (props.symbol ?? '').trim().toUpperCase();
+  const sessionState = useAtomValue(session.atoms.state);
+  const balance = useAtomValue(session.atoms.balance);
+  const prices = useAtomValue(platform.atoms.prices);
+  const feed = useAtomValue(platform.atoms.feedState);
+  const now = useAtomValue(platform.atoms.clock);
+  const signedIn = sessionState.status === 'signedIn';
+  const [toast, show] = useToast();
+  const onMessage = (m: RuleMessage) => show(t(m.key, m.vars), 'error');
+
+  useBalancePoll(session, signedIn);
+  const productState = useOrderProduct(platform, symbol, signedIn);
+  const { product } = productState;
+  const view = prices.get(symbol);
+  const quote: Quote | null = view ? { bid: view.bidPrice, ask: view.askPrice } : null;
+  const latestQuote = useRef(quote);
+  latestQuote.current = quote;
+  const marketStatus = useMarketStatus(platform, symbol, view?.marketOpen);
+  const stale = view ? isQuoteStale(view, now, feed, platform.staleAfterMs) : false;
+
+  const ticket = useOrderTicket({ symbol, direction: props.initialDirection, product, quote, onMessage });
+  const { values } = ticket;
+  const qty = parseInput(values.volume);
+  const entry = values.pending
+    ? parseInput(values.price)
+    : quote
+      ? tradePrice(values.direction, quote)
+      : null;
+  const rates = (code: string) => prices.get(code)?.price ?? null;
+  const available = signedIn ? (balance?.balanceAmount ?? null) : null;
+  const preview = product && qty && entry ? previewOrder(product, qty, entry, available, rates) : null;
+  const enough = !preview || 'error' in preview || preview.enough;
+  const { submitting, submit } = useSubmitOrder({
+    platform,
+    session,
+    symbol,
+    values,
+    setValues: ticket.setValues,
+    clampLock: ticket.clampLock,
+    product: productState,
+    quote: latestQuote,
+    enough,
+    t,
+    show,
+    onMessage,
+    emit,
+  });
+  const state = tradeButtonState({
+    product,
+    hasQuote: quote !== null,
+    quoteMarketOpen: view?.marketOpen,
+    marketStatus,
+    stale,
+    submitting,
+    lock: ticket.lock,
+    now: Math.max(now, Date.now()),
+  });
+  const precision = product?.pricePrecision ?? view?.pricePrecision ?? 2;
+  const busy = submitting || !product;
+
+  if (!symbol) {
+    return (
+      <WidgetRoot name="order-form" css={css} theme={props.theme}>
+        <p className="tk-state">{t('order.no_symbol')}</p>
+      </WidgetRoot>
+    );
+  }
+  return (
+    <WidgetRoot name="order-form" css={css} theme={props.theme}>
+      <form
+        className="tk-order-form__frame"
+        part="form"
+        aria-label={t('order.title', { symbol })}
+        aria-busy={busy}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <ConnectionBanner />
+        <OrderHeader
+          symbol={symbol}
+          name={product?.productName ?? view?.name ?? symbol}
+          quote={view}
+          precision={precision}
+          spread={product && quote ? spreadPips(quote, product.pip) : null}
+          stale={stale}
+          virtual={signedIn && sessionState.virtual}
+          direction={values.direction}
+          disabled={submitting}
+          t={t}
+          onDirection={ticket.setDirection}
+        />
+        {productState.error && !product ? (
+          <div className="tk-order-form__error" role="alert" data-testid="product-error">
+            <span>{productState.error}</span>
+            <button type="button" className="tk-button" onClick={() => void productState.refresh()}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : null}
+        <OrderOptions
+          id={id}
+          values={values}
+          product={product}
+          quote={quote}
+          disabled={submitting}
+          t={t}
+          ticket={ticket}
+        />
+        <NumberField
+          id={`${id}-volume`}
+          name="volume"
+          label={t('order.volume')}
+          value={values.volume}
+          disabled={submitting}
+          decreaseLabel={t('order.decrease', { field: t('order.volume') })}
+          increaseLabel={t('order.increase', { field: t('order.volume') })}
+          canDecrease={!!product && canStepVolume(values.volume, -1, product)}
+          canIncrease={!!product && canStepVolume(values.volume, 1, product)}
+          hint={
+            product
+              ? t('order.volume_hint', {
+                  min: formatAmount(product.minCount, { decimals: 2 }),
+                  max: formatAmount(product.maxCount, { decimals: 2 }),
+                })
+              : undefined
+          }
+          onType={(text) => ticket.type('volume', text)}
+          onCommit={() => ticket.commit('volume')}
+          onStep={(delta) => ticket.step('volume', delta)}
+        />
+        <TriggerFields
+          values={values}
+          product={product}
+          qty={qty}
+          entry={entry}
+          rates={rates}
+          disabled={submitting}
+          t={t}
+          ticket={ticket}
+        />
+        <PreviewList
+          preview={preview}
+          available={available}
+          multiple={product?.multiple ?? null}
+          feeType={product?.feeType ?? null}
+          t={t}
+        />
+        <SubmitButton
+          state={state}
+          signedIn={signedIn}
+          direction={values.direction}
+          pending={values.pending}
+          t={t}
+        />
+        <ToastRegion toast={toast} />
+      </form>
+    </WidgetRoot>
+  );
+}

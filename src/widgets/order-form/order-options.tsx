@@ -1,0 +1,76 @@
+import type { ProductInfo } from '../../core/contract/types';
+import { formatPrice } from '../../core/domain/format';
+import type { Quote } from '../../core/domain/market-order-price';
+import { tradePrice } from '../../core/domain/market-order-price';
+import type { Translate } from '../_shared/use-t';
+import { NumberField } from './number-field';
+import type { FormValues } from './order-form.logic';
+import type { Ticket } from './use-order-ticket';
+
+/** Props of OrderOptions. */
+export interface OrderOptionsProps {
+  id: string;
+  values: FormValues;
+  product: ProductInfo | null;
+  quote: Quote | null;
+  disabled: boolean;
+  t: Translate;
+  ticket: Ticket;
+}
+
+/** Market or pending (buyPoint 2 / 1), and the limit price of a pending order with its allowed side. */
+export function OrderOptions({ id, values, product, quote, disabled, t, ticket }: OrderOptionsProps) {
+  const kind = (pending: boolean, label: string) => (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={values.pending === pending}
+      tabIndex={values.pending === pending ? 0 : -1}
+      className="tk-order-form__kind"
+      data-testid={pending ? 'kind-pending' : 'kind-market'}
+      disabled={disabled}
+      onClick={() => ticket.setPending(pending)}
+      onKeyDown={(event) => {
+        if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
+        event.preventDefault();
+        ticket.setPending(!values.pending);
+        const sibling = event.currentTarget.parentElement?.querySelector<HTMLElement>(
+          `[data-testid="${pending ? 'kind-market' : 'kind-pending'}"]`,
+        );
+        sibling?.focus();
+      }}
+    >
+      {label}
+    </button>
+  );
+  const current =
+    quote && product ? formatPrice(tradePrice(values.direction, quote), product.pricePrecision) : '--';
+  const priceLabel = t('order.price');
+  return (
+    <>
+      <div className="tk-order-form__kinds" role="radiogroup" aria-label={t('order.type')} part="order-type">
+        {kind(false, t('order.market'))}
+        {kind(true, t('order.pending'))}
+      </div>
+      {values.pending ? (
+        <NumberField
+          id={`${id}-price`}
+          name="price"
+          label={priceLabel}
+          value={values.price}
+          disabled={disabled}
+          decreaseLabel={t('order.decrease', { field: priceLabel })}
+          increaseLabel={t('order.increase', { field: priceLabel })}
+          canDecrease={!!product}
+          canIncrease={!!product}
+          hint={t(values.direction === 0 ? 'order.price_hint_buy' : 'order.price_hint_sell', {
+            price: current,
+          })}
+          onType={(text) => ticket.type('price', text)}
+          onCommit={() => ticket.commit('price')}
+          onStep={(delta) => ticket.step('price', delta)}
+        />
+      ) : null}
+    </>
+  );
+}

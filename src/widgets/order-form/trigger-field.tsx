@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { NumberField } from './number-field';
+
+/** Props of TriggerField. */
+export interface TriggerFieldProps {
+  name: 'stopLoss' | 'takeProfit';
+  label: string;
+  on: boolean;
+  value: string;
+  disabled: boolean;
+  decreaseLabel: string;
+  increaseLabel: string;
+  hint?: ReactNode;
+  onSwitch(on: boolean): void;
+  onType(text: string): void;
+  onCommit(): void;
+  onStep(delta: 1 | -1): void;
+}
+
+/** A stop loss or take profit: a switch, and the price field while it is on (spec §5). */
+export function TriggerField(props: TriggerFieldProps) {
+  const id = useId();
+  const switchId = `${id}-switch`;
+  return (
+    <div className="tk-order-form__trigger" data-on={props.on || undefined}>
+      <label className="tk-order-form__switch" htmlFor={switchId} part={`switch switch-${props.name}`}>
+        <input
+          id={switchId}
+          type="checkbox"
+          role="switch"
+          checked={props.on}
+          disabled={props.disabled}
+          data-testid={`${props.name}-switch`}
+          onChange={(event) => props.onSwitch(event.target.checked)}
+        />
+        <span className="tk-order-form__switch-track" aria-hidden="true" />
+        <span>{props.label}</span>
+      </label>
+      {props.on ? (
+        <NumberField
+          id={`${id}-input`}
+          name={props.name}
+          label={props.label}
+          hideLabel
+          value={props.value}
+          disabled={props.disabled}
+          decreaseLabel={props.decreaseLabel}
+          increaseLabel={props.increaseLabel}
+          canDecrease
+          canIncrease
+          hint={props.hint}
+          onType={props.onType}
+          onCommit={props.onCommit}
+          onStep={props.onStep}
+        />
+      ) : null}
+    </div>
+  );
+}

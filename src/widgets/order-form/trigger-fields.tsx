@@ -1,0 +1,69 @@
+import type { ProductInfo } from '../../core/contract/types';
+import type { Decimal } from '../../core/domain/decimal';
+import { formatAmount } from '../../core/domain/format';
+import { parseInput } from '../../core/domain/market-order-input';
+import { profitLossUsd } from '../../core/domain/trade-preview';
+import type { RateLookup } from '../../core/domain/trade-preview';
+import type { Translate } from '../_shared/use-t';
+import type { FormValues } from './order-form.logic';
+import { TriggerField } from './trigger-field';
+import type { Ticket } from './use-order-ticket';
+
+/** Props of TriggerFields. */
+export interface TriggerFieldsProps {
+  values: FormValues;
+  product: ProductInfo | null;
+  qty: Decimal | null;
+  /** The price the order opens at (ask/bid, or the pending price). */
+  entry: Decimal | null;
+  rates: RateLookup;
+  disabled: boolean;
+  t: Translate;
+  ticket: Ticket;
+}
+
+/** Stop loss and take profit switches, each with the P&L the order would make when it fires. */
+export function TriggerFields({
+  values,
+  product,
+  qty,
+  entry,
+  rates,
+  disabled,
+  t,
+  ticket,
+}: TriggerFieldsProps) {
+  const estimate = (text: string) => {
+    const level = parseInput(text);
+    if (!product || !qty || !entry || !level) return undefined;
+    const pl = profitLossUsd(product, values.direction, qty, entry, level, rates);
+    if (pl === null) return undefined;
+    return (
+      <span data-tone={pl.startsWith('-') ? 'down' : 'up'}>
+        {t('order.estimated_pl', { amount: `${formatAmount(pl)} USD` })}
+      </span>
+    );
+  };
+  const field = (name: 'stopLoss' | 'takeProfit', label: string) => (
+    <TriggerField
+      name={name}
+      label={label}
+      on={name === 'stopLoss' ? values.stopLossOn : values.takeProfitOn}
+      value={values[name]}
+      disabled={disabled}
+      decreaseLabel={t('order.decrease', { field: label })}
+      increaseLabel={t('order.increase', { field: label })}
+      hint={estimate(values[name])}
+      onSwitch={(on) => ticket.setTrigger(name, on)}
+      onType={(text) => ticket.type(name, text)}
+      onCommit={() => ticket.commit(name)}
+      onStep={(delta) => ticket.step(name, delta)}
+    />
+  );
+  return (
+    <div className="tk-order-form__triggers" part="triggers">
+      {field('stopLoss', t('order.stop_loss'))}
+      {field('takeProfit', t('order.take_profit'))}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { BuyPoint, PositionStatus } from '../../core/contract/trading';
+import type { MarketOrder } from '../../core/contract/trading';
+import { formatAmount, formatTime } from '../../core/domain/format';
+import type { Translate } from '../_shared/use-t';
+import { Drawer } from './positions-overlays';
+import { confirmPrice, directionKey, pnlTone, priceText, signedAmount, triggerText } from './positions.logic';
+import { TriggerEditor } from './trigger-editor';
+import type { useOrderActions } from './use-order-actions';
+
+/** Props of PositionDetail. */
+export interface PositionDetailProps {
+  order: MarketOrder;
+  t: Translate;
+  timezone: string | undefined;
+  actions: ReturnType<typeof useOrderActions>;
+  onClose: () => void;
+}
+
+function Row({ label, children, tone }: { label: string; children: ReactNode; tone?: string }) {
+  return (
+    <div className="tk-pos__field">
+      <dt>{label}</dt>
+      <dd className="tk-num" data-tone={tone}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** All fields of one order, its SL/TP editor and the cover (open) or cancel (pending) action. */
+export function PositionDetail({ order, t, timezone, actions, onClose }: PositionDetailProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const pending = order.positionStatus === PositionStatus.pending;
+  const money = (value: string) => formatAmount(value);
+  const time = (ms: number | null) => formatTime(ms, undefined, timezone);
+
+  const act = async () => {
+    setBusy(true);
+    const ok = await (pending ? actions.cancel(order) : actions.close(order));
+    setBusy(false);
+    setConfirming(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <Drawer
+      title={t('position.detail_title')}
+      closeLabel={t('common.close')}
+      onClose={onClose}
+      part="detail"
+      actions={
+        <button
+          type="button"
+          className="tk-pos__btn"
+          data-variant="danger"
+          data-testid="detail-action"
+          onClick={() => setConfirming(true)}
+        >
+          {t(pending ? 'position.cancel_order' : 'position.cover')}
+        </button>
+      }
+    >
+      <dl className="tk-pos__fields">
+        <Row label={t('position.field.order_no')}>{order.uid}</Row>
+        <Row label={t('position.field.product')}>{order.productName || order.tradePair}</Row>
+        <Row label={t('position.field.status')}>
+          {t(pending ? 'position.state_pending' : 'position.state_open')}
+        </Row>
+        <Row label={t('position.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
+          {t(directionKey(order))}
+        </Row>
+        <Row label={t('position.field.type')}>
+          {t(order.buyPoint === BuyPoint.pending ? 'position.type_pending' : 'position.type_market')}
+        </Row>
+        <Row label={t('position.field.quantity')}>
+          {formatAmount(order.orderQuantity, { thousands: false })}
+        </Row>
+        <Row label={t(pending ? 'position.col_limit_price' : 'position.field.open_price')}>
+          {priceText(order.openingPrice)}
+        </Row>
+        <Row label={t('position.field.current_price')}>{priceText(order.currentPrice)}</Row>
+        <Row label={t('position.field.stop_loss')}>{triggerText(order.stopPrice) ?? t('position.off')}</Row>
+        <Row label={t('position.field.take_profit')}>
+          {triggerText(order.takeProfitPrice) ?? t('position.off')}
+        </Row>
+        <Row label={t('position.field.leverage')}>×{order.multiple}</Row>
+        <Row label={t('position.field.margin')}>{money(order.securityDepositInitial)}</Row>
+        <Row label={t('position.field.fee')}>{money(order.feeAmount)}</Row>
+        <Row label={t('position.field.overnight')}>{money(order.overnightFee)}</Row>
+        <Row
+          label={t(pending ? 'position.expected_pnl' : 'position.field.pnl')}
+          tone={pnlTone(order.profitLoss)}
+        >
+          {signedAmount(order.profitLoss)}
+        </Row>
+        <Row label={t('position.field.order_time')}>{time(order.orderTimeTs)}</Row>
+        {pending ? null : <Row label={t('position.field.fill_time')}>{time(order.transactionTimeTs)}</Row>}
+      </dl>
+      <TriggerEditor order={order} t={t} onSave={actions.update} />
+      {confirming ? (
+        <Drawer
+          title={t(pending ? 'position.confirm_cancel_title' : 'position.confirm_close_title')}
+          closeLabel={t('common.close')}
+          onClose={() => setConfirming(false)}
+          part="confirm"
+          role="alertdialog"
+          actions={
+            <>
+              <button
+                type="button"
+                className="tk-pos__btn"
+                onClick={() => setConfirming(false)}
+                data-autofocus
+              >
+                {t('common.cancel')}
+              </button>
+              <button
+                type="button"
+                className="tk-pos__btn"
+                data-variant="danger"
+                disabled={busy}
+                aria-busy={busy || undefined}
+                data-testid="confirm-action"
+                onClick={() => void act()}
+              >
+                {t(pending ? 'position.cancel_order' : 'position.cover')}
+              </button>
+            </>
+          }
+        >
+          <dl className="tk-pos__fields" data-testid="confirm-fields">
+            <Row label={t('position.field.product')}>{order.productName || order.tradePair}</Row>
+            <Row label={t('position.field.quantity')}>
+              {formatAmount(order.orderQuantity, { thousands: false })}
+            </Row>
+            <Row label={t('position.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
+              {t(directionKey(order))}
+            </Row>
+            <Row label={t(pending ? 'position.col_limit_price' : 'position.field.current_price')}>
+              {confirmPrice(order)}
+            </Row>
+          </dl>
+        </Drawer>
+      ) : null}
+    </Drawer>
+  );
+}

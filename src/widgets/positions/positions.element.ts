@@ -1,0 +1,13 @@
+/** Registers <tk-positions> (the widget's entry file: `widgets/tk-positions.js`). */
+import { defineWidget } from '../_shared/define-widget';
+import { Positions } from './positions';
+import { POSITIONS_CSS as css } from './styles';
+import { positionsMeta } from './positions.meta';
+
+defineWidget(positionsMeta, Positions, css);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-positions': HTMLElement & { api?: string; lang?: string; theme?: string; tab?: string };
+  }
+}

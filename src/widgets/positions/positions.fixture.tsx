@@ -1,0 +1,71 @@
+/**
+ * Renders <Positions> on a real platform and session (core/session's scripted-server harness) with a fake
+ * exchange socket, signed in unless told otherwise.
+ */
+import { act, render } from '@testing-library/react';
+import type { RenderResult } from '@testing-library/react';
+import type { ExchangeOrderMessage, MarketOrder } from '../../core/contract/trading';
+import { fakeSocketFactory, orderMessage } from '../../core/feeds/exchange-feed.fixture';
+import { createHarness, makeToken } from '../../core/session/session.fixture';
+import type { Handler, Harness } from '../../core/session/session.fixture';
+import { createOrders, setOrdersForTests } from '../../core/state/orders';
+import { PlatformProvider } from '../_shared/platform-context';
+import { Positions } from './positions';
+import type { PositionsProps } from './positions';
+
+/** A rendered widget with its harness and its socket. */
+export interface RenderedPositions extends RenderResult {
+  h: Harness;
+  sockets: ReturnType<typeof fakeSocketFactory>;
+  /** Deliver a list of one kind on the open socket (inside act). */
+  push(
+    kind: ExchangeOrderMessage['ordertype'],
+    list: MarketOrder[],
+    extra?: Partial<ExchangeOrderMessage>,
+  ): void;
+  close(): void;
+}
+
+/** Render `<Positions {...props}>`, signed in (real account) unless told otherwise, with the socket open. */
+export async function renderPositions(
+  props: PositionsProps = {},
+  options: { signedIn?: boolean; virtual?: boolean; handlers?: Record<string, Handler> } = {},
+): Promise<RenderedPositions> {
+  const virtual = options.virtual ?? false;
+  const h = createHarness({ handlers: options.handlers });
+  await h.platform.ready;
+  if (options.signedIn ?? true) {
+    const exp = Math.floor(Date.now() / 1000) + 900;
+    await h.session.signIn({
+      token: makeToken({ exp, virtualStatus: virtual ? '1' : '0' }),
+      refreshToken: 'r-1',
+      qrcodeStatus: 1,
+      expiresAt: exp * 1000,
+    });
+  }
+  const sockets = fakeSocketFactory();
+  const orders = createOrders(h.platform, { socketFactory: sockets.factory });
+  setOrdersForTests(h.platform, orders);
+  let result!: RenderResult;
+  await act(async () => {
+    result = render(
+      <PlatformProvider platform={h.platform}>
+        <Positions {...props} />
+      </PlatformProvider>,
+    );
+  });
+  if (sockets.sockets.length > 0) act(() => sockets.last().acceptOpen());
+  return {
+    ...result,
+    h,
+    sockets,
+    push: (kind, list, extra) =>
+      act(() => sockets.last().deliver(orderMessage(kind, list, { virtual, ...extra }))),
+    close: () => {
+      result.unmount();
+      orders.feed.close();
+      h.session.close();
+      h.platform.close();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/** Pure rules of <tk-positions>: tabs, P&L tone and sign, the SL/TP inputs and what a change sends. */
+import { OrderType, PositionStatus } from '../../core/contract/trading';
+import type { CloseReason, MarketOrder, UpdateOrderRequest } from '../../core/contract/trading';
+import { compare, isDecimal, normalize } from '../../core/domain/decimal';
+import { EMPTY_VALUE, formatAmount } from '../../core/domain/format';
+
+/** The two lists of the position page (spec §2). */
+export const POSITION_TABS = ['open', 'pending'] as const;
+export type PositionTab = (typeof POSITION_TABS)[number];
+
+/** Colour role of a money figure: up for a gain, down for a loss, flat for zero or unknown. */
+export function pnlTone(value: string | null | undefined): 'up' | 'down' | 'flat' {
+  if (!value || !isDecimal(value)) return 'flat';
+  const sign = compare(value, '0');
+  return sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat';
+}
+
+/** A USD P&L with 2 decimals, thousands separators and an explicit sign for gains ("+12.50"). */
+export function signedAmount(value: string | null | undefined): string {
+  const text = formatAmount(value);
+  return text !== EMPTY_VALUE && pnlTone(value) === 'up' ? `+${text}` : text;
+}
+
+/** A price as the server sent it (product precision), '--' when missing. */
+export function priceText(value: string | null | undefined): string {
+  return value && isDecimal(value) ? value : EMPTY_VALUE;
+}
+
+/** A stop loss / take profit: off when empty or zero. */
+export function triggerText(value: string | null | undefined): string | null {
+  return value && isDecimal(value) && compare(value, '0') !== 0 ? value : null;
+}
+
+/** i18n key of the direction (spec §3 orderType). */
+export function directionKey(order: Pick<MarketOrder, 'orderType'>): 'position.buy' | 'position.sell' {
+  return order.orderType === OrderType.sell ? 'position.sell' : 'position.buy';
+}
+
+/** The tab an order belongs to. */
+export function tabOf(order: Pick<MarketOrder, 'positionStatus'>): PositionTab {
+  return order.positionStatus === PositionStatus.pending ? 'pending' : 'open';
+}
+
+/** Triggers have 2 decimals (spec §5): digits and one point, a comma becomes a point, extra decimals cut. */
+export function sanitizeTrigger(input: string): string {
+  const text = input.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const [whole = '', ...rest] = text.split('.');
+  if (rest.length === 0) return whole;
+  return `${whole}.${rest.join('').slice(0, 2)}`;
+}
+
+/** What an SL/TP field holds as the wire wants it: '' for off, else a normalised decimal. */
+function wireTrigger(input: string): string | null {
+  const text = input.trim();
+  if (text === '') return '';
+  if (!isDecimal(text)) return null;
+  return compare(text, '0') === 0 ? '' : normalize(text);
+}
+
+/** Outcome of editing SL/TP: the request, nothing changed, or a field that is not a number. */
+export type TriggerEdit =
+  | { kind: 'change'; request: UpdateOrderRequest }
+  | { kind: 'unchanged' }
+  | { kind: 'invalid'; field: 'stopPrice' | 'takeProfitPrice' };
+
+/** The `order/updateOrder` request for new SL/TP inputs of an order ('' turns one off). */
+export function triggerEdit(order: MarketOrder, stopInput: string, takeInput: string): TriggerEdit {
+  const stopPrice = wireTrigger(stopInput);
+  if (stopPrice === null) return { kind: 'invalid', field: 'stopPrice' };
+  const takeProfitPrice = wireTrigger(takeInput);
+  if (takeProfitPrice === null) return { kind: 'invalid', field: 'takeProfitPrice' };
+  const same = (next: string, current: string | null) =>
+    next === ''
+      ? triggerText(current) === null
+      : triggerText(current) !== null && compare(next, current as string) === 0;
+  if (same(stopPrice, order.stopPrice) && same(takeProfitPrice, order.takeProfitPrice))
+    return { kind: 'unchanged' };
+  return { kind: 'change', request: { orderId: order.id, stopPrice, takeProfitPrice } };
+}
+
+/** i18n key of the toast for a change the server made by itself. */
+export function eventKey(kind: CloseReason | 'filled'): string {
+  return `position.event.${kind}`;
+}
+
+/** The price a confirm dialog shows: the live price of an open position, the limit of a pending order. */
+export function confirmPrice(order: MarketOrder): string {
+  return priceText(order.positionStatus === PositionStatus.pending ? order.openingPrice : order.currentPrice);
+}

@@ -1,0 +1,76 @@
+/** Public API of <tk-positions> (pure data: defineWidget and custom-elements.json are generated from it). */
+import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
+import type { WidgetMeta } from '../_shared/widget-meta';
+import { POSITION_TABS } from './positions.logic';
+
+/** The attributes, events, parts and tokens of <tk-positions>. */
+export const positionsMeta: WidgetMeta = {
+  tag: 'tk-positions',
+  summary: 'Open positions and pending orders of the signed-in account, live, with close, cancel and SL/TP.',
+  description:
+    'The market-mode position page: tabs for open positions and pending orders, the P&L of the tab (expected ' +
+    'P&L on pending), net worth and available margin, and the live list from the page’s one order socket. A row ' +
+    'opens the order’s details with its stop loss / take profit editor and a close (open) or cancel (pending) ' +
+    'button behind a confirmation. Demo accounts use the Mock calls. Signed out, it shows a sign-in prompt that ' +
+    'fires `tk-navigate`.',
+  attributes: [
+    {
+      name: 'api',
+      prop: 'api',
+      type: 'string',
+      description:
+        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
+        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
+    },
+    {
+      name: 'lang',
+      prop: 'lang',
+      type: 'string',
+      description:
+        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
+        'one language, so this switches all of them.',
+    },
+    {
+      name: 'theme',
+      prop: 'theme',
+      type: 'string',
+      values: ['light', 'dark'],
+      description: 'Colour theme; the brand theme when absent.',
+    },
+    {
+      name: 'tab',
+      prop: 'tab',
+      type: 'string',
+      values: POSITION_TABS,
+      description: 'The tab shown first; the user’s choice wins afterwards.',
+      default: "'open'",
+    },
+  ],
+  events: [
+    {
+      name: 'tk-navigate',
+      description:
+        'Signed out, the sign-in button asks the page to go to `/login?to=/position`. Bubbles, is composed ' +
+        'and cancelable.',
+      detail: '{ to: string }',
+    },
+  ],
+  parts: [
+    { name: 'base', description: 'The widget frame.' },
+    { name: 'tabs', description: 'The open / pending tab list.' },
+    { name: 'tab', description: 'One tab (`tab-selected` on the current one).' },
+    { name: 'summary', description: 'P&L, net worth and available margin.' },
+    { name: 'table', description: 'The order list.' },
+    { name: 'row', description: 'One order row.' },
+    { name: 'side', description: 'The buy/sell badge of a row.' },
+    { name: 'empty', description: 'The empty-list message.' },
+    { name: 'signed-out', description: 'The sign-in prompt.' },
+    { name: 'drawer', description: 'The detail drawer and the confirmation dialog.' },
+    { name: 'detail', description: 'The detail drawer.' },
+    { name: 'confirm', description: 'The close / cancel confirmation.' },
+    { name: 'trigger-editor', description: 'The stop loss / take profit form.' },
+    { name: 'toast', description: 'Success and failure messages.' },
+    { name: 'banner', description: 'The live-orders connection notice.' },
+  ],
+  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS]),
+};
