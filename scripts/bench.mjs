@@ -116,7 +116,51 @@ const chartBenches = [
     (r) => r.withinGoal,
   ],
 ];
-for (const [file, key, toRows, ok] of chartBenches) {
+/** Trading benchmarks (issue #4), each against a baseline run side by side in the same run. */
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const tradingBenches = [
+  [
+    'bench/trigger-eval.ts',
+    'triggerEval',
+    (r) =>
+      ['spread', 'concentrated'].flatMap((layout) => [
+        [
+          `trigger checks/s, 10,000 positions ${layout}: book`,
+          fmt(r[layout].indexed.checksPerSec),
+          `${fmt(r[layout].checksPerTick)} checks/tick; goal >= ${fmt(r.goalChecksPerSec)}/s per core`,
+        ],
+        [
+          `trigger checks/s, 10,000 positions ${layout}: naive loop`,
+          fmt(r[layout].naive.checksPerSec),
+          `book / naive ${r[layout].ratio.toFixed(1)}x`,
+        ],
+      ]),
+    (r) => r.withinGoal,
+  ],
+  [
+    'bench/order-placement.ts',
+    'orderPlacement',
+    (r) => [
+      [
+        `order placement, ${r.clients} clients: server`,
+        `${fmt(r.server.ordersPerSec)} orders/s`,
+        `p99 ${r.server.p99Ms.toFixed(1)} ms`,
+      ],
+      [
+        `order placement, ${r.clients} clients: SQL baseline`,
+        `${fmt(r.baseline.ordersPerSec)} orders/s`,
+        `p99 ${r.baseline.p99Ms.toFixed(1)} ms`,
+      ],
+      [
+        'order placement server / baseline',
+        Number(r.ratio).toFixed(2),
+        `goal >= ${r.goalRatio}; ledger ok: ${r.ledgerOk}`,
+      ],
+    ],
+    (r) => r.withinGoal && r.ledgerOk,
+  ],
+];
+for (const [file, key, toRows, ok] of [...chartBenches, ...tradingBenches]) {
   console.log(`\n> ${file}`);
   try {
     const result = await runBench(file);

@@ -16,6 +16,8 @@ import { corsPlugin } from './http/cors';
 import { loggerOptions } from './http/logging';
 import { httpPlugin } from './http/plugin';
 import { staticPlugin } from './static/plugin';
+import type { ExchangeWsOptions } from './exchange-ws/plugin';
+import type { TradingPluginOptions } from './trading/plugin';
 
 /** Options of `buildApp`; everything is optional so that tests state only what they exercise. */
 export interface AppOptions {
@@ -43,6 +45,10 @@ export interface AppOptions {
   modules?: { market?: boolean; broker?: boolean };
   /** Identity module: token secret, SMTP, senders, clock (each falls back on its environment variable). */
   auth?: AuthPluginOptions;
+  /** Trading engine (with the market module): clock, per-brand setting overrides. */
+  trading?: TradingPluginOptions;
+  /** Exchange socket timings and limits (tests shorten them); origins come from `allowedOrigins`. */
+  exchangeWs?: Omit<ExchangeWsOptions, 'allowedOrigins'>;
 }
 
 /** Resolved settings other plugins may read as `app.config`. */
@@ -110,6 +116,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(brandPlugin, { defaultBrand: options.defaultBrand });
     await app.register(authPlugin, options.auth ?? {});
     await app.register(accountsPlugin);
+    if (options.modules?.market !== false) {
+      await app.register(
+        await modulePlugin(() => import('./trading/plugin'), 'trading'),
+        options.trading ?? {},
+      );
+    }
+    if (app.hasDecorator('trading')) {
+      const allowedOrigins = options.allowedOrigins?.length ? options.allowedOrigins : '*';
+      const exchangeWs = await modulePlugin(() => import('./exchange-ws/plugin'), 'exchange-ws');
+      await app.register(exchangeWs, { ...options.exchangeWs, allowedOrigins });
+    }
     await app.register(staticPlugin, { distDir: options.distDir ?? join(REPO_ROOT, 'dist') });
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -87,7 +87,7 @@ describeOnBackends('runMigrations', (backend) => {
   });
 
   it('applies each file once when several runs start together', async () => {
-    await writeFile(join(dir, '005_orders.sql'), 'create table orders (id int primary key);');
+    await writeFile(join(dir, '005_orders.sql'), 'create table toy_orders (id int primary key);');
     const other = database.databaseUrl ? await openPostgres(database.databaseUrl) : db;
     const reports = await Promise.all([
       runMigrations(db, dir),

@@ -128,4 +128,42 @@ describe('the price simulator', () => {
     expect(Math.abs((btc[0]?.bid ?? 0) / 10_123_456 - 1)).toBeLessThan(0.001);
     expect(bySymbol(ticks, 'ETHUSDT').some((t) => t.time < resumeAt)).toBe(true);
   });
+
+  it('pins a bid, emits it at once, holds it against the walk and walks again from it once released', () => {
+    const source = createSimulator({
+      instruments: INSTRUMENTS,
+      seed: 3,
+      startMs: WEDNESDAY,
+      now: () => WEDNESDAY,
+    });
+    const ticks: Tick[] = [];
+    source.onTick((tick) => ticks.push(tick));
+    const pinned = source.pin('BTCUSDT', 9_000_000);
+    expect(pinned).toMatchObject({ symbol: 'BTCUSDT', bid: 9_000_000, ask: 9_001_000, time: WEDNESDAY });
+    expect(ticks).toEqual([pinned]);
+    source.stepTo(WEDNESDAY + 3600_000);
+    expect(bySymbol(ticks, 'BTCUSDT')).toHaveLength(1);
+    expect(source.current('BTCUSDT')?.bid).toBe(9_000_000);
+    expect(source.release('BTCUSDT')).toBe(true);
+    expect(source.release('BTCUSDT')).toBe(false);
+    source.stepTo(WEDNESDAY + 2 * 3600_000);
+    const walked = bySymbol(ticks, 'BTCUSDT');
+    expect(walked.length).toBeGreaterThan(10);
+    expect(Math.abs((walked[1]?.bid ?? 0) / 9_000_000 - 1)).toBeLessThan(0.01);
+    expect(source.pin('NOPE', 1)).toBeUndefined();
+  });
+
+  it('holds a pinned price only for holdMs', () => {
+    const source = createSimulator({
+      instruments: INSTRUMENTS,
+      seed: 3,
+      startMs: WEDNESDAY,
+      now: () => WEDNESDAY,
+    });
+    source.pin('ETHUSDT', 300_000, 60_000);
+    source.stepTo(WEDNESDAY + 59_000);
+    expect(source.current('ETHUSDT')?.bid).toBe(300_000);
+    source.stepTo(WEDNESDAY + 3600_000);
+    expect(source.current('ETHUSDT')?.bid).not.toBe(300_000);
+  });
 });

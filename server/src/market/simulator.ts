@@ -48,6 +48,14 @@ export interface ResumePoint {
 /** The simulator: a PriceSource whose `stepTo` can also take a coarser round length (for backfill). */
 export interface Simulator extends PriceSource {
   stepTo(utcMs: number, stepMs?: number): void;
+  /**
+   * Pins a symbol's bid (price units; ask = bid + spread) and emits that quote at once. The walk leaves the
+   * symbol alone until `release` or for `holdMs` (default: until released). Undefined for an unknown
+   * symbol. For tests and demos outside production (a scripted path through a stop loss).
+   */
+  pin(symbol: string, bid: number, holdMs?: number): Tick | undefined;
+  /** Lets a pinned symbol walk again from its pinned price; false when it was not pinned. */
+  release(symbol: string): boolean;
   /** Time of the last round run. */
   readonly time: number;
 }
@@ -61,6 +69,8 @@ interface Lane {
   lastMove: number;
   /** No tick before this instant (a resumed lane). */
   resumeAt: number;
+  /** The walk skips the lane before this instant (a pinned price); 0 when not pinned. */
+  pinnedUntil: number;
   quote: Tick;
 }
 
@@ -72,7 +82,7 @@ function createLane(instrument: Instrument, startMs: number, resume: ResumePoint
   const steps = resume ? Math.max(Math.round(resume.bid / stepUnits), instrument.spreadPips + 1) : reference;
   const time = resume?.time ?? startMs;
   const quote = quoteOf(instrument.productCode, steps, instrument.spreadPips, stepUnits, time, 0);
-  return { instrument, stepUnits, reference, steps, lastMove: time, resumeAt: time, quote };
+  return { instrument, stepUnits, reference, steps, lastMove: time, resumeAt: time, pinnedUntil: 0, quote };
 }
 
 function quoteOf(
@@ -128,7 +138,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   function round(t: number, stepMs: number): void {
     const chance = Math.min(1, (ticksPerSecond * stepMs) / 1000);
     for (const lane of lanes) {
-      if (t < lane.resumeAt || !isMarketOpen(lane.instrument.sessions, t)) continue;
+      if (t < lane.resumeAt || t < lane.pinnedUntil || !isMarketOpen(lane.instrument.sessions, t)) continue;
       if (random.next() >= chance) continue;
       const tick = move(lane, t);
       for (const listener of listeners) listener(tick);
@@ -169,5 +179,24 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     },
     current: (symbol) => bySymbol.get(symbol)?.quote,
     stepTo,
+    pin(symbol, bid, holdMs = Number.POSITIVE_INFINITY) {
+      const lane = bySymbol.get(symbol);
+      if (!lane || !(bid > 0)) return undefined;
+      const { instrument } = lane;
+      // Never behind the lane's last quote, so the quote book and the candles take the pinned tick.
+      const at = Math.max(time, now(), lane.quote.time);
+      lane.steps = Math.max(1, Math.round(bid / lane.stepUnits));
+      lane.lastMove = at;
+      lane.pinnedUntil = at + holdMs;
+      lane.quote = quoteOf(instrument.productCode, lane.steps, instrument.spreadPips, lane.stepUnits, at, 0);
+      for (const listener of listeners) listener(lane.quote);
+      return lane.quote;
+    },
+    release(symbol) {
+      const lane = bySymbol.get(symbol);
+      if (!lane || lane.pinnedUntil === 0) return false;
+      lane.pinnedUntil = 0;
+      return true;
+    },
   };
 }

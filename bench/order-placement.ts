@@ -1,0 +1,135 @@
+/**
+ * Order placement on PostgreSQL: CLIENTS closed-loop clients place market orders through the real server
+ * (HTTP, token auth, every rule, one ledger transaction per order), side by side with a pgbench-style
+ * baseline — the same number of clients each running the minimal placement transaction straight on the
+ * same database (see order-placement/baseline.ts). Each client has an account of its own. The two sides
+ * alternate for ROUNDS rounds of SECONDS each; the load runs in a child process so that it does not share
+ * the server's event loop.
+ *
+ *   npx tsx bench/order-placement.ts
+ *   env: BENCH_DATABASE_URL (else a throw-away cluster) BENCH_CLIENTS (16) BENCH_SECONDS (5) BENCH_ROUNDS (2)
+ */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { createUser, signIn } from '../server/src/accounts/test-app';
+import { buildApp } from '../server/src/app';
+import { checkLedger, findUserAccount, houseAccount } from '../server/src/ledger';
+import type { BaselineAccount } from './order-placement/baseline';
+import type { Job, JobResult } from './order-placement/clients';
+import { benchDatabase } from './order-placement/database';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const WARMUP_MS = 1000;
+const FUNDS = '100000000';
+const ORDER = {
+  tradePair: 'BTCUSDT',
+  price: '0',
+  stopPrice: '',
+  takeProfitPprice: '',
+  orderQuantity: '0.01',
+  multiple: 100,
+  orderType: 0,
+  buyPoint: 2,
+};
+
+/** Runs one job in a fresh child process. */
+async function runJob(job: Job): Promise<JobResult> {
+  const child = fork(new URL('./order-placement/clients.ts', import.meta.url), [], {
+    execArgv: ['--import', 'tsx'],
+  });
+  child.send(job);
+  const [message] = (await once(child, 'message')) as [{ type: string; result?: JobResult; error?: string }];
+  if (message.type !== 'done' || !message.result) throw new Error(`load generator: ${message.error}`);
+  return message.result;
+}
+
+/** Adds up rounds: orders over time, the worst p99 and the mean p50. */
+function total(runs: JobResult[]) {
+  const orders = runs.reduce((n, r) => n + r.orders, 0);
+  const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+  return {
+    ordersPerSec: orders / seconds,
+    orders,
+    failures: runs.reduce((n, r) => n + r.failures, 0),
+    firstFailure: runs.find((r) => r.firstFailure)?.firstFailure ?? null,
+    p50Ms: runs.reduce((n, r) => n + r.p50Ms, 0) / runs.length,
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+  };
+}
+
+const database = await benchDatabase();
+const app = await buildApp({
+  databaseUrl: database.url,
+  market: { autostart: false, backfillDays: 0.01 },
+});
+try {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/exchange/order/addOrder`;
+  const funded = async () => {
+    const user = await createUser(app);
+    await app.db.transaction((tx) => app.accounts.credit(tx, user.id, 'real', FUNDS, { ref: 'bench' }));
+    return user;
+  };
+  const tokens: string[] = [];
+  const accounts: BaselineAccount[] = [];
+  for (let i = 0; i < CLIENTS; i += 1) {
+    tokens.push(await signIn(app, (await funded()).id));
+    const user = await funded();
+    const account = await findUserAccount(app.db, user.id, 'real');
+    accounts.push({ userId: user.id, accountId: account?.id ?? '', brandId: 'tradekit' });
+  }
+  const timing = { warmupMs: WARMUP_MS, durationMs: SECONDS * 1000 };
+  const serverRuns: JobResult[] = [];
+  const baselineRuns: JobResult[] = [];
+  const sharedRowRuns: JobResult[] = [];
+  const feeAccountId = (await houseAccount(app.db, 'house_trading_fees_real')).id;
+  const withFee = accounts.map((account) => ({ ...account, feeAccountId }));
+  let serverCpuMs = 0;
+  let serverWallMs = 0;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const cpu = process.cpuUsage();
+    const wall = performance.now();
+    serverRuns.push(await runJob({ kind: 'http', url, tokens, body: ORDER, ...timing }));
+    const used = process.cpuUsage(cpu);
+    serverCpuMs += (used.user + used.system) / 1000;
+    serverWallMs += performance.now() - wall;
+    baselineRuns.push(await runJob({ kind: 'sql', databaseUrl: database.url, accounts, ...timing }));
+    sharedRowRuns.push(
+      await runJob({ kind: 'sql', databaseUrl: database.url, accounts: withFee, ...timing }),
+    );
+  }
+  // How busy the server's one thread was while it served: near 100 % means Node, not PostgreSQL, is the limit.
+  const server = { ...total(serverRuns), processCpuPercent: (100 * serverCpuMs) / serverWallMs };
+  const baseline = total(baselineRuns);
+  const sharedRow = total(sharedRowRuns);
+  const ledgerOk = (await checkLedger(app.db)).ok;
+  const ratio = server.ordersPerSec / baseline.ordersPerSec;
+  const line = (name: string, r: typeof baseline) =>
+    `  ${name}: ${r.ordersPerSec.toFixed(0).padStart(6)} orders/s  p50 ${r.p50Ms.toFixed(1)} ms  ` +
+    `p99 ${r.p99Ms.toFixed(1)} ms  (${r.orders} orders, ${r.failures} failed${r.firstFailure ? `: ${r.firstFailure}` : ''})`;
+  console.log(`order placement, ${CLIENTS} clients, ${ROUNDS} × ${SECONDS} s per side`);
+  console.log(line('server', server));
+  console.log(line('baseline', baseline));
+  console.log(line('baseline + fee to one shared house row (diagnostic)', sharedRow));
+  console.log(`  server process CPU while serving: ${server.processCpuPercent.toFixed(0)} % of one core`);
+  console.log(`  server / baseline ${ratio.toFixed(2)}×; ledger check ${ledgerOk ? 'passes' : 'FAILS'}`);
+  console.log(
+    JSON.stringify({
+      clients: CLIENTS,
+      secondsPerSide: ROUNDS * SECONDS,
+      server,
+      baseline,
+      baselineSharedFeeRow: sharedRow,
+      ratio,
+      goalRatio: 1,
+      withinGoal: ratio >= 1,
+      ledgerOk,
+    }),
+  );
+} finally {
+  await app.close();
+  await database.release();
+}

@@ -1,0 +1,129 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type WebSocket from 'ws';
+import type { ExchangeOrderMessage } from '../../../src/core/contract/trading';
+import type { AuthService } from '../auth/service';
+import type { OrderChange, TradingService } from '../trading/service-types';
+import { ExchangeConnection, type ConnectionHub } from './connection';
+
+/** The parts of a `ws` socket the connection uses, with a settable `bufferedAmount`. */
+class FakeSocket extends EventEmitter {
+  readyState = 1;
+  bufferedAmount = 0;
+  readonly sent: ExchangeOrderMessage[] = [];
+  closedWith: number | null = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as ExchangeOrderMessage);
+  }
+  close(code: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+    this.emit('close', code, Buffer.from(''));
+  }
+  ping() {}
+  terminate() {
+    this.close(1006);
+  }
+}
+
+const SUMMARY = {
+  profitLossSum: '0',
+  netValue: '0',
+  securityDepositPrent: '0',
+  securityDepositAvailableSum: '0',
+};
+const TOKEN = `x.${Buffer.from(JSON.stringify({ exp: 4_000_000_000 })).toString('base64url')}.y`;
+
+describe('ExchangeConnection', () => {
+  let socket: FakeSocket;
+  let connection: ExchangeConnection;
+  let snapshots = 0;
+
+  beforeEach(async () => {
+    vi.useFakeTimers();
+    snapshots = 0;
+    socket = new FakeSocket();
+    const auth: Pick<AuthService, 'checkToken' | 'now'> = {
+      now: () => Date.now(),
+      checkToken: async () => ({
+        ok: true,
+        auth: { userId: '7', uid: '12345678', sessionId: 's1', virtual: false, brandId: 'tradekit' },
+      }),
+    };
+    const trading: TradingService = {
+      onChange: () => () => undefined,
+      symbolsOf: () => new Set(['BTCUSDT']),
+      async snapshot() {
+        snapshots += 1;
+        const list = [{ id: String(snapshots) }] as ExchangeOrderMessage['list'];
+        return {
+          hold: { ordertype: 'holtOrder', virtual: false, list, summary: SUMMARY },
+          pending: { ordertype: 'pendingOrder', virtual: false, list: [], summary: SUMMARY },
+        };
+      },
+    };
+    const hub: ConnectionHub = { attach() {}, detach() {}, rebind() {}, reindex() {} };
+    const settings = {
+      authTimeoutMs: 5000,
+      conflateMs: 500,
+      recheckMs: 30_000,
+      maxBufferedBytes: 1000,
+      maxSocketsPerUser: 4,
+    };
+    const log = { debug() {}, error() {} } as unknown as FastifyBaseLogger;
+    connection = new ExchangeConnection(socket as unknown as WebSocket, '12345678', {
+      auth,
+      trading,
+      settings,
+      hub,
+      log,
+    });
+    socket.emit('message', Buffer.from(JSON.stringify({ token: TOKEN })), false);
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  afterEach(() => {
+    connection.end(1000, 'done');
+    vi.useRealTimers();
+  });
+
+  it('sends the two snapshots once the token is accepted', () => {
+    expect(socket.sent.map((m) => m.ordertype)).toEqual(['holtOrder', 'pendingOrder']);
+  });
+
+  it('pushes price moves at most once per conflation period', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      connection.price();
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    // 1 s of moves after the first push at 0: one push at 500 ms and one at 1000 ms.
+    expect(socket.sent.length / 2 - 1).toBe(2);
+  });
+
+  it('holds pushes while the peer reads slowly and then sends only the latest state, keeping events', async () => {
+    socket.bufferedAmount = 5000;
+    const event: NonNullable<OrderChange['event']> = { kind: 'stop_loss', orderId: '9' };
+    connection.change(event);
+    connection.change();
+    connection.price();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(socket.sent).toHaveLength(2);
+    socket.bufferedAmount = 0;
+    await vi.advanceTimersByTimeAsync(500);
+    const after = socket.sent.slice(2);
+    expect(after.filter((m) => m.event)).toEqual([
+      expect.objectContaining({ ordertype: 'holtOrder', event }),
+    ]);
+    expect(after).toHaveLength(2);
+    expect(snapshots).toBe(2);
+  });
+
+  it('closes with 4401 when no token arrives in time', async () => {
+    const late = new FakeSocket();
+    const deps = (connection as unknown as { deps: ConstructorParameters<typeof ExchangeConnection>[2] })
+      .deps;
+    new ExchangeConnection(late as unknown as WebSocket, '12345678', deps);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(late.closedWith).toBe(4401);
+  });
+});

@@ -1,0 +1,91 @@
+import { ExchangeClose } from '../../../src/core/contract/trading';
+import type { OrderChange } from '../trading/service-types';
+import type { ConnectionHub, ExchangeConnection } from './connection';
+
+const accountKey = (userId: string, virtual: boolean) => `${userId}|${virtual ? 1 : 0}`;
+
+function add<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+function drop<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (!set?.delete(value)) return;
+  if (set.size === 0) map.delete(key);
+}
+
+/**
+ * The authenticated exchange sockets, indexed by account (changes), session (revocation) and symbol (price
+ * moves), so that each event reaches exactly the sockets it concerns without a scan of all of them.
+ */
+export class ExchangeHub implements ConnectionHub {
+  private readonly byAccount = new Map<string, Set<ExchangeConnection>>();
+  private readonly bySession = new Map<string, Set<ExchangeConnection>>();
+  private readonly bySymbol = new Map<string, Set<ExchangeConnection>>();
+  private readonly byUser = new Map<string, Set<ExchangeConnection>>();
+  private readonly symbolsOf = new Map<ExchangeConnection, ReadonlySet<string>>();
+
+  constructor(private readonly maxSocketsPerUser: number) {}
+
+  /** Authenticated sockets. */
+  size(): number {
+    return this.symbolsOf.size;
+  }
+
+  attach(connection: ExchangeConnection): void {
+    add(this.byAccount, accountKey(connection.userId, connection.virtual), connection);
+    add(this.bySession, connection.sessionId, connection);
+    add(this.byUser, connection.userId, connection);
+    this.symbolsOf.set(connection, new Set());
+    const sockets = this.byUser.get(connection.userId) ?? new Set();
+    // Sets keep insertion order: the first one is the oldest socket of the user.
+    if (sockets.size > this.maxSocketsPerUser) {
+      const [oldest] = sockets;
+      oldest?.end(ExchangeClose.replaced, 'too many sockets for this user');
+    }
+  }
+
+  detach(connection: ExchangeConnection): void {
+    drop(this.byAccount, accountKey(connection.userId, connection.virtual), connection);
+    drop(this.bySession, connection.sessionId, connection);
+    drop(this.byUser, connection.userId, connection);
+    for (const symbol of this.symbolsOf.get(connection) ?? []) drop(this.bySymbol, symbol, connection);
+    this.symbolsOf.delete(connection);
+  }
+
+  rebind(connection: ExchangeConnection, previousSessionId: string): void {
+    drop(this.bySession, previousSessionId, connection);
+    add(this.bySession, connection.sessionId, connection);
+  }
+
+  reindex(connection: ExchangeConnection, symbols: ReadonlySet<string>): void {
+    const before = this.symbolsOf.get(connection);
+    if (!before) return;
+    for (const symbol of before) if (!symbols.has(symbol)) drop(this.bySymbol, symbol, connection);
+    for (const symbol of symbols) if (!before.has(symbol)) add(this.bySymbol, symbol, connection);
+    this.symbolsOf.set(connection, new Set(symbols));
+  }
+
+  /** An account's orders changed: every socket of that account pushes. */
+  changed(change: OrderChange): void {
+    const sockets = this.byAccount.get(accountKey(change.userId, change.virtual));
+    for (const connection of [...(sockets ?? [])]) connection.change(change.event);
+  }
+
+  /** A symbol's quote moved: the sockets of accounts holding it push (conflated). */
+  ticked(symbol: string): void {
+    const sockets = this.bySymbol.get(symbol);
+    if (sockets) for (const connection of [...sockets]) connection.price();
+  }
+
+  /** Sessions ended (logout, refresh-token reuse, block): their sockets close with 4402. */
+  revoked(sessionIds: readonly string[]): void {
+    for (const sessionId of sessionIds) {
+      for (const connection of [...(this.bySession.get(sessionId) ?? [])]) {
+        connection.end(ExchangeClose.sessionEnded, 'session ended');
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { WebSocketServer } from 'ws';
+import { ExchangeConnection, type ExchangeWsSettings } from './connection';
+import { ExchangeHub } from './hub';
+import { createUpgradeListener } from './upgrade';
+
+export type { ExchangeWsSettings } from './connection';
+
+/** Options of the `exchange-ws` plugin. */
+export interface ExchangeWsOptions extends Partial<ExchangeWsSettings> {
+  /** Browser origins allowed to open the socket ('*' or missing: any). */
+  allowedOrigins?: readonly string[] | '*';
+}
+
+const DEFAULTS: ExchangeWsSettings = {
+  authTimeoutMs: 5000,
+  conflateMs: 500,
+  recheckMs: 30_000,
+  maxBufferedBytes: 256 * 1024,
+  maxSocketsPerUser: 16,
+};
+const SHUTDOWN_GRACE_MS = 1000;
+const GOING_AWAY = 1001;
+
+/**
+ * The exchange socket `GET /exchange-ws/{uid}` (spec §7): after `{ "token" }` it pushes the owner's
+ * `holtOrder` and `pendingOrder` lists on every change of the account and, conflated, on price moves.
+ * A raw `ws` server on the upgrade event, like the market broker: @fastify/websocket would route every
+ * upgrade through Fastify and answer the broker's `/market-ws` with 404 on a socket the broker upgrades.
+ */
+async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Promise<void> {
+  const settings: ExchangeWsSettings = { ...DEFAULTS };
+  for (const key of Object.keys(DEFAULTS) as Array<keyof ExchangeWsSettings>) {
+    settings[key] = options[key] ?? DEFAULTS[key];
+  }
+  const hub = new ExchangeHub(settings.maxSocketsPerUser);
+  const connections = new Set<ExchangeConnection>();
+  const deps = {
+    auth: app.auth,
+    trading: app.trading,
+    settings,
+    hub,
+    log: app.log.child({ module: 'exchange-ws' }),
+  };
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    clientTracking: false,
+    maxPayload: 16 * 1024,
+  });
+  let accepting = true;
+  const onUpgrade = createUpgradeListener({
+    allowedOrigins: options.allowedOrigins ?? '*',
+    wss,
+    accepting: () => accepting,
+    accept(ws, accountId) {
+      const connection = new ExchangeConnection(ws, accountId, deps);
+      connections.add(connection);
+      ws.once('close', () => connections.delete(connection));
+    },
+  });
+  app.server.on('upgrade', onUpgrade);
+  const unsubscribe = [
+    app.trading.onChange((change) => hub.changed(change)),
+    app.auth.onRevoke((event) => hub.revoked(event.sessionIds)),
+  ];
+  if (app.hasDecorator('market')) {
+    unsubscribe.push(app.market.source.onTick((tick) => hub.ticked(tick.symbol)));
+  }
+
+  // Upgraded sockets keep the HTTP server open: close them (then drop the stragglers) before Fastify does.
+  app.addHook('preClose', async () => {
+    accepting = false;
+    for (const stop of unsubscribe) stop();
+    const closed = [...connections].map(
+      (c) => new Promise((resolve) => c.onceClosed(() => resolve(undefined))),
+    );
+    for (const connection of connections) connection.end(GOING_AWAY, 'server shutting down');
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(closed),
+      new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_GRACE_MS))),
+    ]);
+    clearTimeout(timer);
+    for (const connection of connections) connection.terminate();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    app.server.off('upgrade', onUpgrade);
+    wss.close(() => done());
+  });
+}
+
+/** Fastify plugin `exchange-ws`; needs `app.auth` and `app.trading` (and follows `app.market` ticks when present). */
+export const exchangeWsPlugin = fp(exchangeWs, {
+  name: 'exchange-ws',
+  fastify: '5.x',
+  decorators: { fastify: ['auth', 'trading'] },
+});
+
+export default exchangeWsPlugin;

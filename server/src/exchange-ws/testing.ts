@@ -1,0 +1,146 @@
+/** Test support of the exchange socket: the whole app listening on a port, traders, and a socket client. */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import type { Envelope } from '../../../src/core/contract/envelope';
+import type { AddOrderRequest, ExchangeOrderMessage } from '../../../src/core/contract/trading';
+import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
+import { buildApp, type AppOptions } from '../app';
+
+/** A user with a real and a demo token. */
+export interface SocketTrader {
+  id: string;
+  uid: string;
+  token: string;
+  demoToken: string;
+}
+
+/** The app on a port, with a movable auth clock. */
+export interface ExchangeApp {
+  app: FastifyInstance;
+  base: string;
+  /** The auth module's clock (token expiry); the engine keeps real time. */
+  clock: { now(): number; advance(ms: number): void };
+  trader(credit?: string): Promise<SocketTrader>;
+  post<T = unknown>(url: string, token: string, body?: object): Promise<Envelope<T>>;
+  order(token: string, order?: Partial<AddOrderRequest>, mock?: boolean): Promise<Envelope<string>>;
+  pin(symbol: string, bid: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Builds the app on PGlite with the market (not started) and the engine, and listens on a free port. */
+export async function startExchangeApp(options: Partial<AppOptions> = {}): Promise<ExchangeApp> {
+  let time = Date.now();
+  const clock = { now: () => time, advance: (ms: number) => void (time += ms) };
+  const app = await buildApp({
+    dataDir: 'memory://',
+    adminToken: ADMIN_TOKEN,
+    market: { autostart: false, backfillDays: 0.01 },
+    auth: { now: clock.now, tokenSecret: 'exchange-ws-test-secret-0123456789-abcdef' },
+    ...options,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  const post = async <T>(url: string, token: string, body: object = {}) => {
+    const res = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as Envelope<T>;
+  };
+  const harness: ExchangeApp = {
+    app,
+    base,
+    clock,
+    async trader(credit = '100000') {
+      const user = await createUser(app);
+      await app.db.transaction((tx) => app.accounts.credit(tx, user.id, 'real', credit, { ref: 'test' }));
+      return {
+        id: user.id,
+        uid: user.uid,
+        token: await signIn(app, user.id),
+        demoToken: await signIn(app, user.id, true),
+      };
+    },
+    post,
+    order: (token, order = {}, mock = false) =>
+      post<string>(`/exchange/order/addOrder${mock ? 'Mock' : ''}`, token, {
+        tradePair: 'BTCUSDT',
+        price: '0',
+        stopPrice: '',
+        takeProfitPprice: '',
+        orderQuantity: '0.1',
+        multiple: 100,
+        orderType: 0,
+        buyPoint: 2,
+        ...order,
+      }),
+    async pin(symbol, bid) {
+      const res = await post(`/admin/v1/market/${symbol}/price`, ADMIN_TOKEN, { bid });
+      if (res.code !== 0) throw new Error(`pin ${symbol} ${bid} answered ${res.code}`);
+    },
+    close: () => app.close(),
+  };
+  return harness;
+}
+
+/** A client of `/exchange-ws/{uid}` that keeps every message and the close code. */
+export class SocketClient {
+  readonly messages: ExchangeOrderMessage[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private waiters: Array<() => void> = [];
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.messages.push(JSON.parse(String(data)) as ExchangeOrderMessage);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) =>
+      ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
+  }
+
+  /** Opens a socket (and sends `{ token }` first when given). */
+  static async open(base: string, uid: string, token?: string, origin?: string): Promise<SocketClient> {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/exchange-ws/${uid}`, origin ? { origin } : {});
+    const client = new SocketClient(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    if (token) client.send({ token });
+    return client;
+  }
+
+  send(value: unknown): void {
+    this.ws.send(typeof value === 'string' ? value : JSON.stringify(value));
+  }
+
+  /** The first message from index `from` on that matches, waiting up to `ms`. */
+  async next(
+    match: (message: ExchangeOrderMessage) => boolean,
+    from = 0,
+    ms = 5000,
+  ): Promise<ExchangeOrderMessage> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = this.messages.slice(from).find(match);
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching message in ${ms} ms (${this.messages.length} received)`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * `POST /admin/v1/market/{symbol}/price` (outside production): pin a symbol's simulated bid, or release it.
+ * The pinned tick goes through the engine at once and the answer waits for the work it caused (fills,
+ * stop losses, take profits, stop-outs), so a script can steer a price through a level and check the result.
+ */
+import type { FastifyInstance } from 'fastify';
+import { fromScaledInt, toScaledInt } from '../../../src/core/domain/decimal';
+import { BusinessError, ok } from '../http/envelope';
+import { apiRoute } from '../http/route';
+import { instrumentFinder } from '../market/routes';
+import { symbolParams } from '../market/schemas';
+import type { Engine } from './engine';
+import { decimals, TradeCode } from './rules';
+import { PRICE_PIN_INPUT } from './schemas';
+
+interface PinInput {
+  bid?: string;
+  holdMs?: number;
+  release?: boolean;
+}
+
+/** Registers the price route. */
+export function adminPriceRoute(app: FastifyInstance, engine: Engine): void {
+  const find = instrumentFinder(app.market.instruments);
+  apiRoute<PinInput>(app, {
+    url: '/admin/v1/market/:symbol/price',
+    summary:
+      'Pin a simulated bid (ask = bid + spread) for holdMs or until released; { release: true } frees it',
+    params: symbolParams,
+    input: PRICE_PIN_INPUT,
+    preHandler: app.requireAdmin,
+    handler: async (input, request) => {
+      const instrument = find((request.params as { symbol: string }).symbol);
+      const symbol = instrument.productCode;
+      const source = app.market.source;
+      if (input.release) {
+        source.release(symbol);
+      } else {
+        if (!input.bid || decimals(input.bid) > instrument.pricePrecision)
+          throw new BusinessError(TradeCode.parameter);
+        const units = Number(toScaledInt(input.bid, instrument.pricePrecision));
+        if (!source.pin(symbol, units, input.holdMs)) throw new BusinessError(TradeCode.parameter);
+      }
+      await engine.idle();
+      const quote = source.current(symbol);
+      const price = (units: number | undefined) => fromScaledInt(units ?? 0, instrument.pricePrecision);
+      return ok({ symbol, bid: price(quote?.bid), ask: price(quote?.ask), pinned: !input.release });
+    },
+  });
+}

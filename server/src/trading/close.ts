@@ -1,0 +1,103 @@
+/** Closing a position: by the user (`order/closeOrder`), by a stop loss or take profit, or by a stop-out. */
+import { MANUAL_CLOSE_AFTER_MS, type CloseReason } from '../../../src/core/contract/trading';
+import { add, compare, negate, sub, type Decimal } from '../../../src/core/domain/decimal';
+import type { Queryable } from '../db/types';
+import { BusinessError } from '../http/envelope';
+import type { AccountRow } from '../ledger';
+import type { Engine, Trader } from './engine';
+import { lockUserAccount, postMovements, type LockedAccount } from './ledger-ops';
+import { exitPrice, pnlUsd, type DecimalQuote } from './money';
+import { findOrder, updateOrder, type OrderRow } from './orders-repo';
+import { assertRule } from './place';
+import { manualCloseRule, marketOpenRule, TradeCode } from './rules';
+
+/** The account after a close inside the same transaction. */
+export interface ClosedPosition {
+  order: OrderRow;
+  balance: Decimal;
+  lockMargin: Decimal;
+}
+
+/**
+ * Closes an open position whose account and row are locked: realised P&L at the exit side of `quote`,
+ * margin released, one `order_close` ledger transaction. A loss larger than the balance plus the released
+ * margin is capped there (negative balance protection): the user never owes the platform.
+ */
+export async function closeLocked(
+  tx: Queryable,
+  engine: Engine,
+  order: OrderRow,
+  account: Pick<AccountRow, 'id' | 'balance' | 'lockMargin'>,
+  quote: DecimalQuote,
+  reason: CloseReason,
+): Promise<ClosedPosition> {
+  const product = engine.product(order.tradePair);
+  const closingPrice = exitPrice(order.orderType, quote);
+  const pnl = product
+    ? pnlUsd(product, order.orderType, order.openingPrice, closingPrice, order.orderQuantity, engine.lookup)
+    : null;
+  if (pnl === null) throw new BusinessError(TradeCode.noPrice);
+  const available = add(account.balance, order.margin);
+  const realised = compare(add(available, pnl), '0') < 0 ? negate(available) : pnl;
+  const closed = await updateOrder(tx, order.id, {
+    position_status: 3,
+    closing_price: closingPrice,
+    closing_time: engine.now(),
+    profit_loss: realised,
+    close_reason: reason,
+  });
+  const user = { accountId: account.id };
+  await postMovements(tx, 'order_close', order.uid, [
+    { from: { ...user, bucket: 'lock_margin' }, to: { ...user, bucket: 'balance' }, amount: order.margin },
+    {
+      from: { accountId: engine.house('pnl', order.virtual, order.userId), bucket: 'balance' },
+      to: { ...user, bucket: 'balance' },
+      amount: realised,
+    },
+  ]);
+  return {
+    order: closed,
+    balance: add(available, realised),
+    lockMargin: sub(account.lockMargin, order.margin),
+  };
+}
+
+/** The order named by the wire `orderId`, if it belongs to the trader's account: 402 none, 403 not theirs. */
+export async function ownOrder(q: Queryable, trader: Trader, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(q, orderId.trim());
+  if (!order) throw new BusinessError(TradeCode.notFound);
+  if (order.userId !== trader.userId || order.virtual !== trader.virtual)
+    throw new BusinessError(TradeCode.notYours);
+  return order;
+}
+
+/** Locks the trader's account, then the order row (always in this order, so operations never deadlock). */
+export async function lockOwnOrder(
+  tx: Queryable,
+  engine: Engine,
+  trader: Pick<Trader, 'userId' | 'virtual'>,
+  orderId: string,
+): Promise<{ account: LockedAccount; order: OrderRow }> {
+  const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
+  const order = await findOrder(tx, orderId, true);
+  if (!order) throw new BusinessError(TradeCode.notFound);
+  return { account, order };
+}
+
+/** `closeOrder`: 404 unless open, 409 within 3 minutes of the execution, 605 while the market is closed. */
+export async function closeByUser(engine: Engine, trader: Trader, orderId: string): Promise<OrderRow> {
+  const found = await ownOrder(engine.db, trader, orderId);
+  const closed = await engine.db.transaction(async (tx) => {
+    const { account, order } = await lockOwnOrder(tx, engine, trader, found.id);
+    assertRule(
+      manualCloseRule(order.positionStatus, order.transactionTime, engine.now(), MANUAL_CLOSE_AFTER_MS),
+    );
+    const product = engine.product(order.tradePair);
+    if (product) assertRule(marketOpenRule(product.sessions, engine.now()));
+    const quote = engine.quote(order.tradePair);
+    if (!quote) throw new BusinessError(TradeCode.noPrice);
+    return (await closeLocked(tx, engine, order, account, quote, 'manual')).order;
+  });
+  engine.track(closed);
+  return closed;
+}

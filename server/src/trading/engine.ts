@@ -1,0 +1,146 @@
+/**
+ * What every engine operation shares: the database, the clock, products and quotes, the live index, the
+ * trigger book, the placement checks other modules register and the change listeners.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { fromScaledInt } from '../../../src/core/domain/decimal';
+import type { Db, Queryable } from '../db/types';
+import type { AccountRow } from '../ledger';
+import type { Instrument } from '../market/instruments';
+import type { PriceSource } from '../market/price-source';
+import type { HouseFinder } from './ledger-ops';
+import { createLiveOrders, type LiveOrders } from './live';
+import type { DecimalQuote, QuoteLookup } from './money';
+import type { OrderRow } from './orders-repo';
+import type { OrderChange } from './service-types';
+import { DEFAULT_TRADING_SETTINGS, type TradingSettings } from './settings';
+import { armOrder } from './triggers-arm';
+import type { TriggerBook } from './trigger-types';
+
+/** Who places or changes an order: the token's user and account. */
+export interface Trader {
+  userId: string;
+  uid: string;
+  virtual: boolean;
+  brandId: string;
+}
+
+/**
+ * A check another module adds to every placement (e.g. 406 while a withdrawal awaits review): answers the
+ * catalogue code that refuses the order, or null. Runs inside the placement transaction.
+ */
+export type PlacementCheck = (tx: Queryable, trader: Trader) => Promise<number | null>;
+
+/** A quote as decimals plus the integer units the trigger book compares. */
+export interface LiveQuote extends DecimalQuote {
+  bidUnits: number;
+  askUnits: number;
+}
+
+/** The engine's shared state. */
+export interface Engine {
+  db: Db;
+  now(): number;
+  log: FastifyBaseLogger;
+  product(symbol: string): Instrument | undefined;
+  quote(symbol: string): LiveQuote | undefined;
+  lookup: QuoteLookup;
+  settings(brandId: string): TradingSettings;
+  live: LiveOrders;
+  book: TriggerBook;
+  checks: PlacementCheck[];
+  /** Adds a placement check (e.g. the withdrawal module's 406). */
+  addPlacementCheck(check: PlacementCheck): void;
+  openDemo(tx: Queryable, userId: string): Promise<AccountRow>;
+  /** The house account (stripe) that takes a user's fees or pays their P&L. */
+  house: HouseFinder;
+  /** After a commit: indexes the order, (re)arms or disarms its levels and tells the listeners. */
+  track(order: OrderRow, event?: OrderChange['event']): void;
+  onChange(listener: (change: OrderChange) => void): () => void;
+  /** Runs background work (triggers, stop-out, rollover) one task at a time. */
+  run(task: () => Promise<unknown>): void;
+  /** Resolves when no background work is queued. */
+  idle(): Promise<void>;
+}
+
+/** What `createEngine` needs from the app. */
+export interface EngineDeps {
+  db: Db;
+  now: () => number;
+  log: FastifyBaseLogger;
+  instruments: readonly Instrument[];
+  source: PriceSource;
+  settings: ReadonlyMap<string, TradingSettings>;
+  book: TriggerBook;
+  house: HouseFinder;
+  openDemo(tx: Queryable, userId: string): Promise<AccountRow>;
+}
+
+/** The engine over the app's parts. */
+export function createEngine(deps: EngineDeps): Engine {
+  const products = new Map(deps.instruments.map((i) => [i.productCode, i]));
+  const listeners = new Set<(change: OrderChange) => void>();
+  const live = createLiveOrders();
+  let queue: Promise<unknown> = Promise.resolve();
+  const quote = (symbol: string): LiveQuote | undefined => {
+    const product = products.get(symbol);
+    const tick = product && deps.source.current(symbol);
+    if (!product || !tick) return undefined;
+    const scale = product.pricePrecision;
+    return {
+      bid: fromScaledInt(tick.bid, scale),
+      ask: fromScaledInt(tick.ask, scale),
+      bidUnits: tick.bid,
+      askUnits: tick.ask,
+    };
+  };
+  const engine: Engine = {
+    db: deps.db,
+    now: deps.now,
+    log: deps.log,
+    product: (symbol) => products.get(symbol),
+    quote,
+    lookup: quote,
+    settings: (brandId) => deps.settings.get(brandId) ?? DEFAULT_TRADING_SETTINGS,
+    live,
+    book: deps.book,
+    checks: [],
+    addPlacementCheck: (check) => void engine.checks.push(check),
+    openDemo: deps.openDemo,
+    house: deps.house,
+    track(order, event) {
+      live.put(order);
+      const product = products.get(order.tradePair);
+      if (product) armOrder(deps.book, order, product.pricePrecision);
+      const change: OrderChange = {
+        userId: order.userId,
+        virtual: order.virtual,
+        ...(event ? { event } : {}),
+      };
+      for (const listener of listeners) {
+        try {
+          listener(change);
+        } catch (error) {
+          deps.log.error({ err: error }, 'order change listener failed');
+        }
+      }
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    run(task) {
+      queue = queue
+        .then(task)
+        .catch((error: unknown) => deps.log.error({ err: error }, 'trading task failed'));
+    },
+    async idle() {
+      let seen: Promise<unknown> | undefined;
+      while (seen !== queue) {
+        seen = queue;
+        await queue;
+      }
+    },
+  };
+  return engine;
+}

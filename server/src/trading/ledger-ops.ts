@@ -1,0 +1,96 @@
+/** The trading side of the ledger: the user's account locked first, the house accounts, balanced movements. */
+import { isZero, negate, type Decimal } from '../../../src/core/domain/decimal';
+import type { Db, Queryable } from '../db/types';
+import { getOrCreateAccount, houseAccount, postTransaction } from '../ledger';
+import { toAccount } from '../ledger/accounts';
+import type { AccountRow, Posting } from '../ledger';
+
+/**
+ * House accounts of trading are striped: a user's fees and P&L go to stripe `userId mod HOUSE_STRIPES`, so
+ * concurrent orders of different users rarely wait on one shared house row. Demo and real money have their
+ * own stripes and never meet.
+ */
+export const HOUSE_STRIPES = 8;
+
+/** What a house account of trading collects. */
+export type HousePurpose = 'fees' | 'pnl';
+
+/** The kind of one stripe (`house_trading_fees_real_3`). */
+export function tradingHouseKind(purpose: HousePurpose, virtual: boolean, stripe: number): `house_${string}` {
+  return `house_trading_${purpose}_${virtual ? 'demo' : 'real'}_${stripe}`;
+}
+
+/** Finds the house account a user's movement of `purpose` goes to. */
+export type HouseFinder = (purpose: HousePurpose, virtual: boolean, userId: string) => string;
+
+/** Opens (once, committed) every stripe and answers the finder over their ids. */
+export async function openTradingHouses(db: Db): Promise<HouseFinder> {
+  const ids = new Map<string, string>();
+  await db.transaction(async (tx) => {
+    for (const purpose of ['fees', 'pnl'] as const) {
+      for (const virtual of [false, true]) {
+        for (let stripe = 0; stripe < HOUSE_STRIPES; stripe += 1) {
+          const kind = tradingHouseKind(purpose, virtual, stripe);
+          ids.set(kind, (await houseAccount(tx, kind)).id);
+        }
+      }
+    }
+  });
+  return (purpose, virtual, userId) =>
+    ids.get(tradingHouseKind(purpose, virtual, Number(BigInt(userId) % BigInt(HOUSE_STRIPES)))) as string;
+}
+
+/** The user's account locked for a trading transaction, with the user's trading prohibition (405). */
+export type LockedAccount = AccountRow & { tradingProhibited: boolean };
+
+/**
+ * The user's real or demo account, opened when missing and locked `FOR UPDATE`: every trading transaction
+ * takes this lock first, so concurrent requests of one account run one after the other. One round trip
+ * when the account exists.
+ */
+export async function lockUserAccount(
+  tx: Queryable,
+  userId: string,
+  virtual: boolean,
+  openDemo: (tx: Queryable, userId: string) => Promise<AccountRow>,
+): Promise<LockedAccount> {
+  const select = () =>
+    tx.query<Parameters<typeof toAccount>[0] & { trading_prohibited: boolean }>(
+      `select a.id, a.owner_kind, a.user_id, a.kind, a.currency, a.balance, a.lock_margin, u.trading_prohibited
+         from ledger_accounts a join users u on u.id = a.user_id
+        where a.user_id = $1 and a.kind = $2 for update of a`,
+      [userId, virtual ? 'demo' : 'real'],
+    );
+  let row = (await select()).rows[0];
+  if (!row) {
+    if (virtual) await openDemo(tx, userId);
+    else await getOrCreateAccount(tx, userId, 'real');
+    row = (await select()).rows[0];
+  }
+  if (!row) throw new Error(`account of user ${userId} could not be opened`);
+  return { ...toAccount(row), tradingProhibited: row.trading_prohibited };
+}
+
+/** One leg pair: `amount` leaves `from` and reaches `to` (zero pairs are dropped). */
+export interface Movement {
+  from: Pick<Posting, 'accountId' | 'bucket'>;
+  to: Pick<Posting, 'accountId' | 'bucket'>;
+  amount: Decimal;
+}
+
+/** Posts the movements as one ledger transaction (nothing when every amount is zero). */
+export async function postMovements(
+  tx: Queryable,
+  kind: string,
+  ref: string,
+  movements: Movement[],
+): Promise<void> {
+  const postings: Posting[] = movements
+    .filter((m) => !isZero(m.amount))
+    .flatMap((m) => [
+      { ...m.from, amount: negate(m.amount) },
+      { ...m.to, amount: m.amount },
+    ]);
+  if (postings.length === 0) return;
+  await postTransaction(tx, { kind, ref, postings });
+}

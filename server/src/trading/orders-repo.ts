@@ -1,0 +1,174 @@
+/** The `orders` table: rows as the engine reads them, and the statements every operation shares. */
+import { randomInt } from 'node:crypto';
+import type { CloseReason, OrderTypeId, PositionStatusId } from '../../../src/core/contract/trading';
+import type { Queryable } from '../db/types';
+
+/** One stored order (amounts and prices as NUMERIC strings, instants as ms). */
+export interface OrderRow {
+  id: string;
+  uid: string;
+  userId: string;
+  virtual: boolean;
+  tradePair: string;
+  productName: string;
+  orderType: OrderTypeId;
+  buyPoint: 1 | 2;
+  positionStatus: PositionStatusId;
+  price: string;
+  openingPrice: string;
+  closingPrice: string | null;
+  stopPrice: string | null;
+  takeProfitPrice: string | null;
+  orderQuantity: string;
+  contractSize: string;
+  multiple: number;
+  margin: string;
+  feeAmount: string;
+  overnightFee: string;
+  profitLoss: string;
+  closeReason: CloseReason | null;
+  orderTime: number;
+  transactionTime: number | null;
+  closingTime: number | null;
+  overnightUntil: number | null;
+  brandId: string;
+}
+
+/** The columns of `OrderRow`, aliased. */
+export const ORDER_COLUMNS = `id, uid, user_id as "userId", virtual, trade_pair as "tradePair",
+  product_name as "productName", order_type as "orderType", buy_point as "buyPoint",
+  position_status as "positionStatus", price, opening_price as "openingPrice", closing_price as "closingPrice",
+  stop_price as "stopPrice", take_profit_price as "takeProfitPrice", order_quantity as "orderQuantity",
+  contract_size as "contractSize", multiple, margin, fee_amount as "feeAmount", overnight_fee as "overnightFee",
+  profit_loss as "profitLoss", close_reason as "closeReason", order_time as "orderTime",
+  transaction_time as "transactionTime", closing_time as "closingTime", overnight_until as "overnightUntil",
+  brand_id as "brandId"`;
+
+type Raw = Omit<
+  OrderRow,
+  'orderTime' | 'transactionTime' | 'closingTime' | 'overnightUntil' | 'orderType'
+> & {
+  orderType: number | string;
+  buyPoint: number | string;
+  positionStatus: number | string;
+  multiple: number | string;
+  orderTime: string;
+  transactionTime: string | null;
+  closingTime: string | null;
+  overnightUntil: string | null;
+};
+
+const ms = (value: string | null) => (value === null ? null : Number(value));
+
+/** A stored row as an `OrderRow` (bigint columns arrive as strings). */
+export function toOrder(raw: Raw): OrderRow {
+  return {
+    ...raw,
+    orderType: Number(raw.orderType) as OrderTypeId,
+    buyPoint: Number(raw.buyPoint) as 1 | 2,
+    positionStatus: Number(raw.positionStatus) as PositionStatusId,
+    multiple: Number(raw.multiple),
+    orderTime: Number(raw.orderTime),
+    transactionTime: ms(raw.transactionTime),
+    closingTime: ms(raw.closingTime),
+    overnightUntil: ms(raw.overnightUntil),
+  };
+}
+
+/** Runs a select of `ORDER_COLUMNS` and maps the rows. */
+export async function selectOrders(q: Queryable, sql: string, params: unknown[]): Promise<OrderRow[]> {
+  const { rows } = await q.query<Raw>(sql, params);
+  return rows.map(toOrder);
+}
+
+/**
+ * An order by its id or its order number (the wire `orderId` may carry either), optionally locked.
+ * Null when there is none.
+ */
+export async function findOrder(q: Queryable, orderId: string, lock = false): Promise<OrderRow | null> {
+  const rows = await selectOrders(
+    q,
+    `select ${ORDER_COLUMNS} from orders where uid = $1 or id = $2::bigint
+      order by id limit 1 ${lock ? 'for update' : ''}`,
+    // A cast inside SQL could be folded at planning time and fail on text, so the id is parsed here.
+    [orderId, /^[0-9]{1,18}$/.test(orderId) ? orderId : null],
+  );
+  return rows[0] ?? null;
+}
+
+/** A new order number: the UTC date (yyMMdd) and twelve random digits (not guessable from volume). */
+export function newOrderUid(now: number): string {
+  const day = new Date(now).toISOString().slice(2, 10).replaceAll('-', '');
+  const part = () => `${randomInt(0, 1_000_000)}`.padStart(6, '0');
+  return `${day}${part()}${part()}`;
+}
+
+/** The fields of a new order. */
+export type NewOrder = Omit<
+  OrderRow,
+  | 'id'
+  | 'uid'
+  | 'closingPrice'
+  | 'profitLoss'
+  | 'closeReason'
+  | 'closingTime'
+  | 'overnightUntil'
+  | 'overnightFee'
+>;
+
+/** Inserts an order under a fresh order number (drawn again on the rare clash) and returns it. */
+export async function insertOrder(tx: Queryable, order: NewOrder, now: number): Promise<OrderRow> {
+  for (;;) {
+    const row = await tryInsert(tx, order, now);
+    if (row) return row;
+  }
+}
+
+async function tryInsert(tx: Queryable, order: NewOrder, now: number): Promise<OrderRow | undefined> {
+  const rows = await selectOrders(
+    tx,
+    `insert into orders (uid, user_id, virtual, trade_pair, product_name, order_type, buy_point,
+        position_status, price, opening_price, stop_price, take_profit_price, order_quantity, contract_size,
+        multiple, margin, fee_amount, order_time, transaction_time, brand_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+     on conflict (uid) do nothing returning ${ORDER_COLUMNS}`,
+    [
+      newOrderUid(now),
+      order.userId,
+      order.virtual,
+      order.tradePair,
+      order.productName,
+      order.orderType,
+      order.buyPoint,
+      order.positionStatus,
+      order.price,
+      order.openingPrice,
+      order.stopPrice,
+      order.takeProfitPrice,
+      order.orderQuantity,
+      order.contractSize,
+      order.multiple,
+      order.margin,
+      order.feeAmount,
+      order.orderTime,
+      order.transactionTime,
+      order.brandId,
+    ],
+  );
+  return rows[0];
+}
+
+/** Writes the given columns of an order and returns the row as stored. */
+export async function updateOrder(
+  tx: Queryable,
+  id: string,
+  changes: Record<string, unknown>,
+): Promise<OrderRow> {
+  const names = Object.keys(changes);
+  const sets = names.map((name, i) => `${name} = $${i + 2}`).join(', ');
+  const rows = await selectOrders(tx, `update orders set ${sets} where id = $1 returning ${ORDER_COLUMNS}`, [
+    id,
+    ...names.map((n) => changes[n]),
+  ]);
+  return rows[0] as OrderRow;
+}

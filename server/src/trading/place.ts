@@ -1,0 +1,144 @@
+/** `order/addOrder`: the rules, then one transaction that locks the account, writes the order and its money. */
+import type { AddOrderRequest } from '../../../src/core/contract/trading';
+import { isDecimal } from '../../../src/core/domain/decimal';
+import type { Queryable } from '../db/types';
+import { BusinessError } from '../http/envelope';
+import type { Engine, Trader } from './engine';
+import { lockUserAccount, postMovements } from './ledger-ops';
+import { entryPrice, feeOf, marginOf, notionalUsd } from './money';
+import { insertOrder, type OrderRow } from './orders-repo';
+import {
+  decimals,
+  forexDepositRule,
+  marketOpenRule,
+  oppositeRule,
+  pairRule,
+  parseTrigger,
+  pendingPriceRule,
+  quantityRule,
+  TradeCode,
+  triggerRule,
+} from './rules';
+
+/** Throws the code when a rule refuses. */
+export function assertRule(code: number | null): void {
+  if (code !== null) throw new BusinessError(code);
+}
+
+/** Ledger transaction kinds that count as real deposits for the forex rule (320). */
+export const DEPOSIT_KINDS = ['credit', 'deposit'];
+
+/** Total money ever credited to the user's real account by deposits and operator credits. */
+export async function totalDeposits(q: Queryable, userId: string): Promise<string> {
+  const { rows } = await q.query<{ total: string }>(
+    `select coalesce(sum(p.amount), 0) as total
+       from ledger_postings p
+       join ledger_transactions t on t.id = p.txn_id
+       join ledger_accounts a on a.id = p.account_id
+      where a.user_id = $1 and a.kind = 'real' and p.bucket = 'balance' and p.amount > 0
+        and t.kind = any($2::text[])`,
+    [userId, DEPOSIT_KINDS],
+  );
+  return rows[0]?.total ?? '0';
+}
+
+/** Places an order for the trader; answers the stored order (already tracked and announced). */
+export async function placeOrder(
+  engine: Engine,
+  trader: Trader,
+  request: AddOrderRequest,
+): Promise<OrderRow> {
+  const symbol = request.tradePair.trim().toUpperCase();
+  const product = engine.product(symbol);
+  assertRule(pairRule(product));
+  if (!product) throw new BusinessError(TradeCode.pairConfig);
+  const now = engine.now();
+  assertRule(marketOpenRule(product.sessions, now));
+  const quote = engine.quote(symbol);
+  if (!quote) throw new BusinessError(TradeCode.noPrice);
+  const quantity = request.orderQuantity.trim();
+  if (!isDecimal(quantity)) throw new BusinessError(TradeCode.parameter);
+  assertRule(quantityRule(quantity, product));
+  if (request.multiple < 1 || request.multiple > product.multiple)
+    throw new BusinessError(TradeCode.parameter);
+  const stop = parseTrigger(request.stopPrice, product.pricePrecision);
+  const takeProfit = parseTrigger(request.takeProfitPprice, product.pricePrecision);
+  if (stop === 501 || takeProfit === 501) throw new BusinessError(TradeCode.parameter);
+  const pending = request.buyPoint === 1;
+  const limit = request.price.trim();
+  if (pending) {
+    if (!isDecimal(limit) || decimals(limit) > product.pricePrecision)
+      throw new BusinessError(TradeCode.parameter);
+    assertRule(pendingPriceRule(request.orderType, limit, quote));
+  }
+  const ref = pending ? ({ kind: 'pending', limit } as const) : ({ kind: 'market', quote } as const);
+  assertRule(triggerRule(request.orderType, stop, takeProfit, ref));
+  const openingPrice = pending ? limit : entryPrice(request.orderType, quote);
+  const usd = notionalUsd(product, quantity, openingPrice, engine.lookup);
+  if (usd === null) throw new BusinessError(TradeCode.noPrice);
+  const margin = marginOf(usd, request.multiple);
+  // A pending order pays its fee when it fills, on the notional at the fill price.
+  const fee = pending ? '0' : feeOf(product, usd, quantity);
+  const settings = engine.settings(trader.brandId);
+
+  const order = await engine.db.transaction(async (tx) => {
+    const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
+    if (account.tradingProhibited) throw new BusinessError(TradeCode.prohibited);
+    for (const check of engine.checks) assertRule(await check(tx, trader));
+    if (product.type === 3 && !trader.virtual && settings.forexMinDeposit !== null) {
+      const deposits = await totalDeposits(tx, trader.userId);
+      assertRule(forexDepositRule(product.type, trader.virtual, settings.forexMinDeposit, deposits));
+    }
+    if (settings.forbidOpposite) {
+      const { rows } = await tx.query<{ order_type: number }>(
+        `select distinct order_type from orders
+          where user_id = $1 and virtual = $2 and trade_pair = $3 and position_status in (1, 2)`,
+        [trader.userId, trader.virtual, symbol],
+      );
+      assertRule(
+        oppositeRule(
+          true,
+          request.orderType,
+          rows.map((r) => Number(r.order_type)),
+        ),
+      );
+    }
+    const placed = await insertOrder(
+      tx,
+      {
+        userId: trader.userId,
+        virtual: trader.virtual,
+        tradePair: symbol,
+        productName: product.productName,
+        orderType: request.orderType,
+        buyPoint: pending ? 1 : 2,
+        positionStatus: pending ? 1 : 2,
+        price: pending ? limit : '0',
+        openingPrice,
+        stopPrice: stop,
+        takeProfitPrice: takeProfit,
+        orderQuantity: quantity,
+        contractSize: product.contractSize,
+        multiple: request.multiple,
+        margin,
+        feeAmount: fee,
+        orderTime: now,
+        transactionTime: pending ? null : now,
+        brandId: trader.brandId,
+      },
+      now,
+    );
+    const user = { accountId: account.id };
+    await postMovements(tx, 'order_place', placed.uid, [
+      { from: { ...user, bucket: 'balance' }, to: { ...user, bucket: 'lock_margin' }, amount: margin },
+      {
+        from: { ...user, bucket: 'balance' },
+        to: { accountId: engine.house('fees', trader.virtual, trader.userId), bucket: 'balance' },
+        amount: fee,
+      },
+    ]);
+    return placed;
+  });
+  engine.track(order);
+  return order;
+}

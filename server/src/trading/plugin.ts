@@ -1,0 +1,125 @@
+/**
+ * The trading engine (market mode): order rules, one ledger transaction per money movement, triggers on
+ * every tick (pending fills, stop loss, take profit), stop-out and the daily overnight fee, the exchange and
+ * web routes, and `app.trading` for the exchange socket. Runs whether or not any user is connected.
+ */
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { adminPriceRoute } from './admin-routes';
+import { createEngine, type Engine } from './engine';
+import { exchangeRoutes } from './exchange-routes';
+import { openTradingHouses } from './ledger-ops';
+import { ORDER_COLUMNS, selectOrders } from './orders-repo';
+import { startRolloverClock } from './overnight';
+import type { AccountSnapshot, TradingService } from './service-types';
+import { DEFAULT_TRADING_SETTINGS, loadTradingSettings, type TradingSettings } from './settings';
+import { createStopOutScheduler } from './stop-out';
+import { createTriggerBook } from './trigger-book';
+import { armOrder } from './triggers-arm';
+import { onTriggerTick } from './triggers';
+import { accountView, summaryOf } from './valuation';
+import { webRoutes } from './web-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The engine's internals for admin tools, tests and modules adding placement checks (406). */
+    tradingEngine: Engine;
+  }
+}
+
+/** Options of the trading plugin (`buildApp({ trading })`). */
+export interface TradingPluginOptions {
+  /** The engine's clock (default Date.now): order times, the 3-minute rule, rollovers, stop-out pacing. */
+  now?: () => number;
+  /** Per-brand overrides of the stored trading settings (tests, demos). */
+  settings?: Record<string, Partial<TradingSettings>>;
+  /** Production (default NODE_ENV=production): no admin price route. */
+  production?: boolean;
+  /** How often the rollover clock looks at the time (default 15 s). */
+  rolloverCheckMs?: number;
+}
+
+/** The trading plugin (name 'trading', after db, market, auth and accounts). */
+export const tradingPlugin = fp<TradingPluginOptions>(
+  async (app, options) => {
+    const stored = await loadTradingSettings(app.db);
+    for (const [brandId, override] of Object.entries(options.settings ?? {})) {
+      const base = stored.get(brandId) ?? DEFAULT_TRADING_SETTINGS;
+      stored.set(brandId, { ...base, ...override });
+    }
+    const engine = createEngine({
+      db: app.db,
+      now: options.now ?? Date.now,
+      log: app.log,
+      instruments: app.market.instruments,
+      source: app.market.source,
+      settings: stored,
+      book: createTriggerBook(),
+      house: await openTradingHouses(app.db),
+      openDemo: (tx, userId) => app.accounts.ensureDemoAccount(tx, userId, `user:${userId}`),
+    });
+
+    // Restart: every pending and open order is indexed and armed again before the first tick.
+    const live = await selectOrders(
+      app.db,
+      `select ${ORDER_COLUMNS} from orders where position_status in (1, 2)`,
+      [],
+    );
+    for (const order of live) {
+      engine.live.put(order);
+      const product = engine.product(order.tradePair);
+      if (product) armOrder(engine.book, order, product.pricePrecision);
+    }
+
+    app.accounts.addOpenPositionCheck(async (tx, account) => {
+      const { rows } = await tx.query<{ live: boolean }>(
+        `select exists (select 1 from orders where user_id = $1 and virtual = $2 and position_status in (1, 2)) as live`,
+        [account.userId, account.kind === 'demo'],
+      );
+      return rows[0]?.live === true;
+    });
+
+    const scheduleStopOut = createStopOutScheduler(engine);
+    const unsubscribe = app.market.source.onTick((tick) => {
+      onTriggerTick(engine, tick);
+      scheduleStopOut(tick.symbol);
+    });
+    const stopRollover = startRolloverClock(engine, options.rolloverCheckMs);
+
+    const service: TradingService = {
+      onChange: (listener) => engine.onChange(listener),
+      async snapshot(userId, virtual): Promise<AccountSnapshot> {
+        const view = await accountView(engine, app.db, userId, virtual);
+        return {
+          hold: { ordertype: 'holtOrder', virtual, list: view.open, summary: summaryOf(view, view.open) },
+          pending: {
+            ordertype: 'pendingOrder',
+            virtual,
+            list: view.pending,
+            summary: summaryOf(view, view.pending),
+          },
+        };
+      },
+      symbolsOf: (userId, virtual) => engine.live.symbolsOf(userId, virtual),
+    };
+    app.decorate('trading', service);
+    app.decorate('tradingEngine', engine);
+
+    exchangeRoutes(app, engine);
+    await app.register(async (waa) => {
+      waa.addHook('onRequest', app.authenticate as preHandlerAsyncHookHandler);
+      webRoutes(waa, engine);
+    });
+    if (!(options.production ?? process.env.NODE_ENV === 'production')) adminPriceRoute(app, engine);
+
+    // preClose: the database is still open, so queued executions finish before it closes.
+    app.addHook('preClose', async () => {
+      unsubscribe();
+      stopRollover();
+      await engine.idle();
+    });
+  },
+  { name: 'trading', fastify: '5.x', dependencies: ['db', 'market', 'auth', 'accounts'] },
+);
+
+export default tradingPlugin;

@@ -1,0 +1,175 @@
+/**
+ * The server's order rules as pure functions: each answers the catalogue code that refuses the order, or
+ * null when the rule holds. The routes run them in the order of `docs/decisions.md` (trading table).
+ */
+import { compare, isDecimal, toScaledInt, type Decimal } from '../../../src/core/domain/decimal';
+import { isMarketOpen } from '../../../src/core/domain/market-hours';
+import type { OrderTypeId } from '../../../src/core/contract/trading';
+import type { SessionHours } from '../../../src/core/contract/types';
+import type { DecimalQuote } from './money';
+
+/** Catalogue codes of the trading rules (spec §8). */
+export const TradeCode = {
+  balance: 203,
+  noPrice: 202,
+  pendingPrice: 301,
+  lotStep: 302,
+  pairConfig: 303,
+  pairProhibited: 304,
+  lotAbove: 305,
+  lotBelow: 306,
+  lotZero: 307,
+  tpCurrent: 308,
+  slCurrent: 309,
+  tpLimit: 310,
+  slLimit: 311,
+  tpBuy: 312,
+  tpSell: 313,
+  slBuy: 314,
+  slSell: 315,
+  forexDeposit: 320,
+  opposite: 321,
+  notFound: 402,
+  notYours: 403,
+  notClosable: 404,
+  prohibited: 405,
+  withdrawal: 406,
+  notCancellableType: 407,
+  notCancellableStatus: 408,
+  tooSoon: 409,
+  parameter: 501,
+  marketClosed: 605,
+} as const;
+
+type Code = number | null;
+
+/** Fraction digits of a decimal string. */
+export function decimals(value: Decimal): number {
+  return value.split('.')[1]?.length ?? 0;
+}
+
+/** Lots: 307 not above zero, 305 above the maximum, 306 below the minimum, 302 off the lot step. */
+export function quantityRule(
+  qty: Decimal,
+  lots: { minCount: Decimal; maxCount: Decimal; countNum: Decimal },
+): Code {
+  if (compare(qty, '0') <= 0) return TradeCode.lotZero;
+  if (compare(qty, lots.maxCount) > 0) return TradeCode.lotAbove;
+  if (compare(qty, lots.minCount) < 0) return TradeCode.lotBelow;
+  const scale = Math.max(decimals(qty), decimals(lots.countNum));
+  if (toScaledInt(qty, scale) % toScaledInt(lots.countNum, scale) !== 0n) return TradeCode.lotStep;
+  return null;
+}
+
+/** The pair: 303 not configured, 304 its trade status forbids trading. */
+export function pairRule(product: { tradeStatus: number } | undefined): Code {
+  if (!product) return TradeCode.pairConfig;
+  return product.tradeStatus === 1 ? null : TradeCode.pairProhibited;
+}
+
+/** 605 outside the product's trading hours (spec §4 market open computation). */
+export function marketOpenRule(sessions: readonly SessionHours[], now: number): Code {
+  return isMarketOpen(sessions, now) ? null : TradeCode.marketClosed;
+}
+
+/** 501 unless a price is a positive decimal with at most the product's price precision. */
+export function priceFormatRule(price: Decimal, precision: number): Code {
+  if (!isDecimal(price) || compare(price, '0') <= 0 || decimals(price) > precision)
+    return TradeCode.parameter;
+  return null;
+}
+
+/** 301: a pending price is above zero, a buy at or below the ask, a sell at or above the bid. */
+export function pendingPriceRule(orderType: OrderTypeId, price: Decimal, quote: DecimalQuote): Code {
+  if (compare(price, '0') <= 0) return TradeCode.pendingPrice;
+  if (orderType === 0 && compare(price, quote.ask) > 0) return TradeCode.pendingPrice;
+  if (orderType === 1 && compare(price, quote.bid) < 0) return TradeCode.pendingPrice;
+  return null;
+}
+
+/** What a stop loss and take profit are checked against. */
+export type TriggerReference =
+  /** A new market order: it fills at the entry side and is valued at the exit side of this quote. */
+  | { kind: 'market'; quote: DecimalQuote }
+  /** An open position being edited: valued at the exit side of this quote. */
+  | { kind: 'open'; quote: DecimalQuote }
+  /** A pending order (new or edited): it fills at its limit price. */
+  | { kind: 'pending'; limit: Decimal };
+
+/**
+ * Stop loss and take profit by direction (null = off). A level must sit strictly on its own side of the
+ * reference so that it cannot fire on the tick that opens the position:
+ *
+ * | reference | buy TP ≤ | buy SL ≥ | sell TP ≥ | sell SL ≤ | codes TP / SL |
+ * |-----------|----------|----------|-----------|-----------|---------------|
+ * | market    | ask 312  | bid 314  | bid 313   | ask 315   | 312/313, 314/315 |
+ * | open      | bid 308  | bid 309  | ask 308   | ask 309   | 308, 309      |
+ * | pending   | limit 310| limit 311| limit 310 | limit 311 | 310, 311      |
+ */
+export function triggerRule(
+  orderType: OrderTypeId,
+  stop: Decimal | null,
+  takeProfit: Decimal | null,
+  ref: TriggerReference,
+): Code {
+  const buy = orderType === 0;
+  let tpLine: Decimal, slLine: Decimal, tpCode: number, slCode: number;
+  if (ref.kind === 'pending') {
+    [tpLine, slLine, tpCode, slCode] = [ref.limit, ref.limit, TradeCode.tpLimit, TradeCode.slLimit];
+  } else if (ref.kind === 'open') {
+    const exit = buy ? ref.quote.bid : ref.quote.ask;
+    [tpLine, slLine, tpCode, slCode] = [exit, exit, TradeCode.tpCurrent, TradeCode.slCurrent];
+  } else if (buy) {
+    [tpLine, slLine, tpCode, slCode] = [ref.quote.ask, ref.quote.bid, TradeCode.tpBuy, TradeCode.slBuy];
+  } else {
+    [tpLine, slLine, tpCode, slCode] = [ref.quote.bid, ref.quote.ask, TradeCode.tpSell, TradeCode.slSell];
+  }
+  const wrongSide = (level: Decimal, line: Decimal, above: boolean) =>
+    above ? compare(level, line) <= 0 : compare(level, line) >= 0;
+  if (takeProfit !== null && wrongSide(takeProfit, tpLine, buy)) return tpCode;
+  if (stop !== null && wrongSide(stop, slLine, !buy)) return slCode;
+  return null;
+}
+
+/** 320: a real forex order needs the brand's total real deposits (demo accounts are exempt). */
+export function forexDepositRule(
+  category: number,
+  virtual: boolean,
+  minDeposit: Decimal | null,
+  totalDeposits: Decimal,
+): Code {
+  if (category !== 3 || virtual || minDeposit === null) return null;
+  return compare(totalDeposits, minDeposit) < 0 ? TradeCode.forexDeposit : null;
+}
+
+/** 321: where the brand forbids hedging, no order opposite to a live order of the same pair. */
+export function oppositeRule(forbid: boolean, orderType: OrderTypeId, liveTypes: readonly number[]): Code {
+  return forbid && liveTypes.some((t) => t !== orderType) ? TradeCode.opposite : null;
+}
+
+/**
+ * A wire stop loss or take profit: '' or 0 turns it off (null); 501 for anything that is not a positive
+ * decimal at the product's precision.
+ */
+export function parseTrigger(value: string | null | undefined, precision: number): Decimal | null | 501 {
+  const text = (value ?? '').trim();
+  if (text === '' || (isDecimal(text) && compare(text, '0') === 0)) return null;
+  return priceFormatRule(text, precision) === null ? text : TradeCode.parameter;
+}
+
+/** 409: a manual close only `afterMs` after the execution; 404 when the order is not open. */
+export function manualCloseRule(
+  status: number,
+  executedAt: number | null,
+  now: number,
+  afterMs: number,
+): Code {
+  if (status !== 2 || executedAt === null) return TradeCode.notClosable;
+  return now - executedAt < afterMs ? TradeCode.tooSoon : null;
+}
+
+/** Cancel: 407 for a market order (a position is closed, not cancelled), 408 unless still pending. */
+export function cancelRule(buyPoint: number, status: number): Code {
+  if (buyPoint !== 1) return TradeCode.notCancellableType;
+  return status === 1 ? null : TradeCode.notCancellableStatus;
+}

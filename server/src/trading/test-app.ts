@@ -1,0 +1,131 @@
+/** Test scaffolding of the trading suites: the whole app on a fresh database, a movable engine clock, helpers. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Envelope } from '../../../src/core/contract/envelope';
+import type { AddOrderRequest } from '../../../src/core/contract/trading';
+import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
+import { buildApp } from '../app';
+import type { TestBackend, TestDatabase } from '../db/testing';
+import { checkLedger, findUserAccount } from '../ledger';
+import type { TradingSettings } from './settings';
+
+/** Wednesday 2026-03-11 10:00 UTC: cryptos, forex, commodities and indices open; US stocks closed. */
+export const WEDNESDAY = Date.parse('2026-03-11T10:00:00Z');
+
+/** A signed-in user with a real and a demo token. */
+export interface Trader {
+  id: string;
+  uid: string;
+  token: string;
+  demoToken: string;
+}
+
+/** The harness of a trading suite. */
+export interface TradingHarness {
+  app: FastifyInstance;
+  clock: { now(): number; advance(ms: number): void; set(ms: number): void };
+  trader(options?: { brandId?: string; credit?: string }): Promise<Trader>;
+  credit(userId: string, amount: string): Promise<void>;
+  /** POST with a bearer token; answers the envelope. */
+  post<T = unknown>(url: string, token: string | null, body?: object): Promise<Envelope<T>>;
+  call(url: string, token: string | null, body?: object): Promise<LightMyRequestResponse>;
+  /** Pins the bid through the admin API (waits for the work it triggers). */
+  pin(symbol: string, bid: string): Promise<void>;
+  /** A market buy or sell of `qty` lots; answers the envelope of addOrder. */
+  order(token: string, order: Partial<AddOrderRequest>, mock?: boolean): Promise<Envelope<string>>;
+  /** Balance and locked margin of the user's account. */
+  account(userId: string, virtual?: boolean): Promise<{ balance: string; lockMargin: string }>;
+  /** The id of an order from its number. */
+  orderId(uid: string): Promise<string>;
+  ledgerOk(): Promise<boolean>;
+  /** Closes the app; the database is dropped unless it was handed in to be reused. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app with the market (not started, a few minutes of history) and the trading engine, on a fresh
+ * database of `backend` or on `reuse.database` (a restart).
+ */
+export async function tradingHarness(
+  backend: TestBackend,
+  settings: Record<string, Partial<TradingSettings>> = {},
+  reuse?: { database: TestDatabase; now: number },
+): Promise<TradingHarness> {
+  const database: TestDatabase = reuse?.database ?? (await backend.create());
+  let time = reuse?.now ?? WEDNESDAY;
+  const clock = {
+    now: () => time,
+    advance: (ms: number) => void (time += ms),
+    set: (ms: number) => void (time = ms),
+  };
+  const app = await buildApp({
+    dataDir: database.dataDir ?? 'memory://',
+    databaseUrl: database.databaseUrl,
+    adminToken: ADMIN_TOKEN,
+    market: { autostart: false, backfillDays: 0.01 },
+    trading: { now: clock.now, settings, rolloverCheckMs: 3600_000 },
+  });
+  await app.ready();
+  const call = (url: string, token: string | null, body: object = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const credit = async (userId: string, amount: string) => {
+    await app.db.transaction((tx) => app.accounts.credit(tx, userId, 'real', amount, { ref: 'test' }));
+  };
+  const harness: TradingHarness = {
+    app,
+    clock,
+    async trader(options = {}) {
+      const user = await createUser(app, { brandId: options.brandId });
+      if (options.credit) await credit(user.id, options.credit);
+      return {
+        id: user.id,
+        uid: user.uid,
+        token: await signIn(app, user.id),
+        demoToken: await signIn(app, user.id, true),
+      };
+    },
+    credit,
+    call,
+    post: async (url, token, body) => (await call(url, token, body)).json(),
+    async pin(symbol, bid) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/admin/v1/market/${symbol}/price`,
+        payload: { bid },
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      const body = res.json<Envelope<unknown>>();
+      if (body.code !== 0) throw new Error(`pin ${symbol} ${bid} answered ${body.code}`);
+    },
+    order: (token, order, mock = false) =>
+      harness.post<string>(`/exchange/order/addOrder${mock ? 'Mock' : ''}`, token, {
+        tradePair: 'BTCUSDT',
+        price: '0',
+        stopPrice: '',
+        takeProfitPprice: '',
+        orderQuantity: '1',
+        multiple: 100,
+        orderType: 0,
+        buyPoint: 2,
+        ...order,
+      }),
+    async account(userId, virtual = false) {
+      const row = await findUserAccount(app.db, userId, virtual ? 'demo' : 'real');
+      return { balance: row?.balance ?? '0', lockMargin: row?.lockMargin ?? '0' };
+    },
+    async orderId(uid) {
+      const { rows } = await app.db.query<{ id: string }>('select id from orders where uid = $1', [uid]);
+      return rows[0]?.id ?? '';
+    },
+    ledgerOk: async () => (await checkLedger(app.db)).ok,
+    async close() {
+      await app.close();
+      if (!reuse) await database.cleanup();
+    },
+  };
+  return harness;
+}

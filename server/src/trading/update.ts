@@ -1,0 +1,39 @@
+/** `order/updateOrder`: change the stop loss and take profit of a pending order or an open position. */
+import type { UpdateOrderRequest } from '../../../src/core/contract/trading';
+import { BusinessError } from '../http/envelope';
+import { lockOwnOrder, ownOrder } from './close';
+import type { Engine, Trader } from './engine';
+import { updateOrder, type OrderRow } from './orders-repo';
+import { assertRule } from './place';
+import { parseTrigger, TradeCode, triggerRule, type TriggerReference } from './rules';
+
+/**
+ * Sets both levels ('' or 0 turns one off), checked against the limit price of a pending order (310/311) or
+ * the current exit price of a position (308/309); 404 once the order is closed or cancelled.
+ */
+export async function updateByUser(
+  engine: Engine,
+  trader: Trader,
+  change: UpdateOrderRequest,
+): Promise<OrderRow> {
+  const found = await ownOrder(engine.db, trader, change.orderId);
+  const product = engine.product(found.tradePair);
+  if (!product) throw new BusinessError(TradeCode.pairConfig);
+  const stop = parseTrigger(change.stopPrice, product.pricePrecision);
+  const takeProfit = parseTrigger(change.takeProfitPrice, product.pricePrecision);
+  if (stop === 501 || takeProfit === 501) throw new BusinessError(TradeCode.parameter);
+  const updated = await engine.db.transaction(async (tx) => {
+    const { order } = await lockOwnOrder(tx, engine, trader, found.id);
+    let ref: TriggerReference;
+    if (order.positionStatus === 1) ref = { kind: 'pending', limit: order.price };
+    else if (order.positionStatus === 2) {
+      const quote = engine.quote(order.tradePair);
+      if (!quote) throw new BusinessError(TradeCode.noPrice);
+      ref = { kind: 'open', quote };
+    } else throw new BusinessError(TradeCode.notClosable);
+    assertRule(triggerRule(order.orderType, stop, takeProfit, ref));
+    return updateOrder(tx, order.id, { stop_price: stop, take_profit_price: takeProfit });
+  });
+  engine.track(updated);
+  return updated;
+}
