@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestPlatform, priceEntry } from '../widgets/_shared/test-platform.fixture';
+import { recordingEngine } from '../widgets/chart/chart-test.fixture';
 import { App } from './app';
+
+// jsdom has no canvas: the chart panels draw through an engine that only records.
+vi.mock(import('../widgets/chart/chart-engine'), () => ({ createChartEngine: recordingEngine().create }));
 
 function mockWidth(width: number) {
   window.matchMedia = vi.fn().mockImplementation((query: string) => {
@@ -63,7 +67,14 @@ describe('App', () => {
       '/quotation?singleTrade=1',
     );
     const tabs = within(screen.getByRole('navigation', { name: 'Main navigation' })).getAllByRole('link');
-    expect(tabs.map((a) => a.getAttribute('href'))).toEqual(['/', '/quotation', '/user']);
+    expect(tabs.map((a) => a.getAttribute('href'))).toEqual([
+      '/',
+      '/quotation',
+      '/position',
+      '/history',
+      '/user',
+    ]);
+    expect(within(home).getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search');
   });
 
   it('shows only the singleTrade category on the mobile quotation page of a template 1 brand', async () => {
@@ -77,15 +88,75 @@ describe('App', () => {
     expect(within(page).queryByText('Euro / US Dollar')).toBeNull();
   });
 
-  it('shows the desktop trading layout with BTCUSDT selected once prices arrive', async () => {
+  it('shows the desktop trading layout with the BTCUSDT chart once prices arrive', async () => {
     mockWidth(1440);
     const test = await start('/');
     close = () => test.platform.close();
     expect(screen.getByTestId('desktop-shell')).toBeTruthy();
-    const detail = await screen.findByTestId('symbol-detail');
-    expect(detail.dataset.symbol).toBe('BTCUSDT');
-    expect(within(detail).getByText('97000.00')).toBeTruthy();
-    expect(within(detail).getByText('97010.00')).toBeTruthy();
+    const panel = await screen.findByTestId('chart-panel');
+    expect(panel.dataset.symbol).toBe('BTCUSDT');
+    expect(within(panel).getByText('97000.00')).toBeTruthy();
+    expect(within(panel).getByText('97010.00')).toBeTruthy();
     expect(screen.getByText('Version 1.152')).toBeTruthy();
+    // The top bar drives the chart: its own period buttons give way to the top bar's.
+    expect(within(panel).queryByRole('button', { name: '5m' })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: '5m' }));
+    expect(localStorage.getItem('chartPeriod')).toBe('5min');
+  });
+
+  it('recolours the chart from the top bar colour themes above 1600 px', async () => {
+    mockWidth(1700);
+    const test = await start('/');
+    close = () => test.platform.close();
+    const panel = await screen.findByTestId('chart-panel');
+    const frame = panel.querySelector<HTMLElement>('.tk-chart__frame')!;
+    expect(frame.style.getPropertyValue('--tk-color-up')).toBe('');
+    fireEvent.click(screen.getByRole('radio', { name: 'Colour theme 2' }));
+    expect(frame.style.getPropertyValue('--tk-color-up')).toBe('#16a34a');
+    expect(document.documentElement.style.getPropertyValue('--tk-color-up')).toBe('#16a34a');
+    expect(localStorage.getItem('colorScheme')).toBe('green-red');
+  });
+
+  it('shows the symbol of a desktop chart link and opens search as a dialog', async () => {
+    mockWidth(1440);
+    const test = await start('/XAUUSD/chart');
+    close = () => test.platform.close();
+    expect((await screen.findByTestId('chart-panel')).dataset.symbol).toBe('XAUUSD');
+    fireEvent.click(screen.getByTestId('top-search'));
+    const dialog = await screen.findByTestId('search-dialog');
+    fireEvent.change(within(dialog).getByTestId('search-input'), { target: { value: 'eur' } });
+    fireEvent.click(await within(dialog).findByRole('button', { name: /Euro/ }));
+    await waitFor(() => expect(screen.getByTestId('chart-panel').dataset.symbol).toBe('EURUSD'));
+    expect(window.location.pathname).toBe('/');
+    expect(screen.queryByTestId('search-dialog')).toBeNull();
+  });
+
+  it('opens the mobile chart page from search without the tab bar', async () => {
+    mockWidth(390);
+    const test = await start('/search');
+    close = () => test.platform.close();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'eur' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Euro/ }));
+    const page = await screen.findByTestId('chart-page');
+    expect(page.dataset.symbol).toBe('EURUSD');
+    expect(window.location.pathname).toBe('/EURUSD/chart');
+    expect(within(page).getByRole('heading', { name: 'EURUSD' })).toBeTruthy();
+  });
+
+  it('sends a chart link of a symbol nobody quotes home', async () => {
+    mockWidth(390);
+    const test = await start('/NOPE/chart');
+    close = () => test.platform.close();
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(screen.getByTestId('home')).toBeTruthy();
+  });
+
+  it('shows the default symbol on desktop after a chart link of a symbol nobody quotes', async () => {
+    mockWidth(1440);
+    const test = await start('/NOPE/chart');
+    close = () => test.platform.close();
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect((await screen.findByTestId('chart-panel')).dataset.symbol).toBe('BTCUSDT');
   });
 });

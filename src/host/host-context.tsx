@@ -2,7 +2,16 @@
  * Host-wide state that is not page data: the loaded config, the service action, the visitor's display
  * choices (theme, up/down colours, language) and the desktop's trade mode and selected symbol.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { RuntimeConfig } from '../core/contract';
 import { loadLanguage } from '../core/i18n/i18n';
 import { usePlatform } from '../widgets/_shared/platform-context';
@@ -71,8 +80,9 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
   const [symbol, setSymbol] = useState<string | null>(null);
 
   useEffect(() => applyTitle(config.siteTitle || brand.name), [config.siteTitle, brand.name]);
-  useEffect(() => applyTheme(theme), [theme]);
-  useEffect(() => applyColors(schemeColors(colorScheme, brand.colors)), [colorScheme, brand.colors]);
+  // Layout effects: widgets read the page tokens in their own (passive) effects of the same commit.
+  useLayoutEffect(() => applyTheme(theme), [theme]);
+  useLayoutEffect(() => applyColors(schemeColors(colorScheme, brand.colors)), [colorScheme, brand.colors]);
   useEffect(() => applyLanguage(language), [language]);
 
   const setLanguage = useCallback(

@@ -9,6 +9,8 @@ export const PrefKey = {
   language: 'language',
   tradeMode: 'tradeMode',
   colorScheme: 'colorScheme',
+  chartPeriod: 'chartPeriod',
+  chartCandleType: 'chartCandleType',
 } as const;
 export type PrefKey = (typeof PrefKey)[keyof typeof PrefKey];
 

@@ -63,16 +63,16 @@ describe('mobile shell at 390×844', () => {
 });
 
 describe('desktop shell at 1440×900', () => {
-  it('opens on the BTCUSDT detail beside a ticking quote list', async () => {
+  it('opens on the BTCUSDT chart beside a ticking quote list', async () => {
     const { context, page } = await openPage(browser(), 'desktop');
     try {
       await openHome(page);
       await page.getByTestId('desktop-shell').waitFor({ state: 'visible' });
       expect(await page.getByTestId('mobile-shell').count()).toBe(0);
-      const detail = page.getByTestId('symbol-detail');
+      const detail = page.getByTestId('chart-panel');
       await detail.waitFor({ state: 'visible', timeout: 15_000 });
       expect(await detail.getAttribute('data-symbol')).toBe('BTCUSDT');
-      await expectChanging(async () => (await detail.locator('.host-detail__price').textContent()) ?? '');
+      await expectChanging(async () => (await detail.locator('[part="price"]').textContent()) ?? '');
 
       await selectTab(page, text('en', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');
@@ -88,7 +88,7 @@ describe('desktop shell at 1440×900', () => {
     const { context, page } = await openPage(browser(), 'desktop', { locale: 'ja-JP' });
     try {
       await openHome(page);
-      await page.getByTestId('symbol-detail').waitFor({ state: 'visible', timeout: 15_000 });
+      await page.getByTestId('chart-panel').waitFor({ state: 'visible', timeout: 15_000 });
       await selectTab(page, text('ja', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');
       await page.getByText(text('ja', 'quotes.bid'), { exact: true }).first().waitFor({ state: 'visible' });

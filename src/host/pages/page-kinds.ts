@@ -1,5 +1,5 @@
 /**
- * How the shells show the pages of issue #3. Mobile: every one full page (sign-in and account sub-pages
+ * How the shells show the pages of issues #3 and #5. Mobile: every one full page (sign-in and account sub-pages
  * without the tab bar). Desktop: sign-in pages as overlay cards and account pages in a dialog panel over the
  * trading layout (spec §2); their URLs stay real routes, so guards, deep links and Back work the same.
  */
@@ -31,10 +31,21 @@ export function isAccountPage(page: string): boolean {
 
 /** Desktop: pages shown over the trading layout instead of in place of it. */
 export function isDesktopOverlayPage(page: string): boolean {
-  return isAuthPage(page) || isAccountPage(page);
+  return isAuthPage(page) || isAccountPage(page) || page === 'search';
 }
+
+/** Desktop routes shown as a state of the trading layout: a symbol, the order panel, a side panel. */
+const DESKTOP_LAYOUT_PAGES = new Set(['home', 'chart', 'place', 'position', 'history']);
+
+/** Desktop: routes that show the trading layout. */
+export function isDesktopTradingPage(page: string): boolean {
+  return DESKTOP_LAYOUT_PAGES.has(page) || isDesktopOverlayPage(page);
+}
+
+/** Mobile pages with their own back bar instead of the tab bar. */
+const MOBILE_FULL_PAGES = new Set(['chart', 'search', 'place']);
 
 /** Mobile: pages shown without the tab bar (the user menu keeps it: it is a tab). */
 export function isFullPage(page: string): boolean {
-  return isAuthPage(page) || (isAccountPage(page) && page !== 'user');
+  return isAuthPage(page) || (isAccountPage(page) && page !== 'user') || MOBILE_FULL_PAGES.has(page);
 }

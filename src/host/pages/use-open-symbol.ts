@@ -3,19 +3,25 @@ import { useCallback } from 'react';
 import type { SymbolSelectDetail } from '../../widgets/_shared/events';
 import { useHost } from '../host-context';
 import { navigate } from '../routing/history';
-import { isBuilt } from '../routing/routes';
+import { chartPath } from '../routing/paths';
+import { useRoute } from '../routing/router';
 import { useIsDesktop } from '../shells/use-media-query';
 
-/** The `onSymbolSelect` of quote lists; undefined on mobile while the chart page is not built. */
-export function useOpenSymbol(): ((detail: SymbolSelectDetail) => void) | undefined {
+/** The `onSymbolSelect` of quote lists and search results. */
+export function useOpenSymbol(): (detail: SymbolSelectDetail) => void {
   const desktop = useIsDesktop();
+  const { page } = useRoute();
   const { setSymbol } = useHost();
-  const select = useCallback(
+  return useCallback(
     ({ symbol }: SymbolSelectDetail) => {
-      if (desktop) setSymbol(symbol);
-      else navigate(`/${encodeURIComponent(symbol)}/chart`);
+      if (!desktop) navigate(chartPath(symbol));
+      else {
+        setSymbol(symbol);
+        // The address names the symbol on the chart route, and the search dialog closes on a pick.
+        if (page === 'chart') navigate(chartPath(symbol), { replace: true });
+        else if (page === 'search') navigate('/');
+      }
     },
-    [desktop, setSymbol],
+    [desktop, page, setSymbol],
   );
-  return desktop || isBuilt('chart') ? select : undefined;
 }

@@ -29,14 +29,26 @@ export interface NavigateOptions {
   replace?: boolean;
 }
 
+/** How many in-app pages lie behind the current entry (kept in the entry's state). */
+function depth(): number {
+  const value = (window.history.state as { tkDepth?: unknown } | null)?.tkDepth;
+  return typeof value === 'number' ? value : 0;
+}
+
 /** Goes to an in-app path without reloading; a push to a new page starts at the top. */
 export function navigate(to: string, options: NavigateOptions = {}): void {
   if (to === currentPath()) return;
   if (options.replace) {
-    window.history.replaceState(null, '', to);
+    window.history.replaceState({ tkDepth: depth() }, '', to);
   } else {
-    window.history.pushState(null, '', to);
+    window.history.pushState({ tkDepth: depth() + 1 }, '', to);
     window.scrollTo(0, 0);
   }
   notify();
+}
+
+/** Back to the previous in-app page; home when the page was opened directly (a link from elsewhere). */
+export function goBack(): void {
+  if (depth() > 0) window.history.back();
+  else navigate('/', { replace: true });
 }

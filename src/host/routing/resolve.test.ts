@@ -83,7 +83,7 @@ describe('resolve in this build', () => {
     },
   );
 
-  it.each(['/position', '/history', '/user/wallet', '/search', '/BTCUSDT/chart', '/explore'])(
+  it.each(['/user/wallet', '/user/myWallet', '/BTCUSDT/placeOption?direction=0', '/explore'])(
     'sends %s home without a notice because its page is not built yet',
     (path) => {
       expect(resolve(path, out)).toEqual({ redirect: '/' });
@@ -103,12 +103,24 @@ describe('resolve in this build', () => {
     ['/user/privacy', 'privacy'],
     ['/user/bindEmail', 'bindEmail'],
     ['/user/security', 'security'],
+    ['/position', 'position'],
+    ['/history', 'history'],
   ])('shows %s only after sign-in, keeping the return path', (path, page) => {
     expect(resolve(path, inn)).toMatchObject({ page });
     expect(resolve(path, out)).toEqual({
       redirect: `/login?to=${encodeURIComponent(path)}`,
       notice: 'app.login_required',
     });
+  });
+
+  it.each([
+    ['/search', 'search', {}],
+    ['/BTCUSDT/chart', 'chart', { symbol: 'BTCUSDT' }],
+    ['/EUR%2FUSD/chart', 'chart', { symbol: 'EUR/USD' }],
+    ['/BTCUSDT/place?direction=1', 'place', { symbol: 'BTCUSDT' }],
+  ])('shows %s to visitors and signed-in users alike', (path, page, params) => {
+    expect(resolve(path, out)).toMatchObject({ page, params });
+    expect(resolve(path, inn)).toMatchObject({ page, params });
   });
 
   it('shows home and the quotation list to everyone', () => {

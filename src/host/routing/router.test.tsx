@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { navigate } from './history';
+import { goBack, navigate } from './history';
 import { Link } from './link';
 import { Router, useRoute } from './router';
 import { ROUTES } from './routes';
@@ -119,5 +119,34 @@ describe('Router', () => {
     fireEvent.click(link);
     expect(window.location.pathname).toBe('/quotation');
     expect(screen.getByTestId('where').textContent).toBe('quotation {} {}');
+  });
+});
+
+describe('going back', () => {
+  afterEach(cleanup);
+
+  it('goes home when the page was opened directly', () => {
+    go('/quotation');
+    render(
+      <Router signedIn={false}>
+        <Where />
+      </Router>,
+    );
+    act(() => goBack());
+    expect(screen.getByTestId('where').textContent).toBe('home {} {}');
+  });
+
+  it('returns to the previous in-app page', async () => {
+    go('/');
+    render(
+      <Router signedIn={false}>
+        <Where />
+      </Router>,
+    );
+    act(() => navigate('/quotation'));
+    const popped = new Promise((done) => window.addEventListener('popstate', done, { once: true }));
+    goBack();
+    await act(() => popped);
+    expect(screen.getByTestId('where').textContent).toBe('home {} {}');
   });
 });

@@ -35,14 +35,14 @@ const user = (name: string, path: string, built = false): RouteDef => ({
 /** Every route of spec §2 (plus `/user/security`), static paths before parameterised ones. */
 export const ROUTES: readonly RouteDef[] = [
   open('home', '/', true),
-  open('search', '/search'),
+  open('search', '/search', true),
   open('quotation', '/quotation', true),
   guest('login', '/login', true),
   guest('register', '/register', true),
   guest('forgot', '/forgot', true),
-  user('position', '/position'),
+  user('position', '/position', true),
   open('explore', '/explore'),
-  user('history', '/history'),
+  user('history', '/history', true),
   user('user', '/user', true),
   user('account', '/user/account', true),
   user('myWallet', '/user/myWallet'),
@@ -68,8 +68,8 @@ export const ROUTES: readonly RouteDef[] = [
   user('standards', '/user/standards'),
   user('loan', '/user/loan'),
   user('bindEmail', '/user/bindEmail', true),
-  open('chart', '/:symbol/chart'),
-  open('place', '/:symbol/place'),
+  open('chart', '/:symbol/chart', true),
+  open('place', '/:symbol/place', true),
   open('placeOption', '/:symbol/placeOption'),
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDesktopOverlayPage, isFullPage } from '../pages/page-kinds';
+import { isDesktopOverlayPage, isDesktopTradingPage, isFullPage } from '../pages/page-kinds';
 import { unauthorizedTarget } from './session-router';
 
 describe('unauthorizedTarget', () => {
@@ -22,8 +22,20 @@ describe('page kinds', () => {
     ['security', true, true],
     ['home', false, false],
     ['quotation', false, false],
+    ['search', true, true],
+    ['chart', false, true],
   ])('shows %s as a desktop overlay: %s, as a mobile full page: %s', (page, overlay, full) => {
     expect(isDesktopOverlayPage(page)).toBe(overlay);
     expect(isFullPage(page)).toBe(full);
+  });
+
+  it.each([
+    ['home', true],
+    ['chart', true],
+    ['search', true],
+    ['login', true],
+    ['quotation', false],
+  ])('shows the trading layout on desktop for %s: %s', (page, trading) => {
+    expect(isDesktopTradingPage(page)).toBe(trading);
   });
 });

@@ -1,5 +1,6 @@
 /** Chooses the shell by viewport width (re-evaluated on resize). */
 import { useT } from '../../widgets/_shared/use-t';
+import { useNavigateEvents } from '../routing/use-navigate-events';
 import { DesktopShell } from './desktop/desktop-shell';
 import { MobileShell } from './mobile-shell';
 import { useIsDesktop } from './use-media-query';
@@ -8,6 +9,7 @@ import { useIsDesktop } from './use-media-query';
 export function Shell() {
   const t = useT();
   const desktop = useIsDesktop();
+  useNavigateEvents();
   return (
     <>
       <a className="host-skip" href="#main">

@@ -133,3 +133,19 @@ export const AlertIcon = (p: IconProps) => (
     <path d="M12 10v4M12 17h.01" />
   </Icon>
 );
+
+/** Wave over bars: chart indicators. */
+export const IndicatorsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 14c3-6 5-6 8-2s5 4 10-4" />
+    <path d="M5 21v-3M10 21v-5M15 21v-4M20 21v-6" />
+  </Icon>
+);
+
+/** Ticket with a plus: place an order. */
+export const PlaceOrderIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="3" width="16" height="18" rx="2" />
+    <path d="M12 8v8M8 12h8" />
+  </Icon>
+);

@@ -22,6 +22,8 @@ export interface EngineEvents {
   /** The finished drawings of `symbol` changed (drawn, moved or deleted by the user). */
   onDrawings(symbol: string, drawings: Drawing[]): void;
   onSelection(selected: boolean): void;
+  /** How many finished drawings the chart shows now (restored, drawn or deleted). */
+  onDrawingCount(count: number): void;
 }
 
 /** The series to show. */
@@ -108,6 +110,10 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
     events.onSelection(id !== null);
   }
 
+  function finished(): Overlay[] {
+    return c.getOverlays({ groupId: DRAWINGS }).filter((o) => o.currentStep === -1);
+  }
+
   function persist(): void {
     const symbol = view?.symbol;
     if (quiet || persistQueued || !symbol) return;
@@ -116,9 +122,9 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
     queueMicrotask(() => {
       persistQueued = false;
       if (view?.symbol !== symbol) return;
-      const drawings = c
-        .getOverlays({ groupId: DRAWINGS })
-        .filter((o) => o.currentStep === -1)
+      const shown = finished();
+      events.onDrawingCount(shown.length);
+      const drawings = shown
         .map((o) => parseDrawing({ name: o.name, points: o.points, styles: o.styles }))
         .filter((d): d is Drawing => d !== null);
       events.onDrawings(symbol, drawings);
@@ -151,17 +157,19 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
   function restoreDrawings(): void {
     const drawings = restore;
     restore = null;
-    if (!drawings?.length) return;
-    silently(() => {
-      c.createOverlay(
-        drawings.map((d) => ({
-          name: d.name,
-          points: d.points.map((p) => ({ ...p })),
-          styles: d.styles,
-          ...handlers,
-        })),
-      );
-    });
+    if (drawings?.length) {
+      silently(() => {
+        c.createOverlay(
+          drawings.map((d) => ({
+            name: d.name,
+            points: d.points.map((p) => ({ ...p })),
+            styles: d.styles,
+            ...handlers,
+          })),
+        );
+      });
+    }
+    events.onDrawingCount(finished().length);
   }
 
   function unfinished(): Overlay[] {
@@ -209,6 +217,7 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
       const periodChanged = next.period !== view?.period;
       if (symbolChanged) {
         silently(() => c.removeOverlay({ groupId: DRAWINGS }));
+        events.onDrawingCount(0);
         select(null);
         restore = next.drawings;
       }

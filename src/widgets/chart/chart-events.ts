@@ -24,6 +24,11 @@ export interface ThemeDetail {
   theme: 'light' | 'dark';
 }
 
+/** Detail of `tk-indicators-toggle`: whether the indicator dialog asks to be open. */
+export interface IndicatorsToggleDetail {
+  open: boolean;
+}
+
 /** Fired when buy or sell is pressed on a tradable product. */
 export class TkTradeEvent extends CustomEvent<TradeDetail> {
   constructor(detail: TradeDetail) {
@@ -45,11 +50,19 @@ export class TkThemeChangeEvent extends CustomEvent<ThemeDetail> {
   }
 }
 
+/** Fired when the indicator dialog opens or closes (a page with its own indicator button follows it). */
+export class TkIndicatorsToggleEvent extends CustomEvent<IndicatorsToggleDetail> {
+  constructor(detail: IndicatorsToggleDetail) {
+    super('tk-indicators-toggle', { detail, bubbles: true, composed: true });
+  }
+}
+
 /** Event name → detail of the chart's own outputs. */
 export interface ChartEventDetails {
   'tk-trade': TradeDetail;
   'tk-color-scheme-change': ColorSchemeDetail;
   'tk-theme-change': ThemeDetail;
+  'tk-indicators-toggle': IndicatorsToggleDetail;
 }
 
 /** Event name → class. */
@@ -59,6 +72,7 @@ export const CHART_EVENTS: {
   'tk-trade': TkTradeEvent,
   'tk-color-scheme-change': TkColorSchemeChangeEvent,
   'tk-theme-change': TkThemeChangeEvent,
+  'tk-indicators-toggle': TkIndicatorsToggleEvent,
 };
 
 /** Event name → React callback prop. */
@@ -66,6 +80,7 @@ export const CHART_CALLBACK_PROPS = {
   'tk-trade': 'onTrade',
   'tk-color-scheme-change': 'onColorSchemeChange',
   'tk-theme-change': 'onThemeChange',
+  'tk-indicators-toggle': 'onIndicatorsToggle',
 } as const satisfies Record<keyof ChartEventDetails, `on${string}`>;
 
 /** The optional callback props of the chart's own outputs. */
@@ -93,5 +108,6 @@ declare global {
     'tk-trade': TkTradeEvent;
     'tk-color-scheme-change': TkColorSchemeChangeEvent;
     'tk-theme-change': TkThemeChangeEvent;
+    'tk-indicators-toggle': TkIndicatorsToggleEvent;
   }
 }

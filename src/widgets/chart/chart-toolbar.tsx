@@ -29,6 +29,8 @@ export interface ChartToolbarProps {
   indicatorsOpen: boolean;
   /** Whether the chart can act yet (klinecharts loaded). */
   ready: boolean;
+  /** Show period, candle type, indicators and colour themes (false: the page has its own selectors). */
+  selectors: boolean;
   t: Translate;
   onPeriod: (period: KlinePeriod) => void;
   onCandleType: (type: CandleType) => void;
@@ -61,12 +63,11 @@ function ActionButton(props: {
   );
 }
 
-/** Periods, candle type, indicators, view actions, light/dark and the colour theme chooser. */
-export function ChartToolbar(props: ChartToolbarProps) {
-  const { t, ready } = props;
-  const fullscreenLabel = t(props.fullscreen ? 'chart.action.exit_fullscreen' : 'chart.action.fullscreen');
+/** Periods, candle type and the indicator button. */
+function Selectors(props: ChartToolbarProps) {
+  const { t } = props;
   return (
-    <div className="tk-chart__toolbar" role="toolbar" aria-label={t('chart.toolbar')} part="toolbar">
+    <>
       <div className="tk-chart__periods" role="group" aria-label={t('desktop.period')}>
         {KLINE_PERIODS.map((p) => (
           <button
@@ -108,6 +109,44 @@ export function ChartToolbar(props: ChartToolbarProps) {
         <Icon name="indicators" />
         <span>{t('desktop.indicators')}</span>
       </button>
+    </>
+  );
+}
+
+/** The colour theme chooser: one swatch per up/down pair. */
+function SchemeChooser(props: ChartToolbarProps) {
+  const { t } = props;
+  return (
+    <div className="tk-chart__schemes" role="radiogroup" aria-label={t('desktop.theme_colors')}>
+      {COLOR_SCHEMES.map((scheme) => {
+        const { up, down } = scheme.colors ?? props.brandColors;
+        const style = { '--_swatch-up': up, '--_swatch-down': down } as CSSProperties;
+        return (
+          <button
+            key={scheme.id}
+            type="button"
+            role="radio"
+            className="tk-chart__swatch"
+            data-scheme={scheme.id}
+            aria-checked={scheme.id === props.scheme}
+            aria-label={t(`chart.scheme.${scheme.id.replace('-', '_')}`)}
+            title={t(`chart.scheme.${scheme.id.replace('-', '_')}`)}
+            style={style}
+            onClick={() => props.onScheme(scheme.id)}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/** Periods, candle type, indicators, view actions, light/dark and the colour theme chooser. */
+export function ChartToolbar(props: ChartToolbarProps) {
+  const { t, ready } = props;
+  const fullscreenLabel = t(props.fullscreen ? 'chart.action.exit_fullscreen' : 'chart.action.fullscreen');
+  return (
+    <div className="tk-chart__toolbar" role="toolbar" aria-label={t('chart.toolbar')} part="toolbar">
+      {props.selectors ? <Selectors {...props} /> : null}
       <div className="tk-chart__actions" role="group" aria-label={t('chart.view')}>
         {VIEW_ACTIONS.map((action) => (
           <ActionButton
@@ -134,26 +173,7 @@ export function ChartToolbar(props: ChartToolbarProps) {
           onAction={props.onAction}
         />
       </div>
-      <div className="tk-chart__schemes" role="radiogroup" aria-label={t('desktop.theme_colors')}>
-        {COLOR_SCHEMES.map((scheme) => {
-          const { up, down } = scheme.colors ?? props.brandColors;
-          const style = { '--_swatch-up': up, '--_swatch-down': down } as CSSProperties;
-          return (
-            <button
-              key={scheme.id}
-              type="button"
-              role="radio"
-              className="tk-chart__swatch"
-              data-scheme={scheme.id}
-              aria-checked={scheme.id === props.scheme}
-              aria-label={t(`chart.scheme.${scheme.id.replace('-', '_')}`)}
-              title={t(`chart.scheme.${scheme.id.replace('-', '_')}`)}
-              style={style}
-              onClick={() => props.onScheme(scheme.id)}
-            />
-          );
-        })}
-      </div>
+      {props.selectors ? <SchemeChooser {...props} /> : null}
     </div>
   );
 }

@@ -56,6 +56,25 @@ describe('<tk-chart>', () => {
     expect(getPlatform).toHaveBeenCalledWith('https://platform.test');
   });
 
+  it('opens the indicator dialog from its attribute and reflects the close back to it', async () => {
+    await act(async () => {
+      document.body.innerHTML =
+        '<tk-chart api="https://platform.test" symbol="EURUSD" selectors="false" indicators-open="true"></tk-chart>';
+    });
+    const el = document.querySelector('tk-chart')!;
+    const root = el.shadowRoot!;
+    expect(root.querySelector('[data-action="indicators"]')).toBeNull();
+    const dialog = await waitFor(() => root.querySelector<HTMLElement>('[data-testid="indicator-dialog"]')!);
+    const toggles: unknown[] = [];
+    el.addEventListener('tk-indicators-toggle', (e) => toggles.push(e.detail));
+    await act(async () => {
+      dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(toggles).toEqual([{ open: false }]);
+    expect(el.getAttribute('indicators-open')).toBe('false');
+    await waitFor(() => expect(root.querySelector('[data-testid="indicator-dialog"]')).toBeNull());
+  });
+
   it('observes exactly the attributes of its meta', () => {
     const ctor = customElements.get('tk-chart') as unknown as { observedAttributes: string[] };
     expect(ctor.observedAttributes).toEqual(chartMeta.attributes.map((a) => a.name));

@@ -13,9 +13,12 @@ declare global {
       symbol?: string;
       period?: string;
       candleType?: string;
+      colorScheme?: string;
       theme?: string;
       lang?: string;
       toolbar?: boolean;
+      selectors?: boolean;
+      indicatorsOpen?: boolean;
       header?: boolean;
     };
   }

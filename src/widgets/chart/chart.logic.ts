@@ -153,6 +153,12 @@ export const COLOR_SCHEMES: readonly ColorScheme[] = [
   { id: 'red-green', colors: { up: '#dc2626', down: '#16a34a' } },
 ];
 
+/** The scheme id an attribute names; null when absent or unknown. */
+export function parseScheme(value: string | null | undefined): string | null {
+  const text = value?.trim().toLowerCase();
+  return COLOR_SCHEMES.some((s) => s.id === text) ? (text as string) : null;
+}
+
 /** The scheme of an id; the brand scheme for an unknown id. */
 export function colorScheme(id: string | null | undefined): ColorScheme {
   return COLOR_SCHEMES.find((s) => s.id === id) ?? COLOR_SCHEMES[0]!;

@@ -1,7 +1,7 @@
 /** Public API of <tk-chart> (pure data: defineWidget and custom-elements.json are generated from it). */
 import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
 import type { WidgetMeta } from '../_shared/widget-meta';
-import { CANDLE_TYPES, KLINE_PERIODS } from './chart.logic';
+import { CANDLE_TYPES, COLOR_SCHEMES, KLINE_PERIODS } from './chart.logic';
 
 /** The attributes, events, parts and tokens of <tk-chart>. */
 export const chartMeta: WidgetMeta = {
@@ -47,6 +47,16 @@ export const chartMeta: WidgetMeta = {
       description: 'Candle type. When set it wins over the remembered one; the toolbar can still change it.',
     },
     {
+      name: 'color-scheme',
+      prop: 'colorScheme',
+      type: 'string',
+      values: COLOR_SCHEMES.map((scheme) => scheme.id),
+      description:
+        'Up/down colour pair: the brand’s own, green up and red down, or red up and green down. The colour ' +
+        'theme chooser overrides it until the attribute changes.',
+      default: "'brand'",
+    },
+    {
       name: 'theme',
       prop: 'theme',
       type: 'string',
@@ -68,6 +78,24 @@ export const chartMeta: WidgetMeta = {
       type: 'boolean',
       description: 'Show the tool rows (periods, candle type, indicators, view actions, drawing tools).',
       default: 'true',
+    },
+    {
+      name: 'selectors',
+      prop: 'selectors',
+      type: 'boolean',
+      description:
+        'Show the period, candle type, indicator and colour theme selectors in the toolbar. A page with its ' +
+        'own selectors (a trading platform’s top bar) sets `selectors="false"` and drives `period`, ' +
+        '`candle-type`, `color-scheme` and `indicators-open`; the view actions and drawing tools stay.',
+      default: 'true',
+    },
+    {
+      name: 'indicators-open',
+      prop: 'indicatorsOpen',
+      type: 'boolean',
+      description:
+        'When set, the page controls the indicator dialog: `true` opens it. Closing it inside the chart sets ' +
+        'the attribute to `false` and fires `tk-indicators-toggle`. Absent: the toolbar button controls it.',
     },
     {
       name: 'header',
@@ -96,6 +124,12 @@ export const chartMeta: WidgetMeta = {
       detail: '{ id: string; up: string; down: string }',
     },
     {
+      name: 'tk-indicators-toggle',
+      description:
+        'The indicator dialog asks to open (toolbar button) or closed (close button, Escape, backdrop).',
+      detail: '{ open: boolean }',
+    },
+    {
       name: 'tk-theme-change',
       description: 'The light/dark toggle was pressed; a host may apply it page-wide.',
       detail: "{ theme: 'light' | 'dark' }",
@@ -116,7 +150,11 @@ export const chartMeta: WidgetMeta = {
     },
     { name: 'toolbar', description: 'Periods, candle type, indicators, view actions and colour themes.' },
     { name: 'drawing-tools', description: 'The drawing tools and the delete buttons.' },
-    { name: 'canvas', description: 'The chart area (`data-state` loading, ready or error; `data-candles`).' },
+    {
+      name: 'canvas',
+      description:
+        'The chart area (`data-state` loading, ready or error; `data-candles`; `data-drawings`, the drawings shown).',
+    },
     { name: 'indicator-dialog', description: 'The indicator dialog.' },
     { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
   ],

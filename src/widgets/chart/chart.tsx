@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { isQuoteStale } from '../../core/runtime/platform';
 import { ConnectionBanner } from '../_shared/connection-banner';
@@ -26,7 +26,7 @@ import type { EngineLoader } from './use-chart-engine';
 import { useChartPrefs } from './use-chart-prefs';
 import { useAppearance, useFullscreen, useNotice } from './use-chart-view';
 import { useSymbolMarket } from './use-symbol-market';
-import { usePrecision, useThemeState } from './use-chart-settings';
+import { usePrecision, useSchemeState, useThemeState } from './use-chart-settings';
 
 /** Props of <Chart>: the attributes of <tk-chart> (see chart.meta.ts) plus the output callbacks. */
 export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCallbacks {
@@ -34,7 +34,13 @@ export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCal
   period?: string;
   theme?: string;
   candleType?: string;
+  /** Up/down colour pair id (`brand`, `green-red`, `red-green`); the chooser overrides it until it changes. */
+  colorScheme?: string;
+  /** When set, the page controls the indicator dialog (it follows `tk-indicators-toggle`). */
+  indicatorsOpen?: boolean;
   toolbar?: boolean;
+  /** Show the period, candle type, indicator and colour theme selectors of the toolbar. */
+  selectors?: boolean;
   header?: boolean;
   /** Another chart engine (tests, hosts with their own canvas); default: the klinecharts chunk. */
   engineLoader?: EngineLoader;
@@ -44,7 +50,7 @@ const tokenDefault = (name: string) => THEME_TOKENS.find((token) => token.name =
 
 /** The product chart page of spec §2: header, kline chart with tools, indicators and drawings. */
 export function Chart(props: ChartProps) {
-  const { toolbar = true, header = true } = props;
+  const { toolbar = true, header = true, selectors = true } = props;
   const platform = usePlatform();
   const t = useT();
   const emit = useEmit(props);
@@ -85,7 +91,7 @@ export function Chart(props: ChartProps) {
   );
 
   const [theme, setTheme] = useThemeState(props.theme, brand?.theme);
-  const [scheme, setScheme] = useHostState('chart.scheme', 'brand');
+  const [scheme, setScheme] = useSchemeState(props.colorScheme);
   const schemeColors = colorScheme(scheme).colors;
   const brandColors = brand?.colors ?? {
     up: tokenDefault('--tk-color-up'),
@@ -98,7 +104,9 @@ export function Chart(props: ChartProps) {
   const { engine } = handle;
   const appearance = useAppearance(frame, theme, [scheme, brandColors.up, brandColors.down, engine]);
   const [notice, showNotice] = useNotice();
-  const [dialog, setDialog] = useState(false);
+  const [ownDialog, setOwnDialog] = useState(false);
+  const controlled = typeof props.indicatorsOpen === 'boolean';
+  const dialog = controlled ? props.indicatorsOpen === true : ownDialog;
   const [fullscreen, toggleFullscreen] = useFullscreen(() => host ?? frame.current);
 
   // The first page is requested at once, while klinecharts and the product's precision are on their way.
@@ -162,10 +170,18 @@ export function Chart(props: ChartProps) {
     if (result.refused) showNotice(t('chart.indicator_limit', { max: MAX_INDICATORS }));
     else update({ indicators: result.indicators });
   };
-  const closeDialog = useCallback(() => {
-    setDialog(false);
+  const openDialog = () => {
+    if (!controlled) setOwnDialog(true);
+    emitChart('tk-indicators-toggle', { open: true });
+  };
+  const closeDialog = () => {
+    if (controlled) {
+      // Reflected like <dialog open>: a page that does not listen still sees its dialog close.
+      if (host?.hasAttribute('indicators-open')) host.setAttribute('indicators-open', 'false');
+    } else setOwnDialog(false);
+    emitChart('tk-indicators-toggle', { open: false });
     frame.current?.querySelector<HTMLButtonElement>('[data-action="indicators"]')?.focus();
-  }, []);
+  };
 
   const ready = engine !== null && handle.state === 'ready';
   const frameStyle = schemeColors
@@ -197,10 +213,11 @@ export function Chart(props: ChartProps) {
             fullscreen={fullscreen}
             indicatorsOpen={dialog}
             ready={ready}
+            selectors={selectors}
             t={t}
             onPeriod={(period) => update({ period })}
             onCandleType={(candleType) => update({ candleType })}
-            onIndicators={() => setDialog(true)}
+            onIndicators={openDialog}
             onAction={onAction}
             onScheme={onScheme}
           />
@@ -225,6 +242,7 @@ export function Chart(props: ChartProps) {
             data-testid="chart-canvas"
             data-state={handle.state}
             data-candles={handle.candles}
+            data-drawings={handle.drawings}
             aria-busy={handle.state === 'loading'}
           >
             <div

@@ -19,6 +19,8 @@ export interface EngineHandle {
   state: EngineState;
   candles: number;
   selected: boolean;
+  /** Finished drawings on the chart now. */
+  drawings: number;
   /** Load the data again, or the chart's chunk when that is what failed. */
   retry: () => void;
 }
@@ -41,6 +43,7 @@ export function useChartEngine(
     candles: 0,
   });
   const [selected, setSelected] = useState(false);
+  const [drawingCount, setDrawingCount] = useState(0);
   const [attempt, setAttempt] = useState(0);
   const drawings = useRef(onDrawings);
   useEffect(() => {
@@ -67,6 +70,7 @@ export function useChartEngine(
             onState: (state, candles) => setLoad({ state, candles }),
             onDrawings: (symbol, list) => drawings.current(symbol, list),
             onSelection: setSelected,
+            onDrawingCount: setDrawingCount,
           });
           setEngine(created);
         })
@@ -92,6 +96,7 @@ export function useChartEngine(
       setEngine(null);
       setLoader(null);
       setSelected(false);
+      setDrawingCount(0);
     };
   }, [container, platform, attempt, load]);
 
@@ -102,5 +107,13 @@ export function useChartEngine(
       setAttempt((n) => n + 1);
     }
   }, [engine]);
-  return { engine, loader, state: status.state, candles: status.candles, selected, retry };
+  return {
+    engine,
+    loader,
+    state: status.state,
+    candles: status.candles,
+    selected,
+    drawings: drawingCount,
+    retry,
+  };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ProductInfo } from '../../core/contract/types';
 import { useHostState } from '../_shared/host-state';
+import { parseScheme } from './chart.logic';
 
 /** How long the chart waits for the product's price precision before it draws with 2 decimals. */
 export const PRECISION_WAIT_MS = 1500;
@@ -40,4 +41,15 @@ export function useThemeState(
   );
   const theme = toggled && toggled.base === base ? toggled.theme : base;
   return [theme, (next) => setToggled({ base, theme: next })];
+}
+
+/**
+ * The colour scheme id: the `color-scheme` attribute, else the brand pair; the chooser overrides it until
+ * the attribute changes.
+ */
+export function useSchemeState(attribute: string | undefined): [string, (id: string) => void] {
+  const base = parseScheme(attribute) ?? 'brand';
+  const [picked, setPicked] = useHostState<{ base: string; id: string } | null>('chart.scheme', null);
+  const id = picked && picked.base === base ? picked.id : base;
+  return [id, (next) => setPicked({ base, id: next })];
 }

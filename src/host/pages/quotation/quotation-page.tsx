@@ -53,7 +53,7 @@ export function QuotationPage() {
             onSymbolSelect={openSymbol}
           />
         </div>
-        {desktop && symbol ? <SymbolDetail symbol={symbol} compact /> : null}
+        {desktop && symbol ? <SymbolDetail symbol={symbol} /> : null}
       </div>
     </div>
   );

@@ -7,14 +7,21 @@ import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
 import { DesktopOverlay } from '../../pages/desktop-overlay';
-import { isDesktopOverlayPage } from '../../pages/page-kinds';
+import { isDesktopTradingPage } from '../../pages/page-kinds';
+import { useKnownSymbol } from '../../pages/use-known-symbol';
 import { RouteOutlet } from '../../pages/route-outlet';
+import { navigate } from '../../routing/history';
+import { chartPath, normalizeSymbol, placeDirection } from '../../routing/paths';
 import { useRoute } from '../../routing/router';
+import { DesktopStateProvider, useDesktopState } from './desktop-state';
 import { TopBar } from './top-bar';
 import { TradingLayout } from './trading-layout';
 import './desktop.css';
 
-/** Spec §2: the desktop starts on BTCUSDT once prices arrive. */
+/**
+ * Spec §2: the desktop starts on BTCUSDT once prices arrive. Visitors without a session get it too: the
+ * trading layout is open to them (spec §6) and an empty chart panel would show nothing.
+ */
 export const DEFAULT_SYMBOL = 'BTCUSDT';
 
 /** Picks the default symbol (BTCUSDT, else the best-ranked quote) once prices arrive. */
@@ -22,24 +29,59 @@ function useDefaultSymbol(): void {
   const { atoms } = usePlatform();
   const prices = useAtomValue(atoms.prices);
   const { symbol, setSymbol } = useHost();
+  const { page } = useRoute();
   useEffect(() => {
-    if (symbol !== null || prices.size === 0) return;
+    // A chart link names its own symbol (an unquoted one leaves for home, where this default applies).
+    if (symbol !== null || prices.size === 0 || page === 'chart' || page === 'place') return;
     const first = prices.has(DEFAULT_SYMBOL) ? DEFAULT_SYMBOL : sortQuotes(prices.values())[0]?.symbol;
     if (first) setSymbol(first);
-  }, [symbol, prices, setSymbol]);
+  }, [symbol, prices, setSymbol, page]);
+}
+
+/**
+ * `/{symbol}/chart` on desktop shows that symbol in the trading layout; `/{symbol}/place?direction=` shows it
+ * with the order panel open on that side, then names the chart (the panel is layout state, not a page).
+ */
+function useRouteSymbol(): void {
+  const { page, params, query } = useRoute();
+  const { atoms } = usePlatform();
+  const prices = useAtomValue(atoms.prices);
+  const { setSymbol } = useHost();
+  const { openOrder } = useDesktopState();
+  const wanted = page === 'chart' || page === 'place' ? normalizeSymbol(params.symbol) : '';
+  const direction = page === 'place' ? placeDirection(query.direction) : null;
+  const quoted = prices.has(wanted);
+  useKnownSymbol(wanted);
+  useEffect(() => {
+    if (quoted) setSymbol(wanted);
+  }, [quoted, wanted, setSymbol]);
+  useEffect(() => {
+    if (page !== 'place') return;
+    if (direction !== null) openOrder(direction);
+    navigate(direction === null ? '/' : chartPath(wanted), { replace: true });
+  }, [page, wanted, direction, openOrder]);
 }
 
 /** The desktop shell. */
 export function DesktopShell() {
+  return (
+    <DesktopStateProvider>
+      <DesktopFrame />
+    </DesktopStateProvider>
+  );
+}
+
+function DesktopFrame() {
   const t = useT();
   const { page } = useRoute();
   const { config } = useHost();
+  useRouteSymbol();
   useDefaultSymbol();
   return (
     <div className="host-desktop" data-testid="desktop-shell">
       <TopBar />
       <main id="main" tabIndex={-1} className="host-desktop__main">
-        {page === 'home' || isDesktopOverlayPage(page) ? <TradingLayout /> : <RouteOutlet />}
+        {isDesktopTradingPage(page) ? <TradingLayout /> : <RouteOutlet />}
       </main>
       <footer className="host-statusbar">
         <span>{config.siteTitle || config.brand.name}</span>

@@ -1,4 +1,4 @@
-/** Desktop main panel: the selected symbol's live detail (spec §2: name, price, change, bid/ask, high/low). */
+/** Desktop quotation page: the selected symbol's live detail (spec §2: name, price, change, bid/ask, high/low). */
 import { CATEGORY_KEYS } from '../../../core/contract';
 import { isDecimal, sub } from '../../../core/domain/decimal';
 import { formatPercent, formatPrice, formatTime, formatVolume } from '../../../core/domain/format';
@@ -8,7 +8,6 @@ import { usePlatform } from '../../../widgets/_shared/platform-context';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
-import { DetailChart } from './detail-chart';
 import './symbol-detail.css';
 
 /** Volume is not shown for commodities (2) and forex (3) (spec §2 chart page). */
@@ -19,8 +18,8 @@ export function spreadOf(bid: string, ask: string, precision: number): string {
   return isDecimal(bid) && isDecimal(ask) ? formatPrice(sub(ask, bid), precision) : formatPrice(null);
 }
 
-/** Detail card of one symbol; `compact` leaves out the chart (beside the quotation list). */
-export function SymbolDetail({ symbol, compact = false }: { symbol: string; compact?: boolean }) {
+/** Detail card of one symbol (beside the desktop quotation list). */
+export function SymbolDetail({ symbol }: { symbol: string }) {
   const t = useT();
   const platform = usePlatform();
   const { config } = useHost();
@@ -53,7 +52,6 @@ export function SymbolDetail({ symbol, compact = false }: { symbol: string; comp
       className="host-detail"
       data-testid="symbol-detail"
       data-symbol={q.symbol}
-      data-compact={compact || undefined}
       aria-labelledby="host-detail-name"
     >
       <header className="host-detail__head">
@@ -112,8 +110,6 @@ export function SymbolDetail({ symbol, compact = false }: { symbol: string; comp
           </div>
         ))}
       </dl>
-
-      {compact ? null : <DetailChart symbol={q.symbol} price={q.price} time={q.lastUpdate} />}
     </section>
   );
 }

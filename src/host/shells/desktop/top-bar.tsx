@@ -1,4 +1,7 @@
-/** Desktop top bar: brand, trade-mode tabs, colour themes (> 1600 px), language, light/dark. */
+/**
+ * Desktop top bar (spec §2): brand, trade-mode tabs, navigation, search, the chart's period, candle style
+ * and indicators (while the trading layout shows), colour themes (> 1600 px), language, light/dark, account.
+ */
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost, type TradeMode } from '../../host-context';
 import { Link } from '../../routing/link';
@@ -10,7 +13,30 @@ import { ServiceButton } from '../../ui/service-button';
 import { ThemeToggle } from '../../ui/theme-toggle';
 import { AccountSwitch } from '../../account/account-switch';
 import { UserBlock } from '../../account/user-block';
+import { isDesktopTradingPage } from '../../pages/page-kinds';
+import { PlaceOrderIcon, SearchIcon } from '../../ui/icons';
 import { useIsWide } from '../use-media-query';
+import { ChartSelectors } from './chart-selectors';
+import { useDesktopState } from './desktop-state';
+
+/** The place-order toggle: shows or hides the order form panel beside the chart. */
+function PlaceOrderToggle() {
+  const t = useT();
+  const { order, toggleOrder } = useDesktopState();
+  return (
+    <button
+      type="button"
+      className="host-icon-btn host-place-toggle"
+      data-testid="place-order-toggle"
+      aria-pressed={order.open}
+      aria-label={t('desktop.place_order')}
+      title={t('desktop.place_order')}
+      onClick={toggleOrder}
+    >
+      <PlaceOrderIcon />
+    </button>
+  );
+}
 
 function ModeTabs() {
   const t = useT();
@@ -38,7 +64,7 @@ function ModeTabs() {
 /** The top bar of the desktop shell. */
 export function TopBar() {
   const t = useT();
-  const { config } = useHost();
+  const { config, tradeMode } = useHost();
   const { page } = useRoute();
   const wide = useIsWide();
   const brand = config.brand;
@@ -68,8 +94,19 @@ export function TopBar() {
         </Link>
       </nav>
       <div className="host-topbar__tools">
+        {isDesktopTradingPage(page) ? <ChartSelectors /> : null}
+        {isDesktopTradingPage(page) && tradeMode === 'market' ? <PlaceOrderToggle /> : null}
+        <Link
+          className="host-icon-btn"
+          to="/search"
+          data-testid="top-search"
+          aria-label={t('nav.search')}
+          title={t('nav.search')}
+        >
+          <SearchIcon />
+        </Link>
         {wide ? <ColorSchemePicker /> : null}
-        <LanguageMenu />
+        <LanguageMenu compact={!wide} />
         <ThemeToggle />
         <ServiceButton />
         <AccountSwitch />

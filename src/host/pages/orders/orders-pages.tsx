@@ -1,0 +1,35 @@
+/** Mobile tabs Position and History (spec §2; sign-in required, the router's guard sends visitors away). */
+import { useT } from '../../../widgets/_shared/use-t';
+import { History } from '../../../widgets/history/history';
+import { Positions } from '../../../widgets/positions/positions';
+import { useHost } from '../../host-context';
+import { navigate } from '../../routing/history';
+import './orders-pages.css';
+
+const goTo = ({ to }: { to: string }) => navigate(to);
+
+/** `/position`: open and pending orders with their live P&L. */
+export function PositionPage() {
+  const t = useT();
+  const { theme } = useHost();
+  return (
+    <div className="host-orders-page" data-testid="position-page">
+      <h1 className="host-orders-page__title">{t('nav.position')}</h1>
+      <div className="host-orders-page__body">
+        <Positions theme={theme} onNavigate={goTo} />
+      </div>
+    </div>
+  );
+}
+
+/** `/history`: the order history (the widget titles itself). */
+export function HistoryPage() {
+  const { theme } = useHost();
+  return (
+    <div className="host-orders-page" data-testid="history-page">
+      <div className="host-orders-page__body">
+        <History theme={theme} onNavigate={goTo} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** The top bar's chart controls (spec §2): candle period, candle style and the indicator dialog. */
+import { useT } from '../../../widgets/_shared/use-t';
+import { CANDLE_TYPES, KLINE_PERIODS, parseCandleType } from '../../../widgets/chart/chart.logic';
+import { IndicatorsIcon } from '../../ui/icons';
+import { useDesktopState } from './desktop-state';
+
+/** Period buttons, candle style menu and the indicators button driving the desktop chart panel. */
+export function ChartSelectors() {
+  const t = useT();
+  const { period, setPeriod, candleType, setCandleType, indicatorsOpen, setIndicatorsOpen } =
+    useDesktopState();
+  return (
+    <div className="host-chart-tools" data-testid="chart-selectors">
+      <div className="host-periods" role="radiogroup" aria-label={t('desktop.period')}>
+        {KLINE_PERIODS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            role="radio"
+            className="host-periods__item"
+            data-top-period={p}
+            aria-checked={p === period}
+            onClick={() => setPeriod(p)}
+          >
+            {t(`chart.period.${p}`)}
+          </button>
+        ))}
+      </div>
+      <select
+        className="host-select"
+        data-testid="top-candle-type"
+        aria-label={t('desktop.candle_style')}
+        title={t('desktop.candle_style')}
+        value={candleType}
+        onChange={(event) => {
+          const type = parseCandleType(event.target.value);
+          if (type) setCandleType(type);
+        }}
+      >
+        {CANDLE_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`chart.candle.${type}`)}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="host-icon-btn"
+        data-testid="top-indicators"
+        aria-label={t('desktop.indicators')}
+        title={t('desktop.indicators')}
+        aria-haspopup="dialog"
+        aria-expanded={indicatorsOpen}
+        onClick={() => setIndicatorsOpen(true)}
+      >
+        <IndicatorsIcon />
+      </button>
+    </div>
+  );
+}

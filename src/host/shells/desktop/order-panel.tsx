@@ -1,0 +1,45 @@
+/** Desktop order form panel beside the chart (spec §2 place-order toggle); opened by buy/sell or the toggle. */
+import { useT } from '../../../widgets/_shared/use-t';
+import { OrderForm } from '../../../widgets/order-form/order-form';
+import { useHost } from '../../host-context';
+import { navigate } from '../../routing/history';
+import { CloseIcon } from '../../pages/account/close-icon';
+import { useDesktopState } from './desktop-state';
+
+/** The market order form of `symbol`; a form that asks to leave (wrong mode) closes the panel. */
+export function OrderPanel({ symbol }: { symbol: string }) {
+  const t = useT();
+  const { theme, tradeMode } = useHost();
+  const { order, toggleOrder } = useDesktopState();
+  return (
+    <section
+      className="host-order-panel host-panel"
+      data-testid="order-panel"
+      data-symbol={symbol}
+      aria-label={t('desktop.place_order')}
+    >
+      <header className="host-side-head">
+        <h2 className="host-side-head__title">{t('desktop.place_order')}</h2>
+        <button
+          type="button"
+          className="host-icon-btn"
+          aria-label={t('common.close')}
+          title={t('common.close')}
+          onClick={toggleOrder}
+        >
+          <CloseIcon />
+        </button>
+      </header>
+      <div className="host-order-panel__form">
+        <OrderForm
+          key={`${symbol}:${order.ticket}`}
+          symbol={symbol}
+          direction={order.direction}
+          mode={tradeMode}
+          theme={theme}
+          onNavigate={({ to }) => (to === '/' ? toggleOrder() : navigate(to))}
+        />
+      </div>
+    </section>
+  );
+}

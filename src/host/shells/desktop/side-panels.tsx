@@ -1,0 +1,67 @@
+/**
+ * Desktop side rail and the position/history panel it toggles (spec §2). The panel follows the route, so
+ * `/position` and `/history` keep their sign-in guard and deep links show the panel open.
+ */
+import { useT } from '../../../widgets/_shared/use-t';
+import { History } from '../../../widgets/history/history';
+import { Positions } from '../../../widgets/positions/positions';
+import { useHost } from '../../host-context';
+import { navigate } from '../../routing/history';
+import { useRoute } from '../../routing/router';
+import { HistoryIcon, PositionIcon } from '../../ui/icons';
+
+/** The panels of the rail, by route name. */
+const PANELS = [
+  { page: 'position', to: '/position', label: 'desktop.positions', Icon: PositionIcon },
+  { page: 'history', to: '/history', label: 'desktop.history', Icon: HistoryIcon },
+] as const;
+
+const goTo = ({ to }: { to: string }) => navigate(to);
+
+/** The side panel shown for the current route, if any. */
+export function sidePanelOf(page: string): 'position' | 'history' | null {
+  return page === 'position' || page === 'history' ? page : null;
+}
+
+/** The rail: one toggle per panel; pressing the open one closes it. */
+export function SideRail() {
+  const t = useT();
+  const { page } = useRoute();
+  return (
+    <nav className="host-rail" aria-label={t('desktop.side_panels')}>
+      {PANELS.map(({ page: panel, to, label, Icon }) => {
+        const open = page === panel;
+        return (
+          <button
+            key={panel}
+            type="button"
+            className="host-rail__button"
+            data-panel={panel}
+            aria-pressed={open}
+            aria-label={t(label)}
+            title={t(label)}
+            onClick={() => navigate(open ? '/' : to)}
+          >
+            <Icon size={20} />
+          </button>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** The positions or history list under the chart. */
+export function SidePanel({ panel }: { panel: 'position' | 'history' }) {
+  const t = useT();
+  const { theme } = useHost();
+  const label = t(panel === 'position' ? 'desktop.positions' : 'desktop.history');
+  return (
+    <section className="host-side-panel host-panel" data-testid={`${panel}-panel`} aria-label={label}>
+      {panel === 'position' ? (
+        <Positions theme={theme} onNavigate={goTo} />
+      ) : (
+        <History theme={theme} onNavigate={goTo} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+/** Mobile full-page header: back, a title and optional actions on the right. */
+import type { ReactNode } from 'react';
+import { useT } from '../../widgets/_shared/use-t';
+import { goBack } from '../routing/history';
+import { ChevronLeftIcon } from './icons';
+import './page-bar.css';
+
+export interface PageBarProps {
+  title?: ReactNode;
+  actions?: ReactNode;
+}
+
+/** The bar at the top of a mobile full page. */
+export function PageBar({ title, actions }: PageBarProps) {
+  const t = useT();
+  return (
+    <header className="host-page-bar">
+      <button type="button" className="host-icon-btn" aria-label={t('common.back')} onClick={goBack}>
+        <ChevronLeftIcon />
+      </button>
+      <h1 className="host-page-bar__title">{title}</h1>
+      <div className="host-page-bar__actions">{actions}</div>
+    </header>
+  );
+}

@@ -1,0 +1,182 @@
+// Issue #5 end to end in Chromium at 390×844 (the chart page) and 1440×900 (the trading layout driven by
+// the top bar): candles for every period, the live candle, the indicator limit, a drawing across a
+// reload, the JPEG screenshot, closed markets, search, and screenshots in light and dark.
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { KLINE_PERIODS } from '../../src/core/contract/paths';
+import { openPage, screenshot, useBrowser } from './browser';
+import type { ViewportName } from './browser';
+import {
+  canvas,
+  chartPixels,
+  closedByHours,
+  expectReady,
+  notTradable,
+  openChart,
+  openIndicators,
+  periodButton,
+  periodChosen,
+  serverCandles,
+} from './chart-steps';
+
+const baseUrl = inject('baseUrl');
+const { browser } = useBrowser();
+
+/** Runs `body` on a fresh page; on failure saves `failed-chart-<name>-<viewport>.png`. */
+async function withPage(
+  vp: ViewportName,
+  name: string,
+  body: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const { context, page } = await openPage(browser(), vp, { acceptDownloads: true });
+  try {
+    await body(page, context);
+  } catch (error) {
+    await screenshot(page, `failed-chart-${name}`, vp).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+describe.each<ViewportName>(['mobile', 'desktop'])('the chart at %s', (vp) => {
+  it('draws the platform’s candles for every period', { timeout: 120_000 }, () =>
+    withPage(vp, 'periods', async (page) => {
+      await openChart(page, baseUrl, 'BTCUSDT');
+      for (const period of KLINE_PERIODS) {
+        await periodButton(page, vp, period).click();
+        await expect.poll(() => periodChosen(page, vp, period)).toBe(true);
+        const expected = await serverCandles(baseUrl, 'BTCUSDT', period);
+        expect(expected).toBeGreaterThan(0);
+        // A candle may open between the two requests: the counts agree to within one.
+        await expect
+          .poll(async () => Math.abs(Number(await canvas(page).getAttribute('data-candles')) - expected), {
+            timeout: 15_000,
+          })
+          .toBeLessThanOrEqual(1);
+        expect(await canvas(page).getAttribute('data-state')).toBe('ready');
+      }
+    }),
+  );
+
+  it('moves the forming candle with the live prices', () =>
+    withPage(vp, 'live', async (page) => {
+      await openChart(page, baseUrl, 'BTCUSDT');
+      const candles = await canvas(page).getAttribute('data-candles');
+      const before = await chartPixels(page);
+      await expect.poll(() => chartPixels(page), { timeout: 10_000, interval: 500 }).not.toBe(before);
+      // The same series, redrawn: no reload happened in between.
+      expect(await canvas(page).getAttribute('data-state')).toBe('ready');
+      expect(Number(await canvas(page).getAttribute('data-candles'))).toBeGreaterThanOrEqual(Number(candles));
+    }));
+
+  it('refuses a fourth main-chart indicator with a notice', () =>
+    withPage(vp, 'indicators', async (page) => {
+      await openChart(page, baseUrl, 'BTCUSDT');
+      const dialog = await openIndicators(page, vp);
+      const main = (name: string) => dialog.locator(`[data-indicator="${name}"][data-pane="main"]`);
+      expect(await main('MA').getAttribute('aria-pressed')).toBe('true');
+      for (const name of ['EMA', 'BOLL']) await main(name).click();
+      await main('SAR').click();
+      await expect
+        .poll(() => page.getByTestId('chart-notice').textContent())
+        .toBe('At most 3 indicators per chart area');
+      expect(await main('SAR').getAttribute('aria-pressed')).toBe('false');
+      expect(await dialog.locator('[data-pane="main"][aria-pressed="true"]').count()).toBe(3);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }));
+
+  it('keeps a drawing across a reload', () =>
+    withPage(vp, 'drawing', async (page) => {
+      await openChart(page, baseUrl, 'ETHUSDT');
+      expect(await canvas(page).getAttribute('data-drawings')).toBe('0');
+      await page.locator('[data-overlay="horizontalStraightLine"]').click();
+      const box = (await canvas(page).boundingBox())!;
+      await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.3);
+      await expect.poll(() => canvas(page).getAttribute('data-drawings')).toBe('1');
+      await page.reload();
+      await expectReady(page);
+      await expect.poll(() => canvas(page).getAttribute('data-drawings'), { timeout: 10_000 }).toBe('1');
+    }));
+
+  it('saves the screenshot as a JPEG file', () =>
+    withPage(vp, 'jpeg', async (page) => {
+      await openChart(page, baseUrl, 'BTCUSDT');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('[data-action="screenshot"]').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^BTCUSDT-1min-\d{8}-\d{6}\.jpg$/);
+      const bytes = readFileSync((await download.path())!);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      expect(bytes.length).toBeGreaterThan(5_000);
+    }));
+
+  it('shows the closed banner and no trade buttons on a closed market', () =>
+    withPage(vp, 'closed', async (page) => {
+      // Deterministic at any hour: an instrument whose tradeStatus is 0 …
+      await openChart(page, baseUrl, notTradable());
+      const banner = page.getByTestId('closed-banner');
+      await banner.waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await banner.getAttribute('data-reason')).toBe('not_tradable');
+      expect(await page.getByTestId('buy').count()).toBe(0);
+      expect(await page.getByTestId('sell').count()).toBe(0);
+      // … and, when some market's hours are over right now, that one too, by its hours and its status.
+      const closed = closedByHours(Date.now());
+      if (closed === null) return;
+      await openChart(page, baseUrl, closed);
+      await expect.poll(() => banner.getAttribute('data-reason'), { timeout: 15_000 }).toBe('closed');
+      expect(await page.getByTestId('buy').count()).toBe(0);
+    }));
+
+  it('finds EURUSD from "eur" and opens it', () =>
+    withPage(vp, 'search', async (page) => {
+      await page.goto(`${baseUrl}/`);
+      await page.getByTestId('loading').waitFor({ state: 'detached', timeout: 15_000 });
+      if (vp === 'mobile') await page.getByRole('link', { name: 'Search' }).first().click();
+      else await page.getByTestId('top-search').click();
+      await page.getByTestId('search-input').fill('eur');
+      const result = page.locator('[data-testid="search-result"][data-symbol="EURUSD"]');
+      await result.waitFor({ state: 'visible', timeout: 10_000 });
+      await result.click();
+      if (vp === 'mobile') {
+        await page.waitForURL(`${baseUrl}/EURUSD/chart`);
+        expect(await page.getByTestId('chart-page').getAttribute('data-symbol')).toBe('EURUSD');
+      } else {
+        await expect.poll(() => page.getByTestId('chart-panel').getAttribute('data-symbol')).toBe('EURUSD');
+        expect(await page.getByTestId('search-dialog').count()).toBe(0);
+      }
+      await expectReady(page);
+    }));
+
+  it('opens the market order form from sell and buy', () =>
+    withPage(vp, 'trade', async (page) => {
+      await openChart(page, baseUrl, 'BTCUSDT');
+      const sell = page.getByTestId('sell');
+      // The buttons answer once the market status is known (spec §5: a notice before that).
+      await expect.poll(() => sell.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
+      await sell.click();
+      if (vp === 'mobile') {
+        await page.waitForURL(`${baseUrl}/BTCUSDT/place?direction=1`);
+        await page.getByTestId('place-page').waitFor({ state: 'visible' });
+      } else {
+        const panel = page.getByTestId('order-panel');
+        await panel.waitFor({ state: 'visible' });
+        expect(await panel.getAttribute('data-symbol')).toBe('BTCUSDT');
+        expect(await page.getByTestId('place-order-toggle').getAttribute('aria-pressed')).toBe('true');
+      }
+      await screenshot(page, 'chart-order', vp);
+    }));
+
+  it('looks right in light and dark', () =>
+    withPage(vp, 'themes', async (page) => {
+      await openChart(page, baseUrl, 'BTCUSDT');
+      await screenshot(page, 'chart-light', vp);
+      await page.locator('[data-action="theme"]').click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.tkTheme)).toBe('dark');
+      await expectReady(page);
+      await screenshot(page, 'chart-dark', vp);
+    }));
+});
