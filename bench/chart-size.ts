@@ -1,19 +1,23 @@
 // Transfer size of `<tk-chart>` on a brand page: gzip (level 9) of what loads before the first paint (the
 // entry and every chunk it imports statically) and of the chart chunk loaded after it (klinecharts), against
 // a 150 KB budget for both together. Checks that klinecharts is not in the first load. Reads the build in
-// dist/ (or TK_DIST_DIR); `npm run bench` builds it first. Prints one JSON line.
-import { readFileSync } from 'node:fs';
+// dist/ (or TK_DIST_DIR); `npm run bench` builds it first. A build with source maps (`npx vite build
+// --sourcemap`) also gets the bytes per library (React, klinecharts, i18next, …, our code by layer). Prints
+// one JSON line.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIST_DIR, entryKey, readManifest, staticFiles } from '../tests/fixtures/dist-graph';
 import type { Manifest } from '../tests/fixtures/dist-graph';
+import { gzipByLibrary, withoutMapComment } from './chart-size-libraries';
 
 const BUDGET_BYTES = 150 * 1024;
 // An id klinecharts keeps in minified builds (its x-axis pane); no widget code names it.
 const KLINECHARTS_MARKER = 'x_axis_pane';
 const distDir = process.env.TK_DIST_DIR ?? DIST_DIR;
 
-const gzipSize = (file: string) => gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
+const gzipSize = (file: string) =>
+  gzipSync(withoutMapComment(readFileSync(join(distDir, file), 'utf8')), { level: 9 }).length;
 const hasKlinecharts = (file: string) =>
   readFileSync(join(distDir, file), 'utf8').includes(KLINECHARTS_MARKER);
 
@@ -45,6 +49,37 @@ for (const c of firstChunks) console.log(`${String(c.gzipBytes).padStart(8)} B  
 for (const c of lazyChunks)
   console.log(`${String(c.gzipBytes).padStart(8)} B  ${c.file} (after first paint)`);
 console.log(`${String(totalGzipBytes).padStart(8)} B  total (budget ${BUDGET_BYTES} B)`);
+
+/** What a chunk without source mappings holds, by its name (vite.config.ts names these chunks). */
+function unmappedName(file: string): string | undefined {
+  if (/\/strings-[\w-]+\.js$/.test(file)) return 'ours: English UI strings (JSON)';
+  if (/\/rolldown-runtime-[\w-]+\.js$/.test(file)) return 'bundler runtime';
+  return undefined;
+}
+
+/** Bytes per library, first load and after the first paint; null when the build has no source maps. */
+function byLibrary(): Array<{ library: string; firstLoadGzipBytes: number; lazyGzipBytes: number }> | null {
+  if (!firstLoad.every((file) => existsSync(join(distDir, `${file}.map`)) || file.includes('runtime')))
+    return null;
+  const rows = new Map<string, { library: string; firstLoadGzipBytes: number; lazyGzipBytes: number }>();
+  for (const file of [...firstLoad, ...lazy])
+    for (const [library, bytes] of gzipByLibrary(join(distDir, file), unmappedName(file))) {
+      const row = rows.get(library) ?? { library, firstLoadGzipBytes: 0, lazyGzipBytes: 0 };
+      row[lazy.includes(file) ? 'lazyGzipBytes' : 'firstLoadGzipBytes'] += bytes;
+      rows.set(library, row);
+    }
+  return [...rows.values()].sort(
+    (a, b) => b.firstLoadGzipBytes + b.lazyGzipBytes - a.firstLoadGzipBytes - a.lazyGzipBytes,
+  );
+}
+const libraries = byLibrary();
+if (libraries) {
+  console.log('by library (gzip bytes: first load, after first paint):');
+  for (const row of libraries)
+    console.log(
+      `${String(row.firstLoadGzipBytes).padStart(8)} ${String(row.lazyGzipBytes).padStart(8)}  ${row.library}`,
+    );
+} else console.log('(build with `npx vite build --sourcemap` for the bytes per library)');
 console.log(
   JSON.stringify({
     firstLoadGzipBytes,
@@ -57,5 +92,6 @@ console.log(
     klinechartsInFirstLoad: firstLoad.some(hasKlinecharts),
     klinechartsLoadedLazily: lazy.some(hasKlinecharts),
     chunks: [...firstChunks, ...lazyChunks.map((c) => ({ ...c, lazy: true }))],
+    byLibrary: libraries,
   }),
 );

@@ -205,6 +205,17 @@ describe('kline periods and candles', () => {
     expect(toKLineData(null)).toBeNull();
   });
 
+  it('keeps a candle whose volume or turnover is missing or unreadable, with zero there', () => {
+    const candle = toKLineData({ ...point(T0, '1'), volume: undefined, turnover: 'n/a' });
+    expect(candle).toMatchObject({ close: 1, volume: 0, turnover: 0 });
+    expect(toKLineData({ ...point(T0, '1'), time: true })).toBeNull();
+  });
+
+  it('keeps an ordered page as it is, one candle per point', () => {
+    const page = [point(T0, '1'), point(T0 + MIN, '2'), point(T0 + 2 * MIN, '3')];
+    expect(normalizeCandles(page).map((c) => c.close)).toEqual([1, 2, 3]);
+  });
+
   it('sorts candles, keeps the later of two with one time and drops invalid ones', () => {
     const candles = normalizeCandles([point(T0 + MIN, '2'), point(T0, '1'), { time: 'x' }, point(T0, '3')]);
     expect(candles.map((c) => [c.timestamp - T0, c.close])).toEqual([

@@ -59,6 +59,7 @@ export function fromChartPeriod(period: Period): KlinePeriod | null {
 
 const num = (value: unknown): number =>
   typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
+const finiteOrZero = (value: number): number => (Number.isFinite(value) ? value : 0);
 
 /**
  * A wire KlinePoint (decimal strings) as a chart candle; null when a field is missing or not a number.
@@ -67,20 +68,22 @@ const num = (value: unknown): number =>
 export function toKLineData(point: unknown): KLineData | null {
   if (typeof point !== 'object' || point === null) return null;
   const p = point as Record<string, unknown>;
-  const candle: KLineData = {
-    timestamp: num(p.time),
-    open: num(p.openPrice),
-    high: num(p.highestPrice),
-    low: num(p.lowestPrice),
-    close: num(p.closePrice),
-    volume: num(p.volume ?? 0),
-    turnover: num(p.turnover ?? 0),
-  };
-  const values = [candle.timestamp, candle.open, candle.high, candle.low, candle.close];
-  if (!values.every(Number.isFinite)) return null;
-  if (!Number.isFinite(candle.volume)) candle.volume = 0;
-  if (!Number.isFinite(candle.turnover)) candle.turnover = 0;
-  return candle;
+  // Runs once per candle of a history page (100,000 and more): no intermediate arrays or objects.
+  const timestamp = num(p.time);
+  const open = num(p.openPrice);
+  const high = num(p.highestPrice);
+  const low = num(p.lowestPrice);
+  const close = num(p.closePrice);
+  const valid =
+    Number.isFinite(timestamp) &&
+    Number.isFinite(open) &&
+    Number.isFinite(high) &&
+    Number.isFinite(low) &&
+    Number.isFinite(close);
+  if (!valid) return null;
+  const volume = finiteOrZero(num(p.volume ?? 0));
+  const turnover = finiteOrZero(num(p.turnover ?? 0));
+  return { timestamp, open, high, low, close, volume, turnover };
 }
 
 /** Candles oldest first, one per time (the later one in the input wins), invalid points dropped. */
@@ -88,11 +91,12 @@ export function normalizeCandles(points: unknown): KLineData[] {
   if (!Array.isArray(points)) return [];
   const candles: KLineData[] = [];
   let ordered = true;
-  for (const point of points) {
-    const candle = toKLineData(point);
+  let lastTime = -Infinity;
+  for (let i = 0; i < points.length; i++) {
+    const candle = toKLineData(points[i]);
     if (!candle) continue;
-    const last = candles.at(-1);
-    if (last && candle.timestamp <= last.timestamp) ordered = false;
+    if (candle.timestamp <= lastTime) ordered = false;
+    lastTime = candle.timestamp;
     candles.push(candle);
   }
   // Servers answer in order: the common case is one pass; anything else is sorted and deduplicated.
