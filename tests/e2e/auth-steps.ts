@@ -202,29 +202,32 @@ export async function signOut(page: Page, vp: ViewportName): Promise<void> {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 }
 
+/** Switches to the demo (`toDemo`) or the real account after the confirm warning. */
+export async function switchAccount(page: Page, vp: ViewportName, toDemo: boolean): Promise<void> {
+  if (vp === 'mobile') {
+    await openAccount(page, vp, 'menu');
+    await page.getByTestId('menu-switch').click();
+    await page.getByTestId('switch-drawer-confirm').click();
+    await expect
+      .poll(() => page.getByTestId('menu-switch').textContent(), { timeout: 10_000 })
+      .not.toMatch(toDemo ? /demo/i : /real/i);
+  } else {
+    await closeDialog(page);
+    await page.getByTestId(toDemo ? 'switch-demo' : 'switch-real').click();
+    await page.getByTestId('switch-confirm').click();
+    await expect
+      .poll(() => page.getByTestId(toDemo ? 'switch-demo' : 'switch-real').getAttribute('aria-checked'), {
+        timeout: 10_000,
+      })
+      .toBe('true');
+  }
+  const virtual = await page.evaluate(() => localStorage.getItem('virtualStatus'));
+  expect(virtual === '0').toBe(!toDemo);
+}
+
 /** Real → demo → real, each after the confirm warning; the balance shown follows the account. */
 export async function switchDemoAndBack(page: Page, vp: ViewportName): Promise<void> {
-  for (const toDemo of [true, false]) {
-    if (vp === 'mobile') {
-      await openAccount(page, vp, 'menu');
-      await page.getByTestId('menu-switch').click();
-      await page.getByTestId('switch-drawer-confirm').click();
-      await expect
-        .poll(() => page.getByTestId('menu-switch').textContent(), { timeout: 10_000 })
-        .not.toMatch(toDemo ? /demo/i : /real/i);
-    } else {
-      await closeDialog(page);
-      await page.getByTestId(toDemo ? 'switch-demo' : 'switch-real').click();
-      await page.getByTestId('switch-confirm').click();
-      await expect
-        .poll(() => page.getByTestId(toDemo ? 'switch-demo' : 'switch-real').getAttribute('aria-checked'), {
-          timeout: 10_000,
-        })
-        .toBe('true');
-    }
-    const virtual = await page.evaluate(() => localStorage.getItem('virtualStatus'));
-    expect(virtual === '0').toBe(!toDemo);
-  }
+  for (const toDemo of [true, false]) await switchAccount(page, vp, toDemo);
 }
 
 export async function changePassword(

@@ -1,0 +1,169 @@
+// The issue-#4 journey in Chromium at 390×844 and 1440×900 against the real server: a funded trader buys at
+// market, watches the live P&L, is refused a manual close inside 3 minutes (409), sets a stop loss, and the
+// server closes the position by itself when the admin API steers the price through it; it shows up in the
+// history. Then a pending order fills when the price crosses its limit, a demo account trades through the
+// Mock calls, another user cannot close the trader's order (403), and the ledger check passes.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { MarketOrder, OrderQueryResponse } from '../../src/core/contract/trading';
+import { open, signIn, switchAccount } from './auth-steps';
+import { openPage, screenshot, useBrowser } from './browser';
+import type { ViewportName } from './browser';
+import {
+  apiToken,
+  buyAtMarket,
+  fundedAccount,
+  openHistory,
+  openPositions,
+  pageToken,
+  pinBid,
+  post,
+} from './trading-steps';
+
+const { browser } = useBrowser();
+// Cryptos trade around the clock, so the journey never meets a closed market; the chart suite uses BTCUSDT.
+const SYMBOLS = { mobile: 'ETHUSDT', desktop: 'SOLUSDT' } as const;
+
+const cents = (value: number) => value.toFixed(2);
+const rows = (panel: Locator) => panel.locator('[part~="row"]');
+
+async function openOrders(token: string, positionStatus: number, mock = false): Promise<MarketOrder[]> {
+  const answer = await post<OrderQueryResponse>(
+    `/v1/waa/order/${mock ? 'queryMock' : 'query'}`,
+    { page: 1, limit: 10, positionStatus },
+    token,
+  );
+  expect(answer.code).toBe(0);
+  return answer.data.list;
+}
+
+async function toasts(panel: Locator): Promise<string> {
+  return (await panel.locator('[part~="toast"]').allTextContents()).join(' | ');
+}
+
+/** Market buy → live P&L → 409 on a close inside 3 minutes → stop loss set in the detail → hit → history. */
+async function stopLossJourney(page: Page, vp: ViewportName, symbol: string): Promise<MarketOrder> {
+  await buyAtMarket(page, vp, symbol, '2');
+  const positions = await openPositions(page, vp);
+  const row = rows(positions).first();
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  const pnl = row.getByTestId('row-pnl');
+  const firstPnl = await pnl.textContent();
+  await expect.poll(() => pnl.textContent(), { timeout: 30_000, interval: 250 }).not.toBe(firstPnl);
+  await screenshot(page, 'journey-live-pnl', vp);
+
+  await row.click();
+  await positions.getByTestId('detail-action').click();
+  // The confirm dialog names quantity, direction and price (spec §5).
+  await expect
+    .poll(() => positions.getByTestId('confirm-fields').textContent())
+    .toMatch(/Lots2\.00DirectionBuyCurrent price\d/);
+  await positions.getByTestId('confirm-action').click();
+  await expect.poll(() => toasts(positions), { timeout: 10_000 }).toContain('409');
+
+  const [order] = await openOrders(await pageToken(page), 2);
+  expect(order?.tradePair).toBe(symbol);
+  const stop = cents(Number(order!.currentPrice) * 0.99);
+  const editor = positions.locator('[part~="trigger-editor"]');
+  await editor.locator('input').first().fill(stop);
+  await editor.locator('button[type="submit"]').click();
+  await expect.poll(async () => (await openOrders(await pageToken(page), 2))[0]?.stopPrice).toBe(stop);
+  await screenshot(page, 'journey-stop-loss-set', vp);
+
+  await pinBid(symbol, cents(Number(stop) * 0.98));
+  await expect.poll(() => rows(positions).count(), { timeout: 15_000 }).toBe(0);
+  await pinBid(symbol, null);
+
+  const history = await openHistory(page, vp);
+  await rows(history).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await rows(history).first().click();
+  const reason = history.locator('[data-field="close-reason"] dd');
+  await expect.poll(() => reason.textContent(), { timeout: 10_000 }).toBe('Stop loss');
+  await screenshot(page, 'journey-history-stop-loss', vp);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => reason.count()).toBe(0);
+  return order!;
+}
+
+/** A pending buy below the market fills when the admin API steers the ask down through its limit. */
+async function pendingFill(page: Page, vp: ViewportName, symbol: string): Promise<void> {
+  const token = await pageToken(page);
+  const quote = await pinBid(symbol, null);
+  const limit = cents(Number(quote.ask) * 0.98);
+  const placed = await post<string>(
+    '/exchange/order/addOrder',
+    {
+      tradePair: symbol,
+      price: limit,
+      stopPrice: '',
+      takeProfitPprice: '',
+      orderQuantity: '1',
+      multiple: 20,
+      orderType: 0,
+      buyPoint: 1,
+    },
+    token,
+  );
+  expect(placed.code).toBe(0);
+  const positions = await openPositions(page, vp);
+  await positions.getByRole('tab', { name: /Pending/ }).click();
+  await expect.poll(() => rows(positions).count(), { timeout: 15_000 }).toBe(1);
+  await pinBid(symbol, cents(Number(limit) * 0.99));
+  await expect.poll(() => rows(positions).count(), { timeout: 15_000 }).toBe(0);
+  await positions.getByRole('tab', { name: /Open/ }).click();
+  await expect.poll(() => rows(positions).count(), { timeout: 15_000 }).toBe(1);
+  await pinBid(symbol, null);
+  expect((await openOrders(token, 2)).map((o) => o.uid)).toContain(placed.data);
+}
+
+describe.each<ViewportName>(['mobile', 'desktop'])('the market trading journey at %s', (vp) => {
+  const symbol = SYMBOLS[vp];
+
+  it(
+    'buys, shows live P&L, refuses an early close, closes by stop loss and by itself, fills a pending order',
+    { timeout: 240_000 },
+    async () => {
+      const account = await fundedAccount();
+      const { context, page } = await openPage(browser(), vp);
+      try {
+        await open(page, '/login');
+        await signIn(page, vp, account);
+        const closed = await stopLossJourney(page, vp, symbol);
+        await pendingFill(page, vp, symbol);
+
+        // Another user cannot touch the trader's orders.
+        const intruder = await apiToken(await fundedAccount('100'));
+        const [live] = await openOrders(await pageToken(page), 2);
+        const refused = await post('/exchange/order/closeOrder', { orderId: live!.id }, intruder);
+        expect(refused.code).toBe(403);
+        expect((await post('/exchange/order/closeOrder', { orderId: closed.id }, intruder)).code).toBe(403);
+
+        // The demo account trades through the Mock calls and its orders stay out of the real account.
+        await switchAccount(page, vp, true);
+        const calls: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/exchange/order/')) calls.push(new URL(request.url()).pathname);
+        });
+        await buyAtMarket(page, vp, symbol);
+        expect(calls).toEqual(['/exchange/order/addOrderMock']);
+        const demoToken = await pageToken(page);
+        await expect.poll(async () => (await openOrders(demoToken, 2, true)).length).toBe(1);
+        const positions = await openPositions(page, vp);
+        await expect.poll(() => rows(positions).count(), { timeout: 15_000 }).toBe(1);
+        await screenshot(page, 'journey-demo-position', vp);
+
+        const check = await fetch(`${inject('baseUrl')}/admin/v1/ledger/check`, {
+          headers: { authorization: `Bearer ${inject('adminToken')}` },
+        });
+        const report = (await check.json()) as { code: number; data: { ok: boolean } };
+        expect(report).toMatchObject({ code: 0, data: { ok: true } });
+      } catch (error) {
+        await screenshot(page, 'failed-trading-journey', vp).catch(() => undefined);
+        throw error;
+      } finally {
+        await pinBid(symbol, null).catch(() => undefined);
+        await context.close();
+      }
+    },
+  );
+});
