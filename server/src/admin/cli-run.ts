@@ -23,6 +23,8 @@ Commands:
                                          email, phone or nickname
   users:block <uid>                      Block a user and end all their sessions
   users:unblock <uid>                    Allow a blocked user to sign in again
+  users:prohibit <uid>                   Prohibit a user from trading (orders answer 405)
+  users:allow <uid>                      Allow a prohibited user to trade again
   users:credit <uid> <amount> [real|demo] [--note TEXT]
                                          Credit an account (default real) against the house account
   ledger:check                           Check ledger conservation (exit code 1 on any mismatch)
@@ -133,6 +135,14 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
           ? `Blocked ${uid}; ended ${data.revokedSessions} session(s).`
           : `Unblocked ${uid}.`,
       ]);
+      return EXIT.ok;
+    }
+    case 'users:prohibit':
+    case 'users:allow': {
+      const uid = uidArg(args, command);
+      const prohibited = command === 'users:prohibit';
+      const data = await call(io, 'POST', `/admin/v1/users/${uid}/trading`, { prohibited });
+      print(data, () => [prohibited ? `${uid} may no longer trade.` : `${uid} may trade again.`]);
       return EXIT.ok;
     }
     case 'users:credit': {

@@ -89,6 +89,12 @@ describe('admin CLI', () => {
     expect(result).toMatchObject({ code: 1, err: 'error: user not found (code 1002)' });
   });
 
+  it('prohibits a user from trading and allows them again', async () => {
+    expect((await cli(['users:prohibit', user.uid])).out).toBe(`${user.uid} may no longer trade.`);
+    expect((await cli(['users:allow', user.uid])).out).toBe(`${user.uid} may trade again.`);
+    expect((await cli(['users:prohibit', '99999999'])).code).toBe(1);
+  });
+
   it('blocks and unblocks a user', async () => {
     expect((await cli(['users:block', user.uid])).out).toBe(`Blocked ${user.uid}; ended 0 session(s).`);
     expect((await cli(['users:unblock', user.uid])).out).toBe(`Unblocked ${user.uid}.`);

@@ -19,7 +19,7 @@ interface CreditBody {
   note?: string;
 }
 
-/** Admin users API: list/search, block and unblock (revoking every session), credit an account. */
+/** Admin users API: list/search, block and unblock (revoking every session), trading ban, credit an account. */
 export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   const guard = { preHandler: app.requireAdmin };
 
@@ -62,6 +62,26 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
     '/admin/v1/users/:uid/unblock',
     { ...guard, schema: blockSchema },
     setBlocked(false),
+  );
+
+  // Spec §6 "user prohibited from trading" (405): the user can still sign in, see and close positions.
+  app.post<{ Params: { uid: string }; Body: { prohibited: boolean } }>(
+    '/admin/v1/users/:uid/trading',
+    {
+      ...guard,
+      schema: {
+        params: UID_PARAMS,
+        body: objectSchema({ prohibited: { type: 'boolean' } }, ['prohibited']),
+      },
+    },
+    async (request) => {
+      const { rows } = await app.db.query(
+        'update users set trading_prohibited = $2 where uid = $1 returning uid',
+        [request.params.uid, request.body.prohibited],
+      );
+      if (!rows.length) throw new BusinessError(USER_NOT_FOUND);
+      return ok({ uid: request.params.uid, tradingProhibited: request.body.prohibited });
+    },
   );
 
   app.post<{ Params: { uid: string }; Body: CreditBody }>(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
 import { toMoney } from '../ledger';
 import { tradingHarness, type Trader, type TradingHarness } from './test-app';
@@ -137,10 +138,19 @@ describeOnBackends('POST /exchange/order/addOrder', (backend) => {
     expect((await h.order(rich.token, { orderQuantity: '0.01', orderType: 1 })).code).toBe(0);
   });
 
-  it('refuses a user prohibited from trading with 405', async () => {
+  it('refuses a user the admin prohibited from trading with 405, and trades again once allowed', async () => {
     const user = await h.trader({ credit: '10000' });
-    await h.app.db.query('update users set trading_prohibited = true where id = $1', [user.id]);
+    const setProhibited = (prohibited: boolean) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/admin/v1/users/${user.uid}/trading`,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: { prohibited },
+      });
+    expect((await setProhibited(true)).json()).toMatchObject({ code: 0, data: { tradingProhibited: true } });
     expect((await h.order(user.token, { orderQuantity: '0.01' })).code).toBe(405);
+    expect((await setProhibited(false)).json().code).toBe(0);
+    expect((await h.order(user.token, { orderQuantity: '0.01' })).code).toBe(0);
   });
 
   it('refuses with 406 while a registered placement check reports an unreviewed withdrawal', async () => {
