@@ -25,6 +25,8 @@ export interface AppOptions {
   dataDir?: string;
   /** PostgreSQL connection string; when set, PGlite is not used. */
   databaseUrl?: string;
+  /** Most PostgreSQL connections at once (env DATABASE_POOL_MAX; default 20). */
+  databasePoolMax?: number;
   /** Bearer token of `/admin/v1/*`; a random one when missing (main.ts decides what production requires). */
   adminToken?: string;
   /** The vite build (default `dist/` at the repository root). */
@@ -100,6 +102,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(corsPlugin, { allowedOrigins: options.allowedOrigins });
     await app.register(dbPlugin, {
       databaseUrl: options.databaseUrl,
+      poolMax: options.databasePoolMax,
       dataDir: dataDir.startsWith('memory://') ? dataDir : join(dataDir, 'pglite'),
     });
     await app.register(adminPlugin, { adminToken: app.config.adminToken });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_POOL_MAX } from './db/postgres';
 import { parseOrigin } from './http/origin';
 
 /** One environment variable of the server, as documented in the README. */
@@ -22,6 +23,11 @@ export const ENV_VARS: readonly EnvVar[] = [
     description:
       'PostgreSQL connection string (postgres://…); when set, PostgreSQL is used instead of PGlite.',
     default: '(unset: embedded PGlite)',
+  },
+  {
+    name: 'DATABASE_POOL_MAX',
+    description: 'Most PostgreSQL connections the server opens at once (with DATABASE_URL).',
+    default: '20',
   },
   {
     name: 'ADMIN_TOKEN',
@@ -82,6 +88,8 @@ export interface ServerEnv {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Size of the PostgreSQL connection pool. */
+  databasePoolMax: number;
   adminToken: string;
   /** True when ADMIN_TOKEN was not set and a random one was made for this run. */
   adminTokenGenerated: boolean;
@@ -137,6 +145,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: env.DATA_DIR?.trim() || './data',
     databaseUrl,
+    databasePoolMax: integer(env, 'DATABASE_POOL_MAX', 1, 1000) ?? DEFAULT_POOL_MAX,
     adminToken: givenToken || randomBytes(24).toString('base64url'),
     adminTokenGenerated: !givenToken,
     publicOrigin: publicOrigin ? origin('PUBLIC_ORIGIN', publicOrigin) : undefined,

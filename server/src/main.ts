@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     dataDir: env.dataDir,
     databaseUrl: env.databaseUrl,
+    databasePoolMax: env.databasePoolMax,
     adminToken: env.adminToken,
     logger: { level: env.logLevel },
     publicOrigin: env.publicOrigin,

@@ -19,6 +19,8 @@ export interface DbPluginOptions {
   databaseUrl?: string;
   /** Folder of `NNN_name.sql` files (default `server/migrations`). */
   migrationsDir?: string;
+  /** Most PostgreSQL connections at once (default in ./postgres). */
+  poolMax?: number;
 }
 
 /** Opens the database, applies pending migrations and closes it with the app. */
@@ -26,6 +28,7 @@ export const dbPlugin = fp<DbPluginOptions>(
   async (app, options) => {
     const db = options.databaseUrl
       ? await openPostgres(options.databaseUrl, {
+          ...(options.poolMax ? { max: options.poolMax } : {}),
           onError: (error) => app.log.error({ err: error }, 'idle database client failed'),
         })
       : await openPglite(options.dataDir ?? './data/pglite');

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import type { Db, Queryable } from './types';
 
+/** Connections of the pool when none is given. */
+export const DEFAULT_POOL_MAX = 20;
+
 interface ClientLike {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
@@ -19,7 +22,10 @@ function wrap(conn: ClientLike): Queryable {
 
 /** Options of the PostgreSQL pool beyond the connection string. */
 export interface PostgresOptions {
-  /** Pool size (default 10); `exclusive` holds one connection while its callback uses others. */
+  /**
+   * Pool size (default 20: more than the usual count of concurrent requests, so none waits for a connection
+   * while PostgreSQL is idle); `exclusive` holds one connection while its callback uses others.
+   */
   max?: number;
   /** Where idle-client errors go (a dropped connection must not crash the process). */
   onError?: (error: Error) => void;
@@ -34,7 +40,7 @@ const UNLOCK = "select pg_advisory_unlock(hashtextextended($1 || ':' || current_
  * already returns NUMERIC and INT8 as strings and TIMESTAMPTZ as Date, the same as our PGlite setup.
  */
 export async function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? DEFAULT_POOL_MAX });
   pool.on('error', (error) => options.onError?.(error));
   await pool.query('select 1');
   return {

@@ -173,6 +173,29 @@ describeOnBackends('ledger postTransaction', (backend) => {
     expect(error).toBeInstanceOf(LedgerError);
   });
 
+  it('admits exactly the postings the balance covers when many run at once on one account', async () => {
+    const owner = (await createUser(app)).id;
+    const real = await app.db.transaction((tx) => getOrCreateAccount(tx, owner, 'real'));
+    await credit(real.id, '100');
+    const fees = await houseAccount(app.db, 'house_fees_race');
+    const take = () =>
+      app.db.transaction((tx) =>
+        postTransaction(tx, {
+          kind: 'fee',
+          postings: [
+            { accountId: real.id, bucket: 'balance', amount: '-7' },
+            { accountId: fees.id, bucket: 'balance', amount: '7' },
+          ],
+        }),
+      );
+    const results = await Promise.allSettled(Array.from({ length: 20 }, take));
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(results.length - refused.length).toBe(14);
+    for (const r of refused) expect((r.reason as BusinessError).code).toBe(203);
+    expect((await findUserAccount(app.db, owner, 'real'))?.balance).toBe('2.00000000');
+    expect((await houseAccount(app.db, 'house_fees_race')).balance).toBe('98.00000000');
+  });
+
   it('has the database refuse an unbalanced transaction written around the code', async () => {
     const error = await app.db
       .transaction(async (tx) => {

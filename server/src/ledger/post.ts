@@ -1,4 +1,4 @@
-import { add, compare, isZero, type Decimal } from '../../../src/core/domain/decimal';
+import { add, isZero, type Decimal } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { ACCOUNT_COLUMNS, toAccount } from './accounts';
@@ -48,50 +48,88 @@ export async function lockAccounts(tx: Queryable, accountIds: string[]): Promise
 }
 
 /**
- * Posts one balanced transaction inside `tx`: locks the accounts, refuses to take a user account below zero
- * (203 for the balance, 205 for the locked margin), writes the transaction and its postings and applies them.
+ * One statement posts a transaction: lock the accounts in id order, compute their new amounts, and only when
+ * every account exists and no user account would go below zero, write the transaction and its postings and
+ * apply them. A refusal writes nothing and answers which bucket fell short. Data-modifying CTEs share one
+ * snapshot, so the update adds the deltas to the row it locked (READ COMMITTED re-reads the latest version).
+ */
+const POST_SQL = `
+with moves as (
+  select a as id, b as bucket, m as amount, n
+    from unnest($1::bigint[], $2::text[], $3::numeric[]) with ordinality as t (a, b, m, n)
+), locked as materialized (
+  select id, owner_kind, balance, lock_margin from ledger_accounts
+   where id = any($1::bigint[]) order by id for update
+), next as materialized (
+  select l.id, l.owner_kind,
+         coalesce(sum(mv.amount) filter (where mv.bucket = 'balance'), 0) as balance_delta,
+         coalesce(sum(mv.amount) filter (where mv.bucket = 'lock_margin'), 0) as lock_delta,
+         l.balance, l.lock_margin
+    from locked l join moves mv on mv.id = l.id
+   group by l.id, l.owner_kind, l.balance, l.lock_margin
+), verdict as materialized (
+  select count(*) as accounts,
+         coalesce(bool_or(owner_kind = 'user' and balance + balance_delta < 0), false) as short_balance,
+         coalesce(bool_or(owner_kind = 'user' and lock_margin + lock_delta < 0), false) as short_lock
+    from next
+), txn as (
+  insert into ledger_transactions (kind, ref, note)
+  select $4::text, $5::text, $6::text from verdict
+   where accounts = $7 and not short_balance and not short_lock
+  returning id, created_at
+), posted as (
+  insert into ledger_postings (txn_id, account_id, bucket, amount)
+  select txn.id, mv.id, mv.bucket, mv.amount from txn cross join moves mv order by mv.n
+), applied as (
+  update ledger_accounts a
+     set balance = a.balance + nx.balance_delta, lock_margin = a.lock_margin + nx.lock_delta
+    from next nx, txn
+   where a.id = nx.id
+  returning a.id, a.balance, a.lock_margin
+)
+select v.accounts, v.short_balance, v.short_lock, t.id as txn_id, t.created_at,
+       ap.id as account_id, ap.balance, ap.lock_margin
+  from verdict v left join txn t on true left join applied ap on true
+ order by ap.id`;
+
+interface PostRow {
+  accounts: string;
+  short_balance: boolean;
+  short_lock: boolean;
+  txn_id: string | null;
+  created_at: Date | null;
+  account_id: string | null;
+  balance: string | null;
+  lock_margin: string | null;
+}
+
+/**
+ * Posts one balanced transaction inside `tx` in one round trip: locks the accounts (id order), refuses to take
+ * a user account below zero (203 for the balance, 205 for the locked margin), writes the transaction and its
+ * postings and applies them.
  */
 export async function postTransaction(tx: Queryable, entry: LedgerEntry): Promise<PostResult> {
   validate(entry);
-  const locked = await lockAccounts(
-    tx,
+  const distinct = new Set(entry.postings.map((p) => p.accountId)).size;
+  const { rows } = await tx.query<PostRow>(POST_SQL, [
     entry.postings.map((p) => p.accountId),
-  );
-  const next = new Map([...locked].map(([id, account]) => [id, { ...account }]));
-  for (const posting of entry.postings) {
-    const account = next.get(posting.accountId) as AccountRow;
-    if (posting.bucket === 'balance') account.balance = add(account.balance, posting.amount);
-    else account.lockMargin = add(account.lockMargin, posting.amount);
-  }
-  for (const account of next.values()) {
-    if (account.ownerKind !== 'user') continue;
-    if (compare(account.balance, '0') < 0) throw new BusinessError(INSUFFICIENT_BALANCE);
-    if (compare(account.lockMargin, '0') < 0) throw new BusinessError(LOCK_BALANCE_ERROR);
-  }
-  const txn = await tx.query<{ id: string; created_at: Date }>(
-    'insert into ledger_transactions (kind, ref, note) values ($1, $2, $3) returning id, created_at',
-    [entry.kind, entry.ref ?? null, entry.note ?? null],
-  );
-  const { id: txnId, created_at: createdAt } = txn.rows[0] as { id: string; created_at: Date };
-  await tx.query(
-    `insert into ledger_postings (txn_id, account_id, bucket, amount)
-       select $1, a, b, m from unnest($2::bigint[], $3::text[], $4::numeric[]) as t (a, b, m)`,
-    [
-      txnId,
-      entry.postings.map((p) => p.accountId),
-      entry.postings.map((p) => p.bucket),
-      entry.postings.map((p) => p.amount),
-    ],
-  );
-  const updated: PostResult['accounts'] = [];
-  for (const account of next.values()) {
-    // Absolute values are safe: the rows stay locked until the transaction ends.
-    const { rows } = await tx.query<{ balance: string; lock_margin: string }>(
-      'update ledger_accounts set balance = $2, lock_margin = $3 where id = $1 returning balance, lock_margin',
-      [account.id, account.balance, account.lockMargin],
-    );
-    const row = rows[0] as { balance: string; lock_margin: string };
-    updated.push({ id: account.id, balance: row.balance, lockMargin: row.lock_margin });
-  }
-  return { txnId, createdAt, accounts: updated };
+    entry.postings.map((p) => p.bucket),
+    entry.postings.map((p) => p.amount),
+    entry.kind,
+    entry.ref ?? null,
+    entry.note ?? null,
+    distinct,
+  ]);
+  const first = rows[0] as PostRow;
+  if (Number(first.accounts) !== distinct) throw new LedgerError('a posting names an unknown account');
+  if (first.short_balance) throw new BusinessError(INSUFFICIENT_BALANCE);
+  if (first.short_lock) throw new BusinessError(LOCK_BALANCE_ERROR);
+  if (first.txn_id === null || first.created_at === null)
+    throw new LedgerError('the posting was not written');
+  const accounts = rows.map((row) => ({
+    id: row.account_id as string,
+    balance: row.balance as string,
+    lockMargin: row.lock_margin as string,
+  }));
+  return { txnId: first.txn_id, createdAt: first.created_at, accounts };
 }

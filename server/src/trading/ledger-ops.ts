@@ -1,16 +1,18 @@
 /** The trading side of the ledger: the user's account locked first, the house accounts, balanced movements. */
 import { isZero, negate, type Decimal } from '../../../src/core/domain/decimal';
 import type { Db, Queryable } from '../db/types';
-import { getOrCreateAccount, houseAccount, postTransaction } from '../ledger';
+import { getOrCreateAccount, postTransaction } from '../ledger';
 import { toAccount } from '../ledger/accounts';
 import type { AccountRow, Posting } from '../ledger';
 
 /**
  * House accounts of trading are striped: a user's fees and P&L go to stripe `userId mod HOUSE_STRIPES`, so
- * concurrent orders of different users rarely wait on one shared house row. Demo and real money have their
- * own stripes and never meet.
+ * concurrent orders of different users rarely wait on one shared house row (each order holds its stripe's
+ * row lock until COMMIT). User ids are sequential, so any run of 32 users, or of 16 every other user, shares
+ * no stripe. Demo and real money have their own stripes and never meet; changing the count only moves where
+ * new money goes (every stripe stays in the ledger check).
  */
-export const HOUSE_STRIPES = 8;
+export const HOUSE_STRIPES = 32;
 
 /** What a house account of trading collects. */
 export type HousePurpose = 'fees' | 'pnl';
@@ -25,17 +27,26 @@ export type HouseFinder = (purpose: HousePurpose, virtual: boolean, userId: stri
 
 /** Opens (once, committed) every stripe and answers the finder over their ids. */
 export async function openTradingHouses(db: Db): Promise<HouseFinder> {
-  const ids = new Map<string, string>();
-  await db.transaction(async (tx) => {
-    for (const purpose of ['fees', 'pnl'] as const) {
-      for (const virtual of [false, true]) {
-        for (let stripe = 0; stripe < HOUSE_STRIPES; stripe += 1) {
-          const kind = tradingHouseKind(purpose, virtual, stripe);
-          ids.set(kind, (await houseAccount(tx, kind)).id);
-        }
-      }
-    }
+  const kinds = (['fees', 'pnl'] as const).flatMap((purpose) =>
+    [false, true].flatMap((virtual) =>
+      Array.from({ length: HOUSE_STRIPES }, (_, stripe) => tradingHouseKind(purpose, virtual, stripe)),
+    ),
+  );
+  // Two statements for all stripes, not one round trip per stripe: every app start opens them.
+  const rows = await db.transaction(async (tx) => {
+    await tx.query(
+      `insert into ledger_accounts (owner_kind, kind) select 'house', k from unnest($1::text[]) as t (k)
+         on conflict (kind) where owner_kind = 'house' do nothing`,
+      [kinds],
+    );
+    const found = await tx.query<{ id: string; kind: string }>(
+      `select id, kind from ledger_accounts where owner_kind = 'house' and kind = any($1::text[])`,
+      [kinds],
+    );
+    return found.rows;
   });
+  const ids = new Map(rows.map((row) => [row.kind, row.id]));
+  if (ids.size !== kinds.length) throw new Error('the trading house accounts could not be opened');
   return (purpose, virtual, userId) =>
     ids.get(tradingHouseKind(purpose, virtual, Number(BigInt(userId) % BigInt(HOUSE_STRIPES)))) as string;
 }
