@@ -25,7 +25,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   readManifest(); // fail fast with a hint when `vite build` has not run
   const dataDir = mkdtempSync(join(tmpdir(), 'tk-e2e-'));
   const adminToken = randomBytes(24).toString('hex');
-  const app = await buildApp({ dataDir, adminToken, logger: false, market: { seed: 7, backfillDays: 1 } });
+  // Behind a "proxy": API-only steps of the suites give each made-up trader its own X-Forwarded-For, so the
+  // per-IP limits on code sending stay real without one test run exhausting them for the next suite.
+  const app = await buildApp({
+    dataDir,
+    adminToken,
+    logger: false,
+    trustProxy: true,
+    market: { seed: 7, backfillDays: 1 },
+  });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const examples = await startExamplesServer({ port: 0, platformOrigin: baseUrl });
   project.provide('baseUrl', baseUrl);

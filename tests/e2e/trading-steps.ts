@@ -17,12 +17,17 @@ export interface Answer<T> {
   data: T;
 }
 
-/** POST JSON; `auth` is a user token, or 'admin' for the admin token. */
-export async function post<T>(path: string, body: unknown, auth?: string): Promise<Answer<T>> {
+/** POST JSON; `auth` is a user token, or 'admin' for the admin token; `ip` is the client address it claims. */
+export async function post<T>(path: string, body: unknown, auth?: string, ip?: string): Promise<Answer<T>> {
   const token = auth === 'admin' ? adminToken : auth;
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      // The e2e server trusts X-Forwarded-For (global-setup), so each made-up trader has its own address.
+      ...(ip ? { 'x-forwarded-for': ip } : {}),
+    },
     body: JSON.stringify(body),
   });
   return (await response.json()) as Answer<T>;
@@ -36,16 +41,28 @@ export async function fundedAccount(amount = '10000'): Promise<Account & { uid: 
     secret: null,
     totp: { step: null },
   };
+  const ip = `10.${randomBytes(3).join('.')}`;
   const since = Date.now();
-  expect((await post('/v1/wa-na/sendMail', { email: account.email, type: '1', locale: 'en' })).code).toBe(0);
+  const sent = await post(
+    '/v1/wa-na/sendMail',
+    { email: account.email, type: '1', locale: 'en' },
+    undefined,
+    ip,
+  );
+  expect(sent.code).toBe(0);
   const code = await outboxCode(account.email, since);
-  const registered = await post<{ uid: string }>('/v1/wa-na/register', {
-    username: account.email,
-    type: 'E',
-    password: account.password,
-    code,
-    locale: 'en',
-  });
+  const registered = await post<{ uid: string }>(
+    '/v1/wa-na/register',
+    {
+      username: account.email,
+      type: 'E',
+      password: account.password,
+      code,
+      locale: 'en',
+    },
+    undefined,
+    ip,
+  );
   expect(registered.code).toBe(0);
   const credit = await post(
     `/admin/v1/users/${registered.data.uid}/credit`,
