@@ -1,8 +1,10 @@
 /**
  * The CSS every widget gets besides its own: theme fallbacks generated from THEME_TOKENS (so the light and
- * dark defaults are written once), the base and the shared primitives.
+ * dark defaults are written once), the base, the shared primitives and the
+ * ModalDrawer panel.
  */
 import baseCss from './base.css?inline';
+import drawerCss from './drawer.css?inline';
 import primitivesCss from './primitives.css?inline';
 import { THEME_TOKENS } from './theme-tokens';
 
@@ -21,4 +23,5 @@ export const SHARED_CSS = [
   `.tk-root[data-theme='dark'],:host([theme='dark']) .tk-root{${fallbacks('dark')}}`,
   baseCss,
   primitivesCss,
+  drawerCss,
 ].join('\n');

@@ -53,3 +53,45 @@ export interface WidgetMeta {
   parts: readonly WidgetPart[];
   cssProperties: readonly WidgetCssProperty[];
 }
+
+/** The `api` attribute every widget has (the platform origin). */
+export const API_ATTRIBUTE: WidgetAttribute = {
+  name: 'api',
+  prop: 'api',
+  type: 'string',
+  description:
+    'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
+    '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
+};
+
+/** The `lang` attribute every widget has (one language a page). */
+export const LANG_ATTRIBUTE: WidgetAttribute = {
+  name: 'lang',
+  prop: 'lang',
+  type: 'string',
+  description:
+    'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
+    'one language, so this switches all of them.',
+};
+
+/** The `theme` attribute; a widget with a toggle says what it does with it. */
+export function themeAttribute(description = 'Colour theme; the brand theme when absent.'): WidgetAttribute {
+  return { name: 'theme', prop: 'theme', type: 'string', values: ['light', 'dark'], description };
+}
+
+/** `api`, `lang` and `theme` in that order, for widgets with nothing to add to them. */
+export const COMMON_ATTRIBUTES: readonly WidgetAttribute[] = [
+  API_ATTRIBUTE,
+  LANG_ATTRIBUTE,
+  themeAttribute(),
+];
+
+/** `tk-navigate`: the widget asks the page to go to a path. */
+export function navigateEvent(description: string): WidgetEvent {
+  return { name: 'tk-navigate', description, detail: '{ to: string }' };
+}
+
+/** `tk-symbol-select`: the user picked a product. */
+export function symbolSelectEvent(description: string): WidgetEvent {
+  return { name: 'tk-symbol-select', description, detail: '{ symbol: string }' };
+}

@@ -1,5 +1,6 @@
 /** Public API of <tk-account> (pure data: defineWidget and custom-elements.json are generated from it). */
 import { BASE_TOKENS, DIRECTION_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
+import { API_ATTRIBUTE, LANG_ATTRIBUTE, navigateEvent, themeAttribute } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 import { ACCOUNT_VIEWS } from './account.logic';
 
@@ -15,9 +16,7 @@ export const accountMeta: WidgetMeta = {
     '`tk-preferences-change`; cancel it when your page applies them, otherwise the widget applies them to itself.',
   attributes: [
     {
-      name: 'api',
-      prop: 'api',
-      type: 'string',
+      ...API_ATTRIBUTE,
       description:
         'Origin of the TradeKit platform. Defaults to `<meta name="tk-api">`, `window.TRADEKIT_API`, then the ' +
         'page origin. All widgets of a page share the first origin.',
@@ -33,20 +32,13 @@ export const accountMeta: WidgetMeta = {
       default: "'menu'",
     },
     {
-      name: 'lang',
-      prop: 'lang',
-      type: 'string',
+      ...LANG_ATTRIBUTE,
       description:
         'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id); shared by all widgets.',
     },
-    {
-      name: 'theme',
-      prop: 'theme',
-      type: 'string',
-      values: ['light', 'dark'],
-      description:
-        'Colour theme of the built-in defaults; the brand theme when absent. The menu toggle requests the other one.',
-    },
+    themeAttribute(
+      'Colour theme of the built-in defaults; the brand theme when absent. The menu toggle requests the other one.',
+    ),
     {
       name: 'back',
       prop: 'back',
@@ -71,11 +63,7 @@ export const accountMeta: WidgetMeta = {
     },
   ],
   events: [
-    {
-      name: 'tk-navigate',
-      description: 'A link to a page: cancelable; cancel it when your page routes.',
-      detail: '{ to: string }',
-    },
+    navigateEvent('A link to a page: cancelable; cancel it when your page routes.'),
     {
       name: 'tk-logout',
       description: 'The user signed out (the session is cleared).',

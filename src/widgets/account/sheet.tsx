@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { ModalDrawer } from '../_shared/drawer';
 
 /** Props of Sheet. */
 export interface SheetProps {
@@ -17,41 +17,18 @@ export interface SheetProps {
  * back on close; Escape and the backdrop close it.
  */
 export function Sheet({ title, onClose, children, actions, part }: SheetProps) {
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const root = panel.current?.getRootNode() as Document | ShadowRoot | undefined;
-    const previous = (root?.activeElement ?? null) as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current;
-    first?.focus();
-    return () => previous?.focus?.();
-  }, []);
   return (
-    <div
-      className="tk-account__backdrop"
-      onClick={(e) => e.target === e.currentTarget && onClose()}
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        e.stopPropagation();
-        onClose();
-      }}
+    <ModalDrawer
+      title={title}
+      onClose={onClose}
+      block="tk-account"
+      element="sheet"
+      variant="sheet"
+      part={`sheet ${part}`}
+      actions={actions}
     >
-      <div
-        ref={panel}
-        className="tk-account__sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        part={`sheet ${part}`}
-      >
-        <h2 id={titleId} className="tk-account__sheet-title">
-          {title}
-        </h2>
-        <div className="tk-account__sheet-body">{children}</div>
-        {actions ? <div className="tk-account__sheet-actions">{actions}</div> : null}
-      </div>
-    </div>
+      {children}
+    </ModalDrawer>
   );
 }
 

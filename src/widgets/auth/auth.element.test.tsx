@@ -1,29 +1,14 @@
 // @vitest-environment jsdom
 import { act } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHarness } from '../../core/session/session.fixture';
-import type { Harness } from '../../core/session/session.fixture';
+import { describe, expect, it, vi } from 'vitest';
+import { useElementHarness } from '../_shared/element-harness.fixture';
 import { CALLBACK_PROPS } from '../_shared/events';
 import { authMeta } from './auth.meta';
 
 const getPlatform = vi.hoisted(() => vi.fn());
 vi.mock(import('../../core/runtime/platform'), async (original) => ({ ...(await original()), getPlatform }));
 
-let h: Harness;
-beforeAll(async () => {
-  h = createHarness();
-  getPlatform.mockReturnValue(h.platform);
-  await h.platform.ready;
-  await import('./auth.element');
-});
-afterAll(async () => {
-  // Unmount every element inside act so no React work is left to run after the DOM is torn down.
-  await act(async () => {
-    document.body.innerHTML = '';
-  });
-  h.session.close();
-  h.platform.close();
-});
+useElementHarness(getPlatform, () => import('./auth.element'));
 
 async function mount(html: string): Promise<HTMLElement> {
   await act(async () => {

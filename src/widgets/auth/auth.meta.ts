@@ -1,5 +1,6 @@
 /** Public API of <tk-auth> (pure data: defineWidget and custom-elements.json are generated from it). */
 import { BASE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
+import { API_ATTRIBUTE, LANG_ATTRIBUTE, navigateEvent, themeAttribute } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, events, parts and tokens of <tk-auth>. */
@@ -13,14 +14,7 @@ export const authMeta: WidgetMeta = {
     'fires, then `tk-navigate` to the `to` path. Links fire `tk-navigate` (cancelable): cancel it when your ' +
     'page routes; otherwise the widget switches its own screen.',
   attributes: [
-    {
-      name: 'api',
-      prop: 'api',
-      type: 'string',
-      description:
-        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
-        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
-    },
+    API_ATTRIBUTE,
     {
       name: 'view',
       prop: 'view',
@@ -38,21 +32,8 @@ export const authMeta: WidgetMeta = {
         'followed; anything else means `/`.',
       default: "'/'",
     },
-    {
-      name: 'lang',
-      prop: 'lang',
-      type: 'string',
-      description:
-        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
-        'one language, so this switches all of them.',
-    },
-    {
-      name: 'theme',
-      prop: 'theme',
-      type: 'string',
-      values: ['light', 'dark'],
-      description: 'Colour theme of the built-in defaults; the brand theme when absent.',
-    },
+    LANG_ATTRIBUTE,
+    themeAttribute('Colour theme of the built-in defaults; the brand theme when absent.'),
   ],
   events: [
     {
@@ -60,14 +41,11 @@ export const authMeta: WidgetMeta = {
       description: 'The page session signed in (tokens stored, user info loaded). Bubbles and is composed.',
       detail: '{ uid: string }',
     },
-    {
-      name: 'tk-navigate',
-      description:
-        'Asks the page to go to a path: `/login`, `/register`, `/forgot`, `/user/service`, or the `to` path ' +
+    navigateEvent(
+      'Asks the page to go to a path: `/login`, `/register`, `/forgot`, `/user/service`, or the `to` path ' +
         'after sign-in. Cancelable; when not cancelled the widget switches its own screen (and opens the ' +
         "brand's support link for `/user/service`).",
-      detail: '{ to: string }',
-    },
+    ),
   ],
   parts: [
     { name: 'card', description: 'The whole form card.' },

@@ -1,5 +1,6 @@
 /** Public API of <tk-chart> (pure data: defineWidget and custom-elements.json are generated from it). */
 import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
+import { API_ATTRIBUTE, LANG_ATTRIBUTE, symbolSelectEvent, themeAttribute } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 import { CANDLE_TYPES, COLOR_SCHEMES, KLINE_PERIODS } from './chart.logic';
 
@@ -15,14 +16,7 @@ export const chartMeta: WidgetMeta = {
     'Period, candle type, indicators and drawings are remembered per symbol in local storage ' +
     '(`tk-chart:v1:<symbol>`). Default height 480 px; set `height` on the element to change it.',
   attributes: [
-    {
-      name: 'api',
-      prop: 'api',
-      type: 'string',
-      description:
-        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
-        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
-    },
+    API_ATTRIBUTE,
     {
       name: 'symbol',
       prop: 'symbol',
@@ -56,22 +50,10 @@ export const chartMeta: WidgetMeta = {
         'theme chooser overrides it until the attribute changes.',
       default: "'brand'",
     },
-    {
-      name: 'theme',
-      prop: 'theme',
-      type: 'string',
-      values: ['light', 'dark'],
-      description:
-        'Colour theme; the brand theme when absent. The toolbar toggle overrides it until it changes.',
-    },
-    {
-      name: 'lang',
-      prop: 'lang',
-      type: 'string',
-      description:
-        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
-        'one language, so this switches all of them.',
-    },
+    themeAttribute(
+      'Colour theme; the brand theme when absent. The toolbar toggle overrides it until it changes.',
+    ),
+    LANG_ATTRIBUTE,
     {
       name: 'toolbar',
       prop: 'toolbar',
@@ -106,11 +88,7 @@ export const chartMeta: WidgetMeta = {
     },
   ],
   events: [
-    {
-      name: 'tk-symbol-select',
-      description: 'The user picked another product in the name dropdown. Bubbles and is composed.',
-      detail: '{ symbol: string }',
-    },
+    symbolSelectEvent('The user picked another product in the name dropdown. Bubbles and is composed.'),
     {
       name: 'tk-trade',
       description:

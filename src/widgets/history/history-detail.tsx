@@ -27,7 +27,7 @@ function Row({
   id?: string;
 }) {
   return (
-    <div className="tk-hist__field" data-field={id}>
+    <div className="tk-drawer__field tk-hist__field" data-field={id}>
       <dt>{label}</dt>
       <dd className="tk-num" data-tone={tone}>
         {children}
@@ -43,7 +43,7 @@ export function HistoryDetail({ order, t, timezone, onClose }: HistoryDetailProp
   const money = (value: string) => formatAmount(value);
   return (
     <HistoryDrawer title={t('history.detail_title')} closeLabel={t('common.close')} onClose={onClose}>
-      <dl className="tk-hist__fields">
+      <dl className="tk-drawer__fields tk-hist__fields">
         <Row label={t('history.field.order_no')}>{order.uid}</Row>
         <Row label={t('history.field.product')}>{order.productName || order.tradePair}</Row>
         <Row label={t('history.field.status')} tone={statusTone(order.positionStatus)}>

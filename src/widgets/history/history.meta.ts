@@ -1,5 +1,6 @@
 /** Public API of <tk-history> (pure data: defineWidget and custom-elements.json are generated from it). */
 import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
+import { COMMON_ATTRIBUTES, navigateEvent } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 import { HISTORY_FILTERS } from './history.logic';
 
@@ -14,29 +15,7 @@ export const historyMeta: WidgetMeta = {
     'account (real or demo) changes; demo accounts use `order/queryMock`. Signed out, it shows a sign-in ' +
     'prompt that fires `tk-navigate`.',
   attributes: [
-    {
-      name: 'api',
-      prop: 'api',
-      type: 'string',
-      description:
-        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
-        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
-    },
-    {
-      name: 'lang',
-      prop: 'lang',
-      type: 'string',
-      description:
-        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
-        'one language, so this switches all of them.',
-    },
-    {
-      name: 'theme',
-      prop: 'theme',
-      type: 'string',
-      values: ['light', 'dark'],
-      description: 'Colour theme; the brand theme when absent.',
-    },
+    ...COMMON_ATTRIBUTES,
     {
       name: 'filter',
       prop: 'filter',
@@ -47,13 +26,10 @@ export const historyMeta: WidgetMeta = {
     },
   ],
   events: [
-    {
-      name: 'tk-navigate',
-      description:
-        'Signed out, the sign-in button asks the page to go to `/login?to=/history`. Bubbles, is composed and ' +
+    navigateEvent(
+      'Signed out, the sign-in button asks the page to go to `/login?to=/history`. Bubbles, is composed and ' +
         'cancelable.',
-      detail: '{ to: string }',
-    },
+    ),
   ],
   parts: [
     { name: 'base', description: 'The widget frame.' },

@@ -1,5 +1,6 @@
 /** Public API of <tk-order-form> (pure data: defineWidget and custom-elements.json are generated from it). */
 import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
+import { API_ATTRIBUTE, LANG_ATTRIBUTE, navigateEvent, themeAttribute } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, events, parts and tokens of <tk-order-form>. */
@@ -16,14 +17,7 @@ export const orderFormMeta: WidgetMeta = {
     'Mock calls. A visitor is sent to sign in. A wrong `mode` or `direction` asks the page to go home ' +
     '(`tk-navigate` to `/`) and renders nothing.',
   attributes: [
-    {
-      name: 'api',
-      prop: 'api',
-      type: 'string',
-      description:
-        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
-        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
-    },
+    API_ATTRIBUTE,
     {
       name: 'symbol',
       prop: 'symbol',
@@ -47,21 +41,8 @@ export const orderFormMeta: WidgetMeta = {
       description: 'Trade mode; only `market` is served here, any other value leaves the page.',
       default: "'market'",
     },
-    {
-      name: 'theme',
-      prop: 'theme',
-      type: 'string',
-      values: ['light', 'dark'],
-      description: 'Colour theme; the brand theme when absent.',
-    },
-    {
-      name: 'lang',
-      prop: 'lang',
-      type: 'string',
-      description:
-        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
-        'one language, so this switches all of them.',
-    },
+    themeAttribute(),
+    LANG_ATTRIBUTE,
   ],
   events: [
     {
@@ -70,13 +51,10 @@ export const orderFormMeta: WidgetMeta = {
         'The server accepted an order (real or demo). Bubbles and is composed; a host may open the positions.',
       detail: '{ orderId: string; symbol: string; virtual: boolean }',
     },
-    {
-      name: 'tk-navigate',
-      description:
-        'Asks the page to go to `/` (wrong mode or direction) or to `/login?to=…` (a visitor pressed the trade ' +
+    navigateEvent(
+      'Asks the page to go to `/` (wrong mode or direction) or to `/login?to=…` (a visitor pressed the trade ' +
         'button). Cancelable; bubbles and is composed.',
-      detail: '{ to: string }',
-    },
+    ),
   ],
   parts: [
     { name: 'form', description: 'The whole ticket.' },

@@ -20,7 +20,7 @@ export interface PositionDetailProps {
 
 function Row({ label, children, tone }: { label: string; children: ReactNode; tone?: string }) {
   return (
-    <div className="tk-pos__field">
+    <div className="tk-drawer__field tk-pos__field">
       <dt>{label}</dt>
       <dd className="tk-num" data-tone={tone}>
         {children}
@@ -63,7 +63,7 @@ export function PositionDetail({ order, t, timezone, actions, onClose }: Positio
         </button>
       }
     >
-      <dl className="tk-pos__fields">
+      <dl className="tk-drawer__fields tk-pos__fields">
         <Row label={t('position.field.order_no')}>{order.uid}</Row>
         <Row label={t('position.field.product')}>{order.productName || order.tradePair}</Row>
         <Row label={t('position.field.status')}>
@@ -131,7 +131,7 @@ export function PositionDetail({ order, t, timezone, actions, onClose }: Positio
             </>
           }
         >
-          <dl className="tk-pos__fields" data-testid="confirm-fields">
+          <dl className="tk-drawer__fields tk-pos__fields" data-testid="confirm-fields">
             <Row label={t('position.field.product')}>{order.productName || order.tradePair}</Row>
             <Row label={t('position.field.quantity')}>
               {formatAmount(order.orderQuantity, { thousands: false })}

@@ -1,39 +1,18 @@
 /** Pure rules of <tk-positions>: tabs, P&L tone and sign, the SL/TP inputs and what a change sends. */
-import { OrderType, PositionStatus } from '../../core/contract/trading';
+import { PositionStatus } from '../../core/contract/trading';
 import type { CloseReason, MarketOrder, UpdateOrderRequest } from '../../core/contract/trading';
 import { compare, isDecimal, normalize } from '../../core/domain/decimal';
-import { EMPTY_VALUE, formatAmount } from '../../core/domain/format';
+import { orderDirection, priceText, triggerText } from '../../core/domain/order-format';
+
+export { pnlTone, priceText, signedAmount, triggerText } from '../../core/domain/order-format';
 
 /** The two lists of the position page (spec §2). */
 export const POSITION_TABS = ['open', 'pending'] as const;
 export type PositionTab = (typeof POSITION_TABS)[number];
 
-/** Colour role of a money figure: up for a gain, down for a loss, flat for zero or unknown. */
-export function pnlTone(value: string | null | undefined): 'up' | 'down' | 'flat' {
-  if (!value || !isDecimal(value)) return 'flat';
-  const sign = compare(value, '0');
-  return sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat';
-}
-
-/** A USD P&L with 2 decimals, thousands separators and an explicit sign for gains ("+12.50"). */
-export function signedAmount(value: string | null | undefined): string {
-  const text = formatAmount(value);
-  return text !== EMPTY_VALUE && pnlTone(value) === 'up' ? `+${text}` : text;
-}
-
-/** A price as the server sent it (product precision), '--' when missing. */
-export function priceText(value: string | null | undefined): string {
-  return value && isDecimal(value) ? value : EMPTY_VALUE;
-}
-
-/** A stop loss / take profit: off when empty or zero. */
-export function triggerText(value: string | null | undefined): string | null {
-  return value && isDecimal(value) && compare(value, '0') !== 0 ? value : null;
-}
-
 /** i18n key of the direction (spec §3 orderType). */
 export function directionKey(order: Pick<MarketOrder, 'orderType'>): 'position.buy' | 'position.sell' {
-  return order.orderType === OrderType.sell ? 'position.sell' : 'position.buy';
+  return `position.${orderDirection(order)}`;
 }
 
 /** The tab an order belongs to. */

@@ -1,5 +1,6 @@
 /** Public API of <tk-positions> (pure data: defineWidget and custom-elements.json are generated from it). */
 import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
+import { COMMON_ATTRIBUTES, navigateEvent } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 import { POSITION_TABS } from './positions.logic';
 
@@ -14,29 +15,7 @@ export const positionsMeta: WidgetMeta = {
     'button behind a confirmation. Demo accounts use the Mock calls. Signed out, it shows a sign-in prompt that ' +
     'fires `tk-navigate`.',
   attributes: [
-    {
-      name: 'api',
-      prop: 'api',
-      type: 'string',
-      description:
-        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
-        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
-    },
-    {
-      name: 'lang',
-      prop: 'lang',
-      type: 'string',
-      description:
-        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
-        'one language, so this switches all of them.',
-    },
-    {
-      name: 'theme',
-      prop: 'theme',
-      type: 'string',
-      values: ['light', 'dark'],
-      description: 'Colour theme; the brand theme when absent.',
-    },
+    ...COMMON_ATTRIBUTES,
     {
       name: 'tab',
       prop: 'tab',
@@ -47,13 +26,10 @@ export const positionsMeta: WidgetMeta = {
     },
   ],
   events: [
-    {
-      name: 'tk-navigate',
-      description:
-        'Signed out, the sign-in button asks the page to go to `/login?to=/position`. Bubbles, is composed ' +
+    navigateEvent(
+      'Signed out, the sign-in button asks the page to go to `/login?to=/position`. Bubbles, is composed ' +
         'and cancelable.',
-      detail: '{ to: string }',
-    },
+    ),
   ],
   parts: [
     { name: 'base', description: 'The widget frame.' },

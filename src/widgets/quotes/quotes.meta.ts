@@ -1,5 +1,6 @@
 /** Public API of <tk-quotes> (pure data: defineWidget and custom-elements.json are generated from it). */
 import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
+import { API_ATTRIBUTE, LANG_ATTRIBUTE, symbolSelectEvent, themeAttribute } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, event, parts and tokens of <tk-quotes>. */
@@ -11,14 +12,7 @@ export const quotesMeta: WidgetMeta = {
     'Quotes without an update for 10 s are marked "Delayed"; closed markets are marked "Closed". ' +
     'Selecting a row (click or Enter) fires `tk-symbol-select`.',
   attributes: [
-    {
-      name: 'api',
-      prop: 'api',
-      type: 'string',
-      description:
-        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
-        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
-    },
+    API_ATTRIBUTE,
     {
       name: 'symbols',
       prop: 'symbols',
@@ -34,21 +28,8 @@ export const quotesMeta: WidgetMeta = {
         'Show one category only and hide the tabs: an id (1 cryptos, 2 commodities, 3 forex, 4 indices, ' +
         '5 US stocks) or its name (`forex`).',
     },
-    {
-      name: 'lang',
-      prop: 'lang',
-      type: 'string',
-      description:
-        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
-        'one language, so this switches all of them.',
-    },
-    {
-      name: 'theme',
-      prop: 'theme',
-      type: 'string',
-      values: ['light', 'dark'],
-      description: 'Colour theme of the built-in defaults; the brand theme when absent.',
-    },
+    LANG_ATTRIBUTE,
+    themeAttribute('Colour theme of the built-in defaults; the brand theme when absent.'),
     {
       name: 'layout',
       prop: 'layout',
@@ -82,13 +63,7 @@ export const quotesMeta: WidgetMeta = {
       default: 'true',
     },
   ],
-  events: [
-    {
-      name: 'tk-symbol-select',
-      description: 'The user selected a row (click, Enter or Space). Bubbles and is composed.',
-      detail: '{ symbol: string }',
-    },
-  ],
+  events: [symbolSelectEvent('The user selected a row (click, Enter or Space). Bubbles and is composed.')],
   parts: [
     { name: 'tabs', description: 'The category tab list.' },
     { name: 'tab', description: 'One category tab.' },

@@ -1,5 +1,6 @@
 /** Public API of <tk-search> (pure data: defineWidget and custom-elements.json are generated from it). */
 import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
+import { API_ATTRIBUTE, LANG_ATTRIBUTE, symbolSelectEvent, themeAttribute } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, event, parts and tokens of <tk-search>. */
@@ -12,37 +13,11 @@ export const searchMeta: WidgetMeta = {
     'EURUSD). Selecting a result (click, Enter on it, or Enter in the field for the first one) fires ' +
     '`tk-symbol-select`; a host opens the chart on mobile or changes the symbol on desktop.',
   attributes: [
-    {
-      name: 'api',
-      prop: 'api',
-      type: 'string',
-      description:
-        'Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta name="tk-api">`, ' +
-        '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
-    },
-    {
-      name: 'lang',
-      prop: 'lang',
-      type: 'string',
-      description:
-        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
-        'one language, so this switches all of them.',
-    },
-    {
-      name: 'theme',
-      prop: 'theme',
-      type: 'string',
-      values: ['light', 'dark'],
-      description: 'Colour theme of the built-in defaults; the brand theme when absent.',
-    },
+    API_ATTRIBUTE,
+    LANG_ATTRIBUTE,
+    themeAttribute('Colour theme of the built-in defaults; the brand theme when absent.'),
   ],
-  events: [
-    {
-      name: 'tk-symbol-select',
-      description: 'The user selected a result. Bubbles and is composed.',
-      detail: '{ symbol: string }',
-    },
-  ],
+  events: [symbolSelectEvent('The user selected a result. Bubbles and is composed.')],
   parts: [
     { name: 'bar', description: 'The search form.' },
     { name: 'input', description: 'The keyword field.' },
