@@ -24,6 +24,16 @@ describe('engine styles', () => {
     expect(withAlpha(color, alpha)).toBe(expected);
   });
 
+  it('draws canvas text in the widget font when it has one, else leaves klinecharts its own', () => {
+    const styles = chartStyles({ ...LIGHT, font: 'Inter, sans-serif' }, 'candle_solid');
+    expect(styles.xAxis?.tickText?.family).toBe('Inter, sans-serif');
+    expect(styles.yAxis?.tickText?.family).toBe('Inter, sans-serif');
+    expect(styles.candle?.tooltip?.legend?.family).toBe('Inter, sans-serif');
+    expect(styles.candle?.priceMark?.high?.textFamily).toBe('Inter, sans-serif');
+    expect(styles.crosshair?.horizontal?.text?.family).toBe('Inter, sans-serif');
+    expect(chartStyles(LIGHT, 'candle_solid').xAxis?.tickText).not.toHaveProperty('family');
+  });
+
   it('colours candles, last price and volume bars with the up/down pair', () => {
     const styles = chartStyles(LIGHT, 'candle_stroke');
     expect(styles.candle?.type).toBe('candle_stroke');

@@ -15,6 +15,8 @@ export interface Appearance {
   border: string;
   surface: string;
   accent: string;
+  /** The widget's font family; canvas text falls back to klinecharts' Helvetica (a serif where it is missing). */
+  font?: string;
 }
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -43,10 +45,11 @@ export const COMPACT_WIDTH = 640;
  */
 export function chartStyles(a: Appearance, candleType: CandleType, compact = false): DeepPartial<Styles> {
   const showRule = compact ? 'follow_cross' : 'always';
+  const family = a.font ? { family: a.font } : {};
   const axis = {
     axisLine: { color: a.border },
     tickLine: { color: a.border },
-    tickText: { color: a.muted },
+    tickText: { color: a.muted, ...family },
   };
   return {
     grid: {
@@ -74,24 +77,24 @@ export function chartStyles(a: Appearance, candleType: CandleType, compact = fal
         ],
       },
       priceMark: {
-        high: { color: a.muted },
-        low: { color: a.muted },
-        last: { upColor: a.up, downColor: a.down, noChangeColor: a.muted },
+        high: { color: a.muted, ...(a.font ? { textFamily: a.font } : {}) },
+        low: { color: a.muted, ...(a.font ? { textFamily: a.font } : {}) },
+        last: { upColor: a.up, downColor: a.down, noChangeColor: a.muted, text: family },
       },
       // The widget header names the symbol and period already.
-      tooltip: { showRule, title: { show: false }, legend: { color: a.muted } },
+      tooltip: { showRule, title: { show: false }, legend: { color: a.muted, ...family } },
     },
     indicator: {
       ohlc: { upColor: withAlpha(a.up, 0.7), downColor: withAlpha(a.down, 0.7), noChangeColor: a.muted },
       bars: [{ upColor: withAlpha(a.up, 0.7), downColor: withAlpha(a.down, 0.7), noChangeColor: a.muted }],
-      tooltip: { showRule, legend: { color: a.muted } },
+      tooltip: { showRule, legend: { color: a.muted, ...family } },
     },
     xAxis: axis,
     yAxis: axis,
     separator: { color: a.border },
     crosshair: {
-      horizontal: { line: { color: a.muted } },
-      vertical: { line: { color: a.muted } },
+      horizontal: { line: { color: a.muted }, text: family },
+      vertical: { line: { color: a.muted }, text: family },
     },
   };
 }

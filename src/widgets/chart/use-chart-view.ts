@@ -47,7 +47,7 @@ export function useFullscreen(target: () => HTMLElement | null): [boolean, () =>
   return [full, toggle];
 }
 
-const TOKENS: Record<Exclude<keyof Appearance, 'theme'>, [string, string]> = {
+const TOKENS: Record<Exclude<keyof Appearance, 'theme' | 'font'>, [string, string]> = {
   up: ['--_chart-up', '#2962ff'],
   down: ['--_chart-down', '#e53935'],
   text: ['--_chart-text', '#131722'],
@@ -76,6 +76,7 @@ export function useAppearance(
       const next = { theme } as Appearance;
       for (const [key, [name, fallback]] of Object.entries(TOKENS))
         next[key as keyof typeof TOKENS] = style.getPropertyValue(name).trim() || fallback;
+      if (style.fontFamily) next.font = style.fontFamily;
       setAppearance((prev) => (prev && JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
     };
     read();
