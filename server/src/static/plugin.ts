@@ -38,7 +38,7 @@ const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').
 export const staticPlugin = fp<StaticPluginOptions>(
   async (app, options) => {
     const root = resolve(options.distDir);
-    await app.register(fastifyStatic, { root, serve: false, suppressWarning: true });
+    await app.register(fastifyStatic, { root, serve: false });
 
     app.get<{ Params: { '*': string } }>('/widgets/*', (request, reply) => {
       const file = request.params['*'];
