@@ -16,7 +16,8 @@ export class LedgerError extends Error {
   }
 }
 
-function validate(entry: LedgerEntry): void {
+/** Throws a `LedgerError` unless the entry is well formed: a known kind and bucket, amounts at ledger scale, sum 0. */
+export function assertValidEntry(entry: LedgerEntry): void {
   if (!/^[a-z][a-z0-9_]*$/.test(entry.kind)) throw new LedgerError(`bad transaction kind "${entry.kind}"`);
   if (entry.postings.length < 2) throw new LedgerError('a transaction needs at least two postings');
   let sum: Decimal = '0';
@@ -109,7 +110,7 @@ interface PostRow {
  * postings and applies them.
  */
 export async function postTransaction(tx: Queryable, entry: LedgerEntry): Promise<PostResult> {
-  validate(entry);
+  assertValidEntry(entry);
   const distinct = new Set(entry.postings.map((p) => p.accountId)).size;
   const { rows } = await tx.query<PostRow>(POST_SQL, [
     entry.postings.map((p) => p.accountId),

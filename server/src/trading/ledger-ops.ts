@@ -89,6 +89,16 @@ export interface Movement {
   amount: Decimal;
 }
 
+/** The postings of the movements: each pair leaves `from` and reaches `to`, zero pairs dropped. */
+export function toPostings(movements: Movement[]): Posting[] {
+  return movements
+    .filter((m) => !isZero(m.amount))
+    .flatMap((m) => [
+      { ...m.from, amount: negate(m.amount) },
+      { ...m.to, amount: m.amount },
+    ]);
+}
+
 /** Posts the movements as one ledger transaction (nothing when every amount is zero). */
 export async function postMovements(
   tx: Queryable,
@@ -96,12 +106,7 @@ export async function postMovements(
   ref: string,
   movements: Movement[],
 ): Promise<void> {
-  const postings: Posting[] = movements
-    .filter((m) => !isZero(m.amount))
-    .flatMap((m) => [
-      { ...m.from, amount: negate(m.amount) },
-      { ...m.to, amount: m.amount },
-    ]);
+  const postings = toPostings(movements);
   if (postings.length === 0) return;
   await postTransaction(tx, { kind, ref, postings });
 }

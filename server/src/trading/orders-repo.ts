@@ -44,7 +44,8 @@ export const ORDER_COLUMNS = `id, uid, user_id as "userId", virtual, trade_pair 
   transaction_time as "transactionTime", closing_time as "closingTime", overnight_until as "overnightUntil",
   brand_id as "brandId"`;
 
-type Raw = Omit<
+/** A stored order as the drivers return it (`ORDER_COLUMNS`, before `toOrder`). */
+export type RawOrder = Omit<
   OrderRow,
   'orderTime' | 'transactionTime' | 'closingTime' | 'overnightUntil' | 'orderType'
 > & {
@@ -61,7 +62,7 @@ type Raw = Omit<
 const ms = (value: string | null) => (value === null ? null : Number(value));
 
 /** A stored row as an `OrderRow` (bigint columns arrive as strings). */
-export function toOrder(raw: Raw): OrderRow {
+export function toOrder(raw: RawOrder): OrderRow {
   return {
     ...raw,
     orderType: Number(raw.orderType) as OrderTypeId,
@@ -77,7 +78,7 @@ export function toOrder(raw: Raw): OrderRow {
 
 /** Runs a select of `ORDER_COLUMNS` and maps the rows. */
 export async function selectOrders(q: Queryable, sql: string, params: unknown[]): Promise<OrderRow[]> {
-  const { rows } = await q.query<Raw>(sql, params);
+  const { rows } = await q.query<RawOrder>(sql, params);
   return rows.map(toOrder);
 }
 
@@ -116,6 +117,67 @@ export type NewOrder = Omit<
   | 'overnightFee'
 >;
 
+/** The columns a new order writes and their SQL types, in the order of `newOrderValues`. */
+const NEW_ORDER_FIELDS = [
+  ['uid', 'text'],
+  ['user_id', 'bigint'],
+  ['virtual', 'boolean'],
+  ['trade_pair', 'text'],
+  ['product_name', 'text'],
+  ['order_type', 'smallint'],
+  ['buy_point', 'smallint'],
+  ['position_status', 'smallint'],
+  ['price', 'numeric'],
+  ['opening_price', 'numeric'],
+  ['stop_price', 'numeric'],
+  ['take_profit_price', 'numeric'],
+  ['order_quantity', 'numeric'],
+  ['contract_size', 'numeric'],
+  ['multiple', 'int'],
+  ['margin', 'numeric'],
+  ['fee_amount', 'numeric'],
+  ['order_time', 'bigint'],
+  ['transaction_time', 'bigint'],
+  ['brand_id', 'text'],
+] as const;
+
+/** The column list of a new order (`insert into orders (…)`). */
+export const NEW_ORDER_COLUMNS = NEW_ORDER_FIELDS.map(([name]) => name).join(', ');
+
+/**
+ * The typed placeholders of a new order's values, numbered from `$first` (typed, so that the list also
+ * serves `insert … select` where nothing else tells PostgreSQL the parameter types).
+ */
+export function newOrderPlaceholders(first: number): string {
+  return NEW_ORDER_FIELDS.map(([, type], i) => `$${first + i}::${type}`).join(', ');
+}
+
+/** The values of a new order under the order number `uid`, in the order of `NEW_ORDER_COLUMNS`. */
+export function newOrderValues(order: NewOrder, uid: string): unknown[] {
+  return [
+    uid,
+    order.userId,
+    order.virtual,
+    order.tradePair,
+    order.productName,
+    order.orderType,
+    order.buyPoint,
+    order.positionStatus,
+    order.price,
+    order.openingPrice,
+    order.stopPrice,
+    order.takeProfitPrice,
+    order.orderQuantity,
+    order.contractSize,
+    order.multiple,
+    order.margin,
+    order.feeAmount,
+    order.orderTime,
+    order.transactionTime,
+    order.brandId,
+  ];
+}
+
 /** Inserts an order under a fresh order number (drawn again on the rare clash) and returns it. */
 export async function insertOrder(tx: Queryable, order: NewOrder, now: number): Promise<OrderRow> {
   for (;;) {
@@ -127,33 +189,9 @@ export async function insertOrder(tx: Queryable, order: NewOrder, now: number): 
 async function tryInsert(tx: Queryable, order: NewOrder, now: number): Promise<OrderRow | undefined> {
   const rows = await selectOrders(
     tx,
-    `insert into orders (uid, user_id, virtual, trade_pair, product_name, order_type, buy_point,
-        position_status, price, opening_price, stop_price, take_profit_price, order_quantity, contract_size,
-        multiple, margin, fee_amount, order_time, transaction_time, brand_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+    `insert into orders (${NEW_ORDER_COLUMNS}) values (${newOrderPlaceholders(1)})
      on conflict (uid) do nothing returning ${ORDER_COLUMNS}`,
-    [
-      newOrderUid(now),
-      order.userId,
-      order.virtual,
-      order.tradePair,
-      order.productName,
-      order.orderType,
-      order.buyPoint,
-      order.positionStatus,
-      order.price,
-      order.openingPrice,
-      order.stopPrice,
-      order.takeProfitPrice,
-      order.orderQuantity,
-      order.contractSize,
-      order.multiple,
-      order.margin,
-      order.feeAmount,
-      order.orderTime,
-      order.transactionTime,
-      order.brandId,
-    ],
+    newOrderValues(order, newOrderUid(now)),
   );
   return rows[0];
 }

@@ -1,12 +1,16 @@
-/** `order/addOrder`: the rules, then one transaction that locks the account, writes the order and its money. */
+/**
+ * `order/addOrder`: the rules, then one statement (`place-fast.ts`) or, when a rule needs the database, one
+ * transaction that locks the account, writes the order and its money.
+ */
 import type { AddOrderRequest } from '../../../src/core/contract/trading';
 import { isDecimal } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import type { Engine, Trader } from './engine';
-import { lockUserAccount, postMovements } from './ledger-ops';
+import { lockUserAccount, postMovements, type Movement } from './ledger-ops';
 import { entryPrice, feeOf, marginOf, notionalUsd } from './money';
-import { insertOrder, type OrderRow } from './orders-repo';
+import { insertOrder, type NewOrder, type OrderRow } from './orders-repo';
+import { canPlaceFast, OWN_ACCOUNT, placeInOneStatement } from './place-fast';
 import {
   decimals,
   forexDepositRule,
@@ -81,64 +85,68 @@ export async function placeOrder(
   const fee = pending ? '0' : feeOf(product, usd, quantity);
   const settings = engine.settings(trader.brandId);
 
-  const order = await engine.db.transaction(async (tx) => {
-    const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
-    if (account.tradingProhibited) throw new BusinessError(TradeCode.prohibited);
-    for (const check of engine.checks) assertRule(await check(tx, trader));
-    if (product.type === 3 && !trader.virtual && settings.forexMinDeposit !== null) {
-      const deposits = await totalDeposits(tx, trader.userId);
-      assertRule(forexDepositRule(product.type, trader.virtual, settings.forexMinDeposit, deposits));
-    }
-    if (settings.forbidOpposite) {
-      const { rows } = await tx.query<{ order_type: number }>(
-        `select distinct order_type from orders
-          where user_id = $1 and virtual = $2 and trade_pair = $3 and position_status in (1, 2)`,
-        [trader.userId, trader.virtual, symbol],
-      );
-      assertRule(
-        oppositeRule(
-          true,
-          request.orderType,
-          rows.map((r) => Number(r.order_type)),
-        ),
-      );
-    }
-    const placed = await insertOrder(
-      tx,
-      {
-        userId: trader.userId,
-        virtual: trader.virtual,
-        tradePair: symbol,
-        productName: product.productName,
-        orderType: request.orderType,
-        buyPoint: pending ? 1 : 2,
-        positionStatus: pending ? 1 : 2,
-        price: pending ? limit : '0',
-        openingPrice,
-        stopPrice: stop,
-        takeProfitPrice: takeProfit,
-        orderQuantity: quantity,
-        contractSize: product.contractSize,
-        multiple: request.multiple,
-        margin,
-        feeAmount: fee,
-        orderTime: now,
-        transactionTime: pending ? null : now,
-        brandId: trader.brandId,
-      },
-      now,
-    );
-    const user = { accountId: account.id };
-    await postMovements(tx, 'order_place', placed.uid, [
-      { from: { ...user, bucket: 'balance' }, to: { ...user, bucket: 'lock_margin' }, amount: margin },
-      {
-        from: { ...user, bucket: 'balance' },
-        to: { accountId: engine.house('fees', trader.virtual, trader.userId), bucket: 'balance' },
-        amount: fee,
-      },
-    ]);
-    return placed;
-  });
+  const fresh: NewOrder = {
+    userId: trader.userId,
+    virtual: trader.virtual,
+    tradePair: symbol,
+    productName: product.productName,
+    orderType: request.orderType,
+    buyPoint: pending ? 1 : 2,
+    positionStatus: pending ? 1 : 2,
+    price: pending ? limit : '0',
+    openingPrice,
+    stopPrice: stop,
+    takeProfitPrice: takeProfit,
+    orderQuantity: quantity,
+    contractSize: product.contractSize,
+    multiple: request.multiple,
+    margin,
+    feeAmount: fee,
+    orderTime: now,
+    transactionTime: pending ? null : now,
+    brandId: trader.brandId,
+  };
+  const movements = (accountId: string): Movement[] => [
+    { from: { accountId, bucket: 'balance' }, to: { accountId, bucket: 'lock_margin' }, amount: margin },
+    {
+      from: { accountId, bucket: 'balance' },
+      to: { accountId: engine.house('fees', trader.virtual, trader.userId), bucket: 'balance' },
+      amount: fee,
+    },
+  ];
+
+  const fast = canPlaceFast(engine, trader, product, settings)
+    ? await placeInOneStatement(engine.db, fresh, 'order_place', movements(OWN_ACCOUNT), now)
+    : null;
+  // Null also when the account is not opened yet: the transaction below opens it.
+  const order =
+    fast ??
+    (await engine.db.transaction(async (tx) => {
+      const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
+      if (account.tradingProhibited) throw new BusinessError(TradeCode.prohibited);
+      for (const check of engine.checks) assertRule(await check(tx, trader));
+      if (product.type === 3 && !trader.virtual && settings.forexMinDeposit !== null) {
+        const deposits = await totalDeposits(tx, trader.userId);
+        assertRule(forexDepositRule(product.type, trader.virtual, settings.forexMinDeposit, deposits));
+      }
+      if (settings.forbidOpposite) {
+        const { rows } = await tx.query<{ order_type: number }>(
+          `select distinct order_type from orders
+            where user_id = $1 and virtual = $2 and trade_pair = $3 and position_status in (1, 2)`,
+          [trader.userId, trader.virtual, symbol],
+        );
+        assertRule(
+          oppositeRule(
+            true,
+            request.orderType,
+            rows.map((r) => Number(r.order_type)),
+          ),
+        );
+      }
+      const placed = await insertOrder(tx, fresh, now);
+      await postMovements(tx, 'order_place', placed.uid, movements(account.id));
+      return placed;
+    }));
   engine.track(order);
   return order;
 }

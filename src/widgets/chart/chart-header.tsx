@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { CATEGORY_KEYS } from '../../core/contract/types';
 import type { CategoryId } from '../../core/contract/types';
 import { Badge } from '../_shared/badge';
@@ -42,8 +42,11 @@ function bannerKey(block: TradeBlock, status: MarketStatus | null): string {
   return status === 'early_trading' ? 'status.early_trading' : 'status.closed';
 }
 
-/** The product header: name dropdown, price, change, last update, high/low/volume, sell/buy or closed. */
-export function ChartHeader({
+/**
+ * The product header: name dropdown, price, change, last update, high/low/volume, sell/buy or closed.
+ * Memoised: the chart's engine and data updates leave it alone.
+ */
+export const ChartHeader = memo(function ChartHeader({
   symbol,
   view,
   options,
@@ -154,4 +157,4 @@ export function ChartHeader({
       )}
     </header>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CSSProperties } from 'react';
 import type { Translate } from '../_shared/use-t';
 import { Icon } from './chart-icons';
@@ -140,8 +141,8 @@ function SchemeChooser(props: ChartToolbarProps) {
   );
 }
 
-/** Periods, candle type, indicators, view actions, light/dark and the colour theme chooser. */
-export function ChartToolbar(props: ChartToolbarProps) {
+/** Periods, candle type, indicators, view actions, light/dark and the colour theme chooser (memoised). */
+export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps) {
   const { t, ready } = props;
   const fullscreenLabel = t(props.fullscreen ? 'chart.action.exit_fullscreen' : 'chart.action.fullscreen');
   return (
@@ -176,4 +177,4 @@ export function ChartToolbar(props: ChartToolbarProps) {
       {props.selectors ? <SchemeChooser {...props} /> : null}
     </div>
   );
-}
+});

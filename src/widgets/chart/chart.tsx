@@ -16,7 +16,7 @@ import { ChartHeader } from './chart-header';
 import { ChartToolbar } from './chart-toolbar';
 import css from './chart.css?inline';
 import { MAX_INDICATORS, colorScheme, isLive, toggleIndicator, tradeBlock } from './chart.logic';
-import type { Pane } from './chart.logic';
+import type { CandleType, DrawingTool, KlinePeriod, Pane } from './chart.logic';
 import { DrawingBar } from './drawing-bar';
 import { headerView, newerQuote, pickSymbol, symbolOptions } from './header.logic';
 import { IndicatorDialog } from './indicator-dialog';
@@ -24,6 +24,7 @@ import { useChartActions } from './use-chart-actions';
 import { useChartEngine } from './use-chart-engine';
 import type { EngineLoader } from './use-chart-engine';
 import { useChartPrefs } from './use-chart-prefs';
+import { useLatestCallback } from './use-latest-callback';
 import { useAppearance, useFullscreen, useNotice } from './use-chart-view';
 import { useSymbolMarket } from './use-symbol-market';
 import { usePrecision, useSchemeState, useThemeState } from './use-chart-settings';
@@ -47,6 +48,8 @@ export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCal
 }
 
 const tokenDefault = (name: string) => THEME_TOKENS.find((token) => token.name === name)?.light ?? '';
+// One object for every render: the memoised toolbar compares it by identity.
+const TOKEN_COLORS = { up: tokenDefault('--tk-color-up'), down: tokenDefault('--tk-color-down') };
 
 /** The product chart page of spec §2: header, kline chart with tools, indicators and drawings. */
 export function Chart(props: ChartProps) {
@@ -78,7 +81,11 @@ export function Chart(props: ChartProps) {
   const stale = quote ? isQuoteStale(quote, now, feedState, platform.staleAfterMs) : false;
   const block = tradeBlock({ product: market.product, status: market.status, now, stale });
   const timeZone = brand?.timezone ?? null;
-  const view = headerView(symbol, newerQuote(quote, market.tick), market.product, timeZone);
+  const shownQuote = newerQuote(quote, market.tick);
+  const view = useMemo(
+    () => headerView(symbol, shownQuote, market.product, timeZone),
+    [symbol, shownQuote, market.product, timeZone],
+  );
   const tradeList = brand?.tradeList;
   const options = useMemo(
     () => symbolOptions(prices.values(), symbol, tradeList),
@@ -93,10 +100,7 @@ export function Chart(props: ChartProps) {
   const [theme, setTheme] = useThemeState(props.theme, brand?.theme);
   const [scheme, setScheme] = useSchemeState(props.colorScheme);
   const schemeColors = colorScheme(scheme).colors;
-  const brandColors = brand?.colors ?? {
-    up: tokenDefault('--tk-color-up'),
-    down: tokenDefault('--tk-color-down'),
-  };
+  const brandColors = brand?.colors ?? TOKEN_COLORS;
 
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
@@ -138,42 +142,52 @@ export function Chart(props: ChartProps) {
     });
   }, [engine, language, t]);
 
-  const onAction = useChartActions({
-    engine,
-    symbol,
-    period: prefs.period,
-    background: appearance?.surface ?? tokenDefault('--tk-surface'),
-    toggleFullscreen,
-    onFullscreenRefused: () => showNotice(t('chart.fullscreen_unavailable')),
-    onTheme: () => {
-      const next = theme === 'dark' ? 'light' : 'dark';
-      setTheme(next);
-      emitChart('tk-theme-change', { theme: next });
-    },
-  });
+  const onAction = useLatestCallback(
+    useChartActions({
+      engine,
+      symbol,
+      period: prefs.period,
+      background: appearance?.surface ?? tokenDefault('--tk-surface'),
+      toggleFullscreen,
+      onFullscreenRefused: () => showNotice(t('chart.fullscreen_unavailable')),
+      onTheme: () => {
+        const next = theme === 'dark' ? 'light' : 'dark';
+        setTheme(next);
+        emitChart('tk-theme-change', { theme: next });
+      },
+    }),
+  );
 
-  const onScheme = (id: string) => {
+  const onScheme = useLatestCallback((id: string) => {
     setScheme(id);
     emitChart('tk-color-scheme-change', { id, ...(colorScheme(id).colors ?? brandColors) });
-  };
-  const onSymbolChange = (next: string) => {
+  });
+  const onSymbolChange = useLatestCallback((next: string) => {
     setPicked({ attribute: props.symbol, symbol: next });
     emit('tk-symbol-select', { symbol: next });
-  };
-  const onTrade = (direction: 0 | 1) => {
+  });
+  const onTrade = useLatestCallback((direction: 0 | 1) => {
     if (block === 'none') emitChart('tk-trade', { symbol, direction });
     else if (block === 'unknown') showNotice(t('chart.market_unknown'));
     else if (block === 'stale') showNotice(t('quotes.stale_hint'));
-  };
+  });
+  const onPeriod = useLatestCallback((period: KlinePeriod) => update({ period }));
+  const onCandleType = useLatestCallback((candleType: CandleType) => update({ candleType }));
+  const onDraw = useLatestCallback((tool: DrawingTool) => {
+    engine?.draw(tool);
+    showNotice(t('chart.drawing_hint'));
+  });
+  const onDeleteSelected = useLatestCallback(() => engine?.deleteSelected());
+  const onDeleteAll = useLatestCallback(() => engine?.deleteAll());
   const onToggle = (pane: Pane, name: string) => {
     const result = toggleIndicator(prefs.indicators, pane, name);
     if (result.refused) showNotice(t('chart.indicator_limit', { max: MAX_INDICATORS }));
     else update({ indicators: result.indicators });
   };
-  const openDialog = () => {
+  const openDialog = useLatestCallback(() => {
     if (!controlled) setOwnDialog(true);
     emitChart('tk-indicators-toggle', { open: true });
-  };
+  });
   const closeDialog = () => {
     if (controlled) {
       // Reflected like <dialog open>: a page that does not listen still sees its dialog close.
@@ -215,8 +229,8 @@ export function Chart(props: ChartProps) {
             ready={ready}
             selectors={selectors}
             t={t}
-            onPeriod={(period) => update({ period })}
-            onCandleType={(candleType) => update({ candleType })}
+            onPeriod={onPeriod}
+            onCandleType={onCandleType}
             onIndicators={openDialog}
             onAction={onAction}
             onScheme={onScheme}
@@ -228,12 +242,9 @@ export function Chart(props: ChartProps) {
               selected={handle.selected}
               ready={ready}
               t={t}
-              onDraw={(tool) => {
-                engine?.draw(tool);
-                showNotice(t('chart.drawing_hint'));
-              }}
-              onDeleteSelected={() => engine?.deleteSelected()}
-              onDeleteAll={() => engine?.deleteAll()}
+              onDraw={onDraw}
+              onDeleteSelected={onDeleteSelected}
+              onDeleteAll={onDeleteAll}
             />
           ) : null}
           <div

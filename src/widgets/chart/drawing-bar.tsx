@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Translate } from '../_shared/use-t';
 import { Icon } from './chart-icons';
 import { DRAWING_TOOLS } from './chart.logic';
@@ -14,8 +15,15 @@ export interface DrawingBarProps {
   onDeleteAll: () => void;
 }
 
-/** The drawing tools (klinecharts overlays), delete the selected drawing, delete all drawings. */
-export function DrawingBar({ selected, ready, t, onDraw, onDeleteSelected, onDeleteAll }: DrawingBarProps) {
+/** The drawing tools (klinecharts overlays), delete the selected drawing, delete all drawings (memoised). */
+export const DrawingBar = memo(function DrawingBar({
+  selected,
+  ready,
+  t,
+  onDraw,
+  onDeleteSelected,
+  onDeleteAll,
+}: DrawingBarProps) {
   return (
     <div
       className="tk-chart__drawing"
@@ -62,4 +70,4 @@ export function DrawingBar({ selected, ready, t, onDraw, onDeleteSelected, onDel
       </button>
     </div>
   );
-}
+});

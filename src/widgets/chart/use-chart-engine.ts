@@ -67,7 +67,11 @@ export function useChartEngine(
           const el = container.current;
           if (cancelled || !el) return;
           created = createChartEngine(el, source, {
-            onState: (state, candles) => setLoad({ state, candles }),
+            // klinecharts reports "loading" again when it starts the first page: no render for no change.
+            onState: (state, candles) =>
+              setLoad((prev) =>
+                prev.state === state && prev.candles === candles ? prev : { state, candles },
+              ),
             onDrawings: (symbol, list) => drawings.current(symbol, list),
             onSelection: setSelected,
             onDrawingCount: setDrawingCount,
