@@ -60,7 +60,13 @@ export function decodeField(cipher: string, aesKey: string | null | undefined): 
   throw new CodecError('The field does not decode with this key.');
 }
 
-const REMEMBER_PREFIX = 'tk1:';
+const REMEMBER_PREFIX = 'tk2:';
+/**
+ * Written before the password inside the cipher text. crypto-js does not verify padding, so a value decoded
+ * with another origin's passphrase sometimes yields valid-looking UTF-8; the marker makes such a false
+ * decode a 2^-96 event instead of a few per thousand.
+ */
+const REMEMBER_MARK = 'tradekit-remember\n';
 
 /**
  * Encode a remembered password (spec §3 "encoded"). The passphrase is bound to the page origin, so a copied
@@ -69,7 +75,7 @@ const REMEMBER_PREFIX = 'tk1:';
  * keeps storage for this user, see core/session/remember.ts).
  */
 export function encodeRemembered(password: string, origin: string): string {
-  return REMEMBER_PREFIX + AES.encrypt(password, `tradekit.remember:${origin}`).toString();
+  return REMEMBER_PREFIX + AES.encrypt(REMEMBER_MARK + password, `tradekit.remember:${origin}`).toString();
 }
 
 /** Decode a remembered password; throws CodecError when it was not written by encodeRemembered here. */
@@ -81,6 +87,8 @@ export function decodeRemembered(value: string, origin: string): string {
   } catch {
     plain = '';
   }
-  if (!plain) throw new CodecError('The remembered password does not decode here.');
-  return plain;
+  if (!plain.startsWith(REMEMBER_MARK) || plain.length === REMEMBER_MARK.length) {
+    throw new CodecError('The remembered password does not decode here.');
+  }
+  return plain.slice(REMEMBER_MARK.length);
 }

@@ -50,7 +50,7 @@ describe('remembered password', () => {
     const storage = new MemoryStorage();
     const kv = createKeyValueStore(storage, null);
     await writeRememberedPassword(kv, 'https://brand.test', 's3cret-pass');
-    expect(storage.getItem('rememberPassword')).toMatch(/^tk1:/);
+    expect(storage.getItem('rememberPassword')).toMatch(/^tk2:/);
     expect(storage.getItem('rememberPassword')).not.toContain('s3cret');
     expect(await readRememberedPassword(kv, 'https://brand.test')).toBe('s3cret-pass');
     expect(await readRememberedPassword(kv, 'https://other.test')).toBeNull();
