@@ -44,10 +44,18 @@ describe('STOMP /market-ws with a third-party client', () => {
     const client = await connect();
     const ticks: PriceEntry[] = [];
     try {
-      client.subscribe('/topic/price.ETHUSDT', (message) =>
-        ticks.push(JSON.parse(message.body) as PriceEntry),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // The simulator moves a symbol about 0.8 times a second at random: a fixed 2 s window sees only the
+      // subscription's snapshot about one time in eight, so wait for the second message (at most 15 s).
+      await new Promise<void>((resolve) => {
+        const deadline = setTimeout(resolve, 15_000);
+        client.subscribe('/topic/price.ETHUSDT', (message) => {
+          ticks.push(JSON.parse(message.body) as PriceEntry);
+          if (ticks.length >= 2) {
+            clearTimeout(deadline);
+            resolve();
+          }
+        });
+      });
     } finally {
       await client.deactivate();
     }
