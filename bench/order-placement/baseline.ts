@@ -14,7 +14,8 @@ export interface BaselineAccount {
   brandId: string;
   /**
    * When set, the fee also goes to this house account in the same transaction (its row locked and updated,
-   * as the engine's ledger does): the diagnostic variant that shows what one shared row costs.
+   * as the engine's ledger does). The baseline gives each account its own house stripe, as the engine does;
+   * the diagnostic variants leave the fee out, or send every fee to one shared row to show what that costs.
    */
   feeAccountId?: string;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Queryable } from './types';
 
@@ -5,14 +6,33 @@ import type { Db, Queryable } from './types';
 export const DEFAULT_POOL_MAX = 20;
 
 interface ClientLike {
-  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(sql: string | pg.QueryConfig, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** Most distinct statements prepared by name; texts beyond these run unnamed (parsed and planned each time). */
+export const MAX_PREPARED_STATEMENTS = 1000;
+const statementNames = new Map<string, string>();
+
+/**
+ * The prepared-statement name of a parameterised SQL text. Our statements are fixed texts with `$n`
+ * parameters, so each connection parses and plans one once and then only binds and executes it: the
+ * long statements of the ledger and of order placement cost PostgreSQL more to plan than to run.
+ */
+export function statementName(sql: string): string | undefined {
+  const known = statementNames.get(sql);
+  if (known || statementNames.size >= MAX_PREPARED_STATEMENTS) return known;
+  const name = `tk_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+  statementNames.set(sql, name);
+  return name;
 }
 
 function wrap(conn: ClientLike): Queryable {
   return {
-    query: async <T>(sql: string, params?: unknown[]) => ({
-      rows: (await conn.query(sql, params)).rows as T[],
-    }),
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const name = params && params.length > 0 ? statementName(sql) : undefined;
+      const result = await (name ? conn.query({ name, text: sql, values: params }) : conn.query(sql, params));
+      return { rows: result.rows as T[] };
+    },
     exec: async (sql: string) => {
       // Without parameters node-postgres uses the simple protocol, which accepts several statements.
       await conn.query(sql);

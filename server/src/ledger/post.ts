@@ -104,12 +104,25 @@ interface PostRow {
   lock_margin: string | null;
 }
 
+/** The codes a refused posting answers: the balance or the locked margin of a user account would go below 0. */
+export interface RefusalCodes {
+  balance: number;
+  lock: number;
+}
+
+/** Taking money or locking margin: 203 insufficient available balance, 205 lock balance error. */
+export const SPEND_REFUSALS: RefusalCodes = { balance: INSUFFICIENT_BALANCE, lock: LOCK_BALANCE_ERROR };
+
 /**
  * Posts one balanced transaction inside `tx` in one round trip: locks the accounts (id order), refuses to take
- * a user account below zero (203 for the balance, 205 for the locked margin), writes the transaction and its
- * postings and applies them.
+ * a user account below zero (by default 203 for the balance, 205 for the locked margin; `refusals` names
+ * other codes where the operation is not a spend), writes the transaction and its postings and applies them.
  */
-export async function postTransaction(tx: Queryable, entry: LedgerEntry): Promise<PostResult> {
+export async function postTransaction(
+  tx: Queryable,
+  entry: LedgerEntry,
+  refusals: RefusalCodes = SPEND_REFUSALS,
+): Promise<PostResult> {
   assertValidEntry(entry);
   const distinct = new Set(entry.postings.map((p) => p.accountId)).size;
   const { rows } = await tx.query<PostRow>(POST_SQL, [
@@ -123,8 +136,8 @@ export async function postTransaction(tx: Queryable, entry: LedgerEntry): Promis
   ]);
   const first = rows[0] as PostRow;
   if (Number(first.accounts) !== distinct) throw new LedgerError('a posting names an unknown account');
-  if (first.short_balance) throw new BusinessError(INSUFFICIENT_BALANCE);
-  if (first.short_lock) throw new BusinessError(LOCK_BALANCE_ERROR);
+  if (first.short_balance) throw new BusinessError(refusals.balance);
+  if (first.short_lock) throw new BusinessError(refusals.lock);
   if (first.txn_id === null || first.created_at === null)
     throw new LedgerError('the posting was not written');
   const accounts = rows.map((row) => ({

@@ -2,7 +2,7 @@
 import { BusinessError } from '../http/envelope';
 import { lockOwnOrder, ownOrder } from './close';
 import type { Engine, Trader } from './engine';
-import { postMovements } from './ledger-ops';
+import { postMovements, SETTLE_REFUSALS } from './ledger-ops';
 import { updateOrder, type OrderRow } from './orders-repo';
 import { assertRule } from './place';
 import { cancelRule, TradeCode } from './rules';
@@ -34,8 +34,12 @@ export async function endPending(
     closing_time: now,
   });
   const user = { accountId };
-  await postMovements(tx, `order_${reason === 'cancelled' ? 'cancel' : 'fail'}`, order.uid, [
-    { from: { ...user, bucket: 'lock_margin' }, to: { ...user, bucket: 'balance' }, amount: order.margin },
-  ]);
+  await postMovements(
+    tx,
+    `order_${reason === 'cancelled' ? 'cancel' : 'fail'}`,
+    order.uid,
+    [{ from: { ...user, bucket: 'lock_margin' }, to: { ...user, bucket: 'balance' }, amount: order.margin }],
+    SETTLE_REFUSALS,
+  );
   return ended;
 }

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import type { AccountRow } from '../ledger';
 import type { Engine, Trader } from './engine';
-import { lockUserAccount, postMovements, type LockedAccount } from './ledger-ops';
+import { lockUserAccount, postMovements, SETTLE_REFUSALS, type LockedAccount } from './ledger-ops';
 import { exitPrice, pnlUsd, type DecimalQuote } from './money';
 import { findOrder, updateOrder, type OrderRow } from './orders-repo';
 import { assertRule } from './place';
@@ -47,14 +47,20 @@ export async function closeLocked(
     close_reason: reason,
   });
   const user = { accountId: account.id };
-  await postMovements(tx, 'order_close', order.uid, [
-    { from: { ...user, bucket: 'lock_margin' }, to: { ...user, bucket: 'balance' }, amount: order.margin },
-    {
-      from: { accountId: engine.house('pnl', order.virtual, order.userId), bucket: 'balance' },
-      to: { ...user, bucket: 'balance' },
-      amount: realised,
-    },
-  ]);
+  await postMovements(
+    tx,
+    'order_close',
+    order.uid,
+    [
+      { from: { ...user, bucket: 'lock_margin' }, to: { ...user, bucket: 'balance' }, amount: order.margin },
+      {
+        from: { accountId: engine.house('pnl', order.virtual, order.userId), bucket: 'balance' },
+        to: { ...user, bucket: 'balance' },
+        amount: realised,
+      },
+    ],
+    SETTLE_REFUSALS,
+  );
   return {
     order: closed,
     balance: add(available, realised),

@@ -1,7 +1,9 @@
 /** The trading side of the ledger: the user's account locked first, the house accounts, balanced movements. */
 import { isZero, negate, type Decimal } from '../../../src/core/domain/decimal';
 import type { Db, Queryable } from '../db/types';
+import { BusinessError } from '../http/envelope';
 import { getOrCreateAccount, postTransaction } from '../ledger';
+import { SPEND_REFUSALS, type RefusalCodes } from '../ledger/post';
 import { toAccount } from '../ledger/accounts';
 import type { AccountRow, Posting } from '../ledger';
 
@@ -51,6 +53,16 @@ export async function openTradingHouses(db: Db): Promise<HouseFinder> {
     ids.get(tradingHouseKind(purpose, virtual, Number(BigInt(userId) % BigInt(HOUSE_STRIPES)))) as string;
 }
 
+/** Code 201 (get wallet balance error): the user's account could not be opened or read. */
+export const ACCOUNT_UNREADABLE = 201;
+
+/**
+ * Giving back what an order holds (releasing its margin, settling its P&L, charging a fee it owes): a refusal
+ * means the account no longer holds what the order says it does. 206 rollback lock failed: the locked margin
+ * to release is not there; 204 modify balance error: the balance cannot take the change.
+ */
+export const SETTLE_REFUSALS: RefusalCodes = { balance: 204, lock: 206 };
+
 /** The user's account locked for a trading transaction, with the user's trading prohibition (405). */
 export type LockedAccount = AccountRow & { tradingProhibited: boolean };
 
@@ -78,7 +90,8 @@ export async function lockUserAccount(
     else await getOrCreateAccount(tx, userId, 'real');
     row = (await select()).rows[0];
   }
-  if (!row) throw new Error(`account of user ${userId} could not be opened`);
+  // 201 get wallet balance error: the account could not be opened or read (nothing was written).
+  if (!row) throw new BusinessError(ACCOUNT_UNREADABLE);
   return { ...toAccount(row), tradingProhibited: row.trading_prohibited };
 }
 
@@ -99,14 +112,18 @@ export function toPostings(movements: Movement[]): Posting[] {
     ]);
 }
 
-/** Posts the movements as one ledger transaction (nothing when every amount is zero). */
+/**
+ * Posts the movements as one ledger transaction (nothing when every amount is zero); a refusal answers the
+ * codes of `refusals` (a spend's 203/205 by default, `SETTLE_REFUSALS` when the order gives back).
+ */
 export async function postMovements(
   tx: Queryable,
   kind: string,
   ref: string,
   movements: Movement[],
+  refusals: RefusalCodes = SPEND_REFUSALS,
 ): Promise<void> {
   const postings = toPostings(movements);
   if (postings.length === 0) return;
-  await postTransaction(tx, { kind, ref, postings });
+  await postTransaction(tx, { kind, ref, postings }, refusals);
 }

@@ -9,7 +9,7 @@ import { utcDayStart } from '../../../src/core/domain/market-hours';
 import type { CategoryId } from '../../../src/core/contract/types';
 import { lockOwnOrder } from './close';
 import type { Engine } from './engine';
-import { postMovements } from './ledger-ops';
+import { postMovements, SETTLE_REFUSALS } from './ledger-ops';
 import { CENTS, exitPrice, minDec, notionalUsd } from './money';
 import { ORDER_COLUMNS, selectOrders, updateOrder, type OrderRow } from './orders-repo';
 
@@ -59,13 +59,19 @@ export async function rollover(engine: Engine, dayStart: number): Promise<number
         overnight_fee: add(order.overnightFee, paid),
         overnight_until: dayStart,
       });
-      await postMovements(tx, 'overnight_fee', order.uid, [
-        {
-          from: { accountId: account.id, bucket: 'balance' },
-          to: { accountId: engine.house('fees', order.virtual, order.userId), bucket: 'balance' },
-          amount: paid,
-        },
-      ]);
+      await postMovements(
+        tx,
+        'overnight_fee',
+        order.uid,
+        [
+          {
+            from: { accountId: account.id, bucket: 'balance' },
+            to: { accountId: engine.house('fees', order.virtual, order.userId), bucket: 'balance' },
+            amount: paid,
+          },
+        ],
+        SETTLE_REFUSALS,
+      );
       return updated;
     });
     if (changed) {
