@@ -15,7 +15,7 @@ import {
 } from './chart-harness';
 
 const CANDLES = 100_000;
-const RUNS = 7;
+const RUNS = 15;
 const GOAL_RATIO = 1.15;
 // An id klinecharts keeps in minified builds (its x-axis pane); no widget code names it.
 const KLINECHARTS_MARKER = 'x_axis_pane';

@@ -15,7 +15,7 @@ import type {
 } from 'klinecharts';
 import { KLINE_PERIODS, MarketPath, Topic } from '../contract/paths';
 import type { KlinePeriod } from '../contract/paths';
-import type { ApiClient, CallResult, MarketFeed } from '../runtime/types';
+import type { ApiClient, MarketFeed } from '../runtime/types';
 
 const MINUTE = 60_000;
 
@@ -106,6 +106,9 @@ export function normalizeCandles(points: unknown): KLineData[] {
   return [...byTime.values()].sort((a, b) => a.timestamp - b.timestamp);
 }
 
+/** The first page of a series, converted; or why it could not be loaded. */
+type FirstPage = { ok: true; candles: KLineData[] } | { ok: false; message: string };
+
 /** What went wrong: the first page, an older page or the fill of missed candles. */
 export interface KlineLoadError {
   kind: 'history' | 'older' | 'gap';
@@ -180,9 +183,16 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
   let live = options.live ?? true;
   let session: Session | null = null;
   let disposed = false;
-  let prefetched: { key: string; at: number; result: Promise<CallResult<unknown>> } | null = null;
-  const firstPage = (symbol: string, period: KlinePeriod) =>
-    api.call<unknown>('market', MarketPath.history, { symbol, period, limit: pageSize }, { silent: true });
+  let prefetched: { key: string; at: number; result: Promise<FirstPage> } | null = null;
+  // Converted as soon as the answer arrives: a prefetched page is ready when the chart asks for it.
+  const firstPage = (symbol: string, period: KlinePeriod): Promise<FirstPage> =>
+    api
+      .call<unknown>('market', MarketPath.history, { symbol, period, limit: pageSize }, { silent: true })
+      .then((result) =>
+        result.ok
+          ? { ok: true, candles: normalizeCandles(result.data) }
+          : { ok: false, message: result.message },
+      );
 
   const alive = (s: Session) => s === session && !disposed;
   const report = (kind: KlineLoadError['kind'], message: string) => options.onError?.({ kind, message });
@@ -280,11 +290,11 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
     const key = `${s.symbol} ${s.period}`;
     const early = prefetched?.key === key && Date.now() - prefetched.at < PREFETCH_TTL_MS ? prefetched : null;
     prefetched = null;
-    const result = await (early?.result ?? firstPage(s.symbol, s.period));
+    const page = await (early?.result ?? firstPage(s.symbol, s.period));
     if (!alive(s)) return;
     // Without a callback the chart stays in its loading state; a retry resets the chart's data.
-    if (!result.ok) return report('history', result.message);
-    const candles = normalizeCandles(result.data);
+    if (!page.ok) return report('history', page.message);
+    const { candles } = page;
     s.lastTime = candles.at(-1)?.timestamp ?? null;
     callback(candles, { forward: candles.length >= pageSize, backward: false });
   }

@@ -86,6 +86,7 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
   let selected: string | null = null;
   let quiet = false;
   let persistQueued = false;
+  let labelsKey = '';
 
   const dataLoader: DataLoader = {
     getBars(params) {
@@ -228,11 +229,14 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
       if (periodChanged) c.setPeriod(toChartPeriod(next.period));
     },
     setLive: (live) => loader.setLive(live),
+    // The setters skip what changes nothing: each klinecharts setter lays out and redraws the chart.
     setCandleType(type) {
+      if (type === candleType) return;
       candleType = type;
       c.setStyles({ candle: { type } });
     },
     setAppearance(next) {
+      if (next === appearance) return;
       appearance = next;
       applyStyles();
     },
@@ -248,6 +252,9 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
       shown = { main: [...next.main], sub: [...next.sub] };
     },
     setLabels(language, labels) {
+      const key = `${language}\n${JSON.stringify(labels)}`;
+      if (key === labelsKey) return;
+      labelsKey = key;
       const name = `tk-${language}`;
       const colon = (text: string) => `${text}: `;
       registerLocale(name, {
@@ -270,9 +277,10 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
       c.setLocale(name);
     },
     setTimezone(timezone) {
-      c.setTimezone(
-        timezone && timezone !== 'device' ? timezone : Intl.DateTimeFormat().resolvedOptions().timeZone,
-      );
+      const zone =
+        timezone && timezone !== 'device' ? timezone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+      // klinecharts re-formats every candle's time on each call: skip the call that changes nothing.
+      if (zone !== c.getTimezone()) c.setTimezone(zone);
     },
     draw(tool) {
       silently(() => unfinished().forEach((o) => c.removeOverlay({ id: o.id })));

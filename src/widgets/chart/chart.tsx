@@ -23,6 +23,8 @@ import { IndicatorDialog } from './indicator-dialog';
 import { useChartActions } from './use-chart-actions';
 import { useChartEngine } from './use-chart-engine';
 import type { EngineLoader } from './use-chart-engine';
+import type { ChartEngine, ChartLabels } from './chart-engine';
+import type { Appearance } from './engine-styles';
 import { useChartPrefs } from './use-chart-prefs';
 import { useLatestCallback } from './use-latest-callback';
 import { useAppearance, useFullscreen, useNotice } from './use-chart-view';
@@ -104,9 +106,40 @@ export function Chart(props: ChartProps) {
 
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLDivElement>(null);
-  const handle = useChartEngine(canvas, platform, saveDrawings, props.engineLoader);
+  const labels = useMemo<ChartLabels>(
+    () => ({
+      time: t('chart.ohlc.time'),
+      open: t('chart.ohlc.open'),
+      high: t('quotes.high'),
+      low: t('quotes.low'),
+      close: t('chart.ohlc.close'),
+      volume: t('quotes.volume'),
+      turnover: t('chart.ohlc.turnover'),
+      change: t('quotes.change'),
+    }),
+    [t],
+  );
+  const live = isLive(market.status);
+  const appearanceRef = useRef<Appearance | null>(null);
+  // Everything the effects below apply, applied at once to a new engine (indicators and styles before
+  // the first series, so its data is computed once); the effects then find nothing to change.
+  const configure = useLatestCallback((created: ChartEngine) => {
+    created.setTimezone(timeZone);
+    created.setCandleType(prefs.candleType);
+    created.setIndicators(prefs.indicators);
+    if (appearanceRef.current) created.setAppearance(appearanceRef.current);
+    created.setLabels(language, labels);
+    created.setLive(live);
+    if (symbol && precision !== null)
+      created.show({ symbol, precision, period: prefs.period, drawings: prefs.drawings });
+  });
+  const handle = useChartEngine(canvas, platform, saveDrawings, props.engineLoader, {
+    series: symbol ? { symbol, period: prefs.period } : null,
+    onCreate: configure,
+  });
   const { engine } = handle;
   const appearance = useAppearance(frame, theme, [scheme, brandColors.up, brandColors.down, engine]);
+  appearanceRef.current = appearance;
   const [notice, showNotice] = useNotice();
   const [ownDialog, setOwnDialog] = useState(false);
   const controlled = typeof props.indicatorsOpen === 'boolean';
@@ -117,30 +150,20 @@ export function Chart(props: ChartProps) {
   useEffect(() => {
     if (handle.loader && symbol) handle.loader.prefetch(symbol, prefs.period);
   }, [handle.loader, symbol, prefs.period]);
-  useEffect(() => {
-    if (engine && symbol && precision !== null)
-      engine.show({ symbol, precision, period: prefs.period, drawings: prefs.drawings });
-    // Drawings are read when a symbol is shown; later changes come from the engine itself.
-  }, [engine, symbol, precision, prefs.period]);
-  useEffect(() => engine?.setLive(isLive(market.status)), [engine, market.status]);
+  // Indicators and styles before the series: a new series computes the indicators once.
   useEffect(() => engine?.setTimezone(timeZone), [engine, timeZone]);
   useEffect(() => engine?.setCandleType(prefs.candleType), [engine, prefs.candleType]);
   useEffect(() => engine?.setIndicators(prefs.indicators), [engine, prefs.indicators]);
   useEffect(() => {
     if (engine && appearance) engine.setAppearance(appearance);
   }, [engine, appearance]);
+  useEffect(() => engine?.setLabels(language, labels), [engine, language, labels]);
+  useEffect(() => engine?.setLive(live), [engine, live]);
   useEffect(() => {
-    engine?.setLabels(language, {
-      time: t('chart.ohlc.time'),
-      open: t('chart.ohlc.open'),
-      high: t('quotes.high'),
-      low: t('quotes.low'),
-      close: t('chart.ohlc.close'),
-      volume: t('quotes.volume'),
-      turnover: t('chart.ohlc.turnover'),
-      change: t('quotes.change'),
-    });
-  }, [engine, language, t]);
+    if (engine && symbol && precision !== null)
+      engine.show({ symbol, precision, period: prefs.period, drawings: prefs.drawings });
+    // Drawings are read when a symbol is shown; later changes come from the engine itself.
+  }, [engine, symbol, precision, prefs.period]);
 
   const onAction = useLatestCallback(
     useChartActions({

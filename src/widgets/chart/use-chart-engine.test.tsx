@@ -7,9 +7,9 @@ import type { KlineLoader } from '../../core/feeds/kline-loader';
 import type { Platform } from '../../core/runtime/types';
 import { createChartPlatform } from './chart-test.fixture';
 import type { ChartTestPlatform } from './chart-test.fixture';
-import type { createChartEngine } from './chart-engine';
+import type { ChartEngine, createChartEngine } from './chart-engine';
 import { useChartEngine } from './use-chart-engine';
-import type { EngineLoader } from './use-chart-engine';
+import type { EngineLoader, EngineSetup } from './use-chart-engine';
 
 let current: ChartTestPlatform | null = null;
 afterEach(() => {
@@ -19,21 +19,26 @@ afterEach(() => {
 });
 
 /** The loaders each render handed out and the one each created engine was given. */
-function probe() {
+function probe(setup: EngineSetup = {}, hold?: Promise<void>) {
   const rendered: Array<KlineLoader | null> = [];
   const engines: KlineLoader[] = [];
+  const renderedEngines: Array<ChartEngine | null> = [];
   const create: typeof createChartEngine = (_el, loader) => {
     engines.push(loader);
     return { dispose: () => undefined } as ReturnType<typeof createChartEngine>;
   };
-  const load: EngineLoader = async () => ({ createChartEngine: create });
+  const load: EngineLoader = async () => {
+    await hold;
+    return { createChartEngine: create };
+  };
   function Probe({ platform }: { platform: Platform }) {
     const el = useRef<HTMLDivElement>(null);
-    const handle = useChartEngine(el, platform, () => undefined, load);
+    const handle = useChartEngine(el, platform, () => undefined, load, setup);
     rendered.push(handle.loader);
+    renderedEngines.push(handle.engine);
     return <div ref={el} />;
   }
-  return { rendered, engines, Probe };
+  return { rendered, engines, renderedEngines, Probe };
 }
 
 const historyRequests = (test: ChartTestPlatform) =>
@@ -52,5 +57,33 @@ describe('useChartEngine', () => {
     loader.prefetch('EURUSD', '1min');
     const test = current;
     await waitFor(() => expect(historyRequests(test)).toBe(1));
+  });
+
+  it('requests the first series while the chart library is still loading', async () => {
+    current = createChartPlatform();
+    let release = () => undefined as void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const { engines, Probe } = probe({ series: { symbol: 'EURUSD', period: '1min' } }, hold);
+    render(<Probe platform={current.platform} />);
+    const test = current;
+    await waitFor(() => expect(historyRequests(test)).toBe(1));
+    expect(engines).toHaveLength(0);
+    release();
+    await waitFor(() => expect(engines).toHaveLength(1));
+  });
+
+  it('hands a new engine to onCreate before the widget renders with it', async () => {
+    current = createChartPlatform();
+    const seen: Array<{ engine: ChartEngine; renderedBefore: number }> = [];
+    let renders: Array<ChartEngine | null> = [];
+    const { renderedEngines, Probe } = probe({
+      onCreate: (engine) => seen.push({ engine, renderedBefore: renders.filter(Boolean).length }),
+    });
+    renders = renderedEngines;
+    render(<Probe platform={current.platform} />);
+    await waitFor(() => expect(renderedEngines.filter(Boolean)).not.toHaveLength(0));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.renderedBefore).toBe(0);
+    expect(renderedEngines.find(Boolean)).toBe(seen[0]!.engine);
   });
 });

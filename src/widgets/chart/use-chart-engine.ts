@@ -1,15 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { createKlineLoader } from '../../core/feeds/kline-loader';
 import type { KlineLoader } from '../../core/feeds/kline-loader';
 import type { Platform } from '../../core/runtime/types';
 import type { Drawing } from './chart-prefs';
+import type { KlinePeriod } from './chart.logic';
 import type { ChartEngine, EngineState, createChartEngine } from './chart-engine';
 
 /** Loads the engine module; the default fetches the klinecharts chunk. Tests pass an engine without canvas. */
 export type EngineLoader = () => Promise<{ createChartEngine: typeof createChartEngine }>;
 
 const loadEngine: EngineLoader = () => import('./chart-engine');
+
+/** What the widget knows before the engine exists. */
+export interface EngineSetup {
+  /** The series shown first: its history is requested as soon as the loader exists. */
+  series?: { symbol: string; period: KlinePeriod } | null;
+  /** Applies the widget's current settings to a new engine, before its first render. */
+  onCreate?: (engine: ChartEngine) => void;
+}
 
 /** The engine once klinecharts is loaded, its load state and whether a drawing is selected. */
 export interface EngineHandle {
@@ -35,6 +45,7 @@ export function useChartEngine(
   platform: Platform,
   onDrawings: (symbol: string, drawings: Drawing[]) => void,
   load: EngineLoader = loadEngine,
+  setup: EngineSetup = {},
 ): EngineHandle {
   const [engine, setEngine] = useState<ChartEngine | null>(null);
   const [loader, setLoader] = useState<KlineLoader | null>(null);
@@ -49,6 +60,8 @@ export function useChartEngine(
   useEffect(() => {
     drawings.current = onDrawings;
   }, [onDrawings]);
+  const wanted = useRef(setup);
+  wanted.current = setup;
 
   useEffect(() => {
     let cancelled = false;
@@ -60,6 +73,9 @@ export function useChartEngine(
         if (error.kind === 'history' && !cancelled) setLoad({ state: 'error', candles: 0 });
       },
     });
+    // The first series' history is requested in the effect that makes the loader, not one render later.
+    const first = wanted.current.series;
+    if (first?.symbol) source.prefetch(first.symbol, first.period);
     setLoader(source);
     const start = () =>
       load()
@@ -68,14 +84,23 @@ export function useChartEngine(
           if (cancelled || !el) return;
           created = createChartEngine(el, source, {
             // klinecharts reports "loading" again when it starts the first page: no render for no change.
-            onState: (state, candles) =>
-              setLoad((prev) =>
-                prev.state === state && prev.candles === candles ? prev : { state, candles },
-              ),
+            onState: (state, candles) => {
+              const apply = () =>
+                setLoad((prev) =>
+                  prev.state === state && prev.candles === candles ? prev : { state, candles },
+                );
+              // Data arrives outside React (a network answer): the cover leaves in the same task as the
+              // candles are drawn, not one scheduled render later.
+              if (state === 'ready') flushSync(apply);
+              else apply();
+            },
             onDrawings: (symbol, list) => drawings.current(symbol, list),
             onSelection: setSelected,
             onDrawingCount: setDrawingCount,
           });
+          // Configured before React hears of it: the first data load then computes the indicators once
+          // and nothing waits for another render and its effects.
+          wanted.current.onCreate?.(created);
           setEngine(created);
         })
         .catch((error: unknown) => {
