@@ -4,6 +4,7 @@ import pg from 'pg';
 
 interface TempPostgres {
   url: string;
+  socketUrl: string;
   stop(): void;
 }
 
@@ -22,7 +23,8 @@ export async function benchDatabase(): Promise<{ url: string; release(): Promise
     const binDir = findPostgresBin();
     if (!binDir) throw new Error('The order-placement benchmark needs PostgreSQL (or BENCH_DATABASE_URL).');
     cluster = await startTempPostgres(binDir);
-    baseUrl = cluster.url;
+    // As a server next to its database connects: both sides of the benchmark use the Unix socket.
+    baseUrl = process.env.BENCH_PG_TCP ? cluster.url : cluster.socketUrl;
   }
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });

@@ -39,7 +39,7 @@ function runAs(user, command, args) {
 
 /**
  * Start a throw-away PostgreSQL cluster (trust auth, 127.0.0.1 on a free port, socket in its temp dir,
- * fsync off) and create one database. `stop()` is synchronous so that exit and signal handlers can call it.
+ * fsync off) and create one database: `url` over TCP, `socketUrl` over the Unix socket. `stop()` is synchronous so that exit and signal handlers can call it.
  */
 export async function startTempPostgres(binDir) {
   const root = mkdtempSync(join(tmpdir(), 'tk-pg-'));
@@ -108,7 +108,12 @@ export async function startTempPostgres(binDir) {
     } finally {
       await client.end();
     }
-    return { url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`, stop };
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`,
+      // The same database over the cluster's Unix socket (no loopback TCP stack per message).
+      socketUrl: `postgres://postgres@localhost:${port}/${DATABASE}?host=${encodeURIComponent(root)}`,
+      stop,
+    };
   } catch (error) {
     try {
       stop();

@@ -84,6 +84,8 @@ describe('POST /admin/v1/users/:uid/block', () => {
   it('blocks the user, ends every session (telling listeners) and answers 1044 to the next call', async () => {
     const user = await createUser(app);
     const tokens = [await signIn(app, user.id), await signIn(app, user.id)];
+    // Used a moment before: the passed session checks are remembered, and the block must still act at once.
+    for (const token of tokens) expect((await post(app, token, '/v1/waa/user/info')).json().code).toBe(0);
     const events: Array<{ userId: string; sessionIds: string[] }> = [];
     const stop = app.auth.onRevoke((event) => events.push(event));
     const res = await admin(app, 'POST', `/admin/v1/users/${user.uid}/block`);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { verifyJwt } from './jwt';
+import type { SessionCache } from './session-cache';
 
 /** Who a protected request acts for (`request.auth`). */
 export interface RequestAuth {
@@ -23,15 +24,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : header;
 }
 
-/** Checks signature and expiry, then the session and the user in the database (revocation is immediate). */
+/**
+ * Checks signature and expiry, then the session and the user in the database. A check that passed is reused
+ * for a second (`cache`, see session-cache.ts); a revocation in this process takes effect at once.
+ */
 export async function checkAccessToken(
   db: Queryable,
   tokenKey: Buffer,
   now: number,
   token: string | undefined,
+  cache?: SessionCache,
 ): Promise<TokenCheck> {
   const payload = token ? verifyJwt(token, tokenKey, now) : null;
-  if (!payload) return { ok: false, code: 401 };
+  if (!payload || !token) return { ok: false, code: 401 };
+  const cached = cache?.get(token);
+  if (cached) return { ok: true, auth: cached };
+  const startedAt = cache?.now() ?? 0;
   const { rows } = await db.query<{
     brand_id: string;
     blocked: boolean;
@@ -56,6 +64,7 @@ export async function checkAccessToken(
     virtual: payload.virtualStatus !== '0',
     brandId: row.brand_id,
   };
+  cache?.put(token, auth, startedAt);
   return { ok: true, auth };
 }
 

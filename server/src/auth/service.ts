@@ -5,6 +5,7 @@ import type { Sender } from '../sender/types';
 import { checkAccessToken, type TokenCheck } from './authenticate';
 import { assertPasswordPolicy, passwordHasher } from './passwords';
 import type { AuthKeys } from './secrets';
+import { createSessionCache } from './session-cache';
 import type { RevokeEvent, RevokeReason, Sessions, SessionTokens } from './sessions';
 
 /** A user just created by registration (hooks run inside its transaction). */
@@ -57,6 +58,8 @@ interface Deps {
 /** Builds `app.auth` over the module's parts. */
 export function createAuthService(deps: Deps): AuthService {
   const { db, sessions } = deps;
+  const sessionChecks = createSessionCache();
+  deps.listeners.add((event) => sessionChecks.forget(event.userId));
   return {
     issueSession: (tx, userId, options) => sessions.issue(tx, userId, options),
     async reissueAccessToken(sessionId, options) {
@@ -84,7 +87,7 @@ export function createAuthService(deps: Deps): AuthService {
       return () => void deps.listeners.delete(listener);
     },
     onUserCreated: (hook) => void deps.userHooks.push(hook),
-    checkToken: (token) => checkAccessToken(db, deps.keys.token, deps.now(), token),
+    checkToken: (token) => checkAccessToken(db, deps.keys.token, deps.now(), token, sessionChecks),
     sender: deps.sender,
     now: deps.now,
   };
