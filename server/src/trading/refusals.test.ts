@@ -1,4 +1,4 @@
-// The balance error codes (201, 204, 206; 205 is the ledger's, in ledger/post.test.ts): what an operation answers when the account does not hold
+// The price and balance error codes (201, 202, 204, 206; 205 is the ledger's, in ledger/post.test.ts): what an operation answers when the account does not hold
 // what the order says it does, and that nothing is written then. Such accounts are made here by writing the
 // account row directly, as a fault or a bad migration would; the ledger check then reports them too.
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -84,6 +84,21 @@ describeOnBackends('balance error codes of the trading engine', (backend) => {
       ),
     ).rejects.toMatchObject({ code: 204 });
     expect(await postings()).toBe(before);
+  });
+
+  it('answers 202 when the pair has no current price, and writes nothing', async () => {
+    const trader = await h.trader({ credit: '50000' });
+    const engine = h.app.tradingEngine;
+    const quote = engine.quote;
+    engine.quote = () => undefined;
+    const before = await postings();
+    try {
+      expect((await h.order(trader.token, { orderQuantity: '0.1' })).code).toBe(202);
+    } finally {
+      engine.quote = quote;
+    }
+    expect(await postings()).toBe(before);
+    expect((await h.order(trader.token, { orderQuantity: '0.1' })).code).toBe(0);
   });
 
   it('answers 201 when the account cannot be opened or read', async () => {
