@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductInfo, SessionHours } from '../../core/contract/types';
 import {
   COLOR_SCHEMES,
+  INDICATORS,
   MAX_INDICATORS,
   colorScheme,
   isDrawingTool,
@@ -84,6 +85,29 @@ describe('toggleIndicator', () => {
 
   it('allows three per area', () => {
     expect(MAX_INDICATORS).toBe(3);
+  });
+
+  it('offers SAR over the candles only, after the spec’s main indicators', () => {
+    expect(INDICATORS.main).toEqual(['MA', 'EMA', 'SMA', 'BOLL', 'BBI', 'SAR']);
+    expect(INDICATORS.sub).not.toContain('SAR');
+  });
+
+  it.each([
+    ['adds SAR as a main indicator', set(['MA', 'EMA']), 'main', 'SAR', set(['MA', 'EMA', 'SAR']), false],
+    ['removes SAR', set(['MA', 'SAR']), 'main', 'SAR', set(['MA']), false],
+    [
+      'counts SAR toward the three and refuses a fourth',
+      set(['MA', 'SAR', 'EMA']),
+      'main',
+      'BOLL',
+      set(['MA', 'SAR', 'EMA']),
+      true,
+    ],
+    ['ignores SAR in a sub pane', set([], ['VOL']), 'sub', 'SAR', set([], ['VOL']), false],
+  ] as const)('%s', (_, current, pane, name, expected, refused) => {
+    const result = toggleIndicator(current, pane, name);
+    expect(result.indicators).toEqual(expected);
+    expect(result.refused).toBe(refused);
   });
 });
 

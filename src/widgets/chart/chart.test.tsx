@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceEntry } from '../../core/contract/types';
 import { PlatformProvider } from '../_shared/platform-context';
+import { WidgetHostContext } from '../_shared/widget-host';
 import { priceEntry } from '../_shared/test-platform.fixture';
 import { Chart } from './chart';
 import type { ChartProps } from './chart';
@@ -32,11 +33,17 @@ const OPEN: Partial<MarketScript> = {
   status: { EURUSD: 'open', BTCUSDT: 'open' },
 };
 
-async function renderChart(props: Partial<ChartProps> = {}, script: Partial<MarketScript> = OPEN) {
+/** Render the chart; with `host`, as inside that custom element (the element a widget acts on). */
+async function renderChart(
+  props: Partial<ChartProps> = {},
+  script: Partial<MarketScript> = OPEN,
+  host?: HTMLElement,
+) {
   current = createChartPlatform(script);
+  const chart = <Chart symbol="EURUSD" engineLoader={engine.loader} {...props} />;
   const view = render(
     <PlatformProvider platform={current.platform}>
-      <Chart symbol="EURUSD" engineLoader={engine.loader} {...props} />
+      {host ? <WidgetHostContext.Provider value={host}>{chart}</WidgetHostContext.Provider> : chart}
     </PlatformProvider>,
   );
   await act(() => current!.connect());
@@ -146,6 +153,32 @@ describe('Chart', () => {
     });
   });
 
+  it('offers SAR over the candles, toggles it on and off and counts it toward the three', async () => {
+    await renderChart();
+    fireEvent.click($('[data-action="indicators"]')!);
+    const dialog = $('[data-testid="indicator-dialog"]')!;
+    const chip = (name: string, pane = 'main') =>
+      dialog.querySelector<HTMLButtonElement>(`[data-indicator="${name}"][data-pane="${pane}"]`);
+    expect(chip('SAR', 'sub')).toBeNull();
+    expect(chip('SAR')?.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(chip('SAR')!);
+    expect(chip('SAR')?.getAttribute('aria-pressed')).toBe('true');
+    expect(engine.last('setIndicators')).toEqual([{ main: ['MA', 'SAR'], sub: ['VOL'] }]);
+    fireEvent.click(chip('EMA')!);
+    fireEvent.click(chip('BOLL')!);
+    expect(notice()).toBe('At most 3 indicators per chart area');
+    expect(chip('BOLL')?.getAttribute('aria-pressed')).toBe('false');
+    expect(engine.last('setIndicators')).toEqual([{ main: ['MA', 'SAR', 'EMA'], sub: ['VOL'] }]);
+    expect(JSON.parse(localStorage.getItem(prefsKey('EURUSD'))!).indicators.main).toEqual([
+      'MA',
+      'SAR',
+      'EMA',
+    ]);
+    fireEvent.click(chip('SAR')!);
+    expect(chip('SAR')?.getAttribute('aria-pressed')).toBe('false');
+    expect(engine.last('setIndicators')).toEqual([{ main: ['MA', 'EMA'], sub: ['VOL'] }]);
+  });
+
   it('remembers period, candle type and drawings per symbol across a remount', async () => {
     const first = await renderChart();
     fireEvent.click($('[data-period="15min"]')!);
@@ -205,6 +238,72 @@ describe('Chart', () => {
     expect(onColorSchemeChange).toHaveBeenCalledWith({ id: 'green-red', up: '#16a34a', down: '#dc2626' });
     expect($('[data-scheme="green-red"]')?.getAttribute('aria-checked')).toBe('true');
     expect($('.tk-chart__frame')?.style.getPropertyValue('--tk-color-up')).toBe('#16a34a');
+  });
+
+  describe('full screen', () => {
+    // jsdom has no Fullscreen API: the document side is stubbed per test, the element side per case.
+    let fullscreenElement: Element | null = null;
+    const changed = () => document.dispatchEvent(new Event('fullscreenchange'));
+    const button = () => $<HTMLButtonElement>('[data-action="fullscreen"]')!;
+    let host: HTMLElement;
+    beforeEach(() => {
+      fullscreenElement = null;
+      Object.defineProperty(document, 'fullscreenElement', {
+        configurable: true,
+        get: () => fullscreenElement,
+      });
+      Object.defineProperty(document, 'exitFullscreen', {
+        configurable: true,
+        value: vi.fn(async () => {
+          fullscreenElement = null;
+          changed();
+        }),
+      });
+      host = document.body.appendChild(document.createElement('tk-chart'));
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(document, 'fullscreenElement');
+      Reflect.deleteProperty(document, 'exitFullscreen');
+      host.remove();
+    });
+
+    it('puts the widget host in full screen and a second click leaves it', async () => {
+      const requestFullscreen = vi.fn(async () => {
+        fullscreenElement = host;
+        changed();
+      });
+      host.requestFullscreen = requestFullscreen;
+      await renderChart({}, OPEN, host);
+      expect([button().getAttribute('aria-pressed'), button().getAttribute('aria-label')]).toEqual([
+        'false',
+        'Full screen',
+      ]);
+      fireEvent.click(button());
+      await waitFor(() => expect(button().getAttribute('aria-pressed')).toBe('true'));
+      expect(requestFullscreen).toHaveBeenCalledTimes(1);
+      expect(requestFullscreen.mock.contexts[0]).toBe(host);
+      expect(button().getAttribute('aria-label')).toBe('Exit full screen');
+      fireEvent.click(button());
+      await waitFor(() => expect(button().getAttribute('aria-pressed')).toBe('false'));
+      expect(document.exitFullscreen).toHaveBeenCalledTimes(1);
+      expect(requestFullscreen).toHaveBeenCalledTimes(1);
+      expect(button().getAttribute('aria-label')).toBe('Full screen');
+      expect(notice()).toBe('');
+    });
+
+    it.each([
+      ['the host has no requestFullscreen', undefined],
+      ['requestFullscreen rejects', vi.fn(() => Promise.reject(new TypeError('Permissions check failed')))],
+    ])('shows the unavailable notice when %s', async (_, requestFullscreen) => {
+      if (requestFullscreen) host.requestFullscreen = requestFullscreen;
+      else expect(host.requestFullscreen).toBeUndefined();
+      await renderChart({}, OPEN, host);
+      fireEvent.click(button());
+      await waitFor(() => expect(notice()).toBe('Full screen is not available here'));
+      expect(button().getAttribute('aria-pressed')).toBe('false');
+      if (requestFullscreen) expect(requestFullscreen).toHaveBeenCalledTimes(1);
+      expect(document.exitFullscreen).not.toHaveBeenCalled();
+    });
   });
 
   it('offers a retry when the history cannot be loaded', async () => {

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { OrderQueryResponse } from '../../core/contract/trading';
 import { marketOrder, positionSummary } from '../../core/feeds/exchange-feed.fixture';
 import type { CallResult } from '../../core/runtime/types';
-import { INITIAL_PAGING, applyPage, keepOrder, nextPage, queryFor, timesFor } from './history.logic';
+import {
+  INITIAL_PAGING,
+  applyPage,
+  keepOrder,
+  nextPage,
+  queryFor,
+  statusTone,
+  timesFor,
+} from './history.logic';
 import type { Paging } from './history.logic';
 
 const answer = (
@@ -89,5 +97,16 @@ describe('history logic', () => {
       closingTimeTs: 300,
     });
     expect(timesFor(order)).toEqual(times);
+  });
+
+  // Spec §4: pending grey, in progress yellow, done blue, cancelled or failed red (history.css maps the
+  // roles to --tk-text-muted, --tk-warning(-text), --tk-accent and --tk-danger).
+  it.each([
+    [1, 'pending', 'grey', 'muted'],
+    [2, 'open', 'yellow', 'warning'],
+    [3, 'closed', 'blue', 'info'],
+    [4, 'cancelled or failed', 'red', 'danger'],
+  ] as const)('colours status %i (%s) %s with the %s tone', (status, _name, _colour, tone) => {
+    expect(statusTone(status)).toBe(tone);
   });
 });

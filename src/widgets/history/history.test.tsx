@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { marketOrder } from '../../core/feeds/exchange-feed.fixture';
 import { makeToken } from '../../core/session/session.fixture';
 import { FakeIntersectionObserver, orders, page, renderHistory } from './history.fixture';
 import type { RenderedHistory } from './history.fixture';
@@ -122,6 +123,30 @@ describe('<History>', () => {
     await waitFor(() => expect(rows()).toBe(1));
     expect(queries()[0]).toMatchObject({ positionStatus: 4 });
     expect(row('f1')).toBeTruthy();
+  });
+
+  it('colours each row’s status by its tone: pending grey, open yellow, closed blue, cancelled red', async () => {
+    const expected = [
+      [1, 'Pending', 'muted'],
+      [2, 'Open', 'warning'],
+      [3, 'Closed', 'info'],
+      [4, 'Cancelled', 'danger'],
+    ] as const;
+    view = await renderHistory({}, () =>
+      page(
+        expected.map(([status]) =>
+          marketOrder({ id: `s${status}`, uid: `U${status}`, positionStatus: status }),
+        ),
+        1,
+        1,
+      ),
+    );
+    await waitFor(() => expect(rows()).toBe(4));
+    const shown = expected.map(([status]) => {
+      const badge = row(`s${status}`)?.querySelector<HTMLElement>('.tk-hist__status');
+      return [status, badge?.textContent, badge?.dataset.tone];
+    });
+    expect(shown).toEqual(expected);
   });
 
   it.each([
