@@ -123,6 +123,13 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the chart at %s', (vp) => {
       expect(await banner.getAttribute('data-reason')).toBe('not_tradable');
       expect(await page.getByTestId('buy').count()).toBe(0);
       expect(await page.getByTestId('sell').count()).toBe(0);
+      // Its order page sends the trader back to the chart with the banner (desktop: the order panel closes).
+      const symbol = notTradable();
+      await page.goto(`${baseUrl}/${symbol}/place?direction=0`);
+      if (vp === 'mobile')
+        await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/${symbol}/chart`);
+      else await expect.poll(() => page.getByTestId('order-panel').count(), { timeout: 15_000 }).toBe(0);
+      await banner.waitFor({ state: 'visible', timeout: 15_000 });
       // … and, when some market's hours are over right now, that one too, by its hours and its status.
       const closed = closedByHours(Date.now());
       if (closed === null) return;

@@ -86,7 +86,8 @@ describeOnBackends('closeOrder, cancelOrder and updateOrder', (backend) => {
       stopPrice: '95000',
       takeProfitPrice: '105000',
     });
-    expect(res.data).toMatchObject({ stopPrice: '95000', takeProfitPrice: '105000' });
+    // Stored and answered at the product's precision.
+    expect(res.data).toMatchObject({ stopPrice: '95000.00', takeProfitPrice: '105000.00' });
     const off = await h.post<MarketOrder>(UPDATE, alice.token, {
       orderId: id,
       stopPrice: '',

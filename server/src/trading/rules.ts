@@ -2,7 +2,7 @@
  * The server's order rules as pure functions: each answers the catalogue code that refuses the order, or
  * null when the rule holds. The routes run them in the order of `docs/decisions.md` (trading table).
  */
-import { compare, isDecimal, toScaledInt, type Decimal } from '../../../src/core/domain/decimal';
+import { compare, isDecimal, toFixed, toScaledInt, type Decimal } from '../../../src/core/domain/decimal';
 import { isMarketOpen } from '../../../src/core/domain/market-hours';
 import type { OrderTypeId } from '../../../src/core/contract/trading';
 import type { SessionHours } from '../../../src/core/contract/types';
@@ -154,7 +154,8 @@ export function oppositeRule(forbid: boolean, orderType: OrderTypeId, liveTypes:
 export function parseTrigger(value: string | null | undefined, precision: number): Decimal | null | 501 {
   const text = (value ?? '').trim();
   if (text === '' || (isDecimal(text) && compare(text, '0') === 0)) return null;
-  return priceFormatRule(text, precision) === null ? text : TradeCode.parameter;
+  // Stored and answered at the product's precision, as every price of the product is ("212" → "212.00").
+  return priceFormatRule(text, precision) === null ? toFixed(text, precision) : TradeCode.parameter;
 }
 
 /** 409: a manual close only `afterMs` after the execution; 404 when the order is not open. */

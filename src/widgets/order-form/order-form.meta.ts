@@ -15,7 +15,8 @@ export const orderFormMeta: WidgetMeta = {
     'tradable, the quote is delayed, or an order is being sent. Product info is loaded on mount, every 60 s ' +
     'and right before sending; the balance is polled every second while signed in. Demo accounts use the ' +
     'Mock calls. A visitor is sent to sign in. A wrong `mode` or `direction` asks the page to go home ' +
-    '(`tk-navigate` to `/`) and renders nothing.',
+    '(`tk-navigate` to `/`) and renders nothing. A product closed by tradeStatus 0 asks once to go back to its ' +
+    'chart page (`tk-navigate` to `/{symbol}/chart`).',
   attributes: [
     API_ATTRIBUTE,
     {

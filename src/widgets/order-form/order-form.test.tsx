@@ -210,11 +210,24 @@ describe('the trade button', () => {
     expect(view.callsTo('market/status/BTCUSDT').length).toBeGreaterThan(0);
   });
 
-  it('is disabled as "not tradable" when tradeStatus is 0', async () => {
-    view = await renderOrderForm({ symbol: 'BTCUSDT' }, { product: btcProduct({ tradeStatus: 0 }) });
+  it('is disabled as "not tradable" when tradeStatus is 0 and sends the trader back to the chart', async () => {
+    const onNavigate = vi.fn();
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', onNavigate },
+      { product: btcProduct({ tradeStatus: 0 }) },
+    );
     await waitFor(() => expect(submit().dataset.state).toBe('not_tradable'));
     expect(submit().dataset.code).toBe('2');
     expect(submit().textContent).toBe('Not tradable');
+    await waitFor(() => expect(onNavigate).toHaveBeenCalledWith({ to: '/BTCUSDT/chart' }));
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays on the page for a tradable product', async () => {
+    const onNavigate = vi.fn();
+    view = await renderOrderForm({ symbol: 'BTCUSDT', onNavigate });
+    await ready();
+    expect(onNavigate).not.toHaveBeenCalled();
   });
 
   it('is disabled with the stale notice while the quote is delayed', async () => {

@@ -19,7 +19,7 @@ import { useEmit } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
 import { NumberField } from './number-field';
 import css from './order-form.css?inline';
-import { routeDirection } from './order-form.logic';
+import { chartPathOf, routeDirection } from './order-form.logic';
 import { OrderHeader } from './order-header';
 import { PreviewList } from './order-preview';
 import { OrderOptions } from './order-options';
@@ -84,6 +84,17 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
   latestQuote.current = quote;
   const marketStatus = useMarketStatus(platform, symbol, view?.marketOpen);
   const stale = view ? isQuoteStale(view, now, feed, platform.staleAfterMs) : false;
+
+  // Spec §5: a product closed by tradeStatus 0 shows the closed banner and sends the trader back, to its
+  // chart page (which shows that banner in place of buy and sell).
+  // Once per symbol: `emit` changes whenever the element's props do.
+  const closed = product?.tradeStatus === 0 ? symbol : null;
+  const sentBack = useRef<string | null>(null);
+  useEffect(() => {
+    if (!closed || sentBack.current === closed) return;
+    sentBack.current = closed;
+    emit('tk-navigate', { to: chartPathOf(closed) });
+  }, [closed, emit]);
 
   const ticket = useOrderTicket({ symbol, direction: props.initialDirection, product, quote, onMessage });
   const { values } = ticket;

@@ -3,10 +3,11 @@ import { useT } from '../../../widgets/_shared/use-t';
 import { OrderForm } from '../../../widgets/order-form/order-form';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
+import { chartPath } from '../../routing/paths';
 import { CloseIcon } from '../../pages/account/close-icon';
 import { useDesktopState } from './desktop-state';
 
-/** The market order form of `symbol`; a form that asks to leave (wrong mode) closes the panel. */
+/** The market order form of `symbol`; a form that asks to leave (wrong mode, not tradable) closes the panel. */
 export function OrderPanel({ symbol }: { symbol: string }) {
   const t = useT();
   const { theme, tradeMode } = useHost();
@@ -37,7 +38,8 @@ export function OrderPanel({ symbol }: { symbol: string }) {
           direction={order.direction}
           mode={tradeMode}
           theme={theme}
-          onNavigate={({ to }) => (to === '/' ? toggleOrder() : navigate(to))}
+          // Leaving for home (wrong mode) or back to the chart (not tradable) closes the panel: the chart is here.
+          onNavigate={({ to }) => (to === '/' || to === chartPath(symbol) ? toggleOrder() : navigate(to))}
         />
       </div>
     </section>
