@@ -2,8 +2,7 @@
 import { isZero, negate, type Decimal } from '../../../src/core/domain/decimal';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
-import { getOrCreateAccount, postTransaction } from '../ledger';
-import { SPEND_REFUSALS, type RefusalCodes } from '../ledger/post';
+import { getOrCreateAccount, postTransaction, SPEND_REFUSALS, type RefusalCodes } from '../ledger';
 import { toAccount } from '../ledger/accounts';
 import type { AccountRow, Posting } from '../ledger';
 

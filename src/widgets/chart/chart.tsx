@@ -121,8 +121,8 @@ export function Chart(props: ChartProps) {
   );
   const live = isLive(market.status);
   const appearanceRef = useRef<Appearance | null>(null);
-  // Everything the effects below apply, applied at once to a new engine (indicators and styles before
-  // the first series, so its data is computed once); the effects then find nothing to change.
+  // The engine's settings, applied to a new engine before React hears of it and again on every change
+  // (indicators and styles before the series, so a new series computes its indicators once).
   const configure = useLatestCallback((created: ChartEngine) => {
     created.setTimezone(timeZone);
     created.setCandleType(prefs.candleType);
@@ -150,20 +150,24 @@ export function Chart(props: ChartProps) {
   useEffect(() => {
     if (handle.loader && symbol) handle.loader.prefetch(symbol, prefs.period);
   }, [handle.loader, symbol, prefs.period]);
-  // Indicators and styles before the series: a new series computes the indicators once.
-  useEffect(() => engine?.setTimezone(timeZone), [engine, timeZone]);
-  useEffect(() => engine?.setCandleType(prefs.candleType), [engine, prefs.candleType]);
-  useEffect(() => engine?.setIndicators(prefs.indicators), [engine, prefs.indicators]);
+  // Every later change goes through the same function: the engine's setters skip what did not change, and
+  // drawings are read only when a symbol is shown (later changes come from the engine itself).
   useEffect(() => {
-    if (engine && appearance) engine.setAppearance(appearance);
-  }, [engine, appearance]);
-  useEffect(() => engine?.setLabels(language, labels), [engine, language, labels]);
-  useEffect(() => engine?.setLive(live), [engine, live]);
-  useEffect(() => {
-    if (engine && symbol && precision !== null)
-      engine.show({ symbol, precision, period: prefs.period, drawings: prefs.drawings });
-    // Drawings are read when a symbol is shown; later changes come from the engine itself.
-  }, [engine, symbol, precision, prefs.period]);
+    if (engine) configure(engine);
+  }, [
+    engine,
+    configure,
+    timeZone,
+    prefs.candleType,
+    prefs.indicators,
+    appearance,
+    language,
+    labels,
+    live,
+    symbol,
+    precision,
+    prefs.period,
+  ]);
 
   const onAction = useLatestCallback(
     useChartActions({
