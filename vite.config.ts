@@ -19,6 +19,9 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'src/host'),
   publicDir: resolve(import.meta.dirname, 'public'),
   plugins: [react()],
+  // Schemas of the contract serve the server, OpenAPI and tests; browser bundles get builders that answer
+  // undefined (src/core/contract/typebox-shim.ts), so a widget pays only for the endpoint fields it reads.
+  resolve: { alias: { typebox: resolve(import.meta.dirname, 'src/core/contract/typebox-shim.ts') } },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,

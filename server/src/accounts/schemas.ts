@@ -1,4 +1,4 @@
-import { objectSchema, type JsonSchema } from '../http/route';
+import { objectSchema, type JsonSchema } from '../http/legacy-route';
 
 const decimal: JsonSchema = { type: 'string' };
 

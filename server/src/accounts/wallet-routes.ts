@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccountSummary } from '../../../src/core/contract/auth';
 import { API_VERSION_PREFIX, PROTECTED_PREFIX } from '../../../src/core/contract/paths';
 import { BusinessError, ok } from '../http/envelope';
-import { apiRoute, envelopeSchema } from '../http/route';
+import { apiRoute, envelopeSchema } from '../http/legacy-route';
 import { brandFlag } from './brand-flags';
 import { ACCOUNT_SUMMARY_SCHEMA, SWITCH_DATA_SCHEMA } from './schemas';
 import { toSummary } from './summary';

@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ok } from '../http/envelope';
-import { envelopeSchema, objectSchema } from '../http/route';
+import { envelopeSchema, objectSchema } from '../http/legacy-route';
 import { requireAdmin } from './require-admin';
 
 declare module 'fastify' {
@@ -31,6 +31,7 @@ export const adminPlugin = fp<AdminPluginOptions>(
     if (!options.adminToken) throw new Error('admin plugin needs an adminToken');
     const guard = requireAdmin(options.adminToken) as preHandlerAsyncHookHandler;
     app.decorate('requireAdmin', guard);
+    app.accessGuards.admin = guard;
     app.decorate('adminToken', options.adminToken);
 
     app.get(

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/types';
-import { envelopeSchema, objectSchema, type JsonSchema } from '../http/route';
+import { envelopeSchema, objectSchema, type JsonSchema } from '../http/legacy-route';
 import { toMoney } from '../ledger';
 
 /** One user as the admin list shows it, with both account balances. */

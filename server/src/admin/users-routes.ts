@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { compare } from '../../../src/core/domain/decimal';
 import { BusinessError, ok } from '../http/envelope';
-import { objectSchema } from '../http/route';
+import { objectSchema } from '../http/legacy-route';
 import { toMoney } from '../ledger';
 import { findUserByUid } from '../users/repo';
 import { listUsers, USER_LIST_SCHEMA } from './users-list';

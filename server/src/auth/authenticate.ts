@@ -3,19 +3,9 @@ import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { verifyJwt } from './jwt';
 import type { SessionCache } from './session-cache';
+import type { RequestAuth, TokenCheck } from './types';
 
-/** Who a protected request acts for (`request.auth`). */
-export interface RequestAuth {
-  userId: string;
-  uid: string;
-  sessionId: string;
-  /** True when the token acts on the demo account. */
-  virtual: boolean;
-  brandId: string;
-}
-
-/** Result of checking an access token: 401 invalid or expired, 23519 revoked, 1002 user gone, 1044 blocked. */
-export type TokenCheck = { ok: true; auth: RequestAuth } | { ok: false; code: 401 | 23519 | 1002 | 1044 };
+export type { RequestAuth, TokenCheck } from './types';
 
 /** The token of `Authorization: Bearer <token>` (a bare token is accepted from older clients). */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -75,6 +65,24 @@ export const NOT_LOGGED_IN = { code: 400, msg: 'not logged in', data: null };
 export function authenticateWith(check: (token: string | undefined) => Promise<TokenCheck>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await check(bearerToken(request));
+    if (result.ok) {
+      request.auth = result.auth;
+      return;
+    }
+    if (result.code === 401) return reply.code(401).send(NOT_LOGGED_IN);
+    throw new BusinessError(result.code);
+  };
+}
+
+/**
+ * The exchange service's check (spec §7): the token comes in the Authorization header or, as older clients
+ * send it, in the body's `token`; HTTP 401 without a valid one.
+ */
+export function authenticateExchangeWith(check: (token: string | undefined) => Promise<TokenCheck>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = request.body as { token?: unknown } | undefined;
+    const token = bearerToken(request) ?? (typeof body?.token === 'string' ? body.token : undefined);
+    const result = await check(token);
     if (result.ok) {
       request.auth = result.auth;
       return;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BrandRecord } from '../brand/store';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
-import { objectSchema } from '../http/route';
+import { objectSchema } from '../http/legacy-route';
 import type { OutgoingMessage, Sender } from '../sender/types';
 import type { Captchas } from './captcha';
 import type { OneTimeCodes } from './one-time-codes';

@@ -5,7 +5,8 @@ import { createSenders } from '../sender/create-sender';
 import type { DevOutbox, DevOutboxOptions } from '../sender/dev-outbox';
 import { outboxRoute } from '../sender/outbox-route';
 import type { Sender } from '../sender/types';
-import { authenticateWith, type RequestAuth } from './authenticate';
+import { authenticateExchangeWith, authenticateWith } from './authenticate';
+import type { RequestAuth } from './types';
 import { createCaptchas } from './captcha';
 import { devCaptchaRoute, rememberDevCaptcha } from './dev-captcha';
 import type { AuthRouteDeps } from './context';
@@ -106,6 +107,8 @@ export const authPlugin = fp<AuthPluginOptions>(
     });
     app.decorate('auth', service);
     app.decorate('authenticate', authenticateWith(service.checkToken) as preHandlerAsyncHookHandler);
+    app.accessGuards.protected = app.authenticate;
+    app.accessGuards.exchange = authenticateExchangeWith(service.checkToken);
     app.decorateRequest('auth', null as unknown as RequestAuth);
 
     const deps: AuthRouteDeps = {

@@ -7,7 +7,7 @@
  * committed is not stored. A revocation made by another process or straight in the database is seen within
  * one TTL. Failed checks are never stored. The token's signature and expiry are verified on every call.
  */
-import type { RequestAuth } from './authenticate';
+import type { RequestAuth } from './types';
 
 /** How long a passed session check is reused, in ms of the monotonic clock. */
 export const SESSION_CHECK_TTL_MS = 1000;

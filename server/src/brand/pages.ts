@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { absoluteUrl } from '../http/origin';
-import { objectSchema } from '../http/route';
+import { objectSchema } from '../http/legacy-route';
 import { BRAND_QUERY } from './routes';
 import { buildRuntimeConfig } from './runtime-config';
 import { bannerTitle } from './store';

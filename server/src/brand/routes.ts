@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Banner, SystemConfigResponse } from '../../../src/core/contract/types';
 import { ok } from '../http/envelope';
 import { absoluteUrl } from '../http/origin';
-import { apiRoute, objectSchema } from '../http/route';
+import { apiRoute, objectSchema } from '../http/legacy-route';
 import { absoluteCustomerLink } from './runtime-config';
 import { loadBanners } from './store';
 

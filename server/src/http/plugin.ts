@@ -4,6 +4,7 @@ import { Code } from '../../../src/core/contract/codes';
 import { BusinessError, fail } from './envelope';
 import { requestOrigin } from './origin';
 import { isApiPath } from './paths';
+import { unconfiguredGuards } from './route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,6 +60,8 @@ export const httpPlugin = fp<HttpPluginOptions>(
     app.addHook('preValidation', async (request) => {
       if (request.method === 'POST' && request.body === undefined) request.body = {};
     });
+
+    app.decorate('accessGuards', unconfiguredGuards());
 
     app.decorateRequest('publicOrigin', {
       getter(this: FastifyRequest) {

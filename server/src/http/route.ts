@@ -1,72 +1,185 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+/**
+ * Routes from contract declarations (src/core/contract): one call registers the endpoint's URL(s), methods,
+ * access check, input validation (unknown fields stripped), the `{ code, msg, data }` response schema and the
+ * OpenAPI entry, all from the one object the browser calls through.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Envelope } from '../../../src/core/contract/envelope';
+import { Code } from '../../../src/core/contract/codes';
+import {
+  pathParams,
+  serverUrl,
+  type DataOf,
+  type Endpoint,
+  type InputOf,
+  type Resource,
+} from '../../../src/core/contract/endpoint';
+import { Obj, Str, T, type Static, type TSchema } from '../../../src/core/contract/schema';
+import { BusinessError } from './envelope';
 
-/** A JSON schema as Fastify takes it. */
-export type JsonSchema = Record<string, unknown>;
-
-/** An object schema whose unknown properties are stripped by validation (Ajv `removeAdditional`). */
-export function objectSchema(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
-  return { type: 'object', properties, required, additionalProperties: false };
+/** What a handler gets besides its input. */
+export interface RouteContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** True on the endpoint's Mock path (spec §6: the demo account). */
+  mock: boolean;
 }
 
-/** The `{ code, msg, data }` response schema around a data schema (extra top-level fields optional). */
-export function envelopeSchema(data: JsonSchema, extra: Record<string, JsonSchema> = {}): JsonSchema {
-  return {
-    type: 'object',
-    properties: { code: { type: 'integer' }, msg: { type: 'string' }, data, ...extra },
-    required: ['code', 'msg', 'data'],
-  };
+/** A handler answers `ok(data)` (or `ok(data, extra)`); failures are thrown as `BusinessError`. */
+export type Handler<E extends Endpoint> = (input: InputOf<E>, context: RouteContext) => Promise<Envelope<DataOf<E>>>;
+
+/** Guards by access kind, decorated on the app by the modules that own them (auth, admin). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Access checks of the contract's access kinds; `exchange` takes the token from the header or the body. */
+    accessGuards: AccessGuards;
+  }
 }
 
-/** One envelope route: schema and handler in one object. */
-export interface ApiRoute<Input, Data> {
-  url: string;
-  /** POST always; with 'GET' the same route also answers GET, reading the input from the query string. */
-  methods?: Array<'POST' | 'GET'>;
-  /** Object schema of the input: the JSON body of a POST, the query string of a GET. */
-  input?: JsonSchema;
-  /** Object schema of query parameters read on every method (e.g. `brand`). */
-  query?: JsonSchema;
-  params?: JsonSchema;
-  /** Schema of `data` on success; the response is serialised (and filtered) by it. */
-  data?: JsonSchema;
-  summary?: string;
-  preHandler?: preHandlerAsyncHookHandler;
-  /** Returns `ok(data)`; failures are thrown as `BusinessError` (the error handler answers `fail(code)`). */
-  handler: (input: Input, request: FastifyRequest, reply: FastifyReply) => Promise<Envelope<Data>>;
+export interface AccessGuards {
+  protected: onRequestAsyncHookHandler;
+  /** Runs after the body is parsed (the exchange token may come in the body). */
+  exchange: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  admin: onRequestAsyncHookHandler;
 }
 
-const EMPTY = objectSchema({});
+/** `?brand=` is accepted on every route (the header `x-tk-brand` works too). */
+const BRAND_QUERY = { brand: T.Optional(Str(64)) };
 
-function mergeObjects(a: JsonSchema, b: JsonSchema): JsonSchema {
-  const props = (s: JsonSchema) => (s.properties ?? {}) as Record<string, JsonSchema>;
-  const req = (s: JsonSchema) => (s.required ?? []) as string[];
-  return objectSchema({ ...props(a), ...props(b) }, [...req(a), ...req(b)]);
+/** The envelope schema around a data schema. */
+export function envelopeOf(data: TSchema, extra: Record<string, TSchema> = {}): TSchema {
+  return T.Object({ code: T.Integer(), msg: T.String(), data, ...extra });
 }
 
-/** Registers an envelope route: validated, stripped input in, `{ code, msg, data }` out. */
-export function apiRoute<Input = Record<string, never>, Data = unknown>(
+interface SplitInput {
+  params: TSchema | undefined;
+  rest: TSchema;
+}
+
+/** Splits an object schema into the path segments' part and the rest (body or query). */
+function splitInput(input: TSchema, path: string): SplitInput {
+  const names = pathParams(path);
+  if (names.length === 0) return { params: undefined, rest: input };
+  const props = ((input as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<string, TSchema>;
+  const required = new Set(((input as { required?: string[] }).required ?? []) as string[]);
+  const params: Record<string, TSchema> = {};
+  const rest: Record<string, TSchema> = {};
+  for (const [name, schema] of Object.entries(props)) {
+    if (names.includes(name)) params[name] = schema;
+    else rest[name] = required.has(name) ? schema : T.Optional(schema);
+  }
+  return { params: Obj(params), rest: Obj(rest) };
+}
+
+function mergeProps(a: TSchema, b: Record<string, TSchema>): TSchema {
+  const props = ((a as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<string, TSchema>;
+  const required = ((a as { required?: string[] }).required ?? []) as string[];
+  return { ...Obj({ ...props, ...b }), required } as TSchema;
+}
+
+/** Registers an endpoint (and its Mock path) on `app`. */
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+  const { params, rest } = splitInput(endpoint.input, endpoint.path);
+  const response = { 200: envelopeOf(endpoint.data, endpoint.extra) };
+  const guards = app.accessGuards;
+  const access = endpoint.access;
+  const variants: Array<{ path: string; mock: boolean }> = [{ path: endpoint.path, mock: false }];
+  if (endpoint.mockPath) variants.push({ path: endpoint.mockPath, mock: true });
+
+  for (const { path, mock } of variants) {
+    const url = serverUrl(endpoint.service, path);
+    const checkMode = async (request: FastifyRequest) => {
+      // A token of the other account mode gets "incorrect parameter" (the real path is never the demo's).
+      if (endpoint.mockPath && request.auth && request.auth.virtual !== mock) {
+        throw new BusinessError(Code.INCORRECT_PARAMETER);
+      }
+    };
+    const hooks = {
+      ...(access === 'protected' ? { onRequest: guards.protected } : {}),
+      ...(access === 'admin' ? { onRequest: guards.admin } : {}),
+      preHandler:
+        access === 'exchange'
+          ? [guards.exchange, checkMode]
+          : access === 'protected'
+            ? [checkMode]
+            : [],
+    };
+    const base = {
+      summary: endpoint.summary,
+      tags: [endpoint.tag ?? endpoint.service],
+      ...(params ? { params } : {}),
+      response,
+      ...(access === 'public' ? {} : { security: [{ [access === 'admin' ? 'admin' : 'bearer']: [] }] }),
+    };
+    const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+    const input = (request: FastifyRequest, source: unknown) =>
+      ({ ...(source as object), ...(request.params as object) }) as InputOf<E>;
+    for (const method of endpoint.methods) {
+      const schema =
+        method === 'POST'
+          ? { ...base, body: rest, querystring: Obj(BRAND_QUERY) }
+          : { ...base, querystring: mergeProps(rest, BRAND_QUERY) };
+      typed.route({
+        method,
+        url,
+        schema,
+        ...hooks,
+        handler: (request, reply) => {
+          const source = method === 'POST' ? request.body : request.query;
+          const { brand: _brand, ...fields } = (source ?? {}) as Record<string, unknown>;
+          return handler(input(request, method === 'POST' ? source : fields), { request, reply, mock });
+        },
+      });
+    }
+  }
+}
+
+/** Registers a resource (a route that answers a page, a file or plain JSON instead of the envelope). */
+export function resourceRoute<R extends Resource>(
   app: FastifyInstance,
-  route: ApiRoute<Input, Data>,
+  declared: R,
+  handler: (input: Static<R['input']>, request: FastifyRequest, reply: FastifyReply) => unknown,
 ): void {
-  const input = route.input ?? EMPTY;
-  const query = route.query ?? EMPTY;
-  const response = route.data ? { 200: envelopeSchema(route.data) } : undefined;
-  const common = { url: route.url, ...(route.preHandler ? { preHandler: route.preHandler } : {}) };
-  const summary = route.summary ? { summary: route.summary } : {};
-  const params = route.params ? { params: route.params } : {};
-  app.route({
-    ...common,
-    method: 'POST',
-    schema: { ...summary, ...params, body: input, querystring: query, response },
-    handler: (request, reply) => route.handler(request.body as Input, request, reply),
-  });
-  if (route.methods?.includes('GET')) {
+  const { params, rest } = splitInput(declared.input, declared.path);
+  const guards = app.accessGuards;
+  const hooks =
+    declared.access === 'protected'
+      ? { onRequest: guards.protected }
+      : declared.access === 'admin'
+        ? { onRequest: guards.admin }
+        : declared.access === 'exchange'
+          ? { preHandler: guards.exchange }
+          : {};
+  const base = {
+    summary: declared.summary,
+    tags: [declared.tag ?? declared.service],
+    ...(params ? { params } : {}),
+    // OpenAPI: what a successful answer is (the generator reads `produces` from here).
+    produces: [...declared.produces],
+    ...(declared.access === 'public'
+      ? {}
+      : { security: [{ [declared.access === 'admin' ? 'admin' : 'bearer']: [] }] }),
+  };
+  for (const method of declared.methods) {
     app.route({
-      ...common,
-      method: 'GET',
-      schema: { ...summary, ...params, querystring: mergeObjects(query, input), response },
-      handler: (request, reply) => route.handler(request.query as Input, request, reply),
+      method,
+      url: serverUrl(declared.service, declared.path),
+      schema: method === 'GET' ? { ...base, querystring: mergeProps(rest, BRAND_QUERY) } : { ...base, body: rest },
+      ...hooks,
+      handler: (request, reply) => {
+        const source = (method === 'GET' ? request.query : request.body) ?? {};
+        const { brand: _brand, ...fields } = source as Record<string, unknown>;
+        return handler({ ...fields, ...(request.params as object) } as Static<R['input']>, request, reply);
+      },
     });
   }
+}
+
+/** Guards that refuse until the module owning an access kind installs its own (auth, admin). */
+export function unconfiguredGuards(): AccessGuards {
+  const missing = (kind: string) => async () => {
+    throw new Error(`no guard installed for '${kind}' endpoints`);
+  };
+  return { protected: missing('protected'), exchange: missing('exchange'), admin: missing('admin') };
 }

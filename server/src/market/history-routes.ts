@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KlinePeriod } from '../../../src/core/contract/paths';
 import type { KlinePoint } from '../../../src/core/contract/types';
 import { BusinessError, ok } from '../http/envelope';
-import { apiRoute, objectSchema } from '../http/route';
+import { apiRoute, objectSchema } from '../http/legacy-route';
 import type { Instrument } from './instruments';
 import { isKlinePeriod, PERIOD_MS, type Klines } from './klines';
 import { instrumentFinder } from './routes';

@@ -1,7 +1,7 @@
 /** HTTP routes of the market module: product list, logos, mini chart and status (candles: history-routes.ts). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusinessError, ok } from '../http/envelope';
-import { apiRoute, objectSchema } from '../http/route';
+import { apiRoute, objectSchema } from '../http/legacy-route';
 import { listProducts, type MarketDb } from './instrument-repo';
 import type { Instrument } from './instruments';
 import { PERIOD_MS, type Klines } from './klines';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fromScaledInt, toScaledInt } from '../../../src/core/domain/decimal';
 import { BusinessError, ok } from '../http/envelope';
-import { apiRoute } from '../http/route';
+import { apiRoute } from '../http/legacy-route';
 import { instrumentFinder } from '../market/routes';
 import { symbolParams } from '../market/schemas';
 import type { Engine } from './engine';

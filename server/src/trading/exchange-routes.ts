@@ -12,7 +12,7 @@ import {
 } from '../../../src/core/contract/trading';
 import { bearerToken, NOT_LOGGED_IN } from '../auth/authenticate';
 import { BusinessError, ok } from '../http/envelope';
-import { apiRoute } from '../http/route';
+import { apiRoute } from '../http/legacy-route';
 import { cancelByUser } from './cancel';
 import { closeByUser } from './close';
 import type { Engine, Trader } from './engine';

@@ -1,5 +1,5 @@
 /** JSON schemas of the trading routes (validation strips unknown fields; failures answer 1001). */
-import { objectSchema } from '../http/route';
+import { objectSchema } from '../http/legacy-route';
 
 const text = (maxLength: number) => ({ type: 'string', maxLength });
 const token = text(4096);

@@ -8,7 +8,7 @@ import {
 } from '../../../src/core/contract/trading';
 import type { ProductInfo } from '../../../src/core/contract/types';
 import { BusinessError, ok } from '../http/envelope';
-import { apiRoute } from '../http/route';
+import { apiRoute } from '../http/legacy-route';
 import { listProducts } from '../market/instrument-repo';
 import { instrumentFinder } from '../market/routes';
 import { productInfoSchema } from '../market/schemas';

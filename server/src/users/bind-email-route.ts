@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_VERSION_PREFIX, PROTECTED_PREFIX } from '../../../src/core/contract/paths';
 import { brandFlag } from '../accounts/brand-flags';
 import { BusinessError, ok } from '../http/envelope';
-import { apiRoute, objectSchema } from '../http/route';
+import { apiRoute, objectSchema } from '../http/legacy-route';
 import { findUserById } from './repo';
 
 const INCORRECT_PARAMETER = 1001;

@@ -4,7 +4,7 @@ import { API_VERSION_PREFIX, PROTECTED_PREFIX } from '../../../src/core/contract
 import { USER_INFO_SCHEMA } from '../accounts/schemas';
 import { balanceTotals } from '../accounts/summary';
 import { BusinessError, ok } from '../http/envelope';
-import { apiRoute } from '../http/route';
+import { apiRoute } from '../http/legacy-route';
 import { avatarUrl } from './profile-routes';
 import { findUserById } from './repo';
 

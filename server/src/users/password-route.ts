@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_VERSION_PREFIX, PROTECTED_PREFIX } from '../../../src/core/contract/paths';
 import { BusinessError, ok } from '../http/envelope';
-import { apiRoute, objectSchema } from '../http/route';
+import { apiRoute, objectSchema } from '../http/legacy-route';
 
 /** Password length rules of spec §5/§9: more than six characters, at most 140. */
 export const PASSWORD_MIN = 7;

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_VERSION_PREFIX, PROTECTED_PREFIX } from '../../../src/core/contract/paths';
 import { BusinessError, fail, ok } from '../http/envelope';
-import { envelopeSchema, objectSchema } from '../http/route';
+import { envelopeSchema, objectSchema } from '../http/legacy-route';
 import { AvatarRejected, AVATAR_MAX_BYTES, type AvatarStore } from './avatar-store';
 import { IMAGE_CONTENT_TYPES } from './image-type';
 import { parseNickname } from './nickname';

@@ -4,7 +4,7 @@
  * for a server or network failure: callers branch on `result.ok`.
  */
 import { Code } from '../contract/codes';
-import { PROTECTED_PREFIX, fillPath } from '../contract/paths';
+import { fillPath, type DataOf, type Endpoint, type InputOf } from '../contract/endpoint';
 import type { RuntimeConfig } from '../contract/types';
 import type { ApiClient, CallOptions, CallResult, Service } from '../runtime/types';
 import { clientFailure, envelopeResult, readEnvelope } from './response';
@@ -44,10 +44,9 @@ export interface ApiClientOptions {
 type Services = RuntimeConfig['services'];
 type ErrorListener = (message: string, result: CallFailure) => void;
 
-/** True when a call sends the bearer token: `waa/` paths of the web API and every exchange call. */
-export function isProtectedPath(service: Service, path: string): boolean {
-  if (service === 'exchange') return true;
-  return service === 'api' && `/${path.replace(/^\/+/, '')}`.startsWith(PROTECTED_PREFIX);
+/** True when a call sends the bearer token: every endpoint but the public ones. */
+export function isProtected(endpoint: Pick<Endpoint, 'access'>): boolean {
+  return endpoint.access !== 'public';
 }
 
 /** `{base}/{path}` with exactly one slash between them. */
@@ -63,6 +62,17 @@ function queryString(path: string, payload: Record<string, unknown>): string {
   }
   const qs = params.toString();
   return qs ? `?${qs}` : '';
+}
+
+/** A multipart form of the input: Blobs as files, objects as JSON text, the rest as text. */
+export function formDataOf(payload: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : key);
+    else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return form;
 }
 
 /** Create the page's API client. */
@@ -104,18 +114,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return options.services();
   }
 
-  async function call<T>(
-    service: Service,
-    path: string,
-    payload: Record<string, unknown> = {},
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    input: InputOf<E>,
     callOptions: CallOptions = {},
-  ): Promise<CallResult<T>> {
+  ): Promise<CallResult<DataOf<E>>> {
+    type T = DataOf<E>;
+    const payload = (input ?? {}) as Record<string, unknown>;
     const services = await servicesOrWait();
     if (!services) return fail({ ok: false, code: 'network', message: t('app.config_missing') }, callOptions);
-    const method = callOptions.method ?? 'POST';
-    const isProtected = isProtectedPath(service, path);
+    if (endpoint.service === 'admin' || endpoint.service === 'site') {
+      throw new Error(`${endpoint.service} endpoints are not called through the API client`);
+    }
+    const service: Service = endpoint.service;
+    const path = callOptions.mock && endpoint.mockPath ? endpoint.mockPath : endpoint.path;
+    const method = callOptions.method ?? endpoint.methods[0] ?? 'POST';
+    const isProtected = endpoint.access !== 'public';
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (method === 'POST') headers['content-type'] = 'application/json';
+    const multipart = endpoint.contentType === 'multipart/form-data';
+    // A multipart body sets its own content type (with the boundary).
+    if (method === 'POST' && !multipart) headers['content-type'] = 'application/json';
     if (isProtected) await options.beforeProtectedCall?.().catch(() => undefined);
     const token = isProtected ? (options.getToken?.() ?? null) : null;
     if (token) headers.authorization = `Bearer ${token}`;
@@ -135,7 +153,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     try {
       const init: RequestInit = { method, headers, signal: controller.signal };
-      if (method === 'POST') init.body = JSON.stringify(payload);
+      if (method === 'POST') init.body = multipart ? formDataOf(payload) : JSON.stringify(payload);
       const response = await fetchImpl(url, init);
       if (response.status !== 200) {
         if (response.status === 401 && isProtected) redirect();

@@ -3,6 +3,7 @@
  * Implemented by `createPlatform` / `getPlatform` in ./platform.ts.
  */
 import type { Envelope, PriceEntry, RuntimeConfig, SystemConfigResponse } from '../contract';
+import type { DataOf, Endpoint, InputOf } from '../contract/endpoint';
 import type { Atom } from '../state/store';
 import type { Store } from '../state/store';
 import type { I18n } from '../i18n/i18n';
@@ -18,6 +19,8 @@ export interface CallOptions {
   /** On 401, do not clear the session / redirect. */
   noAuthRedirect?: boolean;
   method?: 'GET' | 'POST';
+  /** Call the endpoint's Mock path (spec §6: the demo account). */
+  mock?: boolean;
 }
 
 /** Outcome of a call: never throws for a server or network failure. */
@@ -33,13 +36,11 @@ export type CallResult<T> =
     };
 
 export interface ApiClient {
-  /** POST (default) `{base of service}{path}` with JSON; `{name}` path segments are filled from payload. */
-  call<T>(
-    service: Service,
-    path: string,
-    payload?: Record<string, unknown>,
-    options?: CallOptions,
-  ): Promise<CallResult<T>>;
+  /**
+   * Call a declared endpoint (src/core/contract): its first method (POST) to `{base of its service}{path}`
+   * with JSON, the bearer token unless it is public; `{name}` path segments are filled from the input.
+   */
+  call<E extends Endpoint>(endpoint: E, input: InputOf<E>, options?: CallOptions): Promise<CallResult<DataOf<E>>>;
   /** Listen for failures meant for the user (toast); returns unsubscribe. */
   onError(listener: (message: string, code: CallResult<unknown> & { ok: false }) => void): () => void;
 }

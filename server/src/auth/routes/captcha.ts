@@ -1,6 +1,6 @@
 /** `getImageCode` (spec §7): the image captcha of phone registration without SMS verification. */
 import { ok } from '../../http/envelope';
-import { apiRoute, objectSchema } from '../../http/route';
+import { apiRoute, objectSchema } from '../../http/legacy-route';
 import { assertWithinLimits, BRAND_QUERY, text, type AuthRouteDeps } from '../context';
 import { RATE_RULES } from '../rate-limit';
 

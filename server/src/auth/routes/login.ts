@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoginResponse, RegisterType } from '../../../../src/core/contract/auth';
 import { BusinessError, ok } from '../../http/envelope';
-import { apiRoute, objectSchema } from '../../http/route';
+import { apiRoute, objectSchema } from '../../http/legacy-route';
 import { assertWithinLimits, BRAND_QUERY, text, type AuthRouteDeps } from '../context';
 import { destinationOf, parseAccountName, type AccountName } from '../identifiers';
 import { passwordHasher } from '../passwords';

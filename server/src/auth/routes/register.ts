@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { RegisterType } from '../../../../src/core/contract/auth';
 import { BusinessError, ok } from '../../http/envelope';
-import { apiRoute, objectSchema } from '../../http/route';
+import { apiRoute, objectSchema } from '../../http/legacy-route';
 import {
   assertRegisterType,
   assertWithinLimits,

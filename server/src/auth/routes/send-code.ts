@@ -1,7 +1,7 @@
 /** `sendMail` and `sendPhone` (spec §7): one-time codes for registration and password reset. */
 import type { FastifyRequest } from 'fastify';
 import { BusinessError, ok } from '../../http/envelope';
-import { apiRoute, objectSchema } from '../../http/route';
+import { apiRoute, objectSchema } from '../../http/legacy-route';
 import type { Channel, MessagePurpose } from '../../sender/types';
 import {
   assertRegisterType,

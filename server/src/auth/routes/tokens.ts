@@ -1,7 +1,7 @@
 /** `refresh` (spec §7), logout, and the exchange-side token check. */
 import type { RefreshResponse } from '../../../../src/core/contract/auth';
 import { BusinessError, ok } from '../../http/envelope';
-import { apiRoute, objectSchema } from '../../http/route';
+import { apiRoute, objectSchema } from '../../http/legacy-route';
 import { checkAccessToken } from '../authenticate';
 import { text, type AuthRouteDeps } from '../context';
 

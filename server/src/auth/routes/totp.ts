@@ -1,7 +1,7 @@
 /** Second factor on and off (not in spec §7): setup → enable with a code; disable with a current code. */
 import type { FastifyRequest } from 'fastify';
 import { BusinessError, ok } from '../../http/envelope';
-import { apiRoute, objectSchema } from '../../http/route';
+import { apiRoute, objectSchema } from '../../http/legacy-route';
 import { assertWithinLimits, text, type AuthRouteDeps } from '../context';
 import { RATE_RULES } from '../rate-limit';
 import { matchTotp, newTotpSecret, otpauthUri } from '../totp';
