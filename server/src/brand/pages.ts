@@ -1,26 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { absoluteUrl } from '../http/origin';
-import { objectSchema } from '../http/legacy-route';
-import { BRAND_QUERY } from './routes';
+import { brandAsset, runtimeConfigFile, supportChatPage } from '../../../src/core/contract/brand';
+import { resourceRoute } from '../http/route';
 import { buildRuntimeConfig } from './runtime-config';
 import { bannerTitle } from './store';
 import { renderSupportPage } from './support-page';
 import { renderBanner, renderLogo } from './svg';
 
-const ASSET_PARAMS = objectSchema(
-  { brand: { type: 'string', maxLength: 64 }, file: { type: 'string', maxLength: 64 } },
-  ['brand', 'file'],
-);
 const ASSET_FILE = /^(?:logo|banner-(\d{1,3}))\.svg$/;
 
 /** Non-envelope brand resources: `/config.json`, the live-chat page and the generated SVG images. */
 export async function brandPageRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/config.json', { schema: { querystring: BRAND_QUERY } }, async (request, reply) => {
+  resourceRoute(app, runtimeConfigFile, async (_input, request, reply) => {
     reply.header('cache-control', 'no-cache');
     return buildRuntimeConfig(app.brand.of(request), request.publicOrigin);
   });
 
-  app.get('/support/chat', { schema: { querystring: BRAND_QUERY } }, async (request, reply) => {
+  resourceRoute(app, supportChatPage, async (_input, request, reply) => {
     const brand = app.brand.of(request);
     return reply
       .type('text/html; charset=utf-8')
@@ -33,25 +29,21 @@ export async function brandPageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Images are shown on brand pages of other origins, also under cross-origin isolation.
-  app.get<{ Params: { brand: string; file: string } }>(
-    '/brand-assets/:brand/:file',
-    { schema: { params: ASSET_PARAMS } },
-    async (request, reply) => {
-      const brand = app.brand.get(request.params.brand);
-      const match = ASSET_FILE.exec(request.params.file);
-      if (!brand || !match) return reply.callNotFound();
-      let svg = renderLogo(brand.settings);
-      if (match[1] !== undefined) {
-        const title = await bannerTitle(app.db, brand.id, Number(match[1]));
-        if (title === null) return reply.callNotFound();
-        svg = renderBanner(brand.settings, Number(match[1]), title);
-      }
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=3600')
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(svg);
-    },
-  );
+  resourceRoute(app, brandAsset, async (input, _request, reply) => {
+    const brand = app.brand.get(input.brand);
+    const match = ASSET_FILE.exec(input.file);
+    if (!brand || !match) return reply.callNotFound();
+    let svg = renderLogo(brand.settings);
+    if (match[1] !== undefined) {
+      const title = await bannerTitle(app.db, brand.id, Number(match[1]));
+      if (title === null) return reply.callNotFound();
+      svg = renderBanner(brand.settings, Number(match[1]), title);
+    }
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=3600')
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(svg);
+  });
 }

@@ -1,13 +1,13 @@
+import { brandBannerPath, brandLogoPath, supportChatPath } from '../../../src/core/contract/brand';
 import type { Db, Queryable } from '../db/types';
 import { BRAND_SEEDS, type BrandSeed } from './seed-data';
 import { buildSystemConfigs } from './system-configs';
 
 /** Root-relative URL of a brand's logo (absolute on the request origin when served). */
-export const logoPath = (brandId: string) => `/brand-assets/${brandId}/logo.svg`;
+export const logoPath = brandLogoPath;
 /** Root-relative URL of a brand's generated banner image `n` (1-based). */
-export const bannerPath = (brandId: string, n: number) => `/brand-assets/${brandId}/banner-${n}.svg`;
-/** Root-relative URL of the live-chat desk page of a brand. */
-export const supportChatPath = (brandId: string) => `/support/chat?brand=${encodeURIComponent(brandId)}`;
+export const bannerPath = brandBannerPath;
+export { supportChatPath };
 
 /** The service link value "type|[json list]" of spec §3: online desk first, then the configured channels. */
 export function customerLinkValue(seed: BrandSeed): string {

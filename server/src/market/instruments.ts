@@ -2,6 +2,7 @@
  * The instrument catalogue of the reference server: 38 real-world symbols over the five categories, with
  * reference prices plausible for late 2026, and the simulation parameters the price simulator needs.
  */
+import { productLogoPath } from '../../../src/core/contract/market';
 import type { CategoryId, ProductInfo, SessionHours } from '../../../src/core/contract/types';
 import { ALWAYS_OPEN, EU_CASH_HOURS, FOREX_HOURS, FUTURES_HOURS, US_STOCK_HOURS } from './sessions';
 
@@ -104,7 +105,7 @@ const CONTRACT_SIZES: Record<string, string> = {
 
 /** Path of the logo the market plugin serves for a symbol. */
 export function logoPath(symbol: string): string {
-  return `/market-assets/logo/${encodeURIComponent(symbol)}.svg`;
+  return productLogoPath(symbol);
 }
 
 function build(defaults: CategoryDefaults, row: Row, index: number): Instrument {

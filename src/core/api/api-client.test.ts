@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeConfig } from '../contract/types';
-import { createApiClient } from './api-client';
+import { endpoint } from '../contract/endpoint';
+import { adHocEndpoint } from './ad-hoc-endpoint.fixture';
+import { Obj, Str, T } from '../contract/schema';
+import { createApiClient, formDataOf } from './api-client';
 import type { ApiClientOptions } from './api-client';
 
 const TEXT: Record<string, string> = {
@@ -51,12 +54,14 @@ function setup(
   return { api, fetchImpl, onUnauthorized, onError };
 }
 
+const ep = adHocEndpoint;
+
 const headersOf = (init: RequestInit) => init.headers as Record<string, string>;
 
 describe('createApiClient requests', () => {
   it('POSTs JSON to the service base and returns the data of a code-0 envelope', async () => {
     const { api, fetchImpl } = setup(() => json({ code: 0, msg: 'success', data: { list: [1] } }));
-    const result = await api.call('api', 'wa-na/forex/product/list', { page: 1 });
+    const result = await api.call(ep('api', 'wa-na/forex/product/list'), { page: 1 });
     expect(result).toMatchObject({ ok: true, data: { list: [1] } });
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe('https://platform.test/v1/wa-na/forex/product/list');
@@ -66,13 +71,13 @@ describe('createApiClient requests', () => {
 
   it('fills {name} path segments from the payload', async () => {
     const { api, fetchImpl } = setup(() => json({ code: 0, msg: '', data: 'open' }));
-    await api.call('market', 'status/{symbol}', { symbol: 'EUR/USD' });
+    await api.call(ep('market', 'status/{symbol}'), { symbol: 'EUR/USD' });
     expect(fetchImpl.mock.calls[0]![0]).toBe('https://platform.test/market/status/EUR%2FUSD');
   });
 
   it('sends GET calls without a body and with the other payload fields as query', async () => {
     const { api, fetchImpl } = setup(() => json({ code: 0, msg: '', data: [] }));
-    await api.call('market', 'thumb/{symbol}', { symbol: 'XAUUSD', limit: 30 }, { method: 'GET' });
+    await api.call(ep('market', 'thumb/{symbol}'), { symbol: 'XAUUSD', limit: 30 }, { method: 'GET' });
     const [url, init] = fetchImpl.mock.calls[0]!;
     expect(url).toBe('https://platform.test/market/thumb/XAUUSD?limit=30');
     expect(init).toMatchObject({ method: 'GET' });
@@ -87,22 +92,22 @@ describe('createApiClient requests', () => {
     ['exchange', 'order/addOrder', true],
   ] as const)('on %s %s sends the bearer token: %s', async (service, path, sent) => {
     const { api, fetchImpl } = setup(() => json({ code: 0, msg: '', data: null }));
-    await api.call(service, path);
+    await api.call(ep(service, path), {});
     expect(headersOf(fetchImpl.mock.calls[0]![1]!).authorization).toBe(sent ? 'Bearer tok-1' : undefined);
   });
 
   it('sends no authorization header on a protected path when there is no token', async () => {
     const { api, fetchImpl } = setup(() => json({ code: 0, msg: '', data: null }), { getToken: () => null });
-    await api.call('api', 'waa/user/info');
+    await api.call(ep('api', 'waa/user/info'), {});
     expect(headersOf(fetchImpl.mock.calls[0]![1]!).authorization).toBeUndefined();
   });
 
   it('names the brand in an x-tk-brand header when the page has one', async () => {
     const { api, fetchImpl } = setup(() => json({ code: 0, msg: '', data: null }), { brand: () => 'acme' });
-    await api.call('api', 'wa-na/system/systemConfig/getAllConfigStatusWeb');
+    await api.call(ep('api', 'wa-na/system/systemConfig/getAllConfigStatusWeb'), {});
     expect(headersOf(fetchImpl.mock.calls[0]![1]!)['x-tk-brand']).toBe('acme');
     const plain = setup(() => json({ code: 0, msg: '', data: null }));
-    await plain.api.call('api', 'wa-na/login');
+    await plain.api.call(ep('api', 'wa-na/login'), {});
     expect(headersOf(plain.fetchImpl.mock.calls[0]![1]!)['x-tk-brand']).toBeUndefined();
   });
 
@@ -114,7 +119,7 @@ describe('createApiClient requests', () => {
       services: () => loaded,
       servicesReady,
     });
-    const pending = api.call('api', 'wa-na/getCustomerLink');
+    const pending = api.call(ep('api', 'wa-na/getCustomerLink'), {});
     loaded = services;
     markReady();
     expect(await pending).toMatchObject({ ok: true, data: 1 });
@@ -126,10 +131,85 @@ describe('createApiClient requests', () => {
       services: () => null,
       servicesReady: Promise.reject(new Error('no config')),
     });
-    const result = await api.call('api', 'wa-na/login');
+    const result = await api.call(ep('api', 'wa-na/login'), {});
     expect(result).toMatchObject({ ok: false, message: 'Cannot load config, please contact administrator.' });
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(onError).toHaveBeenCalledOnce();
+  });
+});
+
+describe('createApiClient and declared endpoints', () => {
+  const order = endpoint({
+    service: 'exchange',
+    path: 'order/addOrder',
+    mockPath: 'order/addOrderMock',
+    access: 'exchange',
+    summary: '',
+    input: Obj({ tradePair: Str(32) }),
+    data: T.String(),
+    codes: [],
+  });
+
+  it('calls the Mock path of an endpoint when asked to (spec §6: the demo account)', async () => {
+    const { api, fetchImpl } = setup(() => json({ code: 0, msg: '', data: 'N1' }));
+    expect(await api.call(order, { tradePair: 'BTCUSDT' }, { mock: true })).toMatchObject({ data: 'N1' });
+    await api.call(order, { tradePair: 'BTCUSDT' });
+    expect(fetchImpl.mock.calls.map(([url]) => url)).toEqual([
+      'https://platform.test/exchange/order/addOrderMock',
+      'https://platform.test/exchange/order/addOrder',
+    ]);
+    expect(headersOf(fetchImpl.mock.calls[0]![1]!).authorization).toBe('Bearer tok-1');
+  });
+
+  it('uses the first declared method, so a POST-only endpoint is never sent as GET by default', async () => {
+    const { api, fetchImpl } = setup(() => json({ code: 0, msg: '', data: null }));
+    await api.call(ep('market', 'history', ['GET']), { symbol: 'X' });
+    expect(fetchImpl.mock.calls[0]![1]).toMatchObject({ method: 'GET' });
+    expect(fetchImpl.mock.calls[0]![0]).toBe('https://platform.test/market/history?symbol=X');
+  });
+
+  it('sends a multipart endpoint as a form: files as files, objects as JSON text, no JSON content type', async () => {
+    const upload = endpoint({
+      service: 'api',
+      path: 'waa/user/info/submit',
+      access: 'protected',
+      contentType: 'multipart/form-data',
+      summary: '',
+      input: T.Unknown(),
+      data: T.Null(),
+      codes: [],
+    });
+    const { api, fetchImpl } = setup(() => json({ code: 0, msg: '', data: null }));
+    const avatar = new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' });
+    await api.call(upload, { avatar, metaData: { nickName: 'Ann' }, skip: undefined });
+    const init = fetchImpl.mock.calls[0]![1]!;
+    expect(headersOf(init)['content-type']).toBeUndefined();
+    const form = init.body as FormData;
+    expect((form.get('avatar') as File).name).toBe('me.png');
+    expect(form.get('metaData')).toBe('{"nickName":"Ann"}');
+    expect(form.has('skip')).toBe(false);
+  });
+
+  it('builds the same form outside a call', () => {
+    const form = formDataOf({ n: 1, flag: true });
+    expect([...form.entries()]).toEqual([
+      ['n', '1'],
+      ['flag', 'true'],
+    ]);
+  });
+
+  it('refuses to call admin and site endpoints from a browser', async () => {
+    const { api } = setup(() => json({ code: 0, msg: '', data: null }));
+    const admin = endpoint({
+      service: 'admin',
+      path: 'x',
+      access: 'admin',
+      summary: '',
+      input: T.Unknown(),
+      data: T.Null(),
+      codes: [],
+    });
+    await expect(api.call(admin, {})).rejects.toThrow(/not called through the API client/);
   });
 });
 
@@ -138,7 +218,7 @@ describe('createApiClient response handling', () => {
     const { api, onError } = setup(() =>
       json({ code: 1108, msg: 'incorrect account or password', data: null }),
     );
-    const result = await api.call('api', 'wa-na/login', {});
+    const result = await api.call(ep('api', 'wa-na/login'), {});
     expect(result).toMatchObject({ ok: false, code: 1108, message: 'Incorrect account or password (1108)' });
     expect(onError).toHaveBeenCalledWith(
       'Incorrect account or password (1108)',
@@ -148,40 +228,45 @@ describe('createApiClient response handling', () => {
 
   it('falls back to the server message (msg or message) for a code without translation', async () => {
     const a = setup(() => json({ code: 1999, msg: 'odd failure', data: null }));
-    expect(await a.api.call('api', 'wa-na/x')).toMatchObject({ message: 'odd failure (1999)' });
+    expect(await a.api.call(ep('api', 'wa-na/x'), {})).toMatchObject({ message: 'odd failure (1999)' });
     const b = setup(() => json({ code: '1999', message: 'other failure' }));
-    expect(await b.api.call('api', 'wa-na/x')).toMatchObject({ code: 1999, message: 'other failure (1999)' });
+    expect(await b.api.call(ep('api', 'wa-na/x'), {})).toMatchObject({
+      code: 1999,
+      message: 'other failure (1999)',
+    });
     const c = setup(() => json({ code: 1999 }));
-    expect(await c.api.call('api', 'wa-na/x')).toMatchObject({
+    expect(await c.api.call(ep('api', 'wa-na/x'), {})).toMatchObject({
       message: 'Incorrect data, please try again later (1999)',
     });
   });
 
   it('keeps extra top-level envelope fields such as token and uuid', async () => {
     const { api } = setup(() => json({ code: 0, message: 'ok', data: 'img', uuid: 'u-1' }));
-    const result = await api.call('api', 'wa-na/getImageCode');
+    const result = await api.call(ep('api', 'wa-na/getImageCode'), {});
     expect(result.ok && result.envelope).toMatchObject({ msg: 'ok', uuid: 'u-1' });
   });
 
   it('reports code 23519 as login required and asks the host to sign in again', async () => {
     const { api, onUnauthorized } = setup(() => json({ code: 23519, msg: 'login required', data: null }));
-    expect(await api.call('api', 'waa/user/info')).toMatchObject({ message: 'Login required (23519)' });
+    expect(await api.call(ep('api', 'waa/user/info'), {})).toMatchObject({
+      message: 'Login required (23519)',
+    });
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
   it('does not redirect on 23519 when the call says noAuthRedirect', async () => {
     const { api, onUnauthorized } = setup(() => json({ code: 23519, msg: '', data: null }));
-    await api.call('api', 'waa/user/info', {}, { noAuthRedirect: true });
+    await api.call(ep('api', 'waa/user/info'), {}, { noAuthRedirect: true });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('tells the session which token was rejected, also when the call opts out of the redirect', async () => {
     const onRejected = vi.fn();
     const { api, onUnauthorized } = setup(() => json({}, 401), { onRejected });
-    await api.call('api', 'waa/user/info', {}, { noAuthRedirect: true });
+    await api.call(ep('api', 'waa/user/info'), {}, { noAuthRedirect: true });
     expect(onRejected).toHaveBeenCalledWith('tok-1');
     expect(onUnauthorized).not.toHaveBeenCalled();
-    await api.call('api', 'waa/user/info');
+    await api.call(ep('api', 'waa/user/info'), {});
     expect(onUnauthorized).toHaveBeenCalledWith('tok-1');
   });
 
@@ -194,15 +279,15 @@ describe('createApiClient response handling', () => {
       getToken: () => token,
       beforeProtectedCall,
     });
-    await api.call('api', 'wa-na/login');
+    await api.call(ep('api', 'wa-na/login'), {});
     expect(beforeProtectedCall).not.toHaveBeenCalled();
-    await api.call('api', 'waa/user/info');
+    await api.call(ep('api', 'waa/user/info'), {});
     expect(headersOf(fetchImpl.mock.calls[1]![1]!).authorization).toBe('Bearer fresh');
   });
 
   it('gives the server error for any HTTP status other than 200', async () => {
     const { api } = setup(() => json({ code: 0, msg: '', data: null }, 502));
-    expect(await api.call('api', 'wa-na/login')).toEqual({
+    expect(await api.call(ep('api', 'wa-na/login'), {})).toEqual({
       ok: false,
       code: 'http',
       message: 'Server error (500)',
@@ -211,19 +296,19 @@ describe('createApiClient response handling', () => {
 
   it('redirects on 401 from a protected path only', async () => {
     const prot = setup(() => json({}, 401));
-    await prot.api.call('api', 'waa/user/info');
+    await prot.api.call(ep('api', 'waa/user/info'), {});
     expect(prot.onUnauthorized).toHaveBeenCalledOnce();
     const pub = setup(() => json({}, 401));
-    await pub.api.call('api', 'wa-na/login');
+    await pub.api.call(ep('api', 'wa-na/login'), {});
     expect(pub.onUnauthorized).not.toHaveBeenCalled();
     const quiet = setup(() => json({}, 401));
-    await quiet.api.call('api', 'waa/user/info', {}, { noAuthRedirect: true });
+    await quiet.api.call(ep('api', 'waa/user/info'), {}, { noAuthRedirect: true });
     expect(quiet.onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('gives the network message when fetch itself fails', async () => {
     const { api } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await api.call('api', 'wa-na/login')).toEqual({
+    expect(await api.call(ep('api', 'wa-na/login'), {})).toEqual({
       ok: false,
       code: 'network',
       message: 'The network is abnormal',
@@ -234,7 +319,7 @@ describe('createApiClient response handling', () => {
     'calls a body of %j an Api constructor error',
     async (body) => {
       const { api } = setup(() => json(body));
-      expect(await api.call('api', 'wa-na/login')).toEqual({
+      expect(await api.call(ep('api', 'wa-na/login'), {})).toEqual({
         ok: false,
         code: 'malformed',
         message: 'Api constructor error.',
@@ -244,12 +329,12 @@ describe('createApiClient response handling', () => {
 
   it('calls a body that is not JSON an Api constructor error', async () => {
     const { api } = setup(() => new Response('<html>', { status: 200 }));
-    expect(await api.call('api', 'wa-na/login')).toMatchObject({ code: 'malformed' });
+    expect(await api.call(ep('api', 'wa-na/login'), {})).toMatchObject({ code: 'malformed' });
   });
 
   it('does not tell the error listeners about a silent call', async () => {
     const { api, onError } = setup(() => json({ code: 1108, msg: '', data: null }));
-    expect(await api.call('api', 'wa-na/login', {}, { silent: true })).toMatchObject({ ok: false });
+    expect(await api.call(ep('api', 'wa-na/login'), {}, { silent: true })).toMatchObject({ ok: false });
     expect(onError).not.toHaveBeenCalled();
   });
 
@@ -259,9 +344,9 @@ describe('createApiClient response handling', () => {
     const off = api.onError(() => {
       throw new Error('listener bug');
     });
-    await api.call('api', 'wa-na/login');
+    await api.call(ep('api', 'wa-na/login'), {});
     off();
-    await api.call('api', 'wa-na/login');
+    await api.call(ep('api', 'wa-na/login'), {});
     expect(onError).toHaveBeenCalledTimes(2);
     expect(spy).toHaveBeenCalledOnce();
     spy.mockRestore();
@@ -281,7 +366,7 @@ describe('createApiClient timeouts', () => {
   it('aborts at the per-call timeout plus 0.7 s with the timeout message', async () => {
     const { api, onError } = setup(hanging);
     let result: unknown;
-    void api.call('api', 'wa-na/login', {}, { timeoutSec: 2 }).then((r) => (result = r));
+    void api.call(ep('api', 'wa-na/login'), {}, { timeoutSec: 2 }).then((r) => (result = r));
     await vi.advanceTimersByTimeAsync(2699);
     expect(result).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
@@ -292,7 +377,7 @@ describe('createApiClient timeouts', () => {
   it('uses the configured default timeout when the call gives none', async () => {
     const { api } = setup(hanging, { defaultTimeoutSec: () => 5 });
     let result: unknown;
-    void api.call('api', 'wa-na/login').then((r) => (result = r));
+    void api.call(ep('api', 'wa-na/login'), {}).then((r) => (result = r));
     await vi.advanceTimersByTimeAsync(5699);
     expect(result).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
@@ -302,11 +387,11 @@ describe('createApiClient timeouts', () => {
   it('never aborts when the timeout is 0 and clears the timer of an answered call', async () => {
     const { api } = setup(hanging, { defaultTimeoutSec: () => 0 });
     let result: unknown;
-    void api.call('api', 'wa-na/login').then((r) => (result = r));
+    void api.call(ep('api', 'wa-na/login'), {}).then((r) => (result = r));
     await vi.advanceTimersByTimeAsync(600_000);
     expect(result).toBeUndefined();
     const answered = setup(() => json({ code: 0, msg: '', data: 1 }));
-    await answered.api.call('api', 'wa-na/login', {}, { timeoutSec: 3 });
+    await answered.api.call(ep('api', 'wa-na/login'), {}, { timeoutSec: 3 });
     expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -149,6 +149,8 @@ export const Code = {
   LOGIN_REQUIRED: 23519,
   CAPTCHA_EXPIRED: 23555,
   UNKNOWN: 1000,
+  INCORRECT_URL: 1009,
+  PAIR_NOT_FOUND: 604,
 } as const;
 
 /** True when `n` is a code of the catalogue. */

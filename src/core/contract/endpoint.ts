@@ -55,7 +55,10 @@ export interface EndpointSpec<I extends TSchema, D extends TSchema> {
   contentType?: 'application/json' | 'multipart/form-data';
 }
 
-export interface Endpoint<I extends TSchema = TSchema, D extends TSchema = TSchema> extends EndpointSpec<I, D> {
+export interface Endpoint<I extends TSchema = TSchema, D extends TSchema = TSchema> extends EndpointSpec<
+  I,
+  D
+> {
   methods: readonly Method[];
 }
 

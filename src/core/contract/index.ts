@@ -4,3 +4,6 @@ export * from './paths';
 export * from './types';
 export * from './auth';
 export * from './trading';
+export * from './endpoint';
+export * from './market';
+export * from './brand';

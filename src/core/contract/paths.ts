@@ -38,8 +38,3 @@ export const Topic = {
 
 export const KLINE_PERIODS = ['1min', '5min', '15min', '30min', '1h', '1d'] as const;
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];
-
-/** Fill `{name}` segments of a path from the payload (spec §7). */
-export function fillPath(path: string, payload: Record<string, unknown> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(payload[name] ?? '')));
-}

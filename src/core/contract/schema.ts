@@ -31,8 +31,11 @@ export const Str = (maxLength: number, options: StringOptions = {}) =>
   Type.String({ maxLength, pattern: NO_CONTROL_CHARS, ...options });
 
 /** An integer within [minimum, maximum] (JSON numbers only in bodies; both ends are required on purpose). */
-export const Int = (minimum: number, maximum: number, options: { description?: string; default?: number } = {}) =>
-  Type.Integer({ minimum, maximum, ...options });
+export const Int = (
+  minimum: number,
+  maximum: number,
+  options: { description?: string; default?: number } = {},
+) => Type.Integer({ minimum, maximum, ...options });
 
 /** A decimal amount or price as a string ("12.5"); `signed` allows a minus sign. */
 export const Dec = (options: { signed?: boolean; description?: string } = {}) =>
@@ -52,7 +55,7 @@ export const EpochMs = (description?: string) =>
 
 /** One of the given values (`enum`). */
 export const OneOf = <const V extends readonly (string | number)[]>(values: V, description?: string) =>
-  Type.Enum([...values] as [...V], {
+  Type.Enum<[...V]>(values as readonly [...V], {
     type: values.every((v) => typeof v === 'number') ? 'integer' : 'string',
     ...(description ? { description } : {}),
   });

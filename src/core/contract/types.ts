@@ -46,71 +46,6 @@ export interface PriceEntry {
   marketOpen: boolean;
 }
 
-/** One candle (spec §3 Kline point). */
-export interface KlinePoint {
-  time: EpochMs;
-  openPrice: DecimalString;
-  closePrice: DecimalString;
-  highestPrice: DecimalString;
-  lowestPrice: DecimalString;
-  volume: DecimalString;
-  turnover: DecimalString;
-}
-
-/**
- * Trading window of one weekday as "HH:mm" UTC while US standard time is in force; during US daylight saving
- * the window opens and closes one hour earlier (spec §4). Close "24:00" runs to midnight; null start: closed.
- */
-export interface SessionHours {
-  marketStartTime: string | null;
-  marketCloseTime: string | null;
-}
-
-/** Product order info (spec §3), as listed by `forex/product/list` and `product/order/info`. */
-export interface ProductInfo {
-  productCode: string;
-  productName: string;
-  type: CategoryId;
-  sort: number | null;
-  maxCount: DecimalString;
-  minCount: DecimalString;
-  /** Lot step. */
-  countNum: DecimalString;
-  /** Leverage (default 100). */
-  multiple: number;
-  /** Price step (default 0.01). */
-  pip: DecimalString;
-  pricePrecision: number;
-  /** Units of the base asset per lot. */
-  contractSize: DecimalString;
-  /** Index 0 = Sunday … 6 = Saturday. */
-  sessions: SessionHours[];
-  tradeStatus: 0 | 1;
-  logoUrl: string;
-  feeType: 'PERCENTAGE' | 'FIX_AMOUNT';
-  feeValue: DecimalString;
-}
-
-/** spec §3 Banner. */
-export interface Banner {
-  bannerUrl: string;
-  linkUrl?: string;
-  title?: string;
-}
-
-/** One entry of `system/systemConfig/getAllConfigStatusWeb` (spec §3 Config). */
-export interface SystemConfigEntry {
-  name: string;
-  enable: boolean;
-  value?: string;
-}
-
-export interface SystemConfigResponse {
-  systemConfigs: SystemConfigEntry[];
-  /** 1: deposits use the user's own wallet list. */
-  walletType: 0 | 1;
-}
-
 /** spec §3 Service config. */
 export interface ServiceConfig {
   url: string;
@@ -164,3 +99,7 @@ export interface RuntimeConfig {
   /** Default fetch timeout in seconds (0: none). */
   fetchTimeout: number;
 }
+
+// Types derived from the schemas of their feature's contract, kept importable from here.
+export type { KlinePoint, ProductInfo, SessionHours } from './market';
+export type { Banner, SystemConfigEntry, SystemConfigResponse } from './brand';

@@ -13,7 +13,8 @@ import type {
   KLineData,
   Period,
 } from 'klinecharts';
-import { KLINE_PERIODS, MarketPath, Topic } from '../contract/paths';
+import { history, historyLimit } from '../contract/market';
+import { KLINE_PERIODS, Topic } from '../contract/paths';
 import type { KlinePeriod } from '../contract/paths';
 import type { ApiClient, MarketFeed } from '../runtime/types';
 
@@ -187,7 +188,7 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
   // Converted as soon as the answer arrives: a prefetched page is ready when the chart asks for it.
   const firstPage = (symbol: string, period: KlinePeriod): Promise<FirstPage> =>
     api
-      .call<unknown>('market', MarketPath.history, { symbol, period, limit: pageSize }, { silent: true })
+      .call(history, { symbol, period, limit: pageSize }, { silent: true })
       .then((result) =>
         result.ok
           ? { ok: true, candles: normalizeCandles(result.data) }
@@ -264,9 +265,8 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
     // From the last known candle: it was still forming when we saw it last, its final values come too.
     // The range is [from, to): the live candle itself is held, not fetched.
     const start = Math.max(from, to - MAX_FILL_PERIODS * KLINE_PERIOD_MS[s.period]);
-    const result = await api.call<unknown>(
-      'market',
-      MarketPath.history,
+    const result = await api.call(
+      history,
       { symbol: s.symbol, period: s.period, from: start, to },
       { silent: true },
     );
@@ -300,9 +300,8 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
   }
 
   async function loadOlder(s: Session, to: number, callback: DataLoaderGetBarsParams['callback']) {
-    const result = await api.call<unknown>(
-      'market',
-      MarketPath.historyLimit,
+    const result = await api.call(
+      historyLimit,
       { symbol: s.symbol, period: s.period, limit: pageSize, to },
       { silent: true },
     );

@@ -4,7 +4,7 @@
  */
 import { createApiClient } from '../api/api-client';
 import type { Translate } from '../api/response';
-import { PUBLIC_PREFIX, PublicPath } from '../contract/paths';
+import { systemConfig } from '../contract/brand';
 import type { RuntimeConfig, SystemConfigResponse } from '../contract/types';
 import { normalizeOrigin, resolveBrand, resolveOrigin } from '../config/origin';
 import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
@@ -136,14 +136,7 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
           console.warn('[tradekit]', error),
         );
       }
-      const result = await api.call<SystemConfigResponse>(
-        'api',
-        `${PUBLIC_PREFIX}${PublicPath.systemConfig}`,
-        {},
-        {
-          silent: true,
-        },
-      );
+      const result = await api.call(systemConfig, {}, { silent: true });
       if (closed) return;
       if (result.ok) store.set(atoms.systemConfig, result.data);
       else console.warn(`[tradekit] system config unavailable: ${result.message}`);

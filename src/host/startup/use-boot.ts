@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { checkVersion } from '../../core/config/version';
 import type { RuntimeConfig } from '../../core/contract';
-import { PUBLIC_PREFIX, PublicPath } from '../../core/contract';
+import { customerLink } from '../../core/contract/brand';
 import { loadLanguage, pickLanguage } from '../../core/i18n/i18n';
 import type { Platform } from '../../core/runtime/types';
 import { PrefKey, readPref } from '../prefs';
@@ -65,7 +65,7 @@ export function useServiceLink(platform: Platform, enabled: boolean): ServiceAct
     if (!enabled) return;
     let live = true;
     void platform.api
-      .call<string>('api', `${PUBLIC_PREFIX}${PublicPath.customerLink}`, {}, { silent: true })
+      .call(customerLink, {}, { silent: true })
       .then((result) => {
         if (live && result.ok) setService(parseServiceLink(result.data));
       });

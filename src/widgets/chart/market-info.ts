@@ -3,7 +3,7 @@
  * 60 s while a chart shows the symbol, spec §9 product info refresh). Outside React state on purpose: r2wc
  * remounts on a move, and two charts of one page must not fetch twice.
  */
-import { MarketPath, PUBLIC_PREFIX, PublicPath } from '../../core/contract/paths';
+import { marketStatus, productList } from '../../core/contract/market';
 import type { ProductInfo } from '../../core/contract/types';
 import type { Platform } from '../../core/runtime/types';
 import type { MarketStatus } from './chart.logic';
@@ -62,7 +62,7 @@ function createMarketInfo(platform: Platform): MarketInfo {
     if (products || listInFlight) return;
     listInFlight = true;
     void platform.api
-      .call<ProductInfo[]>('api', `${PUBLIC_PREFIX}${PublicPath.productList}`, {}, { silent: true })
+      .call(productList, {}, { silent: true })
       .then((result) => {
         if (!result.ok || !Array.isArray(result.data)) return;
         products = new Map(result.data.map((p) => [p.productCode, p]));
@@ -76,7 +76,7 @@ function createMarketInfo(platform: Platform): MarketInfo {
     if (statusInFlight.has(symbol)) return;
     statusInFlight.add(symbol);
     void platform.api
-      .call<unknown>('market', MarketPath.status, { symbol }, { silent: true })
+      .call(marketStatus, { symbol }, { silent: true })
       .then((result) => {
         const status = result.ok ? parseStatus(result.data) : null;
         if (status === null || statuses.get(symbol) === status) return;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MarketPath } from '../../core/contract/paths';
+import { marketStatus } from '../../core/contract/market';
 import { PRODUCT_INFO_REFRESH_MS } from '../../core/contract/trading';
 import type { Platform } from '../../core/runtime/types';
 
@@ -14,7 +14,7 @@ export function useMarketStatus(platform: Platform, symbol: string, quoteOpen: b
     let live = true;
     const load = () =>
       void platform.api
-        .call<unknown>('market', MarketPath.status, { symbol }, { silent: true })
+        .call(marketStatus, { symbol }, { silent: true })
         .then((result) => {
           if (live && result.ok && typeof result.data === 'string') setStatus({ symbol, text: result.data });
         });

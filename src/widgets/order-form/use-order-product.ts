@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PUBLIC_PREFIX, PublicPath } from '../../core/contract/paths';
+import { productList } from '../../core/contract/market';
 import { PRODUCT_INFO_REFRESH_MS } from '../../core/contract/trading';
 import type { ProductInfo } from '../../core/contract/types';
 import type { CallResult, Platform } from '../../core/runtime/types';
@@ -55,12 +55,7 @@ export function useOrderProduct(platform: Platform, symbol: string, signedIn: bo
 }
 
 async function publicProduct(platform: Platform, symbol: string): Promise<CallResult<ProductInfo>> {
-  const result = await platform.api.call<ProductInfo[]>(
-    'api',
-    `${PUBLIC_PREFIX}${PublicPath.productList}`,
-    {},
-    { silent: true },
-  );
+  const result = await platform.api.call(productList, {}, { silent: true });
   if (!result.ok) return result;
   const product = Array.isArray(result.data) ? result.data.find((p) => p.productCode === symbol) : undefined;
   if (product) return { ok: true, data: product, envelope: { ...result.envelope, data: product } };

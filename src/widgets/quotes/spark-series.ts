@@ -2,7 +2,7 @@
  * Mini-chart series per page platform and symbol. Outside React state on purpose: r2wc unmounts rows on
  * a move and tabs unmount them on a switch, and the history must be fetched once per symbol, not per mount.
  */
-import { MarketPath } from '../../core/contract/paths';
+import { thumb } from '../../core/contract/market';
 import type { Platform } from '../../core/runtime/types';
 import { appendLive, parseThumb } from './sparkline';
 import type { SparkPoint } from './sparkline';
@@ -42,7 +42,7 @@ function createSeriesStore(platform: Platform): SeriesStore {
       if (series.has(symbol) || inFlight.has(symbol)) return;
       inFlight.add(symbol);
       void platform.api
-        .call<unknown>('market', MarketPath.thumb, { symbol }, { silent: true })
+        .call(thumb, { symbol }, { silent: true })
         .then((result) => set(symbol, result.ok ? parseThumb(result.data) : []))
         .catch(() => set(symbol, []))
         .finally(() => inFlight.delete(symbol));

@@ -3,7 +3,7 @@
  * kept outside React state: r2wc remounts on a move and a keystroke must not cost a request. A failed
  * fetch is tried again on the next use, at most once a minute.
  */
-import { PUBLIC_PREFIX, PublicPath } from '../../core/contract/paths';
+import { productList } from '../../core/contract/market';
 import type { ProductInfo } from '../../core/contract/types';
 import type { Platform } from '../../core/runtime/types';
 
@@ -43,7 +43,7 @@ function createCatalog(platform: Platform, now: () => number): ProductCatalog {
       if (list || loading || now() - failedAt < RETRY_AFTER_MS) return;
       loading = true;
       void platform.api
-        .call<ProductInfo[]>('api', `${PUBLIC_PREFIX}${PublicPath.productList}`, {}, { silent: true })
+        .call(productList, {}, { silent: true })
         .then((result) => {
           if (!result.ok || !Array.isArray(result.data)) {
             failedAt = now();

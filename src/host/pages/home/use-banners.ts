@@ -1,7 +1,7 @@
 /** Home banners from `appBanner/list`, limited to the brand's banner count (spec §2: 1 by default). */
 import { useEffect, useState } from 'react';
 import type { Banner } from '../../../core/contract';
-import { PUBLIC_PREFIX, PublicPath } from '../../../core/contract';
+import { bannerList } from '../../../core/contract/brand';
 import { usePlatform } from '../../../widgets/_shared/platform-context';
 
 /** How many banners a brand shows: its bannerCount, 1 when unset. */
@@ -30,7 +30,7 @@ export function useBanners(bannerCount: number | null | undefined): Banner[] {
   useEffect(() => {
     let live = true;
     void platform.api
-      .call<unknown>('api', `${PUBLIC_PREFIX}${PublicPath.bannerList}`, {}, { silent: true })
+      .call(bannerList, {}, { silent: true })
       .then((result) => {
         if (live && result.ok) setBanners(pickBanners(result.data, limit));
       });

@@ -1,0 +1,103 @@
+/**
+ * Brand and site configuration (spec §1, §7 public paths): feature flags, banners, the customer-service link,
+ * and the non-envelope resources of a brand — `/config.json`, the live-chat page, generated images.
+ */
+import { endpoint, fillPath, resource } from './endpoint';
+import { Obj, OneOf, Str, T, type Static } from './schema';
+
+/** One entry of `system/systemConfig/getAllConfigStatusWeb` (spec §3 Config). */
+export const SystemConfigEntry = Obj({
+  name: T.String(),
+  enable: T.Boolean(),
+  value: T.Optional(T.String()),
+});
+export type SystemConfigEntry = Static<typeof SystemConfigEntry>;
+
+export const SystemConfigResponse = Obj({
+  systemConfigs: T.Array(SystemConfigEntry),
+  walletType: OneOf([0, 1], '1: deposits use the user’s own wallet list'),
+});
+export type SystemConfigResponse = Static<typeof SystemConfigResponse>;
+
+/** spec §3 Banner. */
+export const Banner = Obj({
+  bannerUrl: T.String(),
+  linkUrl: T.Optional(T.String()),
+  title: T.Optional(T.String()),
+});
+export type Banner = Static<typeof Banner>;
+
+const none = Obj({});
+
+export const systemConfig = endpoint({
+  service: 'api',
+  path: 'wa-na/system/systemConfig/getAllConfigStatusWeb',
+  access: 'public',
+  methods: ['POST', 'GET'],
+  tag: 'brand',
+  summary: 'System configs and feature flags of the brand',
+  input: none,
+  data: SystemConfigResponse,
+  codes: [],
+});
+
+export const bannerList = endpoint({
+  service: 'api',
+  path: 'wa-na/appBanner/list',
+  access: 'public',
+  methods: ['POST', 'GET'],
+  tag: 'brand',
+  summary: 'Active home banners of the brand, in display order',
+  input: none,
+  data: T.Array(Banner),
+  codes: [],
+});
+
+export const customerLink = endpoint({
+  service: 'api',
+  path: 'wa-na/getCustomerLink',
+  access: 'public',
+  methods: ['POST', 'GET'],
+  tag: 'brand',
+  summary: 'Service link value "type|[json list]" (spec §3, §4 service link type)',
+  input: none,
+  data: T.String(),
+  codes: [],
+});
+
+export const runtimeConfigFile = resource({
+  service: 'site',
+  path: 'config.json',
+  access: 'public',
+  tag: 'brand',
+  summary: 'Runtime configuration of the brand: site title, version, brand settings, support, service URLs',
+  input: none,
+  produces: ['application/json'],
+});
+
+export const supportChatPage = resource({
+  service: 'site',
+  path: 'support/chat',
+  access: 'public',
+  tag: 'brand',
+  summary: 'The brand’s online customer-service page',
+  input: none,
+  produces: ['text/html'],
+});
+
+export const brandAsset = resource({
+  service: 'site',
+  path: 'brand-assets/{brand}/{file}',
+  access: 'public',
+  tag: 'brand',
+  summary: 'Generated brand images: `logo.svg` and `banner-<n>.svg`',
+  input: Obj({ brand: Str(64, { minLength: 1 }), file: Str(64, { minLength: 1 }) }),
+  produces: ['image/svg+xml'],
+});
+
+/** Root-relative URLs of the brand resources above, filled. */
+export const brandLogoPath = (brand: string) => `/${fillPath(brandAsset.path, { brand, file: 'logo.svg' })}`;
+export const brandBannerPath = (brand: string, n: number) =>
+  `/${fillPath(brandAsset.path, { brand, file: `banner-${n}.svg` })}`;
+export const supportChatPath = (brand: string) =>
+  `/${supportChatPage.path}?brand=${encodeURIComponent(brand)}`;
