@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useT } from '../../widgets/_shared/use-t';
-import { balanceFigures } from '../../widgets/account/account.logic';
+import { balanceFigures } from '../../widgets/account';
 import { navigate } from '../routing/history';
 import { Link } from '../routing/link';
 import { useHostSession } from '../session/use-host-session';

@@ -3,7 +3,7 @@
  * without the tab bar). Desktop: sign-in pages as overlay cards and account pages in a dialog panel over the
  * trading layout (spec §2); their URLs stay real routes, so guards, deep links and Back work the same.
  */
-import type { AccountView } from '../../widgets/account/account.logic';
+import type { AccountView } from '../../widgets/account';
 
 /** The views of <Auth> by route name. */
 export const AUTH_PAGES = { login: 'login', register: 'register', forgot: 'forgot' } as const;

@@ -2,7 +2,7 @@
  * Desktop account pages (spec §2 "Account pages open inside a dialog panel instead of navigating"): the
  * dialog menu beside the page, over the trading layout. Closing goes home; the URL names the page shown.
  */
-import { Account } from '../../../widgets/account/account';
+import { Account } from '../../../widgets/account';
 import { useT } from '../../../widgets/_shared/use-t';
 import { navigate } from '../../routing/history';
 import { Link } from '../../routing/link';

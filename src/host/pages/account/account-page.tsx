@@ -1,5 +1,5 @@
 /** Mobile account pages: <Account> full page for /user and its children. */
-import { Account } from '../../../widgets/account/account';
+import { Account } from '../../../widgets/account';
 import { useRoute } from '../../routing/router';
 import { ACCOUNT_PAGES } from '../page-kinds';
 import { useAccountProps } from './use-account-props';
