@@ -16,10 +16,9 @@ import { allowedLanguages, createI18n, loadCodeMessages, loadLanguage } from '..
 import type { I18n, Language } from '../i18n/i18n';
 import { createPlatformAtoms } from '../state/atoms';
 import { getPageStore, resetPageStoreForTests } from '../state/store';
+import { pageSingleton } from './page-singleton';
 import type { Store } from '../state/store';
 import type { FeedState, Platform, QuoteView } from './types';
-
-const PLATFORM_KEY = Symbol.for('tradekit.platform');
 
 /** What the session layer plugs in: the token for protected calls and the "sign in again" action. */
 export interface AuthHooks {
@@ -49,7 +48,6 @@ export interface OwnedPlatform extends Platform {
   close(): void;
 }
 
-type Slot = Record<symbol, OwnedPlatform | undefined>;
 const authSetters = new WeakMap<Platform, (hooks: AuthHooks | null) => void>();
 
 /** Plug session handling (token for protected calls, sign-in redirect) into a platform's API client. */
@@ -163,13 +161,19 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
   return platform;
 }
 
+const pagePlatform = pageSingleton(
+  'platform',
+  (apiOrigin?: string | null): OwnedPlatform =>
+    createPlatform({ origin: resolveOrigin(apiOrigin), brand: resolveBrand() }),
+  (platform) => platform.close(),
+);
+
 /**
  * The page's platform, created on first use. `apiOrigin` (a widget's `api` attribute) only matters for
  * the first call; a later, different origin is warned about and the existing platform is returned.
  */
 export function getPlatform(apiOrigin?: string | null): Platform {
-  const slot = globalThis as unknown as Slot;
-  const existing = slot[PLATFORM_KEY];
+  const existing = pagePlatform.peek();
   if (existing) {
     const wanted = normalizeOrigin(apiOrigin);
     if (wanted && wanted !== existing.origin) {
@@ -177,15 +181,11 @@ export function getPlatform(apiOrigin?: string | null): Platform {
     }
     return existing;
   }
-  const platform = createPlatform({ origin: resolveOrigin(apiOrigin), brand: resolveBrand() });
-  slot[PLATFORM_KEY] = platform;
-  return platform;
+  return pagePlatform.get(apiOrigin);
 }
 
 /** Close and forget the page's platform and store (tests only). */
 export function resetPlatformForTests(): void {
-  const slot = globalThis as unknown as Slot;
-  slot[PLATFORM_KEY]?.close();
-  delete slot[PLATFORM_KEY];
+  pagePlatform.reset();
   resetPageStoreForTests();
 }

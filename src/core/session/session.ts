@@ -4,6 +4,7 @@
  * One per platform, kept in a global slot so two bundles on one page share it (like the platform).
  */
 import type { LoginResponse } from '../contract/auth';
+import { pageSingletonMap } from '../runtime/page-singleton';
 import { setAuthHooks } from '../runtime/platform';
 import type { Platform } from '../runtime/types';
 import { createRefresher, webLock } from './refresh';
@@ -162,30 +163,23 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
   };
 }
 
-const SESSIONS_KEY = Symbol.for('tradekit.sessions');
-type Slot = Record<symbol, WeakMap<Platform, OwnedSession> | undefined>;
-
-function sessions(): WeakMap<Platform, OwnedSession> {
-  return ((globalThis as unknown as Slot)[SESSIONS_KEY] ??= new WeakMap());
-}
+const sessions = pageSingletonMap<Platform, OwnedSession>(
+  'sessions',
+  (platform) => createSession(platform),
+  (session) => session.close(),
+);
 
 /** The session of a platform, created on first use (one per platform, shared across bundles). */
 export function getSession(platform: Platform): Session {
-  let session = sessions().get(platform);
-  if (!session) {
-    session = createSession(platform);
-    sessions().set(platform, session);
-  }
-  return session;
+  return sessions.get(platform);
 }
 
 /** Make `session` the one getSession(platform) returns (test harnesses). */
 export function setSessionForTests(platform: Platform, session: OwnedSession): void {
-  sessions().set(platform, session);
+  sessions.set(platform, session);
 }
 
 /** Close and forget the session of a platform (tests only). */
 export function resetSessionForTests(platform: Platform): void {
-  sessions().get(platform)?.close();
-  sessions().delete(platform);
+  sessions.reset(platform);
 }

@@ -14,6 +14,7 @@ import type {
   PositionSummaries,
 } from '../feeds/exchange-feed';
 import { ConfigError } from '../config/runtime-config';
+import { pageSingletonMap } from '../runtime/page-singleton';
 import type { Platform } from '../runtime/types';
 import { getSession } from '../session/session';
 import { atom } from './store';
@@ -57,10 +58,6 @@ export interface Orders {
   atoms: OrderAtoms;
 }
 
-const ORDERS_KEY = Symbol.for('tradekit.orders');
-type Slot = Record<symbol, WeakMap<Platform, Orders> | undefined>;
-const slot = () => ((globalThis as unknown as Slot)[ORDERS_KEY] ??= new WeakMap());
-
 /** Build the exchange feed and atoms of a platform (its session, its config). Prefer getOrders(). */
 export function createOrders(platform: Platform, options: Partial<ExchangeFeedOptions> = {}): Orders {
   const feed = createExchangeFeed({
@@ -76,23 +73,23 @@ export function createOrders(platform: Platform, options: Partial<ExchangeFeedOp
   return { feed, atoms: createOrderAtoms(feed) };
 }
 
+const pageOrders = pageSingletonMap<Platform, Orders>(
+  'orders',
+  (platform) => createOrders(platform),
+  (orders) => orders.feed.close(),
+);
+
 /** The page's exchange feed and order atoms, created on first use (shared across bundles). */
 export function getOrders(platform: Platform): Orders {
-  let orders = slot().get(platform);
-  if (!orders) {
-    orders = createOrders(platform);
-    slot().set(platform, orders);
-  }
-  return orders;
+  return pageOrders.get(platform);
 }
 
 /** Make `orders` the ones getOrders(platform) returns (test harnesses). */
 export function setOrdersForTests(platform: Platform, orders: Orders): void {
-  slot().set(platform, orders);
+  pageOrders.set(platform, orders);
 }
 
 /** Close and forget the orders of a platform (tests only). */
 export function resetOrdersForTests(platform: Platform): void {
-  slot().get(platform)?.feed.close();
-  slot().delete(platform);
+  pageOrders.reset(platform);
 }

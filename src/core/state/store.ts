@@ -4,22 +4,22 @@
  */
 import { atom, createStore } from 'jotai/vanilla';
 import type { Atom, PrimitiveAtom, WritableAtom } from 'jotai/vanilla';
+import { pageSingleton } from '../runtime/page-singleton';
 
 export { atom };
 export type { Atom, PrimitiveAtom, WritableAtom };
 export type Store = ReturnType<typeof createStore>;
 
-const PAGE_STORE = Symbol.for('tradekit.store');
+const pageStore = pageSingleton<Store>('store', () => createStore());
 
 /** The page-wide store (shared even if two copies of this module end up on one page). */
 export function getPageStore(): Store {
-  const g = globalThis as unknown as Record<symbol, Store | undefined>;
-  return (g[PAGE_STORE] ??= createStore());
+  return pageStore.get();
 }
 
 /** Forget the page-wide store so the next getPageStore() makes a fresh one (tests only). */
 export function resetPageStoreForTests(): void {
-  delete (globalThis as unknown as Record<symbol, Store | undefined>)[PAGE_STORE];
+  pageStore.reset();
 }
 
 /** A fresh store not shared with the page (tests, isolated previews). */

@@ -4,8 +4,9 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useT } from '../../widgets/_shared/use-t';
-import { balanceFigures } from '../../widgets/account/account.logic';
+import { balanceFigures } from '../../widgets/account';
 import { navigate } from '../routing/history';
+import { pathOf } from '../routing/routes';
 import { Link } from '../routing/link';
 import { useHostSession } from '../session/use-host-session';
 import { Dialog } from '../ui/dialog';
@@ -108,7 +109,7 @@ export function UserBlock() {
             type="button"
             className="host-user__item"
             data-testid="user-account"
-            onClick={() => go('/user/account')}
+            onClick={() => go(pathOf('account'))}
           >
             {t('account.my_account')}
           </button>
@@ -116,7 +117,7 @@ export function UserBlock() {
             type="button"
             className="host-user__item"
             data-testid="user-security"
-            onClick={() => go('/user/security')}
+            onClick={() => go(pathOf('security'))}
           >
             {t('account.security')}
           </button>

@@ -2,14 +2,20 @@
 import { useRoute } from '../routing/router';
 import { AccountDialog } from './account/account-dialog';
 import { AuthOverlay } from './auth/auth-overlay';
-import { isAccountPage, isAuthPage } from './page-kinds';
+import { pageKindOf } from './page-kinds';
 import { SearchDialog } from './search/search-page';
 
-/** Renders the overlay of an overlay route, nothing otherwise. */
+/** Renders the overlay of an overlay route (routes.ts kinds `auth`, `account`, `search`), nothing otherwise. */
 export function DesktopOverlay() {
   const { page } = useRoute();
-  if (isAuthPage(page)) return <AuthOverlay />;
-  if (isAccountPage(page)) return <AccountDialog page={page} />;
-  if (page === 'search') return <SearchDialog />;
-  return null;
+  switch (pageKindOf(page)) {
+    case 'auth':
+      return <AuthOverlay />;
+    case 'account':
+      return <AccountDialog page={page} />;
+    case 'search':
+      return <SearchDialog />;
+    default:
+      return null;
+  }
 }

@@ -1,51 +1,67 @@
 /**
- * How the shells show the pages of issues #3 and #5. Mobile: every one full page (sign-in and account sub-pages
- * without the tab bar). Desktop: sign-in pages as overlay cards and account pages in a dialog panel over the
- * trading layout (spec §2); their URLs stay real routes, so guards, deep links and Back work the same.
+ * How the shells show the pages, read from the route table (routes.ts `kind`, `fullPage`, `account`).
+ * Mobile: every page in place (sign-in and account sub-pages without the tab bar). Desktop: sign-in pages as
+ * overlay cards and account pages in a dialog panel over the trading layout (spec §2); their URLs stay real
+ * routes, so guards, deep links and Back work the same.
  */
-import type { AccountView } from '../../widgets/account/account.logic';
+import type { AccountView } from '../../widgets/account';
+import { ROUTES, type PageKind, type RouteDef } from '../routing/routes';
 
-/** The views of <Auth> by route name. */
-export const AUTH_PAGES = { login: 'login', register: 'register', forgot: 'forgot' } as const;
-export type AuthPageName = keyof typeof AUTH_PAGES;
+const byName = new Map(ROUTES.map((r) => [r.name, r]));
 
-/** The <Account> view of each account route; `/user` is the user menu. */
-export const ACCOUNT_PAGES: Readonly<Record<string, AccountView>> = {
-  user: 'menu',
-  account: 'account',
-  changePassword: 'changePassword',
-  privacy: 'privacy',
-  bindEmail: 'bindEmail',
-  security: 'security',
-};
+/** The kind of a route (routes.ts `kind`); undefined for an unknown name. */
+export function pageKindOf(page: string): PageKind | undefined {
+  return byName.get(page)?.kind;
+}
+
+/** The sign-in views of <Auth>: each sign-in route shows the view of its name. */
+export type AuthPageName = 'login' | 'register' | 'forgot';
 
 /** Whether a route is a sign-in page. */
 export function isAuthPage(page: string): page is AuthPageName {
-  return page in AUTH_PAGES;
+  return pageKindOf(page) === 'auth';
 }
 
 /** Whether a route is an account page. */
 export function isAccountPage(page: string): boolean {
-  return page in ACCOUNT_PAGES;
+  return pageKindOf(page) === 'account';
+}
+
+/** The <Account> view of an account route (mobile, and the desktop dialog with `dialog`); null otherwise. */
+export function accountViewOf(page: string, { dialog = false } = {}): AccountView | null {
+  const account = byName.get(page)?.account;
+  if (!account) return null;
+  return (dialog && account.dialogView) || account.view;
+}
+
+/** Desktop: the account dialog's menu, the built account routes that have an entry, in table order. */
+export function accountDialogMenu(
+  table: readonly RouteDef[] = ROUTES,
+): { page: string; to: string; label: string }[] {
+  return table.flatMap((r) =>
+    r.built && r.kind === 'account' && r.account?.menu
+      ? [{ page: r.name, to: r.path, label: r.account.menu }]
+      : [],
+  );
+}
+
+/** Desktop: the dialog menu entry an account route belongs to (pages without one are under `account`). */
+export function accountMenuPageOf(page: string): string {
+  return byName.get(page)?.account?.menu ? page : 'account';
 }
 
 /** Desktop: pages shown over the trading layout instead of in place of it. */
 export function isDesktopOverlayPage(page: string): boolean {
-  return isAuthPage(page) || isAccountPage(page) || page === 'search';
+  const kind = pageKindOf(page);
+  return kind === 'auth' || kind === 'account' || kind === 'search';
 }
 
-/** Desktop routes shown as a state of the trading layout: a symbol, the order panel, a side panel. */
-const DESKTOP_LAYOUT_PAGES = new Set(['home', 'chart', 'place', 'position', 'history']);
-
-/** Desktop: routes that show the trading layout. */
+/** Desktop: routes that show the trading layout (as its state, or under an overlay). */
 export function isDesktopTradingPage(page: string): boolean {
-  return DESKTOP_LAYOUT_PAGES.has(page) || isDesktopOverlayPage(page);
+  return pageKindOf(page) === 'trading' || isDesktopOverlayPage(page);
 }
-
-/** Mobile pages with their own back bar instead of the tab bar. */
-const MOBILE_FULL_PAGES = new Set(['chart', 'search', 'place']);
 
 /** Mobile: pages shown without the tab bar (the user menu keeps it: it is a tab). */
 export function isFullPage(page: string): boolean {
-  return isAuthPage(page) || (isAccountPage(page) && page !== 'user') || MOBILE_FULL_PAGES.has(page);
+  return byName.get(page)?.fullPage ?? false;
 }

@@ -1,10 +1,159 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../routing/routes';
-import { PAGES } from './registry';
+import { VIEW_PATHS } from '../../widgets/account';
+import { pathOf, ROUTES, type RouteDef } from '../routing/routes';
+import { AccountPage } from './account/account-page';
+import { AuthPage } from './auth/auth-page';
+import { ChartPage } from './chart/chart-page';
+import { HomePage } from './home/home-page';
+import { HistoryPage, PositionPage } from './orders/orders-pages';
+import {
+  accountDialogMenu,
+  accountMenuPageOf,
+  accountViewOf,
+  isAccountPage,
+  isAuthPage,
+  isDesktopOverlayPage,
+  isDesktopTradingPage,
+  isFullPage,
+} from './page-kinds';
+import { PlacePage } from './place/place-page';
+import { QuotationPage } from './quotation/quotation-page';
+import { pageComponent, PAGES } from './registry';
+import { SearchPage } from './search/search-page';
 
-describe('the page registry', () => {
+const built = ROUTES.filter((r) => r.built).map((r) => r.name);
+
+describe('the page registry, derived from the route table', () => {
   it('has a page for exactly the routes marked built', () => {
-    const built = ROUTES.filter((r) => r.built).map((r) => r.name);
-    expect(Object.keys(PAGES).sort()).toEqual(built.sort());
+    expect(Object.keys(PAGES).sort()).toEqual([...built].sort());
+  });
+
+  it('finds the component each built route names', () => {
+    expect(PAGES).toEqual({
+      home: HomePage,
+      quotation: QuotationPage,
+      login: AuthPage,
+      register: AuthPage,
+      forgot: AuthPage,
+      user: AccountPage,
+      account: AccountPage,
+      changePassword: AccountPage,
+      privacy: AccountPage,
+      bindEmail: AccountPage,
+      security: AccountPage,
+      search: SearchPage,
+      chart: ChartPage,
+      place: PlacePage,
+      position: PositionPage,
+      history: HistoryPage,
+    });
+  });
+
+  it('builds a route only when it names a page (features not built yet have none)', () => {
+    for (const route of ROUTES) expect(route.built, route.name).toBe(route.page !== undefined);
+    expect(built).not.toContain('placeOption');
+    expect(built).not.toContain('wallet');
+    expect(built).not.toContain('explore');
+  });
+
+  it('refuses a route whose page module or export does not exist', () => {
+    const route = (page: RouteDef['page']): RouteDef => ({
+      name: 'x',
+      path: '/x',
+      access: 'open',
+      built: true,
+      kind: 'page',
+      fullPage: false,
+      page,
+    });
+    expect(() => pageComponent(route('home/home-page#NoSuchPage'))).toThrow(/no page/);
+    expect(() => pageComponent(route('nowhere/nowhere-page#HomePage'))).toThrow(/no page/);
+    expect(() => pageComponent(route(undefined))).toThrow(/not built/);
+  });
+});
+
+describe('page kinds from the route table', () => {
+  it('knows the sign-in and account pages', () => {
+    expect(built.filter(isAuthPage)).toEqual(['login', 'register', 'forgot']);
+    expect(built.filter(isAccountPage).sort()).toEqual(
+      ['user', 'account', 'changePassword', 'privacy', 'bindEmail', 'security'].sort(),
+    );
+  });
+
+  it('shows sign-in, account and search over the desktop trading layout', () => {
+    expect(built.filter(isDesktopOverlayPage).sort()).toEqual(
+      [
+        'login',
+        'register',
+        'forgot',
+        'user',
+        'account',
+        'changePassword',
+        'privacy',
+        'bindEmail',
+        'security',
+        'search',
+      ].sort(),
+    );
+    expect(built.filter((p) => !isDesktopTradingPage(p))).toEqual(['quotation']);
+  });
+
+  it('shows chart, search, place, sign-in and account sub-pages without the mobile tab bar', () => {
+    expect(built.filter(isFullPage).sort()).toEqual(
+      [
+        'search',
+        'login',
+        'register',
+        'forgot',
+        'account',
+        'changePassword',
+        'privacy',
+        'security',
+        'bindEmail',
+        'chart',
+        'place',
+      ].sort(),
+    );
+    expect(isFullPage('user')).toBe(false);
+    expect(isFullPage('nope')).toBe(false);
+  });
+});
+
+describe('account pages', () => {
+  it.each([
+    ['user', 'menu', 'account'],
+    ['account', 'account', 'account'],
+    ['changePassword', 'changePassword', 'changePassword'],
+    ['privacy', 'privacy', 'privacy'],
+    ['bindEmail', 'bindEmail', 'bindEmail'],
+    ['security', 'security', 'security'],
+    ['home', null, null],
+  ])('%s shows the view %s, %s in the desktop dialog', (page, view, dialogView) => {
+    expect(accountViewOf(page)).toBe(view);
+    expect(accountViewOf(page, { dialog: true })).toBe(dialogView);
+  });
+
+  it('has the route path the account widget navigates to for each view', () => {
+    for (const route of ROUTES.filter((r) => r.account)) {
+      expect(VIEW_PATHS[route.account!.view], route.name).toBe(route.path);
+    }
+  });
+
+  it('lists My account and Security in the desktop dialog menu, the other pages under My account', () => {
+    expect(accountDialogMenu()).toEqual([
+      { page: 'account', to: '/user/account', label: 'account.my_account' },
+      { page: 'security', to: '/user/security', label: 'account.security' },
+    ]);
+    expect(['user', 'account', 'changePassword', 'privacy', 'bindEmail'].map(accountMenuPageOf)).toEqual(
+      Array(5).fill('account'),
+    );
+    expect(accountMenuPageOf('security')).toBe('security');
+  });
+
+  it('gives the paths of routes without parameters and refuses the others', () => {
+    expect(pathOf('account')).toBe('/user/account');
+    expect(pathOf('security')).toBe('/user/security');
+    expect(() => pathOf('chart')).toThrow(/parameters/);
+    expect(() => pathOf('nope')).toThrow(/Unknown route/);
   });
 });

@@ -1,30 +1,25 @@
-/** Page components of the routes built in this build (routes.ts `built: true`), by route name. */
+/**
+ * Page components of the built routes, by route name, found from the route table (routes.ts `page`): the
+ * page modules of src/host/pages (`<folder>/<name>-page.tsx` or `-pages.tsx`) are bundled with the host and
+ * each route names its module and export. A new page is its folder plus its route entry; nothing here.
+ */
 import type { ComponentType } from 'react';
-import { AccountPage } from './account/account-page';
-import { AuthPage } from './auth/auth-page';
-import { ChartPage } from './chart/chart-page';
-import { HomePage } from './home/home-page';
-import { HistoryPage, PositionPage } from './orders/orders-pages';
-import { PlacePage } from './place/place-page';
-import { QuotationPage } from './quotation/quotation-page';
-import { SearchPage } from './search/search-page';
+import { ROUTES, type RouteDef } from '../routing/routes';
 
-/** Later issues add their page here and set `built: true` on its route. */
-export const PAGES: Readonly<Record<string, ComponentType>> = {
-  home: HomePage,
-  quotation: QuotationPage,
-  login: AuthPage,
-  register: AuthPage,
-  forgot: AuthPage,
-  user: AccountPage,
-  account: AccountPage,
-  changePassword: AccountPage,
-  privacy: AccountPage,
-  bindEmail: AccountPage,
-  security: AccountPage,
-  search: SearchPage,
-  chart: ChartPage,
-  place: PlacePage,
-  position: PositionPage,
-  history: HistoryPage,
-};
+const MODULES = import.meta.glob<Record<string, unknown>>(['./*/*-page.tsx', './*/*-pages.tsx'], {
+  eager: true,
+});
+
+/** The component a route's `page` names; throws when the module or its export is missing. */
+export function pageComponent(route: RouteDef): ComponentType {
+  if (!route.page) throw new Error(`Route ${route.name} has no page: it is not built`);
+  const [module, name] = route.page.split('#') as [string, string];
+  const component = MODULES[`./${module}.tsx`]?.[name];
+  if (typeof component !== 'function') throw new Error(`Route ${route.name}: no page ${route.page}`);
+  return component as ComponentType;
+}
+
+/** The page component of every built route, by route name. */
+export const PAGES: Readonly<Record<string, ComponentType>> = Object.fromEntries(
+  ROUTES.filter((r) => r.built).map((r) => [r.name, pageComponent(r)]),
+);

@@ -1,10 +1,32 @@
 /**
- * The whole route table of spec §2 as data. Later issues only flip `built` and register a page component
- * (src/host/pages/registry.ts); paths and access rules are complete here.
+ * The whole route table of spec §2 as data, and the host's one registry of pages: each entry names its
+ * path, access rule, page component (a module of src/host/pages and its export), how the shells show it and,
+ * for account pages, the <Account> view and its place in the desktop account dialog. Adding a page is one
+ * entry here plus its page folder; a route without a page is not built in this build and redirects to `/`.
  */
+import type { AccountView } from '../../widgets/account';
 
 /** Who may open a route: anyone, only visitors without a session, or only signed-in users. */
 export type Access = 'open' | 'signedOutOnly' | 'protected';
+
+/**
+ * How the shells show a page. Desktop: `trading` is a state of the trading layout (a symbol, the order panel,
+ * a side panel); `auth` (sign-in card), `account` (account dialog) and `search` (search dialog) show over
+ * it; `page` replaces it. Mobile shows every page in place (see `fullPage` for the tab bar).
+ */
+export type PageKind = 'page' | 'trading' | 'auth' | 'account' | 'search';
+
+/** The page component: `<folder>/<module>#<Export>` of a `*-page.tsx` / `*-pages.tsx` in src/host/pages. */
+export type PageRef = `${string}/${string}#${string}`;
+
+/** An account page: the <Account> view it shows and its place in the desktop account dialog. */
+export interface AccountPlacement {
+  view: AccountView;
+  /** The view inside the desktop dialog, when it differs (the user menu lives in the desktop top bar). */
+  dialogView?: AccountView;
+  /** i18n label of its entry in the dialog menu; pages without one belong to the `account` entry. */
+  menu?: string;
+}
 
 export interface RouteDef {
   /** Route name (spec §2 names: chart, place, placeOption, …). */
@@ -14,46 +36,65 @@ export interface RouteDef {
   /** Other patterns showing the same page under their own URL. */
   aliases?: readonly string[];
   access: Access;
-  /** Whether this build ships the page; unbuilt routes redirect to `/`. */
+  /** Whether this build ships the page (it has a page component); unbuilt routes redirect to `/`. */
   built: boolean;
+  /** The page component of a built route. */
+  page?: PageRef;
+  kind: PageKind;
+  /** Mobile: shown without the tab bar (its own back bar). */
+  fullPage: boolean;
+  account?: AccountPlacement;
 }
 
-const open = (name: string, path: string, built = false): RouteDef => ({ name, path, access: 'open', built });
-const guest = (name: string, path: string, built = false): RouteDef => ({
-  name,
-  path,
-  access: 'signedOutOnly',
-  built,
-});
-const user = (name: string, path: string, built = false): RouteDef => ({
-  name,
-  path,
-  access: 'protected',
-  built,
-});
+/** What an entry may say beyond name, path and access (`built` follows from `page`). */
+type Options = Partial<Pick<RouteDef, 'aliases' | 'page' | 'kind' | 'fullPage' | 'account'>>;
+
+function route(name: string, path: string, access: Access, options: Options = {}): RouteDef {
+  const { page, kind = 'page', ...rest } = options;
+  const fullPage = options.fullPage ?? (kind === 'auth' || kind === 'account' || kind === 'search');
+  return { name, path, access, built: page !== undefined, kind, ...rest, fullPage, ...(page && { page }) };
+}
+
+const open = (name: string, path: string, options?: Options) => route(name, path, 'open', options);
+const guest = (name: string, path: string, options?: Options) => route(name, path, 'signedOutOnly', options);
+const user = (name: string, path: string, options?: Options) => route(name, path, 'protected', options);
+
+/** A sign-in page: <Auth> with the view of its name. */
+const auth = (name: string, path: string) =>
+  guest(name, path, { page: 'auth/auth-page#AuthPage', kind: 'auth' });
+
+/** An account page: <Account> with `placement.view`. */
+const account = (name: string, path: string, placement: AccountPlacement, fullPage = true) =>
+  user(name, path, {
+    page: 'account/account-page#AccountPage',
+    kind: 'account',
+    account: placement,
+    fullPage,
+  });
 
 /** Every route of spec §2 (plus `/user/security`), static paths before parameterised ones. */
 export const ROUTES: readonly RouteDef[] = [
-  open('home', '/', true),
-  open('search', '/search', true),
-  open('quotation', '/quotation', true),
-  guest('login', '/login', true),
-  guest('register', '/register', true),
-  guest('forgot', '/forgot', true),
-  user('position', '/position', true),
+  open('home', '/', { page: 'home/home-page#HomePage', kind: 'trading' }),
+  open('search', '/search', { page: 'search/search-page#SearchPage', kind: 'search' }),
+  open('quotation', '/quotation', { page: 'quotation/quotation-page#QuotationPage' }),
+  auth('login', '/login'),
+  auth('register', '/register'),
+  auth('forgot', '/forgot'),
+  user('position', '/position', { page: 'orders/orders-pages#PositionPage', kind: 'trading' }),
   open('explore', '/explore'),
-  user('history', '/history', true),
-  user('user', '/user', true),
-  user('account', '/user/account', true),
+  user('history', '/history', { page: 'orders/orders-pages#HistoryPage', kind: 'trading' }),
+  // The user menu is a tab on mobile; on desktop its content lives in the top bar.
+  account('user', '/user', { view: 'menu', dialogView: 'account' }, false),
+  account('account', '/user/account', { view: 'account', menu: 'account.my_account' }),
   user('myWallet', '/user/myWallet'),
-  user('changePassword', '/user/changePassword', true),
-  user('privacy', '/user/privacy', true),
+  account('changePassword', '/user/changePassword', { view: 'changePassword' }),
+  account('privacy', '/user/privacy', { view: 'privacy' }),
   // Not in spec §2: the second-factor page that issue #3 adds.
-  user('security', '/user/security', true),
+  account('security', '/user/security', { view: 'security', menu: 'account.security' }),
   user('verified', '/user/verified'),
   user('juniorVerified', '/user/juniorVerified'),
   user('wallet', '/user/wallet'),
-  { ...user('transactionList', '/user/wallet/transactionList'), aliases: ['/user/wallet/depositList'] },
+  user('transactionList', '/user/wallet/transactionList', { aliases: ['/user/wallet/depositList'] }),
   user('crypto', '/user/wallet/crypto'),
   user('addCrypto', '/user/wallet/addCrypto'),
   user('deleteCrypto', '/user/wallet/deleteCrypto'),
@@ -67,9 +108,9 @@ export const ROUTES: readonly RouteDef[] = [
   open('service', '/user/service'),
   user('standards', '/user/standards'),
   user('loan', '/user/loan'),
-  user('bindEmail', '/user/bindEmail', true),
-  open('chart', '/:symbol/chart', true),
-  open('place', '/:symbol/place', true),
+  account('bindEmail', '/user/bindEmail', { view: 'bindEmail' }),
+  open('chart', '/:symbol/chart', { page: 'chart/chart-page#ChartPage', kind: 'trading', fullPage: true }),
+  open('place', '/:symbol/place', { page: 'place/place-page#PlacePage', kind: 'trading', fullPage: true }),
   open('placeOption', '/:symbol/placeOption'),
 ];
 
@@ -83,4 +124,16 @@ export function routeByName(name: string, table: readonly RouteDef[] = ROUTES): 
 /** Whether the page of a named route ships in this build (hides links to pages that are not built). */
 export function isBuilt(name: string, table: readonly RouteDef[] = ROUTES): boolean {
   return table.some((r) => r.name === name && r.built);
+}
+
+/** The path of a route without parameters (throws on a typo or a parameterised route). */
+export function pathOf(name: string, table: readonly RouteDef[] = ROUTES): string {
+  const { path } = routeByName(name, table);
+  if (path.includes(':')) throw new Error(`Route ${name} has parameters: build its path in paths.ts`);
+  return path;
+}
+
+/** The built routes of a kind, in table order. */
+export function routesOfKind(kind: PageKind, table: readonly RouteDef[] = ROUTES): RouteDef[] {
+  return table.filter((r) => r.built && r.kind === kind);
 }

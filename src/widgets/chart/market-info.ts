@@ -5,6 +5,7 @@
  */
 import { marketStatus, productList } from '../../core/contract/market';
 import type { ProductInfo } from '../../core/contract/types';
+import { pageSingletonMap } from '../../core/runtime/page-singleton';
 import type { Platform } from '../../core/runtime/types';
 import type { MarketStatus } from './chart.logic';
 
@@ -33,16 +34,13 @@ export function parseStatus(data: unknown): MarketStatus | null {
   return text === 'closed' || text === 'early_trading' ? text : 'open';
 }
 
-const stores = new WeakMap<Platform, MarketInfo>();
+const stores = pageSingletonMap<Platform, MarketInfo>('chart.marketInfo', (platform) =>
+  createMarketInfo(platform),
+);
 
 /** The market info of a platform (one per page). */
 export function marketInfo(platform: Platform): MarketInfo {
-  let store = stores.get(platform);
-  if (!store) {
-    store = createMarketInfo(platform);
-    stores.set(platform, store);
-  }
-  return store;
+  return stores.get(platform);
 }
 
 function createMarketInfo(platform: Platform): MarketInfo {

@@ -3,6 +3,7 @@
  * a move and tabs unmount them on a switch, and the history must be fetched once per symbol, not per mount.
  */
 import { thumb } from '../../core/contract/market';
+import { pageSingletonMap } from '../../core/runtime/page-singleton';
 import type { Platform } from '../../core/runtime/types';
 import { appendLive, parseThumb } from './sparkline';
 import type { SparkPoint } from './sparkline';
@@ -16,16 +17,13 @@ export interface SeriesStore {
   subscribe(listener: () => void): () => void;
 }
 
-const stores = new WeakMap<Platform, SeriesStore>();
+const stores = pageSingletonMap<Platform, SeriesStore>('quotes.sparkSeries', (platform) =>
+  createSeriesStore(platform),
+);
 
 /** The series store of a platform (one per page). */
 export function seriesStore(platform: Platform): SeriesStore {
-  let store = stores.get(platform);
-  if (!store) {
-    store = createSeriesStore(platform);
-    stores.set(platform, store);
-  }
-  return store;
+  return stores.get(platform);
 }
 
 function createSeriesStore(platform: Platform): SeriesStore {

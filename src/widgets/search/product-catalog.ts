@@ -5,6 +5,7 @@
  */
 import { productList } from '../../core/contract/market';
 import type { ProductInfo } from '../../core/contract/types';
+import { pageSingletonMap } from '../../core/runtime/page-singleton';
 import type { Platform } from '../../core/runtime/types';
 
 /** How long after a failure the list is not asked for again. */
@@ -19,17 +20,15 @@ export interface ProductCatalog {
   subscribe(listener: () => void): () => void;
 }
 
-const catalogs = new WeakMap<Platform, ProductCatalog>();
+const catalogs = pageSingletonMap<Platform, ProductCatalog, [now: () => number]>(
+  'search.productCatalog',
+  (platform, now) => createCatalog(platform, now),
+);
 const EMPTY: readonly ProductInfo[] = [];
 
-/** The catalog of a platform (one per page). */
+/** The catalog of a platform (one per page; `now` only matters for the first call). */
 export function productCatalog(platform: Platform, now: () => number = Date.now): ProductCatalog {
-  let catalog = catalogs.get(platform);
-  if (!catalog) {
-    catalog = createCatalog(platform, now);
-    catalogs.set(platform, catalog);
-  }
-  return catalog;
+  return catalogs.get(platform, now);
 }
 
 function createCatalog(platform: Platform, now: () => number): ProductCatalog {

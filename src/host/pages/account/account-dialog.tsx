@@ -2,33 +2,25 @@
  * Desktop account pages (spec §2 "Account pages open inside a dialog panel instead of navigating"): the
  * dialog menu beside the page, over the trading layout. Closing goes home; the URL names the page shown.
  */
-import { Account } from '../../../widgets/account/account';
+import { Account } from '../../../widgets/account';
 import { useT } from '../../../widgets/_shared/use-t';
 import { navigate } from '../../routing/history';
 import { Link } from '../../routing/link';
 import { Dialog } from '../../ui/dialog';
-import { ACCOUNT_PAGES } from '../page-kinds';
+import { accountDialogMenu, accountMenuPageOf, accountViewOf } from '../page-kinds';
 import { CloseIcon } from './close-icon';
 import { useAccountProps } from './use-account-props';
 import './account-page.css';
 
-/** The dialog menu: the account pages that exist (hidden pages: change password, privacy, bind email). */
-const MENU = [
-  { page: 'account', to: '/user/account', label: 'account.my_account' },
-  { page: 'security', to: '/user/security', label: 'account.security' },
-] as const;
-
-/** Which menu entry a page belongs to (the hidden pages are reached from the account page). */
-function menuPageOf(page: string): string {
-  return page === 'security' ? 'security' : 'account';
-}
+/** The dialog menu (routes.ts `account.menu`; change password, privacy and bind email have no entry). */
+const MENU = accountDialogMenu();
 
 /** The account dialog for an account route. */
 export function AccountDialog({ page }: { page: string }) {
   const t = useT();
   const props = useAccountProps();
   // The user menu's content (balance, switch, language, theme) lives in the desktop top bar.
-  const view = page === 'user' ? 'account' : (ACCOUNT_PAGES[page] ?? 'account');
+  const view = accountViewOf(page, { dialog: true }) ?? 'account';
   const top = view === 'account' || view === 'security';
   const close = () => navigate('/');
   return (
@@ -50,7 +42,7 @@ export function AccountDialog({ page }: { page: string }) {
                 to={item.to}
                 replace
                 className="host-account-dialog__link"
-                aria-current={menuPageOf(page) === item.page ? 'page' : undefined}
+                aria-current={accountMenuPageOf(page) === item.page ? 'page' : undefined}
               >
                 {t(item.label)}
               </Link>

@@ -1,7 +1,7 @@
 /** Mobile account pages: <Account> full page for /user and its children. */
-import { Account } from '../../../widgets/account/account';
+import { Account } from '../../../widgets/account';
 import { useRoute } from '../../routing/router';
-import { ACCOUNT_PAGES } from '../page-kinds';
+import { accountViewOf } from '../page-kinds';
 import { useAccountProps } from './use-account-props';
 import './account-page.css';
 
@@ -11,7 +11,7 @@ export function AccountPage() {
   const props = useAccountProps();
   return (
     <div className="host-account-page" data-testid="account-page">
-      <Account {...props} view={ACCOUNT_PAGES[page] ?? 'menu'} />
+      <Account {...props} view={accountViewOf(page) ?? 'menu'} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 /** The host's wiring of <Account>: routing, display preferences and the colour pairs of the site. */
 import { useCallback, useMemo } from 'react';
-import type { PreferencesDetail } from '../../../widgets/account/outputs';
-import type { AccountProps } from '../../../widgets/account/account';
+import type { AccountProps, PreferencesDetail } from '../../../widgets/account';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { COLOR_SCHEMES, schemeColors } from '../../startup/color-schemes';

@@ -4,7 +4,7 @@
  * user home). Closing goes home.
  */
 import { CLIENT_VERSION } from '../../../core/config/version';
-import { Auth } from '../../../widgets/auth/auth';
+import { Auth } from '../../../widgets/auth';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';

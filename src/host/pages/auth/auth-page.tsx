@@ -1,5 +1,5 @@
 /** Sign-in pages on mobile: <Auth> full page (login, register, forgot), with the return path. */
-import { Auth } from '../../../widgets/auth/auth';
+import { Auth } from '../../../widgets/auth';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { Link } from '../../routing/link';

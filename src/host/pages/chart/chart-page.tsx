@@ -3,7 +3,7 @@
  * sell/buy buttons, which open the market order form of the symbol.
  */
 import { useT } from '../../../widgets/_shared/use-t';
-import { Chart } from '../../../widgets/chart/chart';
+import { Chart } from '../../../widgets/chart';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { Link } from '../../routing/link';

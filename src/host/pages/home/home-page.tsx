@@ -1,6 +1,6 @@
 /** Mobile home (spec §2 Home): header, banner, trade icons (template 1), top symbols, full quote table. */
 import { useT } from '../../../widgets/_shared/use-t';
-import { Quotes } from '../../../widgets/quotes/quotes';
+import { Quotes } from '../../../widgets/quotes';
 import { useHost } from '../../host-context';
 import { Link } from '../../routing/link';
 import { isBuilt } from '../../routing/routes';

@@ -1,7 +1,7 @@
 /** Mobile tabs Position and History (spec §2; sign-in required, the router's guard sends visitors away). */
 import { useT } from '../../../widgets/_shared/use-t';
-import { History } from '../../../widgets/history/history';
-import { Positions } from '../../../widgets/positions/positions';
+import { History } from '../../../widgets/history';
+import { Positions } from '../../../widgets/positions';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import './orders-pages.css';

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useT } from '../../../widgets/_shared/use-t';
-import { OrderForm } from '../../../widgets/order-form/order-form';
+import { OrderForm } from '../../../widgets/order-form';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { normalizeSymbol, placeDirection } from '../../routing/paths';

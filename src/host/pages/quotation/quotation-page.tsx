@@ -1,7 +1,7 @@
 /** Quotation list (spec §2): tabs per trade category; template 1 on mobile with singleTrade shows one tab. */
 import { CATEGORY_KEYS, type CategoryId } from '../../../core/contract';
 import { useT } from '../../../widgets/_shared/use-t';
-import { Quotes } from '../../../widgets/quotes/quotes';
+import { Quotes } from '../../../widgets/quotes';
 import { useHost } from '../../host-context';
 import { Link } from '../../routing/link';
 import { useRoute } from '../../routing/router';

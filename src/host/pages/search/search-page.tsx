@@ -3,7 +3,7 @@
  * over the trading layout whose results change the symbol shown.
  */
 import { useT } from '../../../widgets/_shared/use-t';
-import { Search } from '../../../widgets/search/search';
+import { Search } from '../../../widgets/search';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { Dialog } from '../../ui/dialog';

@@ -1,6 +1,5 @@
 /** Desktop main panel: the selected symbol's <Chart>, driven by the top bar's selectors. */
-import { Chart } from '../../../widgets/chart/chart';
-import type { TradeDetail } from '../../../widgets/chart/chart-events';
+import { Chart, type TradeDetail } from '../../../widgets/chart';
 import { useHost } from '../../host-context';
 import { useDesktopState } from './desktop-state';
 

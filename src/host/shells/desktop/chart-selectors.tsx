@@ -1,6 +1,6 @@
 /** The top bar's chart controls (spec §2): candle period, candle style and the indicator dialog. */
 import { useT } from '../../../widgets/_shared/use-t';
-import { CANDLE_TYPES, KLINE_PERIODS, parseCandleType } from '../../../widgets/chart/chart.logic';
+import { CANDLE_TYPES, KLINE_PERIODS, parseCandleType } from '../../../widgets/chart';
 import { IndicatorsIcon } from '../../ui/icons';
 import { useDesktopState } from './desktop-state';
 

@@ -10,7 +10,7 @@ import {
   KLINE_PERIODS,
   type CandleType,
   type KlinePeriod,
-} from '../../../widgets/chart/chart.logic';
+} from '../../../widgets/chart';
 import { PrefKey, readChoice, writePref } from '../../prefs';
 
 /** The desktop chart controls. */

@@ -1,6 +1,6 @@
 /** Desktop order form panel beside the chart (spec §2 place-order toggle); opened by buy/sell or the toggle. */
 import { useT } from '../../../widgets/_shared/use-t';
-import { OrderForm } from '../../../widgets/order-form/order-form';
+import { OrderForm } from '../../../widgets/order-form';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { chartPath } from '../../routing/paths';

@@ -3,8 +3,8 @@
  * `/position` and `/history` keep their sign-in guard and deep links show the panel open.
  */
 import { useT } from '../../../widgets/_shared/use-t';
-import { History } from '../../../widgets/history/history';
-import { Positions } from '../../../widgets/positions/positions';
+import { History } from '../../../widgets/history';
+import { Positions } from '../../../widgets/positions';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { useRoute } from '../../routing/router';

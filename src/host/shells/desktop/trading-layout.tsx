@@ -3,7 +3,7 @@
  * history list under it, the order form panel when open, and the side rail.
  */
 import { useT } from '../../../widgets/_shared/use-t';
-import { Quotes } from '../../../widgets/quotes/quotes';
+import { Quotes } from '../../../widgets/quotes';
 import { useHost } from '../../host-context';
 import { useOpenSymbol } from '../../pages/use-open-symbol';
 import { useRoute } from '../../routing/router';

@@ -1,0 +1,142 @@
+/**
+ * ESLint rule `layers/direction`: the dependency direction of DESIGN.md, checked on the resolved path of
+ * every relative import, re-export and literal dynamic import (so `../quotes/x` and
+ * `../../widgets/quotes/x` are the same import to it):
+ *
+ * - `src/core/contract` imports only `src/core/contract`; `src/core/domain` only domain and contract;
+ *   the rest of `src/core` only `src/core`.
+ * - `src/widgets/_shared` imports core and `_shared`; a widget imports core, `_shared` and itself, never
+ *   another widget.
+ * - `src/host` uses a widget only through its public `index.ts` or its `<name>.element.ts`, never its
+ *   internals (its tests may also use a widget's `*.fixture` files and `vi.mock(import(…))` an internal
+ *   module); never the server.
+ * - `server` imports of the client tree only `src/core/contract` and `src/core/domain`.
+ *
+ * Bare package imports (react, jotai, …) are checked by `no-restricted-imports` in eslint.config.js.
+ */
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SOURCE_EXT = /\.(?:[cm]?[jt]sx?)$/;
+
+/** Repository-relative path with `/` separators, without a source extension or query. */
+function repoPath(absolute) {
+  return relative(ROOT, absolute).split(sep).join('/').replace(SOURCE_EXT, '');
+}
+
+/**
+ * Where a repository path lies: `{ layer, widget?, file? }`. `file` is the path inside a widget folder
+ * ('' for the folder itself, which resolves to its index).
+ */
+function zoneOf(path) {
+  if (path.startsWith('../')) return { layer: 'outside' };
+  const parts = path.split('/');
+  if (parts[0] === 'server') return { layer: 'server' };
+  if (parts[0] !== 'src') return { layer: 'other' };
+  if (parts[1] === 'core') {
+    if (parts[2] === 'contract' || parts[2] === 'domain') return { layer: `core/${parts[2]}` };
+    return { layer: 'core' };
+  }
+  if (parts[1] === 'widgets') {
+    if (parts[2] === '_shared') return { layer: 'widgets/_shared' };
+    return { layer: 'widget', widget: parts[2], file: parts.slice(3).join('/') };
+  }
+  if (parts[1] === 'host') return { layer: 'host' };
+  return { layer: 'src' };
+}
+
+const isCore = (zone) => zone.layer.startsWith('core');
+const isTestFile = (path) => /\.(test|fixture)$/.test(path);
+
+/**
+ * Why `from` may not import `to`, or null when it may. `mocked`: the import is the module argument of
+ * `vi.mock(import('…'))` in a test, which swaps a widget's internal out rather than using it.
+ */
+export function violation(fromPath, toPath, { mocked = false } = {}) {
+  const from = zoneOf(fromPath);
+  const to = zoneOf(toPath);
+  switch (from.layer) {
+    case 'core/contract':
+      return to.layer === 'core/contract' ? null : 'src/core/contract imports only src/core/contract.';
+    case 'core/domain':
+      return to.layer === 'core/domain' || to.layer === 'core/contract'
+        ? null
+        : 'src/core/domain imports only src/core/domain and src/core/contract.';
+    case 'core':
+      return isCore(to) ? null : 'src/core imports nothing of ours outside src/core.';
+    case 'widgets/_shared':
+      return isCore(to) || to.layer === 'widgets/_shared'
+        ? null
+        : 'src/widgets/_shared imports only src/core and src/widgets/_shared.';
+    case 'widget':
+      if (isCore(to) || to.layer === 'widgets/_shared') return null;
+      if (to.layer === 'widget')
+        return to.widget === from.widget ? null : 'A widget never imports another widget.';
+      return 'A widget imports only src/core, src/widgets/_shared and its own folder.';
+    case 'host':
+      if (isCore(to) || to.layer === 'widgets/_shared' || to.layer === 'host') return null;
+      if (to.layer === 'widget') {
+        const file = to.file ?? '';
+        if (file === '' || file === 'index' || file === `${to.widget}.element`) return null;
+        if (isTestFile(fromPath) && (mocked || /\.fixture$/.test(file))) return null;
+        return `The host uses a widget only through src/widgets/${to.widget}/index.ts (or its element), not ${file}.`;
+      }
+      return 'The host imports only src/core, src/widgets and src/host.';
+    case 'server':
+      if (to.layer === 'server' || to.layer === 'core/contract' || to.layer === 'core/domain') return null;
+      if (to.layer === 'other' || to.layer === 'outside') return null;
+      return 'server imports only src/core/contract and src/core/domain of the client tree.';
+    default:
+      return null;
+  }
+}
+
+/** The literal specifier of an import-like node, if it is relative. */
+function relativeSource(node) {
+  const source = node.source;
+  if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return null;
+  return source.value.startsWith('.') ? source.value : null;
+}
+
+/** Whether `node` is the module argument of `vi.mock(…)` / `vi.doMock(…)`. */
+function isMockTarget(node) {
+  const call = node.parent;
+  if (node.type !== 'ImportExpression' || call?.type !== 'CallExpression' || call.arguments[0] !== node)
+    return false;
+  const callee = call.callee;
+  return (
+    callee.type === 'MemberExpression' &&
+    callee.object.type === 'Identifier' &&
+    callee.object.name === 'vi' &&
+    callee.property.type === 'Identifier' &&
+    (callee.property.name === 'mock' || callee.property.name === 'doMock')
+  );
+}
+
+const direction = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Dependency direction between core, widgets, host and server (DESIGN.md).' },
+    schema: [],
+  },
+  create(context) {
+    const filename = context.filename ?? context.getFilename();
+    const fromPath = repoPath(filename);
+    const check = (node) => {
+      const spec = relativeSource(node);
+      if (!spec) return;
+      const toPath = repoPath(resolve(dirname(filename), spec.replace(/[?#].*$/, '')));
+      const message = violation(fromPath, toPath, { mocked: isMockTarget(node) });
+      if (message) context.report({ node: node.source, message: `${message} ('${spec}')` });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+/** The local plugin that carries the rule. */
+export const layersPlugin = { meta: { name: 'tradekit-layers' }, rules: { direction } };

@@ -1,0 +1,3 @@
+/** Public surface of <tk-history> for React hosts: the component and its props. */
+export { History } from './history';
+export type { HistoryProps } from './history';
