@@ -12,6 +12,7 @@ import { adminPlugin } from './admin/plugin';
 import { authPlugin, type AuthPluginOptions } from './auth/plugin';
 import { brandPlugin } from './brand/plugin';
 import { dbPlugin } from './db/plugin';
+import { docsPlugin } from './docs/plugin';
 import { corsPlugin } from './http/cors';
 import { loggerOptions } from './http/logging';
 import { httpPlugin } from './http/plugin';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   });
   try {
     await app.register(httpPlugin, { publicOrigin: options.publicOrigin });
+    await app.register(docsPlugin);
     await app.register(corsPlugin, { allowedOrigins: options.allowedOrigins });
     await app.register(dbPlugin, {
       databaseUrl: options.databaseUrl,

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Envelope } from '../../../src/core/contract/envelope';
-import { Code } from '../../../src/core/contract/codes';
+import { Code, SERVER_CODES, isServerCode } from '../../../src/core/contract/codes';
 import {
   pathParams,
   serverUrl,
@@ -49,6 +49,13 @@ export interface AccessGuards {
 
 /** `?brand=` is accepted on every route (the header `x-tk-brand` works too). */
 const BRAND_QUERY = { brand: T.Optional(Str(64)) };
+
+/** "604 trading pair does not exist; 1001 incorrect parameter" for the OpenAPI description. */
+function codesText(codes: readonly number[]): string {
+  return [...new Set(codes)]
+    .map((code) => `${code} ${isServerCode(code) ? SERVER_CODES[code] : ''}`.trim())
+    .join('; ');
+}
 
 /** The envelope schema around a data schema. */
 export function envelopeOf(data: TSchema, extra: Record<string, TSchema> = {}): TSchema {

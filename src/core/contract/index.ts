@@ -7,3 +7,4 @@ export * from './trading';
 export * from './endpoint';
 export * from './market';
 export * from './brand';
+export * from './docs';
