@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import type { i18n } from 'i18next';
-import en from './locales/en.json';
+import common from './locales/en/common.json';
 import { DEFAULT_LANGUAGE, allowedLanguages, matchLanguage } from './language';
 import type { Language } from './language';
 
@@ -18,26 +18,43 @@ export type { Language, LanguageSources } from './language';
 /** The one i18next instance of a page (created with createInstance, never the global default). */
 export type I18n = i18n;
 
-/** The translation tree of one language; en.json is the source every other file mirrors. */
-export type Translations = typeof en;
-
-/** The server-code messages of one language: `{ code: { "<n>": text } }`, i18n keys `code.<n>`. */
-export interface CodeMessages {
-  code: Record<string, string>;
+/**
+ * The texts of one namespace file: nested objects under full key paths (`{ quotes: { bid: 'Bid' } }`), so a
+ * key reads the same (`t('quotes.bid')`) whichever namespace holds it.
+ */
+export interface Strings {
+  [key: string]: string | Strings;
 }
 
-/** The single namespace every key lives in. */
-export const NAMESPACE = 'translation';
+/** English bundles by namespace, as a widget or the host imports them (`{ quotes: en }`). */
+export type StringBundles = Readonly<Record<string, Strings>>;
 
-// One lazy chunk per language in the Vite build; English UI strings are bundled statically.
-const loaders = import.meta.glob<Translations>(['./locales/*.json', '!./locales/en.json'], {
+/** Shared texts every instance has from the start: app, navigation, generic buttons, client messages (§8). */
+export const COMMON_NAMESPACE = 'common';
+
+/** Server-code messages (`code.<n>`), loaded on the first failed call only. */
+export const CODES_NAMESPACE = 'codes';
+
+// One lazy chunk per language and namespace in the Vite build (`locales/<lang>/<namespace>.json`). English
+// UI strings are never fetched: common is imported here, a widget's own by its entry, the host's by the host.
+const loaders = import.meta.glob<Strings>(['./locales/*/*.json', '!./locales/en/*.json'], {
   import: 'default',
 });
-// Server-code messages are needed only once a call fails, so every language (English too) loads them lazily.
-const codeLoaders = import.meta.glob<CodeMessages>('./locales/codes/*.json', { import: 'default' });
+// English server-code messages are lazy too: they are needed only once a call fails.
+const englishCodes = import.meta.glob<Strings>('./locales/en/codes.json', { import: 'default' });
 
-/** Per instance, the languages whose code messages are loaded or loading. */
-const codeLoads = new WeakMap<I18n, Map<string, Promise<void>>>();
+const fileOf = (language: Language, namespace: string) => `./locales/${language}/${namespace}.json`;
+
+/** Every namespace of the locale files (common, codes, host and one per widget folder), from the files. */
+export const NAMESPACES: readonly string[] = [
+  ...new Set(Object.keys(loaders).map((path) => path.replace(/^.*\/(.+)\.json$/, '$1'))),
+].sort();
+
+/** Per instance, the namespaces its widgets and host asked for: a language switch loads all of them. */
+const wanted = new WeakMap<I18n, Set<string>>();
+
+/** Per instance, the loads done or under way, by `<lang>/<namespace>`; a failed one is forgotten. */
+const loads = new WeakMap<I18n, Map<string, Promise<void>>>();
 
 /** The language each instance was last asked for, so a slow earlier load cannot win over a later one. */
 const requested = new WeakMap<I18n, Language>();
@@ -48,6 +65,8 @@ export interface CreateI18nOptions {
   language?: string;
   /** The brand's visible languages; empty or absent means all. */
   supported?: readonly string[];
+  /** English bundles of the namespaces the caller needs besides common (see {@link addStrings}). */
+  strings?: StringBundles;
 }
 
 /** The languages an instance accepts: the brand's list, always with English as the fallback. */
@@ -56,10 +75,22 @@ function instanceLanguages(instance: I18n): Language[] {
   return allowedLanguages(configured === false || configured === undefined ? [] : configured);
 }
 
+function wantedOf(instance: I18n): Set<string> {
+  let set = wanted.get(instance);
+  if (!set) wanted.set(instance, (set = new Set([COMMON_NAMESPACE])));
+  return set;
+}
+
+/** The supported language the instance shows (English before init). */
+function currentLanguage(instance: I18n): Language {
+  return matchLanguage(instance.language) ?? DEFAULT_LANGUAGE;
+}
+
 /**
- * A new, independent i18next instance with English ready synchronously, so a first render never shows
- * raw keys. When `language` names another allowed language, it is loaded in the background and switched
- * to once there (await {@link loadLanguage} with the same language to wait for it).
+ * A new, independent i18next instance with English common strings ready synchronously, so a first render
+ * never shows raw keys. Keys keep their full path in every namespace: `t('quotes.bid')` looks in common, then
+ * in every other namespace loaded. When `language` names another allowed language, it is loaded in the
+ * background and switched to once there (await {@link loadLanguage} with the same language to wait for it).
  */
 export function createI18n(options: CreateI18nOptions = {}): I18n {
   const supported = allowedLanguages(options.supported);
@@ -71,10 +102,12 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
     // Our codes are lower case (zh-tw); without this i18next canonicalises them to zh-TW and misses them.
     lowerCaseLng: true,
     load: 'currentOnly',
-    ns: [NAMESPACE],
-    defaultNS: NAMESPACE,
+    ns: [COMMON_NAMESPACE],
+    defaultNS: COMMON_NAMESPACE,
+    // A key lives in exactly one namespace (locales.test.ts), so looking through all of them finds it.
+    fallbackNS: NAMESPACES.filter((namespace) => namespace !== COMMON_NAMESPACE),
     // Each instance gets its own copy: the imported JSON module is shared by every instance on the page.
-    resources: { [DEFAULT_LANGUAGE]: { [NAMESPACE]: structuredClone(en) } },
+    resources: { [DEFAULT_LANGUAGE]: { [COMMON_NAMESPACE]: structuredClone(common) } },
     initAsync: false,
     keySeparator: '.',
     nsSeparator: false,
@@ -82,27 +115,68 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
     // React escapes text when it renders it; escaping here too would show &amp; to the user.
     interpolation: { escapeValue: false },
   });
-  const wanted = matchLanguage(options.language, supported);
-  if (wanted && wanted !== DEFAULT_LANGUAGE) {
-    loadLanguage(instance, wanted).catch((error: unknown) => {
-      console.warn(`tradekit: could not load language ${wanted}; showing English`, error);
+  wantedOf(instance);
+  if (options.strings) addStrings(instance, options.strings);
+  const target = matchLanguage(options.language, supported);
+  if (target && target !== DEFAULT_LANGUAGE) {
+    loadLanguage(instance, target).catch((error: unknown) => {
+      console.warn(`tradekit: could not load language ${target}; showing English`, error);
     });
   }
   return instance;
 }
 
 /**
- * Loads `lang` (any tag; an unknown or hidden one means English) if it is not loaded yet, then switches
- * the instance to it. Rejects when the language file cannot be fetched; the instance keeps its language.
+ * Adds the English bundles a widget or the host ships with and marks their namespaces as wanted, so every
+ * later language switch loads them too. Synchronous and silent (no i18next event), so it may run while a
+ * component renders; a namespace already there is left as it is. The current language's bundles, when not
+ * English, still have to be loaded: {@link hasStrings} and {@link loadNamespaces}.
+ */
+export function addStrings(instance: I18n, strings: StringBundles): void {
+  const namespaces = wantedOf(instance);
+  for (const [namespace, tree] of Object.entries(strings)) {
+    namespaces.add(namespace);
+    if (!instance.hasResourceBundle(DEFAULT_LANGUAGE, namespace))
+      instance.addResourceBundle(DEFAULT_LANGUAGE, namespace, tree, true, false, { silent: true });
+  }
+}
+
+/** True when the namespaces are loaded in the language the instance shows (English ones always are). */
+export function hasStrings(instance: I18n, namespaces: readonly string[]): boolean {
+  const language = currentLanguage(instance);
+  return namespaces.every((namespace) => instance.hasResourceBundle(language, namespace));
+}
+
+/**
+ * Loads the namespaces in the language the instance shows and in the one it is switching to (give their
+ * English with {@link addStrings} first, so later switches load them too). Rejects when a file cannot be
+ * fetched; a later call tries again.
+ */
+export async function loadNamespaces(instance: I18n, namespaces: readonly string[]): Promise<void> {
+  const languages = new Set<Language>([currentLanguage(instance)]);
+  const pending = requested.get(instance);
+  if (pending) languages.add(pending);
+  await Promise.all(
+    [...languages].flatMap((language) =>
+      namespaces
+        .filter((namespace) => !instance.hasResourceBundle(language, namespace))
+        .map((namespace) => loadBundle(instance, language, namespace)),
+    ),
+  );
+}
+
+/**
+ * Loads `lang` (any tag; an unknown or hidden one means English) in every wanted namespace that lacks it,
+ * then switches the instance to it. Rejects when a file cannot be fetched; the instance keeps its language.
  */
 export async function loadLanguage(instance: I18n, lang: string): Promise<void> {
   const target = matchLanguage(lang, instanceLanguages(instance)) ?? DEFAULT_LANGUAGE;
   requested.set(instance, target);
-  if (!instance.hasResourceBundle(target, NAMESPACE)) {
-    const load = loaders[`./locales/${target}.json`];
-    if (!load) throw new Error(`No locale file for language ${target}`);
-    const translations = await load();
-    instance.addResourceBundle(target, NAMESPACE, translations, true, false);
+  // A widget may join while the files arrive: load until no wanted namespace is missing.
+  for (;;) {
+    const missing = [...wantedOf(instance)].filter((ns) => !instance.hasResourceBundle(target, ns));
+    if (missing.length === 0) break;
+    await Promise.all(missing.map((namespace) => loadBundle(instance, target, namespace)));
   }
   if (requested.get(instance) !== target) return;
   await instance.changeLanguage(target);
@@ -114,23 +188,27 @@ export async function loadLanguage(instance: I18n, lang: string): Promise<void> 
  * cannot be fetched (a later call tries again).
  */
 export function loadCodeMessages(instance: I18n): Promise<void> {
-  const language = matchLanguage(instance.language) ?? DEFAULT_LANGUAGE;
-  const targets = [...new Set<Language>([language, DEFAULT_LANGUAGE])];
-  return Promise.all(targets.map((target) => loadCodesOf(instance, target))).then(() => undefined);
+  const targets = [...new Set<Language>([currentLanguage(instance), DEFAULT_LANGUAGE])];
+  return Promise.all(targets.map((target) => loadBundle(instance, target, CODES_NAMESPACE))).then(
+    () => undefined,
+  );
 }
 
-function loadCodesOf(instance: I18n, language: Language): Promise<void> {
-  let loads = codeLoads.get(instance);
-  if (!loads) codeLoads.set(instance, (loads = new Map()));
-  let load = loads.get(language);
+/** Fetches one namespace file of one language into the instance, once (a failed load is tried again). */
+function loadBundle(instance: I18n, language: Language, namespace: string): Promise<void> {
+  let started = loads.get(instance);
+  if (!started) loads.set(instance, (started = new Map()));
+  const id = `${language}/${namespace}`;
+  let load = started.get(id);
   if (!load) {
-    const loader = codeLoaders[`./locales/codes/${language}.json`];
-    if (!loader) return Promise.reject(new Error(`No code messages for language ${language}`));
-    load = loader().then((messages) => {
-      instance.addResourceBundle(language, NAMESPACE, messages, true, false);
+    const file = fileOf(language, namespace);
+    const loader = language === DEFAULT_LANGUAGE ? englishCodes[file] : loaders[file];
+    if (!loader) return Promise.reject(new Error(`No ${namespace} strings for language ${language}`));
+    load = loader().then((strings) => {
+      instance.addResourceBundle(language, namespace, strings, true, false);
     });
-    loads.set(language, load);
-    load.catch(() => loads.delete(language));
+    started.set(id, load);
+    load.catch(() => started.delete(id));
   }
   return load;
 }

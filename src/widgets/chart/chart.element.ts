@@ -1,10 +1,11 @@
 /** Registers <tk-chart> (the widget's entry file: `widgets/tk-chart.js`; klinecharts loads after it). */
 import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/chart.json';
 import { Chart } from './chart';
 import css from './chart.css?inline';
 import { chartMeta } from './chart.meta';
 
-defineWidget(chartMeta, Chart, css);
+defineWidget(chartMeta, Chart, css, { chart: strings });
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,10 +1,11 @@
 /** Registers <tk-history> (the widget's entry file: `widgets/tk-history.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/history.json';
 import { History } from './history';
 import { HISTORY_CSS as css } from './styles';
 import { historyMeta } from './history.meta';
 
-defineWidget(historyMeta, History, css);
+defineWidget(historyMeta, History, css, { history: strings });
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,10 +1,11 @@
 /** Registers <tk-order-form> (the widget's entry file: `widgets/tk-order-form.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/order-form.json';
 import { OrderForm } from './order-form';
 import css from './order-form.css?inline';
 import { orderFormMeta } from './order-form.meta';
 
-defineWidget(orderFormMeta, OrderForm, css);
+defineWidget(orderFormMeta, OrderForm, css, { 'order-form': strings });
 
 declare global {
   interface HTMLElementTagNameMap {

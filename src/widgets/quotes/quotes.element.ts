@@ -1,10 +1,11 @@
 /** Registers <tk-quotes> (the widget's entry file: `widgets/tk-quotes.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/quotes.json';
 import { Quotes } from './quotes';
 import css from './quotes.css?inline';
 import { quotesMeta } from './quotes.meta';
 
-defineWidget(quotesMeta, Quotes, css);
+defineWidget(quotesMeta, Quotes, css, { quotes: strings });
 
 declare global {
   interface HTMLElementTagNameMap {
