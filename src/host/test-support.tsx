@@ -5,7 +5,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { RuntimeConfig } from '../core/contract';
-import { ALL_ENGLISH } from '../core/i18n/english.fixture';
+import { ALL_STRINGS } from '../core/i18n/english.fixture';
 import { createI18n } from '../core/i18n/i18n';
 import type { ApiClient, FeedState, Platform, QuoteView } from '../core/runtime/types';
 import { atom, getPageStore } from '../core/state/store';
@@ -18,7 +18,7 @@ export interface FakePlatformOptions {
 
 /** A platform whose atoms are writable in tests (`platform.store.set(atoms.x, value)`). */
 export function fakePlatform(options: FakePlatformOptions = {}) {
-  const i18n = createI18n({ strings: ALL_ENGLISH });
+  const i18n = createI18n({ strings: ALL_STRINGS });
   const atoms = {
     config: atom<RuntimeConfig | null>(null),
     configError: atom<string | null>(null),

@@ -1,18 +1,20 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  NAMESPACES,
-  addStrings,
-  createI18n,
-  hasStrings,
-  loadCodeMessages,
-  loadLanguage,
-  loadNamespaces,
-} from './i18n';
-import type { I18n } from './i18n';
+import { ALL_STRINGS } from './english.fixture';
+import { addStrings, createI18n, hasStrings, loadCodeMessages, loadLanguage, loadNamespaces } from './i18n';
+import type { I18n, LocaleFiles } from './i18n';
 import chart from './locales/en/chart.json';
-import quotes from './locales/en/quotes.json';
+
+/** The locale files of the namespaces a widget would bring. */
+const filesOf = (...namespaces: string[]): LocaleFiles => ({
+  english: Object.fromEntries(namespaces.map((ns) => [ns, ALL_STRINGS.english[ns] ?? {}])),
+  languages: ALL_STRINGS.languages,
+});
+const quotes = filesOf('quotes');
+const NAMESPACES = readdirSync(resolve(import.meta.dirname, 'locales', 'en')).map((f) =>
+  f.replace('.json', ''),
+);
 
 function languageChanged(i18n: I18n): Promise<string> {
   return new Promise((resolve) => i18n.on('languageChanged', resolve));
@@ -64,7 +66,7 @@ describe('createI18n', () => {
 
 describe('loadLanguage', () => {
   it('switches to Japanese so that nav.home is Japanese', async () => {
-    const i18n = createI18n({ strings: { quotes } });
+    const i18n = createI18n({ strings: quotes });
     await loadLanguage(i18n, 'ja');
     expect(i18n.language).toBe('ja');
     expect(i18n.t('nav.home')).toBe('ホーム');
@@ -138,7 +140,7 @@ describe('loadCodeMessages', () => {
 });
 
 describe('namespaces', () => {
-  it('are common, codes, host and one per widget folder, read from the locale files', () => {
+  it('are common, codes, host and one per widget folder', () => {
     const widgets = readdirSync(resolve(import.meta.dirname, '../../widgets'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
       .map((entry) => entry.name);
@@ -147,15 +149,15 @@ describe('namespaces', () => {
 
   it('start with common only: a widget brings its own English', () => {
     expect(createI18n().t('quotes.bid')).toBe('quotes.bid');
-    expect(createI18n({ strings: { quotes } }).t('quotes.bid')).toBe('Bid');
+    expect(createI18n({ strings: quotes }).t('quotes.bid')).toBe('Bid');
     const i18n = createI18n();
-    addStrings(i18n, { quotes });
+    addStrings(i18n, quotes);
     expect(i18n.t('quotes.bid')).toBe('Bid');
     expect(i18n.t('nav.home')).toBe('Home');
   });
 
   it('switch language in the namespaces asked for and no others', async () => {
-    const i18n = createI18n({ strings: { quotes } });
+    const i18n = createI18n({ strings: quotes });
     await loadLanguage(i18n, 'de');
     expect(i18n.t('quotes.bid')).toBe('Geld');
     expect(i18n.hasResourceBundle('de', 'common')).toBe(true);
@@ -163,9 +165,9 @@ describe('namespaces', () => {
   });
 
   it('load a widget that joins a page already in another language before it shows', async () => {
-    const i18n = createI18n({ strings: { quotes } });
+    const i18n = createI18n({ strings: quotes });
     await loadLanguage(i18n, 'fr');
-    addStrings(i18n, { chart });
+    addStrings(i18n, filesOf('chart'));
     expect(hasStrings(i18n, ['quotes', 'chart'])).toBe(false);
     await loadNamespaces(i18n, ['chart']);
     expect(hasStrings(i18n, ['quotes', 'chart'])).toBe(true);
@@ -176,7 +178,7 @@ describe('namespaces', () => {
   it('load a namespace added while a language loads before switching to it', async () => {
     const i18n = createI18n();
     const switching = loadLanguage(i18n, 'vi');
-    addStrings(i18n, { chart });
+    addStrings(i18n, filesOf('chart'));
     await loadNamespaces(i18n, ['chart']);
     await switching;
     expect(i18n.language).toBe('vi');

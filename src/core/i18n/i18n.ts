@@ -26,8 +26,19 @@ export interface Strings {
   [key: string]: string | Strings;
 }
 
-/** English bundles by namespace, as a widget or the host imports them (`{ quotes: en }`). */
-export type StringBundles = Readonly<Record<string, Strings>>;
+/** A lazy loader of one locale file, as `import.meta.glob` makes it. */
+export type StringsLoader = () => Promise<unknown>;
+
+/**
+ * The locale files of the namespaces a widget or the host needs: their English, imported so the first render
+ * has it (`{ quotes: en }`), and lazy loaders of their other languages straight from `import.meta.glob`, by
+ * file path (`…/locales/<lang>/<namespace>.json`). The widget's own chunk carries its loaders, so a page
+ * holds the table of the namespaces it uses only.
+ */
+export interface LocaleFiles {
+  english: Readonly<Record<string, Strings>>;
+  languages: Readonly<Record<string, StringsLoader>>;
+}
 
 /** Shared texts every instance has from the start: app, navigation, generic buttons, client messages (§8). */
 export const COMMON_NAMESPACE = 'common';
@@ -35,20 +46,21 @@ export const COMMON_NAMESPACE = 'common';
 /** Server-code messages (`code.<n>`), loaded on the first failed call only. */
 export const CODES_NAMESPACE = 'codes';
 
-// One lazy chunk per language and namespace in the Vite build (`locales/<lang>/<namespace>.json`). English
-// UI strings are never fetched: common is imported here, a widget's own by its entry, the host's by the host.
-const loaders = import.meta.glob<Strings>(['./locales/*/*.json', '!./locales/en/*.json'], {
-  import: 'default',
-});
-// English server-code messages are lazy too: they are needed only once a call fails.
-const englishCodes = import.meta.glob<Strings>('./locales/en/codes.json', { import: 'default' });
+/** Every locale file anyone registered, by `<lang>/<namespace>`: the same files for every instance. */
+const loaders = new Map<string, StringsLoader>();
 
-const fileOf = (language: Language, namespace: string) => `./locales/${language}/${namespace}.json`;
+/** Adds lazy loaders of locale files, keyed by their path (`…/locales/<lang>/<namespace>.json`). */
+function registerLoaders(files: Readonly<Record<string, StringsLoader>>): void {
+  for (const [path, load] of Object.entries(files)) {
+    const id = /([\w-]+\/[\w-]+)\.json$/.exec(path)?.[1];
+    if (id) loaders.set(id, load);
+  }
+}
 
-/** Every namespace of the locale files (common, codes, host and one per widget folder), from the files. */
-export const NAMESPACES: readonly string[] = [
-  ...new Set(Object.keys(loaders).map((path) => path.replace(/^.*\/(.+)\.json$/, '$1'))),
-].sort();
+// Common in the other languages, and the server-code messages of every language (English too: they are
+// needed only once a call fails). One lazy chunk per file in the Vite build.
+registerLoaders(import.meta.glob(['./locales/*/common.json', '!./locales/en/*.json'], { import: 'default' }));
+registerLoaders(import.meta.glob('./locales/*/codes.json', { import: 'default' }));
 
 /** Per instance, the namespaces its widgets and host asked for: a language switch loads all of them. */
 const wanted = new WeakMap<I18n, Set<string>>();
@@ -65,8 +77,8 @@ export interface CreateI18nOptions {
   language?: string;
   /** The brand's visible languages; empty or absent means all. */
   supported?: readonly string[];
-  /** English bundles of the namespaces the caller needs besides common (see {@link addStrings}). */
-  strings?: StringBundles;
+  /** The namespaces the caller needs besides common (see {@link addStrings}). */
+  strings?: LocaleFiles;
 }
 
 /** The languages an instance accepts: the brand's list, always with English as the fallback. */
@@ -104,8 +116,9 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
     load: 'currentOnly',
     ns: [COMMON_NAMESPACE],
     defaultNS: COMMON_NAMESPACE,
-    // A key lives in exactly one namespace (locales.test.ts), so looking through all of them finds it.
-    fallbackNS: NAMESPACES.filter((namespace) => namespace !== COMMON_NAMESPACE),
+    // addStrings adds each namespace a widget brings: a key lives in exactly one namespace (locales.test.ts),
+    // so `t('quotes.bid')` looks in common, then in codes and each namespace the page uses.
+    fallbackNS: [CODES_NAMESPACE],
     // Each instance gets its own copy: the imported JSON module is shared by every instance on the page.
     resources: { [DEFAULT_LANGUAGE]: { [COMMON_NAMESPACE]: structuredClone(common) } },
     initAsync: false,
@@ -127,18 +140,29 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
 }
 
 /**
- * Adds the English bundles a widget or the host ships with and marks their namespaces as wanted, so every
- * later language switch loads them too. Synchronous and silent (no i18next event), so it may run while a
- * component renders; a namespace already there is left as it is. The current language's bundles, when not
- * English, still have to be loaded: {@link hasStrings} and {@link loadNamespaces}.
+ * Adds the namespaces a widget or the host ships with: their English now and their other languages on demand.
+ * It marks them wanted, so every later language switch loads them too. Synchronous and silent (no i18next
+ * event), so it may run while a component renders; a namespace already there is left as it is. The current
+ * language's files, when not English, still have to be loaded: {@link hasStrings} and {@link loadNamespaces}.
  */
-export function addStrings(instance: I18n, strings: StringBundles): void {
+export function addStrings(instance: I18n, files: LocaleFiles): void {
+  registerLoaders(files.languages);
   const namespaces = wantedOf(instance);
-  for (const [namespace, tree] of Object.entries(strings)) {
+  for (const [namespace, tree] of Object.entries(files.english)) {
     namespaces.add(namespace);
+    lookIn(instance, namespace);
     if (!instance.hasResourceBundle(DEFAULT_LANGUAGE, namespace))
       instance.addResourceBundle(DEFAULT_LANGUAGE, namespace, tree, true, false, { silent: true });
   }
+}
+
+/** Makes `t()` look in `namespace` too (after common and the namespaces added before it). */
+function lookIn(instance: I18n, namespace: string): void {
+  const { fallbackNS } = instance.options;
+  const list = Array.isArray(fallbackNS) ? (fallbackNS as readonly string[]) : [];
+  // i18next reads this option on every lookup; the instance and its translator share the options object.
+  if (namespace !== COMMON_NAMESPACE && !list.includes(namespace))
+    instance.options.fallbackNS = [...list, namespace];
 }
 
 /** True when the namespaces are loaded in the language the instance shows (English ones always are). */
@@ -201,8 +225,7 @@ function loadBundle(instance: I18n, language: Language, namespace: string): Prom
   const id = `${language}/${namespace}`;
   let load = started.get(id);
   if (!load) {
-    const file = fileOf(language, namespace);
-    const loader = language === DEFAULT_LANGUAGE ? englishCodes[file] : loaders[file];
+    const loader = loaders.get(id);
     if (!loader) return Promise.reject(new Error(`No ${namespace} strings for language ${language}`));
     load = loader().then((strings) => {
       instance.addResourceBundle(language, namespace, strings, true, false);

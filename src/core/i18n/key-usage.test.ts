@@ -28,12 +28,14 @@ const keys = [...namespaceOf.keys()];
 
 /** Source files of a folder, without tests and fixtures. */
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .filter((entry) => !/\.test\.|fixture|test-support/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    // The i18n module itself only cites keys as examples in its comments.
-    .filter((file) => !file.startsWith(import.meta.dirname));
+  return (
+    readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .filter((entry) => !/\.test\.|fixture|test-support/.test(entry.name))
+      .map((entry) => join(entry.parentPath, entry.name))
+      // The i18n module itself only cites keys as examples in its comments.
+      .filter((file) => !file.startsWith(import.meta.dirname))
+  );
 }
 
 /**
@@ -73,10 +75,11 @@ describe('i18n keys in code', () => {
     expect(misplaced(join(SRC, 'widgets', widget), [COMMON_NAMESPACE, CODES_NAMESPACE, widget])).toEqual([]);
   });
 
-  it.each(widgets)('the %s widget gives its own English strings to its element', (widget) => {
+  it.each(widgets)('the %s widget gives its own locale files to its element', (widget) => {
     const entry = readFileSync(join(SRC, 'widgets', widget, `${widget}.element.ts`), 'utf8');
-    expect(entry).toContain(`from '../../core/i18n/locales/en/${widget}.json'`);
-    expect(entry).toMatch(/defineWidget\(\w+, \w+, css, \{ '?[\w-]+'?: strings \}\)/);
+    expect(entry).toContain(`import strings from '../../core/i18n/locales/en/${widget}.json';`);
+    expect(entry).toMatch(new RegExp(`english: \\{ '?${widget}'?: strings \\}`));
+    expect(entry).toContain(`import.meta.glob(['../../core/i18n/locales/*/${widget}.json'`);
   });
 
   it('of shared widget code and the core live in common', () => {

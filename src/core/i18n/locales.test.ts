@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVER_CODES } from '../contract/codes';
-import { CODES_NAMESPACE, NAMESPACES } from './i18n';
+import { CODES_NAMESPACE } from './i18n';
 import { SUPPORTED_LANGUAGES } from './language';
 
 type Tree = { [key: string]: string | Tree };
@@ -102,9 +102,10 @@ const REQUIRED = [
 describe('locale files', () => {
   it('exist for exactly the supported languages, each with the namespaces of English', () => {
     expect([...byLanguage.keys()].sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
-    expect([...enSpaces.keys()].sort()).toEqual([...NAMESPACES].sort());
+    const namespaces = [...enSpaces.keys()].sort();
+    expect(namespaces).toEqual(expect.arrayContaining(['codes', 'common', 'host', 'quotes']));
     for (const lang of SUPPORTED_LANGUAGES)
-      expect([lang, [...namespacesOf(lang).keys()].sort()]).toEqual([lang, [...NAMESPACES].sort()]);
+      expect([lang, [...namespacesOf(lang).keys()].sort()]).toEqual([lang, namespaces]);
   });
 
   it('put each key in one namespace only, so a key reads the same wherever it lives', () => {

@@ -2,7 +2,7 @@ import r2wc from '@r2wc/react-to-web-component';
 import { useEffect, useMemo } from 'react';
 import type { ComponentType } from 'react';
 import { loadLanguage } from '../../core/i18n/i18n';
-import type { StringBundles } from '../../core/i18n/i18n';
+import type { LocaleFiles } from '../../core/i18n/i18n';
 import { getPlatform } from '../../core/runtime/platform';
 import { PlatformProvider } from './platform-context';
 import { SHARED_CSS } from './styles';
@@ -24,16 +24,16 @@ const warned = new Set<string>();
  * Register `Component` as the custom element `meta.tag` (shadow DOM, props from `meta.attributes`).
  * Idempotent: when the tag is already defined, e.g. by a second bundle on the page, it warns once and
  * returns. Each element gets the page platform for its `api` origin, the shared styles and the widget's
- * CSS in its shadow root, and its `lang` applied to the page's i18n instance. `strings` are the English
- * bundles of the widget's own namespaces (`{ quotes: en }`, the entry imports `locales/en/<folder>.json`):
- * the page loads those namespaces, and no other widget's, besides common; the widget renders once they are
- * there in the page's language.
+ * CSS in its shadow root, and its `lang` applied to the page's i18n instance. `strings` are the locale
+ * files of the widget's own namespace (the entry imports `locales/en/<folder>.json` and globs the other
+ * languages): the page loads that namespace, and no other widget's, besides common; the widget renders once
+ * it is there in the page's language.
  */
 export function defineWidget<P extends object>(
   meta: WidgetMeta,
   Component: ComponentType<P>,
   css: string,
-  strings: StringBundles,
+  strings: LocaleFiles,
 ): void {
   if (typeof customElements === 'undefined') return;
   if (customElements.get(meta.tag)) {

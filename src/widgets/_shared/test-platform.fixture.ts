@@ -7,7 +7,7 @@ import { Topic } from '../../core/contract/paths';
 import type { PriceEntry } from '../../core/contract/types';
 import { fakeClientFactory } from '../../core/feeds/fake-stomp-client.fixture';
 import type { FakeStompClient } from '../../core/feeds/fake-stomp-client.fixture';
-import { ALL_ENGLISH } from '../../core/i18n/english.fixture';
+import { ALL_STRINGS } from '../../core/i18n/english.fixture';
 import { createI18n } from '../../core/i18n/i18n';
 import { createPlatform } from '../../core/runtime/platform';
 import type { OwnedPlatform } from '../../core/runtime/platform';
@@ -71,7 +71,7 @@ export function createTestPlatform(options: TestPlatformOptions = {}): TestPlatf
     clientFactory: stomp.factory,
     now: options.now,
     // Components render here without their element: every widget's English strings, as on the host.
-    i18n: createI18n({ strings: ALL_ENGLISH }),
+    i18n: createI18n({ strings: ALL_STRINGS }),
   });
   return {
     platform,

@@ -5,7 +5,13 @@ import { Account } from './account';
 import { ACCOUNT_CSS as css } from './styles';
 import { accountMeta } from './account.meta';
 
-defineWidget(accountMeta, Account, css, { account: strings });
+defineWidget(accountMeta, Account, css, {
+  english: { account: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/account.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -5,7 +5,13 @@ import { Auth } from './auth';
 import css from './auth.css?inline';
 import { authMeta } from './auth.meta';
 
-defineWidget(authMeta, Auth, css, { auth: strings });
+defineWidget(authMeta, Auth, css, {
+  english: { auth: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/auth.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

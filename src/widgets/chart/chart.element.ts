@@ -5,7 +5,13 @@ import { Chart } from './chart';
 import css from './chart.css?inline';
 import { chartMeta } from './chart.meta';
 
-defineWidget(chartMeta, Chart, css, { chart: strings });
+defineWidget(chartMeta, Chart, css, {
+  english: { chart: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/chart.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -5,7 +5,13 @@ import { History } from './history';
 import { HISTORY_CSS as css } from './styles';
 import { historyMeta } from './history.meta';
 
-defineWidget(historyMeta, History, css, { history: strings });
+defineWidget(historyMeta, History, css, {
+  english: { history: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/history.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

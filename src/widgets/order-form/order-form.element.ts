@@ -5,7 +5,16 @@ import { OrderForm } from './order-form';
 import css from './order-form.css?inline';
 import { orderFormMeta } from './order-form.meta';
 
-defineWidget(orderFormMeta, OrderForm, css, { 'order-form': strings });
+defineWidget(orderFormMeta, OrderForm, css, {
+  english: { 'order-form': strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(
+    ['../../core/i18n/locales/*/order-form.json', '!../../core/i18n/locales/en/*'],
+    {
+      import: 'default',
+    },
+  ),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

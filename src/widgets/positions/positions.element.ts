@@ -5,7 +5,13 @@ import { Positions } from './positions';
 import { POSITIONS_CSS as css } from './styles';
 import { positionsMeta } from './positions.meta';
 
-defineWidget(positionsMeta, Positions, css, { positions: strings });
+defineWidget(positionsMeta, Positions, css, {
+  english: { positions: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/positions.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

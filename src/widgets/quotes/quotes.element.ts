@@ -5,7 +5,13 @@ import { Quotes } from './quotes';
 import css from './quotes.css?inline';
 import { quotesMeta } from './quotes.meta';
 
-defineWidget(quotesMeta, Quotes, css, { quotes: strings });
+defineWidget(quotesMeta, Quotes, css, {
+  english: { quotes: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/quotes.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -5,7 +5,13 @@ import { Search } from './search';
 import css from './search.css?inline';
 import { searchMeta } from './search.meta';
 
-defineWidget(searchMeta, Search, css, { search: strings });
+defineWidget(searchMeta, Search, css, {
+  english: { search: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/search.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
 
 declare global {
   interface HTMLElementTagNameMap {
