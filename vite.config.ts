@@ -15,6 +15,14 @@ function widgetInputs(): Record<string, string> {
   return inputs;
 }
 
+/** The chunk of a locale file `src/core/i18n/locales/<lang>/<namespace>.json`; null for any other module. */
+function localeChunk(id: string): string | null {
+  const match = /[\\/]src[\\/]core[\\/]i18n[\\/]locales[\\/]([\w-]+)[\\/]([\w-]+)\.json$/.exec(id);
+  if (!match) return null;
+  const [, lang, namespace] = match;
+  return namespace === 'codes' ? `codes-${lang}` : `strings-${lang}-${namespace}`;
+}
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/host'),
   publicDir: resolve(import.meta.dirname, 'public'),
@@ -37,21 +45,17 @@ export default defineConfig({
         assetFileNames: 'assets/[name]-[hash][extname]',
         // Third-party libraries change far less often than our code: each gets a chunk of its own that every
         // widget (and the host) shares, so a widget release leaves them cached and each cost is measurable
-        // alone (bench/quotes-size.ts). React first: it is most of every widget's weight. English UI strings
-        // are a chunk too, so a text fix does not invalidate the code.
+        // alone (bench/quotes-size.ts). React first: it is most of every widget's weight. Each locale file is a
+        // chunk too (`strings-<lang>-<namespace>`, `codes-<lang>`): a text fix does not invalidate the code, a
+        // widget's entry loads English common and its own namespace only, other languages load on demand.
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'i18next', test: /[\\/]node_modules[\\/]i18next[\\/]/ },
             { name: 'stomp', test: /[\\/]node_modules[\\/]@stomp[\\/]stompjs[\\/]/ },
             { name: 'jotai', test: /[\\/]node_modules[\\/]jotai[\\/]/ },
-            { name: 'strings-en', test: /[\\/]src[\\/]core[\\/]i18n[\\/]locales[\\/]en\.json$/ },
-            // Server-code messages load only when a call fails; named apart from the UI strings of a language.
-            {
-              debugName: 'codes',
-              name: (id) =>
-                /[\\/]locales[\\/]codes[\\/]([\w-]+)\.json$/.exec(id)?.[1]?.replace(/^/, 'codes-') ?? null,
-            },
+            // One chunk per locale file; server-code messages are named apart, they load only when a call fails.
+            { debugName: 'locales', name: localeChunk },
           ],
         },
       },

@@ -2,11 +2,11 @@
  * Test-only helpers for host component tests: a Platform with a real i18next instance (English texts),
  * fresh jotai atoms and no network unless `call` is given.
  */
-import { createInstance } from 'i18next';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { RuntimeConfig } from '../core/contract';
-import en from '../core/i18n/locales/en.json';
+import { ALL_STRINGS } from '../core/i18n/english.fixture';
+import { createI18n } from '../core/i18n/i18n';
 import type { ApiClient, FeedState, Platform, QuoteView } from '../core/runtime/types';
 import { atom, getPageStore } from '../core/state/store';
 import { PlatformProvider } from '../widgets/_shared/platform-context';
@@ -18,13 +18,7 @@ export interface FakePlatformOptions {
 
 /** A platform whose atoms are writable in tests (`platform.store.set(atoms.x, value)`). */
 export function fakePlatform(options: FakePlatformOptions = {}) {
-  const i18n = createInstance();
-  void i18n.init({
-    lng: 'en',
-    resources: { en: { translation: en } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
+  const i18n = createI18n({ strings: ALL_STRINGS });
   const atoms = {
     config: atom<RuntimeConfig | null>(null),
     configError: atom<string | null>(null),

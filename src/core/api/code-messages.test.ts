@@ -34,7 +34,7 @@ describe('server-code messages', () => {
   it('are not part of the first load and arrive before a failed call is answered', async () => {
     const i18n = createI18n();
     expect(i18n.exists('code.1108')).toBe(false);
-    expect(i18n.t('quotes.bid')).toBe('Bid');
+    expect(i18n.t('nav.home')).toBe('Home');
     const result = await client(i18n, LOGIN_FAILED).call(adHocEndpoint('api', 'wa-na/login'), {});
     expect(result).toMatchObject({ ok: false, message: 'Incorrect account or password (1108)' });
   });

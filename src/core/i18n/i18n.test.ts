@@ -1,6 +1,20 @@
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n, loadCodeMessages, loadLanguage } from './i18n';
-import type { I18n } from './i18n';
+import { ALL_STRINGS } from './english.fixture';
+import { addStrings, createI18n, hasStrings, loadCodeMessages, loadLanguage, loadNamespaces } from './i18n';
+import type { I18n, LocaleFiles } from './i18n';
+import chart from './locales/en/chart.json';
+
+/** The locale files of the namespaces a widget would bring. */
+const filesOf = (...namespaces: string[]): LocaleFiles => ({
+  english: Object.fromEntries(namespaces.map((ns) => [ns, ALL_STRINGS.english[ns] ?? {}])),
+  languages: ALL_STRINGS.languages,
+});
+const quotes = filesOf('quotes');
+const NAMESPACES = readdirSync(resolve(import.meta.dirname, 'locales', 'en')).map((f) =>
+  f.replace('.json', ''),
+);
 
 function languageChanged(i18n: I18n): Promise<string> {
   return new Promise((resolve) => i18n.on('languageChanged', resolve));
@@ -22,7 +36,7 @@ describe('createI18n', () => {
     const a = createI18n();
     const b = createI18n();
     expect(a).not.toBe(b);
-    a.addResource('en', 'translation', 'nav.home', 'Changed');
+    a.addResource('en', 'common', 'nav.home', 'Changed');
     await loadLanguage(a, 'de');
     expect(a.language).toBe('de');
     expect(b.language).toBe('en');
@@ -52,7 +66,7 @@ describe('createI18n', () => {
 
 describe('loadLanguage', () => {
   it('switches to Japanese so that nav.home is Japanese', async () => {
-    const i18n = createI18n();
+    const i18n = createI18n({ strings: quotes });
     await loadLanguage(i18n, 'ja');
     expect(i18n.language).toBe('ja');
     expect(i18n.t('nav.home')).toBe('ホーム');
@@ -78,7 +92,7 @@ describe('loadLanguage', () => {
     const i18n = createI18n({ supported: ['en', 'ja'] });
     await loadLanguage(i18n, 'id');
     expect(i18n.language).toBe('en');
-    expect(i18n.hasResourceBundle('id', 'translation')).toBe(false);
+    expect(i18n.hasResourceBundle('id', 'common')).toBe(false);
   });
 
   it('ends in the language asked for last when an earlier load finishes later', async () => {
@@ -111,7 +125,7 @@ describe('loadCodeMessages', () => {
     const i18n = createI18n();
     await loadLanguage(i18n, 'ko');
     await loadCodeMessages(i18n);
-    expect(i18n.t('code.1034')).toBe(i18n.getResource('ko', 'translation', 'code.1034'));
+    expect(i18n.t('code.1034')).toBe(i18n.getResource('ko', 'codes', 'code.1034'));
     expect(i18n.t('code.1034')).not.toBe('User does not exist');
     expect(i18n.t('nav.home')).toBe('홈');
   });
@@ -122,5 +136,59 @@ describe('loadCodeMessages', () => {
     await Promise.all([loadCodeMessages(i18n), loadCodeMessages(i18n)]);
     await loadCodeMessages(i18n);
     expect(add).toHaveBeenCalledOnce();
+  });
+});
+
+describe('namespaces', () => {
+  it('are common, codes, host and one per widget folder', () => {
+    const widgets = readdirSync(resolve(import.meta.dirname, '../../widgets'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+      .map((entry) => entry.name);
+    expect([...NAMESPACES].sort()).toEqual([...widgets, 'codes', 'common', 'host'].sort());
+  });
+
+  it('start with common only: a widget brings its own English', () => {
+    expect(createI18n().t('quotes.bid')).toBe('quotes.bid');
+    expect(createI18n({ strings: quotes }).t('quotes.bid')).toBe('Bid');
+    const i18n = createI18n();
+    addStrings(i18n, quotes);
+    expect(i18n.t('quotes.bid')).toBe('Bid');
+    expect(i18n.t('nav.home')).toBe('Home');
+  });
+
+  it('switch language in the namespaces asked for and no others', async () => {
+    const i18n = createI18n({ strings: quotes });
+    await loadLanguage(i18n, 'de');
+    expect(i18n.t('quotes.bid')).toBe('Geld');
+    expect(i18n.hasResourceBundle('de', 'common')).toBe(true);
+    expect(NAMESPACES.filter((ns) => i18n.hasResourceBundle('de', ns))).toEqual(['common', 'quotes']);
+  });
+
+  it('load a widget that joins a page already in another language before it shows', async () => {
+    const i18n = createI18n({ strings: quotes });
+    await loadLanguage(i18n, 'fr');
+    addStrings(i18n, filesOf('chart'));
+    expect(hasStrings(i18n, ['quotes', 'chart'])).toBe(false);
+    await loadNamespaces(i18n, ['chart']);
+    expect(hasStrings(i18n, ['quotes', 'chart'])).toBe(true);
+    expect(i18n.t('chart.load_failed')).toBe(i18n.getResource('fr', 'chart', 'chart.load_failed'));
+    expect(i18n.t('chart.load_failed')).not.toBe(chart.chart.load_failed);
+  });
+
+  it('load a namespace added while a language loads before switching to it', async () => {
+    const i18n = createI18n();
+    const switching = loadLanguage(i18n, 'vi');
+    addStrings(i18n, filesOf('chart'));
+    await loadNamespaces(i18n, ['chart']);
+    await switching;
+    expect(i18n.language).toBe('vi');
+    expect(hasStrings(i18n, ['common', 'chart'])).toBe(true);
+  });
+
+  it('reject a namespace without a file and keep the language', async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'it');
+    await expect(loadNamespaces(i18n, ['nope'])).rejects.toThrow(/nope/);
+    expect(i18n.language).toBe('it');
   });
 });

@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import type { i18n } from 'i18next';
-import en from './locales/en.json';
+import common from './locales/en/common.json';
 import { DEFAULT_LANGUAGE, allowedLanguages, matchLanguage } from './language';
 import type { Language } from './language';
 
@@ -18,26 +18,55 @@ export type { Language, LanguageSources } from './language';
 /** The one i18next instance of a page (created with createInstance, never the global default). */
 export type I18n = i18n;
 
-/** The translation tree of one language; en.json is the source every other file mirrors. */
-export type Translations = typeof en;
-
-/** The server-code messages of one language: `{ code: { "<n>": text } }`, i18n keys `code.<n>`. */
-export interface CodeMessages {
-  code: Record<string, string>;
+/**
+ * The texts of one namespace file: nested objects under full key paths (`{ quotes: { bid: 'Bid' } }`), so a
+ * key reads the same (`t('quotes.bid')`) whichever namespace holds it.
+ */
+export interface Strings {
+  [key: string]: string | Strings;
 }
 
-/** The single namespace every key lives in. */
-export const NAMESPACE = 'translation';
+/** A lazy loader of one locale file, as `import.meta.glob` makes it. */
+export type StringsLoader = () => Promise<unknown>;
 
-// One lazy chunk per language in the Vite build; English UI strings are bundled statically.
-const loaders = import.meta.glob<Translations>(['./locales/*.json', '!./locales/en.json'], {
-  import: 'default',
-});
-// Server-code messages are needed only once a call fails, so every language (English too) loads them lazily.
-const codeLoaders = import.meta.glob<CodeMessages>('./locales/codes/*.json', { import: 'default' });
+/**
+ * The locale files of the namespaces a widget or the host needs: their English, imported so the first render
+ * has it (`{ quotes: en }`), and lazy loaders of their other languages straight from `import.meta.glob`, by
+ * file path (`…/locales/<lang>/<namespace>.json`). The widget's own chunk carries its loaders, so a page
+ * holds the table of the namespaces it uses only.
+ */
+export interface LocaleFiles {
+  english: Readonly<Record<string, Strings>>;
+  languages: Readonly<Record<string, StringsLoader>>;
+}
 
-/** Per instance, the languages whose code messages are loaded or loading. */
-const codeLoads = new WeakMap<I18n, Map<string, Promise<void>>>();
+/** Shared texts every instance has from the start: app, navigation, generic buttons, client messages (§8). */
+export const COMMON_NAMESPACE = 'common';
+
+/** Server-code messages (`code.<n>`), loaded on the first failed call only. */
+export const CODES_NAMESPACE = 'codes';
+
+/** Every locale file anyone registered, by `<lang>/<namespace>`: the same files for every instance. */
+const loaders = new Map<string, StringsLoader>();
+
+/** Adds lazy loaders of locale files, keyed by their path (`…/locales/<lang>/<namespace>.json`). */
+function registerLoaders(files: Readonly<Record<string, StringsLoader>>): void {
+  for (const [path, load] of Object.entries(files)) {
+    const id = /([\w-]+\/[\w-]+)\.json$/.exec(path)?.[1];
+    if (id) loaders.set(id, load);
+  }
+}
+
+// Common in the other languages, and the server-code messages of every language (English too: they are
+// needed only once a call fails). One lazy chunk per file in the Vite build.
+registerLoaders(import.meta.glob(['./locales/*/common.json', '!./locales/en/*.json'], { import: 'default' }));
+registerLoaders(import.meta.glob('./locales/*/codes.json', { import: 'default' }));
+
+/** Per instance, the namespaces its widgets and host asked for: a language switch loads all of them. */
+const wanted = new WeakMap<I18n, Set<string>>();
+
+/** Per instance, the loads done or under way, by `<lang>/<namespace>`; a failed one is forgotten. */
+const loads = new WeakMap<I18n, Map<string, Promise<void>>>();
 
 /** The language each instance was last asked for, so a slow earlier load cannot win over a later one. */
 const requested = new WeakMap<I18n, Language>();
@@ -48,6 +77,8 @@ export interface CreateI18nOptions {
   language?: string;
   /** The brand's visible languages; empty or absent means all. */
   supported?: readonly string[];
+  /** The namespaces the caller needs besides common (see {@link addStrings}). */
+  strings?: LocaleFiles;
 }
 
 /** The languages an instance accepts: the brand's list, always with English as the fallback. */
@@ -56,10 +87,22 @@ function instanceLanguages(instance: I18n): Language[] {
   return allowedLanguages(configured === false || configured === undefined ? [] : configured);
 }
 
+function wantedOf(instance: I18n): Set<string> {
+  let set = wanted.get(instance);
+  if (!set) wanted.set(instance, (set = new Set([COMMON_NAMESPACE])));
+  return set;
+}
+
+/** The supported language the instance shows (English before init). */
+function currentLanguage(instance: I18n): Language {
+  return matchLanguage(instance.language) ?? DEFAULT_LANGUAGE;
+}
+
 /**
- * A new, independent i18next instance with English ready synchronously, so a first render never shows
- * raw keys. When `language` names another allowed language, it is loaded in the background and switched
- * to once there (await {@link loadLanguage} with the same language to wait for it).
+ * A new, independent i18next instance with English common strings ready synchronously, so a first render
+ * never shows raw keys. Keys keep their full path in every namespace: `t('quotes.bid')` looks in common, then
+ * in every other namespace loaded. When `language` names another allowed language, it is loaded in the
+ * background and switched to once there (await {@link loadLanguage} with the same language to wait for it).
  */
 export function createI18n(options: CreateI18nOptions = {}): I18n {
   const supported = allowedLanguages(options.supported);
@@ -71,10 +114,13 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
     // Our codes are lower case (zh-tw); without this i18next canonicalises them to zh-TW and misses them.
     lowerCaseLng: true,
     load: 'currentOnly',
-    ns: [NAMESPACE],
-    defaultNS: NAMESPACE,
+    ns: [COMMON_NAMESPACE],
+    defaultNS: COMMON_NAMESPACE,
+    // addStrings adds each namespace a widget brings: a key lives in exactly one namespace (locales.test.ts),
+    // so `t('quotes.bid')` looks in common, then in codes and each namespace the page uses.
+    fallbackNS: [CODES_NAMESPACE],
     // Each instance gets its own copy: the imported JSON module is shared by every instance on the page.
-    resources: { [DEFAULT_LANGUAGE]: { [NAMESPACE]: structuredClone(en) } },
+    resources: { [DEFAULT_LANGUAGE]: { [COMMON_NAMESPACE]: structuredClone(common) } },
     initAsync: false,
     keySeparator: '.',
     nsSeparator: false,
@@ -82,27 +128,79 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
     // React escapes text when it renders it; escaping here too would show &amp; to the user.
     interpolation: { escapeValue: false },
   });
-  const wanted = matchLanguage(options.language, supported);
-  if (wanted && wanted !== DEFAULT_LANGUAGE) {
-    loadLanguage(instance, wanted).catch((error: unknown) => {
-      console.warn(`tradekit: could not load language ${wanted}; showing English`, error);
+  wantedOf(instance);
+  if (options.strings) addStrings(instance, options.strings);
+  const target = matchLanguage(options.language, supported);
+  if (target && target !== DEFAULT_LANGUAGE) {
+    loadLanguage(instance, target).catch((error: unknown) => {
+      console.warn(`tradekit: could not load language ${target}; showing English`, error);
     });
   }
   return instance;
 }
 
 /**
- * Loads `lang` (any tag; an unknown or hidden one means English) if it is not loaded yet, then switches
- * the instance to it. Rejects when the language file cannot be fetched; the instance keeps its language.
+ * Adds the namespaces a widget or the host ships with: their English now and their other languages on demand.
+ * It marks them wanted, so every later language switch loads them too. Synchronous and silent (no i18next
+ * event), so it may run while a component renders; a namespace already there is left as it is. The current
+ * language's files, when not English, still have to be loaded: {@link hasStrings} and {@link loadNamespaces}.
+ */
+export function addStrings(instance: I18n, files: LocaleFiles): void {
+  registerLoaders(files.languages);
+  const namespaces = wantedOf(instance);
+  for (const [namespace, tree] of Object.entries(files.english)) {
+    namespaces.add(namespace);
+    lookIn(instance, namespace);
+    if (!instance.hasResourceBundle(DEFAULT_LANGUAGE, namespace))
+      instance.addResourceBundle(DEFAULT_LANGUAGE, namespace, tree, true, false, { silent: true });
+  }
+}
+
+/** Makes `t()` look in `namespace` too (after common and the namespaces added before it). */
+function lookIn(instance: I18n, namespace: string): void {
+  const { fallbackNS } = instance.options;
+  const list = Array.isArray(fallbackNS) ? (fallbackNS as readonly string[]) : [];
+  // i18next reads this option on every lookup; the instance and its translator share the options object.
+  if (namespace !== COMMON_NAMESPACE && !list.includes(namespace))
+    instance.options.fallbackNS = [...list, namespace];
+}
+
+/** True when the namespaces are loaded in the language the instance shows (English ones always are). */
+export function hasStrings(instance: I18n, namespaces: readonly string[]): boolean {
+  const language = currentLanguage(instance);
+  return namespaces.every((namespace) => instance.hasResourceBundle(language, namespace));
+}
+
+/**
+ * Loads the namespaces in the language the instance shows and in the one it is switching to (give their
+ * English with {@link addStrings} first, so later switches load them too). Rejects when a file cannot be
+ * fetched; a later call tries again.
+ */
+export async function loadNamespaces(instance: I18n, namespaces: readonly string[]): Promise<void> {
+  const languages = new Set<Language>([currentLanguage(instance)]);
+  const pending = requested.get(instance);
+  if (pending) languages.add(pending);
+  await Promise.all(
+    [...languages].flatMap((language) =>
+      namespaces
+        .filter((namespace) => !instance.hasResourceBundle(language, namespace))
+        .map((namespace) => loadBundle(instance, language, namespace)),
+    ),
+  );
+}
+
+/**
+ * Loads `lang` (any tag; an unknown or hidden one means English) in every wanted namespace that lacks it,
+ * then switches the instance to it. Rejects when a file cannot be fetched; the instance keeps its language.
  */
 export async function loadLanguage(instance: I18n, lang: string): Promise<void> {
   const target = matchLanguage(lang, instanceLanguages(instance)) ?? DEFAULT_LANGUAGE;
   requested.set(instance, target);
-  if (!instance.hasResourceBundle(target, NAMESPACE)) {
-    const load = loaders[`./locales/${target}.json`];
-    if (!load) throw new Error(`No locale file for language ${target}`);
-    const translations = await load();
-    instance.addResourceBundle(target, NAMESPACE, translations, true, false);
+  // A widget may join while the files arrive: load until no wanted namespace is missing.
+  for (;;) {
+    const missing = [...wantedOf(instance)].filter((ns) => !instance.hasResourceBundle(target, ns));
+    if (missing.length === 0) break;
+    await Promise.all(missing.map((namespace) => loadBundle(instance, target, namespace)));
   }
   if (requested.get(instance) !== target) return;
   await instance.changeLanguage(target);
@@ -114,23 +212,26 @@ export async function loadLanguage(instance: I18n, lang: string): Promise<void> 
  * cannot be fetched (a later call tries again).
  */
 export function loadCodeMessages(instance: I18n): Promise<void> {
-  const language = matchLanguage(instance.language) ?? DEFAULT_LANGUAGE;
-  const targets = [...new Set<Language>([language, DEFAULT_LANGUAGE])];
-  return Promise.all(targets.map((target) => loadCodesOf(instance, target))).then(() => undefined);
+  const targets = [...new Set<Language>([currentLanguage(instance), DEFAULT_LANGUAGE])];
+  return Promise.all(targets.map((target) => loadBundle(instance, target, CODES_NAMESPACE))).then(
+    () => undefined,
+  );
 }
 
-function loadCodesOf(instance: I18n, language: Language): Promise<void> {
-  let loads = codeLoads.get(instance);
-  if (!loads) codeLoads.set(instance, (loads = new Map()));
-  let load = loads.get(language);
+/** Fetches one namespace file of one language into the instance, once (a failed load is tried again). */
+function loadBundle(instance: I18n, language: Language, namespace: string): Promise<void> {
+  let started = loads.get(instance);
+  if (!started) loads.set(instance, (started = new Map()));
+  const id = `${language}/${namespace}`;
+  let load = started.get(id);
   if (!load) {
-    const loader = codeLoaders[`./locales/codes/${language}.json`];
-    if (!loader) return Promise.reject(new Error(`No code messages for language ${language}`));
-    load = loader().then((messages) => {
-      instance.addResourceBundle(language, NAMESPACE, messages, true, false);
+    const loader = loaders.get(id);
+    if (!loader) return Promise.reject(new Error(`No ${namespace} strings for language ${language}`));
+    load = loader().then((strings) => {
+      instance.addResourceBundle(language, namespace, strings, true, false);
     });
-    loads.set(language, load);
-    load.catch(() => loads.delete(language));
+    started.set(id, load);
+    load.catch(() => started.delete(id));
   }
   return load;
 }

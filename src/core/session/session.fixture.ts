@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { sampleConfigJson } from '../config/runtime-config.fixture';
 import type { TokenPayload } from '../contract/auth';
 import type { SystemConfigEntry } from '../contract/types';
+import { ALL_STRINGS } from '../i18n/english.fixture';
 import { createI18n } from '../i18n/i18n';
 import { createPlatform } from '../runtime/platform';
 import type { OwnedPlatform } from '../runtime/platform';
@@ -133,7 +134,7 @@ export function createHarness(
     origin: 'https://platform.test',
     fetchImpl,
     store: createIsolatedStore(),
-    i18n: createI18n(),
+    i18n: createI18n({ strings: ALL_STRINGS }),
   });
   const storage = new MemoryStorage();
   options.prepare?.(storage);

@@ -1,6 +1,10 @@
 // @vitest-environment jsdom
 import { act } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ALL_STRINGS } from '../../core/i18n/english.fixture';
+import { createI18n, loadLanguage } from '../../core/i18n/i18n';
+import type { LocaleFiles } from '../../core/i18n/i18n';
+import frQuotes from '../../core/i18n/locales/fr/quotes.json';
 import { defineWidget } from './define-widget';
 import { useHostState } from './host-state';
 import { usePlatform } from './platform-context';
@@ -76,7 +80,26 @@ function Probe(props: ProbeProps) {
 }
 
 const PROBE_CSS = '.probe { color: var(--tk-text, var(--_tk-text)); }';
-defineWidget(meta, Probe, PROBE_CSS);
+/** The probe uses a key of the quotes namespace, like <tk-quotes>. */
+const QUOTES_FILES: LocaleFiles = {
+  english: { quotes: ALL_STRINGS.english.quotes ?? {} },
+  languages: ALL_STRINGS.languages,
+};
+defineWidget(meta, Probe, PROBE_CSS, QUOTES_FILES);
+
+/** Every text the late probe rendered, first render included. */
+const rendered: string[] = [];
+function LateProbe() {
+  const text = useT()('quotes.bid');
+  rendered.push(text);
+  return <p>{text}</p>;
+}
+defineWidget({ ...meta, tag: 'tk-probe-late' }, LateProbe, '', QUOTES_FILES);
+
+/** The test platform with an instance of its own that has common only, as on a brand page. */
+function brandPagePlatform() {
+  return { ...test.platform, i18n: createI18n() };
+}
 
 async function mount(html: string): Promise<HTMLElement> {
   document.body.innerHTML = html;
@@ -139,7 +162,6 @@ describe('defineWidget', () => {
   });
 
   it('applies its lang attribute to the page language', async () => {
-    test.platform.i18n.addResourceBundle('de', 'translation', { quotes: { bid: 'Geld' } }, true, true);
     const el = await mount('<tk-probe lang="de"></tk-probe>');
     await vi.waitFor(() => expect(el.shadowRoot?.textContent).toContain('Geld'));
     await act(() => test.platform.i18n.changeLanguage('en'));
@@ -148,10 +170,43 @@ describe('defineWidget', () => {
   it('warns once and keeps the first definition when the tag is defined again', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const first = customElements.get('tk-probe');
-    expect(() => defineWidget(meta, () => null, '')).not.toThrow();
-    defineWidget(meta, () => null, '');
+    expect(() => defineWidget(meta, () => null, '', QUOTES_FILES)).not.toThrow();
+    defineWidget(meta, () => null, '', QUOTES_FILES);
     expect(customElements.get('tk-probe')).toBe(first);
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
+  });
+
+  it('gives the page its own namespace and common only, and switches language in those', async () => {
+    const page = brandPagePlatform();
+    getPlatform.mockReturnValue(page);
+    try {
+      const el = await mount('<tk-probe></tk-probe>');
+      expect(el.shadowRoot?.textContent).toContain('Bid');
+      await act(() => loadLanguage(page.i18n, 'de'));
+      expect(el.shadowRoot?.textContent).toContain('Geld');
+      const loaded = ['common', 'quotes', 'chart', 'auth', 'host'].filter((ns) =>
+        page.i18n.hasResourceBundle('de', ns),
+      );
+      expect(loaded).toEqual(['common', 'quotes']);
+    } finally {
+      getPlatform.mockReturnValue(test.platform);
+    }
+  });
+
+  it('joins a page already in another language without a flash of English or raw keys', async () => {
+    const page = brandPagePlatform();
+    await loadLanguage(page.i18n, 'fr');
+    expect(page.i18n.hasResourceBundle('fr', 'quotes')).toBe(false);
+    getPlatform.mockReturnValue(page);
+    try {
+      rendered.length = 0;
+      const el = await mount('<tk-probe-late></tk-probe-late>');
+      const french = frQuotes.quotes.bid;
+      await vi.waitFor(() => expect(el.shadowRoot?.querySelector('p')?.textContent).toBe(french));
+      expect(rendered.filter((text) => text !== french)).toEqual([]);
+    } finally {
+      getPlatform.mockReturnValue(test.platform);
+    }
   });
 });

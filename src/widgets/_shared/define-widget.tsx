@@ -2,9 +2,11 @@ import r2wc from '@r2wc/react-to-web-component';
 import { useEffect, useMemo } from 'react';
 import type { ComponentType } from 'react';
 import { loadLanguage } from '../../core/i18n/i18n';
+import type { LocaleFiles } from '../../core/i18n/i18n';
 import { getPlatform } from '../../core/runtime/platform';
 import { PlatformProvider } from './platform-context';
 import { SHARED_CSS } from './styles';
+import { useStrings } from './use-strings';
 import type { WidgetMeta } from './widget-meta';
 import { WidgetHostContext } from './widget-host';
 
@@ -22,12 +24,16 @@ const warned = new Set<string>();
  * Register `Component` as the custom element `meta.tag` (shadow DOM, props from `meta.attributes`).
  * Idempotent: when the tag is already defined, e.g. by a second bundle on the page, it warns once and
  * returns. Each element gets the page platform for its `api` origin, the shared styles and the widget's
- * CSS in its shadow root, and its `lang` applied to the page's i18n instance.
+ * CSS in its shadow root, and its `lang` applied to the page's i18n instance. `strings` are the locale
+ * files of the widget's own namespace (the entry imports `locales/en/<folder>.json` and globs the other
+ * languages): the page loads that namespace, and no other widget's, besides common; the widget renders once
+ * it is there in the page's language.
  */
 export function defineWidget<P extends object>(
   meta: WidgetMeta,
   Component: ComponentType<P>,
   css: string,
+  strings: LocaleFiles,
 ): void {
   if (typeof customElements === 'undefined') return;
   if (customElements.get(meta.tag)) {
@@ -41,6 +47,7 @@ export function defineWidget<P extends object>(
 
   function ElementRoot({ container, api, lang, ...props }: ElementProps) {
     const platform = useMemo(() => getPlatform(api || null), [api]);
+    const ready = useStrings(platform.i18n, strings);
     useEffect(() => {
       if (lang) void loadLanguage(platform.i18n, lang);
     }, [platform, lang]);
@@ -51,7 +58,7 @@ export function defineWidget<P extends object>(
         <style>{styles}</style>
         <PlatformProvider platform={platform}>
           <WidgetHostContext.Provider value={host}>
-            <Component {...(props as P)} />
+            {ready ? <Component {...(props as P)} /> : null}
           </WidgetHostContext.Provider>
         </PlatformProvider>
       </>

@@ -7,6 +7,8 @@ import { Topic } from '../../core/contract/paths';
 import type { PriceEntry } from '../../core/contract/types';
 import { fakeClientFactory } from '../../core/feeds/fake-stomp-client.fixture';
 import type { FakeStompClient } from '../../core/feeds/fake-stomp-client.fixture';
+import { ALL_STRINGS } from '../../core/i18n/english.fixture';
+import { createI18n } from '../../core/i18n/i18n';
 import { createPlatform } from '../../core/runtime/platform';
 import type { OwnedPlatform } from '../../core/runtime/platform';
 import { resetPageStoreForTests } from '../../core/state/store';
@@ -68,6 +70,8 @@ export function createTestPlatform(options: TestPlatformOptions = {}): TestPlatf
     fetchImpl,
     clientFactory: stomp.factory,
     now: options.now,
+    // Components render here without their element: every widget's English strings, as on the host.
+    i18n: createI18n({ strings: ALL_STRINGS }),
   });
   return {
     platform,

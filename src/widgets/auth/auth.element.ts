@@ -1,10 +1,17 @@
 /** Registers <tk-auth> (the widget's entry file: `widgets/tk-auth.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/auth.json';
 import { Auth } from './auth';
 import css from './auth.css?inline';
 import { authMeta } from './auth.meta';
 
-defineWidget(authMeta, Auth, css);
+defineWidget(authMeta, Auth, css, {
+  english: { auth: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/auth.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -8,6 +8,8 @@ import { Topic } from '../../core/contract/paths';
 import type { PriceEntry, ProductInfo } from '../../core/contract/types';
 import { fakeClientFactory } from '../../core/feeds/fake-stomp-client.fixture';
 import type { FakeStompClient } from '../../core/feeds/fake-stomp-client.fixture';
+import { ALL_STRINGS } from '../../core/i18n/english.fixture';
+import { createI18n } from '../../core/i18n/i18n';
 import { createPlatform } from '../../core/runtime/platform';
 import type { OwnedPlatform } from '../../core/runtime/platform';
 import { resetPageStoreForTests } from '../../core/state/store';
@@ -56,7 +58,12 @@ export function createChartPlatform(script: Partial<MarketScript> = {}): ChartTe
     return new Response('not found', { status: 404 });
   }) as typeof fetch;
   const stomp = fakeClientFactory();
-  const platform = createPlatform({ origin: ORIGIN, fetchImpl, clientFactory: stomp.factory });
+  const platform = createPlatform({
+    origin: ORIGIN,
+    fetchImpl,
+    clientFactory: stomp.factory,
+    i18n: createI18n({ strings: ALL_STRINGS }),
+  });
   return {
     platform,
     script: state,

@@ -1,10 +1,17 @@
 /** Registers <tk-history> (the widget's entry file: `widgets/tk-history.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/history.json';
 import { History } from './history';
 import { HISTORY_CSS as css } from './styles';
 import { historyMeta } from './history.meta';
 
-defineWidget(historyMeta, History, css);
+defineWidget(historyMeta, History, css, {
+  english: { history: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/history.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

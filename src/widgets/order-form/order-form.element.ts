@@ -1,10 +1,20 @@
 /** Registers <tk-order-form> (the widget's entry file: `widgets/tk-order-form.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/order-form.json';
 import { OrderForm } from './order-form';
 import css from './order-form.css?inline';
 import { orderFormMeta } from './order-form.meta';
 
-defineWidget(orderFormMeta, OrderForm, css);
+defineWidget(orderFormMeta, OrderForm, css, {
+  english: { 'order-form': strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(
+    ['../../core/i18n/locales/*/order-form.json', '!../../core/i18n/locales/en/*'],
+    {
+      import: 'default',
+    },
+  ),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -10,6 +10,7 @@ import { Topic } from '../../core/contract/paths';
 import type { PriceEntry, ProductInfo } from '../../core/contract/types';
 import { fakeClientFactory } from '../../core/feeds/fake-stomp-client.fixture';
 import type { FakeStompClient } from '../../core/feeds/fake-stomp-client.fixture';
+import { ALL_STRINGS } from '../../core/i18n/english.fixture';
 import { createI18n } from '../../core/i18n/i18n';
 import { createPlatform } from '../../core/runtime/platform';
 import type { OwnedPlatform } from '../../core/runtime/platform';
@@ -137,7 +138,7 @@ export async function createOrderServer(options: OrderFormOptions = {}): Promise
     fetchImpl,
     clientFactory: stomp.factory,
     store: createIsolatedStore(),
-    i18n: createI18n(),
+    i18n: createI18n({ strings: ALL_STRINGS }),
   });
   const session = createSession(platform, {
     storage: createKeyValueStore(new MemoryStorage(), null),

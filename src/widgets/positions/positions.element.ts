@@ -1,10 +1,17 @@
 /** Registers <tk-positions> (the widget's entry file: `widgets/tk-positions.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/positions.json';
 import { Positions } from './positions';
 import { POSITIONS_CSS as css } from './styles';
 import { positionsMeta } from './positions.meta';
 
-defineWidget(positionsMeta, Positions, css);
+defineWidget(positionsMeta, Positions, css, {
+  english: { positions: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/positions.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -81,8 +81,8 @@ describe('the static import graph of <tk-quotes>', () => {
     expect(foreign).toEqual([]);
   });
 
-  it('loads English UI strings but no server-code messages or other language', () => {
-    const json = graph.files.filter((f) => f.endsWith('.json'));
-    expect(json).toEqual(['src/core/i18n/locales/en.json']);
+  it('loads its own and the common English UI strings only: no other widget, language or server code', () => {
+    const json = graph.files.filter((f) => f.endsWith('.json')).sort();
+    expect(json).toEqual(['src/core/i18n/locales/en/common.json', 'src/core/i18n/locales/en/quotes.json']);
   });
 });

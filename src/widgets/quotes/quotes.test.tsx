@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadLanguage } from '../../core/i18n/i18n';
 import { PlatformProvider } from '../_shared/platform-context';
 import { createTestPlatform, priceEntry } from '../_shared/test-platform.fixture';
 import type { TestPlatform, TestPlatformOptions } from '../_shared/test-platform.fixture';
@@ -247,8 +248,7 @@ describe('Quotes', () => {
 
   it('follows a language change of the page', async () => {
     const { test } = await renderQuotes();
-    test.platform.i18n.addResourceBundle('de', 'translation', { quotes: { bid: 'Geld' } }, true, true);
-    await act(() => test.platform.i18n.changeLanguage('de'));
+    await act(() => loadLanguage(test.platform.i18n, 'de'));
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Geld');
   });
 

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleConfigJson } from '../../core/config/runtime-config.fixture';
 import type { ProductInfo } from '../../core/contract/types';
 import { fakeClientFactory } from '../../core/feeds/fake-stomp-client.fixture';
+import { ALL_STRINGS } from '../../core/i18n/english.fixture';
+import { createI18n } from '../../core/i18n/i18n';
 import { createPlatform } from '../../core/runtime/platform';
 import type { OwnedPlatform } from '../../core/runtime/platform';
 import { Topic } from '../../core/contract/paths';
@@ -43,7 +45,12 @@ async function renderSearch(props: SearchProps = {}) {
     return new Response('not found', { status: 404 });
   }) as typeof fetch;
   const stomp = fakeClientFactory();
-  platform = createPlatform({ origin: 'https://platform.test', fetchImpl, clientFactory: stomp.factory });
+  platform = createPlatform({
+    origin: 'https://platform.test',
+    fetchImpl,
+    clientFactory: stomp.factory,
+    i18n: createI18n({ strings: ALL_STRINGS }),
+  });
   render(
     <PlatformProvider platform={platform}>
       <Search {...props} />

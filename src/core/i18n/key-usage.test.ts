@@ -1,0 +1,104 @@
+/**
+ * Each widget loads only common and its own namespace (defineWidget), so every key its code names must live
+ * in one of those two: otherwise the widget alone on a page shows the raw key. Shared widget code and the
+ * core serve every widget, so their keys live in common. The host loads every namespace.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CODES_NAMESPACE, COMMON_NAMESPACE } from './i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+const SRC = resolve(import.meta.dirname, '..', '..');
+const english = import.meta.glob<Tree>('./locales/en/*.json', { eager: true, import: 'default' });
+
+/** Key → the namespace that holds it. */
+const namespaceOf = new Map<string, string>();
+for (const [path, tree] of Object.entries(english)) {
+  const namespace = path.replace(/^.*\/(.+)\.json$/, '$1');
+  const walk = (node: Tree, prefix: string) => {
+    for (const [key, value] of Object.entries(node))
+      if (typeof value === 'string') namespaceOf.set(prefix + key, namespace);
+      else walk(value, `${prefix}${key}.`);
+  };
+  walk(tree, '');
+}
+const keys = [...namespaceOf.keys()];
+
+/** Source files of a folder, without tests and fixtures. */
+function sources(dir: string): string[] {
+  return (
+    readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+      .filter((entry) => !/\.test\.|fixture|test-support/.test(entry.name))
+      .map((entry) => join(entry.parentPath, entry.name))
+      // The i18n module itself only cites keys as examples in its comments.
+      .filter((file) => !file.startsWith(import.meta.dirname))
+  );
+}
+
+/**
+ * The keys a file names: string literals that are a key, and template literals whose fixed head starts keys
+ * (`chart.period.${p}` names every `chart.period.*`).
+ */
+function keysNamedIn(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const named = new Set<string>();
+  for (const [, literal = ''] of text.matchAll(/['"`]([\w-]+(?:\.[\w-]+)+)['"`]/g))
+    if (namespaceOf.has(literal)) named.add(literal);
+  for (const [, head = ''] of text.matchAll(/`([a-z_]+\.[\w.]*)\$\{/g))
+    for (const key of keys) if (key.startsWith(head)) named.add(key);
+  return [...named];
+}
+
+/** `file: key (namespace)` for every key a folder names outside the namespaces it may use. */
+function misplaced(dir: string, allowed: readonly string[]): string[] {
+  return sources(dir).flatMap((file) =>
+    keysNamedIn(file)
+      .filter((key) => !allowed.includes(namespaceOf.get(key) ?? ''))
+      .map((key) => `${relative(SRC, file)}: ${key} (${namespaceOf.get(key)})`),
+  );
+}
+
+const widgets = readdirSync(join(SRC, 'widgets'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+  .map((entry) => entry.name);
+
+describe('i18n keys in code', () => {
+  it('are found by the scan (it reads real keys from widget code)', () => {
+    expect(sources(join(SRC, 'widgets', 'quotes')).flatMap(keysNamedIn)).toContain('quotes.bid');
+    expect(sources(join(SRC, 'widgets', 'chart')).flatMap(keysNamedIn)).toContain('chart.period.1h');
+  });
+
+  it.each(widgets)('of the %s widget live in common or its own namespace', (widget) => {
+    expect(misplaced(join(SRC, 'widgets', widget), [COMMON_NAMESPACE, CODES_NAMESPACE, widget])).toEqual([]);
+  });
+
+  it.each(widgets)('the %s widget gives its own locale files to its element', (widget) => {
+    const entry = readFileSync(join(SRC, 'widgets', widget, `${widget}.element.ts`), 'utf8');
+    expect(entry).toContain(`import strings from '../../core/i18n/locales/en/${widget}.json';`);
+    expect(entry).toMatch(new RegExp(`english: \\{ '?${widget}'?: strings \\}`));
+    expect(entry).toContain(`'../../core/i18n/locales/*/${widget}.json'`);
+  });
+
+  it('of shared widget code and the core live in common', () => {
+    const shared = [
+      ...misplaced(join(SRC, 'widgets', '_shared'), [COMMON_NAMESPACE, CODES_NAMESPACE]),
+      ...misplaced(join(SRC, 'core'), [COMMON_NAMESPACE, CODES_NAMESPACE]),
+    ];
+    expect(shared).toEqual([]);
+  });
+
+  it('stay in a widget namespace only when that widget uses them (or only the host does)', () => {
+    const users = new Map<string, Set<string>>();
+    for (const widget of widgets)
+      for (const file of sources(join(SRC, 'widgets', widget)))
+        for (const key of keysNamedIn(file)) users.set(key, (users.get(key) ?? new Set()).add(widget));
+    const foreign = [...namespaceOf]
+      .filter(([, namespace]) => widgets.includes(namespace))
+      .filter(([key, namespace]) => [...(users.get(key) ?? [])].some((widget) => widget !== namespace))
+      .map(([key, namespace]) => `${key} (${namespace}: ${[...(users.get(key) ?? [])].join(', ')})`);
+    expect(foreign).toEqual([]);
+  });
+});
