@@ -1,5 +1,6 @@
 import type { BrandSettings, ServiceConfig } from '../../../src/core/contract/types';
 import type { BrandFlags } from './system-configs';
+import { SUPPORTED_LANGUAGES } from '../../../src/core/contract/languages';
 
 /** A brand as written in code: reference data upserted at every start. */
 export interface BrandSeed {
@@ -16,7 +17,7 @@ export interface BrandSeed {
   banners: Array<{ title: string; linkUrl: string }>;
 }
 
-const ALL_LANGUAGES = ['en', 'zh-tw', 'zh-cn', 'ja', 'de', 'fr', 'it', 'ko', 'es', 'vi', 'th', 'id'];
+const ALL_LANGUAGES = [...SUPPORTED_LANGUAGES];
 const HOME_SYMBOLS = ['BTCUSDT', 'EURUSD', 'XAUUSD'];
 
 const BASE_FLAGS: BrandFlags = {

@@ -4,7 +4,7 @@
  * built on the bid, like the quoted price. The forming candles live here; `flush` also persists the ones
  * that changed, so a restart can `restore` them and carry on.
  */
-import { KLINE_PERIODS, type KlinePeriod } from '../../../src/core/contract/paths';
+import { KLINE_PERIOD_MS, KLINE_PERIODS, type KlinePeriod } from '../../../src/core/contract/paths';
 import type { KlinePoint } from '../../../src/core/contract/types';
 import { fromScaledInt, toScaledInt } from '../../../src/core/domain/decimal';
 import type { Instrument } from './instruments';
@@ -18,17 +18,8 @@ import {
 } from './kline-store';
 import { VOLUME_SCALE, type Tick } from './price-source';
 
-const MINUTE = 60_000;
-
 /** Length of each period in ms. */
-export const PERIOD_MS: Record<KlinePeriod, number> = {
-  '1min': MINUTE,
-  '5min': 5 * MINUTE,
-  '15min': 15 * MINUTE,
-  '30min': 30 * MINUTE,
-  '1h': 60 * MINUTE,
-  '1d': 24 * 60 * MINUTE,
-};
+export const PERIOD_MS = KLINE_PERIOD_MS;
 
 /** True for a period the market serves. */
 export function isKlinePeriod(value: unknown): value is KlinePeriod {

@@ -8,3 +8,4 @@ export * from './endpoint';
 export * from './market';
 export * from './brand';
 export * from './docs';
+export * from './languages';

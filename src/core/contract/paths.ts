@@ -38,3 +38,15 @@ export const Topic = {
 
 export const KLINE_PERIODS = ['1min', '5min', '15min', '30min', '1h', '1d'] as const;
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];
+
+const MINUTE = 60_000;
+
+/** Length of each candle period in ms (buckets are UTC-aligned; 1d is the UTC day). */
+export const KLINE_PERIOD_MS: Record<KlinePeriod, number> = {
+  '1min': MINUTE,
+  '5min': 5 * MINUTE,
+  '15min': 15 * MINUTE,
+  '30min': 30 * MINUTE,
+  '1h': 60 * MINUTE,
+  '1d': 24 * 60 * MINUTE,
+};

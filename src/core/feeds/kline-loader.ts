@@ -13,25 +13,15 @@ import type {
   KLineData,
   Period,
 } from 'klinecharts';
-import { history, historyLimit } from '../contract/market';
-import { KLINE_PERIODS, Topic } from '../contract/paths';
+import { HISTORY_DEFAULT, history, historyLimit } from '../contract/market';
+import { KLINE_PERIOD_MS, KLINE_PERIODS, Topic } from '../contract/paths';
 import type { KlinePeriod } from '../contract/paths';
 import type { ApiClient, MarketFeed } from '../runtime/types';
 
-const MINUTE = 60_000;
-
-/** Length of each period in ms (buckets are UTC-aligned; 1d is the UTC day). */
-export const KLINE_PERIOD_MS: Record<KlinePeriod, number> = {
-  '1min': MINUTE,
-  '5min': 5 * MINUTE,
-  '15min': 15 * MINUTE,
-  '30min': 30 * MINUTE,
-  '1h': 60 * MINUTE,
-  '1d': 24 * 60 * MINUTE,
-};
+export { KLINE_PERIOD_MS };
 
 /** Candles per history request (spec §9 kline history limit). */
-export const HISTORY_PAGE_SIZE = 300;
+export const HISTORY_PAGE_SIZE = HISTORY_DEFAULT;
 /** The widest fill of missed candles; a longer outage leaves a jump in the series rather than a huge load. */
 export const MAX_FILL_PERIODS = 1000;
 

@@ -1,24 +1,6 @@
-/** The languages of spec §1, in menu order; 'en' is the default and the fallback. */
-export const SUPPORTED_LANGUAGES = [
-  'en',
-  'zh-tw',
-  'zh-cn',
-  'ja',
-  'de',
-  'fr',
-  'it',
-  'ko',
-  'es',
-  'vi',
-  'th',
-  'id',
-] as const;
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '../contract/languages';
 
-/** A supported language code (lower case, as in the locale file names). */
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-
-/** The language a page starts in and falls back to (spec §1). */
-export const DEFAULT_LANGUAGE: Language = 'en';
+export { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '../contract/languages';
 
 /** Regions whose Chinese is written in Traditional characters. */
 const TRADITIONAL_REGIONS = new Set(['tw', 'hk', 'mo']);
