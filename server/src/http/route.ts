@@ -27,7 +27,10 @@ export interface RouteContext {
 }
 
 /** A handler answers `ok(data)` (or `ok(data, extra)`); failures are thrown as `BusinessError`. */
-export type Handler<E extends Endpoint> = (input: InputOf<E>, context: RouteContext) => Promise<Envelope<DataOf<E>>>;
+export type Handler<E extends Endpoint> = (
+  input: InputOf<E>,
+  context: RouteContext,
+) => Promise<Envelope<DataOf<E>>>;
 
 /** Guards by access kind, decorated on the app by the modules that own them (auth, admin). */
 declare module 'fastify' {
@@ -61,7 +64,10 @@ interface SplitInput {
 function splitInput(input: TSchema, path: string): SplitInput {
   const names = pathParams(path);
   if (names.length === 0) return { params: undefined, rest: input };
-  const props = ((input as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<string, TSchema>;
+  const props = ((input as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<
+    string,
+    TSchema
+  >;
   const required = new Set(((input as { required?: string[] }).required ?? []) as string[]);
   const params: Record<string, TSchema> = {};
   const rest: Record<string, TSchema> = {};
@@ -90,20 +96,16 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   for (const { path, mock } of variants) {
     const url = serverUrl(endpoint.service, path);
     const checkMode = async (request: FastifyRequest) => {
-      // A token of the other account mode gets "incorrect parameter" (the real path is never the demo's).
+      // A token of the other account mode gets 501 "incorrect parameter" (the real path is never the demo's).
       if (endpoint.mockPath && request.auth && request.auth.virtual !== mock) {
-        throw new BusinessError(Code.INCORRECT_PARAMETER);
+        throw new BusinessError(Code.ORDER_PARAMETER);
       }
     };
     const hooks = {
       ...(access === 'protected' ? { onRequest: guards.protected } : {}),
       ...(access === 'admin' ? { onRequest: guards.admin } : {}),
       preHandler:
-        access === 'exchange'
-          ? [guards.exchange, checkMode]
-          : access === 'protected'
-            ? [checkMode]
-            : [],
+        access === 'exchange' ? [guards.exchange, checkMode] : access === 'protected' ? [checkMode] : [],
     };
     const base = {
       summary: endpoint.summary,
@@ -165,7 +167,8 @@ export function resourceRoute<R extends Resource>(
     app.route({
       method,
       url: serverUrl(declared.service, declared.path),
-      schema: method === 'GET' ? { ...base, querystring: mergeProps(rest, BRAND_QUERY) } : { ...base, body: rest },
+      schema:
+        method === 'GET' ? { ...base, querystring: mergeProps(rest, BRAND_QUERY) } : { ...base, body: rest },
       ...hooks,
       handler: (request, reply) => {
         const source = (method === 'GET' ? request.query : request.body) ?? {};

@@ -1,3 +1,5 @@
+import { DecOut, Nullable, Obj, OneOf, T, type Static } from './schema';
+
 /** Decimal amounts and prices travel as strings (spec: money is never a float on the wire). */
 export type DecimalString = string;
 /** Milliseconds since the Unix epoch. */
@@ -61,35 +63,32 @@ export interface KlinePoint {
  * Trading window of one weekday as "HH:mm" UTC while US standard time is in force; during US daylight saving
  * the window opens and closes one hour earlier (spec §4). Close "24:00" runs to midnight; null start: closed.
  */
-export interface SessionHours {
-  marketStartTime: string | null;
-  marketCloseTime: string | null;
-}
+export const SessionHours = Obj({
+  marketStartTime: Nullable(T.String()),
+  marketCloseTime: Nullable(T.String()),
+});
+export type SessionHours = Static<typeof SessionHours>;
 
 /** Product order info (spec §3), as listed by `forex/product/list` and `product/order/info`. */
-export interface ProductInfo {
-  productCode: string;
-  productName: string;
-  type: CategoryId;
-  sort: number | null;
-  maxCount: DecimalString;
-  minCount: DecimalString;
-  /** Lot step. */
-  countNum: DecimalString;
-  /** Leverage (default 100). */
-  multiple: number;
-  /** Price step (default 0.01). */
-  pip: DecimalString;
-  pricePrecision: number;
-  /** Units of the base asset per lot. */
-  contractSize: DecimalString;
-  /** Index 0 = Sunday … 6 = Saturday. */
-  sessions: SessionHours[];
-  tradeStatus: 0 | 1;
-  logoUrl: string;
-  feeType: 'PERCENTAGE' | 'FIX_AMOUNT';
-  feeValue: DecimalString;
-}
+export const ProductInfo = Obj({
+  productCode: T.String(),
+  productName: T.String(),
+  type: OneOf([1, 2, 3, 4, 5]),
+  sort: Nullable(T.Integer()),
+  maxCount: DecOut(),
+  minCount: DecOut(),
+  countNum: DecOut('Lot step'),
+  multiple: T.Integer({ description: 'Leverage (default 100)' }),
+  pip: DecOut('Price step (default 0.01)'),
+  pricePrecision: T.Integer(),
+  contractSize: DecOut('Units of the base asset per lot'),
+  sessions: T.Array(SessionHours, { description: 'Index 0 = Sunday … 6 = Saturday' }),
+  tradeStatus: OneOf([0, 1]),
+  logoUrl: T.String(),
+  feeType: OneOf(['PERCENTAGE', 'FIX_AMOUNT']),
+  feeValue: DecOut(),
+});
+export type ProductInfo = Static<typeof ProductInfo>;
 
 /** spec §3 Banner. */
 export interface Banner {
