@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DROP_CONNECTIONS_PATH } from './admin-route';
+import { adminDropConnections } from '../../../src/core/contract/admin-market';
+import { serverUrl } from '../../../src/core/contract/endpoint';
 import { RawStompClient } from './testing/raw-client';
 import { TEST_ADMIN_TOKEN, startBrokerApp } from './testing/test-app';
+
+const DROP_CONNECTIONS_PATH = serverUrl(adminDropConnections.service, adminDropConnections.path);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

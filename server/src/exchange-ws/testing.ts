@@ -3,9 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import type { Envelope } from '../../../src/core/contract/envelope';
-import type { AddOrderRequest, ExchangeOrderMessage } from '../../../src/core/contract/trading';
+import { adminPricePin } from '../../../src/core/contract/admin-market';
+import {
+  addOrder,
+  type AddOrderRequest,
+  type ExchangeOrderMessage,
+} from '../../../src/core/contract/trading';
 import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
 import { buildApp, type AppOptions } from '../app';
+import { urlOf } from '../trading/test-app';
 
 /** A user with a real and a demo token. */
 export interface SocketTrader {
@@ -66,7 +72,7 @@ export async function startExchangeApp(options: Partial<AppOptions> = {}): Promi
     },
     post,
     order: (token, order = {}, mock = false) =>
-      post<string>(`/exchange/order/addOrder${mock ? 'Mock' : ''}`, token, {
+      post<string>(urlOf(addOrder, {}, mock), token, {
         tradePair: 'BTCUSDT',
         price: '0',
         stopPrice: '',
@@ -78,7 +84,7 @@ export async function startExchangeApp(options: Partial<AppOptions> = {}): Promi
         ...order,
       }),
     async pin(symbol, bid) {
-      const res = await post(`/admin/v1/market/${symbol}/price`, ADMIN_TOKEN, { bid });
+      const res = await post(urlOf(adminPricePin, { symbol }), ADMIN_TOKEN, { bid });
       if (res.code !== 0) throw new Error(`pin ${symbol} ${bid} answered ${res.code}`);
     },
     close: () => app.close(),

@@ -103,9 +103,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   for (const { path, mock } of variants) {
     const url = serverUrl(endpoint.service, path);
     const checkMode = async (request: FastifyRequest) => {
-      // A token of the other account mode gets "incorrect parameter" (the real path is never the demo's).
+      // A token of the other account mode gets 501 "incorrect parameter" (the real path is never the demo's).
       if (endpoint.mockPath && request.auth && request.auth.virtual !== mock) {
-        throw new BusinessError(Code.INCORRECT_PARAMETER);
+        throw new BusinessError(Code.ORDER_PARAMETER);
       }
     };
     const hooks = {

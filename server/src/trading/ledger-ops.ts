@@ -1,4 +1,5 @@
 /** The trading side of the ledger: the user's account locked first, the house accounts, balanced movements. */
+import { Code } from '../../../src/core/contract/codes';
 import { isZero, negate, type Decimal } from '../../../src/core/domain/decimal';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
@@ -53,7 +54,7 @@ export async function openTradingHouses(db: Db): Promise<HouseFinder> {
 }
 
 /** Code 201 (get wallet balance error): the user's account could not be opened or read. */
-export const ACCOUNT_UNREADABLE = 201;
+export const ACCOUNT_UNREADABLE = Code.WALLET_BALANCE_ERROR;
 
 /**
  * Giving back what an order holds (releasing its margin, settling its P&L, charging a fee it owes): a refusal

@@ -28,7 +28,7 @@ import type { TradingSettings } from './settings';
 export const OWN_ACCOUNT = '0';
 
 /** The ledger's code for a locked margin that would go below zero (as `postTransaction` answers). */
-const LOCK_BALANCE_ERROR = 205;
+const LOCK_BALANCE_ERROR = TradeCode.lockBalance;
 
 /** True when no placement rule reads more than the account: no registered check, forex rule or 321 rule. */
 export function canPlaceFast(

@@ -76,9 +76,15 @@ describeOnBackends('POST /exchange/order/addOrder', (backend) => {
     expect((await h.order(rich.token, {}, true)).code).toBe(501);
   });
 
-  it('refuses a body that breaks the schema with 1001 and a malformed quantity with 501', async () => {
+  it('refuses a body that breaks the schema with 1001 at the boundary, a leverage above the product with 501', async () => {
     expect((await h.order(rich.token, { orderType: 3 as 0 })).code).toBe(1001);
-    expect((await h.order(rich.token, { orderQuantity: 'abc' })).code).toBe(501);
+    for (const orderQuantity of ['abc', 'Infinity', '1e21', '0x10', ' 1', '1'.repeat(41)]) {
+      expect((await h.order(rich.token, { orderQuantity })).code, orderQuantity).toBe(1001);
+    }
+    expect((await h.order(rich.token, { price: 1e21 as unknown as string, buyPoint: 1 })).code).toBe(1001);
+    expect((await h.order(rich.token, { tradePair: 'BTC\u0000USDT' })).code).toBe(1001);
+    expect((await h.order(rich.token, { stopPrice: 'NaN' })).code).toBe(1001);
+    expect((await h.order(rich.token, { multiple: 10_001 })).code).toBe(1001);
     expect((await h.order(rich.token, { multiple: 101 })).code).toBe(501);
   });
 

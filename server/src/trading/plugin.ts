@@ -3,7 +3,6 @@
  * every tick (pending fills, stop loss, take profit), stop-out and the daily overnight fee, the exchange and
  * web routes, and `app.trading` for the exchange socket. Runs whether or not any user is connected.
  */
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminPriceRoute } from './admin-routes';
 import { createEngine, type Engine } from './engine';
@@ -106,10 +105,7 @@ export const tradingPlugin = fp<TradingPluginOptions>(
     app.decorate('tradingEngine', engine);
 
     exchangeRoutes(app, engine);
-    await app.register(async (waa) => {
-      waa.addHook('onRequest', app.authenticate as preHandlerAsyncHookHandler);
-      webRoutes(waa, engine);
-    });
+    webRoutes(app, engine);
     if (!(options.production ?? process.env.NODE_ENV === 'production')) adminPriceRoute(app, engine);
 
     // preClose: the database is still open, so queued executions finish before it closes.

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { OrderQueryResponse } from '../../../src/core/contract/trading';
-import type { ProductInfo } from '../../../src/core/contract/types';
+import Value from 'typebox/value';
+import { ExchangeOrderMessage, OrderQueryResponse, orderQuery } from '../../../src/core/contract/trading';
+import { ProductInfo } from '../../../src/core/contract/market';
 import { sub } from '../../../src/core/domain/decimal';
 import { ADMIN_TOKEN } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
 import { toMoney } from '../ledger';
-import { tradingHarness, type Trader, type TradingHarness } from './test-app';
+import { tradingHarness, urlOf, type Trader, type TradingHarness } from './test-app';
 
-const QUERY = '/v1/waa/order/query';
+const QUERY = urlOf(orderQuery);
 
 describeOnBackends('order queries, products, snapshots and the admin price', (backend) => {
   let h: TradingHarness;
@@ -87,9 +88,39 @@ describeOnBackends('order queries, products, snapshots and the admin price', (ba
     expect(toMoney(sub(netValue, securityDepositPrent))).toBe(securityDepositAvailableSum);
   });
 
+  it('answers what the declared response schemas say, for every status filter and the socket snapshot', async () => {
+    for (const positionStatus of [undefined, 1, 2, 3, 4]) {
+      const res = await h.post<OrderQueryResponse>(QUERY, user.token, { page: 1, limit: 50, positionStatus });
+      expect(res.code).toBe(0);
+      expect([...Value.Errors(OrderQueryResponse, res.data)], `status ${positionStatus}`).toEqual([]);
+    }
+    const snapshot = await h.app.trading.snapshot(user.id, false);
+    for (const message of [snapshot.hold, snapshot.pending]) {
+      expect([...Value.Errors(ExchangeOrderMessage, message)]).toEqual([]);
+    }
+    const search = await h.post<ProductInfo[]>('/v1/waa/product/search', user.token, {});
+    expect(search.data.length).toBeGreaterThan(10);
+    for (const product of search.data) expect([...Value.Errors(ProductInfo, product)]).toEqual([]);
+  });
+
+  it('refuses out-of-range paging at the boundary with 1001', async () => {
+    for (const body of [
+      { page: 0 },
+      { limit: 0 },
+      { page: 1e21 },
+      { columns: 'id' },
+      { positionStatus: 5 },
+    ]) {
+      expect((await h.post(QUERY, user.token, body)).code, JSON.stringify(body)).toBe(1001);
+    }
+  });
+
   it('serves the demo history only on queryMock, and nothing of the real account there', async () => {
     expect((await h.post(QUERY, user.demoToken, { page: 1, limit: 10 })).code).toBe(501);
-    const demo = await h.post<OrderQueryResponse>(`${QUERY}Mock`, user.demoToken, { page: 1, limit: 10 });
+    const demo = await h.post<OrderQueryResponse>(urlOf(orderQuery, {}, true), user.demoToken, {
+      page: 1,
+      limit: 10,
+    });
     expect(demo.data).toMatchObject({ total: 0, list: [], profitLossTotal: '0.00' });
   });
 

@@ -4,44 +4,50 @@
  */
 import { compare, isDecimal, toFixed, toScaledInt, type Decimal } from '../../../src/core/domain/decimal';
 import { isMarketOpen } from '../../../src/core/domain/market-hours';
+import { Code } from '../../../src/core/contract/codes';
 import type { OrderTypeId } from '../../../src/core/contract/trading';
 import type { SessionHours } from '../../../src/core/contract/types';
 import type { DecimalQuote } from './money';
 
-/** Catalogue codes of the trading rules (spec §8). */
+/**
+ * The trading rules' codes under their older short names, each a name of the catalogue (`Code` in
+ * src/core/contract/codes.ts), not a number of its own. New code uses `Code.X`; the engine files still read
+ * these names until the engine work in flight is merged (then they switch to `Code.X` and this goes).
+ */
 export const TradeCode = {
-  balance: 203,
-  noPrice: 202,
-  pendingPrice: 301,
-  lotStep: 302,
-  pairConfig: 303,
-  pairProhibited: 304,
-  lotAbove: 305,
-  lotBelow: 306,
-  lotZero: 307,
-  tpCurrent: 308,
-  slCurrent: 309,
-  tpLimit: 310,
-  slLimit: 311,
-  tpBuy: 312,
-  tpSell: 313,
-  slBuy: 314,
-  slSell: 315,
-  forexDeposit: 320,
-  opposite: 321,
-  notFound: 402,
-  notYours: 403,
-  notClosable: 404,
-  prohibited: 405,
-  withdrawal: 406,
-  notCancellableType: 407,
-  notCancellableStatus: 408,
-  tooSoon: 409,
-  parameter: 501,
-  marketClosed: 605,
+  balance: Code.INSUFFICIENT_AVAILABLE_BALANCE,
+  lockBalance: Code.LOCK_BALANCE_ERROR,
+  noPrice: Code.CURRENT_PRICE_UNAVAILABLE,
+  pendingPrice: Code.PENDING_PRICE_INVALID,
+  lotStep: Code.QUANTITY_OFF_STEP,
+  pairConfig: Code.PAIR_CONFIG_NOT_FOUND,
+  pairProhibited: Code.PAIR_PROHIBITED,
+  lotAbove: Code.LOTS_ABOVE_LIMIT,
+  lotBelow: Code.LOTS_BELOW_LIMIT,
+  lotZero: Code.LOTS_NOT_POSITIVE,
+  tpCurrent: Code.TAKE_PROFIT_VS_CURRENT,
+  slCurrent: Code.STOP_LOSS_VS_CURRENT,
+  tpLimit: Code.TAKE_PROFIT_VS_LIMIT,
+  slLimit: Code.STOP_LOSS_VS_LIMIT,
+  tpBuy: Code.TAKE_PROFIT_BUY_SIDE,
+  tpSell: Code.TAKE_PROFIT_SELL_SIDE,
+  slBuy: Code.STOP_LOSS_BUY_SIDE,
+  slSell: Code.STOP_LOSS_SELL_SIDE,
+  forexDeposit: Code.FOREX_DEPOSIT_REQUIRED,
+  opposite: Code.OPPOSITE_POSITION_OPEN,
+  notFound: Code.ORDER_NOT_FOUND,
+  notYours: Code.NOT_YOUR_ORDER,
+  notClosable: Code.ORDER_NOT_CLOSABLE,
+  prohibited: Code.TRADING_PROHIBITED,
+  withdrawal: Code.UNVERIFIED_WITHDRAWALS,
+  notCancellableType: Code.ORDER_TYPE_NOT_CANCELLABLE,
+  notCancellableStatus: Code.ORDER_STATUS_NOT_CANCELLABLE,
+  tooSoon: Code.MANUAL_CLOSE_TOO_SOON,
+  parameter: Code.ORDER_PARAMETER,
+  marketClosed: Code.PAIR_CANNOT_TRADE,
 } as const;
 
-type Code = number | null;
+type Rule = number | null;
 
 /** Fraction digits of a decimal string. */
 export function decimals(value: Decimal): number {
@@ -52,38 +58,38 @@ export function decimals(value: Decimal): number {
 export function quantityRule(
   qty: Decimal,
   lots: { minCount: Decimal; maxCount: Decimal; countNum: Decimal },
-): Code {
-  if (compare(qty, '0') <= 0) return TradeCode.lotZero;
-  if (compare(qty, lots.maxCount) > 0) return TradeCode.lotAbove;
-  if (compare(qty, lots.minCount) < 0) return TradeCode.lotBelow;
+): Rule {
+  if (compare(qty, '0') <= 0) return Code.LOTS_NOT_POSITIVE;
+  if (compare(qty, lots.maxCount) > 0) return Code.LOTS_ABOVE_LIMIT;
+  if (compare(qty, lots.minCount) < 0) return Code.LOTS_BELOW_LIMIT;
   const scale = Math.max(decimals(qty), decimals(lots.countNum));
-  if (toScaledInt(qty, scale) % toScaledInt(lots.countNum, scale) !== 0n) return TradeCode.lotStep;
+  if (toScaledInt(qty, scale) % toScaledInt(lots.countNum, scale) !== 0n) return Code.QUANTITY_OFF_STEP;
   return null;
 }
 
 /** The pair: 303 not configured, 304 its trade status forbids trading. */
-export function pairRule(product: { tradeStatus: number } | undefined): Code {
-  if (!product) return TradeCode.pairConfig;
-  return product.tradeStatus === 1 ? null : TradeCode.pairProhibited;
+export function pairRule(product: { tradeStatus: number } | undefined): Rule {
+  if (!product) return Code.PAIR_CONFIG_NOT_FOUND;
+  return product.tradeStatus === 1 ? null : Code.PAIR_PROHIBITED;
 }
 
 /** 605 outside the product's trading hours (spec §4 market open computation). */
-export function marketOpenRule(sessions: readonly SessionHours[], now: number): Code {
-  return isMarketOpen(sessions, now) ? null : TradeCode.marketClosed;
+export function marketOpenRule(sessions: readonly SessionHours[], now: number): Rule {
+  return isMarketOpen(sessions, now) ? null : Code.PAIR_CANNOT_TRADE;
 }
 
 /** 501 unless a price is a positive decimal with at most the product's price precision. */
-export function priceFormatRule(price: Decimal, precision: number): Code {
+export function priceFormatRule(price: Decimal, precision: number): Rule {
   if (!isDecimal(price) || compare(price, '0') <= 0 || decimals(price) > precision)
-    return TradeCode.parameter;
+    return Code.ORDER_PARAMETER;
   return null;
 }
 
 /** 301: a pending price is above zero, a buy at or below the ask, a sell at or above the bid. */
-export function pendingPriceRule(orderType: OrderTypeId, price: Decimal, quote: DecimalQuote): Code {
-  if (compare(price, '0') <= 0) return TradeCode.pendingPrice;
-  if (orderType === 0 && compare(price, quote.ask) > 0) return TradeCode.pendingPrice;
-  if (orderType === 1 && compare(price, quote.bid) < 0) return TradeCode.pendingPrice;
+export function pendingPriceRule(orderType: OrderTypeId, price: Decimal, quote: DecimalQuote): Rule {
+  if (compare(price, '0') <= 0) return Code.PENDING_PRICE_INVALID;
+  if (orderType === 0 && compare(price, quote.ask) > 0) return Code.PENDING_PRICE_INVALID;
+  if (orderType === 1 && compare(price, quote.bid) < 0) return Code.PENDING_PRICE_INVALID;
   return null;
 }
 
@@ -111,18 +117,33 @@ export function triggerRule(
   stop: Decimal | null,
   takeProfit: Decimal | null,
   ref: TriggerReference,
-): Code {
+): Rule {
   const buy = orderType === 0;
   let tpLine: Decimal, slLine: Decimal, tpCode: number, slCode: number;
   if (ref.kind === 'pending') {
-    [tpLine, slLine, tpCode, slCode] = [ref.limit, ref.limit, TradeCode.tpLimit, TradeCode.slLimit];
+    [tpLine, slLine, tpCode, slCode] = [
+      ref.limit,
+      ref.limit,
+      Code.TAKE_PROFIT_VS_LIMIT,
+      Code.STOP_LOSS_VS_LIMIT,
+    ];
   } else if (ref.kind === 'open') {
     const exit = buy ? ref.quote.bid : ref.quote.ask;
-    [tpLine, slLine, tpCode, slCode] = [exit, exit, TradeCode.tpCurrent, TradeCode.slCurrent];
+    [tpLine, slLine, tpCode, slCode] = [exit, exit, Code.TAKE_PROFIT_VS_CURRENT, Code.STOP_LOSS_VS_CURRENT];
   } else if (buy) {
-    [tpLine, slLine, tpCode, slCode] = [ref.quote.ask, ref.quote.bid, TradeCode.tpBuy, TradeCode.slBuy];
+    [tpLine, slLine, tpCode, slCode] = [
+      ref.quote.ask,
+      ref.quote.bid,
+      Code.TAKE_PROFIT_BUY_SIDE,
+      Code.STOP_LOSS_BUY_SIDE,
+    ];
   } else {
-    [tpLine, slLine, tpCode, slCode] = [ref.quote.bid, ref.quote.ask, TradeCode.tpSell, TradeCode.slSell];
+    [tpLine, slLine, tpCode, slCode] = [
+      ref.quote.bid,
+      ref.quote.ask,
+      Code.TAKE_PROFIT_SELL_SIDE,
+      Code.STOP_LOSS_SELL_SIDE,
+    ];
   }
   const wrongSide = (level: Decimal, line: Decimal, above: boolean) =>
     above ? compare(level, line) <= 0 : compare(level, line) >= 0;
@@ -137,14 +158,14 @@ export function forexDepositRule(
   virtual: boolean,
   minDeposit: Decimal | null,
   totalDeposits: Decimal,
-): Code {
+): Rule {
   if (category !== 3 || virtual || minDeposit === null) return null;
-  return compare(totalDeposits, minDeposit) < 0 ? TradeCode.forexDeposit : null;
+  return compare(totalDeposits, minDeposit) < 0 ? Code.FOREX_DEPOSIT_REQUIRED : null;
 }
 
 /** 321: where the brand forbids hedging, no order opposite to a live order of the same pair. */
-export function oppositeRule(forbid: boolean, orderType: OrderTypeId, liveTypes: readonly number[]): Code {
-  return forbid && liveTypes.some((t) => t !== orderType) ? TradeCode.opposite : null;
+export function oppositeRule(forbid: boolean, orderType: OrderTypeId, liveTypes: readonly number[]): Rule {
+  return forbid && liveTypes.some((t) => t !== orderType) ? Code.OPPOSITE_POSITION_OPEN : null;
 }
 
 /**
@@ -155,7 +176,7 @@ export function parseTrigger(value: string | null | undefined, precision: number
   const text = (value ?? '').trim();
   if (text === '' || (isDecimal(text) && compare(text, '0') === 0)) return null;
   // Stored and answered at the product's precision, as every price of the product is ("212" → "212.00").
-  return priceFormatRule(text, precision) === null ? toFixed(text, precision) : TradeCode.parameter;
+  return priceFormatRule(text, precision) === null ? toFixed(text, precision) : Code.ORDER_PARAMETER;
 }
 
 /** 409: a manual close only `afterMs` after the execution; 404 when the order is not open. */
@@ -164,13 +185,13 @@ export function manualCloseRule(
   executedAt: number | null,
   now: number,
   afterMs: number,
-): Code {
-  if (status !== 2 || executedAt === null) return TradeCode.notClosable;
-  return now - executedAt < afterMs ? TradeCode.tooSoon : null;
+): Rule {
+  if (status !== 2 || executedAt === null) return Code.ORDER_NOT_CLOSABLE;
+  return now - executedAt < afterMs ? Code.MANUAL_CLOSE_TOO_SOON : null;
 }
 
 /** Cancel: 407 for a market order (a position is closed, not cancelled), 408 unless still pending. */
-export function cancelRule(buyPoint: number, status: number): Code {
-  if (buyPoint !== 1) return TradeCode.notCancellableType;
-  return status === 1 ? null : TradeCode.notCancellableStatus;
+export function cancelRule(buyPoint: number, status: number): Rule {
+  if (buyPoint !== 1) return Code.ORDER_TYPE_NOT_CANCELLABLE;
+  return status === 1 ? null : Code.ORDER_STATUS_NOT_CANCELLABLE;
 }

@@ -1,12 +1,19 @@
 /** Test scaffolding of the trading suites: the whole app on a fresh database, a movable engine clock, helpers. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Envelope } from '../../../src/core/contract/envelope';
-import type { AddOrderRequest } from '../../../src/core/contract/trading';
+import { adminPricePin } from '../../../src/core/contract/admin-market';
+import { fillPath, SERVICE_ROOT, type Endpoint } from '../../../src/core/contract/endpoint';
+import { addOrder, type AddOrderRequest } from '../../../src/core/contract/trading';
 import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
 import { buildApp } from '../app';
 import type { TestBackend, TestDatabase } from '../db/testing';
 import { checkLedger, findUserAccount } from '../ledger';
 import type { TradingSettings } from './settings';
+
+/** The URL of an endpoint (its Mock path with `mock`), `{name}` segments filled from `params`. */
+export function urlOf(ep: Endpoint, params: Record<string, string> = {}, mock = false): string {
+  return `${SERVICE_ROOT[ep.service]}/${fillPath(mock && ep.mockPath ? ep.mockPath : ep.path, params)}`;
+}
 
 /** Wednesday 2026-03-11 10:00 UTC: cryptos, forex, commodities and indices open; US stocks closed. */
 export const WEDNESDAY = Date.parse('2026-03-11T10:00:00Z');
@@ -94,7 +101,7 @@ export async function tradingHarness(
     async pin(symbol, bid) {
       const res = await app.inject({
         method: 'POST',
-        url: `/admin/v1/market/${symbol}/price`,
+        url: urlOf(adminPricePin, { symbol }),
         payload: { bid },
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       });
@@ -102,7 +109,7 @@ export async function tradingHarness(
       if (body.code !== 0) throw new Error(`pin ${symbol} ${bid} answered ${body.code}`);
     },
     order: (token, order, mock = false) =>
-      harness.post<string>(`/exchange/order/addOrder${mock ? 'Mock' : ''}`, token, {
+      harness.post<string>(urlOf(addOrder, {}, mock), token, {
         tradePair: 'BTCUSDT',
         price: '0',
         stopPrice: '',

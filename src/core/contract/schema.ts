@@ -6,7 +6,7 @@
  * Browser builds replace `typebox` with `typebox-shim.ts` (vite.config.ts): schemas are needed by the server,
  * the OpenAPI document and the tests, never by a widget, so a widget bundle carries none of them.
  */
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TEnum, type TSchema } from 'typebox';
 
 export { Type as T };
 export type { Static, TSchema };
@@ -53,12 +53,12 @@ export const DecOut = (description?: string) =>
 export const EpochMs = (description?: string) =>
   Type.Integer(description ? { minimum: 0, description } : { minimum: 0 });
 
-/** One of the given values (`enum`). */
+/** One of the given values (`enum`); its static type is the union of the values (`0 | 1`). */
 export const OneOf = <const V extends readonly (string | number)[]>(values: V, description?: string) =>
   Type.Enum<[...V]>(values as readonly [...V], {
     type: values.every((v) => typeof v === 'number') ? 'integer' : 'string',
     ...(description ? { description } : {}),
-  });
+  }) as unknown as TEnum<[...V]>;
 
 /** An object whose unknown properties are stripped (Ajv `removeAdditional`) rather than refused. */
 export const Obj = <P extends Parameters<typeof Type.Object>[0]>(properties: P, description?: string) =>

@@ -3,15 +3,19 @@
  * variants (spec §6). Every call answers a `CallResult`, never throws for a server or network failure.
  */
 import {
-  ExchangePath,
-  PROTECTED_PREFIX,
-  TradingApiPath,
+  addOrder,
+  cancelOrder,
+  closeOrder,
+  orderQuery,
+  productOrderInfo,
+  updateOrder,
   type AddOrderRequest,
+  type MarketOrder,
   type OrderQueryRequest,
   type OrderQueryResponse,
   type ProductOrderInfo,
   type UpdateOrderRequest,
-} from '../contract';
+} from '../contract/trading';
 import type { CallOptions, CallResult, Platform } from '../runtime/types';
 
 /** What order widgets call; `virtual` picks the demo (Mock) variant. */
@@ -19,13 +23,13 @@ export interface TradingApi {
   productInfo(symbol: string, options?: CallOptions): Promise<CallResult<ProductOrderInfo>>;
   /** Answers the new order's number. */
   addOrder(order: AddOrderRequest, virtual: boolean, options?: CallOptions): Promise<CallResult<string>>;
-  closeOrder(orderId: string, virtual: boolean, options?: CallOptions): Promise<CallResult<unknown>>;
-  cancelOrder(orderId: string, virtual: boolean, options?: CallOptions): Promise<CallResult<unknown>>;
+  closeOrder(orderId: string, virtual: boolean, options?: CallOptions): Promise<CallResult<MarketOrder>>;
+  cancelOrder(orderId: string, virtual: boolean, options?: CallOptions): Promise<CallResult<MarketOrder>>;
   updateOrder(
     change: UpdateOrderRequest,
     virtual: boolean,
     options?: CallOptions,
-  ): Promise<CallResult<unknown>>;
+  ): Promise<CallResult<MarketOrder>>;
   queryOrders(
     query: OrderQueryRequest,
     virtual: boolean,
@@ -33,40 +37,16 @@ export interface TradingApi {
   ): Promise<CallResult<OrderQueryResponse>>;
 }
 
-const web = (path: string) => `${PROTECTED_PREFIX.replace(/^\/+/, '')}${path}`;
-
 /** The trading API over the page platform's client. */
 export function createTradingApi(platform: Pick<Platform, 'api'>): TradingApi {
   const { api } = platform;
-  const exchange = <T>(
-    real: string,
-    mock: string,
-    virtual: boolean,
-    payload: object,
-    options?: CallOptions,
-  ) => api.call<T>('exchange', virtual ? mock : real, { ...payload }, options);
+  const demo = (virtual: boolean, options?: CallOptions): CallOptions => ({ ...options, mock: virtual });
   return {
-    productInfo: (symbol, options) =>
-      api.call<ProductOrderInfo>(
-        'api',
-        web(TradingApiPath.productOrderInfo),
-        { productCode: symbol },
-        options,
-      ),
-    addOrder: (order, virtual, options) =>
-      exchange<string>(ExchangePath.addOrder, ExchangePath.addOrderMock, virtual, order, options),
-    closeOrder: (orderId, virtual, options) =>
-      exchange(ExchangePath.closeOrder, ExchangePath.closeOrderMock, virtual, { orderId }, options),
-    cancelOrder: (orderId, virtual, options) =>
-      exchange(ExchangePath.cancelOrder, ExchangePath.cancelOrderMock, virtual, { orderId }, options),
-    updateOrder: (change, virtual, options) =>
-      exchange(ExchangePath.updateOrder, ExchangePath.updateOrderMock, virtual, change, options),
-    queryOrders: (query, virtual, options) =>
-      api.call<OrderQueryResponse>(
-        'api',
-        web(virtual ? TradingApiPath.orderQueryMock : TradingApiPath.orderQuery),
-        { ...query },
-        options,
-      ),
+    productInfo: (symbol, options) => api.call(productOrderInfo, { productCode: symbol }, options),
+    addOrder: (order, virtual, options) => api.call(addOrder, { ...order }, demo(virtual, options)),
+    closeOrder: (orderId, virtual, options) => api.call(closeOrder, { orderId }, demo(virtual, options)),
+    cancelOrder: (orderId, virtual, options) => api.call(cancelOrder, { orderId }, demo(virtual, options)),
+    updateOrder: (change, virtual, options) => api.call(updateOrder, { ...change }, demo(virtual, options)),
+    queryOrders: (query, virtual, options) => api.call(orderQuery, { ...query }, demo(virtual, options)),
   };
 }

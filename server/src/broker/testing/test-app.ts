@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { requireAdmin } from '../../admin/require-admin';
+import { unconfiguredGuards } from '../../http/route';
 import brokerPlugin from '../plugin';
 import type { BrokerPluginOptions } from '../types';
 
@@ -11,7 +13,8 @@ export async function startBrokerApp(
   options: BrokerPluginOptions = {},
 ): Promise<{ app: FastifyInstance; url: string; base: string }> {
   const app = Fastify({ logger: false });
-  app.decorate('adminToken', TEST_ADMIN_TOKEN);
+  // The broker's admin hook is guarded like every admin route; here only the admin guard is installed.
+  app.decorate('accessGuards', { ...unconfiguredGuards(), admin: requireAdmin(TEST_ADMIN_TOKEN) });
   await app.register(brokerPlugin, options);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
