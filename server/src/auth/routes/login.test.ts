@@ -222,6 +222,22 @@ describeOnBackends('identity: login', (backend) => {
       expect(results.filter((r) => r.code === 1110)).toHaveLength(40 - checks);
     });
 
+    it('clears the current-password window of the user on a full login', async () => {
+      const from = ip();
+      await h.registerEmail('changer@example.com', 'p4ssword', { ip: from });
+      const change = (token: string, oldPassword: string) =>
+        h.post(
+          '/v1/waa/user/password/submit',
+          { oldPassword, newPassword: 'n3w-password' },
+          { token, ip: from },
+        );
+      const stolen = await h.login('changer@example.com', 'p4ssword', { ip: from });
+      for (let i = 0; i < 5; i++) expect((await change(stolen.token, `guess-${i}`)).code).toBe(1109);
+      expect((await change(stolen.token, 'p4ssword')).code).toBe(23519);
+      const owner = await h.login('changer@example.com', 'p4ssword', { ip: from });
+      expect((await change(owner.token, 'p4ssword')).code).toBe(0);
+    });
+
     it('answers 1001 to a login type that is neither E nor P', async () => {
       const res = await h.post(
         LOGIN,
