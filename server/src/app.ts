@@ -35,7 +35,12 @@ export interface AppOptions {
   /** Fastify logger options; off when missing. Secrets are always redacted. */
   logger?: boolean | Exclude<FastifyServerOptions['logger'], boolean | undefined>;
   market?: { seed?: number; tickMs?: number; autostart?: boolean; backfillDays?: number };
-  broker?: { path?: string; heartbeatMs?: number };
+  broker?: {
+    path?: string;
+    heartbeatMs?: number;
+    maxConnectionsPerAddress?: number;
+    maxSubscriptions?: number;
+  };
   /** Origin handed out in `/config.json` (e.g. `https://trade.example`); else the request's own origin. */
   publicOrigin?: string;
   /** Origins allowed by CORS; empty or missing: any. */
@@ -111,6 +116,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (options.modules?.broker !== false) {
       const allowedOrigins = options.allowedOrigins?.length ? options.allowedOrigins : '*';
       await app.register(await modulePlugin(() => import('./broker/plugin'), 'broker'), {
+        trustProxy: options.trustProxy ?? false,
         ...options.broker,
         allowedOrigins,
       });
@@ -130,7 +136,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (app.hasDecorator('trading')) {
       const allowedOrigins = options.allowedOrigins?.length ? options.allowedOrigins : '*';
       const exchangeWs = await modulePlugin(() => import('./exchange-ws/plugin'), 'exchange-ws');
-      await app.register(exchangeWs, { ...options.exchangeWs, allowedOrigins });
+      await app.register(exchangeWs, {
+        trustProxy: options.trustProxy ?? false,
+        ...options.exchangeWs,
+        allowedOrigins,
+      });
     }
     await app.register(staticPlugin, { distDir: options.distDir ?? join(REPO_ROOT, 'dist') });
   } catch (error) {

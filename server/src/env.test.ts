@@ -21,6 +21,13 @@ describe('readEnv', () => {
     expect(readEnv({}).adminToken).not.toBe(env.adminToken);
   });
 
+  it('caps sockets per client address at 20 by default; the caps are set apart, 0 turning one off', () => {
+    expect(readEnv({})).toMatchObject({ marketWsMaxPerIp: 20, exchangeWsMaxPerIp: 20 });
+    const env = readEnv({ MARKET_WS_MAX_PER_IP: '0', EXCHANGE_WS_MAX_PER_IP: '5' });
+    expect(env).toMatchObject({ marketWsMaxPerIp: 0, exchangeWsMaxPerIp: 5 });
+    expect(() => readEnv({ MARKET_WS_MAX_PER_IP: 'many' })).toThrow(/MARKET_WS_MAX_PER_IP/);
+  });
+
   it('requires ADMIN_TOKEN in production', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/ADMIN_TOKEN is required/);
     const env = readEnv({ NODE_ENV: 'production', ADMIN_TOKEN: 'a-long-enough-secret' });

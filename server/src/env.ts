@@ -51,6 +51,16 @@ export const ENV_VARS: readonly EnvVar[] = [
     default: '0',
   },
   {
+    name: 'MARKET_WS_MAX_PER_IP',
+    description: 'Most market sockets (/market-ws) one client address may hold open; 0 for no limit.',
+    default: '20',
+  },
+  {
+    name: 'EXCHANGE_WS_MAX_PER_IP',
+    description: 'Most account sockets (/exchange-ws) one client address may hold open; 0 for no limit.',
+    default: '20',
+  },
+  {
     name: 'BRAND',
     description: 'Brand of requests that name none (tradekit, aurora, meridian).',
     default: 'tradekit',
@@ -96,6 +106,10 @@ export interface ServerEnv {
   publicOrigin: string | undefined;
   allowedOrigins: string[];
   trustProxy: boolean;
+  /** Most market sockets per client address (0: no limit). */
+  marketWsMaxPerIp: number;
+  /** Most account sockets per client address (0: no limit). */
+  exchangeWsMaxPerIp: number;
   brand: string;
   marketSeed: number | undefined;
   production: boolean;
@@ -107,6 +121,7 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
+const DEFAULT_WS_MAX_PER_IP = 20;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
@@ -155,6 +170,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       .filter(Boolean)
       .map((value) => origin('ALLOWED_ORIGINS', value)),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    marketWsMaxPerIp: integer(env, 'MARKET_WS_MAX_PER_IP', 0, 100_000) ?? DEFAULT_WS_MAX_PER_IP,
+    exchangeWsMaxPerIp: integer(env, 'EXCHANGE_WS_MAX_PER_IP', 0, 100_000) ?? DEFAULT_WS_MAX_PER_IP,
     brand: env.BRAND?.trim().toLowerCase() || 'tradekit',
     marketSeed: integer(env, 'MARKET_SEED', 0, 2 ** 31 - 1),
     production,

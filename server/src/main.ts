@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     allowedOrigins: env.allowedOrigins,
     defaultBrand: env.brand,
     trustProxy: env.trustProxy,
+    broker: { maxConnectionsPerAddress: env.marketWsMaxPerIp },
+    exchangeWs: { maxConnectionsPerAddress: env.exchangeWsMaxPerIp },
     market: env.marketSeed === undefined ? {} : { seed: env.marketSeed },
   });
 

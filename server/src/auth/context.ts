@@ -6,7 +6,7 @@ import { objectSchema } from '../http/legacy-route';
 import type { OutgoingMessage, Sender } from '../sender/types';
 import type { Captchas } from './captcha';
 import type { OneTimeCodes } from './one-time-codes';
-import type { RateLimiter, RateRule } from './rate-limit';
+import type { RateLimiter, RateRule, Reservation } from './rate-limit';
 import type { AuthKeys } from './secrets';
 import type { CreatedUser } from './service';
 import type { Sessions } from './sessions';
@@ -48,14 +48,47 @@ export function assertRegisterType(brand: BrandRecord, type: 'E' | 'P'): void {
   if (!brand.settings.registerTypes.includes(type)) throw new BusinessError(1001);
 }
 
-/** Throws `code` when one of the rules is used up for its subject. */
-export async function assertWithinLimits(
+/**
+ * Reserves one event in each window before the work they limit, or gives back what it took and throws `code`.
+ * The caller releases the reservation when the attempt turns out not to count (a success, a refusal that
+ * cost nothing); see `withReservation`.
+ */
+export async function reserveWithin(
   limits: RateLimiter,
   checks: Array<[RateRule, string]>,
   code: number,
-): Promise<void> {
+): Promise<Reservation> {
+  const taken: Reservation[] = [];
+  const release = async () => {
+    for (const reservation of taken) await reservation.release();
+  };
   for (const [rule, subject] of checks) {
-    if (await limits.exceeded(rule, subject)) throw new BusinessError(code);
+    const reservation = await limits.reserve(rule, subject);
+    if (!reservation) {
+      await release();
+      throw new BusinessError(code);
+    }
+    taken.push(reservation);
+  }
+  return { release };
+}
+
+/**
+ * Runs `work` inside reserved windows (see `reserveWithin`): the events stay counted when it succeeds, and
+ * are given back when it throws — for limits on what is done (codes drawn, accounts made), not on failures.
+ */
+export async function withReservation<T>(
+  limits: RateLimiter,
+  checks: Array<[RateRule, string]>,
+  code: number,
+  work: (reservation: Reservation) => Promise<T>,
+): Promise<T> {
+  const reservation = await reserveWithin(limits, checks, code);
+  try {
+    return await work(reservation);
+  } catch (error) {
+    await reservation.release();
+    throw error;
   }
 }
 

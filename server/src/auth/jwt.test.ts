@@ -54,6 +54,31 @@ describe('signJwt / verifyJwt', () => {
     expect(verifyJwt(`${header}.${body}.${signature}`, SECRET, NOW)).toBeNull();
   });
 
+  it('accepts only the exact base64url spelling of the signature and payload', () => {
+    // A token whose signature has a base64url-only character, so that its standard base64 spelling differs.
+    const token = Array.from({ length: 64 }, (_, i) => signJwt({ ...PAYLOAD, sid: `s${i}` }, SECRET)).find(
+      (candidate) => /[-_]/.test(candidate.split('.')[2] as string),
+    ) as string;
+    const [header, body, signature] = token.split('.') as [string, string, string];
+    const standard = Buffer.from(signature, 'base64url').toString('base64');
+    expect(verifyJwt(token, SECRET, NOW)).not.toBeNull();
+    expect(verifyJwt(`${header}.${body}.${standard}`, SECRET, NOW)).toBeNull();
+    expect(verifyJwt(`${header}.${body}.${standard.replace(/=+$/, '')}`, SECRET, NOW)).toBeNull();
+    expect(verifyJwt(`${header}.${body}.${signature}=`, SECRET, NOW)).toBeNull();
+    // 32 bytes leave two spare bits in the last character: another last character decodes to the same bytes.
+    const last = signature.at(-1) as string;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sibling = alphabet[alphabet.indexOf(last) ^ 1] as string;
+    expect(Buffer.from(signature.slice(0, -1) + sibling, 'base64url')).toEqual(
+      Buffer.from(signature, 'base64url'),
+    );
+    expect(verifyJwt(`${header}.${body}.${signature.slice(0, -1)}${sibling}`, SECRET, NOW)).toBeNull();
+    const standardBody = Buffer.from(body, 'base64url').toString('base64');
+    const paddedBody = standardBody === body ? `${body}==` : standardBody;
+    const resigned = createHmac('sha256', SECRET).update(`${header}.${paddedBody}`).digest('base64url');
+    expect(verifyJwt(`${header}.${paddedBody}.${resigned}`, SECRET, NOW)).toBeNull();
+  });
+
   it('rejects a well-signed token whose payload lacks our fields', () => {
     const header = signJwt(PAYLOAD, SECRET).split('.')[0] as string;
     const body = b64({ sub: '12', exp: PAYLOAD.exp });

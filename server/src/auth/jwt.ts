@@ -4,6 +4,9 @@ import type { TokenPayload } from '../../../src/core/contract/auth';
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
+/** Unpadded base64url (RFC 7515 §2): anything else is not a token, even when Node could decode it. */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
 const sign = (secret: Buffer, input: string) => createHmac('sha256', secret).update(input).digest();
 
 /** Signs `payload` with `secret`. */
@@ -34,10 +37,12 @@ export function verifyJwt(
   ignoreExpiry = false,
 ): TokenPayload | null {
   const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== HEADER) return null;
+  if (parts.length !== 3 || parts[0] !== HEADER || !parts.every((part) => BASE64URL.test(part))) return null;
   const [header, body, signature] = parts as [string, string, string];
   const expected = sign(secret, `${header}.${body}`);
   const given = Buffer.from(signature, 'base64url');
+  // Node also decodes standard base64 and ignores stray bits: only the one canonical spelling is a token.
+  if (given.toString('base64url') !== signature) return null;
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   let payload: unknown;
   try {

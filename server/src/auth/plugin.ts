@@ -95,11 +95,13 @@ export const authPlugin = fp<AuthPluginOptions>(
     const userHooks: Array<(tx: Queryable, user: CreatedUser) => Promise<void>> = [];
     const sessions = createSessions({ db: app.db, keys, now, notify });
     const dummyHash = await makeDummyHash();
+    const limits = createRateLimiter(app.db, now);
     const service = createAuthService({
       db: app.db,
       keys,
       now,
       sessions,
+      limits,
       sender: senders.sender,
       dummyHash,
       listeners,
@@ -124,7 +126,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         now,
         onIssued: production ? undefined : (uuid, text) => rememberDevCaptcha(devCaptchas, uuid, text),
       }),
-      limits: createRateLimiter(app.db, now),
+      limits,
       sender: senders.sender,
       dummyHash,
       userHooks,

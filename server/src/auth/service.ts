@@ -4,6 +4,7 @@ import { BusinessError } from '../http/envelope';
 import type { Sender } from '../sender/types';
 import { checkAccessToken, type TokenCheck } from './authenticate';
 import { assertPasswordPolicy, passwordHasher } from './passwords';
+import { RATE_RULES, type RateLimiter } from './rate-limit';
 import type { AuthKeys } from './secrets';
 import { createSessionCache } from './session-cache';
 import type { RevokeEvent, RevokeReason, Sessions, SessionTokens } from './sessions';
@@ -28,7 +29,12 @@ export interface AuthService {
   revokeAllSessions(userId: string, reason?: RevokeReason, tx?: Queryable): Promise<number>;
   /** Ends one session (logout). */
   revokeSession(sessionId: string, reason?: RevokeReason): Promise<void>;
-  /** True when `password` is the user's (Argon2id; a missing user costs the same and is false). */
+  /**
+   * True when `password` is the user's (Argon2id; a missing user costs the same and is false). Every check is
+   * reserved first in a per-user window (5 wrong per 15 minutes; a right one gives its place back): once the
+   * window is full, the check is not made, every session of the user ends and 23519 is thrown — whoever guesses
+   * the current password with a stolen session loses the session.
+   */
   verifyPassword(userId: string, password: string): Promise<boolean>;
   /** Stores a new password hash (1001 outside 7–140 characters). Sessions are left alone: the caller decides. */
   setPassword(tx: Queryable, userId: string, password: string): Promise<void>;
@@ -49,11 +55,14 @@ interface Deps {
   keys: AuthKeys;
   now: () => number;
   sessions: Sessions;
+  limits: RateLimiter;
   sender: Sender;
   dummyHash: string;
   listeners: Set<(event: RevokeEvent) => void>;
   userHooks: Array<(tx: Queryable, user: CreatedUser) => Promise<void>>;
 }
+
+const LOGIN_REQUIRED = 23519;
 
 /** Builds `app.auth` over the module's parts. */
 export function createAuthService(deps: Deps): AuthService {
@@ -64,18 +73,27 @@ export function createAuthService(deps: Deps): AuthService {
     issueSession: (tx, userId, options) => sessions.issue(tx, userId, options),
     async reissueAccessToken(sessionId, options) {
       const access = await sessions.reissueAccessToken(sessionId, options);
-      if (!access) throw new BusinessError(23519);
+      if (!access) throw new BusinessError(LOGIN_REQUIRED);
       return access;
     },
     revokeAllSessions: (userId, reason = 'admin', tx) => sessions.revokeAll(userId, reason, tx),
     revokeSession: (sessionId, reason = 'logout') => sessions.revokeSession(sessionId, reason),
     async verifyPassword(userId, password) {
+      const attempt = await deps.limits.reserve(RATE_RULES.passwordUser, userId);
+      if (!attempt) {
+        await sessions.revokeAll(userId, 'password-attempts');
+        throw new BusinessError(LOGIN_REQUIRED);
+      }
       const { rows } = await db.query<{ password_hash: string }>(
         'select password_hash from users where id = $1',
         [userId],
       );
       const matches = await passwordHasher.verify(rows[0]?.password_hash ?? deps.dummyHash, password);
-      return matches && rows[0] !== undefined;
+      if (matches && rows[0] !== undefined) {
+        await attempt.release();
+        return true;
+      }
+      return false;
     },
     async setPassword(tx, userId, password) {
       assertPasswordPolicy(password);

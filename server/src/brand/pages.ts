@@ -23,7 +23,9 @@ export async function brandPageRoutes(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'no-cache')
       .header(
         'content-security-policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; " +
+          // The host shows this page in its support dialog (same origin); nobody else may frame it.
+          "frame-ancestors 'self'",
       )
       .send(renderSupportPage(brand, absoluteUrl(brand.settings.logoUrl, request.publicOrigin)));
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { AddressCounts } from '../http/client-address';
 import { encodeMessage } from './frame';
 import { Session, type SessionHost, type Subscription } from './session';
 import { SnapshotRegistry } from './snapshots';
@@ -26,6 +27,7 @@ export class BrokerCore implements SessionHost {
   private readonly sessions = new Set<Session>();
   /** Every upgraded socket until its close event, including ones already closing after an ERROR. */
   private readonly sockets = new Set<WebSocket>();
+  private readonly perAddress = new AddressCounts();
   private readonly index = new Map<string, Set<Subscription>>();
   private readonly snapshots = new SnapshotRegistry();
   private readonly congestedSessions = new Set<Session>();
@@ -48,13 +50,19 @@ export class BrokerCore implements SessionHost {
     };
   }
 
-  /** Adopts an upgraded socket. */
-  accept(ws: WebSocket): Session {
+  /** Adopts an upgraded socket of a client at `address`. */
+  accept(ws: WebSocket, address: string): Session {
     this.sockets.add(ws);
+    this.perAddress.track(ws, address);
     ws.once('close', () => this.sockets.delete(ws));
     const session = new Session(ws, this, randomUUID());
     this.sessions.add(session);
     return session;
+  }
+
+  /** Sockets open from `address` (closing ones included until they are gone). */
+  connectionsFrom(address: string): number {
+    return this.perAddress.of(address);
   }
 
   /** How much longer new upgrades are answered 503 (after `dropAll` or during shutdown); 0 when open. */

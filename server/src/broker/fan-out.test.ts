@@ -10,7 +10,8 @@ describe('STOMP /market-ws', () => {
     let clients: RawStompClient[];
 
     beforeAll(async () => {
-      ({ app, url } = await startBrokerApp());
+      // A hundred sockets from one test address: no per-address cap here.
+      ({ app, url } = await startBrokerApp({ maxConnectionsPerAddress: 0 }));
       clients = await Promise.all(
         Array.from({ length: 100 }, async () => {
           const client = await RawStompClient.open(url);

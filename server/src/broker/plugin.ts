@@ -10,12 +10,15 @@ import { createUpgradeListener, pickSubprotocol } from './upgrade';
 export type { Broker, BrokerPluginOptions, BrokerStats, SnapshotProvider } from './types';
 
 const MAX_FRAME_BYTES = 64 * 1024;
-const MAX_SUBSCRIPTIONS = 512;
+const MAX_SUBSCRIPTIONS = 256;
+const MAX_CONNECTIONS_PER_ADDRESS = 20;
 
 /**
  * The market STOMP broker on `/market-ws` (STOMP 1.2, 1.1 and 1.0 over WebSocket text frames),
  * decorated as `app.broker`. Read-only by design: clients CONNECT, SUBSCRIBE to `/topic/…` with
  * `ack:auto` and receive MESSAGE frames; SEND, client acks and transactions are answered with ERROR.
+ * One subscription per destination per socket (a second one is an ERROR), at most `maxSubscriptions` per
+ * socket and `maxConnectionsPerAddress` sockets per client address (HTTP 429 beyond).
  */
 async function brokerPlugin(app: FastifyInstance, options: BrokerPluginOptions): Promise<void> {
   const settings: BrokerSettings = {
@@ -25,7 +28,7 @@ async function brokerPlugin(app: FastifyInstance, options: BrokerPluginOptions):
     connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
     serverName: options.serverName ?? defaultServerName(),
     maxFrameBytes: MAX_FRAME_BYTES,
-    maxSubscriptions: MAX_SUBSCRIPTIONS,
+    maxSubscriptions: options.maxSubscriptions ?? MAX_SUBSCRIPTIONS,
     log: app.log.child({ module: 'broker' }),
   };
   const core = new BrokerCore(settings);
@@ -42,6 +45,8 @@ async function brokerPlugin(app: FastifyInstance, options: BrokerPluginOptions):
     allowedOrigins: options.allowedOrigins ?? '*',
     wss,
     core,
+    maxPerAddress: options.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS,
+    trustProxy: options.trustProxy ?? false,
   });
   app.server.on('upgrade', onUpgrade);
   const broker = core.api();

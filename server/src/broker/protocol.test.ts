@@ -221,7 +221,7 @@ describe('STOMP /market-ws', () => {
       const client = await connected();
       client.send(
         encode('SUBSCRIBE', { id: '1', destination: '/topic/two', receipt: 'one' }) +
-          encode('SUBSCRIBE', { id: '2', destination: '/topic/two', receipt: 'two' }),
+          encode('SUBSCRIBE', { id: '2', destination: '/topic/two-more', receipt: 'two' }),
       );
       expect((await client.expect('RECEIPT')).headers['receipt-id']).toBe('one');
       expect((await client.expect('RECEIPT')).headers['receipt-id']).toBe('two');

@@ -43,6 +43,8 @@ const UNSUPPORTED = new Set(['ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT']);
 /** The STOMP side of one WebSocket: CONNECT negotiation, subscriptions, receipts, heart-beats, errors. */
 export class Session {
   readonly subscriptions = new Map<string, Subscription>();
+  /** Destinations of `subscriptions`: one subscription per destination, so a frame reaches a socket once. */
+  private readonly destinations = new Set<string>();
   readonly outbox: Outbox;
   private readonly parser: FrameParser;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -174,6 +176,12 @@ export class Session {
         `Subscription id "${id}" is already in use on this socket.`,
       );
     }
+    if (this.destinations.has(destination)) {
+      throw new StompError(
+        'already subscribed',
+        `This socket is already subscribed to ${destination}; one subscription per destination.`,
+      );
+    }
     const { maxSubscriptions } = this.host.settings;
     if (this.subscriptions.size >= maxSubscriptions) {
       throw new StompError('too many subscriptions', `At most ${maxSubscriptions} subscriptions per socket.`);
@@ -181,6 +189,7 @@ export class Session {
     const header = escapeHeader(id, this.version ?? '1.2');
     const subscription: Subscription = { session: this, id, destination, header };
     this.subscriptions.set(id, subscription);
+    this.destinations.add(destination);
     this.host.subscribe(subscription);
     const snapshot = this.host.snapshotFrame(subscription);
     if (snapshot) this.deliver(subscription, snapshot);
@@ -194,6 +203,7 @@ export class Session {
     // Unknown ids are ignored: UNSUBSCRIBE is idempotent, and a client may race its own reconnect.
     if (!subscription) return;
     this.subscriptions.delete(id);
+    this.destinations.delete(subscription.destination);
     this.outbox.forget(subscription);
     this.host.unsubscribe(subscription);
   }
@@ -242,6 +252,7 @@ export class Session {
     for (const timer of this.timers) clearTimeout(timer);
     for (const subscription of this.subscriptions.values()) this.host.unsubscribe(subscription);
     this.subscriptions.clear();
+    this.destinations.clear();
     this.host.ended(this);
   }
 }

@@ -21,7 +21,7 @@ export interface BrokerStats {
   conflated: number;
   /** Sockets closed because they stayed above the buffer limit too long. */
   slowConsumersDisconnected: number;
-  /** Upgrade requests answered 403 or 503. */
+  /** Upgrade requests answered 403, 429 or 503. */
   refusedUpgrades: number;
 }
 
@@ -59,6 +59,15 @@ export interface BrokerPluginOptions {
   connectTimeoutMs?: number;
   /** `server` header of CONNECTED (default `TradeKit/<major.minor>` from package.json). */
   serverName?: string;
+  /**
+   * Most sockets one client address may hold open (default 20, MARKET_WS_MAX_PER_IP; 0 for no limit);
+   * one more upgrade is answered HTTP 429.
+   */
+  maxConnectionsPerAddress?: number;
+  /** Most subscriptions (hence destinations) one socket may hold (default 256). */
+  maxSubscriptions?: number;
+  /** Take the client address from X-Forwarded-For, as `request.ip` does with TRUST_PROXY (default false). */
+  trustProxy?: boolean;
 }
 
 /** Resolved settings of the broker core. */

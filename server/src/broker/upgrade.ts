@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
+import { clientAddress } from '../http/client-address';
 import type { BrokerCore } from './broker';
 
 /** STOMP subprotocols in preference order (what @stomp/stompjs offers). */
@@ -16,13 +17,18 @@ interface UpgradeOptions {
   allowedOrigins: string[] | '*';
   wss: WebSocketServer;
   core: BrokerCore;
+  /** Most sockets one client address may hold open; 0 for no limit. */
+  maxPerAddress: number;
+  /** Whether the address comes from X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: boolean;
 }
 
 /**
  * An `upgrade` listener for the broker path only; other paths are left to other listeners. A request
  * without an Origin header is not from a browser page, so the origin list does not apply to it.
  */
-export function createUpgradeListener({ path, allowedOrigins, wss, core }: UpgradeOptions) {
+export function createUpgradeListener(options: UpgradeOptions) {
+  const { path, allowedOrigins, wss, core, maxPerAddress, trustProxy } = options;
   const origins = allowedOrigins === '*' ? undefined : new Set(allowedOrigins.map(normalizeOrigin));
   return (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if (pathOf(request.url ?? '') !== path) return;
@@ -34,8 +40,15 @@ export function createUpgradeListener({ path, allowedOrigins, wss, core }: Upgra
     } else if (origins && origin !== undefined && !origins.has(normalizeOrigin(origin))) {
       core.counters.refusedUpgrades++;
       reject(socket, 403, 'Forbidden');
+    } else if (
+      maxPerAddress > 0 &&
+      core.connectionsFrom(clientAddress(request, trustProxy)) >= maxPerAddress
+    ) {
+      core.counters.refusedUpgrades++;
+      reject(socket, 429, 'Too Many Requests', '', `At most ${maxPerAddress} market sockets per address.`);
     } else {
-      wss.handleUpgrade(request, socket, head, (ws) => core.accept(ws));
+      const address = clientAddress(request, trustProxy);
+      wss.handleUpgrade(request, socket, head, (ws) => core.accept(ws, address));
     }
   };
 }
@@ -49,11 +62,11 @@ function normalizeOrigin(origin: string): string {
   return origin.trim().replace(/\/+$/, '').toLowerCase();
 }
 
-function reject(socket: Duplex, status: number, text: string, extraHeaders = ''): void {
+function reject(socket: Duplex, status: number, text: string, extraHeaders = '', body = text): void {
   socket.on('error', () => socket.destroy());
   socket.once('finish', () => socket.destroy());
   socket.end(
     `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
-      `Content-Length: ${Buffer.byteLength(text)}\r\n${extraHeaders}\r\n${text}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\n${extraHeaders}\r\n${body}`,
   );
 }

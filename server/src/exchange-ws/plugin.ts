@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WebSocketServer } from 'ws';
+import { AddressCounts } from '../http/client-address';
 import { ExchangeConnection, type ExchangeWsSettings } from './connection';
 import { ExchangeHub } from './hub';
 import { createUpgradeListener } from './upgrade';
@@ -11,6 +12,13 @@ export type { ExchangeWsSettings } from './connection';
 export interface ExchangeWsOptions extends Partial<ExchangeWsSettings> {
   /** Browser origins allowed to open the socket ('*' or missing: any). */
   allowedOrigins?: readonly string[] | '*';
+  /**
+   * Most sockets one client address may hold open, signed in or not (default 20, EXCHANGE_WS_MAX_PER_IP;
+   * 0 for no limit); one more upgrade is answered HTTP 429.
+   */
+  maxConnectionsPerAddress?: number;
+  /** Take the client address from X-Forwarded-For, as `request.ip` does with TRUST_PROXY (default false). */
+  trustProxy?: boolean;
 }
 
 const DEFAULTS: ExchangeWsSettings = {
@@ -20,6 +28,7 @@ const DEFAULTS: ExchangeWsSettings = {
   maxBufferedBytes: 256 * 1024,
   maxSocketsPerUser: 16,
 };
+const MAX_CONNECTIONS_PER_ADDRESS = 20;
 const SHUTDOWN_GRACE_MS = 1000;
 const GOING_AWAY = 1001;
 
@@ -50,11 +59,16 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
     maxPayload: 16 * 1024,
   });
   let accepting = true;
+  const perAddress = new AddressCounts();
   const onUpgrade = createUpgradeListener({
     allowedOrigins: options.allowedOrigins ?? '*',
     wss,
     accepting: () => accepting,
-    accept(ws, accountId) {
+    maxPerAddress: options.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS,
+    trustProxy: options.trustProxy ?? false,
+    connectionsFrom: (address) => perAddress.of(address),
+    accept(ws, accountId, address) {
+      perAddress.track(ws, address);
       const connection = new ExchangeConnection(ws, accountId, deps);
       connections.add(connection);
       ws.once('close', () => connections.delete(connection));

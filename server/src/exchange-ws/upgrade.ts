@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
+import { clientAddress } from '../http/client-address';
 
 /** Path prefix of the exchange socket; the rest of the path is the account's public uid. */
 export const EXCHANGE_WS_PREFIX = '/exchange-ws/';
@@ -21,7 +22,12 @@ interface UpgradeOptions {
   wss: WebSocketServer;
   /** False while the server closes: the upgrade is refused with 503. */
   accepting: () => boolean;
-  accept: (ws: WebSocket, accountId: string) => void;
+  /** Most sockets one client address may hold open; 0 for no limit. */
+  maxPerAddress: number;
+  /** Whether the address comes from X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: boolean;
+  connectionsFrom: (address: string) => number;
+  accept: (ws: WebSocket, accountId: string, address: string) => void;
 }
 
 const normalizeOrigin = (origin: string) => origin.trim().replace(/\/+$/, '').toLowerCase();
@@ -31,7 +37,8 @@ const normalizeOrigin = (origin: string) => origin.trim().replace(/\/+$/, '').to
  * market broker's). A request without an Origin header is not from a browser page, so the origin list does
  * not apply to it. The token is checked after the upgrade, in the first message, so it never sits in a URL.
  */
-export function createUpgradeListener({ allowedOrigins, wss, accepting, accept }: UpgradeOptions) {
+export function createUpgradeListener(options: UpgradeOptions) {
+  const { allowedOrigins, wss, accepting, accept, maxPerAddress, trustProxy, connectionsFrom } = options;
   const origins = allowedOrigins === '*' ? undefined : new Set(allowedOrigins.map(normalizeOrigin));
   return (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const url = request.url ?? '';
@@ -42,15 +49,20 @@ export function createUpgradeListener({ allowedOrigins, wss, accepting, accept }
     else if (!accepting()) reject(socket, 503, 'Service Unavailable');
     else if (origins && origin !== undefined && !origins.has(normalizeOrigin(origin))) {
       reject(socket, 403, 'Forbidden');
-    } else wss.handleUpgrade(request, socket, head, (ws) => accept(ws, accountId));
+    } else if (maxPerAddress > 0 && connectionsFrom(clientAddress(request, trustProxy)) >= maxPerAddress) {
+      reject(socket, 429, 'Too Many Requests', `At most ${maxPerAddress} account sockets per address.`);
+    } else {
+      const address = clientAddress(request, trustProxy);
+      wss.handleUpgrade(request, socket, head, (ws) => accept(ws, accountId, address));
+    }
   };
 }
 
-function reject(socket: Duplex, status: number, text: string): void {
+function reject(socket: Duplex, status: number, text: string, body = text): void {
   socket.on('error', () => socket.destroy());
   socket.once('finish', () => socket.destroy());
   socket.end(
     `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
-      `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }

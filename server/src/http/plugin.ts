@@ -20,6 +20,25 @@ export interface HttpPluginOptions {
 }
 
 const INCORRECT_URL = 1009;
+const HSTS = 'max-age=31536000; includeSubDomains';
+const FRAME_ANCESTORS = /(?:^|;)\s*frame-ancestors\s+([^;]*)/i;
+
+/**
+ * Framing headers of an HTML response. Unless the route declared its own `frame-ancestors` (a page meant to
+ * be framed, such as the support desk in the host's dialog), the page cannot be framed at all: the directive
+ * is appended to the route's policy (or makes the whole policy) and X-Frame-Options says DENY for browsers
+ * that know only that header. A page framed by its own origin only gets SAMEORIGIN.
+ */
+export function framingHeaders(policy: string): { csp: string; xfo: string | null } {
+  const declared = FRAME_ANCESTORS.exec(policy)?.[1]?.trim();
+  if (declared === undefined) {
+    const csp = policy.trim().replace(/;?\s*$/, '');
+    return { csp: csp ? `${csp}; frame-ancestors 'none'` : "frame-ancestors 'none'", xfo: 'DENY' };
+  }
+  if (declared === "'none'") return { csp: policy, xfo: 'DENY' };
+  return { csp: policy, xfo: declared === "'self'" ? 'SAMEORIGIN' : null };
+}
+
 const SERVER_ERROR = { code: Code.UNKNOWN, msg: 'Server error', data: null };
 
 /** The body of an error never goes through a route's response schema (which describes success data). */
@@ -69,11 +88,17 @@ export const httpPlugin = fp<HttpPluginOptions>(
       },
     });
 
-    app.addHook('onSend', async (_request, reply, payload) => {
+    // Every HTML page, whichever route serves it, refuses to be framed (clickjacking) unless it says otherwise;
+    // scripts and other files stay embeddable.
+    app.addHook('onSend', async (request, reply, payload) => {
       reply.header('x-content-type-options', 'nosniff');
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
         reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+        const { csp, xfo } = framingHeaders(String(reply.getHeader('content-security-policy') ?? ''));
+        reply.header('content-security-policy', csp);
+        if (xfo) reply.header('x-frame-options', xfo);
       }
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       return payload;
     });
 

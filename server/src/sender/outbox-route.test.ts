@@ -46,6 +46,15 @@ describe('GET /dev/outbox', () => {
     expect(phone.json<{ data: OutboxEntry[] }>().data[0]?.channel).toBe('sms');
   });
 
+  it('answers 1001 without an address instead of listing every message', async () => {
+    const target = await start({ production: false, outbox: { print: () => undefined } });
+    await send(target, '/v1/wa-na/sendMail', { email: 'ann@example.com', type: '1' });
+    for (const url of ['/dev/outbox', '/dev/outbox?to=', '/dev/outbox?to=%20']) {
+      const res = await target.inject({ method: 'GET', url });
+      expect(res.json()).toEqual({ code: 1001, msg: expect.any(String), data: null });
+    }
+  });
+
   it('does not exist in production, where mail and SMS without a sender answer 1033', async () => {
     const target = await start({ production: true });
     expect(target.hasRoute({ method: 'GET', url: '/dev/outbox' })).toBe(false);

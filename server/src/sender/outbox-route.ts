@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../http/envelope';
+import { BusinessError, ok } from '../http/envelope';
 import type { DevOutbox, OutboxEntry } from './dev-outbox';
+
+const INCORRECT_PARAMETER = 1001;
 
 const ENTRY = {
   type: 'object',
@@ -15,7 +17,10 @@ const ENTRY = {
   },
 };
 
-/** `GET /dev/outbox?to=<address>`: messages of the dev outbox, newest first (never registered in production). */
+/**
+ * `GET /dev/outbox?to=<address>`: messages of the dev outbox to that address, newest first; 1001 without an
+ * address (never registered in production).
+ */
 export function outboxRoute(app: FastifyInstance, outbox: DevOutbox): void {
   app.get<{ Querystring: { to?: string } }>(
     '/dev/outbox',
@@ -38,6 +43,11 @@ export function outboxRoute(app: FastifyInstance, outbox: DevOutbox): void {
         },
       },
     },
-    async (request) => ok<OutboxEntry[]>(outbox.list(request.query.to)),
+    async (request) => {
+      // Never the whole outbox: a caller sees only the messages of an address it names.
+      const to = request.query.to?.trim();
+      if (!to) throw new BusinessError(INCORRECT_PARAMETER);
+      return ok<OutboxEntry[]>(outbox.list(to));
+    },
   );
 }

@@ -24,6 +24,37 @@ describe('POST /v1/waa/user/password/submit', () => {
     expect((await post(app, token, '/v1/waa/user/balance')).json().code).toBe(0);
   });
 
+  it('checks 5 wrong old passwords, then ends every session of the user with 23519 and checks no more', async () => {
+    const user = await createUser(app);
+    const token = await signIn(app, user.id);
+    const elsewhere = await signIn(app, user.id);
+    const codes: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await post(app, token, URL, { oldPassword: `guess-${i}`, newPassword: 'brand-new-pw' });
+      codes.push(res.statusCode === 401 ? 401 : res.json<{ code: number }>().code);
+    }
+    expect(codes.slice(0, 6)).toEqual([1109, 1109, 1109, 1109, 1109, 23519]);
+    expect(codes.slice(6).every((code) => code === 23519 || code === 401)).toBe(true);
+    expect((await post(app, elsewhere, '/v1/waa/user/balance')).json().code).toBe(23519);
+    const fresh = await signIn(app, user.id);
+    const right = await post(app, fresh, URL, { oldPassword: user.password, newPassword: 'brand-new-pw' });
+    // Still locked for the rest of the window, right password or not, and nothing was changed.
+    expect(right.json().code).toBe(23519);
+  });
+
+  it('checks at most 5 of 30 parallel wrong old passwords', async () => {
+    const user = await createUser(app);
+    const token = await signIn(app, user.id);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(app, token, URL, { oldPassword: `guess-${i}`, newPassword: 'brand-new-pw' }),
+      ),
+    );
+    const codes = results.map((res) => (res.statusCode === 401 ? 401 : res.json<{ code: number }>().code));
+    expect(codes.filter((code) => code === 1109).length).toBeLessThanOrEqual(5);
+    expect((await post(app, token, '/v1/waa/user/balance')).json().code).toBe(23519);
+  });
+
   it.each([
     ['a new password of six characters', { newPassword: 'abcdef' }],
     ['a new password of 141 characters', { newPassword: 'a'.repeat(141) }],

@@ -18,6 +18,8 @@ interface PasswordInput {
 /**
  * `user/password/submit`: checks the old password (1109), stores the new one and revokes every session of
  * the user, this one included, so a stolen session cannot outlive the change; the client signs in again.
+ * The check is limited by `app.auth.verifyPassword`: after 5 wrong old passwords in 15 minutes the next try
+ * ends every session of the user (23519).
  */
 export async function passwordRoute(app: FastifyInstance): Promise<void> {
   apiRoute<PasswordInput, null>(app, {

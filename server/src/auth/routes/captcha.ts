@@ -1,8 +1,8 @@
 /** `getImageCode` (spec §7): the image captcha of phone registration without SMS verification. */
 import { ok } from '../../http/envelope';
 import { apiRoute, objectSchema } from '../../http/legacy-route';
-import { assertWithinLimits, BRAND_QUERY, text, type AuthRouteDeps } from '../context';
-import { RATE_RULES } from '../rate-limit';
+import { BRAND_QUERY, text, withReservation, type AuthRouteDeps } from '../context';
+import { RATE_RULES, type RateRule } from '../rate-limit';
 
 interface CaptchaInput {
   /** The captcha being refreshed, if any. */
@@ -20,9 +20,11 @@ export function captchaRoutes(deps: AuthRouteDeps): void {
     input: objectSchema({ uuid: text(64) }),
     data: objectSchema({ image: { type: 'string' }, uuid: { type: 'string' } }, ['image', 'uuid']),
     handler: async (input, request) => {
-      await assertWithinLimits(deps.limits, [[RATE_RULES.captchaIp, request.ip]], FAILED_TO_GET_CAPTCHA);
-      const captcha = await deps.captchas.issue(request.ip, input.uuid?.trim() || undefined);
-      await deps.limits.hit(RATE_RULES.captchaIp, request.ip);
+      const windows: Array<[RateRule, string]> = [[RATE_RULES.captchaIp, request.ip]];
+      // A refresh refused for coming too soon draws nothing and gives its count back.
+      const captcha = await withReservation(deps.limits, windows, FAILED_TO_GET_CAPTCHA, () =>
+        deps.captchas.issue(request.ip, input.uuid?.trim() || undefined),
+      );
       return ok(captcha);
     },
   });

@@ -196,6 +196,48 @@ describeOnBackends('identity: login', (backend) => {
       expect((await login('spray20@example.com', 'guess', from)).code).toBe(1108);
     });
 
+    it('checks at most 5 of 100 parallel wrong passwords for one account; the rest are 1110 unchecked', async () => {
+      await h.registerEmail('stormed@example.com', 'p4ssword', { ip: ip() });
+      const verify = vi.spyOn(passwordHasher, 'verify');
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => login('stormed@example.com', `guess-${i}`, ip())),
+      );
+      const checks = verify.mock.calls.length;
+      verify.mockRestore();
+      expect(checks).toBeLessThanOrEqual(5);
+      expect(results.filter((r) => r.code === 1108)).toHaveLength(checks);
+      expect(results.filter((r) => r.code === 1110)).toHaveLength(100 - checks);
+    });
+
+    it('checks at most 20 of 40 parallel wrong logins to 40 accounts from one IP', async () => {
+      const from = ip();
+      const verify = vi.spyOn(passwordHasher, 'verify');
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => login(`swarm${i}@example.com`, 'guess', from)),
+      );
+      const checks = verify.mock.calls.length;
+      verify.mockRestore();
+      expect(checks).toBeLessThanOrEqual(20);
+      expect(results.filter((r) => r.code === 1108)).toHaveLength(checks);
+      expect(results.filter((r) => r.code === 1110)).toHaveLength(40 - checks);
+    });
+
+    it('clears the current-password window of the user on a full login', async () => {
+      const from = ip();
+      await h.registerEmail('changer@example.com', 'p4ssword', { ip: from });
+      const change = (token: string, oldPassword: string) =>
+        h.post(
+          '/v1/waa/user/password/submit',
+          { oldPassword, newPassword: 'n3w-password' },
+          { token, ip: from },
+        );
+      const stolen = await h.login('changer@example.com', 'p4ssword', { ip: from });
+      for (let i = 0; i < 5; i++) expect((await change(stolen.token, `guess-${i}`)).code).toBe(1109);
+      expect((await change(stolen.token, 'p4ssword')).code).toBe(23519);
+      const owner = await h.login('changer@example.com', 'p4ssword', { ip: from });
+      expect((await change(owner.token, 'p4ssword')).code).toBe(0);
+    });
+
     it('answers 1001 to a login type that is neither E nor P', async () => {
       const res = await h.post(
         LOGIN,

@@ -3,10 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { LoginResponse, RegisterType } from '../../../../src/core/contract/auth';
 import { BusinessError, ok } from '../../http/envelope';
 import { apiRoute, objectSchema } from '../../http/legacy-route';
-import { assertWithinLimits, BRAND_QUERY, text, type AuthRouteDeps } from '../context';
+import { BRAND_QUERY, reserveWithin, text, type AuthRouteDeps } from '../context';
 import { destinationOf, parseAccountName, type AccountName } from '../identifiers';
 import { passwordHasher } from '../passwords';
-import { loginSubject, RATE_RULES, type RateRule } from '../rate-limit';
+import { loginSubject, RATE_RULES } from '../rate-limit';
 import { matchTotp } from '../totp';
 import { findUserByName, type UserRow } from '../users';
 
@@ -46,33 +46,43 @@ async function acceptTotp(deps: AuthRouteDeps, user: UserRow, code: string): Pro
 
 /**
  * An unknown account and a wrong password get the same 1108 after the same Argon2 work (a dummy hash stands
- * in). Failures count per account name and per IP; over the limit the answer is 1110 without checking. The
- * blocked state (1044) is told only to someone who knows the password.
+ * in). Every attempt first reserves its place in the per-account and per-IP windows — over the limit the
+ * answer is 1110 without checking — and gives it back when it turns out not to be a failure (a success, the
+ * second-factor prompt, a blocked account). The blocked state (1044) is told only to someone who knows the
+ * password.
  */
 async function login(deps: AuthRouteDeps, request: FastifyRequest, input: LoginInput) {
   const brand = deps.app.brand.of(request);
   const name = nameOrNull(input);
   const subject = loginSubject(brand.id, input.type, name ? destinationOf(name) : input.username);
-  const windows: Array<[RateRule, string]> = [
-    [RATE_RULES.loginAccount, subject],
-    [RATE_RULES.loginIp, request.ip],
-  ];
-  await assertWithinLimits(deps.limits, windows, TOO_FREQUENT);
-  const failed = async (code: number) => {
-    for (const [rule, key] of windows) await deps.limits.hit(rule, key);
-    return new BusinessError(code);
-  };
+  const attempt = await reserveWithin(
+    deps.limits,
+    [
+      [RATE_RULES.loginAccount, subject],
+      [RATE_RULES.loginIp, request.ip],
+    ],
+    TOO_FREQUENT,
+  );
   const user = name ? await findUserByName(deps.db, brand.id, name) : null;
   const matches = await passwordHasher.verify(user?.password_hash ?? deps.dummyHash, input.password);
-  if (!user || !matches) throw await failed(WRONG_CREDENTIALS);
-  if (user.blocked) throw new BusinessError(1044);
+  if (!user || !matches) throw new BusinessError(WRONG_CREDENTIALS);
+  if (user.blocked) {
+    await attempt.release();
+    throw new BusinessError(1044);
+  }
   if (user.totp_enabled) {
     const code = input.authCode?.trim() ?? '';
-    if (code === '' && input.command !== 'verification') return ok(SECOND_FACTOR_NEEDED);
-    if (!(await acceptTotp(deps, user, code))) throw await failed(1020);
+    if (code === '' && input.command !== 'verification') {
+      await attempt.release();
+      return ok(SECOND_FACTOR_NEEDED);
+    }
+    if (!(await acceptTotp(deps, user, code))) throw new BusinessError(1020);
   }
   const tokens = await deps.sessions.issue(null, user.id, { virtual: false, ip: request.ip });
+  await attempt.release();
   await deps.limits.reset(RATE_RULES.loginAccount, subject);
+  // Whoever signs in with the password may try it again when changing it.
+  await deps.limits.reset(RATE_RULES.passwordUser, user.id);
   request.log.info({ uid: user.uid }, 'signed in');
   return ok<LoginResponse>({ ...tokens, qrcodeStatus: 1 });
 }

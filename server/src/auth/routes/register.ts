@@ -5,12 +5,12 @@ import { BusinessError, ok } from '../../http/envelope';
 import { apiRoute, objectSchema } from '../../http/legacy-route';
 import {
   assertRegisterType,
-  assertWithinLimits,
   BRAND_QUERY,
   deliver,
   phoneSmsVerification,
   text,
   type AuthRouteDeps,
+  withReservation,
 } from '../context';
 import {
   destinationOf,
@@ -44,7 +44,8 @@ const PASSWORD = text(1024);
 /**
  * Order of checks: input (1001, 23558), the per-IP registration limit (1042), invite code (1107), existing
  * account (1004), then the code — mail/SMS 1020/1111/23555, captcha 23555/23556 — which is used up only when
- * every cheaper check passed. A concurrent registration of the same address is 1045.
+ * every cheaper check passed. A concurrent registration of the same address is 1045. The per-IP window is
+ * reserved before the invite code is looked at, so parallel registrations cannot pass it.
  */
 async function register(deps: AuthRouteDeps, request: FastifyRequest, input: RegisterInput) {
   const brand = deps.app.brand.of(request);
@@ -52,26 +53,28 @@ async function register(deps: AuthRouteDeps, request: FastifyRequest, input: Reg
   const name = parseAccountName(input.type, input.username, input.areaCode);
   assertPasswordPolicy(input.password);
   const code = parseCodeInput(input.code);
-  await assertWithinLimits(deps.limits, [[RATE_RULES.registerIp, request.ip]], 1042);
-  const inviteCode = parseInviteCode(input.inviteCode);
-  const invitedBy = inviteCode ? await findInviter(deps.db, brand.id, inviteCode) : null;
-  if (inviteCode && !invitedBy) throw new BusinessError(1107);
-  if (await findUserByName(deps.db, brand.id, name)) throw new BusinessError(1004);
   const destination = destinationOf(name);
-  if (name.type === 'P' && !phoneSmsVerification(brand)) {
-    if (!input.uuid) throw new BusinessError(23555);
-    await deps.captchas.consume(input.uuid.trim(), code);
-  } else {
-    await deps.codes.consume({ brandId: brand.id, destination, purpose: '1' }, code);
-  }
-  const passwordHash = await passwordHasher.hash(input.password);
-  const user = await deps.db.transaction(async (tx) => {
-    const row = await insertUser(tx, { brandId: brand.id, name, passwordHash, invitedBy });
-    for (const hook of deps.userHooks) await hook(tx, { id: row.id, uid: row.uid, brandId: brand.id });
-    if (name.type === 'E') await tx.query('update users set welcome_sent_at = now() where id = $1', [row.id]);
-    return row;
+  // The account counts in the per-IP window from before the first check; a refused registration gives it back.
+  const user = await withReservation(deps.limits, [[RATE_RULES.registerIp, request.ip]], 1042, async () => {
+    const inviteCode = parseInviteCode(input.inviteCode);
+    const invitedBy = inviteCode ? await findInviter(deps.db, brand.id, inviteCode) : null;
+    if (inviteCode && !invitedBy) throw new BusinessError(1107);
+    if (await findUserByName(deps.db, brand.id, name)) throw new BusinessError(1004);
+    if (name.type === 'P' && !phoneSmsVerification(brand)) {
+      if (!input.uuid) throw new BusinessError(23555);
+      await deps.captchas.consume(input.uuid.trim(), code);
+    } else {
+      await deps.codes.consume({ brandId: brand.id, destination, purpose: '1' }, code);
+    }
+    const passwordHash = await passwordHasher.hash(input.password);
+    return deps.db.transaction(async (tx) => {
+      const row = await insertUser(tx, { brandId: brand.id, name, passwordHash, invitedBy });
+      for (const hook of deps.userHooks) await hook(tx, { id: row.id, uid: row.uid, brandId: brand.id });
+      if (name.type === 'E')
+        await tx.query('update users set welcome_sent_at = now() where id = $1', [row.id]);
+      return row;
+    });
   });
-  await deps.limits.hit(RATE_RULES.registerIp, request.ip);
   request.log.info({ uid: user.uid, brand: brand.id, type: name.type }, 'user registered');
   if (name.type === 'E') {
     const message = renderMessage(parseLocale(input.locale), '4', {

@@ -5,15 +5,15 @@ import { apiRoute, objectSchema } from '../../http/legacy-route';
 import type { Channel, MessagePurpose } from '../../sender/types';
 import {
   assertRegisterType,
-  assertWithinLimits,
   BRAND_QUERY,
   deliver,
+  reserveWithin,
   text,
   type AuthRouteDeps,
 } from '../context';
 import { destinationOf, parseEmail, parseLocale, parsePhone, type AccountName } from '../identifiers';
 import { renderMessage } from '../messages';
-import { RATE_RULES } from '../rate-limit';
+import { RATE_RULES, type RateRule } from '../rate-limit';
 import { findUserByName } from '../users';
 
 interface SendInput {
@@ -28,29 +28,25 @@ const TYPE = { type: 'string', enum: ['1', '2', '4'] };
 const SEND_FAILED = 1033;
 
 /**
- * One code request. Type 1 for an existing account is 1004 (registration reveals it anyway, and the limits
- * below bound enumeration). Type 2 for an unknown account answers success and sends nothing, the same way and
- * as fast as for a known one (delivery is not awaited). Type 4 re-sends the registration-complete mail only if
- * it never went out.
+ * One code request, counted in the per-IP and per-destination windows before anything is looked up (so
+ * parallel requests cannot pass the limit). Type 1 for an existing account is 1004 and stays counted
+ * (registration reveals it anyway, and the limits bound enumeration). Type 2 for an unknown account answers
+ * success and sends nothing, the same way and as fast as for a known one (delivery is not awaited). Type 4
+ * re-sends the registration-complete mail only if it never went out, and counts only per IP. A refusal that
+ * sent nothing (the brand does not register this type, the 60 s gap) gives its count back.
  */
 async function sendCode(deps: AuthRouteDeps, request: FastifyRequest, name: AccountName, input: SendInput) {
   const brand = deps.app.brand.of(request);
   const channel: Channel = name.type === 'E' ? 'mail' : 'sms';
   const destination = destinationOf(name);
   if (!deps.sender.supports(channel)) throw new BusinessError(SEND_FAILED);
-  await assertWithinLimits(
-    deps.limits,
-    [
-      [RATE_RULES.sendIp, request.ip],
-      [RATE_RULES.sendDestination, `${brand.id}:${destination}`],
-    ],
-    1110,
-  );
+  const windows: Array<[RateRule, string]> = [[RATE_RULES.sendIp, request.ip]];
+  if (input.type !== '4') windows.push([RATE_RULES.sendDestination, `${brand.id}:${destination}`]);
+  const attempt = await reserveWithin(deps.limits, windows, 1110);
   const user = await findUserByName(deps.db, brand.id, name);
   const locale = parseLocale(input.locale);
   const base = { channel, to: destination, purpose: input.type, fromName: brand.name };
   if (input.type === '4') {
-    await deps.limits.hit(RATE_RULES.sendIp, request.ip);
     if (channel !== 'mail') throw new BusinessError(1001);
     if (!user || user.welcome_sent_at) return ok(null);
     const message = renderMessage(locale, '4', { brand: brand.name, account: destination });
@@ -59,12 +55,16 @@ async function sendCode(deps: AuthRouteDeps, request: FastifyRequest, name: Acco
     return ok(null);
   }
   if (input.type === '1') {
+    if (!brand.settings.registerTypes.includes(name.type)) await attempt.release();
     assertRegisterType(brand, name.type);
     if (user) throw new BusinessError(1004);
   }
-  const issued = await deps.codes.issue({ brandId: brand.id, destination, purpose: input.type }, channel);
-  await deps.limits.hit(RATE_RULES.sendIp, request.ip);
-  await deps.limits.hit(RATE_RULES.sendDestination, `${brand.id}:${destination}`);
+  const issued = await deps.codes
+    .issue({ brandId: brand.id, destination, purpose: input.type }, channel)
+    .catch(async (error: unknown) => {
+      await attempt.release();
+      throw error;
+    });
   if (input.type === '2' && !user) return ok(null);
   const message = {
     ...base,

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { BusinessError, ok } from '../../http/envelope';
 import { apiRoute, objectSchema } from '../../http/legacy-route';
-import { assertWithinLimits, text, type AuthRouteDeps } from '../context';
+import { reserveWithin, text, type AuthRouteDeps } from '../context';
 import { RATE_RULES } from '../rate-limit';
 import { matchTotp, newTotpSecret, otpauthUri } from '../totp';
 import { findUserById, type UserRow } from '../users';
@@ -19,15 +19,16 @@ async function currentUser(deps: AuthRouteDeps, request: FastifyRequest): Promis
   return user;
 }
 
-/** The step `code` matches, or 1020 (counted: 5 wrong codes per 15 minutes, then 1110). */
+/**
+ * The step `code` matches, or 1020. Each check first reserves its place (5 wrong codes per 15 minutes, then
+ * 1110 without checking); a right code gives it back.
+ */
 async function checkCode(deps: AuthRouteDeps, user: UserRow, secret: string, code: string): Promise<number> {
-  await assertWithinLimits(deps.limits, [[RATE_RULES.totpUser, user.id]], 1110);
+  const attempt = await reserveWithin(deps.limits, [[RATE_RULES.totpUser, user.id]], 1110);
   const last = user.totp_last_step === null ? null : Number(user.totp_last_step);
   const step = matchTotp(secret, code.trim(), deps.now(), last);
-  if (step === null) {
-    await deps.limits.hit(RATE_RULES.totpUser, user.id);
-    throw new BusinessError(WRONG_CODE);
-  }
+  if (step === null) throw new BusinessError(WRONG_CODE);
+  await attempt.release();
   return step;
 }
 

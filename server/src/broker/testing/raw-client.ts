@@ -26,9 +26,16 @@ export class RawStompClient {
   }
 
   /** Opens a socket offering the stompjs subprotocols; rejects on a refused upgrade. */
-  static open(url: string, options: { origin?: string; protocols?: string[] } = {}): Promise<RawStompClient> {
+  static open(
+    url: string,
+    options: { origin?: string; protocols?: string[]; headers?: Record<string, string> } = {},
+  ): Promise<RawStompClient> {
     const protocols = options.protocols ?? ['v12.stomp', 'v11.stomp', 'v10.stomp'];
-    const ws = new WebSocket(url, protocols, { origin: options.origin, perMessageDeflate: false });
+    const ws = new WebSocket(url, protocols, {
+      origin: options.origin,
+      headers: options.headers,
+      perMessageDeflate: false,
+    });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new RawStompClient(ws)));
       ws.once('error', reject);
