@@ -4,9 +4,19 @@
  * stop losses, take profits, stop-outs), so a script can steer a price through a level and check the result.
  */
 import type { FastifyInstance } from 'fastify';
-import { fromScaledInt, toScaledInt } from '../../../src/core/domain/decimal';
+import {
+  compare,
+  div,
+  fromScaledInt,
+  isDecimal,
+  mul,
+  normalize,
+  toFixed,
+  toScaledInt,
+} from '../../../src/core/domain/decimal';
 import { BusinessError, ok } from '../http/envelope';
 import { apiRoute } from '../http/route';
+import type { Instrument } from '../market/instruments';
 import { instrumentFinder } from '../market/routes';
 import { symbolParams } from '../market/schemas';
 import type { Engine } from './engine';
@@ -17,6 +27,25 @@ interface PinInput {
   bid?: string;
   holdMs?: number;
   release?: boolean;
+}
+
+/** How far from its reference price a symbol may be pinned, either way (a factor). */
+export const PIN_BAND = '1000';
+
+/**
+ * The bid to pin, or null unless it is a plain decimal with at most the instrument's precision, within
+ * reference ÷ `PIN_BAND` … reference × `PIN_BAND` (so its units stay a safe integer and its candles sane).
+ */
+export function pinnableBid(
+  value: unknown,
+  instrument: Pick<Instrument, 'pricePrecision' | 'referencePrice'>,
+): string | null {
+  const bid = typeof value === 'string' ? value.trim() : '';
+  if (!isDecimal(bid) || decimals(normalize(bid)) > instrument.pricePrecision) return null;
+  const low = div(instrument.referencePrice, PIN_BAND, instrument.pricePrecision, 'up');
+  const high = mul(instrument.referencePrice, PIN_BAND);
+  if (compare(bid, low) < 0 || compare(bid, high) > 0 || compare(bid, '0') <= 0) return null;
+  return toFixed(bid, instrument.pricePrecision);
 }
 
 /** Registers the price route. */
@@ -36,9 +65,10 @@ export function adminPriceRoute(app: FastifyInstance, engine: Engine): void {
       if (input.release) {
         source.release(symbol);
       } else {
-        if (!input.bid || decimals(input.bid) > instrument.pricePrecision)
-          throw new BusinessError(TradeCode.parameter);
-        const units = Number(toScaledInt(input.bid, instrument.pricePrecision));
+        // Checked before the price source or a candle is touched: a refused pin changes nothing.
+        const bid = pinnableBid(input.bid, instrument);
+        if (bid === null) throw new BusinessError(TradeCode.parameter);
+        const units = Number(toScaledInt(bid, instrument.pricePrecision));
         if (!source.pin(symbol, units, input.holdMs)) throw new BusinessError(TradeCode.parameter);
       }
       await engine.idle();

@@ -10,7 +10,7 @@ import type { CategoryId } from '../../../src/core/contract/types';
 import { lockOwnOrder } from './close';
 import type { Engine } from './engine';
 import { postMovements, SETTLE_REFUSALS } from './ledger-ops';
-import { CENTS, exitPrice, minDec, notionalUsd } from './money';
+import { CENTS, exitPrice, minDec, notionalUsd } from '../../../src/core/domain/money';
 import { ORDER_COLUMNS, selectOrders, updateOrder, type OrderRow } from './orders-repo';
 
 const DAY_MS = 24 * 3600_000;
