@@ -53,7 +53,8 @@ export async function rollover(engine: Engine, dayStart: number): Promise<number
       const usd = notionalUsd(product, order.orderQuantity, exitPrice(order.orderType, quote), engine.lookup);
       if (usd === null) return null;
       const rate = OVERNIGHT_RATE_PERCENT[product.type];
-      const fee = div(mul(mul(usd, rate), String(nights)), '100', CENTS);
+      // Charged, so rounded up to the cent like the trading fee (src/core/domain/money.ts).
+      const fee = div(mul(mul(usd, rate), String(nights)), '100', CENTS, 'up');
       const paid = compare(account.balance, '0') > 0 ? minDec(fee, account.balance) : '0';
       const updated = await updateOrder(tx, order.id, {
         overnight_fee: add(order.overnightFee, paid),

@@ -97,7 +97,8 @@ describeOnBackends('order form preview equals engine charges', (backend) => {
         const pending = [await place(i, 0, quote.bid), await place(i, 1, quote.ask)];
         // A pending buy at the smallest price step: the smallest notional there is.
         if (factor === '1') pending.push(await place(i, 0, i.pip));
-        for (const uid of pending) expect((await h.post(CANCEL, trader.token, { orderId: uid })).code).toBe(0);
+        for (const uid of pending)
+          expect((await h.post(CANCEL, trader.token, { orderId: uid })).code).toBe(0);
 
         // Closed at a quote 3 % away, after the 3 minutes a manual close waits.
         h.clock.set(OPEN_ALL + 180_000);

@@ -101,7 +101,12 @@ describe('margin and fee round up to the cent', () => {
 describe('prices and P&L', () => {
   it('enters at the ask and leaves at the bid for a buy, the other way for a sell', () => {
     const q = { bid: '1', ask: '2' };
-    expect([entryPrice(0, q), exitPrice(0, q), entryPrice(1, q), exitPrice(1, q)]).toEqual(['2', '1', '1', '2']);
+    expect([entryPrice(0, q), exitPrice(0, q), entryPrice(1, q), exitPrice(1, q)]).toEqual([
+      '2',
+      '1',
+      '1',
+      '2',
+    ]);
   });
 
   it.each<[string, MoneyProduct, 0 | 1, string, string, string, string | null]>([
@@ -110,7 +115,15 @@ describe('prices and P&L', () => {
     ['a sell that fell', product('EURUSD', 3), 1, '1', '1.16500', '1.16000', '500.00'],
     ['a USDJPY buy, converted at its close', product('USDJPY', 3), 0, '1', '152.000', '153.000', '653.59'],
     ['a USDJPY sell, converted at its close', product('USDJPY', 3), 1, '1', '150.000', '150.150', '-99.90'],
-    ['a cross, at the mid of its quote currency', product('EURGBP', 3), 0, '1', '0.87100', '0.87200', '130.00'],
+    [
+      'a cross, at the mid of its quote currency',
+      product('EURGBP', 3),
+      0,
+      '1',
+      '0.87100',
+      '0.87200',
+      '130.00',
+    ],
     ['a yen cross, at 1 ÷ the USDJPY mid', product('EURJPY', 3), 1, '0.5', '177.500', '177.200', '100.00'],
     ['half a cent, away from zero', product('BTCUSDT', 1), 1, '0.01', '100.00', '100.50', '-0.01'],
     ['a cross without a rate', product('EURCHF', 3), 0, '1', '0.9', '0.91', null],
@@ -123,13 +136,29 @@ describe('orderCharges', () => {
   const q = { bid: '98500.00', ask: '98510.00' };
   it('charges a market order margin and fee at the entry side', () => {
     expect(
-      orderCharges(product('BTCUSDT', 1), { side: 0, quantity: '0.10', multiple: 100, limit: null }, q, quotes),
-    ).toEqual({ openingPrice: '98510.00', notional: '9851.0000', margin: '98.51', fee: '19.71', feeNow: '19.71' });
+      orderCharges(
+        product('BTCUSDT', 1),
+        { side: 0, quantity: '0.10', multiple: 100, limit: null },
+        q,
+        quotes,
+      ),
+    ).toEqual({
+      openingPrice: '98510.00',
+      notional: '9851.0000',
+      margin: '98.51',
+      fee: '19.71',
+      feeNow: '19.71',
+    });
   });
 
   it('locks only the margin of a pending order at its limit', () => {
     expect(
-      orderCharges(product('BTCUSDT', 1), { side: 0, quantity: '1', multiple: 100, limit: '0.01' }, q, quotes),
+      orderCharges(
+        product('BTCUSDT', 1),
+        { side: 0, quantity: '1', multiple: 100, limit: '0.01' },
+        q,
+        quotes,
+      ),
     ).toMatchObject({ openingPrice: '0.01', margin: '0.01', fee: '0.01', feeNow: '0' });
   });
 
@@ -137,8 +166,10 @@ describe('orderCharges', () => {
     [product('EURUSD', 3, { feeType: 'TIERED' }), 'fee_type_unsupported'],
     [product('CHFSEK', 3), 'rate_unknown'],
   ])('reports why it cannot charge', (p, error) => {
-    expect(orderCharges(p, { side: 1, quantity: '1', multiple: 10, limit: null }, at('1.1'), quotes)).toEqual({
-      error,
-    });
+    expect(orderCharges(p, { side: 1, quantity: '1', multiple: 10, limit: null }, at('1.1'), quotes)).toEqual(
+      {
+        error,
+      },
+    );
   });
 });

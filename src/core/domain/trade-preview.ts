@@ -6,7 +6,15 @@
 import { sub, toFixed } from './decimal';
 import type { Decimal } from './decimal';
 import type { Direction } from './market-order-price';
-import { CENTS, orderCharges, pnlUsd, type ChargesError, type MoneyProduct, type Quote, type QuoteLookup } from './money';
+import {
+  CENTS,
+  orderCharges,
+  pnlUsd,
+  type ChargesError,
+  type MoneyProduct,
+  type Quote,
+  type QuoteLookup,
+} from './money';
 
 /** USD amounts are shown and booked with 2 decimals. */
 export const USD_DECIMALS = CENTS;
