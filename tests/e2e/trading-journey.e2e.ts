@@ -2,7 +2,8 @@
 // market, watches the live P&L, is refused a manual close inside 3 minutes (409), sets a stop loss, and the
 // server closes the position by itself when the admin API steers the price through it; it shows up in the
 // history. Then a pending order fills when the price crosses its limit, a demo account trades through the
-// Mock calls, another user cannot close the trader's order (403), and the ledger check passes.
+// Mock calls, another user cannot close the trader's order (402, as for a missing one), and the ledger
+// check passes.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { MarketOrder, OrderQueryResponse } from '../../src/core/contract/trading';
@@ -131,12 +132,12 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the market trading journey a
         const closed = await stopLossJourney(page, vp, symbol);
         await pendingFill(page, vp, symbol);
 
-        // Another user cannot touch the trader's orders.
+        // Another user cannot touch the trader's orders, nor tell them from missing ones (402).
         const intruder = await apiToken(await fundedAccount('100'));
         const [live] = await openOrders(await pageToken(page), 2);
         const refused = await post('/exchange/order/closeOrder', { orderId: live!.id }, intruder);
-        expect(refused.code).toBe(403);
-        expect((await post('/exchange/order/closeOrder', { orderId: closed.id }, intruder)).code).toBe(403);
+        expect(refused.code).toBe(402);
+        expect((await post('/exchange/order/closeOrder', { orderId: closed.id }, intruder)).code).toBe(402);
 
         // The demo account trades through the Mock calls and its orders stay out of the real account.
         await switchAccount(page, vp, true);

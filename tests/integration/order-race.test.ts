@@ -96,7 +96,7 @@ if (!DATABASE_URL) {
       const watch = h.watchBalance(trader.id);
       const answers = await Promise.all(
         Array.from({ length: CONCURRENCY }, (_, i) =>
-          h.post('/exchange/order/closeOrder', trader.token, { orderId: open[i % open.length]?.id }),
+          h.post('/exchange/order/closeOrder', trader.token, { orderId: open[i % open.length]?.uid }),
         ),
       );
       const samples = await watch.stop();
@@ -116,7 +116,7 @@ if (!DATABASE_URL) {
       const watch = h.watchBalance(trader.id);
       const answers = await Promise.all(
         Array.from({ length: CONCURRENCY }, (_, i) =>
-          h.post('/exchange/order/cancelOrder', trader.token, { orderId: pending[i % pending.length]?.id }),
+          h.post('/exchange/order/cancelOrder', trader.token, { orderId: pending[i % pending.length]?.uid }),
         ),
       );
       const samples = await watch.stop();
@@ -143,10 +143,10 @@ if (!DATABASE_URL) {
           () => ['place', h.post('/exchange/order/addOrder', trader.token, ORDER)] as const,
         ),
         ...[...open, ...open].map(
-          (o) => ['close', h.post('/exchange/order/closeOrder', trader.token, { orderId: o.id })] as const,
+          (o) => ['close', h.post('/exchange/order/closeOrder', trader.token, { orderId: o.uid })] as const,
         ),
         ...[...pending, ...pending].map(
-          (o) => ['cancel', h.post('/exchange/order/cancelOrder', trader.token, { orderId: o.id })] as const,
+          (o) => ['cancel', h.post('/exchange/order/cancelOrder', trader.token, { orderId: o.uid })] as const,
         ),
       ];
       const answers = await Promise.all(

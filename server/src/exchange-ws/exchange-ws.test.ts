@@ -89,7 +89,14 @@ describe('GET /exchange-ws/:id', () => {
     expect(placed.code).toBe(0);
     for (const socket of aliceSockets) {
       const hold = await socket.next((m) => isHold(m) && m.list.length === 1, 2);
-      expect(hold.list[0]).toMatchObject({ tradePair: 'BTCUSDT', positionStatus: 2, orderQuantity: '0.1' });
+      // Stored at the lot step's decimals; `id` is the public order number, as `uid`.
+      expect(hold.list[0]).toMatchObject({
+        id: placed.data,
+        uid: placed.data,
+        tradePair: 'BTCUSDT',
+        positionStatus: 2,
+        orderQuantity: '0.10',
+      });
     }
     await sleep(300);
     expect(bobSocket.messages.every((m) => m.list.length === 0)).toBe(true);

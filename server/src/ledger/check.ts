@@ -61,11 +61,13 @@ export async function checkLedger(db: Db): Promise<LedgerCheckReport> {
                            sum(amount) filter (where bucket = 'lock_margin') as lock_margin
                       from ledger_postings group by account_id) p on p.account_id = a.id
         where a.balance <> coalesce(p.balance, 0) or a.lock_margin <> coalesce(p.lock_margin, 0)
-        order by a.id limit ${MAX_LISTED}`,
+        order by a.id limit $1`,
+      [MAX_LISTED],
     );
     const unbalanced = await tx.query<{ txn_id: string; sum: string }>(
       `select txn_id, sum(amount) as sum from ledger_postings group by txn_id having sum(amount) <> 0
-        order by txn_id limit ${MAX_LISTED}`,
+        order by txn_id limit $1`,
+      [MAX_LISTED],
     );
     const accountTotals = await tx.query<Record<string, string>>(
       `select count(*)::text as n,

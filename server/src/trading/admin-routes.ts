@@ -6,12 +6,41 @@
 import type { FastifyInstance } from 'fastify';
 import { adminPricePin } from '../../../src/core/contract/admin-market';
 import { Code } from '../../../src/core/contract/codes';
-import { fromScaledInt, toScaledInt } from '../../../src/core/domain/decimal';
+import {
+  compare,
+  div,
+  fromScaledInt,
+  isDecimal,
+  mul,
+  normalize,
+  toFixed,
+  toScaledInt,
+} from '../../../src/core/domain/decimal';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
+import type { Instrument } from '../market/instruments';
 import { instrumentFinder } from '../market/routes';
 import type { Engine } from './engine';
 import { decimals } from './rules';
+
+/** How far from its reference price a symbol may be pinned, either way (a factor). */
+export const PIN_BAND = '1000';
+
+/**
+ * The bid to pin, or null unless it is a plain decimal with at most the instrument's precision, within
+ * reference ÷ `PIN_BAND` … reference × `PIN_BAND` (so its units stay a safe integer and its candles sane).
+ */
+export function pinnableBid(
+  value: unknown,
+  instrument: Pick<Instrument, 'pricePrecision' | 'referencePrice'>,
+): string | null {
+  const bid = typeof value === 'string' ? value.trim() : '';
+  if (!isDecimal(bid) || decimals(normalize(bid)) > instrument.pricePrecision) return null;
+  const low = div(instrument.referencePrice, PIN_BAND, instrument.pricePrecision, 'up');
+  const high = mul(instrument.referencePrice, PIN_BAND);
+  if (compare(bid, low) < 0 || compare(bid, high) > 0 || compare(bid, '0') <= 0) return null;
+  return toFixed(bid, instrument.pricePrecision);
+}
 
 /** Registers the price route. */
 export function adminPriceRoute(app: FastifyInstance, engine: Engine): void {
@@ -23,9 +52,10 @@ export function adminPriceRoute(app: FastifyInstance, engine: Engine): void {
     if (input.release) {
       source.release(symbol);
     } else {
-      if (!input.bid || decimals(input.bid) > instrument.pricePrecision)
-        throw new BusinessError(Code.ORDER_PARAMETER);
-      const units = Number(toScaledInt(input.bid, instrument.pricePrecision));
+      // Checked before the price source or a candle is touched: a refused pin changes nothing.
+      const bid = pinnableBid(input.bid, instrument);
+      if (bid === null) throw new BusinessError(Code.ORDER_PARAMETER);
+      const units = Number(toScaledInt(bid, instrument.pricePrecision));
       if (!source.pin(symbol, units, input.holdMs)) throw new BusinessError(Code.ORDER_PARAMETER);
     }
     await engine.idle();

@@ -6,8 +6,8 @@ import { BusinessError } from '../http/envelope';
 import type { AccountRow } from '../ledger';
 import type { Engine, Trader } from './engine';
 import { lockUserAccount, postMovements, SETTLE_REFUSALS, type LockedAccount } from './ledger-ops';
-import { exitPrice, pnlUsd, type DecimalQuote } from './money';
-import { findOrder, updateOrder, type OrderRow } from './orders-repo';
+import { exitPrice, pnlUsd, type Quote as DecimalQuote } from '../../../src/core/domain/money';
+import { findOrder, findOrderById, updateOrder, type OrderRow } from './orders-repo';
 import { assertRule } from './place';
 import { manualCloseRule, marketOpenRule, TradeCode } from './rules';
 
@@ -68,16 +68,22 @@ export async function closeLocked(
   };
 }
 
-/** The order named by the wire `orderId`, if it belongs to the trader's account: 402 none, 403 not theirs. */
+/**
+ * The order whose public number is the wire `orderId`, if it belongs to the trader's account. 402 alike for
+ * a number that does not exist and one of another account (or the other account kind), so the answer never
+ * tells whether someone else's order exists.
+ */
 export async function ownOrder(q: Queryable, trader: Trader, orderId: string): Promise<OrderRow> {
   const order = await findOrder(q, orderId.trim());
-  if (!order) throw new BusinessError(TradeCode.notFound);
-  if (order.userId !== trader.userId || order.virtual !== trader.virtual)
-    throw new BusinessError(TradeCode.notYours);
+  if (!order || order.userId !== trader.userId || order.virtual !== trader.virtual)
+    throw new BusinessError(TradeCode.notFound);
   return order;
 }
 
-/** Locks the trader's account, then the order row (always in this order, so operations never deadlock). */
+/**
+ * Locks the trader's account, then the order row by its internal id (always in this order, so operations
+ * never deadlock).
+ */
 export async function lockOwnOrder(
   tx: Queryable,
   engine: Engine,
@@ -85,7 +91,7 @@ export async function lockOwnOrder(
   orderId: string,
 ): Promise<{ account: LockedAccount; order: OrderRow }> {
   const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
-  const order = await findOrder(tx, orderId, true);
+  const order = await findOrderById(tx, orderId, true);
   if (!order) throw new BusinessError(TradeCode.notFound);
   return { account, order };
 }

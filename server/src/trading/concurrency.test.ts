@@ -18,7 +18,7 @@ describeOnBackends('concurrent trading requests', (backend) => {
   afterAll(() => h?.close());
 
   it('lets 60 simultaneous orders lock only what the balance carries, never below zero, none lost', async () => {
-    // Each 0.1 BTC at 100010.00 needs 100.01 margin + 20.00 fee = 120.01; 2500 carries 20 of them.
+    // Each 0.1 BTC at 100010.00 needs 100.01 margin + 20.01 fee (20.002 rounded up) = 120.02; 2500 carries 20.
     const user = await h.trader({ credit: '2500' });
     const results = await Promise.all(
       Array.from({ length: 60 }, () => h.order(user.token, { orderQuantity: '0.1' })),
@@ -28,7 +28,7 @@ describeOnBackends('concurrent trading requests', (backend) => {
     expect(results.filter((r) => r.code !== 0).every((r) => r.code === 203)).toBe(true);
     const account = await h.account(user.id);
     expect(toMoney(account.lockMargin)).toBe('2000.20');
-    expect(toMoney(account.balance)).toBe('99.80');
+    expect(toMoney(account.balance)).toBe('99.60');
     const { rows } = await h.app.db.query<{ n: string }>(
       'select count(*)::text as n from orders where user_id = $1',
       [user.id],

@@ -10,7 +10,7 @@ import type { Instrument } from '../market/instruments';
 import type { PriceSource } from '../market/price-source';
 import type { HouseFinder } from './ledger-ops';
 import { createLiveOrders, type LiveOrders } from './live';
-import type { DecimalQuote, QuoteLookup } from './money';
+import type { Quote as DecimalQuote, QuoteLookup } from '../../../src/core/domain/money';
 import type { OrderRow } from './orders-repo';
 import type { OrderChange } from './service-types';
 import { DEFAULT_TRADING_SETTINGS, type TradingSettings } from './settings';

@@ -47,21 +47,45 @@ describeOnBackends('closeOrder, cancelOrder and updateOrder', (backend) => {
     expect(await h.ledgerOk()).toBe(true);
   });
 
-  it('accepts the order number as well as the id', async () => {
+  it('accepts only the order number: the internal sequential id is refused with 402', async () => {
     const res = await h.order(alice.token, { orderQuantity: '0.1' });
     h.clock.advance(180_000);
+    const internal = await h.internalId(res.data);
+    expect(internal).toMatch(/^[0-9]+$/);
+    expect((await h.post(CLOSE, alice.token, { orderId: internal })).code).toBe(402);
+    expect((await h.post(UPDATE, alice.token, { orderId: internal, stopPrice: '1.00' })).code).toBe(402);
     expect((await h.post(CLOSE, alice.token, { orderId: res.data })).code).toBe(0);
   });
 
-  it("answers 402 for an unknown order and 403 for another user's order on every call", async () => {
+  it("answers the same 402 envelope, byte for byte, for an unknown order and another user's", async () => {
     const id = await buy(bob);
-    expect((await h.post(CLOSE, alice.token, { orderId: '999999999' })).code).toBe(402);
-    expect((await h.post(CLOSE, alice.token, { orderId: 'not-an-order' })).code).toBe(402);
+    const pending = await h.order(bob.token, { buyPoint: 1, price: '90000.00', orderQuantity: '0.1' });
     h.clock.advance(180_000);
-    expect((await h.post(CLOSE, alice.token, { orderId: id })).code).toBe(403);
-    expect((await h.post(CANCEL, alice.token, { orderId: id })).code).toBe(403);
-    expect((await h.post(UPDATE, alice.token, { orderId: id, stopPrice: '1.00' })).code).toBe(403);
-    expect((await h.post(`${CLOSE}Mock`, alice.demoToken, { orderId: id })).code).toBe(403);
+    const missing = '260311000000000000';
+    const calls: Array<[string, string, object]> = [
+      [CLOSE, alice.token, {}],
+      [CANCEL, alice.token, {}],
+      [UPDATE, alice.token, { stopPrice: '1.00' }],
+      [`${CLOSE}Mock`, alice.demoToken, {}],
+      [`${CANCEL}Mock`, alice.demoToken, {}],
+      [`${UPDATE}Mock`, alice.demoToken, { stopPrice: '1.00' }],
+    ];
+    for (const [url, token, extra] of calls) {
+      for (const theirs of [id, pending.data]) {
+        const other = await h.call(url, token, { orderId: theirs, ...extra });
+        const none = await h.call(url, token, { orderId: missing, ...extra });
+        expect({ url, status: other.statusCode, body: other.body }).toEqual({
+          url,
+          status: none.statusCode,
+          body: none.body,
+        });
+        expect(other.json<{ code: number }>().code).toBe(402);
+      }
+    }
+    expect((await h.post(CLOSE, alice.token, { orderId: 'not-an-order' })).code).toBe(402);
+    // Bob's orders are untouched.
+    expect((await h.post(CLOSE, bob.token, { orderId: id })).code).toBe(0);
+    expect((await h.post(CANCEL, bob.token, { orderId: pending.data })).code).toBe(0);
   });
 
   it('cancels a pending order and releases its margin; 407 for a market order, 408 once it is no longer pending', async () => {

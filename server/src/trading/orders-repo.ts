@@ -83,16 +83,25 @@ export async function selectOrders(q: Queryable, sql: string, params: unknown[])
 }
 
 /**
- * An order by its id or its order number (the wire `orderId` may carry either), optionally locked.
- * Null when there is none.
+ * An order by its public order number (the wire `orderId`; the internal id is never accepted there),
+ * optionally locked. Null when there is none.
  */
-export async function findOrder(q: Queryable, orderId: string, lock = false): Promise<OrderRow | null> {
+export async function findOrder(q: Queryable, uid: string, lock = false): Promise<OrderRow | null> {
   const rows = await selectOrders(
     q,
-    `select ${ORDER_COLUMNS} from orders where uid = $1 or id = $2::bigint
-      order by id limit 1 ${lock ? 'for update' : ''}`,
-    // A cast inside SQL could be folded at planning time and fail on text, so the id is parsed here.
-    [orderId, /^[0-9]{1,18}$/.test(orderId) ? orderId : null],
+    `select ${ORDER_COLUMNS} from orders where uid = $1 ${lock ? 'for update' : ''}`,
+    [uid],
+  );
+  return rows[0] ?? null;
+}
+
+/** An order by its internal id (the engine's own references: trigger book, live index), optionally locked. */
+export async function findOrderById(q: Queryable, id: string, lock = false): Promise<OrderRow | null> {
+  if (!/^[0-9]{1,18}$/.test(id)) return null;
+  const rows = await selectOrders(
+    q,
+    `select ${ORDER_COLUMNS} from orders where id = $1::bigint ${lock ? 'for update' : ''}`,
+    [id],
   );
   return rows[0] ?? null;
 }

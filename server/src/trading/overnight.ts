@@ -10,7 +10,7 @@ import type { CategoryId } from '../../../src/core/contract/types';
 import { lockOwnOrder } from './close';
 import type { Engine } from './engine';
 import { postMovements, SETTLE_REFUSALS } from './ledger-ops';
-import { CENTS, exitPrice, minDec, notionalUsd } from './money';
+import { CENTS, exitPrice, minDec, notionalUsd } from '../../../src/core/domain/money';
 import { ORDER_COLUMNS, selectOrders, updateOrder, type OrderRow } from './orders-repo';
 
 const DAY_MS = 24 * 3600_000;
@@ -53,7 +53,8 @@ export async function rollover(engine: Engine, dayStart: number): Promise<number
       const usd = notionalUsd(product, order.orderQuantity, exitPrice(order.orderType, quote), engine.lookup);
       if (usd === null) return null;
       const rate = OVERNIGHT_RATE_PERCENT[product.type];
-      const fee = div(mul(mul(usd, rate), String(nights)), '100', CENTS);
+      // Charged, so rounded up to the cent like the trading fee (src/core/domain/money.ts).
+      const fee = div(mul(mul(usd, rate), String(nights)), '100', CENTS, 'up');
       const paid = compare(account.balance, '0') > 0 ? minDec(fee, account.balance) : '0';
       const updated = await updateOrder(tx, order.id, {
         overnight_fee: add(order.overnightFee, paid),

@@ -89,7 +89,7 @@ describeOnBackends('placement in one statement', (backend) => {
     ]);
     expect(a.account).toEqual({ balance: '4399.94000000', lockMargin: '500.05000000' });
     // Tracked as after a transaction: the live index answers the stored row.
-    const id = await h.orderId(fast.data);
+    const id = await h.internalId(fast.data);
     expect(h.app.tradingEngine.live.get(id)).toMatchObject({ id, uid: fast.data, margin: '500.05000000' });
     expect(await h.ledgerOk()).toBe(true);
   });

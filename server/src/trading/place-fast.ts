@@ -21,7 +21,7 @@ import {
   type OrderRow,
   type RawOrder,
 } from './orders-repo';
-import { TradeCode } from './rules';
+import { MAX_LIVE_ORDERS, TradeCode } from './rules';
 import type { TradingSettings } from './settings';
 
 /** Stands for the user's own account in the movements of `placeInOneStatement` (resolved in the statement). */
@@ -30,7 +30,16 @@ export const OWN_ACCOUNT = '0';
 /** The ledger's code for a locked margin that would go below zero (as `postTransaction` answers). */
 const LOCK_BALANCE_ERROR = TradeCode.lockBalance;
 
-/** True when no placement rule reads more than the account: no registered check, forex rule or 321 rule. */
+/**
+ * Placements the live index knows of that may still be in flight when the fast path is chosen: an account
+ * within this many orders of `MAX_LIVE_ORDERS` places through the transaction, which counts under the lock.
+ */
+export const LIVE_ORDERS_HEADROOM = 50;
+
+/**
+ * True when no placement rule reads more than the account: no registered check, forex rule or 321 rule,
+ * and the account is far from the live orders cap (by the engine's index of live orders).
+ */
 export function canPlaceFast(
   engine: Engine,
   trader: Trader,
@@ -38,7 +47,9 @@ export function canPlaceFast(
   settings: TradingSettings,
 ): boolean {
   const forexRule = product.type === 3 && !trader.virtual && settings.forexMinDeposit !== null;
-  return engine.checks.length === 0 && !forexRule && !settings.forbidOpposite;
+  const nearCap =
+    engine.live.ofAccount(trader.userId, trader.virtual).length + LIVE_ORDERS_HEADROOM >= MAX_LIVE_ORDERS;
+  return engine.checks.length === 0 && !forexRule && !settings.forbidOpposite && !nearCap;
 }
 
 /**

@@ -3,22 +3,26 @@
  * transaction that locks the account, writes the order and its money.
  */
 import type { AddOrderRequest } from '../../../src/core/contract/trading';
-import { isDecimal } from '../../../src/core/domain/decimal';
+import { isDecimal, toFixed } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import type { Engine, Trader } from './engine';
 import { lockUserAccount, postMovements, type Movement } from './ledger-ops';
-import { entryPrice, feeOf, marginOf, notionalUsd } from './money';
+import { orderCharges } from '../../../src/core/domain/money';
 import { insertOrder, type NewOrder, type OrderRow } from './orders-repo';
 import { canPlaceFast, OWN_ACCOUNT, placeInOneStatement } from './place-fast';
 import {
-  decimals,
+  chargeRule,
   forexDepositRule,
+  liveOrdersRule,
+  lotDecimals,
+  lotStepMessage,
   marketOpenRule,
   oppositeRule,
   pairRule,
   parseTrigger,
   pendingPriceRule,
+  priceFormatRule,
   quantityRule,
   TradeCode,
   triggerRule,
@@ -60,29 +64,42 @@ export async function placeOrder(
   assertRule(marketOpenRule(product.sessions, now));
   const quote = engine.quote(symbol);
   if (!quote) throw new BusinessError(TradeCode.noPrice);
-  const quantity = request.orderQuantity.trim();
-  if (!isDecimal(quantity)) throw new BusinessError(TradeCode.parameter);
-  assertRule(quantityRule(quantity, product));
+  const typed = request.orderQuantity.trim();
+  if (!isDecimal(typed)) throw new BusinessError(TradeCode.parameter);
+  const lots = quantityRule(typed, product);
+  if (lots === TradeCode.lotStep) throw new BusinessError(lots, lotStepMessage(product.countNum));
+  assertRule(lots);
+  // Stored at the lot step's decimals ("1.000…0" → "1.00"): the rule above proved it is on the step.
+  const quantity = toFixed(typed, lotDecimals(product.countNum));
   if (request.multiple < 1 || request.multiple > product.multiple)
     throw new BusinessError(TradeCode.parameter);
   const stop = parseTrigger(request.stopPrice, product.pricePrecision);
   const takeProfit = parseTrigger(request.takeProfitPprice, product.pricePrecision);
   if (stop === 501 || takeProfit === 501) throw new BusinessError(TradeCode.parameter);
   const pending = request.buyPoint === 1;
-  const limit = request.price.trim();
+  const typedLimit = request.price.trim();
   if (pending) {
-    if (!isDecimal(limit) || decimals(limit) > product.pricePrecision)
-      throw new BusinessError(TradeCode.parameter);
-    assertRule(pendingPriceRule(request.orderType, limit, quote));
+    if (!isDecimal(typedLimit)) throw new BusinessError(TradeCode.parameter);
+    assertRule(pendingPriceRule(request.orderType, typedLimit, quote));
+    assertRule(priceFormatRule(typedLimit, product.pricePrecision));
   }
+  const limit = pending ? toFixed(typedLimit, product.pricePrecision) : typedLimit;
   const ref = pending ? ({ kind: 'pending', limit } as const) : ({ kind: 'market', quote } as const);
   assertRule(triggerRule(request.orderType, stop, takeProfit, ref));
-  const openingPrice = pending ? limit : entryPrice(request.orderType, quote);
-  const usd = notionalUsd(product, quantity, openingPrice, engine.lookup);
-  if (usd === null) throw new BusinessError(TradeCode.noPrice);
-  const margin = marginOf(usd, request.multiple);
-  // A pending order pays its fee when it fills, on the notional at the fill price.
-  const fee = pending ? '0' : feeOf(product, usd, quantity);
+  // The order form previews with the same function (src/core/domain/money.ts). A pending order pays its
+  // fee when it fills, on the notional at the fill price.
+  const charges = orderCharges(
+    product,
+    { side: request.orderType, quantity, multiple: request.multiple, limit: pending ? limit : null },
+    quote,
+    engine.lookup,
+  );
+  if ('error' in charges)
+    throw new BusinessError(charges.error === 'rate_unknown' ? TradeCode.noPrice : TradeCode.pairConfig);
+  const { openingPrice, margin, feeNow: fee } = charges;
+  // Margin and fee round up to the cent, so a positive notional always costs at least 0.01 and a zero
+  // balance pays for nothing (203); a zero margin would only come from a zero notional.
+  assertRule(chargeRule(margin));
   const settings = engine.settings(trader.brandId);
 
   const fresh: NewOrder = {
@@ -125,6 +142,12 @@ export async function placeOrder(
       const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
       if (account.tradingProhibited) throw new BusinessError(TradeCode.prohibited);
       for (const check of engine.checks) assertRule(await check(tx, trader));
+      // Counted under the account lock, so concurrent placements of one account cannot pass it together.
+      const { rows: live } = await tx.query<{ n: string }>(
+        `select count(*) as n from orders where user_id = $1 and virtual = $2 and position_status in (1, 2)`,
+        [trader.userId, trader.virtual],
+      );
+      assertRule(liveOrdersRule(Number(live[0]?.n ?? 0)));
       if (product.type === 3 && !trader.virtual && settings.forexMinDeposit !== null) {
         const deposits = await totalDeposits(tx, trader.userId);
         assertRule(forexDepositRule(product.type, trader.virtual, settings.forexMinDeposit, deposits));

@@ -5,13 +5,22 @@ import {
   type OrderQueryResponse,
 } from '../../../src/core/contract/trading';
 import { utcDayStart } from '../../../src/core/domain/market-hours';
+import { BusinessError } from '../http/envelope';
 import { toMoney } from '../ledger';
 import type { Engine } from './engine';
 import { ORDER_COLUMNS, selectOrders } from './orders-repo';
+import { TradeCode } from './rules';
 import { accountView, summaryOf, toMarketOrder } from './valuation';
 
 /** Largest page `order/query` serves. */
 export const MAX_ORDER_PAGE = 50;
+/** Highest page number accepted (501 beyond). */
+export const MAX_PAGE_NUMBER = 100_000;
+/** Highest `limit` accepted (501 beyond); anything above `MAX_ORDER_PAGE` is served as that. */
+export const MAX_LIMIT_ASKED = 100;
+
+const inRange = (n: unknown, min: number, max: number) =>
+  typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
 
 /**
  * A page of the account's orders, newest first by `columns` (order time by default; closing time puts open
@@ -24,8 +33,12 @@ export async function queryOrders(
   virtual: boolean,
   request: OrderQueryRequest,
 ): Promise<OrderQueryResponse> {
-  const limit = Math.min(Math.max(request.limit || ORDER_PAGE_SIZE, 1), MAX_ORDER_PAGE);
-  const page = Math.max(request.page || 1, 1);
+  const page = request.page ?? 1;
+  const asked = request.limit ?? ORDER_PAGE_SIZE;
+  // Refused here whatever the HTTP schema lets through: the offset is computed from these.
+  if (!inRange(page, 1, MAX_PAGE_NUMBER) || !inRange(asked, 1, MAX_LIMIT_ASKED))
+    throw new BusinessError(TradeCode.parameter);
+  const limit = Math.min(asked, MAX_ORDER_PAGE);
   const dayStart = utcDayStart(engine.now());
   const where = `user_id = $1 and virtual = $2 and ($3::smallint is null or position_status = $3::smallint)
     and ($4::bigint is null or coalesce(closing_time, order_time) >= $4::bigint)`;
@@ -36,8 +49,8 @@ export async function queryOrders(
   const [rows, counts, view] = [
     await selectOrders(
       db,
-      `select ${ORDER_COLUMNS} from orders where ${where} order by ${order} limit ${limit} offset ${(page - 1) * limit}`,
-      params,
+      `select ${ORDER_COLUMNS} from orders where ${where} order by ${order} limit $5 offset $6`,
+      [...params, limit, (page - 1) * limit],
     ),
     await db.query<{ total: string; today: string; all_pnl: string }>(
       `select (select count(*) from orders where ${where})::text as total,

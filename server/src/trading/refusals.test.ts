@@ -26,7 +26,7 @@ describeOnBackends('balance error codes of the trading engine', (backend) => {
 
   const status = async (id: string) =>
     (
-      await h.app.db.query<{ position_status: number }>('select position_status from orders where id = $1', [
+      await h.app.db.query<{ position_status: number }>('select position_status from orders where uid = $1', [
         id,
       ])
     ).rows[0]?.position_status;

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ALWAYS_OPEN, FOREX_HOURS } from '../market/sessions';
 import {
   cancelRule,
+  chargeRule,
   forexDepositRule,
+  liveOrdersRule,
+  lotDecimals,
+  lotStepMessage,
   manualCloseRule,
   marketOpenRule,
   oppositeRule,
@@ -57,6 +61,10 @@ describe('pairRule, marketOpenRule and priceFormatRule', () => {
     ['0', 2, 501],
     ['-1', 2, 501],
     ['abc', 2, 501],
+    ['1.5000000', 2, null],
+    ['1000000000000', 2, null],
+    ['1000000000000.01', 2, 501],
+    ['1000000000000000000000000000000', 2, 501],
   ])('answers price %s at precision %s with %s', (price, precision, code) => {
     expect(priceFormatRule(price, precision)).toBe(code);
   });
@@ -159,5 +167,37 @@ describe('manualCloseRule and cancelRule', () => {
     [1, 1, null],
   ] as const)('answers buyPoint %s status %s with %s', (buyPoint, status, code) => {
     expect(cancelRule(buyPoint, status)).toBe(code);
+  });
+});
+
+describe('floors and lot steps', () => {
+  it.each([
+    ['0.00', 306],
+    ['0.009', 306],
+    ['0.01', null],
+  ])('answers a margin of %s with %s', (margin, code) => {
+    expect(chargeRule(margin)).toBe(code);
+  });
+
+  it.each([
+    [0, null],
+    [199, null],
+    [200, 502],
+    [250, 502],
+  ])('answers %i live orders with %s', (live, code) => {
+    expect(liveOrdersRule(live)).toBe(code);
+  });
+
+  it.each([
+    ['0.01', 2],
+    ['0.010', 2],
+    ['0.1', 1],
+    ['1', 0],
+  ])('stores quantities on a step of %s with %i decimals', (step, digits) => {
+    expect(lotDecimals(step)).toBe(digits);
+  });
+
+  it('names the step in a 302 message', () => {
+    expect(lotStepMessage('0.10')).toBe('quantity must be a multiple of the lot step 0.1');
   });
 });

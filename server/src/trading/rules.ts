@@ -2,12 +2,19 @@
  * The server's order rules as pure functions: each answers the catalogue code that refuses the order, or
  * null when the rule holds. The routes run them in the order of `docs/decisions.md` (trading table).
  */
-import { compare, isDecimal, toFixed, toScaledInt, type Decimal } from '../../../src/core/domain/decimal';
+import {
+  compare,
+  isDecimal,
+  normalize,
+  toFixed,
+  toScaledInt,
+  type Decimal,
+} from '../../../src/core/domain/decimal';
 import { isMarketOpen } from '../../../src/core/domain/market-hours';
 import { Code } from '../../../src/core/contract/codes';
 import type { OrderTypeId } from '../../../src/core/contract/trading';
 import type { SessionHours } from '../../../src/core/contract/types';
-import type { DecimalQuote } from './money';
+import type { Quote as DecimalQuote } from '../../../src/core/domain/money';
 
 /**
  * The trading rules' codes under their older short names, each a name of the catalogue (`Code` in
@@ -45,13 +52,30 @@ export const TradeCode = {
   tooSoon: Code.MANUAL_CLOSE_TOO_SOON,
   parameter: Code.ORDER_PARAMETER,
   marketClosed: Code.PAIR_CANNOT_TRADE,
+  submission: Code.ORDER_SUBMISSION_FAILED,
 } as const;
 
 type Rule = number | null;
 
+/** Highest price, stop or take profit accepted (keeps every amount inside the ledger's NUMERIC(28, 8)). */
+export const MAX_PRICE = '1000000000000';
+
+/** Most pending and open orders one account may hold at once (502 beyond). */
+export const MAX_LIVE_ORDERS = 200;
+
 /** Fraction digits of a decimal string. */
 export function decimals(value: Decimal): number {
   return value.split('.')[1]?.length ?? 0;
+}
+
+/** Fraction digits of a lot step ("0.010" → 2): the decimals a quantity is stored with. */
+export function lotDecimals(step: Decimal): number {
+  return decimals(normalize(step));
+}
+
+/** The `msg` of a 302 refusal: it names the step (the catalogue text speaks of zero). */
+export function lotStepMessage(step: Decimal): string {
+  return `quantity must be a multiple of the lot step ${normalize(step)}`;
 }
 
 /** Lots: 307 not above zero, 305 above the maximum, 306 below the minimum, 302 off the lot step. */
@@ -78,11 +102,24 @@ export function marketOpenRule(sessions: readonly SessionHours[], now: number): 
   return isMarketOpen(sessions, now) ? null : Code.PAIR_CANNOT_TRADE;
 }
 
-/** 501 unless a price is a positive decimal with at most the product's price precision. */
+/**
+ * 501 unless a price is a positive decimal of at most `MAX_PRICE` with no more significant decimals than the
+ * product's price precision (trailing zeros beyond it are allowed; the price is stored at the precision).
+ */
 export function priceFormatRule(price: Decimal, precision: number): Rule {
-  if (!isDecimal(price) || compare(price, '0') <= 0 || decimals(price) > precision)
-    return Code.ORDER_PARAMETER;
-  return null;
+  if (!isDecimal(price) || compare(price, '0') <= 0 || compare(price, MAX_PRICE) > 0)
+    return TradeCode.parameter;
+  return decimals(normalize(price)) > precision ? TradeCode.parameter : null;
+}
+
+/** 306: a charge that rounds to nothing never opens an order (margin and fee round up to the cent). */
+export function chargeRule(margin: Decimal): Rule {
+  return compare(margin, '0.01') < 0 ? TradeCode.lotBelow : null;
+}
+
+/** 502: an account holds at most `MAX_LIVE_ORDERS` pending and open orders. */
+export function liveOrdersRule(live: number): Rule {
+  return live >= MAX_LIVE_ORDERS ? TradeCode.submission : null;
 }
 
 /** 301: a pending price is above zero, a buy at or below the ask, a sell at or above the bid. */

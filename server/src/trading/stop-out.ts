@@ -8,7 +8,7 @@ import { add, compare, mul, sub, type Decimal } from '../../../src/core/domain/d
 import { closeLocked } from './close';
 import type { Engine } from './engine';
 import { lockUserAccount } from './ledger-ops';
-import { exitPrice, pnlUsd } from './money';
+import { exitPrice, pnlUsd } from '../../../src/core/domain/money';
 import { ORDER_COLUMNS, selectOrders, type OrderRow } from './orders-repo';
 
 /** Least time between two checks of one account. */
@@ -128,6 +128,6 @@ export async function stopOut(engine: Engine, userId: string, virtual: boolean):
     }
     return done;
   });
-  for (const order of closed) engine.track(order, { kind: 'stop_out', orderId: order.id });
+  for (const order of closed) engine.track(order, { kind: 'stop_out', orderId: order.uid });
   return closed.map((o) => o.id);
 }

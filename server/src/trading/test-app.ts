@@ -41,8 +41,10 @@ export interface TradingHarness {
   order(token: string, order: Partial<AddOrderRequest>, mock?: boolean): Promise<Envelope<string>>;
   /** Balance and locked margin of the user's account. */
   account(userId: string, virtual?: boolean): Promise<{ balance: string; lockMargin: string }>;
-  /** The id of an order from its number. */
+  /** The wire `orderId` of an order (its public number, once it is stored); '' when there is none. */
   orderId(uid: string): Promise<string>;
+  /** The internal sequential id of an order (never accepted on the wire). */
+  internalId(uid: string): Promise<string>;
   ledgerOk(): Promise<boolean>;
   /** Closes the app; the database is dropped unless it was handed in to be reused. */
   close(): Promise<void>;
@@ -125,6 +127,10 @@ export async function tradingHarness(
       return { balance: row?.balance ?? '0', lockMargin: row?.lockMargin ?? '0' };
     },
     async orderId(uid) {
+      const { rows } = await app.db.query<{ uid: string }>('select uid from orders where uid = $1', [uid]);
+      return rows[0]?.uid ?? '';
+    },
+    async internalId(uid) {
       const { rows } = await app.db.query<{ id: string }>('select id from orders where uid = $1', [uid]);
       return rows[0]?.id ?? '';
     },

@@ -145,7 +145,8 @@ describeOnBackends('triggers, stop-out and the overnight fee', (backend) => {
       virtual: false,
       event: { kind: 'stop_out', orderId: btc },
     });
-    expect(toMoney((await h.account(trader.id)).lockMargin)).toBe('60.02');
+    // ETH: 3001.20 ÷ 50 = 60.024, locked rounded up to the cent.
+    expect(toMoney((await h.account(trader.id)).lockMargin)).toBe('60.03');
     expect(await h.ledgerOk()).toBe(true);
   });
 

@@ -11,8 +11,8 @@ import { closeLocked, lockOwnOrder } from './close';
 import type { Queryable } from '../db/types';
 import type { Engine, LiveQuote } from './engine';
 import { postMovements } from './ledger-ops';
-import { entryPrice, exitPrice, feeOf, notionalUsd } from './money';
-import { findOrder, updateOrder, type OrderRow } from './orders-repo';
+import { entryPrice, exitPrice, feeOf, notionalUsd } from '../../../src/core/domain/money';
+import { findOrderById, updateOrder, type OrderRow } from './orders-repo';
 import type { OrderChange } from './service-types';
 import { armOrder } from './triggers-arm';
 import type { TriggerEntry } from './trigger-types';
@@ -65,7 +65,7 @@ async function fill(
   const fee = product && usd !== null ? feeOf(product, usd, order.orderQuantity) : null;
   if (fee === null || compare(account.balance, fee) < 0) {
     const failed = await endPending(tx, order, accountId, 'failed', engine.now());
-    return { order: failed, event: { kind: 'failed', orderId: order.id } };
+    return { order: failed, event: { kind: 'failed', orderId: order.uid } };
   }
   const filled = await updateOrder(tx, order.id, {
     position_status: 2,
@@ -80,12 +80,12 @@ async function fill(
       amount: fee,
     },
   ]);
-  return { order: filled, event: { kind: 'filled', orderId: order.id } };
+  return { order: filled, event: { kind: 'filled', orderId: order.uid } };
 }
 
 /** Executes one fired entry; whatever it cannot execute is re-armed from the stored order. */
 export async function executeEntry(engine: Engine, entry: TriggerEntry, quote: LiveQuote): Promise<void> {
-  const found = await findOrder(engine.db, entry.orderId);
+  const found = await findOrderById(engine.db, entry.orderId);
   if (!found) return;
   let outcome: Outcome = null;
   try {
@@ -98,13 +98,13 @@ export async function executeEntry(engine: Engine, entry: TriggerEntry, quote: L
       if (order.positionStatus !== 2 || !stillCrossed(order, entry.kind, quote)) return null;
       const reason: CloseReason = entry.kind;
       const closed = await closeLocked(tx, engine, order, account, quote, reason);
-      return { order: closed.order, event: { kind: reason, orderId: order.id } };
+      return { order: closed.order, event: { kind: reason, orderId: order.uid } };
     });
   } finally {
     if (outcome) engine.track(outcome.order, outcome.event);
     else {
       // Not executed (state changed, or a failure): the book gets the order's current levels back.
-      const current = await findOrder(engine.db, entry.orderId);
+      const current = await findOrderById(engine.db, entry.orderId);
       if (current && (current.positionStatus === 1 || current.positionStatus === 2)) rearm(engine, current);
     }
   }

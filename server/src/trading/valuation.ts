@@ -4,7 +4,7 @@ import { add, sub, type Decimal } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { findUserAccount, toMoney } from '../ledger';
 import type { Engine } from './engine';
-import { exitPrice, pnlUsd } from './money';
+import { exitPrice, pnlUsd } from '../../../src/core/domain/money';
 import { ORDER_COLUMNS, selectOrders, type OrderRow } from './orders-repo';
 
 /**
@@ -21,7 +21,8 @@ export function toMarketOrder(engine: Engine, order: OrderRow): MarketOrder {
       ? pnlUsd(product, order.orderType, order.openingPrice, current, order.orderQuantity, engine.lookup)
       : null;
   return {
-    id: order.id,
+    // The internal sequential id stays inside: `id` carries the public order number too (decisions).
+    id: order.uid,
     uid: order.uid,
     tradePair: order.tradePair,
     productName: order.productName,

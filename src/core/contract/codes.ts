@@ -182,6 +182,7 @@ export const Code = {
   MANUAL_CLOSE_TOO_SOON: 409,
   /** "incorrect parameter" of the order services (exchange, order queries), as opposed to 1001 of the web API. */
   ORDER_PARAMETER: 501,
+  ORDER_SUBMISSION_FAILED: 502,
   PAIR_NOT_FOUND: 604,
   PAIR_CANNOT_TRADE: 605,
 } as const;

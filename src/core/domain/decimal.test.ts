@@ -72,6 +72,10 @@ describe('div', () => {
     ['-1', '8', 2, 'half-up', '-0.13'],
     ['10', '-4', 0, 'half-up', '-3'],
     ['0.5', '0.25', 1, 'half-up', '2.0'],
+    ['1', '3', 2, 'up', '0.34'],
+    ['-1', '3', 2, 'up', '-0.34'],
+    ['0.0028', '20', 2, 'up', '0.01'],
+    ['6', '3', 2, 'up', '2.00'],
   ] as const)('%s / %s at scale %i (%s) is %s', (a, b, scale, rounding, expected) => {
     expect(div(a, b, scale, rounding)).toBe(expected);
   });
@@ -90,6 +94,9 @@ describe('toFixed', () => {
     ['-1.999', 2, 'down', '-1.99'],
     ['7', 3, 'half-up', '7.000'],
     ['-0.004', 2, 'half-up', '0.00'],
+    ['0.0000056', 2, 'up', '0.01'],
+    ['1.010', 2, 'up', '1.01'],
+    ['-1.001', 2, 'up', '-1.01'],
   ] as const)('rounds %s to %i digits (%s) as %s', (value, scale, rounding, expected) => {
     expect(toFixed(value, scale, rounding)).toBe(expected);
   });

@@ -7,8 +7,8 @@
 /** A string that `isDecimal` accepts, e.g. "-12.340". */
 export type Decimal = string;
 
-/** half-up: .5 goes away from zero; down: truncate toward zero. */
-export type Rounding = 'half-up' | 'down';
+/** half-up: .5 goes away from zero; down: truncate toward zero; up: any remainder goes away from zero. */
+export type Rounding = 'half-up' | 'down' | 'up';
 
 interface Scaled {
   units: bigint;
@@ -47,7 +47,9 @@ function divide(a: bigint, b: bigint, rounding: Rounding): bigint {
   const absA = a < 0n ? -a : a;
   const absB = b < 0n ? -b : b;
   let q = absA / absB;
-  if (rounding === 'half-up' && (absA % absB) * 2n >= absB) q += 1n;
+  const rest = absA % absB;
+  if (rounding === 'half-up' && rest * 2n >= absB) q += 1n;
+  if (rounding === 'up' && rest !== 0n) q += 1n;
   return negative ? -q : q;
 }
 

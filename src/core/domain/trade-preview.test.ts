@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currenciesOf,
-  feeUsd,
-  marginUsd,
-  notionalUsd,
-  previewOrder,
-  profitLossUsd,
-  usdPerUnit,
-} from './trade-preview';
+import { previewOrder, profitLossUsd } from './trade-preview';
 import type { PreviewProduct } from './trade-preview';
 
 const product = (code: string, type: number, extra: Partial<PreviewProduct> = {}): PreviewProduct => ({
@@ -19,66 +11,15 @@ const product = (code: string, type: number, extra: Partial<PreviewProduct> = {}
   feeValue: '0.2',
   ...extra,
 });
+const at = (price: string) => ({ bid: price, ask: price });
 const RATES: Record<string, string> = { EURUSD: '1.16500', USDJPY: '152.400', GBPUSD: '1.33800' };
-const rates = (symbol: string) => RATES[symbol] ?? null;
-
-describe('currencies and rates', () => {
-  it.each([
-    ['EURUSD', 3, 'EUR', 'USD'],
-    ['USDJPY', 3, 'USD', 'JPY'],
-    ['BTCUSDT', 1, 'BTC', 'USD'],
-    ['XAUUSD', 2, 'XAUUSD', 'USD'],
-    ['US30', 4, 'US30', 'USD'],
-  ])('splits %s (type %i) into %s / %s', (symbol, type, base, quote) => {
-    expect(currenciesOf(symbol, type)).toEqual({ base, quote });
-  });
-
-  it.each([
-    ['USD', '1'],
-    ['EUR', '1.16500'],
-    ['JPY', '0.006561679790'],
-    ['CHF', null],
-  ])('values one %s at %s USD', (currency, expected) => {
-    expect(usdPerUnit(currency, rates)).toBe(expected);
-  });
-});
-
-describe('notional, margin and fee', () => {
-  it.each([
-    ['a USD-quoted pair', product('EURUSD', 3), '0.10', '1.16510', '11651.0000000'],
-    ['a USD-based pair (USDJPY)', product('USDJPY', 3), '0.10', '152.420', '10000.00'],
-    ['a cross through the base rate', product('EURJPY', 3), '0.10', '177.500', '11650.0000000'],
-    ['a coin', product('BTCUSDT', 1), '0.01', '98500.00', '985.0000'],
-  ])('values %s', (_, p, qty, price, expected) => {
-    expect(notionalUsd(p, qty, price, rates)).toBe(expected);
-  });
-
-  it('cannot value a cross without its rate', () => {
-    expect(notionalUsd(product('CHFJPY', 3), '1', '170', rates)).toBeNull();
-  });
-
-  it.each([
-    ['11651.00000', 500, '23.30'],
-    ['985.0000', 100, '9.85'],
-    ['10', 3, '3.33'],
-    ['20', 3, '6.67'],
-  ])('takes %s ÷ %i as the margin %s', (notional, multiple, expected) => {
-    expect(marginUsd(notional, multiple)).toBe(expected);
-  });
-
-  it.each([
-    ['0.2 % of the notional', product('EURUSD', 3), '0.10', '11651.00', '23.30'],
-    ['0.2 % rounds half up', product('BTCUSDT', 1), '0.01', '1002.50', '2.01'],
-    ['5 USD per lot', product('COPPER', 2, { feeType: 'FIX_AMOUNT', feeValue: '5' }), '0.25', '999', '1.25'],
-    ['an unknown fee type', product('EURUSD', 3, { feeType: 'TIERED' }), '1', '1', null],
-  ])('charges %s', (_, p, qty, notional, expected) => {
-    expect(feeUsd(p, qty, notional)).toBe(expected);
-  });
-});
+const rates = (symbol: string) => (RATES[symbol] ? at(RATES[symbol]) : null);
+const btc = { bid: '98490.00', ask: '98500.00' };
+const market = (qty: string, direction: 0 | 1 = 0) => ({ direction, qty, limit: null });
 
 describe('previewOrder', () => {
   it('shows value, margin, fee and the balance after', () => {
-    expect(previewOrder(product('BTCUSDT', 1), '0.10', '98500.00', '1000.00', rates)).toEqual({
+    expect(previewOrder(product('BTCUSDT', 1), market('0.10'), btc, '1000.00', rates)).toEqual({
       value: '9850.00',
       margin: '98.50',
       fee: '19.70',
@@ -88,7 +29,7 @@ describe('previewOrder', () => {
   });
 
   it('says when the balance is not enough', () => {
-    const preview = previewOrder(product('BTCUSDT', 1), '1', '98500.00', '900.00', rates);
+    const preview = previewOrder(product('BTCUSDT', 1), market('1'), btc, '900.00', rates);
     expect(preview).toMatchObject({
       margin: '985.00',
       fee: '197.00',
@@ -98,17 +39,47 @@ describe('previewOrder', () => {
   });
 
   it('leaves the balance after open while the balance is unknown', () => {
-    expect(previewOrder(product('BTCUSDT', 1), '1', '100', null, rates)).toMatchObject({
+    expect(previewOrder(product('BTCUSDT', 1), market('1'), btc, null, rates)).toMatchObject({
       balanceAfter: null,
       enough: true,
     });
   });
 
+  it('sells at the bid', () => {
+    expect(previewOrder(product('BTCUSDT', 1), market('0.10', 1), btc, null, rates)).toMatchObject({
+      value: '9849.00',
+      margin: '98.49',
+    });
+  });
+
+  it('values a USDJPY lot at 100,000 USD whatever the price', () => {
+    expect(
+      previewOrder(product('USDJPY', 3, { multiple: 400 }), market('1'), at('152.420'), '0', rates),
+    ).toMatchObject({ value: '100000.00', margin: '250.00', fee: '200.00', enough: false });
+  });
+
+  it('locks only the margin of a pending order: the fee is paid at the fill', () => {
+    const terms = { direction: 0 as const, qty: '0.10', limit: '90000.00' };
+    expect(previewOrder(product('BTCUSDT', 1), terms, btc, '100.00', rates)).toEqual({
+      value: '9000.00',
+      margin: '90.00',
+      fee: '18.00',
+      balanceAfter: '10.00',
+      enough: true,
+    });
+  });
+
+  it('never shows a charge below a cent', () => {
+    expect(
+      previewOrder(product('DOGEUSDT', 1, { multiple: 20 }), market('0.01'), at('0.28000'), '0', rates),
+    ).toMatchObject({ margin: '0.01', fee: '0.01', balanceAfter: '-0.02', enough: false });
+  });
+
   it.each([
     [product('EURUSD', 3, { feeType: 'TIERED' }), 'fee_type_unsupported'],
-    [product('CHFJPY', 3), 'rate_unknown'],
+    [product('CHFSEK', 3), 'rate_unknown'],
   ])('reports why a preview cannot be made', (p, error) => {
-    expect(previewOrder(p, '1', '1.1', '100', rates)).toEqual({ error });
+    expect(previewOrder(p, market('1'), at('1.1'), '100', rates)).toEqual({ error });
   });
 });
 

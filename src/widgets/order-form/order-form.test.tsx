@@ -27,12 +27,13 @@ describe('<OrderForm mode="market">', () => {
     expect(screen.getByTestId('side-sell').textContent).toContain('98500.00');
     expect(screen.getByTestId('side-buy').textContent).toContain('98510.00');
     expect((screen.getByTestId('volume') as HTMLInputElement).value).toBe('0.01');
-    // 0.01 × 98510 = 985.10 notional; margin ÷ 100; fee 0.2 %; 10,000.00 − 9.85 − 1.97.
+    // 0.01 × 98510 = 985.10 notional; margin ÷ 100 = 9.851 and fee 0.2 % = 1.9702, each rounded up to the
+    // cent as the engine charges them; 10,000.00 − 9.86 − 1.98.
     expect(screen.getByTestId('preview-value').textContent).toContain('985.10 USD');
-    expect(screen.getByTestId('preview-margin').textContent).toContain('9.85 USD');
-    expect(screen.getByTestId('preview-fee').textContent).toContain('1.97 USD');
+    expect(screen.getByTestId('preview-margin').textContent).toContain('9.86 USD');
+    expect(screen.getByTestId('preview-fee').textContent).toContain('1.98 USD');
     await waitFor(() =>
-      expect(screen.getByTestId('preview-balance-after').textContent).toContain('9,988.18 USD'),
+      expect(screen.getByTestId('preview-balance-after').textContent).toContain('9,988.16 USD'),
     );
     expect(screen.getByTestId('preview-leverage').textContent).toContain('1:100');
     expect(submit().textContent).toBe('Buy at market');

@@ -99,14 +99,18 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
   const ticket = useOrderTicket({ symbol, direction: props.initialDirection, product, quote, onMessage });
   const { values } = ticket;
   const qty = parseInput(values.volume);
-  const entry = values.pending
-    ? parseInput(values.price)
-    : quote
-      ? tradePrice(values.direction, quote)
-      : null;
-  const rates = (code: string) => prices.get(code)?.price ?? null;
+  const limit = values.pending ? parseInput(values.price) : null;
+  const entry = values.pending ? limit : quote ? tradePrice(values.direction, quote) : null;
+  // Conversion pairs at their bid and ask: the engine converts at the same mid.
+  const rates = (code: string) => {
+    const q = prices.get(code);
+    return q ? { bid: q.bidPrice, ask: q.askPrice } : null;
+  };
   const available = signedIn ? (balance?.balanceAmount ?? null) : null;
-  const preview = product && qty && entry ? previewOrder(product, qty, entry, available, rates) : null;
+  const preview =
+    product && qty && entry && quote
+      ? previewOrder(product, { direction: values.direction, qty, limit }, quote, available, rates)
+      : null;
   const enough = !preview || 'error' in preview || preview.enough;
   const { submitting, submit } = useSubmitOrder({
     platform,

@@ -3,7 +3,7 @@ import type { Decimal } from '../../core/domain/decimal';
 import { formatAmount } from '../../core/domain/format';
 import { parseInput } from '../../core/domain/market-order-input';
 import { profitLossUsd } from '../../core/domain/trade-preview';
-import type { RateLookup } from '../../core/domain/trade-preview';
+import type { QuoteLookup } from '../../core/domain/trade-preview';
 import type { Translate } from '../_shared/use-t';
 import type { FormValues } from './order-form.logic';
 import { TriggerField } from './trigger-field';
@@ -16,7 +16,7 @@ export interface TriggerFieldsProps {
   qty: Decimal | null;
   /** The price the order opens at (ask/bid, or the pending price). */
   entry: Decimal | null;
-  rates: RateLookup;
+  rates: QuoteLookup;
   disabled: boolean;
   t: Translate;
   ticket: Ticket;
