@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { BusinessError, ok } from './envelope';
-import { apiRoute, objectSchema } from './route';
+import { endpoint } from '../../../src/core/contract/endpoint';
+import { Obj, Str, T } from '../../../src/core/contract/schema';
+import { route } from './route';
 
 const logLines: string[] = [];
 const logStream = new Writable({
@@ -21,28 +23,35 @@ beforeAll(async () => {
     modules: { market: false, broker: false },
     logger: { level: 'info', stream: logStream },
   });
-  apiRoute<{ amount: string; note?: string }, { echoed: Record<string, unknown> }>(app, {
-    url: '/v1/wa-na/test/echo',
-    methods: ['POST', 'GET'],
-    input: objectSchema(
-      { amount: { type: 'string', pattern: '^\\d+(\\.\\d+)?$' }, note: { type: 'string' } },
-      ['amount'],
+  const declared = (
+    path: string,
+    input: ReturnType<typeof Obj>,
+    data: Parameters<typeof endpoint>[0]['data'],
+  ) =>
+    endpoint({
+      service: 'api',
+      path,
+      access: 'public',
+      methods: ['POST', 'GET'],
+      summary: '',
+      input,
+      data,
+      codes: [],
+    });
+  route(
+    app,
+    declared(
+      'wa-na/test/echo',
+      Obj({ amount: Str(40, { pattern: '^\\d+(\\.\\d+)?$' }), note: T.Optional(Str(200)) }),
+      Obj({ echoed: T.Object({}, { additionalProperties: true }) }),
     ),
-    data: objectSchema({ echoed: { type: 'object', additionalProperties: true } }),
-    handler: async (input) => ok({ echoed: { ...input } }),
+    async (input) => ok({ echoed: { ...input } }),
+  );
+  route(app, declared('wa-na/test/business', Obj({}), T.Null()), async () => {
+    throw new BusinessError(1052);
   });
-  apiRoute(app, {
-    url: '/v1/wa-na/test/business',
-    handler: async () => {
-      throw new BusinessError(1052);
-    },
-  });
-  apiRoute(app, {
-    url: '/v1/wa-na/test/crash',
-    data: objectSchema({ never: { type: 'string' } }),
-    handler: async () => {
-      throw new Error('secret internal detail at db.example:5432');
-    },
+  route(app, declared('wa-na/test/crash', Obj({}), Obj({ never: Str(10) })), async () => {
+    throw new Error('secret internal detail at db.example:5432');
   });
 });
 afterAll(() => app?.close());

@@ -7,6 +7,7 @@ import { createI18n } from '../i18n/i18n';
 import { createIsolatedStore } from '../state/store';
 import { createPlatform, getPlatform, isQuoteStale, resetPlatformForTests, setAuthHooks } from './platform';
 import type { FeedState, QuoteView } from './types';
+import { adHocEndpoint } from '../api/ad-hoc-endpoint.fixture';
 
 const ORIGIN = 'https://platform.test';
 const SYSTEM: SystemConfigResponse = { systemConfigs: [{ name: 'Contract', enable: true }], walletType: 0 };
@@ -65,7 +66,7 @@ describe('createPlatform start-up', () => {
     platform.feed.subscribe('/topic/prices', () => undefined);
     await vi.waitFor(() => expect(platform.feed.getState().status).toBe('idle'));
     expect(() => client()).toThrow();
-    const result = await platform.api.call('api', 'wa-na/login', {}, { silent: true });
+    const result = await platform.api.call(adHocEndpoint('api', 'wa-na/login'), {}, { silent: true });
     expect(result).toMatchObject({ ok: false, message: 'Cannot load config, please contact administrator.' });
   });
 
@@ -106,7 +107,7 @@ describe('createPlatform session hooks', () => {
     const { platform, fetchImpl } = setup();
     const onUnauthorized = vi.fn();
     setAuthHooks(platform, { getToken: () => 'tok-9', onUnauthorized });
-    const result = await platform.api.call('api', 'waa/user/info', {}, { silent: true });
+    const result = await platform.api.call(adHocEndpoint('api', 'waa/user/info'), {}, { silent: true });
     expect(result).toMatchObject({ ok: false, code: 23519, message: 'Please log in (23519)' });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     const call = fetchImpl.mock.calls.find(([u]) => String(u).endsWith('/waa/user/info'));
