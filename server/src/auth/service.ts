@@ -1,7 +1,9 @@
 /** `app.auth`: what other modules use of the identity module (sessions, passwords, revocation). */
+import { Code } from '../../../src/core/contract/codes';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import type { Sender } from '../sender/types';
+import { passwordHashOf, setPasswordHash } from '../users/repo';
 import { checkAccessToken, type TokenCheck } from './authenticate';
 import { assertPasswordPolicy, passwordHasher } from './passwords';
 import type { AuthKeys } from './secrets';
@@ -64,23 +66,20 @@ export function createAuthService(deps: Deps): AuthService {
     issueSession: (tx, userId, options) => sessions.issue(tx, userId, options),
     async reissueAccessToken(sessionId, options) {
       const access = await sessions.reissueAccessToken(sessionId, options);
-      if (!access) throw new BusinessError(23519);
+      if (!access) throw new BusinessError(Code.LOGIN_REQUIRED);
       return access;
     },
     revokeAllSessions: (userId, reason = 'admin', tx) => sessions.revokeAll(userId, reason, tx),
     revokeSession: (sessionId, reason = 'logout') => sessions.revokeSession(sessionId, reason),
     async verifyPassword(userId, password) {
-      const { rows } = await db.query<{ password_hash: string }>(
-        'select password_hash from users where id = $1',
-        [userId],
-      );
-      const matches = await passwordHasher.verify(rows[0]?.password_hash ?? deps.dummyHash, password);
-      return matches && rows[0] !== undefined;
+      const hash = await passwordHashOf(db, userId);
+      const matches = await passwordHasher.verify(hash ?? deps.dummyHash, password);
+      return matches && hash !== null;
     },
     async setPassword(tx, userId, password) {
       assertPasswordPolicy(password);
       const hash = await passwordHasher.hash(password);
-      await tx.query('update users set password_hash = $2 where id = $1', [userId, hash]);
+      await setPasswordHash(tx, userId, hash);
     },
     onRevoke(listener) {
       deps.listeners.add(listener);

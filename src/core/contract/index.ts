@@ -4,3 +4,6 @@ export * from './paths';
 export * from './types';
 export * from './auth';
 export * from './trading';
+export * from './accounts';
+export * from './users';
+export * from './admin';

@@ -6,7 +6,7 @@
  * Browser builds replace `typebox` with `typebox-shim.ts` (vite.config.ts): schemas are needed by the server,
  * the OpenAPI document and the tests, never by a widget, so a widget bundle carries none of them.
  */
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TEnum, type TSchema } from 'typebox';
 
 export { Type as T };
 export type { Static, TSchema };
@@ -52,10 +52,11 @@ export const EpochMs = (description?: string) =>
 
 /** One of the given values (`enum`). */
 export const OneOf = <const V extends readonly (string | number)[]>(values: V, description?: string) =>
+  // The cast keeps the literal values in the static type (without it `Static` widens to string | number).
   Type.Enum([...values] as [...V], {
     type: values.every((v) => typeof v === 'number') ? 'integer' : 'string',
     ...(description ? { description } : {}),
-  });
+  }) as unknown as TEnum<[...V]>;
 
 /** An object whose unknown properties are stripped (Ajv `removeAdditional`) rather than refused. */
 export const Obj = <P extends Parameters<typeof Type.Object>[0]>(properties: P, description?: string) =>

@@ -1,26 +1,18 @@
 /** `login` (spec §7): password, then the second factor when the user turned it on. */
 import type { FastifyRequest } from 'fastify';
-import type { LoginResponse, RegisterType } from '../../../../src/core/contract/auth';
+import { Login, type LoginRequest, type LoginResponse } from '../../../../src/core/contract/auth';
+import { Code } from '../../../../src/core/contract/codes';
 import { BusinessError, ok } from '../../http/envelope';
-import { apiRoute, objectSchema } from '../../http/legacy-route';
-import { assertWithinLimits, BRAND_QUERY, text, type AuthRouteDeps } from '../context';
+import { route } from '../../http/route';
+import { acceptTotpStep, findUserByName, type CredentialRow } from '../../users/repo';
+import { assertWithinLimits, type AuthRouteDeps } from '../context';
 import { destinationOf, parseAccountName, type AccountName } from '../identifiers';
 import { passwordHasher } from '../passwords';
 import { loginSubject, RATE_RULES, type RateRule } from '../rate-limit';
 import { matchTotp } from '../totp';
-import { findUserByName, type UserRow } from '../users';
 
-interface LoginInput {
-  username: string;
-  type: RegisterType;
-  password: string;
-  command?: 'verification' | '';
-  authCode?: string;
-  areaCode?: string;
-}
+type LoginInput = LoginRequest;
 
-const WRONG_CREDENTIALS = 1108;
-const TOO_FREQUENT = 1110;
 const SECOND_FACTOR_NEEDED: LoginResponse = { token: '', refreshToken: '', qrcodeStatus: 0, expiresAt: null };
 
 const nameOrNull = (input: LoginInput): AccountName | null => {
@@ -32,16 +24,11 @@ const nameOrNull = (input: LoginInput): AccountName | null => {
 };
 
 /** Accepts the TOTP code once: the step is stored only if it is later than the last accepted one. */
-async function acceptTotp(deps: AuthRouteDeps, user: UserRow, code: string): Promise<boolean> {
+async function acceptTotp(deps: AuthRouteDeps, user: CredentialRow, code: string): Promise<boolean> {
   const last = user.totp_last_step === null ? null : Number(user.totp_last_step);
   const step = user.totp_secret ? matchTotp(user.totp_secret, code, deps.now(), last) : null;
   if (step === null) return false;
-  const { rows } = await deps.db.query(
-    `update users set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2)
-     returning id`,
-    [user.id, step],
-  );
-  return rows.length === 1;
+  return acceptTotpStep(deps.db, user.id, step);
 }
 
 /**
@@ -57,19 +44,19 @@ async function login(deps: AuthRouteDeps, request: FastifyRequest, input: LoginI
     [RATE_RULES.loginAccount, subject],
     [RATE_RULES.loginIp, request.ip],
   ];
-  await assertWithinLimits(deps.limits, windows, TOO_FREQUENT);
+  await assertWithinLimits(deps.limits, windows, Code.TOO_FREQUENT);
   const failed = async (code: number) => {
     for (const [rule, key] of windows) await deps.limits.hit(rule, key);
     return new BusinessError(code);
   };
   const user = name ? await findUserByName(deps.db, brand.id, name) : null;
   const matches = await passwordHasher.verify(user?.password_hash ?? deps.dummyHash, input.password);
-  if (!user || !matches) throw await failed(WRONG_CREDENTIALS);
-  if (user.blocked) throw new BusinessError(1044);
+  if (!user || !matches) throw await failed(Code.WRONG_CREDENTIALS);
+  if (user.blocked) throw new BusinessError(Code.USER_BLOCKED);
   if (user.totp_enabled) {
     const code = input.authCode?.trim() ?? '';
     if (code === '' && input.command !== 'verification') return ok(SECOND_FACTOR_NEEDED);
-    if (!(await acceptTotp(deps, user, code))) throw await failed(1020);
+    if (!(await acceptTotp(deps, user, code))) throw await failed(Code.INVALID_VERIFICATION_CODE);
   }
   const tokens = await deps.sessions.issue(null, user.id, { virtual: false, ip: request.ip });
   await deps.limits.reset(RATE_RULES.loginAccount, subject);
@@ -79,31 +66,5 @@ async function login(deps: AuthRouteDeps, request: FastifyRequest, input: LoginI
 
 /** Registers `login`. */
 export function loginRoutes(deps: AuthRouteDeps): void {
-  apiRoute<LoginInput, LoginResponse>(deps.app, {
-    url: '/v1/wa-na/login',
-    summary:
-      'Sign in; qrcodeStatus 0 asks for a second call with command "verification" and the TOTP authCode',
-    query: BRAND_QUERY,
-    input: objectSchema(
-      {
-        username: text(),
-        type: { type: 'string', enum: ['E', 'P'] },
-        password: text(1024),
-        command: { type: 'string', enum: ['verification', ''] },
-        authCode: text(16),
-        areaCode: text(8),
-      },
-      ['username', 'type', 'password'],
-    ),
-    data: objectSchema(
-      {
-        token: { type: 'string' },
-        refreshToken: { type: 'string' },
-        qrcodeStatus: { type: 'integer', enum: [0, 1] },
-        expiresAt: { type: ['integer', 'null'] },
-      },
-      ['token', 'refreshToken', 'qrcodeStatus', 'expiresAt'],
-    ),
-    handler: (input, request) => login(deps, request, input),
-  });
+  route(deps.app, Login, (input, { request }) => login(deps, request, input));
 }

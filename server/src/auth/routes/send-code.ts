@@ -1,31 +1,22 @@
 /** `sendMail` and `sendPhone` (spec §7): one-time codes for registration and password reset. */
 import type { FastifyRequest } from 'fastify';
+import { SendMail, SendPhone } from '../../../../src/core/contract/auth';
+import { Code } from '../../../../src/core/contract/codes';
 import { BusinessError, ok } from '../../http/envelope';
-import { apiRoute, objectSchema } from '../../http/legacy-route';
+import { route } from '../../http/route';
 import type { Channel, MessagePurpose } from '../../sender/types';
-import {
-  assertRegisterType,
-  assertWithinLimits,
-  BRAND_QUERY,
-  deliver,
-  text,
-  type AuthRouteDeps,
-} from '../context';
+import { findUserByName, markWelcomeSent } from '../../users/repo';
+import { assertRegisterType, assertWithinLimits, deliver, type AuthRouteDeps } from '../context';
 import { destinationOf, parseEmail, parseLocale, parsePhone, type AccountName } from '../identifiers';
 import { renderMessage } from '../messages';
 import { RATE_RULES } from '../rate-limit';
-import { findUserByName } from '../users';
 
 interface SendInput {
-  email?: string;
-  phone?: string;
-  areaCode?: string;
   type: MessagePurpose;
   locale?: string;
 }
 
-const TYPE = { type: 'string', enum: ['1', '2', '4'] };
-const SEND_FAILED = 1033;
+const SEND_FAILED = Code.TRY_AGAIN_LATER;
 
 /**
  * One code request. Type 1 for an existing account is 1004 (registration reveals it anyway, and the limits
@@ -44,23 +35,23 @@ async function sendCode(deps: AuthRouteDeps, request: FastifyRequest, name: Acco
       [RATE_RULES.sendIp, request.ip],
       [RATE_RULES.sendDestination, `${brand.id}:${destination}`],
     ],
-    1110,
+    Code.TOO_FREQUENT,
   );
   const user = await findUserByName(deps.db, brand.id, name);
   const locale = parseLocale(input.locale);
   const base = { channel, to: destination, purpose: input.type, fromName: brand.name };
   if (input.type === '4') {
     await deps.limits.hit(RATE_RULES.sendIp, request.ip);
-    if (channel !== 'mail') throw new BusinessError(1001);
+    if (channel !== 'mail') throw new BusinessError(Code.INCORRECT_PARAMETER);
     if (!user || user.welcome_sent_at) return ok(null);
     const message = renderMessage(locale, '4', { brand: brand.name, account: destination });
-    await deps.db.query('update users set welcome_sent_at = now() where id = $1', [user.id]);
+    await markWelcomeSent(deps.db, user.id);
     void deliver(deps, request, { ...base, ...message, code: null });
     return ok(null);
   }
   if (input.type === '1') {
     assertRegisterType(brand, name.type);
-    if (user) throw new BusinessError(1004);
+    if (user) throw new BusinessError(Code.ACCOUNT_EXISTS);
   }
   const issued = await deps.codes.issue({ brandId: brand.id, destination, purpose: input.type }, channel);
   await deps.limits.hit(RATE_RULES.sendIp, request.ip);
@@ -82,26 +73,10 @@ async function sendCode(deps: AuthRouteDeps, request: FastifyRequest, name: Acco
 
 /** Registers `sendMail` and `sendPhone`. */
 export function sendCodeRoutes(deps: AuthRouteDeps): void {
-  apiRoute<SendInput, null>(deps.app, {
-    url: '/v1/wa-na/sendMail',
-    summary: 'Mail a one-time code (type 1 register, 2 forgot) or the registration-complete mail (4)',
-    query: BRAND_QUERY,
-    input: objectSchema({ email: text(), type: TYPE, locale: text(16) }, ['email', 'type']),
-    data: { type: 'null' },
-    handler: (input, request) =>
-      sendCode(deps, request, { type: 'E', email: parseEmail(input.email ?? '') }, input),
-  });
-
-  apiRoute<SendInput, null>(deps.app, {
-    url: '/v1/wa-na/sendPhone',
-    summary: 'Text a one-time code (type 1 register, 2 forgot) to an international number without +',
-    query: BRAND_QUERY,
-    input: objectSchema({ phone: text(), areaCode: text(8), type: TYPE, locale: text(16) }, [
-      'phone',
-      'type',
-    ]),
-    data: { type: 'null' },
-    handler: (input, request) =>
-      sendCode(deps, request, { type: 'P', phone: parsePhone(input.phone ?? '', input.areaCode) }, input),
-  });
+  route(deps.app, SendMail, (input, { request }) =>
+    sendCode(deps, request, { type: 'E', email: parseEmail(input.email) }, input),
+  );
+  route(deps.app, SendPhone, (input, { request }) =>
+    sendCode(deps, request, { type: 'P', phone: parsePhone(input.phone, input.areaCode) }, input),
+  );
 }
