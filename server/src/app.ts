@@ -79,7 +79,8 @@ interface ModuleEntry {
   enabled?: (context: ModuleContext) => boolean;
 }
 
-const origins = ({ options }: ModuleContext) => (options.allowedOrigins?.length ? options.allowedOrigins : '*');
+const origins = ({ options }: ModuleContext) =>
+  options.allowedOrigins?.length ? options.allowedOrigins : '*';
 const marketOn = ({ options }: ModuleContext) => options.modules?.market !== false;
 
 /** Every server module, in registration order. Adding a module: its folder, plus one line here. */
@@ -100,7 +101,9 @@ export const MODULES: readonly ModuleEntry[] = [
     options: ({ options, app }) => ({
       databaseUrl: options.databaseUrl,
       poolMax: options.databasePoolMax,
-      dataDir: app.config.dataDir.startsWith('memory://') ? app.config.dataDir : join(app.config.dataDir, 'pglite'),
+      dataDir: app.config.dataDir.startsWith('memory://')
+        ? app.config.dataDir
+        : join(app.config.dataDir, 'pglite'),
     }),
   },
   {
@@ -125,7 +128,11 @@ export const MODULES: readonly ModuleEntry[] = [
     load: async () => (await import('./brand/plugin')).brandPlugin,
     options: ({ options }) => ({ defaultBrand: options.defaultBrand }),
   },
-  { name: 'auth', load: async () => (await import('./auth/plugin')).authPlugin, options: ({ options }) => options.auth ?? {} },
+  {
+    name: 'auth',
+    load: async () => (await import('./auth/plugin')).authPlugin,
+    options: ({ options }) => options.auth ?? {},
+  },
   { name: 'ledger', load: async () => (await import('./ledger/plugin')).ledgerPlugin },
   { name: 'accounts', load: async () => (await import('./accounts/plugin')).accountsPlugin },
   { name: 'users', load: async () => (await import('./users/plugin')).usersPlugin },

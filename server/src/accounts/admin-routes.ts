@@ -11,7 +11,8 @@ import { findUserByUid } from '../users/repo';
 export function adminAccountRoutes(app: FastifyInstance): void {
   route(app, AdminCreditUser, async (input) => {
     const { amount, account, note } = input;
-    if (compare(amount, '0') <= 0) throw new BusinessError(Code.INCORRECT_PARAMETER, 'amount must be above 0');
+    if (compare(amount, '0') <= 0)
+      throw new BusinessError(Code.INCORRECT_PARAMETER, 'amount must be above 0');
     const user = await findUserByUid(app.db, input.uid);
     if (!user) throw new BusinessError(Code.USER_NOT_FOUND);
     const result = await app.db.transaction((tx) =>

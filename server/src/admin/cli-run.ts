@@ -90,7 +90,9 @@ async function call(
   // Path segments travel in the path; a POST sends the rest as its JSON body (`{}` when nothing is left).
   const names = new Set(pathParams(endpoint.path));
   const body =
-    method === 'POST' ? Object.fromEntries(Object.entries(input).filter(([name]) => !names.has(name))) : undefined;
+    method === 'POST'
+      ? Object.fromEntries(Object.entries(input).filter(([name]) => !names.has(name)))
+      : undefined;
   const token = io.env.ADMIN_TOKEN?.trim();
   if (!token) throw new UsageError('ADMIN_TOKEN is not set');
   const base = (io.env.TRADEKIT_URL?.trim() || DEFAULT_URL).replace(/\/+$/, '');

@@ -32,7 +32,9 @@ export const adminPlugin = fp<AdminPluginOptions>(
     app.decorate('adminToken', options.adminToken);
 
     route(app, AdminHealth, async () => {
-      const { rows } = await app.db.query<{ name: string }>('select name from schema_migrations order by name');
+      const { rows } = await app.db.query<{ name: string }>(
+        'select name from schema_migrations order by name',
+      );
       return ok({
         status: 'ok',
         db: app.db.kind,

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { verifyJwt } from './jwt';
 import type { SessionCache } from './session-cache';
-import type { RequestAuth, TokenCheck } from './types';
+import type { TokenCheck } from './types';
 
 export type { RequestAuth, TokenCheck } from './types';
 

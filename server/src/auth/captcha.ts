@@ -44,7 +44,8 @@ export function createCaptchas({ db, key, now, onIssued }: Deps) {
           [previous],
         );
         const drawnAt = rows[0] ? Number(rows[0].created_at_ms) : null;
-        if (drawnAt !== null && now() - drawnAt < CAPTCHA_REFRESH_MS) throw new BusinessError(Code.CAPTCHA_FAILED);
+        if (drawnAt !== null && now() - drawnAt < CAPTCHA_REFRESH_MS)
+          throw new BusinessError(Code.CAPTCHA_FAILED);
         await db.query('update captchas set consumed_at_ms = $2 where uuid = $1', [previous, now()]);
       }
       const text = Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');

@@ -60,7 +60,8 @@ export function createOneTimeCodes({ db, key, now }: Deps) {
             params,
           );
           const last = rows[0];
-          if (last && now() - Number(last.created_at_ms) < RESEND_GAP_MS) throw new BusinessError(Code.TOO_FREQUENT);
+          if (last && now() - Number(last.created_at_ms) < RESEND_GAP_MS)
+            throw new BusinessError(Code.TOO_FREQUENT);
           await tx.query(
             `update verification_codes set consumed_at_ms = $4 where ${WHERE} and consumed_at_ms is null`,
             [...params, now()],

@@ -13,7 +13,9 @@ import { listUsers, setBlocked, setTradingProhibited } from './repo';
 /** The operators' users API: list/search, block and unblock (revoking every session), trading ban. */
 export function adminUserRoutes(app: FastifyInstance): void {
   route(app, AdminListUsers, async (input) =>
-    ok(await listUsers(app.db, { query: input.query, page: input.page ?? 1, pageSize: input.pageSize ?? 20 })),
+    ok(
+      await listUsers(app.db, { query: input.query, page: input.page ?? 1, pageSize: input.pageSize ?? 20 }),
+    ),
   );
 
   const block = (blocked: boolean) => async (input: { uid: string }) => {

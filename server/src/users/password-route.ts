@@ -13,7 +13,8 @@ export { PASSWORD_MAX, PASSWORD_MIN } from '../../../src/core/contract/users';
 export function passwordRoute(app: FastifyInstance): void {
   route(app, SubmitPassword, async ({ oldPassword, newPassword }, { request }) => {
     const { userId } = request.auth;
-    if (!(await app.auth.verifyPassword(userId, oldPassword))) throw new BusinessError(Code.WRONG_OLD_PASSWORD);
+    if (!(await app.auth.verifyPassword(userId, oldPassword)))
+      throw new BusinessError(Code.WRONG_OLD_PASSWORD);
     if (newPassword === oldPassword) {
       throw new BusinessError(Code.INCORRECT_PARAMETER, 'new password equals the old one');
     }

@@ -112,7 +112,9 @@ export async function findUserByName(
 
 /** The sign-in row of a user by internal id. */
 export async function findCredentialsById(q: Queryable, id: string): Promise<CredentialRow | null> {
-  const { rows } = await q.query<CredentialRow>(`select ${CREDENTIAL_COLUMNS} from users where id = $1`, [id]);
+  const { rows } = await q.query<CredentialRow>(`select ${CREDENTIAL_COLUMNS} from users where id = $1`, [
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -176,7 +178,8 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<Credenti
       ],
     );
     if (rows[0]) return rows[0];
-    if (await findUserByName(tx, user.brandId, user.name)) throw new BusinessError(Code.DUPLICATE_PHONE_OR_EMAIL);
+    if (await findUserByName(tx, user.brandId, user.name))
+      throw new BusinessError(Code.DUPLICATE_PHONE_OR_EMAIL);
   }
   throw new BusinessError(Code.REGISTER_LATER);
 }
@@ -275,10 +278,10 @@ export async function setEmail(q: Queryable, userId: string, email: string): Pro
 
 /** Sets the blocked flag; the user's internal id, or null for an unknown uid. */
 export async function setBlocked(q: Queryable, uid: string, blocked: boolean): Promise<string | null> {
-  const { rows } = await q.query<{ id: string }>('update users set blocked = $2 where uid = $1 returning id', [
-    uid,
-    blocked,
-  ]);
+  const { rows } = await q.query<{ id: string }>(
+    'update users set blocked = $2 where uid = $1 returning id',
+    [uid, blocked],
+  );
   return rows[0]?.id ?? null;
 }
 

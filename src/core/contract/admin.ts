@@ -72,7 +72,11 @@ export const AdminListUsers = endpoint({
   codes: [Code.INCORRECT_PARAMETER],
 });
 
-const BlockAnswer = Obj({ uid: T.String(), blocked: T.Boolean(), revokedSessions: T.Integer({ minimum: 0 }) });
+const BlockAnswer = Obj({
+  uid: T.String(),
+  blocked: T.Boolean(),
+  revokedSessions: T.Integer({ minimum: 0 }),
+});
 
 export const AdminBlockUser = endpoint({
   service: 'admin',

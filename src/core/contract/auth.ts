@@ -78,12 +78,7 @@ export const Login = endpoint({
   ],
 });
 
-const SEND_CODES = [
-  ...BAD_INPUT,
-  Code.ACCOUNT_EXISTS,
-  Code.TRY_AGAIN_LATER,
-  Code.TOO_FREQUENT,
-] as const;
+const SEND_CODES = [...BAD_INPUT, Code.ACCOUNT_EXISTS, Code.TRY_AGAIN_LATER, Code.TOO_FREQUENT] as const;
 
 export const SendMail = endpoint({
   service: 'api',
@@ -156,12 +151,7 @@ export const Forgot = endpoint({
     areaCode: T.Optional(AREA_CODE),
   }),
   data: T.Null(),
-  codes: [
-    ...BAD_INPUT,
-    Code.INVALID_VERIFICATION_CODE,
-    Code.VERIFICATION_CODE_INVALID,
-    Code.CAPTCHA_EXPIRED,
-  ],
+  codes: [...BAD_INPUT, Code.INVALID_VERIFICATION_CODE, Code.VERIFICATION_CODE_INVALID, Code.CAPTCHA_EXPIRED],
 });
 
 export const GetImageCode = endpoint({
@@ -192,7 +182,8 @@ export const Logout = endpoint({
   access: 'protected',
   tag: TAG,
   summary: 'End this session (its refresh token stops working)',
-  input: Empty(),
+  // Clients send the session's refresh token along; the token's own session is the one that ends.
+  input: Obj({ refreshToken: T.Optional(Str(128)) }),
   data: T.Null(),
   codes: [],
 });

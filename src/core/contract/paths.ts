@@ -8,14 +8,7 @@ export const PUBLIC_PREFIX = '/wa-na/';
 export const PROTECTED_PREFIX = '/waa/';
 
 export const PublicPath = {
-  login: 'login',
-  sendMail: 'sendMail',
-  sendPhone: 'sendPhone',
-  register: 'register',
-  getImageCode: 'getImageCode',
-  forgot: 'forgot',
   bannerList: 'appBanner/list',
-  refresh: 'refresh',
   optionProducts: 'option/findOptionsProduct',
   productList: 'forex/product/list',
   systemConfig: 'system/systemConfig/getAllConfigStatusWeb',

@@ -22,7 +22,12 @@ async function currentUser(deps: AuthRouteDeps, request: FastifyRequest): Promis
 }
 
 /** The step `code` matches, or 1020 (counted: 5 wrong codes per 15 minutes, then 1110). */
-async function checkCode(deps: AuthRouteDeps, user: CredentialRow, secret: string, code: string): Promise<number> {
+async function checkCode(
+  deps: AuthRouteDeps,
+  user: CredentialRow,
+  secret: string,
+  code: string,
+): Promise<number> {
   await assertWithinLimits(deps.limits, [[RATE_RULES.totpUser, user.id]], Code.TOO_FREQUENT);
   const last = user.totp_last_step === null ? null : Number(user.totp_last_step);
   const step = matchTotp(secret, code.trim(), deps.now(), last);
