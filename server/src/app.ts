@@ -4,19 +4,11 @@ import { fileURLToPath } from 'node:url';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
-  type FastifyPluginOptions,
+  type FastifyPluginCallback,
   type FastifyServerOptions,
 } from 'fastify';
-import { accountsPlugin } from './accounts/plugin';
-import { adminPlugin } from './admin/plugin';
-import { authPlugin, type AuthPluginOptions } from './auth/plugin';
-import { brandPlugin } from './brand/plugin';
-import { dbPlugin } from './db/plugin';
-import { docsPlugin } from './docs/plugin';
-import { corsPlugin } from './http/cors';
 import { loggerOptions } from './http/logging';
-import { httpPlugin } from './http/plugin';
-import { staticPlugin } from './static/plugin';
+import type { AuthPluginOptions } from './auth/plugin';
 import type { ExchangeWsOptions } from './exchange-ws/plugin';
 import type { TradingPluginOptions } from './trading/plugin';
 
@@ -74,20 +66,113 @@ declare module 'fastify' {
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The plugin a module file exports (default export, or the named `<name>Plugin`). */
-async function modulePlugin<O extends FastifyPluginOptions>(
-  load: () => Promise<Record<string, unknown>>,
-  name: string,
-) {
-  const module = await load();
-  const plugin = module.default ?? module[`${name}Plugin`];
-  if (typeof plugin !== 'function') throw new Error(`server/src/${name}/plugin.ts exports no plugin`);
-  return plugin as FastifyPluginAsync<O>;
+/** What a module's entry sees when the app is built: the options of `buildApp` and the app so far. */
+interface ModuleContext {
+  options: AppOptions;
+  app: FastifyInstance;
 }
 
 /**
- * Builds the whole server as plugins: http → cors → db → admin → broker → market → brand → static. Every plugin
- * is loaded (database open and migrated) when this resolves; `listen` or `inject` make it ready.
+ * One server module: its folder's plugin (loaded only when the module is on), the options it takes, and
+ * whether it is on. Modules register in the order of `MODULES`; a plugin states the modules it depends on.
+ */
+interface ModuleEntry {
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each plugin takes its own options
+  load: () => Promise<FastifyPluginAsync<any> | FastifyPluginCallback<any>>;
+  options?: (context: ModuleContext) => object;
+  enabled?: (context: ModuleContext) => boolean;
+}
+
+const origins = ({ options }: ModuleContext) =>
+  options.allowedOrigins?.length ? options.allowedOrigins : '*';
+const marketOn = ({ options }: ModuleContext) => options.modules?.market !== false;
+
+/** Every server module, in registration order. Adding a module: its folder, plus one line here. */
+export const MODULES: readonly ModuleEntry[] = [
+  {
+    name: 'http',
+    load: async () => (await import('./http/plugin')).httpPlugin,
+    options: ({ options }) => ({ publicOrigin: options.publicOrigin }),
+  },
+  { name: 'docs', load: async () => (await import('./docs/plugin')).docsPlugin },
+  {
+    name: 'cors',
+    load: async () => (await import('./http/cors')).corsPlugin,
+    options: ({ options }) => ({ allowedOrigins: options.allowedOrigins }),
+  },
+  {
+    name: 'db',
+    load: async () => (await import('./db/plugin')).dbPlugin,
+    options: ({ options, app }) => ({
+      databaseUrl: options.databaseUrl,
+      poolMax: options.databasePoolMax,
+      dataDir: app.config.dataDir.startsWith('memory://')
+        ? app.config.dataDir
+        : join(app.config.dataDir, 'pglite'),
+    }),
+  },
+  {
+    name: 'admin',
+    load: async () => (await import('./admin/plugin')).adminPlugin,
+    options: ({ app }) => ({ adminToken: app.config.adminToken }),
+  },
+  {
+    name: 'broker',
+    load: async () => (await import('./broker/plugin')).default,
+    options: (context) => ({
+      trustProxy: context.options.trustProxy ?? false,
+      ...context.options.broker,
+      allowedOrigins: origins(context),
+    }),
+    enabled: ({ options }) => options.modules?.broker !== false,
+  },
+  {
+    name: 'market',
+    load: async () => (await import('./market/plugin')).marketPlugin,
+    options: ({ options }) => options.market ?? {},
+    enabled: marketOn,
+  },
+  {
+    name: 'brand',
+    load: async () => (await import('./brand/plugin')).brandPlugin,
+    options: ({ options }) => ({ defaultBrand: options.defaultBrand }),
+  },
+  {
+    name: 'auth',
+    load: async () => (await import('./auth/plugin')).authPlugin,
+    options: ({ options }) => options.auth ?? {},
+  },
+  { name: 'ledger', load: async () => (await import('./ledger/plugin')).ledgerPlugin },
+  { name: 'accounts', load: async () => (await import('./accounts/plugin')).accountsPlugin },
+  { name: 'users', load: async () => (await import('./users/plugin')).usersPlugin },
+  {
+    name: 'trading',
+    load: async () => (await import('./trading/plugin')).tradingPlugin,
+    options: ({ options }) => options.trading ?? {},
+    enabled: marketOn,
+  },
+  {
+    name: 'exchange-ws',
+    load: async () => (await import('./exchange-ws/plugin')).exchangeWsPlugin,
+    options: (context) => ({
+      trustProxy: context.options.trustProxy ?? false,
+      ...context.options.exchangeWs,
+      allowedOrigins: origins(context),
+    }),
+    enabled: ({ app }) => app.hasDecorator('trading'),
+  },
+  {
+    name: 'static',
+    load: async () => (await import('./static/plugin')).staticPlugin,
+    options: ({ options }) => ({ distDir: options.distDir ?? join(REPO_ROOT, 'dist') }),
+  },
+];
+
+/**
+ * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
+ * accounts → users → trading → exchange-ws → static). Every plugin is loaded (database open and migrated) when
+ * this resolves; `listen` or `inject` make it ready.
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -97,52 +182,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     pluginTimeout: 300_000,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
   });
-  const dataDir = options.dataDir ?? './data';
   app.decorate('config', {
-    dataDir,
+    dataDir: options.dataDir ?? './data',
     publicOrigin: options.publicOrigin,
     adminToken: options.adminToken ?? randomBytes(24).toString('base64url'),
   });
+  const context: ModuleContext = { options, app };
   try {
-    await app.register(httpPlugin, { publicOrigin: options.publicOrigin });
-    await app.register(docsPlugin);
-    await app.register(corsPlugin, { allowedOrigins: options.allowedOrigins });
-    await app.register(dbPlugin, {
-      databaseUrl: options.databaseUrl,
-      poolMax: options.databasePoolMax,
-      dataDir: dataDir.startsWith('memory://') ? dataDir : join(dataDir, 'pglite'),
-    });
-    await app.register(adminPlugin, { adminToken: app.config.adminToken });
-    if (options.modules?.broker !== false) {
-      const allowedOrigins = options.allowedOrigins?.length ? options.allowedOrigins : '*';
-      await app.register(await modulePlugin(() => import('./broker/plugin'), 'broker'), {
-        trustProxy: options.trustProxy ?? false,
-        ...options.broker,
-        allowedOrigins,
-      });
+    for (const module of MODULES) {
+      if (module.enabled && !module.enabled(context)) continue;
+      await app.register(await module.load(), module.options?.(context) ?? {});
     }
-    if (options.modules?.market !== false) {
-      await app.register(await modulePlugin(() => import('./market/plugin'), 'market'), options.market ?? {});
-    }
-    await app.register(brandPlugin, { defaultBrand: options.defaultBrand });
-    await app.register(authPlugin, options.auth ?? {});
-    await app.register(accountsPlugin);
-    if (options.modules?.market !== false) {
-      await app.register(
-        await modulePlugin(() => import('./trading/plugin'), 'trading'),
-        options.trading ?? {},
-      );
-    }
-    if (app.hasDecorator('trading')) {
-      const allowedOrigins = options.allowedOrigins?.length ? options.allowedOrigins : '*';
-      const exchangeWs = await modulePlugin(() => import('./exchange-ws/plugin'), 'exchange-ws');
-      await app.register(exchangeWs, {
-        trustProxy: options.trustProxy ?? false,
-        ...options.exchangeWs,
-        allowedOrigins,
-      });
-    }
-    await app.register(staticPlugin, { distDir: options.distDir ?? join(REPO_ROOT, 'dist') });
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { AdminCreditUser } from '../../src/core/contract/admin';
+import { DevOutbox, Login, Register, SendMail } from '../../src/core/contract/auth';
+import { fillPath, SERVICE_ROOT, serverUrl, type Endpoint } from '../../src/core/contract/endpoint';
+import { GetUserInfo } from '../../src/core/contract/users';
 
 /** The demo login `npm start` prints outside production. */
 export const DEMO_USER = {
@@ -19,35 +23,32 @@ interface Envelope<T> {
  */
 export async function ensureDemoUser(app: FastifyInstance): Promise<string> {
   const call = async <T>(
-    url: string,
+    endpoint: Endpoint,
     payload: Record<string, unknown>,
-    admin = false,
+    bearer: string | null = null,
   ): Promise<Envelope<T>> => {
-    const headers = admin ? { authorization: `Bearer ${app.config.adminToken}` } : {};
+    const url = `${SERVICE_ROOT[endpoint.service]}/${fillPath(endpoint.path, payload)}`;
+    const headers = bearer ? { authorization: `Bearer ${bearer}` } : {};
     const response = await app.inject({ method: 'POST', url, payload, headers });
     return response.json() as Envelope<T>;
   };
-  const login = await call<{ token: string }>('/v1/wa-na/login', {
+  const login = await call<{ token: string }>(Login, {
     username: DEMO_USER.email,
     type: 'E',
     password: DEMO_USER.password,
   });
   if (login.code === 0) {
-    const info = await app.inject({
-      method: 'POST',
-      url: '/v1/waa/user/info',
-      headers: { authorization: `Bearer ${login.data.token}` },
-    });
-    return (info.json() as Envelope<{ uid: string }>).data.uid;
+    const info = await call<{ uid: string }>(GetUserInfo, {}, login.data.token);
+    return info.data.uid;
   }
-  const sent = await call('/v1/wa-na/sendMail', { email: DEMO_USER.email, type: '1', locale: 'en' });
+  const sent = await call(SendMail, { email: DEMO_USER.email, type: '1', locale: 'en' });
   if (sent.code !== 0) throw new Error(`demo user: sendMail answered ${sent.code} ${sent.msg}`);
   const outbox = await app.inject({
     method: 'GET',
-    url: `/dev/outbox?to=${encodeURIComponent(DEMO_USER.email)}`,
+    url: `${serverUrl(DevOutbox.service, DevOutbox.path)}?to=${encodeURIComponent(DEMO_USER.email)}`,
   });
   const code = (outbox.json() as Envelope<Array<{ code: string }>>).data[0]?.code;
-  const registered = await call<{ uid: string }>('/v1/wa-na/register', {
+  const registered = await call<{ uid: string }>(Register, {
     username: DEMO_USER.email,
     type: 'E',
     password: DEMO_USER.password,
@@ -58,9 +59,9 @@ export async function ensureDemoUser(app: FastifyInstance): Promise<string> {
     throw new Error(`demo user: register answered ${registered.code} ${registered.msg}`);
   const { uid } = registered.data;
   const credit = await call(
-    `/admin/v1/users/${uid}/credit`,
-    { amount: DEMO_USER.funds, account: 'real' },
-    true,
+    AdminCreditUser,
+    { uid, amount: DEMO_USER.funds, account: 'real' },
+    app.config.adminToken,
   );
   if (credit.code !== 0) throw new Error(`demo user: credit answered ${credit.code} ${credit.msg}`);
   return uid;

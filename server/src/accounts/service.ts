@@ -1,4 +1,4 @@
-import type { AccountSummary } from '../../../src/core/contract/auth';
+import type { AccountSummary } from '../../../src/core/contract/accounts';
 import type { Queryable } from '../db/types';
 import type { AccountRow, PostResult, UserAccountKind } from '../ledger';
 import { creditAccount, type CreditOptions } from './credit';

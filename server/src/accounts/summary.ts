@@ -1,4 +1,4 @@
-import type { AccountSummary } from '../../../src/core/contract/auth';
+import type { AccountSummary } from '../../../src/core/contract/accounts';
 import { add } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { findUserAccount, toMoney } from '../ledger';

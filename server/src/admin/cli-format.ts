@@ -1,5 +1,5 @@
 import type { LedgerCheckReport } from '../ledger';
-import type { AdminUserPage } from './users-list';
+import type { AdminUserPage } from '../../../src/core/contract/admin';
 
 /** The `GET /admin/v1/users` data the CLI prints. */
 export type UserPage = AdminUserPage;

@@ -1,3 +1,12 @@
+import {
+  AdminBlockUser,
+  AdminCreditUser,
+  AdminLedgerCheck,
+  AdminListUsers,
+  AdminProhibitTrading,
+  AdminUnblockUser,
+} from '../../../src/core/contract/admin';
+import { fillPath, pathParams, SERVICE_ROOT, type Endpoint } from '../../../src/core/contract/endpoint';
 import { formatUsers, formatLedgerCheck, type LedgerReport, type UserPage } from './cli-format';
 
 /** Where the CLI writes and what it reads (tests pass their own). */
@@ -70,7 +79,20 @@ function parse(argv: string[]): Parsed | 'help' {
 }
 
 /** Calls the admin API; returns `data` of a code-0 envelope, else throws a readable CommandError. */
-async function call(io: CliIo, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+async function call(
+  io: CliIo,
+  endpoint: Endpoint,
+  input: Record<string, unknown> = {},
+  query = '',
+): Promise<unknown> {
+  const method = endpoint.methods[0] ?? 'POST';
+  const path = `${SERVICE_ROOT[endpoint.service]}/${fillPath(endpoint.path, input)}${query}`;
+  // Path segments travel in the path; a POST sends the rest as its JSON body (`{}` when nothing is left).
+  const names = new Set(pathParams(endpoint.path));
+  const body =
+    method === 'POST'
+      ? Object.fromEntries(Object.entries(input).filter(([name]) => !names.has(name)))
+      : undefined;
   const token = io.env.ADMIN_TOKEN?.trim();
   if (!token) throw new UsageError('ADMIN_TOKEN is not set');
   const base = (io.env.TRADEKIT_URL?.trim() || DEFAULT_URL).replace(/\/+$/, '');
@@ -120,14 +142,14 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
     case 'users:list': {
       const query = new URLSearchParams({ query: args[0] ?? '', page: options.page ?? '1' });
       if (!/^[1-9]\d*$/.test(options.page ?? '1')) throw new UsageError('--page needs a positive integer');
-      print(await call(io, 'GET', `/admin/v1/users?${query}`), (page: UserPage) => formatUsers(page));
+      print(await call(io, AdminListUsers, {}, `?${query}`), (page: UserPage) => formatUsers(page));
       return EXIT.ok;
     }
     case 'users:block':
     case 'users:unblock': {
       const uid = uidArg(args, command);
       const action = command === 'users:block' ? 'block' : 'unblock';
-      const data = (await call(io, 'POST', `/admin/v1/users/${uid}/${action}`)) as {
+      const data = (await call(io, action === 'block' ? AdminBlockUser : AdminUnblockUser, { uid })) as {
         revokedSessions: number;
       };
       print(data, () => [
@@ -141,7 +163,7 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
     case 'users:allow': {
       const uid = uidArg(args, command);
       const prohibited = command === 'users:prohibit';
-      const data = await call(io, 'POST', `/admin/v1/users/${uid}/trading`, { prohibited });
+      const data = await call(io, AdminProhibitTrading, { uid, prohibited });
       print(data, () => [prohibited ? `${uid} may no longer trade.` : `${uid} may trade again.`]);
       return EXIT.ok;
     }
@@ -151,8 +173,8 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
       if (!amount || !AMOUNT.test(amount))
         throw new UsageError('users:credit needs an amount like 100 or 25.50');
       if (account !== 'real' && account !== 'demo') throw new UsageError('the account is real or demo');
-      const body = { amount, account, ...(options.note ? { note: options.note } : {}) };
-      const data = (await call(io, 'POST', `/admin/v1/users/${uid}/credit`, body)) as Record<string, string>;
+      const body = { uid, amount, account, ...(options.note ? { note: options.note } : {}) };
+      const data = (await call(io, AdminCreditUser, body)) as Record<string, string>;
       print(data, () => [
         `Credited ${data.amount} USD to the ${account} account of ${uid}; balance ${data.balanceAmount} ` +
           `(transaction ${data.txnId}).`,
@@ -160,7 +182,7 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
       return EXIT.ok;
     }
     case 'ledger:check': {
-      const report = (await call(io, 'GET', '/admin/v1/ledger/check')) as LedgerReport;
+      const report = (await call(io, AdminLedgerCheck)) as LedgerReport;
       print(report, (value: LedgerReport) => formatLedgerCheck(value));
       return report.ok ? EXIT.ok : EXIT.failed;
     }

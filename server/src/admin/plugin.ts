@@ -1,7 +1,8 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { AdminHealth } from '../../../src/core/contract/admin';
 import { ok } from '../http/envelope';
-import { envelopeSchema, objectSchema } from '../http/legacy-route';
+import { route } from '../http/route';
 import { requireAdmin } from './require-admin';
 
 declare module 'fastify' {
@@ -18,14 +19,10 @@ export interface AdminPluginOptions {
   adminToken: string;
 }
 
-const HEALTH_DATA = objectSchema({
-  status: { type: 'string' },
-  db: { type: 'string' },
-  migrations: { type: 'array', items: { type: 'string' } },
-  uptimeSec: { type: 'integer' },
-});
-
-/** The admin guard for every `/admin/v1/*` route, and the health check of the process and its database. */
+/**
+ * The admin guard for every `/admin/v1/*` route (`access: 'admin'` endpoints), and the health check of the
+ * process and its database. Each module registers its own admin routes from its plugin.
+ */
 export const adminPlugin = fp<AdminPluginOptions>(
   async (app, options) => {
     if (!options.adminToken) throw new Error('admin plugin needs an adminToken');
@@ -34,21 +31,17 @@ export const adminPlugin = fp<AdminPluginOptions>(
     app.accessGuards.admin = guard;
     app.decorate('adminToken', options.adminToken);
 
-    app.get(
-      '/admin/v1/health',
-      { preHandler: guard, schema: { response: { 200: envelopeSchema(HEALTH_DATA) } } },
-      async () => {
-        const { rows } = await app.db.query<{ name: string }>(
-          'select name from schema_migrations order by name',
-        );
-        return ok({
-          status: 'ok',
-          db: app.db.kind,
-          migrations: rows.map((row) => row.name),
-          uptimeSec: Math.floor(process.uptime()),
-        });
-      },
-    );
+    route(app, AdminHealth, async () => {
+      const { rows } = await app.db.query<{ name: string }>(
+        'select name from schema_migrations order by name',
+      );
+      return ok({
+        status: 'ok',
+        db: app.db.kind,
+        migrations: rows.map((row) => row.name),
+        uptimeSec: Math.floor(process.uptime()),
+      });
+    });
   },
   { name: 'admin', fastify: '5.x', dependencies: ['db', 'http'] },
 );

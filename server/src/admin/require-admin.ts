@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../../src/core/contract/codes';
 
 /** A preHandler that admits only `Authorization: Bearer <adminToken>`; others get HTTP 401. */
 export function requireAdmin(adminToken: string) {
@@ -7,7 +8,7 @@ export function requireAdmin(adminToken: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      await reply.code(401).send({ code: 400, msg: 'admin token required', data: null });
+      await reply.code(401).send({ code: Code.NOT_LOGGED_IN, msg: 'admin token required', data: null });
     }
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../../src/core/contract/codes';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { verifyJwt } from './jwt';
 import type { SessionCache } from './session-cache';
-import type { RequestAuth, TokenCheck } from './types';
+import type { TokenCheck } from './types';
 
 export type { RequestAuth, TokenCheck } from './types';
 
@@ -59,7 +60,7 @@ export async function checkAccessToken(
 }
 
 /** The body of HTTP 401 on a protected path (spec §7: the client clears the session and goes to /login). */
-export const NOT_LOGGED_IN = { code: 400, msg: 'not logged in', data: null };
+export const NOT_LOGGED_IN = { code: Code.NOT_LOGGED_IN, msg: 'not logged in', data: null };
 
 /** A preHandler over `check`: HTTP 401 without a valid token, else 23519 / 1002 / 1044 or `request.auth`. */
 export function authenticateWith(check: (token: string | undefined) => Promise<TokenCheck>) {

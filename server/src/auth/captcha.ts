@@ -2,6 +2,7 @@
  * Image captchas for phone registration without SMS verification: svg-captcha draws a text chosen with
  * node:crypto; the answer is stored as an HMAC, used once, valid 5 minutes.
  */
+import { Code } from '../../../src/core/contract/codes';
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Db } from '../db/types';
@@ -43,7 +44,8 @@ export function createCaptchas({ db, key, now, onIssued }: Deps) {
           [previous],
         );
         const drawnAt = rows[0] ? Number(rows[0].created_at_ms) : null;
-        if (drawnAt !== null && now() - drawnAt < CAPTCHA_REFRESH_MS) throw new BusinessError(23554);
+        if (drawnAt !== null && now() - drawnAt < CAPTCHA_REFRESH_MS)
+          throw new BusinessError(Code.CAPTCHA_FAILED);
         await db.query('update captchas set consumed_at_ms = $2 where uuid = $1', [previous, now()]);
       }
       const text = Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
@@ -75,9 +77,9 @@ export function createCaptchas({ db, key, now, onIssued }: Deps) {
         [uuid, now()],
       );
       const row = rows[0];
-      if (!row || Number(row.expires_at_ms) <= now()) throw new BusinessError(23555);
+      if (!row || Number(row.expires_at_ms) <= now()) throw new BusinessError(Code.CAPTCHA_EXPIRED);
       if (!timingSafeEqual(digest(uuid, text), Buffer.from(row.text_hash, 'hex')))
-        throw new BusinessError(23556);
+        throw new BusinessError(Code.CAPTCHA_INVALID);
     },
 
     /** Deletes captchas older than an hour. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BrandRecord } from '../brand/store';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
-import { objectSchema } from '../http/legacy-route';
+import { Code } from '../../../src/core/contract/codes';
 import type { OutgoingMessage, Sender } from '../sender/types';
 import type { Captchas } from './captcha';
 import type { OneTimeCodes } from './one-time-codes';
@@ -26,12 +26,6 @@ export interface AuthRouteDeps {
   userHooks: Array<(tx: Queryable, user: CreatedUser) => Promise<void>>;
 }
 
-/** `?brand=` on every identity route (the header `x-tk-brand` works too). */
-export const BRAND_QUERY = objectSchema({ brand: { type: 'string', maxLength: 64 } });
-
-/** A short string field; longer values are 1001 before any work is done. */
-export const text = (maxLength = 256) => ({ type: 'string', maxLength });
-
 /**
  * The system config that says whether phone registration verifies the number by SMS. When a brand sets
  * `PHONE_SMS_VERIFY` to false, phone registration takes an image captcha instead; missing means on.
@@ -45,7 +39,7 @@ export function phoneSmsVerification(brand: BrandRecord): boolean {
 
 /** 1001 unless the brand offers registration of this type (spec §1: email or phone per brand). */
 export function assertRegisterType(brand: BrandRecord, type: 'E' | 'P'): void {
-  if (!brand.settings.registerTypes.includes(type)) throw new BusinessError(1001);
+  if (!brand.settings.registerTypes.includes(type)) throw new BusinessError(Code.INCORRECT_PARAMETER);
 }
 
 /**

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { DevCaptcha } from '../../../src/core/contract/auth';
+import { Code } from '../../../src/core/contract/codes';
+import { fail, ok } from '../http/envelope';
+import { resourceRoute } from '../http/route';
 
 const MAX_KEPT = 500;
 
@@ -13,9 +17,9 @@ export function rememberDevCaptcha(store: Map<string, string>, uuid: string, tex
  * the way a person reads it. Registered only outside production, like the dev outbox.
  */
 export function devCaptchaRoute(app: FastifyInstance, store: Map<string, string>): void {
-  app.get<{ Params: { uuid: string } }>('/dev/captcha/:uuid', async (request, reply) => {
-    const text = store.get(request.params.uuid);
-    if (text === undefined) return reply.code(404).send({ code: 1008, msg: 'data not found', data: null });
-    return { code: 0, msg: 'success', data: { text } };
+  resourceRoute(app, DevCaptcha, async (input, _request, reply) => {
+    const text = store.get(input.uuid);
+    if (text === undefined) return reply.code(404).send(fail(Code.DATA_NOT_FOUND));
+    return ok({ text });
   });
 }

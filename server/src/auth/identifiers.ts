@@ -1,12 +1,13 @@
 /** Parsing of the account names and small fields that the auth endpoints receive (spec §5, §9). */
+import { Code } from '../../../src/core/contract/codes';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { RegisterType } from '../../../src/core/contract/auth';
 import { BusinessError } from '../http/envelope';
 
 /** Input maximum of emails, phones and passwords (spec §9). */
 export const MAX_INPUT = 140;
-const INCORRECT_PARAMETER = 1001;
-const ILLEGAL_CHARACTERS = 23558;
+const INCORRECT_PARAMETER = Code.INCORRECT_PARAMETER;
+const ILLEGAL_CHARACTERS = Code.PARAMETER_ILLEGAL_CHARS;
 
 /** Control characters and the punctuation that has no place in an account name or a code. */
 const ILLEGAL = /[\p{Cc}<>"`;\\(){}[\]|,:$]/u;
@@ -86,7 +87,7 @@ export function parseInviteCode(raw: string | undefined): string | null {
   const value = raw?.trim().toUpperCase() ?? '';
   if (value === '') return null;
   assertClean(value);
-  if (!/^[A-Z0-9]{4,16}$/.test(value)) throw new BusinessError(1107);
+  if (!/^[A-Z0-9]{4,16}$/.test(value)) throw new BusinessError(Code.INVALID_INVITE_CODE);
   return value;
 }
 

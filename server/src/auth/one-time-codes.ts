@@ -2,6 +2,7 @@
  * One-time codes sent by mail or SMS: 6 random digits, valid 10 minutes, one use, 5 attempts, a new one for the
  * same destination and purpose no sooner than 60 s; stored as an HMAC bound to brand, purpose and destination.
  */
+import { Code } from '../../../src/core/contract/codes';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/types';
 import { BusinessError } from '../http/envelope';
@@ -22,7 +23,11 @@ export interface CodeKey {
 }
 
 /** Why a presented code was refused: 1020 wrong, 1111 used/replaced/exhausted/never sent, 23555 expired. */
-export const CODE_FAILURE = { wrong: 1020, unusable: 1111, expired: 23555 } as const;
+export const CODE_FAILURE = {
+  wrong: Code.INVALID_VERIFICATION_CODE,
+  unusable: Code.VERIFICATION_CODE_INVALID,
+  expired: Code.CAPTCHA_EXPIRED,
+} as const;
 
 interface Deps {
   db: Db;
@@ -55,7 +60,8 @@ export function createOneTimeCodes({ db, key, now }: Deps) {
             params,
           );
           const last = rows[0];
-          if (last && now() - Number(last.created_at_ms) < RESEND_GAP_MS) throw new BusinessError(1110);
+          if (last && now() - Number(last.created_at_ms) < RESEND_GAP_MS)
+            throw new BusinessError(Code.TOO_FREQUENT);
           await tx.query(
             `update verification_codes set consumed_at_ms = $4 where ${WHERE} and consumed_at_ms is null`,
             [...params, now()],

@@ -1,3 +1,4 @@
+import { Code } from '../../../src/core/contract/codes';
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { BusinessError } from '../http/envelope';
@@ -18,7 +19,7 @@ export const passwordHasher = {
 /** Throws 1001 unless `password` has 7 to 140 characters. */
 export function assertPasswordPolicy(password: string): void {
   const length = [...password].length;
-  if (length < PASSWORD_MIN || length > MAX_INPUT) throw new BusinessError(1001);
+  if (length < PASSWORD_MIN || length > MAX_INPUT) throw new BusinessError(Code.INCORRECT_PARAMETER);
 }
 
 /** A hash of a random password, checked when the account does not exist so that both paths cost the same. */

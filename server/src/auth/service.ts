@@ -1,7 +1,9 @@
 /** `app.auth`: what other modules use of the identity module (sessions, passwords, revocation). */
+import { Code } from '../../../src/core/contract/codes';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import type { Sender } from '../sender/types';
+import { passwordHashOf, setPasswordHash } from '../users/repo';
 import { checkAccessToken, type TokenCheck } from './authenticate';
 import { assertPasswordPolicy, passwordHasher } from './passwords';
 import { RATE_RULES, type RateLimiter } from './rate-limit';
@@ -62,8 +64,6 @@ interface Deps {
   userHooks: Array<(tx: Queryable, user: CreatedUser) => Promise<void>>;
 }
 
-const LOGIN_REQUIRED = 23519;
-
 /** Builds `app.auth` over the module's parts. */
 export function createAuthService(deps: Deps): AuthService {
   const { db, sessions } = deps;
@@ -73,7 +73,7 @@ export function createAuthService(deps: Deps): AuthService {
     issueSession: (tx, userId, options) => sessions.issue(tx, userId, options),
     async reissueAccessToken(sessionId, options) {
       const access = await sessions.reissueAccessToken(sessionId, options);
-      if (!access) throw new BusinessError(LOGIN_REQUIRED);
+      if (!access) throw new BusinessError(Code.LOGIN_REQUIRED);
       return access;
     },
     revokeAllSessions: (userId, reason = 'admin', tx) => sessions.revokeAll(userId, reason, tx),
@@ -82,14 +82,11 @@ export function createAuthService(deps: Deps): AuthService {
       const attempt = await deps.limits.reserve(RATE_RULES.passwordUser, userId);
       if (!attempt) {
         await sessions.revokeAll(userId, 'password-attempts');
-        throw new BusinessError(LOGIN_REQUIRED);
+        throw new BusinessError(Code.LOGIN_REQUIRED);
       }
-      const { rows } = await db.query<{ password_hash: string }>(
-        'select password_hash from users where id = $1',
-        [userId],
-      );
-      const matches = await passwordHasher.verify(rows[0]?.password_hash ?? deps.dummyHash, password);
-      if (matches && rows[0] !== undefined) {
+      const hash = await passwordHashOf(db, userId);
+      const matches = await passwordHasher.verify(hash ?? deps.dummyHash, password);
+      if (matches && hash !== null) {
         await attempt.release();
         return true;
       }
@@ -98,7 +95,7 @@ export function createAuthService(deps: Deps): AuthService {
     async setPassword(tx, userId, password) {
       assertPasswordPolicy(password);
       const hash = await passwordHasher.hash(password);
-      await tx.query('update users set password_hash = $2 where id = $1', [userId, hash]);
+      await setPasswordHash(tx, userId, hash);
     },
     onRevoke(listener) {
       deps.listeners.add(listener);

@@ -124,10 +124,13 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     const typed = app.withTypeProvider<TypeBoxTypeProvider>();
     const input = (request: FastifyRequest, source: unknown) =>
       ({ ...(source as object), ...(request.params as object) }) as InputOf<E>;
+    // A multipart body is streamed by the handler (files never sit in memory): the parts are checked as
+    // they are read, so only the JSON bodies are validated here.
+    const body = endpoint.contentType === 'multipart/form-data' ? {} : { body: rest };
     for (const method of endpoint.methods) {
       const schema =
         method === 'POST'
-          ? { ...base, body: rest, querystring: Obj(BRAND_QUERY) }
+          ? { ...base, ...body, querystring: Obj(BRAND_QUERY) }
           : { ...base, querystring: mergeProps(rest, BRAND_QUERY) };
       typed.route({
         method,

@@ -1,37 +1,13 @@
+import type { LedgerCheckReport } from '../../../src/core/contract/admin';
 import { compare } from '../../../src/core/domain/decimal';
 import type { Db } from '../db/types';
 import { toMoney } from './money';
 
-/** An account whose stored amount differs from the sum of its postings. */
-export interface AccountMismatch {
-  accountId: string;
-  kind: string;
-  userId: string | null;
-  bucket: 'balance' | 'lock_margin';
-  stored: string;
-  posted: string;
-}
+/** The conservation report of `checkLedger` (declared with the admin endpoint that answers it). */
+export type { LedgerCheckReport };
 
-/** The conservation report of `checkLedger`. */
-export interface LedgerCheckReport {
-  /** True when every check below holds. */
-  ok: boolean;
-  counts: { accounts: number; transactions: number; postings: number };
-  totals: {
-    userBalance: string;
-    userLockMargin: string;
-    /** Balance plus locked margin of every house account (the mirror of what users hold). */
-    house: string;
-    /** Everything held by every account: 0 when money is conserved. */
-    all: string;
-    /** Sum of every posting ever written: 0 when every transaction balanced. */
-    postings: string;
-  };
-  /** Up to `MAX_LISTED` accounts whose amounts disagree with their postings. */
-  mismatches: AccountMismatch[];
-  /** Up to `MAX_LISTED` transactions whose postings do not sum to zero. */
-  unbalancedTransactions: Array<{ txnId: string; sum: string }>;
-}
+/** An account whose stored amount differs from the sum of its postings. */
+export type AccountMismatch = LedgerCheckReport['mismatches'][number];
 
 const MAX_LISTED = 100;
 

@@ -4,10 +4,10 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AVATAR_MAX_BYTES } from '../../../src/core/contract/users';
 import { detectImageType, IMAGE_SNIFF_BYTES, type ImageType } from './image-type';
 
-/** Largest avatar accepted, in bytes. */
-export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+export { AVATAR_MAX_BYTES };
 
 /** Why an upload was refused. */
 export class AvatarRejected extends Error {

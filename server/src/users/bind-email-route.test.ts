@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccountsApp, createUser, post, signIn } from '../accounts/test-app';
-import { requireBoundEmail } from './require-email';
+import { requireBoundEmail } from './repo';
 
 const URL = '/v1/waa/user/bind/email/submit';
 let app: FastifyInstance;

@@ -1,10 +1,11 @@
+import { Code } from '../../../src/core/contract/codes';
+import { NICKNAME_MAX } from '../../../src/core/contract/users';
 import { BusinessError } from '../http/envelope';
 
-/** Longest nickname (spec §9 input maxima). */
-export const NICKNAME_MAX = 140;
+export { NICKNAME_MAX };
 
-const INCORRECT_PARAMETER = 1001;
-const ILLEGAL_CHARACTERS = 23558;
+const INCORRECT_PARAMETER = Code.INCORRECT_PARAMETER;
+const ILLEGAL_CHARACTERS = Code.PARAMETER_ILLEGAL_CHARS;
 // Control characters and angle brackets: a nickname is shown in other people's markup and logs.
 const ILLEGAL = /[\p{Cc}<>]/u;
 

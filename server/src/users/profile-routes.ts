@@ -1,20 +1,21 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_VERSION_PREFIX, PROTECTED_PREFIX } from '../../../src/core/contract/paths';
+import { Code } from '../../../src/core/contract/codes';
+import { fillPath, SERVICE_ROOT } from '../../../src/core/contract/endpoint';
+import { SubmitUserInfo, UserAvatar } from '../../../src/core/contract/users';
 import { BusinessError, fail, ok } from '../http/envelope';
-import { envelopeSchema, objectSchema } from '../http/legacy-route';
+import { resourceRoute, route } from '../http/route';
 import { AvatarRejected, AVATAR_MAX_BYTES, type AvatarStore } from './avatar-store';
 import { IMAGE_CONTENT_TYPES } from './image-type';
 import { parseNickname } from './nickname';
+import { avatarOf, updateProfile } from './repo';
 
-const WAA = `${API_VERSION_PREFIX}${PROTECTED_PREFIX}`;
-const INCORRECT_PARAMETER = 1001;
-const DATA_NOT_FOUND = 1008;
-const UPLOAD_EMPTY = 23553;
+const INCORRECT_PARAMETER = Code.INCORRECT_PARAMETER;
+const UPLOAD_EMPTY = Code.UPLOAD_EMPTY;
 
 /** Where clients read an avatar: the owner fetches it with their bearer token (spec §7 images). */
 export function avatarUrl(origin: string, file: string | null): string | null {
-  return file ? `${origin}${WAA}user/avatar/${file}` : null;
+  return file ? `${origin}${SERVICE_ROOT[UserAvatar.service]}/${fillPath(UserAvatar.path, { file })}` : null;
 }
 
 /** The business answer to a failed upload (multipart limits and store refusals), or null for other errors. */
@@ -60,60 +61,35 @@ export async function profileRoutes(app: FastifyInstance, store: AvatarStore): P
     await scope.register(multipart, {
       limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, fieldSize: 4096, parts: 6 },
     });
-    scope.post(
-      `${WAA}user/info/submit`,
-      {
-        schema: {
-          summary: 'Update nickname and avatar (multipart: file `avatar`, field `metaData` {"nickName"})',
-          response: { 200: envelopeSchema({ type: 'null' }) },
-        },
-      },
-      async (request) => {
-        if (!request.isMultipart()) throw new BusinessError(INCORRECT_PARAMETER);
-        const { nickname, saved } = await readSubmission(request, store);
-        const replaced = await app.db
-          .transaction(async (tx) => {
-            const { rows } = await tx.query<{ avatar_path: string | null }>(
-              'select avatar_path from users where id = $1 for update',
-              [request.auth.userId],
-            );
-            const previous = rows[0]?.avatar_path ?? null;
-            if (!saved && !previous) throw new BusinessError(UPLOAD_EMPTY);
-            await tx.query(
-              'update users set nickname = $2, avatar_path = coalesce($3, avatar_path) where id = $1',
-              [request.auth.userId, nickname, saved ?? null],
-            );
-            return saved ? previous : null;
-          })
-          .catch(async (error: unknown) => {
-            if (saved) await store.remove(saved);
-            throw error;
-          });
-        if (replaced) await store.remove(replaced).catch(() => undefined);
-        return ok(null);
-      },
-    );
+    route(scope, SubmitUserInfo, async (_input, { request }) => {
+      if (!request.isMultipart()) throw new BusinessError(INCORRECT_PARAMETER);
+      const userId = request.auth.userId;
+      const { nickname, saved } = await readSubmission(request, store);
+      const replaced = await app.db
+        .transaction(async (tx) => {
+          const previous = await avatarOf(tx, userId, true);
+          if (!saved && !previous) throw new BusinessError(UPLOAD_EMPTY);
+          await updateProfile(tx, userId, nickname, saved ?? null);
+          return saved ? previous : null;
+        })
+        .catch(async (error: unknown) => {
+          if (saved) await store.remove(saved);
+          throw error;
+        });
+      if (replaced) await store.remove(replaced).catch(() => undefined);
+      return ok(null);
+    });
   });
 
-  app.get<{ Params: { file: string } }>(
-    `${WAA}user/avatar/:file`,
-    {
-      schema: { params: objectSchema({ file: { type: 'string', maxLength: 64 } }, ['file']) },
-    },
-    async (request, reply) => {
-      const { rows } = await app.db.query<{ avatar_path: string | null }>(
-        'select avatar_path from users where id = $1',
-        [request.auth.userId],
-      );
-      // Only the caller's current avatar: another user's file name reads as missing.
-      const opened =
-        rows[0]?.avatar_path === request.params.file ? await store.open(request.params.file) : null;
-      if (!opened) return reply.code(404).send(fail(DATA_NOT_FOUND));
-      return reply
-        .header('content-type', IMAGE_CONTENT_TYPES[opened.type])
-        .header('content-length', opened.size)
-        .header('cache-control', 'private, max-age=86400, immutable')
-        .send(opened.stream);
-    },
-  );
+  resourceRoute(app, UserAvatar, async (input, request, reply) => {
+    // Only the caller's current avatar: another user's file name reads as missing.
+    const current = await avatarOf(app.db, request.auth.userId);
+    const opened = current === input.file ? await store.open(input.file) : null;
+    if (!opened) return reply.code(404).send(fail(Code.DATA_NOT_FOUND));
+    return reply
+      .header('content-type', IMAGE_CONTENT_TYPES[opened.type])
+      .header('content-length', opened.size)
+      .header('cache-control', 'private, max-age=86400, immutable')
+      .send(opened.stream);
+  });
 }

@@ -1,32 +1,51 @@
-import type { DecimalString } from './types';
+/**
+ * Identity endpoints (spec §7 `wa-na/*`, logout, the second factor and the exchange token check): declared once,
+ * registered by `server/src/auth`, called by `src/core/session` and `<tk-auth>`.
+ */
+import { Code } from './codes';
+import { endpoint, resource } from './endpoint';
+import { Empty, EpochMs, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
 
 /** Login type: email or phone (spec §7). */
-export type RegisterType = 'E' | 'P';
+export const RegisterType = OneOf(['E', 'P'] as const);
+export type RegisterType = Static<typeof RegisterType>;
+
+/** Verification-code purposes of `sendMail` / `sendPhone` (spec §7). */
+export const CodePurpose = { register: '1', forgot: '2', registrationComplete: '4' } as const;
+const Purpose = OneOf(['1', '2', '4'] as const);
+
+/** Longest account name accepted on the wire (the parsers apply the 140 of spec §9 with code 1001). */
+const NAME_MAX = 256;
+/** Long enough to reach the 1001 length rule; bounded so that nobody makes Argon2 hash megabytes. */
+const PASSWORD_WIRE_MAX = 1024;
+const AREA_CODE = Str(8);
+const LOCALE = Str(16);
+const ONE_TIME_CODE = Str(64);
 
 /** `wa-na/login` request; a second call carries `command: 'verification'` and the TOTP `authCode`. */
-export interface LoginRequest {
-  username: string;
-  type: RegisterType;
-  password: string;
-  command?: 'verification';
-  authCode?: string;
-}
+export const LoginRequest = Obj({
+  username: Str(NAME_MAX),
+  type: RegisterType,
+  password: Str(PASSWORD_WIRE_MAX),
+  command: T.Optional(OneOf(['verification', ''] as const)),
+  authCode: T.Optional(Str(16)),
+  areaCode: T.Optional(AREA_CODE),
+});
+export type LoginRequest = Static<typeof LoginRequest>;
 
 /** `wa-na/login` answer: `qrcodeStatus` 0 means a second factor is needed (tokens are then empty). */
-export interface LoginResponse {
-  token: string;
-  refreshToken: string;
-  qrcodeStatus: 0 | 1;
-  /** Access-token expiry, ms since epoch (empty when a second factor is needed). */
-  expiresAt: number | null;
-}
+export const LoginResponse = Obj({
+  token: T.String(),
+  refreshToken: T.String(),
+  qrcodeStatus: OneOf([0, 1] as const),
+  /** Access-token expiry, ms since epoch (null when a second factor is needed). */
+  expiresAt: Nullable(EpochMs()),
+});
+export type LoginResponse = Static<typeof LoginResponse>;
 
 /** `wa-na/refresh` answer: rotation returns a new refresh token with the new access token. */
-export interface RefreshResponse {
-  token: string;
-  refreshToken: string;
-  expiresAt: number;
-}
+export const RefreshResponse = Obj({ token: T.String(), refreshToken: T.String(), expiresAt: EpochMs() });
+export type RefreshResponse = Static<typeof RefreshResponse>;
 
 /** Access-token payload (spec §3): `virtualStatus` '0' real, anything else demo; the session's AES key. */
 export interface TokenPayload {
@@ -39,34 +58,211 @@ export interface TokenPayload {
   iat: number;
 }
 
-export interface AccountSummary {
-  balanceAmount: DecimalString;
-  lockMargin: DecimalString;
-}
+const TAG = 'auth';
+const BAD_INPUT = [Code.INCORRECT_PARAMETER, Code.PARAMETER_ILLEGAL_CHARS] as const;
 
-/** `waa/user/info` answer (spec §3 User). */
-export interface UserInfo {
-  id: string;
-  uid: string;
-  nickname: string;
-  avatar: string | null;
-  realName: string | null;
-  email: string | null;
-  phone: string | null;
-  areaCode: string | null;
-  inviteCode: string;
-  registerType: RegisterType;
-  country: string | null;
-  idNumber: string | null;
-  account: AccountSummary;
-  /** True when this token's account is the demo account. */
-  virtual: boolean;
-  /** balance + locked margin. */
-  totalBalance: DecimalString;
-  /** balance. */
-  availableBalance: DecimalString;
-  totpEnabled: boolean;
-}
+export const Login = endpoint({
+  service: 'api',
+  path: 'wa-na/login',
+  access: 'public',
+  tag: TAG,
+  summary: 'Sign in; qrcodeStatus 0 asks for a second call with command "verification" and the TOTP authCode',
+  input: LoginRequest,
+  data: LoginResponse,
+  codes: [
+    ...BAD_INPUT,
+    Code.WRONG_CREDENTIALS,
+    Code.TOO_FREQUENT,
+    Code.USER_BLOCKED,
+    Code.INVALID_VERIFICATION_CODE,
+  ],
+});
 
-/** Verification-code purposes of `sendMail` / `sendPhone` (spec §7). */
-export const CodePurpose = { register: '1', forgot: '2', registrationComplete: '4' } as const;
+const SEND_CODES = [...BAD_INPUT, Code.ACCOUNT_EXISTS, Code.TRY_AGAIN_LATER, Code.TOO_FREQUENT] as const;
+
+export const SendMail = endpoint({
+  service: 'api',
+  path: 'wa-na/sendMail',
+  access: 'public',
+  tag: TAG,
+  summary: 'Mail a one-time code (type 1 register, 2 forgot) or the registration-complete mail (4)',
+  input: Obj({ email: Str(NAME_MAX), type: Purpose, locale: T.Optional(LOCALE) }),
+  data: T.Null(),
+  codes: SEND_CODES,
+});
+
+export const SendPhone = endpoint({
+  service: 'api',
+  path: 'wa-na/sendPhone',
+  access: 'public',
+  tag: TAG,
+  summary: 'Text a one-time code (type 1 register, 2 forgot) to an international number without +',
+  input: Obj({
+    phone: Str(NAME_MAX),
+    areaCode: T.Optional(AREA_CODE),
+    type: Purpose,
+    locale: T.Optional(LOCALE),
+  }),
+  data: T.Null(),
+  codes: SEND_CODES,
+});
+
+export const Register = endpoint({
+  service: 'api',
+  path: 'wa-na/register',
+  access: 'public',
+  tag: TAG,
+  summary: 'Create an account with a mail/SMS code, or an image captcha (uuid) where the brand says so',
+  input: Obj({
+    username: Str(NAME_MAX),
+    type: RegisterType,
+    password: Str(PASSWORD_WIRE_MAX),
+    inviteCode: T.Optional(Str(64)),
+    code: ONE_TIME_CODE,
+    locale: T.Optional(LOCALE),
+    uuid: T.Optional(Str(64)),
+    areaCode: T.Optional(AREA_CODE),
+  }),
+  data: Obj({ uid: T.String() }),
+  codes: [
+    ...BAD_INPUT,
+    Code.REGISTER_LATER,
+    Code.INVALID_INVITE_CODE,
+    Code.ACCOUNT_EXISTS,
+    Code.INVALID_VERIFICATION_CODE,
+    Code.VERIFICATION_CODE_INVALID,
+    Code.CAPTCHA_EXPIRED,
+    Code.CAPTCHA_INVALID,
+    Code.DUPLICATE_PHONE_OR_EMAIL,
+  ],
+});
+
+export const Forgot = endpoint({
+  service: 'api',
+  path: 'wa-na/forgot',
+  access: 'public',
+  tag: TAG,
+  summary: 'Set a new password with a type-2 code; every session of the account ends',
+  input: Obj({
+    username: Str(NAME_MAX),
+    type: RegisterType,
+    password: Str(PASSWORD_WIRE_MAX),
+    code: ONE_TIME_CODE,
+    areaCode: T.Optional(AREA_CODE),
+  }),
+  data: T.Null(),
+  codes: [...BAD_INPUT, Code.INVALID_VERIFICATION_CODE, Code.VERIFICATION_CODE_INVALID, Code.CAPTCHA_EXPIRED],
+});
+
+export const GetImageCode = endpoint({
+  service: 'api',
+  path: 'wa-na/getImageCode',
+  access: 'public',
+  tag: TAG,
+  summary: 'A new image captcha (SVG data URL) and its uuid; pass the previous uuid when refreshing',
+  input: Obj({ uuid: T.Optional(Str(64)) }),
+  data: Obj({ image: T.String(), uuid: T.String() }),
+  codes: [Code.CAPTCHA_FAILED],
+});
+
+export const Refresh = endpoint({
+  service: 'api',
+  path: 'wa-na/refresh',
+  access: 'public',
+  tag: TAG,
+  summary: 'Rotate the refresh token; a reused one ends its session (23519 now and for the next refresh)',
+  input: Obj({ refreshToken: Str(128), token: T.Optional(Str(4096)) }),
+  data: RefreshResponse,
+  codes: [Code.LOGIN_REQUIRED, Code.USER_BLOCKED],
+});
+
+export const Logout = endpoint({
+  service: 'api',
+  path: 'waa/user/logout',
+  access: 'protected',
+  tag: TAG,
+  summary: 'End this session (its refresh token stops working)',
+  // Clients send the session's refresh token along; the token's own session is the one that ends.
+  input: Obj({ refreshToken: T.Optional(Str(128)) }),
+  data: T.Null(),
+  codes: [],
+});
+
+export const CheckToken = endpoint({
+  service: 'exchange',
+  path: 'checkToken',
+  // Public on purpose: the token is what is checked, and an invalid one answers -1 rather than HTTP 401.
+  access: 'public',
+  tag: TAG,
+  summary: 'Check an access token: code 0, or -1 when invalid, expired or revoked',
+  input: Obj({ token: Str(4096) }),
+  data: Obj({ uid: T.String(), virtualStatus: OneOf(['0', '1'] as const) }),
+  codes: [Code.TOKEN_INVALID],
+});
+
+/** `totp/setup` answer: the new secret and its otpauth:// URI for the QR code. */
+export const TotpSetup = Obj({ secret: T.String(), otpauthUri: T.String() });
+export type TotpSetup = Static<typeof TotpSetup>;
+
+export const SetupTotp = endpoint({
+  service: 'api',
+  path: 'waa/user/totp/setup',
+  access: 'protected',
+  tag: TAG,
+  summary: 'A new pending TOTP secret and its otpauth URI (1017 when the second factor is already on)',
+  input: Empty(),
+  data: TotpSetup,
+  codes: [Code.STATUS_UNCHANGED, Code.USER_NOT_FOUND],
+});
+
+const TOTP_CODE = Obj({ code: Str(16) });
+
+export const EnableTotp = endpoint({
+  service: 'api',
+  path: 'waa/user/totp/enable',
+  access: 'protected',
+  tag: TAG,
+  summary: 'Turn the second factor on with a code of the pending secret (1021 without setup, 1020 wrong)',
+  input: TOTP_CODE,
+  data: T.Null(),
+  codes: [
+    Code.STATUS_UNCHANGED,
+    Code.QR_KEY_MISSING,
+    Code.INVALID_VERIFICATION_CODE,
+    Code.TOO_FREQUENT,
+    Code.USER_NOT_FOUND,
+  ],
+});
+
+export const DisableTotp = endpoint({
+  service: 'api',
+  path: 'waa/user/totp/disable',
+  access: 'protected',
+  tag: TAG,
+  summary: 'Turn the second factor off with a current code (1017 when it is off, 1020 wrong)',
+  input: TOTP_CODE,
+  data: T.Null(),
+  codes: [Code.STATUS_UNCHANGED, Code.INVALID_VERIFICATION_CODE, Code.TOO_FREQUENT, Code.USER_NOT_FOUND],
+});
+
+/** `GET /dev/captcha/{uuid}` (never in production): the text of an issued captcha, for end-to-end tests. */
+export const DevCaptcha = resource({
+  service: 'site',
+  path: 'dev/captcha/{uuid}',
+  access: 'public',
+  tag: 'dev',
+  summary: 'Development only: the text of an issued image captcha',
+  input: Obj({ uuid: Str(64) }),
+  produces: ['application/json'],
+});
+
+/** `GET /dev/outbox?to=` (never in production): messages of the development outbox, newest first. */
+export const DevOutbox = resource({
+  service: 'site',
+  path: 'dev/outbox',
+  access: 'public',
+  tag: 'dev',
+  summary: 'Development only: mail and SMS the dev outbox kept, newest first',
+  input: Obj({ to: T.Optional(Str(256)) }),
+  produces: ['application/json'],
+});

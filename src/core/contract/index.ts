@@ -9,3 +9,6 @@ export * from './market';
 export * from './brand';
 export * from './docs';
 export * from './languages';
+export * from './accounts';
+export * from './users';
+export * from './admin';

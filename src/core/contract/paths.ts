@@ -1,33 +1,7 @@
 /**
- * Wire paths of spec §7. The web API lives under `{api}` = `{origin}/v1`, public paths under `/wa-na/`,
- * protected ones under `/waa/`; market and exchange services have their own roots (`/market`, `/exchange`)
- * listed in the runtime config so that they can live on other hosts.
+ * Socket destinations and candle periods shared by the market socket, the server and the chart. HTTP paths are
+ * declared once per endpoint in the feature contract files (`endpoint(...)`).
  */
-export const API_VERSION_PREFIX = '/v1';
-export const PUBLIC_PREFIX = '/wa-na/';
-export const PROTECTED_PREFIX = '/waa/';
-
-export const PublicPath = {
-  login: 'login',
-  sendMail: 'sendMail',
-  sendPhone: 'sendPhone',
-  register: 'register',
-  getImageCode: 'getImageCode',
-  forgot: 'forgot',
-  bannerList: 'appBanner/list',
-  refresh: 'refresh',
-  optionProducts: 'option/findOptionsProduct',
-  productList: 'forex/product/list',
-  systemConfig: 'system/systemConfig/getAllConfigStatusWeb',
-  customerLink: 'getCustomerLink',
-} as const;
-
-export const MarketPath = {
-  history: 'history',
-  historyLimit: 'history/limit',
-  thumb: 'thumb/{symbol}',
-  status: 'status/{symbol}',
-} as const;
 
 /** STOMP destinations on the market socket (`/market-ws`). */
 export const Topic = {

@@ -4,8 +4,8 @@
  * and reusing a rotated one revokes the whole session, so a tab must never refresh with a token another
  * tab has already spent: inside the lock the stored tokens are read again and a fresh token is adopted.
  */
-import type { RefreshResponse } from '../contract/auth';
-import { PUBLIC_PREFIX, PublicPath } from '../contract/paths';
+import { Refresh, type RefreshResponse } from '../contract/auth';
+import type { InputOf } from '../contract/endpoint';
 import type { ApiClient } from '../runtime/types';
 import { REFRESH_BEFORE_MS } from './session-policy';
 import { decodeTokenPayload, tokenExpiry } from './token-payload';
@@ -67,10 +67,10 @@ export function createRefresher(deps: RefresherDeps) {
     const left = stored.expiresAt === null ? Infinity : stored.expiresAt - deps.now();
     if (!force && left >= REFRESH_BEFORE_MS) return 'fresh';
     if (stored.refreshToken !== null && stored.refreshToken === refused) return 'rejected';
-    const result = await deps.api.call<RefreshResponse>(
-      'api',
-      `${PUBLIC_PREFIX}${PublicPath.refresh}`,
-      { refreshToken: stored.refreshToken ?? undefined, token: stored.token },
+    const result = await deps.api.call(
+      Refresh,
+      // A session stored without a refresh token sends none; the server answers 1001 (not refreshable).
+      { refreshToken: stored.refreshToken ?? undefined, token: stored.token } as InputOf<typeof Refresh>,
       { silent: true, noAuthRedirect: true },
     );
     if (!result.ok) {

@@ -1,14 +1,16 @@
 /** The session's account calls: user info, balance, the demo/real switch, demo reset, token check. */
-import type { AccountSummary, UserInfo } from '../contract/auth';
+import { Balance, ResetDemoBalance, SwitchAccount, type AccountSummary } from '../contract/accounts';
+import { CheckToken } from '../contract/auth';
 import { Code } from '../contract/codes';
+import { GetUserInfo, type UserInfo } from '../contract/users';
 import type { CallOptions, CallResult, Platform } from '../runtime/types';
-import { notifyAll, protectedPath } from './session-core';
+import { notifyAll } from './session-core';
 import type { SessionCore } from './session-core';
 import { decodeTokenPayload, tokenExpiry } from './token-payload';
 import type { TokenStore } from './token-store';
 
-/** The answer of `user/info/switch`: the new access token (in data, as data, or top-level). */
-interface SwitchAnswer {
+/** The answer of `user/info/switch` as servers have sent it: the new access token in data, as data, or top-level. */
+interface LooseSwitchAnswer {
   token?: string;
   refreshToken?: string;
   expiresAt?: number;
@@ -22,12 +24,7 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
 
   async function refreshUser(options: CallOptions = {}): Promise<CallResult<UserInfo>> {
     const token = currentToken();
-    const result = await api.call<UserInfo>(
-      'api',
-      protectedPath('user/info'),
-      {},
-      { silent: true, ...options },
-    );
+    const result = await api.call(GetUserInfo, {}, { silent: true, ...options });
     // An answer for a session that has since ended or changed is dropped.
     if (token === null || currentToken() !== token) return result;
     if (result.ok) {
@@ -41,12 +38,7 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
 
   async function refreshBalance(options: CallOptions = {}): Promise<CallResult<AccountSummary>> {
     const token = currentToken();
-    const result = await api.call<AccountSummary>(
-      'api',
-      protectedPath('user/balance'),
-      {},
-      { silent: true, ...options },
-    );
+    const result = await api.call(Balance, {}, { silent: true, ...options });
     if (result.ok && token !== null && currentToken() === token) store.set(atoms.balance, result.data);
     return result;
   }
@@ -54,9 +46,10 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
   /** spec §4: real ↔ demo — a new token replaces the session, user info reloads, subscriptions restart. */
   async function switchAccount(): Promise<CallResult<unknown>> {
     const before = tokens.read();
-    const result = await api.call<SwitchAnswer | string>('api', protectedPath('user/info/switch'), {});
+    const result = await api.call(SwitchAccount, {});
     if (!result.ok || !before || currentToken() !== before.token) return result;
-    const data = typeof result.data === 'string' ? { token: result.data } : (result.data ?? {});
+    const answer = result.data as LooseSwitchAnswer | string | null;
+    const data = typeof answer === 'string' ? { token: answer } : (answer ?? {});
     const token = data.token ?? (typeof result.envelope.token === 'string' ? result.envelope.token : null);
     if (!token) return { ok: false, code: 'malformed', message: platform.i18n.t('error.api_constructor') };
     const payload = decodeTokenPayload(token);
@@ -76,7 +69,7 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
 
   /** Reset the demo balance, then show the new balance. */
   async function resetDemo(): Promise<CallResult<unknown>> {
-    const result = await api.call('api', protectedPath('virtualWallet/resetBalance'), {});
+    const result = await api.call(ResetDemoBalance, {});
     if (result.ok) await Promise.all([refreshBalance(), refreshUser()]);
     return result;
   }
@@ -85,12 +78,7 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
   async function checkToken(): Promise<CallResult<unknown>> {
     const token = currentToken();
     if (token === null) return { ok: false, code: Code.TOKEN_INVALID, message: platform.i18n.t('code.400') };
-    const result = await api.call(
-      'exchange',
-      'checkToken',
-      { token },
-      { silent: true, noAuthRedirect: true },
-    );
+    const result = await api.call(CheckToken, { token }, { silent: true, noAuthRedirect: true });
     if (!result.ok && result.code === Code.TOKEN_INVALID && currentToken() === token)
       await core.end('tokenInvalid');
     return result;

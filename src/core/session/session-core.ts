@@ -2,8 +2,9 @@
  * The session's state machine: state from the stored tokens, the 60 s check and the one way a session
  * ends. session.ts adds the account calls and wires it into the page.
  */
-import type { AccountSummary, UserInfo } from '../contract/auth';
-import { PROTECTED_PREFIX } from '../contract/paths';
+import type { AccountSummary } from '../contract/accounts';
+import { Logout } from '../contract/auth';
+import type { UserInfo } from '../contract/users';
 import type { Platform } from '../runtime/types';
 import { atom } from '../state/store';
 import type { PrimitiveAtom } from '../state/store';
@@ -15,9 +16,6 @@ import { decodeTokenPayload, isVirtualStatus, tokenExpiry } from './token-payloa
 import type { StoredTokens, TokenStore } from './token-store';
 
 const SIGNED_OUT: SessionState = { status: 'signedOut', virtual: false, expiresAt: null, uid: null };
-
-/** A protected web-API path (`/waa/<name>`). */
-export const protectedPath = (name: string) => `${PROTECTED_PREFIX}${name}`;
 
 /** The session state the stored tokens describe. */
 export function stateOf(stored: StoredTokens | null): SessionState {
@@ -101,8 +99,7 @@ export function createSessionCore({ platform, tokens, refresher, now }: CoreDeps
       const stored = tokens.read();
       if (how.remote && stored) {
         await api.call(
-          'api',
-          protectedPath('user/logout'),
+          Logout,
           { refreshToken: stored.refreshToken ?? undefined },
           { silent: true, noAuthRedirect: true, timeoutSec: 5 },
         );

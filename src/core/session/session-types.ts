@@ -1,5 +1,7 @@
 /** The public surface of the session (spec §3/§4), coded against by widgets and the host. */
-import type { AccountSummary, LoginResponse, UserInfo } from '../contract/auth';
+import type { AccountSummary } from '../contract/accounts';
+import type { LoginResponse } from '../contract/auth';
+import type { UserInfo } from '../contract/users';
 import type { CallOptions, CallResult } from '../runtime/types';
 import type { Atom } from '../state/store';
 import type { RememberedAccount } from './remember';

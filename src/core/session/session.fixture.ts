@@ -120,7 +120,12 @@ export function createHarness(
     const path = url.pathname.replace(/^\/(v1|exchange)\//, (_, root: string) =>
       root === 'v1' ? '' : 'exchange/',
     );
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    // A multipart call (FormData) is recorded field by field, files as File objects.
+    const body = (
+      init?.body instanceof FormData
+        ? Object.fromEntries(init.body.entries())
+        : JSON.parse(String(init?.body ?? '{}'))
+    ) as Record<string, unknown>;
     const auth = (init?.headers as Record<string, string> | undefined)?.authorization ?? null;
     const bearer = auth?.replace(/^Bearer /, '') ?? null;
     calls.push({ path, body, bearer });

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAccount } from './account.fixture';
 import type { RenderedAccount } from './account.fixture';
+import type { Answer } from '../../core/session/session.fixture';
 
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../../core/session/session'), async (original) => ({ ...(await original()), getSession }));
@@ -18,19 +19,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A fetch for the multipart profile call that records the form it was given. */
-function profileServer(answer: Record<string, unknown> = { code: 0, msg: '', data: null }) {
-  const forms: Array<{ url: string; form: FormData; auth: string | undefined }> = [];
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-    forms.push({
-      url,
-      form: init.body as FormData,
-      auth: (init.headers as Record<string, string>).authorization,
-    });
-    return new Response(JSON.stringify(answer), { status: 200 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return forms;
+/** Answers the multipart profile call (through the page's API client) with `answer`. */
+function profileServer(view: RenderedAccount, answer: Answer = { code: 0, data: null }) {
+  view.h.handlers['waa/user/info/submit'] = () => answer;
+  return () => view.h.callsTo('waa/user/info/submit');
 }
 
 async function pickAvatar(file: File) {
@@ -51,25 +43,24 @@ describe('<Account view="account">', () => {
   });
 
   it('asks for an avatar on the first save instead of calling the server', async () => {
-    const forms = profileServer();
     view = await renderAccount(getSession, { view: 'account' });
+    const forms = profileServer(view);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
     expect(screen.getByRole('status').textContent).toBe('Please upload an avatar');
-    expect(forms).toHaveLength(0);
+    expect(forms()).toHaveLength(0);
   });
 
   it('uploads the picked avatar with the nickname as multipart and reloads the user', async () => {
-    const forms = profileServer();
     view = await renderAccount(getSession, { view: 'account' });
+    const forms = profileServer(view);
     await pickAvatar(new File([new Uint8Array(2048)], 'me.png', { type: 'image/png' }));
     fireEvent.change(screen.getByLabelText('Nickname'), { target: { value: '  Ada L.  ' } });
     const infoCalls = view.h.callsTo('waa/user/info').length;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
-    expect(forms).toHaveLength(1);
-    expect(forms[0]?.url).toBe('https://platform.test/v1/waa/user/info/submit');
-    expect(forms[0]?.auth).toMatch(/^Bearer /);
-    expect((forms[0]?.form.get('avatar') as File).name).toBe('me.png');
-    expect(JSON.parse(String(forms[0]?.form.get('metaData')))).toEqual({ nickName: 'Ada L.', locale: 'en' });
+    expect(forms()).toHaveLength(1);
+    expect(forms()[0]?.bearer).toBeTruthy();
+    expect((forms()[0]?.body.avatar as File).name).toBe('me.png');
+    expect(JSON.parse(String(forms()[0]?.body.metaData))).toEqual({ nickName: 'Ada L.', locale: 'en' });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Update successful'));
     expect(view.h.callsTo('waa/user/info').length).toBe(infoCalls + 1);
   });

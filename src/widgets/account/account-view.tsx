@@ -46,14 +46,7 @@ export function AccountView() {
     if (!avatar && !user.avatar) return toast(t('account.avatar_required'), 'error');
     setSaving(true);
     await session.refresh();
-    const result = await submitProfile(platform, {
-      nickname,
-      avatar,
-      token: session.getToken(),
-      locale: platform.i18n.language,
-      onUnauthorized: () =>
-        void session.logout().then(() => navigate(`/login?to=${encodeURIComponent(VIEW_PATHS.account)}`)),
-    });
+    const result = await submitProfile(platform, { nickname, avatar, locale: platform.i18n.language });
     setSaving(false);
     if (!result.ok) return toast(result.message, 'error');
     toast(t('msg.update_success'));

@@ -5,7 +5,7 @@
 import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import type { Mock } from 'vitest';
-import type { UserInfo } from '../../core/contract/auth';
+import type { UserInfo } from '../../core/contract/users';
 import type { SystemConfigEntry } from '../../core/contract/types';
 import { createHarness, makeToken, userInfo } from '../../core/session/session.fixture';
 import type { Handler, Harness } from '../../core/session/session.fixture';

@@ -2,7 +2,8 @@
  * The rules of <tk-account> as pure functions (spec §2 visibility, §5 validation, §9 limits), tested as
  * tables in account.logic.test.ts.
  */
-import type { AccountSummary, UserInfo } from '../../core/contract/auth';
+import type { AccountSummary } from '../../core/contract/accounts';
+import type { UserInfo } from '../../core/contract/users';
 import type { SystemConfigResponse } from '../../core/contract/types';
 import { add } from '../../core/domain/decimal';
 import { formatAmount } from '../../core/domain/format';

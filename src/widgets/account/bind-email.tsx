@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { bindEmailState, canBindEmail, LIMITS, VIEW_PATHS } from './account.logic';
-import { AccountPath, callAccount } from './account-api';
+import { BindEmail as BindEmailEndpoint } from '../../core/contract/users';
+import { callAccount } from './account-api';
 import { useAccount } from './account-context';
 import { Field, PageHeader } from './parts';
 import { useToast } from './toast';
@@ -28,7 +29,7 @@ export function BindEmail() {
   const submit = async () => {
     if (!canSubmit) return;
     setBusy(true);
-    const result = await callAccount(platform, AccountPath.bindEmail, { email: email.trim() });
+    const result = await callAccount(platform, BindEmailEndpoint, { email: email.trim() });
     setBusy(false);
     if (!result.ok) return toast(result.message, 'error');
     toast(t('msg.update_success'));

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { passwordChangeErrors, VIEW_PATHS } from './account.logic';
 import type { PasswordChange } from './account.logic';
-import { AccountPath, callAccount } from './account-api';
+import { SubmitPassword } from '../../core/contract/users';
+import { callAccount } from './account-api';
 import { useAccount } from './account-context';
 import { Field, PageHeader } from './parts';
 import { PasswordInput } from './password-input';
@@ -46,7 +47,7 @@ export function ChangePassword() {
     setSubmitted(true);
     if (Object.keys(passwordChangeErrors(form)).length > 0) return;
     setBusy(true);
-    const result = await callAccount(platform, AccountPath.passwordSubmit, {
+    const result = await callAccount(platform, SubmitPassword, {
       oldPassword: form.oldPassword,
       newPassword: form.newPassword,
       metaData: JSON.stringify({ locale: platform.i18n.language }),

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { LIMITS, VIEW_PATHS } from './account.logic';
-import { AccountPath, callAccount } from './account-api';
-import type { TotpSetup } from './account-api';
+import { DisableTotp, EnableTotp, SetupTotp, type TotpSetup } from '../../core/contract/auth';
+import { callAccount } from './account-api';
 import { useAccount } from './account-context';
 import { CodeInput } from './code-input';
 import { CopyButton } from './copy-button';
@@ -32,7 +32,7 @@ export function Security() {
 
   const begin = async () => {
     setBusy(true);
-    const result = await callAccount<TotpSetup>(platform, AccountPath.totpSetup);
+    const result = await callAccount(platform, SetupTotp, {});
     setBusy(false);
     if (!result.ok) return toast(result.message, 'error');
     setSetup(result.data);
@@ -42,9 +42,7 @@ export function Security() {
   const confirm = async () => {
     if (code.length !== LIMITS.totpCode) return;
     setBusy(true);
-    const result = await callAccount(platform, enabled ? AccountPath.totpDisable : AccountPath.totpEnable, {
-      code,
-    });
+    const result = await callAccount(platform, enabled ? DisableTotp : EnableTotp, { code });
     setBusy(false);
     if (!result.ok) {
       toast(result.message, 'error');

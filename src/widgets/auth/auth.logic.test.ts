@@ -22,6 +22,7 @@ import { backspace, codeOf, emptyBoxes, inputDigits, typedText } from './code-bo
 import { searchCountries } from './countries';
 import { countryList, isKnownCountry, phoneDigits } from './phone';
 import { forgotPayload, loginPayload, registerPayload, sendCodeCall } from './requests';
+import { SendMail, SendPhone } from '../../core/contract/auth';
 
 describe('parseView', () => {
   it.each([
@@ -319,17 +320,13 @@ describe('request payloads', () => {
     [
       email,
       'register',
-      { path: '/wa-na/sendMail', payload: { email: 'ada@example.com', type: '1', locale: 'ja' } },
+      { endpoint: SendMail, payload: { email: 'ada@example.com', type: '1', locale: 'ja' } },
     ],
-    [
-      phone,
-      'forgot',
-      { path: '/wa-na/sendPhone', payload: { phone: '4915123456789', type: '2', locale: 'ja' } },
-    ],
+    [phone, 'forgot', { endpoint: SendPhone, payload: { phone: '4915123456789', type: '2', locale: 'ja' } }],
     [
       email,
       'registrationComplete',
-      { path: '/wa-na/sendMail', payload: { email: 'ada@example.com', type: '4', locale: 'ja' } },
+      { endpoint: SendMail, payload: { email: 'ada@example.com', type: '4', locale: 'ja' } },
     ],
   ] as const)('send code %#', (account, purpose, expected) => {
     expect(sendCodeCall(account, purpose, 'ja')).toEqual(expected);

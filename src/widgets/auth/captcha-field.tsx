@@ -7,7 +7,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useAuth } from './auth-context';
 import { CAPTCHA_MAX, captchaSrc, captchaWait } from './auth.logic';
 import { Field } from './field';
-import { publicPath } from './requests';
+import { GetImageCode } from '../../core/contract/auth';
 
 interface CaptchaAnswer {
   image?: string;
@@ -40,16 +40,11 @@ export function useCaptcha(active: boolean): Captcha {
         return;
       }
       lastLoad.current = Date.now();
-      const result = await platform.api.call<CaptchaAnswer | string>(
-        'api',
-        publicPath('getImageCode'),
-        {},
-        {
-          silent: true,
-        },
-      );
+      const result = await platform.api.call(GetImageCode, {}, { silent: true });
       if (!result.ok) return setMessage(result.message);
-      const data = typeof result.data === 'string' ? { image: result.data } : (result.data ?? {});
+      // Older servers answer the image as `data`, or as `img` with the uuid beside `data`.
+      const answer = result.data as CaptchaAnswer | string | null;
+      const data = typeof answer === 'string' ? { image: answer } : (answer ?? {});
       const uuid = data.uuid ?? (typeof result.envelope.uuid === 'string' ? result.envelope.uuid : null);
       const source = data.image ?? data.img;
       if (!source || !uuid) return setMessage(t('code.23554'));

@@ -5,6 +5,8 @@
  */
 import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { Forgot, Register } from '../../core/contract/auth';
+import { Code } from '../../core/contract/codes';
 import { focusFirstInvalid, useAfterRender } from './after-render';
 import { AccountStep } from './account-step';
 import { useAuth } from './auth-context';
@@ -16,13 +18,18 @@ import { CodeStep } from './code-step';
 import { Field, FormError, Notice } from './field';
 import { leaveLoginHandoff } from './handoff';
 import { PasswordField } from './password-field';
-import { forgotPayload, publicPath, registerPayload, sendCodeCall } from './requests';
+import { forgotPayload, registerPayload, sendCodeCall } from './requests';
 import { useAccount } from './use-account';
 import { useCodeSender } from './use-code-sender';
 
 /** Server codes that mean the code or captcha was wrong or stale: clear it and ask again. */
-const CODE_REFUSED = new Set([1020, 1111, 23555, 23556]);
-const CAPTCHA_EXPIRED = 23555;
+const CODE_REFUSED = new Set<number>([
+  Code.INVALID_VERIFICATION_CODE,
+  Code.VERIFICATION_CODE_INVALID,
+  Code.CAPTCHA_EXPIRED,
+  Code.CAPTCHA_INVALID,
+]);
+const CAPTCHA_EXPIRED = Code.CAPTCHA_EXPIRED;
 
 /** The two-step register or forgot form. */
 export function CodeFlowForm({ purpose }: { purpose: 'register' | 'forgot' }) {
@@ -90,17 +97,19 @@ export function CodeFlowForm({ purpose }: { purpose: 'register' | 'forgot' }) {
     }
     setBusy(true);
     setFormError(null);
-    const payload =
-      purpose === 'register'
-        ? registerPayload(resolved, {
+    const result = await (purpose === 'register'
+      ? platform.api.call(
+          Register,
+          registerPayload(resolved, {
             password,
             code,
             inviteCode: hideInvite ? '' : invite,
             uuid: captchaMode ? captcha.uuid : null,
             locale,
-          })
-        : forgotPayload(resolved, password, code);
-    const result = await platform.api.call('api', publicPath(purpose), payload, { silent: true });
+          }),
+          { silent: true },
+        )
+      : platform.api.call(Forgot, forgotPayload(resolved, password, code), { silent: true }));
     setBusy(false);
     if (result.ok) return succeed();
     setFormError(result.message);
@@ -116,7 +125,7 @@ export function CodeFlowForm({ purpose }: { purpose: 'register' | 'forgot' }) {
   function succeed() {
     if (purpose === 'register' && account.type === 'E') {
       const mail = sendCodeCall(resolved, 'registrationComplete', locale);
-      void platform.api.call('api', mail.path, mail.payload, { silent: true });
+      void platform.api.call(mail.endpoint, mail.payload, { silent: true });
     }
     const notice = purpose === 'register' ? 'auth.register_success' : 'auth.reset_success';
     leaveLoginHandoff(platform, { account: { ...account, value: account.value.trim() }, notice });

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { LoginResponse } from '../../core/contract/auth';
+import { Login, type LoginResponse } from '../../core/contract/auth';
 import { AccountField } from './account-field';
 import { focusFirstInvalid, useAfterRender } from './after-render';
 import { useAuth } from './auth-context';
@@ -13,7 +13,7 @@ import { FormError, Notice } from './field';
 import { takeLoginHandoff } from './handoff';
 import { PasswordField } from './password-field';
 import { RememberOptions } from './remember-options';
-import { loginPayload, publicPath } from './requests';
+import { loginPayload } from './requests';
 import type { AccountInput } from './auth.logic';
 import { TotpStep } from './totp-step';
 import { useAccount } from './use-account';
@@ -71,10 +71,9 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   async function login(authCode?: string) {
     setBusy(true);
     setFormError(null);
-    const result = await platform.api.call<LoginResponse>(
-      'api',
-      publicPath('login'),
-      { ...loginPayload(resolveAccount(account, toDigits), password, authCode) },
+    const result = await platform.api.call(
+      Login,
+      loginPayload(resolveAccount(account, toDigits), password, authCode),
       { silent: true },
     );
     if (!result.ok || (authCode !== undefined && needsSecondFactor(result.data))) {

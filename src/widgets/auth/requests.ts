@@ -1,11 +1,8 @@
 /** The request payloads of spec §7 for the sign-in screens; every string value is trimmed (spec §5). */
-import type { LoginRequest } from '../../core/contract/auth';
-import { CodePurpose } from '../../core/contract/auth';
-import { PUBLIC_PREFIX, PublicPath } from '../../core/contract/paths';
+import { CodePurpose, SendMail, SendPhone } from '../../core/contract/auth';
+import type { Forgot, LoginRequest, Register } from '../../core/contract/auth';
+import type { InputOf } from '../../core/contract/endpoint';
 import type { ResolvedAccount } from './auth.logic';
-
-/** A public web-API path. */
-export const publicPath = (name: keyof typeof PublicPath) => `${PUBLIC_PREFIX}${PublicPath[name]}`;
 
 /** `wa-na/login`; with `authCode` the second call of a two-factor sign-in. */
 export function loginPayload(account: ResolvedAccount, password: string, authCode?: string): LoginRequest {
@@ -18,17 +15,22 @@ export function loginPayload(account: ResolvedAccount, password: string, authCod
   return payload;
 }
 
+/** A code request: the endpoint (mail or phone) and its input. */
+export type SendCodeCall =
+  | { endpoint: typeof SendMail; payload: InputOf<typeof SendMail> }
+  | { endpoint: typeof SendPhone; payload: InputOf<typeof SendPhone> };
+
 /** `wa-na/sendMail` or `wa-na/sendPhone` for a purpose (register, forgot, registration complete). */
 export function sendCodeCall(
   account: ResolvedAccount,
   purpose: keyof typeof CodePurpose,
   locale: string,
-): { path: string; payload: Record<string, string> } {
+): SendCodeCall {
   const target = account.username;
   const type = CodePurpose[purpose];
   return account.type === 'E'
-    ? { path: publicPath('sendMail'), payload: { email: target, type, locale } }
-    : { path: publicPath('sendPhone'), payload: { phone: target, type, locale } };
+    ? { endpoint: SendMail, payload: { email: target, type, locale } }
+    : { endpoint: SendPhone, payload: { phone: target, type, locale } };
 }
 
 /** What the second step of register collects. */
@@ -43,8 +45,11 @@ export interface RegisterInput {
 }
 
 /** `wa-na/register`; `country` (ISO code) is sent for phone accounts so the profile has it. */
-export function registerPayload(account: ResolvedAccount, input: RegisterInput): Record<string, string> {
-  const payload: Record<string, string> = {
+export function registerPayload(
+  account: ResolvedAccount,
+  input: RegisterInput,
+): InputOf<typeof Register> & { country?: string } {
+  const payload: InputOf<typeof Register> & { country?: string } = {
     username: account.username,
     type: account.type,
     password: input.password.trim(),
@@ -62,7 +67,7 @@ export function forgotPayload(
   account: ResolvedAccount,
   password: string,
   code: string,
-): Record<string, string> {
+): InputOf<typeof Forgot> {
   return {
     username: account.username,
     type: account.type,

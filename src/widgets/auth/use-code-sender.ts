@@ -1,13 +1,14 @@
 /** Sending the register/forgot code (spec §4/§9): 60 s before a resend; 1110 means one is on its way. */
 import { useState } from 'react';
 import { useAtomValue } from '../_shared/store-react';
+import { Code } from '../../core/contract/codes';
 import { useAuth } from './auth-context';
 import { RESEND_WAIT_MS, resolveAccount, secondsLeft } from './auth.logic';
 import { sendCodeCall } from './requests';
 import type { AccountInput } from './auth.logic';
 
 /** Server code: a code was sent to this address less than 60 s ago. */
-const SENT_TOO_OFTEN = 1110;
+const SENT_TOO_OFTEN = Code.TOO_FREQUENT;
 
 /** The outcome of one send: whether the form may go on, and a message to show. */
 export interface SendOutcome {
@@ -24,8 +25,8 @@ export function useCodeSender(purpose: 'register' | 'forgot') {
 
   async function send(account: AccountInput): Promise<SendOutcome> {
     setSending(true);
-    const { path, payload } = sendCodeCall(resolveAccount(account, toDigits), purpose, locale);
-    const result = await platform.api.call(`api`, path, payload, { silent: true });
+    const { endpoint, payload } = sendCodeCall(resolveAccount(account, toDigits), purpose, locale);
+    const result = await platform.api.call(endpoint, payload, { silent: true });
     setSending(false);
     if (result.ok) {
       setResendAt(Date.now() + RESEND_WAIT_MS);

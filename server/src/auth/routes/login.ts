@@ -1,26 +1,18 @@
 /** `login` (spec §7): password, then the second factor when the user turned it on. */
 import type { FastifyRequest } from 'fastify';
-import type { LoginResponse, RegisterType } from '../../../../src/core/contract/auth';
+import { Login, type LoginRequest, type LoginResponse } from '../../../../src/core/contract/auth';
+import { Code } from '../../../../src/core/contract/codes';
 import { BusinessError, ok } from '../../http/envelope';
-import { apiRoute, objectSchema } from '../../http/legacy-route';
-import { BRAND_QUERY, reserveWithin, text, type AuthRouteDeps } from '../context';
+import { route } from '../../http/route';
+import { acceptTotpStep, findUserByName, type CredentialRow } from '../../users/repo';
+import { reserveWithin, type AuthRouteDeps } from '../context';
 import { destinationOf, parseAccountName, type AccountName } from '../identifiers';
 import { passwordHasher } from '../passwords';
 import { loginSubject, RATE_RULES } from '../rate-limit';
 import { matchTotp } from '../totp';
-import { findUserByName, type UserRow } from '../users';
 
-interface LoginInput {
-  username: string;
-  type: RegisterType;
-  password: string;
-  command?: 'verification' | '';
-  authCode?: string;
-  areaCode?: string;
-}
+type LoginInput = LoginRequest;
 
-const WRONG_CREDENTIALS = 1108;
-const TOO_FREQUENT = 1110;
 const SECOND_FACTOR_NEEDED: LoginResponse = { token: '', refreshToken: '', qrcodeStatus: 0, expiresAt: null };
 
 const nameOrNull = (input: LoginInput): AccountName | null => {
@@ -32,16 +24,11 @@ const nameOrNull = (input: LoginInput): AccountName | null => {
 };
 
 /** Accepts the TOTP code once: the step is stored only if it is later than the last accepted one. */
-async function acceptTotp(deps: AuthRouteDeps, user: UserRow, code: string): Promise<boolean> {
+async function acceptTotp(deps: AuthRouteDeps, user: CredentialRow, code: string): Promise<boolean> {
   const last = user.totp_last_step === null ? null : Number(user.totp_last_step);
   const step = user.totp_secret ? matchTotp(user.totp_secret, code, deps.now(), last) : null;
   if (step === null) return false;
-  const { rows } = await deps.db.query(
-    `update users set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2)
-     returning id`,
-    [user.id, step],
-  );
-  return rows.length === 1;
+  return acceptTotpStep(deps.db, user.id, step);
 }
 
 /**
@@ -61,14 +48,14 @@ async function login(deps: AuthRouteDeps, request: FastifyRequest, input: LoginI
       [RATE_RULES.loginAccount, subject],
       [RATE_RULES.loginIp, request.ip],
     ],
-    TOO_FREQUENT,
+    Code.TOO_FREQUENT,
   );
   const user = name ? await findUserByName(deps.db, brand.id, name) : null;
   const matches = await passwordHasher.verify(user?.password_hash ?? deps.dummyHash, input.password);
-  if (!user || !matches) throw new BusinessError(WRONG_CREDENTIALS);
+  if (!user || !matches) throw new BusinessError(Code.WRONG_CREDENTIALS);
   if (user.blocked) {
     await attempt.release();
-    throw new BusinessError(1044);
+    throw new BusinessError(Code.USER_BLOCKED);
   }
   if (user.totp_enabled) {
     const code = input.authCode?.trim() ?? '';
@@ -76,7 +63,7 @@ async function login(deps: AuthRouteDeps, request: FastifyRequest, input: LoginI
       await attempt.release();
       return ok(SECOND_FACTOR_NEEDED);
     }
-    if (!(await acceptTotp(deps, user, code))) throw new BusinessError(1020);
+    if (!(await acceptTotp(deps, user, code))) throw new BusinessError(Code.INVALID_VERIFICATION_CODE);
   }
   const tokens = await deps.sessions.issue(null, user.id, { virtual: false, ip: request.ip });
   await attempt.release();
@@ -89,31 +76,5 @@ async function login(deps: AuthRouteDeps, request: FastifyRequest, input: LoginI
 
 /** Registers `login`. */
 export function loginRoutes(deps: AuthRouteDeps): void {
-  apiRoute<LoginInput, LoginResponse>(deps.app, {
-    url: '/v1/wa-na/login',
-    summary:
-      'Sign in; qrcodeStatus 0 asks for a second call with command "verification" and the TOTP authCode',
-    query: BRAND_QUERY,
-    input: objectSchema(
-      {
-        username: text(),
-        type: { type: 'string', enum: ['E', 'P'] },
-        password: text(1024),
-        command: { type: 'string', enum: ['verification', ''] },
-        authCode: text(16),
-        areaCode: text(8),
-      },
-      ['username', 'type', 'password'],
-    ),
-    data: objectSchema(
-      {
-        token: { type: 'string' },
-        refreshToken: { type: 'string' },
-        qrcodeStatus: { type: 'integer', enum: [0, 1] },
-        expiresAt: { type: ['integer', 'null'] },
-      },
-      ['token', 'refreshToken', 'qrcodeStatus', 'expiresAt'],
-    ),
-    handler: (input, request) => login(deps, request, input),
-  });
+  route(deps.app, Login, (input, { request }) => login(deps, request, input));
 }

@@ -1,31 +1,22 @@
 /** `sendMail` and `sendPhone` (spec §7): one-time codes for registration and password reset. */
 import type { FastifyRequest } from 'fastify';
+import { SendMail, SendPhone } from '../../../../src/core/contract/auth';
+import { Code } from '../../../../src/core/contract/codes';
 import { BusinessError, ok } from '../../http/envelope';
-import { apiRoute, objectSchema } from '../../http/legacy-route';
+import { route } from '../../http/route';
 import type { Channel, MessagePurpose } from '../../sender/types';
-import {
-  assertRegisterType,
-  BRAND_QUERY,
-  deliver,
-  reserveWithin,
-  text,
-  type AuthRouteDeps,
-} from '../context';
+import { findUserByName, markWelcomeSent } from '../../users/repo';
+import { assertRegisterType, deliver, reserveWithin, type AuthRouteDeps } from '../context';
 import { destinationOf, parseEmail, parseLocale, parsePhone, type AccountName } from '../identifiers';
 import { renderMessage } from '../messages';
 import { RATE_RULES, type RateRule } from '../rate-limit';
-import { findUserByName } from '../users';
 
 interface SendInput {
-  email?: string;
-  phone?: string;
-  areaCode?: string;
   type: MessagePurpose;
   locale?: string;
 }
 
-const TYPE = { type: 'string', enum: ['1', '2', '4'] };
-const SEND_FAILED = 1033;
+const SEND_FAILED = Code.TRY_AGAIN_LATER;
 
 /**
  * One code request, counted in the per-IP and per-destination windows before anything is looked up (so
@@ -42,22 +33,22 @@ async function sendCode(deps: AuthRouteDeps, request: FastifyRequest, name: Acco
   if (!deps.sender.supports(channel)) throw new BusinessError(SEND_FAILED);
   const windows: Array<[RateRule, string]> = [[RATE_RULES.sendIp, request.ip]];
   if (input.type !== '4') windows.push([RATE_RULES.sendDestination, `${brand.id}:${destination}`]);
-  const attempt = await reserveWithin(deps.limits, windows, 1110);
+  const attempt = await reserveWithin(deps.limits, windows, Code.TOO_FREQUENT);
   const user = await findUserByName(deps.db, brand.id, name);
   const locale = parseLocale(input.locale);
   const base = { channel, to: destination, purpose: input.type, fromName: brand.name };
   if (input.type === '4') {
-    if (channel !== 'mail') throw new BusinessError(1001);
+    if (channel !== 'mail') throw new BusinessError(Code.INCORRECT_PARAMETER);
     if (!user || user.welcome_sent_at) return ok(null);
     const message = renderMessage(locale, '4', { brand: brand.name, account: destination });
-    await deps.db.query('update users set welcome_sent_at = now() where id = $1', [user.id]);
+    await markWelcomeSent(deps.db, user.id);
     void deliver(deps, request, { ...base, ...message, code: null });
     return ok(null);
   }
   if (input.type === '1') {
     if (!brand.settings.registerTypes.includes(name.type)) await attempt.release();
     assertRegisterType(brand, name.type);
-    if (user) throw new BusinessError(1004);
+    if (user) throw new BusinessError(Code.ACCOUNT_EXISTS);
   }
   const issued = await deps.codes
     .issue({ brandId: brand.id, destination, purpose: input.type }, channel)
@@ -82,26 +73,10 @@ async function sendCode(deps: AuthRouteDeps, request: FastifyRequest, name: Acco
 
 /** Registers `sendMail` and `sendPhone`. */
 export function sendCodeRoutes(deps: AuthRouteDeps): void {
-  apiRoute<SendInput, null>(deps.app, {
-    url: '/v1/wa-na/sendMail',
-    summary: 'Mail a one-time code (type 1 register, 2 forgot) or the registration-complete mail (4)',
-    query: BRAND_QUERY,
-    input: objectSchema({ email: text(), type: TYPE, locale: text(16) }, ['email', 'type']),
-    data: { type: 'null' },
-    handler: (input, request) =>
-      sendCode(deps, request, { type: 'E', email: parseEmail(input.email ?? '') }, input),
-  });
-
-  apiRoute<SendInput, null>(deps.app, {
-    url: '/v1/wa-na/sendPhone',
-    summary: 'Text a one-time code (type 1 register, 2 forgot) to an international number without +',
-    query: BRAND_QUERY,
-    input: objectSchema({ phone: text(), areaCode: text(8), type: TYPE, locale: text(16) }, [
-      'phone',
-      'type',
-    ]),
-    data: { type: 'null' },
-    handler: (input, request) =>
-      sendCode(deps, request, { type: 'P', phone: parsePhone(input.phone ?? '', input.areaCode) }, input),
-  });
+  route(deps.app, SendMail, (input, { request }) =>
+    sendCode(deps, request, { type: 'E', email: parseEmail(input.email) }, input),
+  );
+  route(deps.app, SendPhone, (input, { request }) =>
+    sendCode(deps, request, { type: 'P', phone: parsePhone(input.phone, input.areaCode) }, input),
+  );
 }

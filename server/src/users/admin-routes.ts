@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AdminBlockUser,
+  AdminListUsers,
+  AdminProhibitTrading,
+  AdminUnblockUser,
+} from '../../../src/core/contract/admin';
+import { Code } from '../../../src/core/contract/codes';
+import { BusinessError, ok } from '../http/envelope';
+import { route } from '../http/route';
+import { listUsers, setBlocked, setTradingProhibited } from './repo';
+
+/** The operators' users API: list/search, block and unblock (revoking every session), trading ban. */
+export function adminUserRoutes(app: FastifyInstance): void {
+  route(app, AdminListUsers, async (input) =>
+    ok(
+      await listUsers(app.db, { query: input.query, page: input.page ?? 1, pageSize: input.pageSize ?? 20 }),
+    ),
+  );
+
+  const block = (blocked: boolean) => async (input: { uid: string }) => {
+    const revokedSessions = await app.db.transaction(async (tx) => {
+      const userId = await setBlocked(tx, input.uid, blocked);
+      if (userId === null) throw new BusinessError(Code.USER_NOT_FOUND);
+      // With the flag in one transaction: no refresh can slip between blocking and revoking.
+      return blocked ? app.auth.revokeAllSessions(userId, 'blocked', tx) : 0;
+    });
+    return ok({ uid: input.uid, blocked, revokedSessions });
+  };
+  route(app, AdminBlockUser, block(true));
+  route(app, AdminUnblockUser, block(false));
+
+  // Spec §6 "user prohibited from trading" (405): the user can still sign in, see and close positions.
+  route(app, AdminProhibitTrading, async (input) => {
+    if (!(await setTradingProhibited(app.db, input.uid, input.prohibited))) {
+      throw new BusinessError(Code.USER_NOT_FOUND);
+    }
+    return ok({ uid: input.uid, tradingProhibited: input.prohibited });
+  });
+}

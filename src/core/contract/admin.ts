@@ -1,0 +1,176 @@
+/**
+ * The operators' API under `/admin/v1` (admin bearer token; never called by a widget). The admin module owns
+ * the guard and the health check; each route is registered by the module that owns its data (users, demo
+ * wallet, ledger).
+ */
+import { Code } from './codes';
+import { endpoint } from './endpoint';
+import { DecOut, Empty, Int, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
+
+const TAG = 'admin';
+/** A public uid as an operator types it. */
+const Uid = () => Str(32, { pattern: '^[0-9A-Za-z]{1,32}$' });
+/** Up to 15 integer digits and 8 decimals: far below NUMERIC(28, 8) even after many credits. */
+const CREDIT_AMOUNT = '^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,8})?$';
+
+export const AdminHealth = endpoint({
+  service: 'admin',
+  path: 'health',
+  access: 'admin',
+  methods: ['GET'],
+  tag: TAG,
+  summary: 'Health of the process and its database, with the applied migrations',
+  input: Empty(),
+  data: Obj({
+    status: T.String(),
+    db: T.String(),
+    migrations: T.Array(T.String()),
+    uptimeSec: T.Integer({ minimum: 0 }),
+  }),
+  codes: [],
+});
+
+const AccountAmounts = Nullable(Obj({ balanceAmount: DecOut(), lockMargin: DecOut() }));
+
+/** One user as the admin list shows it, with both account balances (null: never opened). */
+export const AdminUserRow = Obj({
+  uid: T.String(),
+  brandId: T.String(),
+  email: Nullable(T.String()),
+  phone: Nullable(T.String()),
+  nickname: Nullable(T.String()),
+  registerType: T.String(),
+  blocked: T.Boolean(),
+  createdAt: T.String(),
+  real: AccountAmounts,
+  demo: AccountAmounts,
+});
+export type AdminUserRow = Static<typeof AdminUserRow>;
+
+/** A page of the admin user list. */
+export const AdminUserPage = Obj({
+  list: T.Array(AdminUserRow),
+  total: T.Integer({ minimum: 0 }),
+  page: T.Integer({ minimum: 1 }),
+  pageSize: T.Integer({ minimum: 1 }),
+});
+export type AdminUserPage = Static<typeof AdminUserPage>;
+
+export const AdminListUsers = endpoint({
+  service: 'admin',
+  path: 'users',
+  access: 'admin',
+  methods: ['GET'],
+  tag: TAG,
+  summary: 'Users matching a query (exact uid, or part of email, phone or nickname), newest first',
+  input: Obj({
+    query: T.Optional(Str(140)),
+    page: T.Optional(Int(1, 1_000_000, { default: 1 })),
+    pageSize: T.Optional(Int(1, 100, { default: 20 })),
+  }),
+  data: AdminUserPage,
+  codes: [Code.INCORRECT_PARAMETER],
+});
+
+const BlockAnswer = Obj({
+  uid: T.String(),
+  blocked: T.Boolean(),
+  revokedSessions: T.Integer({ minimum: 0 }),
+});
+
+export const AdminBlockUser = endpoint({
+  service: 'admin',
+  path: 'users/{uid}/block',
+  access: 'admin',
+  tag: TAG,
+  summary: 'Block a user: every session ends and sign-in answers 1044',
+  input: Obj({ uid: Uid() }),
+  data: BlockAnswer,
+  codes: [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND],
+});
+
+export const AdminUnblockUser = endpoint({
+  service: 'admin',
+  path: 'users/{uid}/unblock',
+  access: 'admin',
+  tag: TAG,
+  summary: 'Unblock a user',
+  input: Obj({ uid: Uid() }),
+  data: BlockAnswer,
+  codes: [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND],
+});
+
+export const AdminProhibitTrading = endpoint({
+  service: 'admin',
+  path: 'users/{uid}/trading',
+  access: 'admin',
+  tag: TAG,
+  summary: 'Prohibit (or allow again) trading: the user still signs in, sees and closes positions (405)',
+  input: Obj({ uid: Uid(), prohibited: T.Boolean() }),
+  data: Obj({ uid: T.String(), tradingProhibited: T.Boolean() }),
+  codes: [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND],
+});
+
+export const AdminCreditUser = endpoint({
+  service: 'admin',
+  path: 'users/{uid}/credit',
+  access: 'admin',
+  tag: TAG,
+  summary: "Credit a user's real or demo account against the house account of its kind",
+  input: Obj({
+    uid: Uid(),
+    amount: Str(40, { pattern: CREDIT_AMOUNT }),
+    account: OneOf(['real', 'demo'] as const),
+    note: T.Optional(Str(500)),
+  }),
+  data: Obj({
+    txnId: T.String(),
+    uid: T.String(),
+    account: OneOf(['real', 'demo'] as const),
+    amount: DecOut(),
+    balanceAmount: DecOut(),
+    lockMargin: DecOut(),
+  }),
+  codes: [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND],
+});
+
+const Mismatch = Obj({
+  accountId: T.String(),
+  kind: T.String(),
+  userId: Nullable(T.String()),
+  bucket: OneOf(['balance', 'lock_margin'] as const),
+  stored: DecOut(),
+  posted: DecOut(),
+});
+
+/** The conservation report of the ledger (`ok` false on any mismatch). */
+export const LedgerCheckReport = Obj({
+  ok: T.Boolean(),
+  counts: Obj({
+    accounts: T.Integer({ minimum: 0 }),
+    transactions: T.Integer({ minimum: 0 }),
+    postings: T.Integer({ minimum: 0 }),
+  }),
+  totals: Obj({
+    userBalance: DecOut(),
+    userLockMargin: DecOut(),
+    house: DecOut(),
+    all: DecOut(),
+    postings: DecOut(),
+  }),
+  mismatches: T.Array(Mismatch),
+  unbalancedTransactions: T.Array(Obj({ txnId: T.String(), sum: DecOut() })),
+});
+export type LedgerCheckReport = Static<typeof LedgerCheckReport>;
+
+export const AdminLedgerCheck = endpoint({
+  service: 'admin',
+  path: 'ledger/check',
+  access: 'admin',
+  methods: ['GET'],
+  tag: TAG,
+  summary: 'Conservation check of the ledger: stored amounts against postings, every transaction balanced',
+  input: Empty(),
+  data: LedgerCheckReport,
+  codes: [],
+});
