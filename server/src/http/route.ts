@@ -116,6 +116,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     };
     const base = {
       summary: endpoint.summary,
+      ...(endpoint.codes.length ? { description: `Codes besides 0: ${codesText(endpoint.codes)}` } : {}),
       tags: [endpoint.tag ?? endpoint.service],
       ...(params ? { params } : {}),
       response,
