@@ -40,7 +40,11 @@ export interface ApiClient {
    * Call a declared endpoint (src/core/contract): its first method (POST) to `{base of its service}{path}`
    * with JSON, the bearer token unless it is public; `{name}` path segments are filled from the input.
    */
-  call<E extends Endpoint>(endpoint: E, input: InputOf<E>, options?: CallOptions): Promise<CallResult<DataOf<E>>>;
+  call<E extends Endpoint>(
+    endpoint: E,
+    input: InputOf<E>,
+    options?: CallOptions,
+  ): Promise<CallResult<DataOf<E>>>;
   /** Listen for failures meant for the user (toast); returns unsubscribe. */
   onError(listener: (message: string, code: CallResult<unknown> & { ok: false }) => void): () => void;
 }

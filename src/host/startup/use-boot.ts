@@ -64,11 +64,9 @@ export function useServiceLink(platform: Platform, enabled: boolean): ServiceAct
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    void platform.api
-      .call(customerLink, {}, { silent: true })
-      .then((result) => {
-        if (live && result.ok) setService(parseServiceLink(result.data));
-      });
+    void platform.api.call(customerLink, {}, { silent: true }).then((result) => {
+      if (live && result.ok) setService(parseServiceLink(result.data));
+    });
     return () => {
       live = false;
     };

@@ -13,11 +13,9 @@ export function useMarketStatus(platform: Platform, symbol: string, quoteOpen: b
     if (!symbol) return undefined;
     let live = true;
     const load = () =>
-      void platform.api
-        .call(marketStatus, { symbol }, { silent: true })
-        .then((result) => {
-          if (live && result.ok && typeof result.data === 'string') setStatus({ symbol, text: result.data });
-        });
+      void platform.api.call(marketStatus, { symbol }, { silent: true }).then((result) => {
+        if (live && result.ok && typeof result.data === 'string') setStatus({ symbol, text: result.data });
+      });
     load();
     const timer = setInterval(load, PRODUCT_INFO_REFRESH_MS);
     return () => {

@@ -29,11 +29,9 @@ export function useBanners(bannerCount: number | null | undefined): Banner[] {
   const limit = bannerLimit(bannerCount);
   useEffect(() => {
     let live = true;
-    void platform.api
-      .call(bannerList, {}, { silent: true })
-      .then((result) => {
-        if (live && result.ok) setBanners(pickBanners(result.data, limit));
-      });
+    void platform.api.call(bannerList, {}, { silent: true }).then((result) => {
+      if (live && result.ok) setBanners(pickBanners(result.data, limit));
+    });
     return () => {
       live = false;
     };
