@@ -5,7 +5,8 @@ import type { Engine, Trader } from './engine';
 import { postMovements, SETTLE_REFUSALS } from './ledger-ops';
 import { updateOrder, type OrderRow } from './orders-repo';
 import { assertRule } from './place';
-import { cancelRule, TradeCode } from './rules';
+import { cancelRule } from './rules';
+import { Code } from '../../../src/core/contract/codes';
 
 /** Cancels a pending order: 407 for a market order, 408 unless still pending. */
 export async function cancelByUser(engine: Engine, trader: Trader, orderId: string): Promise<OrderRow> {
@@ -27,7 +28,7 @@ export async function endPending(
   reason: 'cancelled' | 'failed',
   now: number,
 ): Promise<OrderRow> {
-  if (order.positionStatus !== 1) throw new BusinessError(TradeCode.notCancellableStatus);
+  if (order.positionStatus !== 1) throw new BusinessError(Code.ORDER_STATUS_NOT_CANCELLABLE);
   const ended = await updateOrder(tx, order.id, {
     position_status: 4,
     close_reason: reason,

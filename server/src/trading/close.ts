@@ -9,7 +9,8 @@ import { lockUserAccount, postMovements, SETTLE_REFUSALS, type LockedAccount } f
 import { exitPrice, pnlUsd, type Quote as DecimalQuote } from '../../../src/core/domain/money';
 import { findOrder, findOrderById, updateOrder, type OrderRow } from './orders-repo';
 import { assertRule } from './place';
-import { manualCloseRule, marketOpenRule, TradeCode } from './rules';
+import { manualCloseRule, marketOpenRule } from './rules';
+import { Code } from '../../../src/core/contract/codes';
 
 /** The account after a close inside the same transaction. */
 export interface ClosedPosition {
@@ -36,7 +37,7 @@ export async function closeLocked(
   const pnl = product
     ? pnlUsd(product, order.orderType, order.openingPrice, closingPrice, order.orderQuantity, engine.lookup)
     : null;
-  if (pnl === null) throw new BusinessError(TradeCode.noPrice);
+  if (pnl === null) throw new BusinessError(Code.CURRENT_PRICE_UNAVAILABLE);
   const available = add(account.balance, order.margin);
   const realised = compare(add(available, pnl), '0') < 0 ? negate(available) : pnl;
   const closed = await updateOrder(tx, order.id, {
@@ -76,7 +77,7 @@ export async function closeLocked(
 export async function ownOrder(q: Queryable, trader: Trader, orderId: string): Promise<OrderRow> {
   const order = await findOrder(q, orderId.trim());
   if (!order || order.userId !== trader.userId || order.virtual !== trader.virtual)
-    throw new BusinessError(TradeCode.notFound);
+    throw new BusinessError(Code.ORDER_NOT_FOUND);
   return order;
 }
 
@@ -92,7 +93,7 @@ export async function lockOwnOrder(
 ): Promise<{ account: LockedAccount; order: OrderRow }> {
   const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
   const order = await findOrderById(tx, orderId, true);
-  if (!order) throw new BusinessError(TradeCode.notFound);
+  if (!order) throw new BusinessError(Code.ORDER_NOT_FOUND);
   return { account, order };
 }
 
@@ -107,7 +108,7 @@ export async function closeByUser(engine: Engine, trader: Trader, orderId: strin
     const product = engine.product(order.tradePair);
     if (product) assertRule(marketOpenRule(product.sessions, engine.now()));
     const quote = engine.quote(order.tradePair);
-    if (!quote) throw new BusinessError(TradeCode.noPrice);
+    if (!quote) throw new BusinessError(Code.CURRENT_PRICE_UNAVAILABLE);
     return (await closeLocked(tx, engine, order, account, quote, 'manual')).order;
   });
   engine.track(closed);

@@ -21,14 +21,15 @@ import {
   type OrderRow,
   type RawOrder,
 } from './orders-repo';
-import { MAX_LIVE_ORDERS, TradeCode } from './rules';
+import { MAX_LIVE_ORDERS } from './rules';
 import type { TradingSettings } from './settings';
+import { Code } from '../../../src/core/contract/codes';
 
 /** Stands for the user's own account in the movements of `placeInOneStatement` (resolved in the statement). */
 export const OWN_ACCOUNT = '0';
 
 /** The ledger's code for a locked margin that would go below zero (as `postTransaction` answers). */
-const LOCK_BALANCE_ERROR = TradeCode.lockBalance;
+const LOCK_BALANCE_ERROR = Code.LOCK_BALANCE_ERROR;
 
 /**
  * Placements the live index knows of that may still be in flight when the fast path is chosen: an account
@@ -130,8 +131,8 @@ export async function placeInOneStatement(
     ]);
     const { found, prohibited, short_balance, short_lock, ...raw } = rows[0] as PlaceRow;
     if (!found) return null;
-    if (prohibited) throw new BusinessError(TradeCode.prohibited);
-    if (short_balance) throw new BusinessError(TradeCode.balance);
+    if (prohibited) throw new BusinessError(Code.TRADING_PROHIBITED);
+    if (short_balance) throw new BusinessError(Code.INSUFFICIENT_AVAILABLE_BALANCE);
     if (short_lock) throw new BusinessError(LOCK_BALANCE_ERROR);
     // No row with every check passed: the order number clashed, so the statement wrote nothing; draw again.
     if (raw.id !== null) return toOrder(raw as RawOrder);

@@ -24,9 +24,9 @@ import {
   pendingPriceRule,
   priceFormatRule,
   quantityRule,
-  TradeCode,
   triggerRule,
 } from './rules';
+import { Code } from '../../../src/core/contract/codes';
 
 /** Throws the code when a rule refuses. */
 export function assertRule(code: number | null): void {
@@ -59,27 +59,27 @@ export async function placeOrder(
   const symbol = request.tradePair.trim().toUpperCase();
   const product = engine.product(symbol);
   assertRule(pairRule(product));
-  if (!product) throw new BusinessError(TradeCode.pairConfig);
+  if (!product) throw new BusinessError(Code.PAIR_CONFIG_NOT_FOUND);
   const now = engine.now();
   assertRule(marketOpenRule(product.sessions, now));
   const quote = engine.quote(symbol);
-  if (!quote) throw new BusinessError(TradeCode.noPrice);
+  if (!quote) throw new BusinessError(Code.CURRENT_PRICE_UNAVAILABLE);
   const typed = request.orderQuantity.trim();
-  if (!isDecimal(typed)) throw new BusinessError(TradeCode.parameter);
+  if (!isDecimal(typed)) throw new BusinessError(Code.ORDER_PARAMETER);
   const lots = quantityRule(typed, product);
-  if (lots === TradeCode.lotStep) throw new BusinessError(lots, lotStepMessage(product.countNum));
+  if (lots === Code.QUANTITY_OFF_STEP) throw new BusinessError(lots, lotStepMessage(product.countNum));
   assertRule(lots);
   // Stored at the lot step's decimals ("1.000…0" → "1.00"): the rule above proved it is on the step.
   const quantity = toFixed(typed, lotDecimals(product.countNum));
   if (request.multiple < 1 || request.multiple > product.multiple)
-    throw new BusinessError(TradeCode.parameter);
+    throw new BusinessError(Code.ORDER_PARAMETER);
   const stop = parseTrigger(request.stopPrice, product.pricePrecision);
   const takeProfit = parseTrigger(request.takeProfitPprice, product.pricePrecision);
-  if (stop === 501 || takeProfit === 501) throw new BusinessError(TradeCode.parameter);
+  if (stop === 501 || takeProfit === 501) throw new BusinessError(Code.ORDER_PARAMETER);
   const pending = request.buyPoint === 1;
   const typedLimit = request.price.trim();
   if (pending) {
-    if (!isDecimal(typedLimit)) throw new BusinessError(TradeCode.parameter);
+    if (!isDecimal(typedLimit)) throw new BusinessError(Code.ORDER_PARAMETER);
     assertRule(pendingPriceRule(request.orderType, typedLimit, quote));
     assertRule(priceFormatRule(typedLimit, product.pricePrecision));
   }
@@ -95,7 +95,9 @@ export async function placeOrder(
     engine.lookup,
   );
   if ('error' in charges)
-    throw new BusinessError(charges.error === 'rate_unknown' ? TradeCode.noPrice : TradeCode.pairConfig);
+    throw new BusinessError(
+      charges.error === 'rate_unknown' ? Code.CURRENT_PRICE_UNAVAILABLE : Code.PAIR_CONFIG_NOT_FOUND,
+    );
   const { openingPrice, margin, feeNow: fee } = charges;
   // Margin and fee round up to the cent, so a positive notional always costs at least 0.01 and a zero
   // balance pays for nothing (203); a zero margin would only come from a zero notional.
@@ -140,7 +142,7 @@ export async function placeOrder(
     fast ??
     (await engine.db.transaction(async (tx) => {
       const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
-      if (account.tradingProhibited) throw new BusinessError(TradeCode.prohibited);
+      if (account.tradingProhibited) throw new BusinessError(Code.TRADING_PROHIBITED);
       for (const check of engine.checks) assertRule(await check(tx, trader));
       // Counted under the account lock, so concurrent placements of one account cannot pass it together.
       const { rows: live } = await tx.query<{ n: string }>(

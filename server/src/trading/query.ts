@@ -9,8 +9,9 @@ import { BusinessError } from '../http/envelope';
 import { toMoney } from '../ledger';
 import type { Engine } from './engine';
 import { ORDER_COLUMNS, selectOrders } from './orders-repo';
-import { TradeCode } from './rules';
+
 import { accountView, summaryOf, toMarketOrder } from './valuation';
+import { Code } from '../../../src/core/contract/codes';
 
 /** Largest page `order/query` serves. */
 export const MAX_ORDER_PAGE = 50;
@@ -37,7 +38,7 @@ export async function queryOrders(
   const asked = request.limit ?? ORDER_PAGE_SIZE;
   // Refused here whatever the HTTP schema lets through: the offset is computed from these.
   if (!inRange(page, 1, MAX_PAGE_NUMBER) || !inRange(asked, 1, MAX_LIMIT_ASKED))
-    throw new BusinessError(TradeCode.parameter);
+    throw new BusinessError(Code.ORDER_PARAMETER);
   const limit = Math.min(asked, MAX_ORDER_PAGE);
   const dayStart = utcDayStart(engine.now());
   const where = `user_id = $1 and virtual = $2 and ($3::smallint is null or position_status = $3::smallint)

@@ -16,45 +16,6 @@ import type { OrderTypeId } from '../../../src/core/contract/trading';
 import type { SessionHours } from '../../../src/core/contract/types';
 import type { Quote as DecimalQuote } from '../../../src/core/domain/money';
 
-/**
- * The trading rules' codes under their older short names, each a name of the catalogue (`Code` in
- * src/core/contract/codes.ts), not a number of its own. New code uses `Code.X`; the engine files still read
- * these names until the engine work in flight is merged (then they switch to `Code.X` and this goes).
- */
-export const TradeCode = {
-  balance: Code.INSUFFICIENT_AVAILABLE_BALANCE,
-  lockBalance: Code.LOCK_BALANCE_ERROR,
-  noPrice: Code.CURRENT_PRICE_UNAVAILABLE,
-  pendingPrice: Code.PENDING_PRICE_INVALID,
-  lotStep: Code.QUANTITY_OFF_STEP,
-  pairConfig: Code.PAIR_CONFIG_NOT_FOUND,
-  pairProhibited: Code.PAIR_PROHIBITED,
-  lotAbove: Code.LOTS_ABOVE_LIMIT,
-  lotBelow: Code.LOTS_BELOW_LIMIT,
-  lotZero: Code.LOTS_NOT_POSITIVE,
-  tpCurrent: Code.TAKE_PROFIT_VS_CURRENT,
-  slCurrent: Code.STOP_LOSS_VS_CURRENT,
-  tpLimit: Code.TAKE_PROFIT_VS_LIMIT,
-  slLimit: Code.STOP_LOSS_VS_LIMIT,
-  tpBuy: Code.TAKE_PROFIT_BUY_SIDE,
-  tpSell: Code.TAKE_PROFIT_SELL_SIDE,
-  slBuy: Code.STOP_LOSS_BUY_SIDE,
-  slSell: Code.STOP_LOSS_SELL_SIDE,
-  forexDeposit: Code.FOREX_DEPOSIT_REQUIRED,
-  opposite: Code.OPPOSITE_POSITION_OPEN,
-  notFound: Code.ORDER_NOT_FOUND,
-  notYours: Code.NOT_YOUR_ORDER,
-  notClosable: Code.ORDER_NOT_CLOSABLE,
-  prohibited: Code.TRADING_PROHIBITED,
-  withdrawal: Code.UNVERIFIED_WITHDRAWALS,
-  notCancellableType: Code.ORDER_TYPE_NOT_CANCELLABLE,
-  notCancellableStatus: Code.ORDER_STATUS_NOT_CANCELLABLE,
-  tooSoon: Code.MANUAL_CLOSE_TOO_SOON,
-  parameter: Code.ORDER_PARAMETER,
-  marketClosed: Code.PAIR_CANNOT_TRADE,
-  submission: Code.ORDER_SUBMISSION_FAILED,
-} as const;
-
 type Rule = number | null;
 
 /** Highest price, stop or take profit accepted (keeps every amount inside the ledger's NUMERIC(28, 8)). */
@@ -108,18 +69,18 @@ export function marketOpenRule(sessions: readonly SessionHours[], now: number): 
  */
 export function priceFormatRule(price: Decimal, precision: number): Rule {
   if (!isDecimal(price) || compare(price, '0') <= 0 || compare(price, MAX_PRICE) > 0)
-    return TradeCode.parameter;
-  return decimals(normalize(price)) > precision ? TradeCode.parameter : null;
+    return Code.ORDER_PARAMETER;
+  return decimals(normalize(price)) > precision ? Code.ORDER_PARAMETER : null;
 }
 
 /** 306: a charge that rounds to nothing never opens an order (margin and fee round up to the cent). */
 export function chargeRule(margin: Decimal): Rule {
-  return compare(margin, '0.01') < 0 ? TradeCode.lotBelow : null;
+  return compare(margin, '0.01') < 0 ? Code.LOTS_BELOW_LIMIT : null;
 }
 
 /** 502: an account holds at most `MAX_LIVE_ORDERS` pending and open orders. */
 export function liveOrdersRule(live: number): Rule {
-  return live >= MAX_LIVE_ORDERS ? TradeCode.submission : null;
+  return live >= MAX_LIVE_ORDERS ? Code.ORDER_SUBMISSION_FAILED : null;
 }
 
 /** 301: a pending price is above zero, a buy at or below the ask, a sell at or above the bid. */

@@ -5,7 +5,8 @@ import { lockOwnOrder, ownOrder } from './close';
 import type { Engine, Trader } from './engine';
 import { updateOrder, type OrderRow } from './orders-repo';
 import { assertRule } from './place';
-import { parseTrigger, TradeCode, triggerRule, type TriggerReference } from './rules';
+import { parseTrigger, triggerRule, type TriggerReference } from './rules';
+import { Code } from '../../../src/core/contract/codes';
 
 /**
  * Sets both levels ('' or 0 turns one off), checked against the limit price of a pending order (310/311) or
@@ -18,19 +19,19 @@ export async function updateByUser(
 ): Promise<OrderRow> {
   const found = await ownOrder(engine.db, trader, change.orderId);
   const product = engine.product(found.tradePair);
-  if (!product) throw new BusinessError(TradeCode.pairConfig);
+  if (!product) throw new BusinessError(Code.PAIR_CONFIG_NOT_FOUND);
   const stop = parseTrigger(change.stopPrice, product.pricePrecision);
   const takeProfit = parseTrigger(change.takeProfitPrice, product.pricePrecision);
-  if (stop === 501 || takeProfit === 501) throw new BusinessError(TradeCode.parameter);
+  if (stop === 501 || takeProfit === 501) throw new BusinessError(Code.ORDER_PARAMETER);
   const updated = await engine.db.transaction(async (tx) => {
     const { order } = await lockOwnOrder(tx, engine, trader, found.id);
     let ref: TriggerReference;
     if (order.positionStatus === 1) ref = { kind: 'pending', limit: order.price };
     else if (order.positionStatus === 2) {
       const quote = engine.quote(order.tradePair);
-      if (!quote) throw new BusinessError(TradeCode.noPrice);
+      if (!quote) throw new BusinessError(Code.CURRENT_PRICE_UNAVAILABLE);
       ref = { kind: 'open', quote };
-    } else throw new BusinessError(TradeCode.notClosable);
+    } else throw new BusinessError(Code.ORDER_NOT_CLOSABLE);
     assertRule(triggerRule(order.orderType, stop, takeProfit, ref));
     return updateOrder(tx, order.id, { stop_price: stop, take_profit_price: takeProfit });
   });
