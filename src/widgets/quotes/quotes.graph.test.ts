@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const ENTRY = resolve(import.meta.dirname, 'quotes.element.ts');
+const TYPEBOX_SHIM = resolve(ROOT, 'src/core/contract/typebox-shim.ts');
 
 /**
  * Packages <tk-quotes> may load up front. Anything else (crypto-js, libphonenumber-js, klinecharts, dayjs,
@@ -56,6 +57,8 @@ function staticGraph(entry: string): { files: string[]; packages: string[] } {
     if (!/\.tsx?$/.test(file)) return;
     for (const specifier of staticImports(file)) {
       if (specifier.startsWith('.')) visit(resolveLocal(file, specifier));
+      // Browser builds alias typebox to the contract's shim (vite.config.ts): no schema library reaches a page.
+      else if (specifier === 'typebox') visit(TYPEBOX_SHIM);
       else packages.add(packageOf(specifier));
     }
   };
