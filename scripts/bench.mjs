@@ -159,6 +159,18 @@ const tradingBenches = [
     ],
     (r) => r.withinGoal && r.ledgerOk,
   ],
+  [
+    'bench/api-fuzz.ts',
+    'apiFuzz',
+    (r) => [
+      [
+        `API fuzz, ${fmt(r.calls)} calls over ${r.operations} operations`,
+        `${fmt(r.callsPerSec)} calls/s`,
+        `5xx ${r.fiveXx}; schema-invalid ${r.schemaInvalid}; other ${r.otherFailures}; ledger ok: ${r.ledgerOk}`,
+      ],
+    ],
+    (r) => r.clean,
+  ],
 ];
 for (const [file, key, toRows, ok] of [...chartBenches, ...tradingBenches]) {
   console.log(`\n> ${file}`);

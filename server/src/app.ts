@@ -6,9 +6,11 @@ import Fastify, {
   type FastifyPluginAsync,
   type FastifyPluginCallback,
   type FastifyServerOptions,
+  type RouteOptions,
 } from 'fastify';
 import { loggerOptions } from './http/logging';
 import type { AuthPluginOptions } from './auth/plugin';
+import { HTTP_SERVER_OPTIONS } from './http/server-options';
 import type { ExchangeWsOptions } from './exchange-ws/plugin';
 import type { TradingPluginOptions } from './trading/plugin';
 
@@ -49,6 +51,8 @@ export interface AppOptions {
   trading?: TradingPluginOptions;
   /** Exchange socket timings and limits (tests shorten them); origins come from `allowedOrigins`. */
   exchangeWs?: Omit<ExchangeWsOptions, 'allowedOrigins'>;
+  /** Sees every route as it is registered (the OpenAPI completeness test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Resolved settings other plugins may read as `app.config`. */
@@ -180,8 +184,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     // Opening PGlite (a WebAssembly Postgres) and migrating it takes seconds on a busy machine.
     pluginTimeout: 300_000,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // Bodies validated as typed, query and path coerced and finite; a malformed URL answers 1001 (http/).
+    ...HTTP_SERVER_OPTIONS,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('config', {
     dataDir: options.dataDir ?? './data',
     publicOrigin: options.publicOrigin,

@@ -63,6 +63,46 @@ function handleError(error: FastifyError | BusinessError, request: FastifyReques
   return sendJson(reply, status >= 500 && status < 600 ? status : 500, SERVER_ERROR);
 }
 
+/** Arrays and dictionaries (also the null-prototype ones the query-string parser makes), not files. */
+const isPlain = (value: object) => {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+};
+
+/**
+ * True when a parsed input (plain objects, arrays and scalars; files and buffers are not walked) holds a
+ * string or key with a NUL byte, or a number that is not finite or beyond ±2^53. Iterative: a deeply nested
+ * body cannot exhaust the stack.
+ */
+export function hasUnsafeValue(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (typeof value === 'number') {
+      if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) return true;
+    } else if (value !== null && typeof value === 'object' && isPlain(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Errors Fastify raises before routing (a malformed percent-encoding in the URL, `FST_ERR_BAD_URL`): HTTP 400
+ * with the envelope 1001 on the API roots, plain text elsewhere. A server option (`frameworkErrors`).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ code: error.code }, error.message);
+  if (isApiPath(request.url)) return sendJson(reply, 400, fail(Code.INCORRECT_PARAMETER));
+  return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
+}
+
 /**
  * Cross-cutting HTTP behaviour: the one error handler (envelope codes, no internals in bodies), the API 404,
  * a JSON parser that takes an empty body as `{}`, `request.publicOrigin` and baseline security headers.
@@ -76,8 +116,13 @@ export const httpPlugin = fp<HttpPluginOptions>(
       parseJson(request, body as string, done);
     });
     // A bodiless POST (no content type) is validated as an empty object, like the empty JSON body above.
+    // Whatever a route's schema says, a NUL byte (PostgreSQL text cannot hold one) or a number beyond ±2^53
+    // (no field needs one; 1e21 overflows a bigint) is refused before validation (issue #10).
     app.addHook('preValidation', async (request) => {
       if (request.method === 'POST' && request.body === undefined) request.body = {};
+      if (hasUnsafeValue(request.body) || hasUnsafeValue(request.query) || hasUnsafeValue(request.params)) {
+        throw new BusinessError(Code.INCORRECT_PARAMETER);
+      }
     });
 
     app.decorate('accessGuards', unconfiguredGuards());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INSTRUMENTS } from './instruments';
 import type { Tick } from './price-source';
-import { createSimulator } from './simulator';
+import { MAX_PIN_UNITS, createSimulator } from './simulator';
 
 const SATURDAY = Date.parse('2026-03-07T10:00:00Z');
 const WEDNESDAY = Date.parse('2026-03-11T10:00:00Z');
@@ -151,6 +151,21 @@ describe('the price simulator', () => {
     expect(walked.length).toBeGreaterThan(10);
     expect(Math.abs((walked[1]?.bid ?? 0) / 9_000_000 - 1)).toBeLessThan(0.01);
     expect(source.pin('NOPE', 1)).toBeUndefined();
+  });
+
+  it('refuses a pinned bid that would leave the safe integers, and leaves the symbol as it was', () => {
+    const source = createSimulator({
+      instruments: INSTRUMENTS,
+      seed: 3,
+      startMs: WEDNESDAY,
+      now: () => WEDNESDAY,
+    });
+    const before = source.current('BTCUSDT');
+    for (const bid of [MAX_PIN_UNITS + 1, 55_980_785_608_980_000, Number.POSITIVE_INFINITY, 0, -5, 1.5]) {
+      expect(source.pin('BTCUSDT', bid)).toBeUndefined();
+    }
+    expect(source.current('BTCUSDT')).toEqual(before);
+    expect(source.pin('BTCUSDT', MAX_PIN_UNITS)).toBeDefined();
   });
 
   it('holds a pinned price only for holdMs', () => {

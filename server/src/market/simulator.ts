@@ -17,6 +17,11 @@ const REVERSION = 12;
 const MAX_GAP_MS = 3600 * 1000;
 /** A stepTo over a longer span coarsens its rounds so that catching up never runs more rounds than this. */
 const MAX_ROUNDS = 20_000;
+/**
+ * Highest pinned bid in price units: every price, spread and candle sum derived from it stays a safe integer
+ * (a bid of 5.6e16 units broke every later candle and thumb of the symbol).
+ */
+export const MAX_PIN_UNITS = Math.floor(Number.MAX_SAFE_INTEGER / 1024);
 
 /** Options of `createSimulator`. */
 export interface SimulatorOptions {
@@ -51,7 +56,8 @@ export interface Simulator extends PriceSource {
   /**
    * Pins a symbol's bid (price units; ask = bid + spread) and emits that quote at once. The walk leaves the
    * symbol alone until `release` or for `holdMs` (default: until released). Undefined for an unknown
-   * symbol. For tests and demos outside production (a scripted path through a stop loss).
+   * symbol or a bid outside (0, MAX_PIN_UNITS]. For tests and demos outside production (a scripted path
+   * through a stop loss).
    */
   pin(symbol: string, bid: number, holdMs?: number): Tick | undefined;
   /** Lets a pinned symbol walk again from its pinned price; false when it was not pinned. */
@@ -181,7 +187,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     stepTo,
     pin(symbol, bid, holdMs = Number.POSITIVE_INFINITY) {
       const lane = bySymbol.get(symbol);
-      if (!lane || !(bid > 0)) return undefined;
+      if (!lane || !Number.isSafeInteger(bid) || bid <= 0 || bid > MAX_PIN_UNITS) return undefined;
       const { instrument } = lane;
       // Never behind the lane's last quote, so the quote book and the candles take the pinned tick.
       const at = Math.max(time, now(), lane.quote.time);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Broker, BrokerStats, SnapshotProvider } from '../broker/types';
 import { dbPlugin } from '../db/plugin';
 import { httpPlugin } from '../http/plugin';
+import { HTTP_SERVER_OPTIONS } from '../http/server-options';
 import marketPlugin, { type MarketOptions } from './plugin';
 
 /** A broker that records publishes and lets a test declare subscribers. */
@@ -69,7 +70,7 @@ export async function buildMarketApp(
   const app = Fastify({
     logger: false,
     pluginTimeout: 120_000,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    ...HTTP_SERVER_OPTIONS,
   });
   await app.register(httpPlugin);
   await app.register(dbPlugin, db);
