@@ -2,7 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { stripDocsPlugin } from './scripts/vite-strip-docs.ts';
+import { stripDocsPlugin } from './scripts/vite-strip-docs';
 
 const widgetsDir = resolve(import.meta.dirname, 'src/widgets');
 

@@ -11,7 +11,8 @@ import { parseSync, Visitor } from 'vite';
 import type { Plugin } from 'vite';
 
 /** The files whose documentation properties are dropped. */
-const DOC_FILES = /[\\/]src[\\/]widgets[\\/](?:[\w-]+[\\/][\w-]+\.meta|_shared[\\/](?:widget-meta|theme-tokens))\.ts$/;
+const DOC_FILES =
+  /[\\/]src[\\/]widgets[\\/](?:[\w-]+[\\/][\w-]+\.meta|_shared[\\/](?:widget-meta|theme-tokens))\.ts$/;
 
 /** Object properties that only document. */
 const DOC_KEYS = new Set(['summary', 'description', 'default', 'values', 'events', 'parts', 'cssProperties']);

@@ -4,7 +4,7 @@
  */
 import { createApiClient } from '../api/api-client';
 import type { Translate } from '../api/response';
-import type { RuntimeConfig, SystemConfigResponse } from '../contract/types';
+import type { RuntimeConfig } from '../contract/types';
 import { normalizeOrigin, resolveBrand, resolveOrigin } from '../config/origin';
 import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
 import { CLIENT_VERSION, checkVersion } from '../config/version';
