@@ -1,9 +1,8 @@
-// Transfer size of `<tk-chart>` on a brand page: gzip (level 9) of what loads before the first paint (the
-// entry and every chunk it imports statically) and of the chart chunk loaded after it (klinecharts), against
-// a 150 KB budget for both together. Checks that klinecharts is not in the first load. Reads the build in
-// dist/ (or TK_DIST_DIR); `npm run bench` builds it first. A build with source maps (`npx vite build
-// --sourcemap`) also gets the bytes per library (React, klinecharts, i18next, …, our code by layer). Prints
-// one JSON line.
+// Transfer size of `<tk-chart>` on a brand page: gzip (level 9) of its first paint (the entry and every chunk it
+// imports statically) against a 110 KB budget, and of the chart chunks it imports after it (klinecharts), listed
+// apart and not counted. Checks that klinecharts is not in the first paint. Reads the build in dist/ (or
+// TK_DIST_DIR); `npm run bench` builds it first. A build with source maps (`npx vite build --sourcemap`) also
+// gets the bytes per library (React, klinecharts, i18next, …, our code by layer). Prints one JSON line.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,7 +10,8 @@ import { DIST_DIR, entryKey, readManifest, staticFiles } from '../tests/fixtures
 import type { Manifest } from '../tests/fixtures/dist-graph';
 import { gzipByLibrary, withoutMapComment } from './chart-size-libraries';
 
-const BUDGET_BYTES = 150 * 1024;
+// 110 KiB at the first paint: the ~92 KB of the stack's libraries plus the shared core and the chart's frame.
+const BUDGET_BYTES = 110 * 1024;
 // An id klinecharts keeps in minified builds (its x-axis pane); no widget code names it.
 const KLINECHARTS_MARKER = 'x_axis_pane';
 const distDir = process.env.TK_DIST_DIR ?? DIST_DIR;
@@ -45,10 +45,15 @@ const chartOwnGzipBytes = sum(
   [...firstChunks, ...lazyChunks].filter((c) => c.file === 'widgets/tk-chart.js' || lazy.includes(c.file)),
 );
 
+const withinBudget = firstLoadGzipBytes <= BUDGET_BYTES;
+console.log('tk-chart first paint, gzip -9, entry + statically imported chunks:');
 for (const c of firstChunks) console.log(`${String(c.gzipBytes).padStart(8)} B  ${c.file}`);
-for (const c of lazyChunks)
-  console.log(`${String(c.gzipBytes).padStart(8)} B  ${c.file} (after first paint)`);
-console.log(`${String(totalGzipBytes).padStart(8)} B  total (budget ${BUDGET_BYTES} B)`);
+console.log(
+  `${String(firstLoadGzipBytes).padStart(8)} B  first paint total (budget ${BUDGET_BYTES} B: ${withinBudget ? 'within' : 'OVER'})`,
+);
+console.log('Imported dynamically after the first paint, not counted:');
+for (const c of lazyChunks) console.log(`${String(c.gzipBytes).padStart(8)} B  ${c.file}`);
+console.log(`${String(totalGzipBytes).padStart(8)} B  first paint + after it`);
 
 /** What a chunk without source mappings holds, by its name (vite.config.ts names these chunks). */
 function unmappedName(file: string): string | undefined {
@@ -88,7 +93,7 @@ console.log(
     chartOwnGzipBytes,
     sharedGzipBytes: totalGzipBytes - chartOwnGzipBytes,
     budgetBytes: BUDGET_BYTES,
-    withinBudget: totalGzipBytes <= BUDGET_BYTES,
+    withinBudget,
     klinechartsInFirstLoad: firstLoad.some(hasKlinecharts),
     klinechartsLoadedLazily: lazy.some(hasKlinecharts),
     chunks: [...firstChunks, ...lazyChunks.map((c) => ({ ...c, lazy: true }))],

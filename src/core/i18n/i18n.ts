@@ -57,10 +57,17 @@ function registerLoaders(files: Readonly<Record<string, StringsLoader>>): void {
   }
 }
 
-// Common in the other languages, and the server-code messages of every language (English too: they are
-// needed only once a call fails). One lazy chunk per file in the Vite build.
-registerLoaders(import.meta.glob(['./locales/*/common.json', '!./locales/en/*.json'], { import: 'default' }));
-registerLoaders(import.meta.glob('./locales/*/codes.json', { import: 'default' }));
+/**
+ * Common in the other languages, and the server-code messages of every language (English too: they are
+ * needed only once a call fails): their table of lazy loaders (page-locales.ts) is itself loaded with the
+ * first such file, so an English page that never fails a call does not load it.
+ */
+let pageLocales: Promise<void> | undefined;
+function loadPageLocales(): Promise<void> {
+  pageLocales ??= import('./page-locales').then(({ PAGE_LOCALES }) => registerLoaders(PAGE_LOCALES));
+  pageLocales.catch(() => (pageLocales = undefined));
+  return pageLocales;
+}
 
 /** Per instance, the namespaces its widgets and host asked for: a language switch loads all of them. */
 const wanted = new WeakMap<I18n, Set<string>>();
@@ -225,11 +232,15 @@ function loadBundle(instance: I18n, language: Language, namespace: string): Prom
   const id = `${language}/${namespace}`;
   let load = started.get(id);
   if (!load) {
-    const loader = loaders.get(id);
-    if (!loader) return Promise.reject(new Error(`No ${namespace} strings for language ${language}`));
-    load = loader().then((strings) => {
-      instance.addResourceBundle(language, namespace, strings, true, false);
-    });
+    load = (loaders.has(id) ? Promise.resolve() : loadPageLocales())
+      .then(() => {
+        const loader = loaders.get(id);
+        if (!loader) throw new Error(`No ${namespace} strings for language ${language}`);
+        return loader();
+      })
+      .then((strings) => {
+        instance.addResourceBundle(language, namespace, strings, true, false);
+      });
     started.set(id, load);
     load.catch(() => started.delete(id));
   }

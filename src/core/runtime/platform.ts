@@ -4,7 +4,6 @@
  */
 import { createApiClient } from '../api/api-client';
 import type { Translate } from '../api/response';
-import { systemConfig } from '../contract/brand';
 import type { RuntimeConfig } from '../contract/types';
 import { normalizeOrigin, resolveBrand, resolveOrigin } from '../config/origin';
 import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
@@ -134,6 +133,9 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
           console.warn('[tradekit]', error),
         );
       }
+      // The system config is not needed for a first paint: its declaration loads after it.
+      const { systemConfig } = await import('../contract/brand');
+      if (closed) return;
       const result = await api.call(systemConfig, {}, { silent: true });
       if (closed) return;
       if (result.ok) store.set(atoms.systemConfig, result.data);

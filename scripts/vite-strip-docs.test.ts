@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseSync } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { stripDocs } from './vite-strip-docs';
+
+const file = (path: string) => resolve(import.meta.dirname, '..', path);
+
+describe('stripDocs (browser builds of the widget metas)', () => {
+  it('drops documentation properties, nested ones with their parent, and keeps the rest', () => {
+    const code = `export const m = {
+  tag: 'tk-x',
+  summary: 'Sum – mary.',
+  description: 'A ' + 'long text.',
+  attributes: [{ name: 'a-b', prop: 'aB', type: 'string', values: ['x'], description: 'd', default: "'x'" }],
+  events: [{ name: 'tk-e', description: 'nested' }],
+  parts: [{ name: 'p', description: 'nested' }],
+  cssProperties: [],
+};`;
+    const out = stripDocs('x.meta.ts', code);
+    expect(parseSync('x.meta.ts', out).errors).toEqual([]);
+    expect(out).toContain("tag: 'tk-x'");
+    expect(out).toMatch(/\{ name: 'a-b', prop: 'aB', type: 'string',\s*\}/);
+    expect(out).not.toMatch(/summary|description|default|values|events|parts|cssProperties/);
+  });
+
+  it('leaves every widget meta valid, with its tag and attribute props', async () => {
+    for (const name of ['quotes', 'chart', 'search', 'order-form']) {
+      const path = file(`src/widgets/${name}/${name}.meta.ts`);
+      const out = stripDocs(path, readFileSync(path, 'utf8'));
+      expect(parseSync(path, out).errors).toEqual([]);
+      expect(out).toContain(`tag: 'tk-${name}'`);
+      expect(out).not.toMatch(/^\s*(summary|description):/m);
+    }
+  });
+
+  it('leaves a file it cannot parse as it is', () => {
+    expect(stripDocs('x.ts', 'const a = {')).toBe('const a = {');
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Vite build plugin: the widgets' public-API data (`*.meta.ts`, `widget-meta.ts`, `theme-tokens.ts`) carries
+ * prose and lists for custom-elements.json only (`summary`, `description`, the documented `default` and
+ * `values`, the
+ * `events`, `parts` and `cssProperties` of a widget) that no browser code reads: defineWidget needs the tag and
+ * each attribute's prop and type, styles.ts each token's name and values. The
+ * browser build drops those properties (scripts/manifest.ts and the tests read the files unchanged), so a
+ * widget's entry does not ship its documentation.
+ */
+import { parseSync, Visitor } from 'vite';
+import type { Plugin } from 'vite';
+
+/** The files whose documentation properties are dropped. */
+const DOC_FILES =
+  /[\\/]src[\\/]widgets[\\/](?:[\w-]+[\\/][\w-]+\.meta|_shared[\\/](?:widget-meta|theme-tokens))\.ts$/;
+
+/** Object properties that only document. */
+const DOC_KEYS = new Set(['summary', 'description', 'default', 'values', 'events', 'parts', 'cssProperties']);
+
+/** Source ranges to remove: each documentation property of an object literal, with its trailing comma. */
+export function docRanges(file: string, code: string): Array<[number, number]> {
+  const { program, errors } = parseSync(file, code);
+  if (errors.length > 0) return [];
+  const ranges: Array<[number, number]> = [];
+  new Visitor({
+    ObjectExpression(node) {
+      for (const property of node.properties) {
+        if (property.type !== 'Property' || property.computed || property.kind !== 'init') continue;
+        const key = property.key;
+        const name = key.type === 'Identifier' ? key.name : key.type === 'Literal' ? key.value : null;
+        if (typeof name !== 'string' || !DOC_KEYS.has(name)) continue;
+        const comma = /^\s*,/.exec(code.slice(property.end));
+        ranges.push([property.start, property.end + (comma ? comma[0].length : 0)]);
+      }
+    },
+  }).visit(program);
+  // A property inside one already removed (a part's description) goes with it.
+  ranges.sort((a, b) => a[0] - b[0]);
+  return ranges.filter(([start], i) => !ranges.slice(0, i).some(([s, e]) => s <= start && start < e));
+}
+
+/** `code` without the documentation properties. */
+export function stripDocs(file: string, code: string): string {
+  let out = code;
+  for (const [start, end] of docRanges(file, code).reverse()) out = out.slice(0, start) + out.slice(end);
+  return out;
+}
+
+/** The plugin (build only: the dev server and the tests keep the files as written). */
+export function stripDocsPlugin(): Plugin {
+  return {
+    name: 'tk-strip-docs',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!DOC_FILES.test(id.replace(/\?.*$/, ''))) return null;
+      return { code: stripDocs(id, code), map: null };
+    },
+  };
+}
