@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { stripDocs } from './vite-strip-docs';
+import { docKeysOf, stripDocs } from './vite-strip-docs';
 
 const file = (path: string) => resolve(import.meta.dirname, '..', path);
 
@@ -36,5 +36,26 @@ describe('stripDocs (browser builds of the widget metas)', () => {
 
   it('leaves a file it cannot parse as it is', () => {
     expect(stripDocs('x.ts', 'const a = {')).toBe('const a = {');
+  });
+});
+
+describe('stripDocs (browser builds of the contract)', () => {
+  it('applies to contract declarations only, with their own keys', () => {
+    expect(docKeysOf(file('src/core/contract/market.ts'))?.has('codes')).toBe(true);
+    expect(docKeysOf(file('src/core/contract/typebox-shim.test.ts'))).toBeNull();
+    expect(docKeysOf(file('src/core/api/api-client.ts'))).toBeNull();
+    expect(docKeysOf(file('src/widgets/quotes/quotes.meta.ts'))?.has('codes')).toBe(false);
+  });
+
+  it('keeps what a browser reads of an endpoint (service, path, mock path, access, methods)', () => {
+    for (const name of ['market', 'trading', 'auth', 'brand']) {
+      const path = file(`src/core/contract/${name}.ts`);
+      const out = stripDocs(path, readFileSync(path, 'utf8'), docKeysOf(path)!);
+      expect(parseSync(path, out).errors).toEqual([]);
+      expect(out).toMatch(/service: '/);
+      expect(out).toMatch(/path: '/);
+      expect(out).toMatch(/access: '/);
+      expect(out).not.toMatch(/^\s*(summary|codes|tag):/m);
+    }
   });
 });

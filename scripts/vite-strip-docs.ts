@@ -17,8 +17,28 @@ const DOC_FILES =
 /** Object properties that only document. */
 const DOC_KEYS = new Set(['summary', 'description', 'default', 'values', 'events', 'parts', 'cssProperties']);
 
+/**
+ * Contract declarations (`src/core/contract/*.ts`): a browser reads an endpoint's service, path, mock path,
+ * access, methods and content type; its summary, codes, tag and schema descriptions serve the server and the
+ * OpenAPI document only.
+ */
+const CONTRACT_FILES = /[\\/]src[\\/]core[\\/]contract[\\/][\w-]+\.ts$/;
+const CONTRACT_DOC_KEYS = new Set(['summary', 'description', 'codes', 'tag']);
+
+/** The documentation keys of a file, or null when it is not one whose documentation is dropped. */
+export function docKeysOf(file: string): ReadonlySet<string> | null {
+  const path = file.replace(/\?.*$/, '');
+  if (DOC_FILES.test(path)) return DOC_KEYS;
+  if (CONTRACT_FILES.test(path) && !path.endsWith('.test.ts')) return CONTRACT_DOC_KEYS;
+  return null;
+}
+
 /** Source ranges to remove: each documentation property of an object literal, with its trailing comma. */
-export function docRanges(file: string, code: string): Array<[number, number]> {
+export function docRanges(
+  file: string,
+  code: string,
+  keys: ReadonlySet<string> = DOC_KEYS,
+): Array<[number, number]> {
   const { program, errors } = parseSync(file, code);
   if (errors.length > 0) return [];
   const ranges: Array<[number, number]> = [];
@@ -28,7 +48,7 @@ export function docRanges(file: string, code: string): Array<[number, number]> {
         if (property.type !== 'Property' || property.computed || property.kind !== 'init') continue;
         const key = property.key;
         const name = key.type === 'Identifier' ? key.name : key.type === 'Literal' ? key.value : null;
-        if (typeof name !== 'string' || !DOC_KEYS.has(name)) continue;
+        if (typeof name !== 'string' || !keys.has(name)) continue;
         const comma = /^\s*,/.exec(code.slice(property.end));
         ranges.push([property.start, property.end + (comma ? comma[0].length : 0)]);
       }
@@ -40,9 +60,10 @@ export function docRanges(file: string, code: string): Array<[number, number]> {
 }
 
 /** `code` without the documentation properties. */
-export function stripDocs(file: string, code: string): string {
+export function stripDocs(file: string, code: string, keys: ReadonlySet<string> = DOC_KEYS): string {
   let out = code;
-  for (const [start, end] of docRanges(file, code).reverse()) out = out.slice(0, start) + out.slice(end);
+  for (const [start, end] of docRanges(file, code, keys).reverse())
+    out = out.slice(0, start) + out.slice(end);
   return out;
 }
 
@@ -53,8 +74,9 @@ export function stripDocsPlugin(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!DOC_FILES.test(id.replace(/\?.*$/, ''))) return null;
-      return { code: stripDocs(id, code), map: null };
+      const keys = docKeysOf(id);
+      if (!keys) return null;
+      return { code: stripDocs(id, code, keys), map: null };
     },
   };
 }
