@@ -79,9 +79,11 @@ export function createPriceRecord(
         }
       }
       if (symbols.length === 0) return 0;
+      // Two ticks of one millisecond: the later one stands, as in memory.
       await db.query(
         `insert into option_price_marks (symbol, at, price)
-         select * from unnest($1::text[], $2::bigint[], $3::numeric[]) on conflict (symbol, at) do nothing`,
+         select * from unnest($1::text[], $2::bigint[], $3::numeric[])
+         on conflict (symbol, at) do update set price = excluded.price`,
         [symbols, times, prices],
       );
       symbols.forEach((symbol, i) => {
