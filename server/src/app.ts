@@ -13,6 +13,7 @@ import type { AuthPluginOptions } from './auth/plugin';
 import { HTTP_SERVER_OPTIONS } from './http/server-options';
 import type { ExchangeWsOptions } from './exchange-ws/plugin';
 import type { TradingPluginOptions } from './trading/plugin';
+import type { OptionsPluginOptions } from './options/plugin';
 
 /** Options of `buildApp`; everything is optional so that tests state only what they exercise. */
 export interface AppOptions {
@@ -49,6 +50,8 @@ export interface AppOptions {
   auth?: AuthPluginOptions;
   /** Trading engine (with the market module): clock, per-brand setting overrides. */
   trading?: TradingPluginOptions;
+  /** Option mode (with the trading engine): clock, settler and price record periods. */
+  optionMode?: OptionsPluginOptions;
   /** Exchange socket timings and limits (tests shorten them); origins come from `allowedOrigins`. */
   exchangeWs?: Omit<ExchangeWsOptions, 'allowedOrigins'>;
   /** Sees every route as it is registered (the OpenAPI completeness test lists them). */
@@ -157,6 +160,12 @@ export const MODULES: readonly ModuleEntry[] = [
     enabled: marketOn,
   },
   {
+    name: 'options',
+    load: async () => (await import('./options/plugin')).optionsPlugin,
+    options: ({ options }) => options.optionMode ?? {},
+    enabled: ({ app }) => app.hasDecorator('tradingEngine'),
+  },
+  {
     name: 'exchange-ws',
     load: async () => (await import('./exchange-ws/plugin')).exchangeWsPlugin,
     options: (context) => ({
@@ -175,7 +184,7 @@ export const MODULES: readonly ModuleEntry[] = [
 
 /**
  * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
- * accounts → users → trading → exchange-ws → static). Every plugin is loaded (database open and migrated) when
+ * accounts → users → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
  * this resolves; `listen` or `inject` make it ready.
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {

@@ -5,7 +5,7 @@ import { adminPricePin } from '../../../src/core/contract/admin-market';
 import { fillPath, SERVICE_ROOT, type Endpoint } from '../../../src/core/contract/endpoint';
 import { addOrder, type AddOrderRequest } from '../../../src/core/contract/trading';
 import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import type { TestBackend, TestDatabase } from '../db/testing';
 import { checkLedger, findUserAccount } from '../ledger';
 import type { TradingSettings } from './settings';
@@ -58,6 +58,7 @@ export async function tradingHarness(
   backend: TestBackend,
   settings: Record<string, Partial<TradingSettings>> = {},
   reuse?: { database: TestDatabase; now: number },
+  extra: Pick<AppOptions, 'optionMode'> = {},
 ): Promise<TradingHarness> {
   const database: TestDatabase = reuse?.database ?? (await backend.create());
   let time = reuse?.now ?? WEDNESDAY;
@@ -72,6 +73,7 @@ export async function tradingHarness(
     adminToken: ADMIN_TOKEN,
     market: { autostart: false, backfillDays: 0.01 },
     trading: { now: clock.now, settings, rolloverCheckMs: 3600_000 },
+    ...extra,
   });
   await app.ready();
   const call = (url: string, token: string | null, body: object = {}) =>

@@ -183,8 +183,14 @@ export const Code = {
   /** "incorrect parameter" of the order services (exchange, order queries), as opposed to 1001 of the web API. */
   ORDER_PARAMETER: 501,
   ORDER_SUBMISSION_FAILED: 502,
+  // Option mode (options module).
+  OPTION_PRICE_ERROR: 601,
+  OPTION_TIME_ERROR: 602,
+  OPTION_NOT_CONFIGURED: 603,
   PAIR_NOT_FOUND: 604,
   PAIR_CANNOT_TRADE: 605,
+  OPTION_CONFIG_MISSING: 606,
+  OPTION_ORDER_FAILED: 607,
   // Identity, profile and accounts (auth, users, accounts, admin).
   NOT_LOGGED_IN: 400,
   DEMO_RESET_ONCE: 701,

@@ -12,3 +12,4 @@ export * from './languages';
 export * from './accounts';
 export * from './users';
 export * from './admin';
+export * from './options';

@@ -1,0 +1,17 @@
+/** What the option operations share: the database, the clock, the trading engine's products and quotes. */
+import type { Db } from '../db/types';
+import type { BrandRecord } from '../brand/store';
+import type { Engine } from '../trading/engine';
+import type { OptionHouseFinder } from './houses';
+import type { PriceRecord } from './prices';
+
+export interface OptionsContext {
+  db: Db;
+  /** The options clock (the trading engine's clock unless told otherwise). */
+  now(): number;
+  /** Products, quotes, the placement checks of other modules (406) and the demo account opener. */
+  engine: Engine;
+  brand(id: string): BrandRecord | undefined;
+  house: OptionHouseFinder;
+  prices: PriceRecord;
+}

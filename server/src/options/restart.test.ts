@@ -1,0 +1,104 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { toFixed } from '../../../src/core/domain/decimal';
+import { describeOnBackends, type TestDatabase } from '../db/testing';
+import { optionsHarness } from './test-app';
+
+describeOnBackends('options across a restart', (backend) => {
+  it('settles an option that expired while the server was stopped, at the price recorded before its end', async () => {
+    const created = await backend.create();
+    // PGlite in memory dies with its app: the restart needs a data directory on disk.
+    const folder = created.dataDir ? await mkdtemp(join(tmpdir(), 'tk-options-')) : null;
+    const database: TestDatabase = folder
+      ? { dataDir: folder, cleanup: () => rm(folder, { recursive: true, force: true }) }
+      : created;
+    try {
+      const start = Date.parse('2026-03-11T10:00:00Z');
+      const first = await optionsHarness(backend, { reuse: { database, now: start } });
+      const user = await first.trader({ credit: '1000' });
+      await first.pin('BTCUSDT', '100000.00');
+      const placed = await first.buy(user.token, { orderType: 0, amount: '100' });
+      expect(placed.code).toBe(0);
+      first.clock.advance(20_000);
+      await first.pin('BTCUSDT', '100500.00');
+      first.clock.advance(5_000);
+      await first.close();
+
+      // Started again two minutes after the option's end: settled before the first request.
+      const second = await optionsHarness(backend, { reuse: { database, now: start + 180_000 } });
+      try {
+        const order = await second.option(placed.data.uid);
+        expect(order).toMatchObject({ positionStatus: 1, priceEnd: '100500', winLost: '85.00' });
+        expect(order.completeTime).toBe(start + 180_000);
+        expect(toFixed((await second.account(user.id)).balance, 2)).toBe('1084.80');
+        expect(await second.ledgerOk()).toBe(true);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.cleanup();
+      if (folder) await created.cleanup();
+    }
+  }, 240_000);
+
+  it('settles on its own timer, with nobody asking', async () => {
+    const h = await optionsHarness(backend, { settleEveryMs: 20 });
+    try {
+      const user = await h.trader({ credit: '1000' });
+      await h.pin('BTCUSDT', '100000.00');
+      const placed = await h.buy(user.token, { orderType: 1, amount: '100', timeLong: 30, rate: '0.82' });
+      await h.pin('BTCUSDT', '99900.00');
+      h.clock.advance(31_000);
+      const deadline = Date.now() + 10_000;
+      while ((await h.option(placed.data.uid)).positionStatus === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await h.option(placed.data.uid)).toMatchObject({ positionStatus: 1, winLost: '82.00' });
+      expect(await h.ledgerOk()).toBe(true);
+    } finally {
+      await h.close();
+    }
+  }, 240_000);
+
+  if (backend.name === 'postgres')
+    it('settles each option once when two servers on one database settle at the same time', async () => {
+      const database = await backend.create();
+      const now = Date.parse('2026-03-11T10:00:00Z');
+      const first = await optionsHarness(backend, { reuse: { database, now } });
+      const second = await optionsHarness(backend, { reuse: { database, now } });
+      try {
+        const user = await first.trader({ credit: '5000' });
+        await first.pin('BTCUSDT', '100000.00');
+        const uids: string[] = [];
+        for (let i = 0; i < 10; i += 1)
+          uids.push((await first.buy(user.token, { orderType: i % 2 === 0 ? 0 : 1 })).data.uid);
+        first.clock.advance(1_000);
+        await first.pin('BTCUSDT', '100200.00');
+        // One price feed for both: the first server's record is what the second one reads.
+        first.app.optionMode.prices.watch(['BTCUSDT']);
+        await first.app.optionMode.prices.flush();
+        first.clock.advance(60_000);
+        second.clock.set(first.clock.now());
+        const runs = await Promise.all([first.settle(), second.settle(), first.settle(), second.settle()]);
+        expect(
+          runs
+            .flat()
+            .map((row) => row.uid)
+            .sort(),
+        ).toEqual([...uids].sort());
+        const { rows } = await first.app.db.query<{ n: string }>(
+          `select count(*) as n from ledger_transactions where kind = 'option_settle' and ref = any($1)`,
+          [uids],
+        );
+        expect(rows[0]?.n).toBe('10');
+        // 5 wins of 85, 5 losses of 100, 10 fees of 0.20.
+        expect(toFixed((await first.account(user.id)).balance, 2)).toBe('4923.00');
+        expect(await first.ledgerOk()).toBe(true);
+      } finally {
+        await second.close();
+        await first.close();
+        await database.cleanup();
+      }
+    }, 240_000);
+});
