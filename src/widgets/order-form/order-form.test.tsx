@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 const submit = () => screen.getByTestId('submit') as HTMLButtonElement;
-const alertText = () => screen.getByTestId('order-alert').textContent;
+const alertText = () => screen.getByTestId('order-toast-alert').textContent;
 const type = (name: string, text: string) => {
   const input = screen.getByTestId(name);
   fireEvent.change(input, { target: { value: text } });
@@ -149,7 +149,7 @@ describe('<OrderForm mode="market">', () => {
       symbol: 'BTCUSDT',
       virtual: false,
     });
-    expect(screen.getByTestId('order-status').textContent).toBe('Operation successful');
+    expect(screen.getByTestId('order-toast').textContent).toBe('Operation successful');
   });
 
   it('trades a demo account through addOrderMock', async () => {

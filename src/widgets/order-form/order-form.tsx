@@ -23,7 +23,7 @@ import { chartPathOf, routeDirection } from './order-form.logic';
 import { OrderHeader } from './order-header';
 import { PreviewList } from './order-preview';
 import { OrderOptions } from './order-options';
-import { ToastRegion, useToast } from './order-toast';
+import { ToastRegion, useToastState } from '../_shared/toast';
 import { SubmitButton } from './submit-button';
 import { useBalancePoll } from './use-balance-poll';
 import { useMarketStatus } from './use-market-status';
@@ -72,7 +72,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
   const feed = useAtomValue(platform.atoms.feedState);
   const now = useAtomValue(platform.atoms.clock);
   const signedIn = sessionState.status === 'signedIn';
-  const [toast, show] = useToast();
+  const { toast, show, dismiss } = useToastState();
   const onMessage = (m: RuleMessage) => show(t(m.key, m.vars), 'error');
 
   useBalancePoll(session, signedIn);
@@ -237,7 +237,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           pending={values.pending}
           t={t}
         />
-        <ToastRegion toast={toast} />
+        <ToastRegion toast={toast} onDone={dismiss} className="tk-order-form__toasts" testId="order-toast" />
       </form>
     </WidgetRoot>
   );
