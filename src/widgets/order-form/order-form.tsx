@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { div, isZero, normalize, sub } from '../../core/domain/decimal';
+import { spreadOf } from '../../core/domain/spread';
 import { formatAmount } from '../../core/domain/format';
 import { parseInput } from '../../core/domain/market-order-input';
 import type { RuleMessage } from '../../core/domain/market-order-input';
@@ -12,6 +12,7 @@ import { isQuoteStale } from '../../core/runtime/platform';
 import { getSession } from '../../core/session/session';
 import { ConnectionBanner } from '../_shared/connection-banner';
 import type { EventCallbacks } from '../_shared/events';
+import { spreadText } from '../_shared/spread-text';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
 import { useT } from '../_shared/use-t';
@@ -52,11 +53,6 @@ export function OrderForm(props: OrderFormProps) {
   }, [leave, emit]);
   if (direction === null) return null;
   return <OrderTicket {...props} initialDirection={direction} />;
-}
-
-/** Ask − bid counted in pips (whole pips: quotes lie on the pip grid). */
-function spreadPips(quote: Quote, pip: string): string | null {
-  return isZero(pip) ? null : normalize(div(sub(quote.ask, quote.bid), pip, 0));
 }
 
 function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
@@ -166,7 +162,18 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           name={product?.productName ?? view?.name ?? symbol}
           quote={view}
           precision={precision}
-          spread={product && quote ? spreadPips(quote, product.pip) : null}
+          spread={
+            product && quote
+              ? spreadText(
+                  spreadOf(quote.bid, quote.ask, {
+                    productCode: product.productCode,
+                    type: product.type,
+                    precision: product.pricePrecision,
+                  }),
+                  t,
+                )
+              : null
+          }
           stale={stale}
           virtual={signedIn && sessionState.virtual}
           direction={values.direction}
