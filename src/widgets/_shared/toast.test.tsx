@@ -96,7 +96,7 @@ describe('the toast', () => {
     showToast('Balance is not enough (203)', 'error');
     expect(screen.getByRole('alert').textContent).toBe('Balance is not enough (203)');
     expect(screen.getByRole('status').textContent).toBe('');
-    expect(shown()?.dataset.tone).toBe('error');
+    expect(shown()?.dataset.type).toBe('error');
   });
 
   it('lets the newest message replace the one shown, with its own full time', () => {

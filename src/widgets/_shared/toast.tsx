@@ -92,7 +92,7 @@ function ToastItem({ toast, onDone }: { toast: ToastMessage; onDone: (id: number
     // tabIndex -1: a tap or click focuses the toast and so holds it, without adding a stop to the tab order.
     <span
       className="tk-toast"
-      data-tone={toast.tone}
+      data-type={toast.tone}
       data-held={held || undefined}
       part="toast"
       tabIndex={-1}
