@@ -96,14 +96,14 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the account journey at %s', 
         expect(account).toBeDefined();
         await open(page, '/user/changePassword');
         await expect.poll(() => pathOf(page)).toBe('/login?to=%2Fuser%2FchangePassword');
-        await page.locator('.host-notice__text').waitFor({ state: 'visible' });
+        await page.locator('.host-notice .tk-toast').waitFor({ state: 'visible' });
         await signIn(page, vp, account!);
         await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/user/changePassword');
         await page.locator('[data-view="changePassword"]').waitFor({ state: 'visible' });
         // Signed in, /login sends home with the already-logged-in notice.
         await open(page, '/login');
         await expect.poll(() => pathOf(page)).toBe('/');
-        await page.locator('.host-notice__text').waitFor({ state: 'visible' });
+        await page.locator('.host-notice .tk-toast').waitFor({ state: 'visible' });
       }),
     JOURNEY_MS,
   );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { KlinePoint } from '../../../src/core/contract/types';
-import { backfillStart, planStart } from './backfill';
+import { BACKFILL_STEP_MS, backfillStart, planStart } from './backfill';
 import { INSTRUMENTS } from './instruments';
+import { createSimulator } from './simulator';
 import type { StoredCandle } from './kline-store';
 
 const MINUTE = 60_000;
@@ -57,4 +58,31 @@ describe('the start plan', () => {
     expect(plan.startMs).toBe(Math.floor((NOW - 2 * DAY) / MINUTE) * MINUTE);
     expect(plan.resume.get('BTCUSDT')).toEqual({ bid: 9_000_000, time: plan.startMs });
   });
+});
+
+/** Median traded volume per 1-minute candle of `symbol` (raw units) over two hours from NOW. */
+function medianMinuteVolume(symbol: string, stepMs: number | undefined): number {
+  const source = createSimulator({ instruments: INSTRUMENTS, seed: 11, startMs: NOW });
+  const perMinute = new Map<number, number>();
+  source.onTick((tick) => {
+    if (tick.symbol !== symbol) return;
+    const minute = Math.floor(tick.time / MINUTE);
+    perMinute.set(minute, (perMinute.get(minute) ?? 0) + tick.volume);
+  });
+  source.stepTo(NOW + 120 * MINUTE, stepMs);
+  const sorted = [...perMinute.values()].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+describe('the back-filled volumes', () => {
+  it.each(['BTCUSDT', 'EURUSD', 'XAUUSD', 'US30'])(
+    'gives %s 1-minute candles within a factor 2 of the live volume',
+    (symbol) => {
+      const live = medianMinuteVolume(symbol, undefined);
+      const backfilled = medianMinuteVolume(symbol, BACKFILL_STEP_MS);
+      expect(live).toBeGreaterThan(0);
+      expect(backfilled).toBeGreaterThan(live / 2);
+      expect(backfilled).toBeLessThan(live * 2);
+    },
+  );
 });

@@ -116,7 +116,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   let time = options.startMs;
   let timer: ReturnType<typeof setInterval> | undefined;
 
-  function move(lane: Lane, t: number): Tick {
+  /** `weight` is how many live ticks this one stands for (more than 1 in coarse backfill rounds). */
+  function move(lane: Lane, t: number, weight: number): Tick {
     const { instrument } = lane;
     const years = Math.min(Math.max(t - lane.lastMove, 1), MAX_GAP_MS) / YEAR_MS;
     const pull = -REVERSION * Math.log(lane.steps / lane.reference) * years;
@@ -128,7 +129,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     lane.lastMove = t;
     const volume = Math.max(
       1,
-      Math.round(instrument.tickVolume * 10 ** VOLUME_SCALE * (0.25 + 1.5 * random.next())),
+      Math.round(instrument.tickVolume * 10 ** VOLUME_SCALE * weight * (0.25 + 1.5 * random.next())),
     );
     lane.quote = quoteOf(
       instrument.productCode,
@@ -142,11 +143,15 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   }
 
   function round(t: number, stepMs: number): void {
-    const chance = Math.min(1, (ticksPerSecond * stepMs) / 1000);
+    const expected = (ticksPerSecond * stepMs) / 1000;
+    const chance = Math.min(1, expected);
+    // A coarse round (backfill) ticks at most once, so that tick carries the volume of all the live ticks it
+    // replaces: back-filled candles then trade as much per minute as live ones.
+    const weight = Math.max(1, expected);
     for (const lane of lanes) {
       if (t < lane.resumeAt || t < lane.pinnedUntil || !isMarketOpen(lane.instrument.sessions, t)) continue;
       if (random.next() >= chance) continue;
-      const tick = move(lane, t);
+      const tick = move(lane, t, weight);
       for (const listener of listeners) listener(tick);
     }
   }

@@ -59,6 +59,8 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'app.version': ['de', 'fr'],
   'quotes.symbol': ['de'],
   'quotes.spread': ['de', 'fr', 'it', 'es', 'id'],
+  // Forex traders in these languages count the spread in "pips" too.
+  'quotes.spread_pips': ['fr', 'es'],
   'quotes.volume': ['fr', 'it', 'id'],
   'desktop.demo': ['de', 'it', 'es', 'id'],
   'desktop.real': ['es'],
@@ -191,8 +193,10 @@ const SCRIPTS: Partial<Record<string, RegExp>> = {
   th: /\p{Script=Thai}/u,
 };
 
-/** Texts these languages write in Latin letters, though translated: Japanese traders say FX. */
-const LATIN_IN_SCRIPT: Partial<Record<string, readonly string[]>> = { ja: ['category.forex'] };
+/** Texts these languages write in Latin letters, though translated: Japanese traders say FX and pips. */
+const LATIN_IN_SCRIPT: Partial<Record<string, readonly string[]>> = {
+  ja: ['category.forex', 'quotes.spread_pips'],
+};
 
 /** False for a text of placeholders and punctuation only, e.g. `{{message}}（{{code}}）`. */
 const hasWords = (text: string) => /\p{L}/u.test(text.replace(/{{\s*\w+\s*}}/g, ''));

@@ -1,9 +1,9 @@
-/** Short notices (route guard messages): one at a time, shown for 1500 ms (spec §9 toast). */
-import { useEffect, useSyncExternalStore } from 'react';
+/** Short notices of the host (route guard, log-out, account switch), shown with the product's one toast. */
+import { useCallback, useSyncExternalStore } from 'react';
+import { ToastRegion } from '../../widgets/_shared/toast';
+import '../../widgets/_shared/toast.css';
 import { useT } from '../../widgets/_shared/use-t';
-import './notice.css';
 
-const TOAST_MS = 1500;
 let current: { key: string; id: number } | null = null;
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -12,7 +12,7 @@ function emit(): void {
   for (const listener of [...listeners]) listener();
 }
 
-/** Shows the text of an i18n key as a notice. */
+/** Shows the text of an i18n key as a notice (the newest replaces the one shown). */
 export function showNotice(key: string): void {
   current = { key, id: nextId++ };
   emit();
@@ -27,23 +27,11 @@ function subscribe(listener: () => void): () => void {
 export function NoticeHost() {
   const notice = useSyncExternalStore(subscribe, () => current);
   const t = useT();
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => {
-      if (current?.id === notice.id) {
-        current = null;
-        emit();
-      }
-    }, TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
-  return (
-    <div className="host-notice" role="status" aria-live="polite">
-      {notice ? (
-        <span key={notice.id} className="host-notice__text">
-          {t(notice.key)}
-        </span>
-      ) : null}
-    </div>
-  );
+  const done = useCallback((id: number) => {
+    if (current?.id !== id) return;
+    current = null;
+    emit();
+  }, []);
+  const toast = notice ? { text: t(notice.key), tone: 'info' as const, id: notice.id } : null;
+  return <ToastRegion toast={toast} onDone={done} className="host-notice" testId="host-notice" />;
 }

@@ -1,11 +1,12 @@
 /**
  * The CSS every widget gets besides its own: theme fallbacks generated from THEME_TOKENS (so the light and
  * dark defaults are written once), the base, the shared primitives and the
- * ModalDrawer panel.
+ * ModalDrawer panel, the toast.
  */
 import baseCss from './base.css?inline';
 import drawerCss from './drawer.css?inline';
 import primitivesCss from './primitives.css?inline';
+import toastCss from './toast.css?inline';
 import { THEME_TOKENS } from './theme-tokens';
 
 function fallbacks(theme: 'light' | 'dark'): string {
@@ -24,4 +25,5 @@ export const SHARED_CSS = [
   baseCss,
   primitivesCss,
   drawerCss,
+  toastCss,
 ].join('\n');

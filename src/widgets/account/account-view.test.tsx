@@ -46,7 +46,7 @@ describe('<Account view="account">', () => {
     view = await renderAccount(getSession, { view: 'account' });
     const forms = profileServer(view);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
-    expect(screen.getByRole('status').textContent).toBe('Please upload an avatar');
+    expect(screen.getByRole('alert').textContent).toBe('Please upload an avatar');
     expect(forms()).toHaveLength(0);
   });
 
@@ -72,7 +72,7 @@ describe('<Account view="account">', () => {
       { user: { avatar: 'https://platform.test/a.png' } },
     );
     await pickAvatar(new File([new Uint8Array(10)], 'anim.gif', { type: 'image/gif' }));
-    expect(screen.getByRole('status').textContent).toMatch(/^Illegal image extension.*heic, jpg, jpeg, png$/);
+    expect(screen.getByRole('alert').textContent).toMatch(/^Illegal image extension.*heic, jpg, jpeg, png$/);
   });
 
   it('shows the camera notice before opening the camera', async () => {

@@ -8,7 +8,7 @@ import { AccountList } from './account-list';
 import { Icon } from './icons';
 import { Field, PageHeader } from './parts';
 import { ConfirmSheet } from './sheet';
-import { useToast } from './toast';
+import { useToast } from '../_shared/toast';
 
 /** A picked avatar with its preview URL (revoked when replaced or unmounted). */
 function usePreview(file: File | null): string | null {

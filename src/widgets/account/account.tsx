@@ -16,7 +16,7 @@ import { BindEmail } from './bind-email';
 import { ChangePassword } from './change-password';
 import { Privacy } from './privacy';
 import { Security } from './security';
-import { ToastProvider } from './toast';
+import { ToastProvider } from '../_shared/toast';
 import { useAccountNav } from './use-account-nav';
 import { usePreferences } from './use-preferences';
 import type { PreferenceProps } from './use-preferences';

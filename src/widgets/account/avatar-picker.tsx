@@ -4,7 +4,7 @@ import { prepareImage } from '../../core/media/prepare-image';
 import { useAccount } from './account-context';
 import { Icon } from './icons';
 import { Sheet } from './sheet';
-import { useToast } from './toast';
+import { useToast } from '../_shared/toast';
 
 /** Props of AvatarPicker. */
 export interface AvatarPickerProps {

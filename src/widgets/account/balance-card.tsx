@@ -4,7 +4,7 @@ import { balanceFigures } from './account.logic';
 import { useAccount } from './account-context';
 import { Icon } from './icons';
 import { ConfirmSheet } from './sheet';
-import { useToast } from './toast';
+import { useToast } from '../_shared/toast';
 
 /** Shows the failure of a session command, or `success` when it worked (commands may return nothing). */
 export function reportResult(

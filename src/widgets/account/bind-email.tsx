@@ -4,7 +4,7 @@ import { BindEmail as BindEmailEndpoint } from '../../core/contract/users';
 import { callAccount } from './account-api';
 import { useAccount } from './account-context';
 import { Field, PageHeader } from './parts';
-import { useToast } from './toast';
+import { useToast } from '../_shared/toast';
 
 /**
  * Bind email (spec §2/§5): only for phone-registered users of a brand that allows it, else back to /user;

@@ -6,7 +6,7 @@ import { callAccount } from './account-api';
 import { useAccount } from './account-context';
 import { Field, PageHeader } from './parts';
 import { PasswordInput } from './password-input';
-import { useToast } from './toast';
+import { useToast } from '../_shared/toast';
 
 /** Spec §9: after a password change the page goes to login after 1 s. */
 export const PASSWORD_REDIRECT_MS = 1000;

@@ -1,7 +1,7 @@
 import { useAccount } from './account-context';
 import { copyText } from './clipboard';
 import { Icon } from './icons';
-import { useToast } from './toast';
+import { useToast } from '../_shared/toast';
 
 /** Copies `text` and confirms with 'Copied to clipboard' (spec §8). */
 export function CopyButton({ text }: { text: string }) {

@@ -45,7 +45,7 @@ describe('<Account view="changePassword">', () => {
     fill('New password', 'better-one');
     fill('Confirm new password', 'better-one');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/\(1109\)$/));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/\(1109\)$/));
     expect(view.h.session.isSignedIn()).toBe(true);
   });
 

@@ -59,7 +59,7 @@ describe('<Account view="security">', () => {
     const code = screen.getByLabelText('Enter the 6-digit code shown in the app') as HTMLInputElement;
     fireEvent.change(code, { target: { value: '111111' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on' })));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/\(1020\)$/));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/\(1020\)$/));
     expect(code.value).toBe('');
     expect(document.activeElement).toBe(code);
     expect(screen.getByTestId('totp-status').textContent).toContain('Off');

@@ -8,7 +8,7 @@ import { CopyButton } from './copy-button';
 import { Icon } from './icons';
 import { Field, PageHeader } from './parts';
 import { QrCode } from './qr-code';
-import { useToast } from './toast';
+import { useToast } from '../_shared/toast';
 
 /** A base32 secret in groups of four, easier to type into an authenticator by hand. */
 export function groupSecret(secret: string): string {

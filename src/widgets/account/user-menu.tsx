@@ -7,7 +7,7 @@ import { CopyButton } from './copy-button';
 import { LanguageSheet, ThemeSheet } from './preference-sheets';
 import { Row, Section } from './parts';
 import { ConfirmSheet } from './sheet';
-import { useToast } from './toast';
+import { useToast } from '../_shared/toast';
 
 type Drawer = 'language' | 'theme' | 'switch' | null;
 

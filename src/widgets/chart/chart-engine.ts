@@ -10,7 +10,7 @@ import type { KlineLoader } from '../../core/feeds/kline-loader';
 import { parseDrawing } from './chart-prefs';
 import type { Drawing } from './chart-prefs';
 import type { CandleType, DrawingTool, IndicatorSet, KlinePeriod } from './chart.logic';
-import { COMPACT_WIDTH, chartStyles } from './engine-styles';
+import { COMPACT_WIDTH, SUB_PANE_LAYOUT, chartStyles } from './engine-styles';
 import type { Appearance } from './engine-styles';
 
 /** Loading until the first page is drawn; error when it could not be loaded (retry() tries again). */
@@ -247,8 +247,13 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
         if (!shown.main.includes(name)) c.createIndicator({ name, paneId: MAIN_PANE }, true);
       for (const name of shown.sub)
         if (!next.sub.includes(name)) c.removeIndicator({ paneId: SUB_PANE + name });
-      for (const name of next.sub)
-        if (!shown.sub.includes(name)) c.createIndicator({ name, paneId: SUB_PANE + name });
+      for (const name of next.sub) {
+        if (shown.sub.includes(name)) continue;
+        const id = SUB_PANE + name;
+        if (!c.createIndicator({ name, paneId: id })) continue;
+        c.setPaneOptions({ id, height: SUB_PANE_LAYOUT.height, minHeight: SUB_PANE_LAYOUT.minHeight });
+        c.overrideYAxis({ paneId: id, gap: SUB_PANE_LAYOUT.gap });
+      }
       shown = { main: [...next.main], sub: [...next.sub] };
     },
     setLabels(language, labels) {

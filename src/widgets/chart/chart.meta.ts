@@ -128,6 +128,7 @@ export const chartMeta: WidgetMeta = {
     },
     { name: 'toolbar', description: 'Periods, candle type, indicators, view actions and colour themes.' },
     { name: 'drawing-tools', description: 'The drawing tools and the delete buttons.' },
+    { name: 'toast', description: 'A short hint or refusal (the product toast).' },
     {
       name: 'canvas',
       description:

@@ -7,6 +7,7 @@ import { useHostState } from '../_shared/host-state';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
 import { THEME_TOKENS } from '../_shared/theme-tokens';
+import { ToastRegion, useToastState } from '../_shared/toast';
 import { useT } from '../_shared/use-t';
 import { useEmit, useWidgetHost } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
@@ -27,7 +28,7 @@ import type { ChartEngine, ChartLabels } from './chart-engine';
 import type { Appearance } from './engine-styles';
 import { useChartPrefs } from './use-chart-prefs';
 import { useLatestCallback } from './use-latest-callback';
-import { useAppearance, useFullscreen, useNotice } from './use-chart-view';
+import { useAppearance, useFullscreen } from './use-chart-view';
 import { useSymbolMarket } from './use-symbol-market';
 import { usePrecision, useSchemeState, useThemeState } from './use-chart-settings';
 
@@ -140,7 +141,7 @@ export function Chart(props: ChartProps) {
   const { engine } = handle;
   const appearance = useAppearance(frame, theme, [scheme, brandColors.up, brandColors.down, engine]);
   appearanceRef.current = appearance;
-  const [notice, showNotice] = useNotice();
+  const { toast: notice, show: showNotice, dismiss: dismissNotice } = useToastState();
   const [ownDialog, setOwnDialog] = useState(false);
   const controlled = typeof props.indicatorsOpen === 'boolean';
   const dialog = controlled ? props.indicatorsOpen === true : ownDialog;
@@ -312,9 +313,12 @@ export function Chart(props: ChartProps) {
         {dialog ? (
           <IndicatorDialog indicators={prefs.indicators} t={t} onToggle={onToggle} onClose={closeDialog} />
         ) : null}
-        <div className="tk-chart__notice" role="status" aria-live="polite" data-testid="chart-notice">
-          {notice}
-        </div>
+        <ToastRegion
+          toast={notice}
+          onDone={dismissNotice}
+          className="tk-chart__notice"
+          testId="chart-notice"
+        />
       </div>
     </WidgetRoot>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartStyles, withAlpha } from './engine-styles';
+import { SUB_PANE_LAYOUT, chartStyles, subPaneHeadroom, withAlpha } from './engine-styles';
 import type { Appearance } from './engine-styles';
 
 const LIGHT: Appearance = {
@@ -62,5 +62,25 @@ describe('engine styles', () => {
     expect(styles.separator?.color).toBe('#e5e7eb');
     expect(styles.candle?.area?.lineColor).toBe('#2962ff');
     expect(styles.candle?.tooltip?.title?.show).toBe(false);
+  });
+});
+
+/** One legend row of klinecharts' indicator tooltip: 12 px text, 4 px above and below. */
+const LEGEND_ROW = 20;
+
+describe('the indicator sub-pane layout', () => {
+  it('keeps two legend rows clear of the bars at its height and one at its minimum height', () => {
+    expect(subPaneHeadroom(SUB_PANE_LAYOUT.height, SUB_PANE_LAYOUT.gap)).toBeGreaterThanOrEqual(
+      2 * LEGEND_ROW,
+    );
+    expect(subPaneHeadroom(SUB_PANE_LAYOUT.minHeight, SUB_PANE_LAYOUT.gap)).toBeGreaterThanOrEqual(
+      LEGEND_ROW,
+    );
+  });
+
+  it('leaves more headroom than the library default, which let tall volume bars run over the legend', () => {
+    const libraryDefault = subPaneHeadroom(100, { top: 0.2, bottom: 0.1 });
+    expect(libraryDefault).toBeLessThan(LEGEND_ROW);
+    expect(subPaneHeadroom(SUB_PANE_LAYOUT.height, SUB_PANE_LAYOUT.gap)).toBeGreaterThan(2 * libraryDefault);
   });
 });

@@ -36,6 +36,18 @@ export function withAlpha(color: string, alpha: number): string {
   return text;
 }
 
+/**
+ * Every indicator sub-pane (VOL first): its height and the y-axis gaps, as fractions of the value range that
+ * klinecharts adds above and below the data. The top gap keeps the tallest bar below the legend, which takes
+ * two rows when long volume figures (1H, 1D) wrap on a narrow chart; klinecharts' own 0.2 left about 17 px.
+ */
+export const SUB_PANE_LAYOUT = { height: 120, minHeight: 80, gap: { top: 0.75, bottom: 0.05 } } as const;
+
+/** Pixels left free above the tallest value in a pane of `height` with the given gap rates. */
+export function subPaneHeadroom(height: number, gap: { top: number; bottom: number }): number {
+  return (height * gap.top) / (1 + gap.top + gap.bottom);
+}
+
 /** Below this chart width the OHLC and indicator legends show only while the crosshair is on the chart. */
 export const COMPACT_WIDTH = 640;
 

@@ -1,26 +1,7 @@
-/** Small view hooks of <tk-chart>: the notice, full screen and the resolved theme colours. */
+/** Small view hooks of <tk-chart>: full screen and the resolved theme colours. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { Appearance } from './engine-styles';
-
-/** How long a notice stays (spec §9 toast 1500 ms). */
-export const NOTICE_MS = 1500;
-
-/** A short message for the live region; showing another replaces it. */
-export function useNotice(ms = NOTICE_MS): [string, (text: string) => void] {
-  const [text, setText] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const show = useCallback(
-    (next: string) => {
-      clearTimeout(timer.current);
-      setText(next);
-      timer.current = setTimeout(() => setText(''), ms);
-    },
-    [ms],
-  );
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return [text, show];
-}
 
 /** Whether `target()` is the full-screen element, and a toggle (Fullscreen API); false when refused. */
 export function useFullscreen(target: () => HTMLElement | null): [boolean, () => Promise<boolean>] {

@@ -3,7 +3,7 @@ import { BuyPoint } from '../../core/contract/trading';
 import type { MarketOrder } from '../../core/contract/trading';
 import { formatAmount, formatTime } from '../../core/domain/format';
 import type { Translate } from '../_shared/use-t';
-import { directionKey, pnlTone, priceText, signedAmount, triggerText } from './history-format';
+import { directionKey, netPnl, pnlTone, priceText, signedAmount, triggerText } from './history-format';
 import { HistoryDrawer } from './history-drawer';
 import { statusTone, timesFor } from './history.logic';
 
@@ -73,10 +73,17 @@ export function HistoryDetail({ order, t, timezone, onClose }: HistoryDetailProp
         </Row>
         <Row label={t('history.field.leverage')}>×{order.multiple}</Row>
         <Row label={t('history.field.margin')}>{money(order.securityDepositInitial)}</Row>
-        <Row label={t('history.field.fee')}>{money(order.feeAmount)}</Row>
-        <Row label={t('history.field.overnight')}>{money(order.overnightFee)}</Row>
-        <Row label={t('history.field.pnl')} tone={pnlTone(order.profitLoss)}>
+        <Row label={t('history.field.net_pnl')} tone={pnlTone(netPnl(order))} id="net-pnl">
+          {signedAmount(netPnl(order))}
+        </Row>
+        <Row label={t('history.field.gross_pnl')} tone={pnlTone(order.profitLoss)} id="gross-pnl">
           {signedAmount(order.profitLoss)}
+        </Row>
+        <Row label={t('history.field.fee')} id="fee">
+          {money(order.feeAmount)}
+        </Row>
+        <Row label={t('history.field.overnight')} id="overnight">
+          {money(order.overnightFee)}
         </Row>
         {times.ordered !== null ? (
           <Row label={t('history.field.order_time')} id="order-time">

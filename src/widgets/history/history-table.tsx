@@ -1,7 +1,7 @@
 import type { MarketOrder } from '../../core/contract/trading';
 import { SHORT_DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
 import type { Translate } from '../_shared/use-t';
-import { directionKey, pnlTone, priceText, signedAmount } from './history-format';
+import { directionKey, feesOf, netPnl, pnlTone, priceText, signedAmount } from './history-format';
 import { rowPrice, rowTime, statusTone } from './history.logic';
 
 /** Props of HistoryTable. */
@@ -12,7 +12,7 @@ export interface HistoryTableProps {
   onOpen: (order: MarketOrder) => void;
 }
 
-/** The order blotter: product with side, lots, price, P&L, time and a coloured status; a row opens it. */
+/** The order blotter: product with side, lots, price, net P&L with the fees under it, time and a coloured status; a row opens it. */
 export function HistoryTable({ orders, t, timezone, onOpen }: HistoryTableProps) {
   return (
     <table className="tk-hist__table" part="table">
@@ -27,7 +27,7 @@ export function HistoryTable({ orders, t, timezone, onOpen }: HistoryTableProps)
             {t('history.col_price')}
           </th>
           <th scope="col" data-num>
-            {t('history.field.pnl')}
+            {t('history.field.net_pnl')}
           </th>
           <th scope="col" data-num data-wide>
             {t('history.col_time')}
@@ -72,8 +72,13 @@ export function HistoryTable({ orders, t, timezone, onOpen }: HistoryTableProps)
             <td className="tk-num" data-num>
               {priceText(rowPrice(order))}
             </td>
-            <td className="tk-num" data-num data-tone={pnlTone(order.profitLoss)}>
-              {signedAmount(order.profitLoss)}
+            <td className="tk-num" data-num data-field="net-pnl">
+              <span className="tk-hist__net" data-tone={pnlTone(netPnl(order))}>
+                {signedAmount(netPnl(order))}
+              </span>
+              <span className="tk-hist__fees" data-field="fees">
+                {t('history.fees_short', { amount: formatAmount(feesOf(order)) })}
+              </span>
             </td>
             <td className="tk-num" data-num data-wide>
               {formatTime(rowTime(order), SHORT_DATE_TIME_FORMAT, timezone)}

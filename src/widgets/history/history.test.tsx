@@ -172,4 +172,29 @@ describe('<History>', () => {
     expect({ place: has('place-time'), cover: has('cover-time'), order: has('order-time') }).toEqual(shown);
     if (status === 3) expect(within(drawer).getByText('Stop loss', { selector: 'dd' })).toBeTruthy();
   });
+
+  it('shows the net P&L (gross less every fee) with the fees beside it, in the list and the detail', async () => {
+    const order = marketOrder({
+      id: 'n1',
+      uid: 'UN1',
+      positionStatus: 3,
+      profitLoss: '10.00',
+      feeAmount: '19.70',
+      overnightFee: '0.35',
+    });
+    view = await renderHistory({}, () => page([order], 1, 1));
+    await waitFor(() => expect(rows()).toBe(1));
+    expect(screen.getByRole('columnheader', { name: 'Net P&L' })).toBeTruthy();
+    const cell = row('n1')?.querySelector<HTMLElement>('[data-field="net-pnl"]');
+    const net = cell?.querySelector<HTMLElement>('.tk-hist__net');
+    expect(net?.textContent).toBe('-10.05');
+    expect(net?.dataset.tone).toBe('down');
+    expect(cell?.querySelector('[data-field="fees"]')?.textContent).toBe('Fees 20.05');
+    fireEvent.click(screen.getByRole('button', { name: /BTC\/USDT/ }));
+    const drawer = screen.getByRole('dialog', { name: 'Order details' });
+    const field = (id: string) => drawer.querySelector<HTMLElement>(`[data-field="${id}"] dd`);
+    expect([field('net-pnl')?.textContent, field('net-pnl')?.dataset.tone]).toEqual(['-10.05', 'down']);
+    expect([field('gross-pnl')?.textContent, field('gross-pnl')?.dataset.tone]).toEqual(['+10.00', 'up']);
+    expect([field('fee')?.textContent, field('overnight')?.textContent]).toEqual(['19.70', '0.35']);
+  });
 });

@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 const submit = () => screen.getByTestId('submit') as HTMLButtonElement;
-const alertText = () => screen.getByTestId('order-alert').textContent;
+const alertText = () => screen.getByTestId('order-toast-alert').textContent;
 const type = (name: string, text: string) => {
   const input = screen.getByTestId(name);
   fireEvent.change(input, { target: { value: text } });
@@ -26,6 +26,8 @@ describe('<OrderForm mode="market">', () => {
     await ready();
     expect(screen.getByTestId('side-sell').textContent).toContain('98500.00');
     expect(screen.getByTestId('side-buy').textContent).toContain('98510.00');
+    // The spread is a price difference with its currency, not a count of 0.01 price steps ("Spread 1000").
+    expect(screen.getByTestId('spread').textContent).toBe('Spread 10.00 USD');
     expect((screen.getByTestId('volume') as HTMLInputElement).value).toBe('0.01');
     // 0.01 × 98510 = 985.10 notional; margin ÷ 100 = 9.851 and fee 0.2 % = 1.9702, each rounded up to the
     // cent as the engine charges them; 10,000.00 − 9.86 − 1.98.
@@ -149,7 +151,7 @@ describe('<OrderForm mode="market">', () => {
       symbol: 'BTCUSDT',
       virtual: false,
     });
-    expect(screen.getByTestId('order-status').textContent).toBe('Operation successful');
+    expect(screen.getByTestId('order-toast').textContent).toBe('Operation successful');
   });
 
   it('trades a demo account through addOrderMock', async () => {

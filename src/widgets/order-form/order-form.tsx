@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { div, isZero, normalize, sub } from '../../core/domain/decimal';
+import { spreadOf } from '../../core/domain/spread';
 import { formatAmount } from '../../core/domain/format';
 import { parseInput } from '../../core/domain/market-order-input';
 import type { RuleMessage } from '../../core/domain/market-order-input';
@@ -12,6 +12,7 @@ import { isQuoteStale } from '../../core/runtime/platform';
 import { getSession } from '../../core/session/session';
 import { ConnectionBanner } from '../_shared/connection-banner';
 import type { EventCallbacks } from '../_shared/events';
+import { spreadText } from '../_shared/spread-text';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
 import { useT } from '../_shared/use-t';
@@ -23,7 +24,7 @@ import { chartPathOf, routeDirection } from './order-form.logic';
 import { OrderHeader } from './order-header';
 import { PreviewList } from './order-preview';
 import { OrderOptions } from './order-options';
-import { ToastRegion, useToast } from './order-toast';
+import { ToastRegion, useToastState } from '../_shared/toast';
 import { SubmitButton } from './submit-button';
 import { useBalancePoll } from './use-balance-poll';
 import { useMarketStatus } from './use-market-status';
@@ -54,11 +55,6 @@ export function OrderForm(props: OrderFormProps) {
   return <OrderTicket {...props} initialDirection={direction} />;
 }
 
-/** Ask − bid counted in pips (whole pips: quotes lie on the pip grid). */
-function spreadPips(quote: Quote, pip: string): string | null {
-  return isZero(pip) ? null : normalize(div(sub(quote.ask, quote.bid), pip, 0));
-}
-
 function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
   const platform = usePlatform();
   const session = useMemo(() => getSession(platform), [platform]);
@@ -72,7 +68,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
   const feed = useAtomValue(platform.atoms.feedState);
   const now = useAtomValue(platform.atoms.clock);
   const signedIn = sessionState.status === 'signedIn';
-  const [toast, show] = useToast();
+  const { toast, show, dismiss } = useToastState();
   const onMessage = (m: RuleMessage) => show(t(m.key, m.vars), 'error');
 
   useBalancePoll(session, signedIn);
@@ -166,7 +162,18 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           name={product?.productName ?? view?.name ?? symbol}
           quote={view}
           precision={precision}
-          spread={product && quote ? spreadPips(quote, product.pip) : null}
+          spread={
+            product && quote
+              ? spreadText(
+                  spreadOf(quote.bid, quote.ask, {
+                    productCode: product.productCode,
+                    type: product.type,
+                    precision: product.pricePrecision,
+                  }),
+                  t,
+                )
+              : null
+          }
           stale={stale}
           virtual={signedIn && sessionState.virtual}
           direction={values.direction}
@@ -237,7 +244,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           pending={values.pending}
           t={t}
         />
-        <ToastRegion toast={toast} />
+        <ToastRegion toast={toast} onDone={dismiss} className="tk-order-form__toasts" testId="order-toast" />
       </form>
     </WidgetRoot>
   );

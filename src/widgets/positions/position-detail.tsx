@@ -3,9 +3,20 @@ import type { ReactNode } from 'react';
 import { BuyPoint, PositionStatus } from '../../core/contract/trading';
 import type { MarketOrder } from '../../core/contract/trading';
 import { formatAmount, formatTime } from '../../core/domain/format';
+import { usePlatform } from '../_shared/platform-context';
+import { useAtomValue } from '../_shared/store-react';
 import type { Translate } from '../_shared/use-t';
 import { Drawer } from './positions-overlays';
-import { confirmPrice, directionKey, pnlTone, priceText, signedAmount, triggerText } from './positions.logic';
+import {
+  closeLockLeft,
+  confirmPrice,
+  countdownText,
+  directionKey,
+  pnlTone,
+  priceText,
+  signedAmount,
+  triggerText,
+} from './positions.logic';
 import { TriggerEditor } from './trigger-editor';
 import type { useOrderActions } from './use-order-actions';
 
@@ -26,6 +37,29 @@ function Row({ label, children, tone }: { label: string; children: ReactNode; to
         {children}
       </dd>
     </div>
+  );
+}
+
+/**
+ * The close button of an open position. During the 3-minute lock after execution (spec §9) it is disabled
+ * and counts down ("Close in 2:41") instead of letting the trader run into the server's 409.
+ */
+function CoverButton({ order, t, onPress }: { order: MarketOrder; t: Translate; onPress: () => void }) {
+  const platform = usePlatform();
+  const now = useAtomValue(platform.atoms.clock);
+  const left = closeLockLeft(order, now);
+  return (
+    <button
+      type="button"
+      className="tk-pos__btn"
+      data-variant="danger"
+      data-testid="detail-action"
+      data-locked={left > 0 || undefined}
+      disabled={left > 0}
+      onClick={onPress}
+    >
+      {left > 0 ? t('position.cover_in', { time: countdownText(left) }) : t('position.cover')}
+    </button>
   );
 }
 
@@ -52,15 +86,19 @@ export function PositionDetail({ order, t, timezone, actions, onClose }: Positio
       onClose={onClose}
       part="detail"
       actions={
-        <button
-          type="button"
-          className="tk-pos__btn"
-          data-variant="danger"
-          data-testid="detail-action"
-          onClick={() => setConfirming(true)}
-        >
-          {t(pending ? 'position.cancel_order' : 'position.cover')}
-        </button>
+        pending ? (
+          <button
+            type="button"
+            className="tk-pos__btn"
+            data-variant="danger"
+            data-testid="detail-action"
+            onClick={() => setConfirming(true)}
+          >
+            {t('position.cancel_order')}
+          </button>
+        ) : (
+          <CoverButton order={order} t={t} onPress={() => setConfirming(true)} />
+        )
       }
     >
       <dl className="tk-drawer__fields tk-pos__fields">

@@ -1,17 +1,5 @@
 import type { ReactNode } from 'react';
 import { ModalDrawer } from '../_shared/drawer';
-import { TOAST_MS, ToastProvider as SharedToastProvider } from '../_shared/toast';
-
-export { TOAST_MS, useToast } from '../_shared/toast';
-
-/** Provides useToast() and renders the message in a polite live region; failures stay twice as long. */
-export function ToastProvider({ children }: { children: ReactNode }) {
-  return (
-    <SharedToastProvider block="tk-pos" errorMs={TOAST_MS * 2}>
-      {children}
-    </SharedToastProvider>
-  );
-}
 
 /** Props of Drawer. */
 export interface DrawerProps {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { marketOrder } from '../../core/feeds/exchange-feed.fixture';
 import {
+  closeLockLeft,
   confirmPrice,
+  countdownText,
   directionKey,
   pnlTone,
   sanitizeTrigger,
@@ -76,4 +78,26 @@ describe('positions logic', () => {
     expect(triggerEdit(order, '.', '')).toEqual({ kind: 'invalid', field: 'stopPrice' });
     expect(triggerEdit(order, '', '1.2.3')).toEqual({ kind: 'invalid', field: 'takeProfitPrice' });
   });
+});
+
+describe('the manual close lock (spec §9: 3 minutes after execution)', () => {
+  const filled = Date.UTC(2026, 10, 20, 8, 0, 0);
+  it.each([
+    // status, transactionTimeTs, now, ms left, text
+    [2, filled, filled, 180_000, '3:00'],
+    [2, filled, filled + 19_000, 161_000, '2:41'],
+    [2, filled, filled + 19_001, 160_999, '2:41'],
+    [2, filled, filled + 179_001, 999, '0:01'],
+    [2, filled, filled + 180_000, 0, '0:00'],
+    [2, filled, filled + 600_000, 0, '0:00'],
+    [2, null, filled, 0, '0:00'],
+    [1, filled, filled, 0, '0:00'],
+    [3, filled, filled, 0, '0:00'],
+  ] as const)(
+    'status %i filled at %s, now %s: %i ms left, %s',
+    (positionStatus, transactionTimeTs, now, left, text) => {
+      expect(closeLockLeft({ positionStatus, transactionTimeTs }, now)).toBe(left);
+      expect(countdownText(left)).toBe(text);
+    },
+  );
 });

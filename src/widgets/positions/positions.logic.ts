@@ -1,5 +1,5 @@
 /** Pure rules of <tk-positions>: tabs, P&L tone and sign, the SL/TP inputs and what a change sends. */
-import { PositionStatus } from '../../core/contract/trading';
+import { MANUAL_CLOSE_AFTER_MS, PositionStatus } from '../../core/contract/trading';
 import type { CloseReason, MarketOrder, UpdateOrderRequest } from '../../core/contract/trading';
 import { compare, isDecimal, normalize } from '../../core/domain/decimal';
 import { orderDirection, priceText, triggerText } from '../../core/domain/order-format';
@@ -65,4 +65,22 @@ export function eventKey(kind: CloseReason | 'filled'): string {
 /** The price a confirm dialog shows: the live price of an open position, the limit of a pending order. */
 export function confirmPrice(order: MarketOrder): string {
   return priceText(order.positionStatus === PositionStatus.pending ? order.openingPrice : order.currentPrice);
+}
+
+/**
+ * Milliseconds before an open position may be closed by hand (spec §9: 3 minutes after execution, code 409
+ * before); 0 when it may be closed now, and for anything but an open position with a fill time.
+ */
+export function closeLockLeft(
+  order: Pick<MarketOrder, 'positionStatus' | 'transactionTimeTs'>,
+  now: number,
+): number {
+  if (order.positionStatus !== PositionStatus.open || order.transactionTimeTs === null) return 0;
+  return Math.max(0, order.transactionTimeTs + MANUAL_CLOSE_AFTER_MS - now);
+}
+
+/** A countdown as m:ss, rounded up to the second so it never shows 0:00 while still locked ("2:41"). */
+export function countdownText(ms: number): string {
+  const seconds = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }

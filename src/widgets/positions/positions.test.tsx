@@ -98,6 +98,26 @@ describe('<Positions>', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('counts the 3-minute close lock down on a disabled close button, then lets the position be closed', async () => {
+    view = await renderPositions();
+    view.push('holtOrder', [{ ...open, transactionTimeTs: Date.now() - 19_000 }]);
+    let detail = await openDetail(/EUR\/USD/);
+    const button = () => within(detail).getByTestId<HTMLButtonElement>('detail-action');
+    expect(button().textContent).toMatch(/^Close in 2:4[01]$/);
+    expect(button().disabled).toBe(true);
+    fireEvent.click(button());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.click(within(detail).getByRole('button', { name: 'Close' }));
+    // About to unlock: the clock (1 s ticks) turns the countdown into the close action.
+    view.push('holtOrder', [{ ...open, transactionTimeTs: Date.now() - 180_000 + 1200 }]);
+    detail = await openDetail(/EUR\/USD/);
+    expect(button().textContent).toMatch(/^Close in 0:0[12]$/);
+    await waitFor(() => expect(button().disabled).toBe(false), { timeout: 3000 });
+    expect(button().textContent).toBe('Close position');
+    fireEvent.click(button());
+    expect(screen.getByRole('alertdialog', { name: 'Close this position?' })).toBeTruthy();
+  });
+
   it('closes through the Mock call on the demo account', async () => {
     const mock = vi.fn(() => ({ code: 0, data: null }));
     view = await renderPositions({}, { virtual: true, handlers: { 'exchange/order/closeOrderMock': mock } });

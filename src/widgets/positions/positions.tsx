@@ -15,7 +15,7 @@ import { WidgetRoot } from '../_shared/widget-root';
 import { PositionDetail } from './position-detail';
 import { PositionSummaryBar } from './position-summary';
 import { PositionTable } from './position-table';
-import { ToastProvider, useToast } from './positions-overlays';
+import { ToastProvider, useToast } from '../_shared/toast';
 import { POSITION_TABS, eventKey } from './positions.logic';
 import type { PositionTab } from './positions.logic';
 import { POSITIONS_CSS as css } from './styles';

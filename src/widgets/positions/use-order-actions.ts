@@ -5,7 +5,7 @@ import { getSession } from '../../core/session/session';
 import { createTradingApi } from '../../core/trading/trading-api';
 import { usePlatform } from '../_shared/platform-context';
 import { useT } from '../_shared/use-t';
-import { useToast } from './positions-overlays';
+import { useToast } from '../_shared/toast';
 
 // The widget tells the outcome itself; the page-level error listener must not toast it a second time.
 const SILENT = { silent: true } as const;

@@ -1,10 +1,11 @@
 /** Desktop quotation page: the selected symbol's live detail (spec §2: name, price, change, bid/ask, high/low). */
 import { CATEGORY_KEYS } from '../../../core/contract';
-import { isDecimal, sub } from '../../../core/domain/decimal';
 import { formatPercent, formatPrice, formatTime, formatVolume } from '../../../core/domain/format';
 import { changeDirection } from '../../../core/domain/quotes';
+import { spreadOf } from '../../../core/domain/spread';
 import { isQuoteStale } from '../../../core/runtime/platform';
 import { usePlatform } from '../../../widgets/_shared/platform-context';
+import { spreadText } from '../../../widgets/_shared/spread-text';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
@@ -12,11 +13,6 @@ import './symbol-detail.css';
 
 /** Volume is not shown for commodities (2) and forex (3) (spec §2 chart page). */
 const NO_VOLUME = new Set([2, 3]);
-
-/** Ask minus bid at the product precision; '--' when either is not a number. */
-export function spreadOf(bid: string, ask: string, precision: number): string {
-  return isDecimal(bid) && isDecimal(ask) ? formatPrice(sub(ask, bid), precision) : formatPrice(null);
-}
 
 /** Detail card of one symbol (beside the desktop quotation list). */
 export function SymbolDetail({ symbol }: { symbol: string }) {
@@ -94,7 +90,12 @@ export function SymbolDetail({ symbol }: { symbol: string }) {
         </div>
         <div className="host-detail__spread">
           <span>{t('quotes.spread')}</span>
-          <span className="host-num">{spreadOf(q.bidPrice, q.askPrice, p)}</span>
+          <span className="host-num" data-testid="detail-spread">
+            {spreadText(
+              spreadOf(q.bidPrice, q.askPrice, { productCode: q.symbol, type: q.type, precision: p }),
+              t,
+            )}
+          </span>
         </div>
         <div className="host-detail__side" data-side="ask">
           <span className="host-detail__side-label">{t('quotes.ask')}</span>
