@@ -15,6 +15,12 @@ defineWidget(historyMeta, History, css, {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'tk-history': HTMLElement & { api?: string; lang?: string; theme?: string; filter?: string };
+    'tk-history': HTMLElement & {
+      api?: string;
+      lang?: string;
+      theme?: string;
+      filter?: string;
+      mode?: string;
+    };
   }
 }

@@ -8,7 +8,7 @@ import { vi } from 'vitest';
 import type { MarketOrder } from '../../core/contract/trading';
 import { marketOrder, positionSummary } from '../../core/feeds/exchange-feed.fixture';
 import { createHarness, makeToken } from '../../core/session/session.fixture';
-import type { Answer, Harness } from '../../core/session/session.fixture';
+import type { Answer, Handler, Harness } from '../../core/session/session.fixture';
 import { PlatformProvider } from '../_shared/platform-context';
 import { History } from './history';
 import type { HistoryProps } from './history';
@@ -76,10 +76,12 @@ export interface RenderedHistory extends RenderResult {
 export async function renderHistory(
   props: HistoryProps,
   query: (body: Record<string, unknown>) => Answer,
-  options: { signedIn?: boolean; virtual?: boolean } = {},
+  options: { signedIn?: boolean; virtual?: boolean; handlers?: Record<string, Handler> } = {},
 ): Promise<RenderedHistory> {
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
-  const h = createHarness({ handlers: { 'waa/order/query': query, 'waa/order/queryMock': query } });
+  const h = createHarness({
+    handlers: { 'waa/order/query': query, 'waa/order/queryMock': query, ...options.handlers },
+  });
   await h.platform.ready;
   if (options.signedIn ?? true) {
     const exp = Math.floor(Date.now() / 1000) + 900;

@@ -12,7 +12,9 @@ export const historyMeta: WidgetMeta = {
     'The market-mode history page: the total or today’s P&L, filter chips (Pending, Position, Deal, Canceled, ' +
     'Exception), a list that loads 10 orders at a time while scrolled to its end, and a detail drawer with ' +
     'the place, cover and close-reason fields. The list starts again at page 1 when the filter or the ' +
-    'account (real or demo) changes; demo accounts use `order/queryMock`. Signed out, it shows a sign-in ' +
+    'account (real or demo) changes; demo accounts use `order/queryMock`. With `mode="option"` it shows the ' +
+    'total and today’s win/loss and the settled options 10 at a time, each opening its detail (entry and exit ' +
+    'price, profit rate, fee, delivery, start, expiry and settlement times). Signed out, it shows a sign-in ' +
     'prompt that fires `tk-navigate`.',
   attributes: [
     ...COMMON_ATTRIBUTES,
@@ -24,6 +26,16 @@ export const historyMeta: WidgetMeta = {
       description: 'The filter selected first; the user’s choice wins afterwards.',
       default: "'deal'",
     },
+    {
+      name: 'mode',
+      prop: 'mode',
+      type: 'string',
+      values: ['market', 'option'],
+      description:
+        'Trade mode: `market` lists orders with filters, `option` the settled options with total and today’s ' +
+        'win/loss.',
+      default: "'market'",
+    },
   ],
   events: [
     navigateEvent(
@@ -34,7 +46,10 @@ export const historyMeta: WidgetMeta = {
   parts: [
     { name: 'base', description: 'The widget frame.' },
     { name: 'header', description: 'Title and P&L.' },
-    { name: 'pnl', description: 'The total / today switch and the P&L figure.' },
+    {
+      name: 'pnl',
+      description: 'The total / today switch and the P&L figure (option mode: both win/loss totals).',
+    },
     { name: 'filters', description: 'The filter chips.' },
     { name: 'chip', description: 'One filter chip (`aria-pressed` on the selected one).' },
     { name: 'table', description: 'The order list.' },

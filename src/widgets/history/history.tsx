@@ -6,11 +6,13 @@ import { useHostState } from '../_shared/host-state';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
 import { useT } from '../_shared/use-t';
+import type { Translate } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
 import { HistoryDetail } from './history-detail';
 import { pnlTone, signedAmount } from './history-format';
 import { HistoryTable } from './history-table';
+import { OptionHistory } from './option-history';
 import { HISTORY_FILTERS, nextPage } from './history.logic';
 import type { HistoryFilter } from './history.logic';
 import { HISTORY_CSS as css } from './styles';
@@ -22,12 +24,40 @@ export interface HistoryProps extends EventCallbacks<'tk-navigate'> {
   theme?: 'light' | 'dark';
   /** First filter shown (the user's choice wins afterwards). */
   filter?: string;
+  /** Trade mode: 'market' (default) lists orders, 'option' the settled options. */
+  mode?: string;
 }
 
 /** Where the sign-in prompt sends the user (spec §2: /history needs a session). */
 export const LOGIN_PATH = '/login?to=/history';
 
 type Scope = 'total' | 'today';
+
+/** Option mode: the settled options of the signed-in account. */
+function OptionBody(props: HistoryProps) {
+  const t = useT();
+  const platform = usePlatform();
+  const emit = useEmit(props);
+  const session = useMemo(() => getSession(platform), [platform]);
+  const state = useAtomValue(session.atoms.state);
+  const config = useAtomValue(platform.atoms.config);
+  if (state.status !== 'signedIn')
+    return <SignedOut t={t} onLogin={() => emit('tk-navigate', { to: LOGIN_PATH })} />;
+  return (
+    <OptionHistory t={t} timezone={config?.brand.timezone} accountKey={`${state.virtual}|${state.uid}`} />
+  );
+}
+
+function SignedOut({ t, onLogin }: { t: Translate; onLogin: () => void }) {
+  return (
+    <div className="tk-state" part="signed-out">
+      <p>{t('history.login_prompt')}</p>
+      <button type="button" className="tk-hist__btn" data-variant="primary" onClick={onLogin}>
+        {t('nav.login')}
+      </button>
+    </div>
+  );
+}
 
 function HistoryBody(props: HistoryProps) {
   const t = useT();
@@ -50,21 +80,7 @@ function HistoryBody(props: HistoryProps) {
   const canLoad = signedIn && !loading && nextPage(paging) !== null;
   useInfiniteScroll(sentinel, loadMore, canLoad, `${paging.page}|${paging.invalid}|${paging.orders.length}`);
 
-  if (!signedIn) {
-    return (
-      <div className="tk-state" part="signed-out">
-        <p>{t('history.login_prompt')}</p>
-        <button
-          type="button"
-          className="tk-hist__btn"
-          data-variant="primary"
-          onClick={() => emit('tk-navigate', { to: LOGIN_PATH })}
-        >
-          {t('nav.login')}
-        </button>
-      </div>
-    );
-  }
+  if (!signedIn) return <SignedOut t={t} onLogin={() => emit('tk-navigate', { to: LOGIN_PATH })} />;
 
   const pnl = scope === 'total' ? paging.profitLossTotal : paging.profitLossToday;
   const timezone = config?.brand.timezone;
@@ -148,12 +164,15 @@ function HistoryBody(props: HistoryProps) {
   );
 }
 
-/** The order history of spec §2/§4: P&L, filters, a list loading 10 at a time and the detail drawer. */
+/**
+ * The order history of spec §2/§4: P&L, filters, a list loading 10 at a time and the detail drawer; in
+ * option mode the settled options with total and today's win/loss.
+ */
 export function History(props: HistoryProps) {
   return (
     <WidgetRoot name="history" css={css} theme={props.theme}>
       <div className="tk-hist" part="base">
-        <HistoryBody {...props} />
+        {props.mode === 'option' ? <OptionBody {...props} /> : <HistoryBody {...props} />}
       </div>
     </WidgetRoot>
   );

@@ -15,6 +15,12 @@ defineWidget(positionsMeta, Positions, css, {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'tk-positions': HTMLElement & { api?: string; lang?: string; theme?: string; tab?: string };
+    'tk-positions': HTMLElement & {
+      api?: string;
+      lang?: string;
+      theme?: string;
+      tab?: string;
+      mode?: string;
+    };
   }
 }

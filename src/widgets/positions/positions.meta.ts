@@ -7,12 +7,17 @@ import { POSITION_TABS } from './positions.logic';
 /** The attributes, events, parts and tokens of <tk-positions>. */
 export const positionsMeta: WidgetMeta = {
   tag: 'tk-positions',
-  summary: 'Open positions and pending orders of the signed-in account, live, with close, cancel and SL/TP.',
+  summary:
+    'Open positions and pending orders of the signed-in account, live, with close, cancel and SL/TP; or its ' +
+    'running options.',
   description:
     'The market-mode position page: tabs for open positions and pending orders, the P&L of the tab (expected ' +
     'P&L on pending), net worth and available margin, and the live list from the page’s one order socket. A row ' +
     'opens the order’s details with its stop loss / take profit editor and a close (open) or cancel (pending) ' +
-    'button behind a confirmation. Demo accounts use the Mock calls. Signed out, it shows a sign-in prompt that ' +
+    'button behind a confirmation. Demo accounts use the Mock calls. With `mode="option"` it lists the running ' +
+    'options instead (asked again every 5 s): amount, entry price, a progress bar and a countdown; at expiry the ' +
+    'row leaves and a settlement drawer waits for the result and shows the exit price and win/loss, with ' +
+    '"View position" (fires `tk-navigate` to `/history`) and "Close". Signed out, it shows a sign-in prompt that ' +
     'fires `tk-navigate`.',
   attributes: [
     ...COMMON_ATTRIBUTES,
@@ -24,11 +29,21 @@ export const positionsMeta: WidgetMeta = {
       description: 'The tab shown first; the user’s choice wins afterwards.',
       default: "'open'",
     },
+    {
+      name: 'mode',
+      prop: 'mode',
+      type: 'string',
+      values: ['market', 'option'],
+      description:
+        'Trade mode: `market` lists open and pending orders, `option` the running options with their ' +
+        'progress bar, countdown and settlement drawer.',
+      default: "'market'",
+    },
   ],
   events: [
     navigateEvent(
-      'Signed out, the sign-in button asks the page to go to `/login?to=/position`. Bubbles, is composed ' +
-        'and cancelable.',
+      'Signed out, the sign-in button asks the page to go to `/login?to=/position`; in option mode "View ' +
+        'position" of the settlement drawer asks for `/history`. Bubbles, is composed and cancelable.',
     ),
   ],
   parts: [
@@ -46,7 +61,9 @@ export const positionsMeta: WidgetMeta = {
     { name: 'confirm', description: 'The close / cancel confirmation.' },
     { name: 'trigger-editor', description: 'The stop loss / take profit form.' },
     { name: 'toast', description: 'Success and failure messages.' },
-    { name: 'banner', description: 'The live-orders connection notice.' },
+    { name: 'banner', description: 'The live-orders connection notice (option mode: a failed list).' },
+    { name: 'progress', description: 'Option mode: the time-left bar of a running option.' },
+    { name: 'settlement', description: 'Option mode: the settlement drawer of an expired option.' },
   ],
   cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS]),
 };

@@ -12,6 +12,7 @@ import type { Translate } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
 import { useHostState } from '../_shared/host-state';
 import { WidgetRoot } from '../_shared/widget-root';
+import { OptionPositions, SETTLED_PATH } from './option-positions';
 import { PositionDetail } from './position-detail';
 import { PositionSummaryBar } from './position-summary';
 import { PositionTable } from './position-table';
@@ -26,7 +27,12 @@ export interface PositionsProps extends EventCallbacks<'tk-navigate'> {
   theme?: 'light' | 'dark';
   /** First tab shown (the user's choice wins afterwards). */
   tab?: string;
+  /** Trade mode: 'market' (default) lists orders, 'option' the running options. */
+  mode?: string;
 }
+
+/** The trade modes the position page serves. */
+export type PositionsMode = 'market' | 'option';
 
 /** Where the sign-in prompt sends the user (spec §2: /position needs a session). */
 export const LOGIN_PATH = '/login?to=/position';
@@ -63,6 +69,35 @@ function LiveNotice({ status, t, onRetry }: { status: ExchangeStatus; t: Transla
   );
 }
 
+function SignedOut({ t, onLogin }: { t: Translate; onLogin: () => void }) {
+  return (
+    <div className="tk-state" part="signed-out">
+      <p>{t('position.login_prompt')}</p>
+      <button type="button" className="tk-pos__btn" data-variant="primary" onClick={onLogin}>
+        {t('nav.login')}
+      </button>
+    </div>
+  );
+}
+
+/** Option mode: the running options of the signed-in account (no order socket). */
+function OptionBody(props: PositionsProps) {
+  const t = useT();
+  const platform = usePlatform();
+  const emit = useEmit(props);
+  const session = useMemo(() => getSession(platform), [platform]);
+  const state = useAtomValue(session.atoms.state);
+  if (state.status !== 'signedIn')
+    return <SignedOut t={t} onLogin={() => emit('tk-navigate', { to: LOGIN_PATH })} />;
+  return (
+    <OptionPositions
+      t={t}
+      accountKey={`${state.virtual}|${state.uid}`}
+      onView={() => emit('tk-navigate', { to: SETTLED_PATH })}
+    />
+  );
+}
+
 function PositionsBody(props: PositionsProps) {
   const t = useT();
   const platform = usePlatform();
@@ -92,21 +127,8 @@ function PositionsBody(props: PositionsProps) {
     toast(t(eventKey(event.kind), { symbol }), GOOD_NEWS.has(event.kind) ? 'info' : 'error');
   }, [event, t, toast]);
 
-  if (state.status !== 'signedIn') {
-    return (
-      <div className="tk-state" part="signed-out">
-        <p>{t('position.login_prompt')}</p>
-        <button
-          type="button"
-          className="tk-pos__btn"
-          data-variant="primary"
-          onClick={() => emit('tk-navigate', { to: LOGIN_PATH })}
-        >
-          {t('nav.login')}
-        </button>
-      </div>
-    );
-  }
+  if (state.status !== 'signedIn')
+    return <SignedOut t={t} onLogin={() => emit('tk-navigate', { to: LOGIN_PATH })} />;
 
   const list = tab === 'open' ? open : pending;
   const all: readonly MarketOrder[] = [...(open ?? []), ...(pending ?? [])];
@@ -162,13 +184,16 @@ function PositionsBody(props: PositionsProps) {
 
 const countOf = (list: readonly MarketOrder[] | null) => (list && list.length > 0 ? ` (${list.length})` : '');
 
-/** The position page of spec §2 (market mode): open and pending orders of the signed-in account, live. */
+/**
+ * The position page of spec §2: open and pending orders of the signed-in account, live (market mode), or
+ * the running options with their countdown and settlement (option mode).
+ */
 export function Positions(props: PositionsProps) {
   return (
     <WidgetRoot name="positions" css={css} theme={props.theme}>
       <ToastProvider>
         <div className="tk-pos" part="base">
-          <PositionsBody {...props} />
+          {props.mode === 'option' ? <OptionBody {...props} /> : <PositionsBody {...props} />}
         </div>
       </ToastProvider>
     </WidgetRoot>

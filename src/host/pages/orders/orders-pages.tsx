@@ -11,12 +11,12 @@ const goTo = ({ to }: { to: string }) => navigate(to);
 /** `/position`: open and pending orders with their live P&L. */
 export function PositionPage() {
   const t = useT();
-  const { theme } = useHost();
+  const { theme, tradeMode } = useHost();
   return (
     <div className="host-orders-page" data-testid="position-page">
       <h1 className="host-orders-page__title">{t('nav.position')}</h1>
       <div className="host-orders-page__body">
-        <Positions theme={theme} onNavigate={goTo} />
+        <Positions theme={theme} mode={tradeMode} onNavigate={goTo} />
       </div>
     </div>
   );
@@ -24,11 +24,11 @@ export function PositionPage() {
 
 /** `/history`: the order history (the widget titles itself). */
 export function HistoryPage() {
-  const { theme } = useHost();
+  const { theme, tradeMode } = useHost();
   return (
     <div className="host-orders-page" data-testid="history-page">
       <div className="host-orders-page__body">
-        <History theme={theme} onNavigate={goTo} />
+        <History theme={theme} mode={tradeMode} onNavigate={goTo} />
       </div>
     </div>
   );

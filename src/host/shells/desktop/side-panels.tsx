@@ -53,14 +53,14 @@ export function SideRail() {
 /** The positions or history list under the chart. */
 export function SidePanel({ panel }: { panel: 'position' | 'history' }) {
   const t = useT();
-  const { theme } = useHost();
+  const { theme, tradeMode } = useHost();
   const label = t(panel === 'position' ? 'desktop.positions' : 'desktop.history');
   return (
     <section className="host-side-panel host-panel" data-testid={`${panel}-panel`} aria-label={label}>
       {panel === 'position' ? (
-        <Positions theme={theme} onNavigate={goTo} />
+        <Positions theme={theme} mode={tradeMode} onNavigate={goTo} />
       ) : (
-        <History theme={theme} onNavigate={goTo} />
+        <History theme={theme} mode={tradeMode} onNavigate={goTo} />
       )}
     </section>
   );

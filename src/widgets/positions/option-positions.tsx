@@ -1,0 +1,143 @@
+import type { OptionOrder } from '../../core/contract/options';
+import { formatAmount } from '../../core/domain/format';
+import {
+  OPTION_TICK_MS,
+  optionCountdownText,
+  optionDirection,
+  optionProgress,
+  optionRemainingMs,
+} from '../../core/domain/option-order';
+import { priceText } from '../../core/domain/order-format';
+import type { Translate } from '../_shared/use-t';
+import { OptionSettlementDrawer } from './option-settlement';
+import { useRunningOptions, useTicker } from './use-running-options';
+
+/** Props of OptionPositions. */
+export interface OptionPositionsProps {
+  t: Translate;
+  /** Changes when the signed-in account (real/demo, user) changes: the list starts again. */
+  accountKey: string;
+  /** Where "View position" of the settlement drawer goes. */
+  onView: () => void;
+}
+
+/** Where a settled option is found: the (option) history, newest first. */
+export const SETTLED_PATH = '/history';
+
+function OptionTable({ items, now, t }: { items: readonly OptionOrder[]; now: number; t: Translate }) {
+  return (
+    <table className="tk-pos__table" part="table">
+      <caption className="tk-visually-hidden">{t('position.option.running')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('position.col_product')}</th>
+          <th scope="col" data-num>
+            {t('position.option.amount')}
+          </th>
+          <th scope="col" data-num>
+            {t('position.option.entry_price')}
+          </th>
+          <th scope="col">{t('position.option.time_left')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((order) => {
+          const direction = optionDirection(order);
+          const progress = optionProgress(order, now);
+          return (
+            <tr key={order.uid} className="tk-pos__row" part="row" data-order={order.uid}>
+              <th scope="row">
+                <span className="tk-pos__product">
+                  <span className="tk-pos__symbol">{order.productName || order.tradePair}</span>
+                  <span
+                    className="tk-pos__side"
+                    data-side={direction === 'down' ? 'sell' : 'buy'}
+                    part="side"
+                  >
+                    {t(`position.option.${direction}`)}
+                  </span>
+                </span>
+              </th>
+              <td className="tk-num" data-num>
+                {formatAmount(order.amount)}
+              </td>
+              <td className="tk-num" data-num>
+                {priceText(order.price)}
+              </td>
+              <td className="tk-pos__timer">
+                <span
+                  className="tk-pos__progress"
+                  role="progressbar"
+                  aria-label={t('position.option.time_left')}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={progress}
+                  part="progress"
+                >
+                  <span className="tk-pos__progress-fill" style={{ inlineSize: `${progress}%` }} />
+                </span>
+                <span className="tk-num tk-pos__countdown" data-testid="countdown">
+                  {optionCountdownText(optionRemainingMs(order, now))}
+                </span>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The position page in option mode (spec §2, §4): the running options with a progress bar (time left ÷
+ * delivery time, 100 steps, every 200 ms) and a countdown. A row leaves at 0 and the settlement drawer
+ * opens for it; several expiring together are shown one after the other.
+ */
+export function OptionPositions({ t, accountKey, onView }: OptionPositionsProps) {
+  const now = useTicker(OPTION_TICK_MS);
+  const { items, error, expired, dismiss, reload } = useRunningOptions(accountKey, now);
+  const running = items?.filter((order) => optionRemainingMs(order, now) > 0) ?? null;
+  const settling = expired[0];
+  return (
+    <div className="tk-pos__panel">
+      {error ? (
+        <div className="tk-banner" data-tone="danger" role="alert" part="banner">
+          <span className="tk-banner__text">
+            {t('position.option.load_failed')} {error}
+          </span>
+          <button type="button" className="tk-button" onClick={reload}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : null}
+      {running === null ? (
+        error ? null : (
+          <p className="tk-state" role="status">
+            {t('app.loading')}
+          </p>
+        )
+      ) : running.length === 0 ? (
+        <p className="tk-state" part="empty">
+          {t('position.option.empty')}
+        </p>
+      ) : (
+        <OptionTable items={running} now={now} t={t} />
+      )}
+      {settling ? (
+        <OptionSettlementDrawer
+          key={settling.uid}
+          order={settling}
+          t={t}
+          onView={() => {
+            dismiss();
+            onView();
+          }}
+          onClose={() => {
+            dismiss();
+            reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
