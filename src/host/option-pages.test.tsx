@@ -92,6 +92,7 @@ describe('the option order page on mobile', () => {
       expect(found).not.toBeNull();
       return found as HTMLElement;
     });
+    expect(trade.textContent).toMatch(mode === 'option' ? /^(Up|Down)/ : /^(Buy|Sell)/);
     fireEvent.click(trade);
     await waitFor(() => expect(where()).toBe(path));
   });

@@ -34,6 +34,7 @@ export function ChartPage() {
           symbol={symbol}
           theme={theme}
           colorScheme={colorScheme}
+          tradeMode={tradeMode}
           onSymbolSelect={({ symbol: next }) => navigate(chartPath(next), { replace: true })}
           // Buy/sell (Up/Down in option mode) opens the order form of the trade mode.
           onTrade={({ symbol: s, direction }) => navigate(tradePath(tradeMode, s, direction))}
