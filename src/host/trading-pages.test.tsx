@@ -76,17 +76,6 @@ describe('the desktop order panel and side rail', () => {
     expect(screen.queryByTestId('order-panel')).toBeNull();
   });
 
-  it('offers no order panel in option mode, which has no market order form', async () => {
-    localStorage.setItem('tradeMode', 'option');
-    const host = await startHost(getSession, { path: '/', signedIn: true });
-    close = host.close;
-    await screen.findByTestId('chart-panel');
-    expect(screen.getByRole('radio', { name: 'Option' }).getAttribute('aria-checked')).toBe('true');
-    expect(screen.queryByTestId('place-order-toggle')).toBeNull();
-    fireEvent.click(screen.getByRole('radio', { name: 'Contract' }));
-    expect(screen.getByTestId('place-order-toggle')).toBeTruthy();
-  });
-
   it('turns a place link into the chart with the order panel open', async () => {
     const host = await startHost(getSession, { path: '/BTCUSDT/place?direction=1', signedIn: true });
     close = host.close;

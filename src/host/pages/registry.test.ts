@@ -16,6 +16,7 @@ import {
   isDesktopTradingPage,
   isFullPage,
 } from './page-kinds';
+import { PlaceOptionPage } from './place/place-option-page';
 import { PlacePage } from './place/place-page';
 import { QuotationPage } from './quotation/quotation-page';
 import { pageComponent, PAGES } from './registry';
@@ -44,6 +45,7 @@ describe('the page registry, derived from the route table', () => {
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
+      placeOption: PlaceOptionPage,
       position: PositionPage,
       history: HistoryPage,
     });
@@ -51,7 +53,6 @@ describe('the page registry, derived from the route table', () => {
 
   it('builds a route only when it names a page (features not built yet have none)', () => {
     for (const route of ROUTES) expect(route.built, route.name).toBe(route.page !== undefined);
-    expect(built).not.toContain('placeOption');
     expect(built).not.toContain('wallet');
     expect(built).not.toContain('explore');
   });
@@ -98,7 +99,7 @@ describe('page kinds from the route table', () => {
     expect(built.filter((p) => !isDesktopTradingPage(p))).toEqual(['quotation']);
   });
 
-  it('shows chart, search, place, sign-in and account sub-pages without the mobile tab bar', () => {
+  it('shows chart, search, place, placeOption, sign-in and account sub-pages without the mobile tab bar', () => {
     expect(built.filter(isFullPage).sort()).toEqual(
       [
         'search',
@@ -112,6 +113,7 @@ describe('page kinds from the route table', () => {
         'bindEmail',
         'chart',
         'place',
+        'placeOption',
       ].sort(),
     );
     expect(isFullPage('user')).toBe(false);

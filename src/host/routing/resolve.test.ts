@@ -83,13 +83,18 @@ describe('resolve in this build', () => {
     },
   );
 
-  it.each(['/user/wallet', '/user/myWallet', '/BTCUSDT/placeOption?direction=0', '/explore'])(
+  it.each(['/user/wallet', '/user/myWallet', '/explore'])(
     'sends %s home without a notice because its page is not built yet',
     (path) => {
       expect(resolve(path, out)).toEqual({ redirect: '/' });
       expect(resolve(path, inn)).toEqual({ redirect: '/' });
     },
   );
+
+  it('shows the option order page to anyone (its page checks the mode and direction)', () => {
+    expect(resolve('/BTCUSDT/placeOption?direction=0', out)).toMatchObject({ page: 'placeOption' });
+    expect(resolve('/BTCUSDT/placeOption?direction=0', inn)).toMatchObject({ page: 'placeOption' });
+  });
 
   it.each(['/login', '/register', '/forgot'])('shows %s to visitors only', (path) => {
     expect(resolve(path, out)).toMatchObject({ page: path.slice(1) });

@@ -111,7 +111,11 @@ export const ROUTES: readonly RouteDef[] = [
   account('bindEmail', '/user/bindEmail', { view: 'bindEmail' }),
   open('chart', '/:symbol/chart', { page: 'chart/chart-page#ChartPage', kind: 'trading', fullPage: true }),
   open('place', '/:symbol/place', { page: 'place/place-page#PlacePage', kind: 'trading', fullPage: true }),
-  open('placeOption', '/:symbol/placeOption'),
+  open('placeOption', '/:symbol/placeOption', {
+    page: 'place/place-option-page#PlaceOptionPage',
+    kind: 'trading',
+    fullPage: true,
+  }),
 ];
 
 /** The route with this name (throws on a typo: names are a closed set). */

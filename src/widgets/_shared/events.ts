@@ -78,6 +78,22 @@ export class TkOrderPlacedEvent extends CustomEvent<OrderPlacedDetail> {
   }
 }
 
+/** Detail of `tk-option-placed`: the new option's number, its product, direction and whether it is a demo one. */
+export interface OptionPlacedDetail {
+  uid: string;
+  symbol: string;
+  /** 0 up, 1 down. */
+  direction: 0 | 1;
+  virtual: boolean;
+}
+
+/** Fired when the server accepted an option (`order/addOrderOption` or its Mock variant answered code 0). */
+export class TkOptionPlacedEvent extends CustomEvent<OptionPlacedDetail> {
+  constructor(detail: OptionPlacedDetail) {
+    super('tk-option-placed', { detail, bubbles: true, composed: true, cancelable: false });
+  }
+}
+
 /** Event name → detail type of every widget output. */
 export interface TkEventDetails {
   'tk-symbol-select': SymbolSelectDetail;
@@ -86,6 +102,7 @@ export interface TkEventDetails {
   'tk-navigate': NavigateDetail;
   'tk-account-switch': AccountSwitchDetail;
   'tk-order-placed': OrderPlacedDetail;
+  'tk-option-placed': OptionPlacedDetail;
 }
 
 /** Every widget output name. */
@@ -101,6 +118,7 @@ export const TK_EVENTS: {
   'tk-navigate': TkNavigateEvent,
   'tk-account-switch': TkAccountSwitchEvent,
   'tk-order-placed': TkOrderPlacedEvent,
+  'tk-option-placed': TkOptionPlacedEvent,
 };
 
 /** Event name → the React callback prop that receives the same detail inside a host React tree. */
@@ -111,6 +129,7 @@ export const CALLBACK_PROPS = {
   'tk-navigate': 'onNavigate',
   'tk-account-switch': 'onAccountSwitch',
   'tk-order-placed': 'onOrderPlaced',
+  'tk-option-placed': 'onOptionPlaced',
 } as const satisfies Record<TkEventName, `on${string}`>;
 
 /** The optional callback props of the outputs `K` (`onSymbolSelect?: (detail) => void`, …). */
@@ -126,5 +145,6 @@ declare global {
     'tk-navigate': TkNavigateEvent;
     'tk-account-switch': TkAccountSwitchEvent;
     'tk-order-placed': TkOrderPlacedEvent;
+    'tk-option-placed': TkOptionPlacedEvent;
   }
 }

@@ -70,6 +70,14 @@ describe('ChartHeader', () => {
     expect(props.onTrade).toHaveBeenNthCalledWith(2, 1);
   });
 
+  it('names the buttons Up and Down in option mode (0 up, 1 down)', () => {
+    const props = renderHeader({ tradeMode: 'option' });
+    expect($('[data-testid="buy"]')?.textContent).toBe('chart.trade.up1.08');
+    expect($('[data-testid="sell"]')?.textContent).toBe('chart.trade.down1.08');
+    fireEvent.click($('[data-testid="buy"]')!);
+    expect(props.onTrade).toHaveBeenCalledWith(0);
+  });
+
   it.each(['unknown', 'stale'] as const)('keeps the buttons but marks them disabled while %s', (block) => {
     const props = renderHeader({ block });
     expect($('[data-testid="buy"]')?.getAttribute('aria-disabled')).toBe('true');

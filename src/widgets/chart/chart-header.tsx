@@ -17,6 +17,8 @@ export interface ChartHeaderProps {
   onSymbolChange: (symbol: string) => void;
   /** 0 buy, 1 sell. */
   onTrade: (direction: 0 | 1) => void;
+  /** 'option': the buttons read Up and Down (they open the option form); else Sell and Buy. */
+  tradeMode?: string | undefined;
 }
 
 const optionOf = (o: SymbolOption) => (
@@ -55,11 +57,13 @@ export const ChartHeader = memo(function ChartHeader({
   t,
   onSymbolChange,
   onTrade,
+  tradeMode,
 }: ChartHeaderProps) {
   const id = useId();
   const closed = block === 'closed' || block === 'not_tradable';
   // Buttons stay while the state is unknown or the quote is delayed: a tap explains why nothing happens.
   const locked = block === 'unknown' || block === 'stale';
+  const option = tradeMode === 'option';
   return (
     <header className="tk-chart__header" part="header">
       <div className="tk-chart__product">
@@ -138,7 +142,7 @@ export const ChartHeader = memo(function ChartHeader({
             aria-disabled={locked || undefined}
             onClick={() => onTrade(1)}
           >
-            <span>{t('quotes.sell')}</span>
+            <span>{t(option ? 'chart.trade.down' : 'quotes.sell')}</span>
             <span className="tk-num">{view.bid}</span>
           </button>
           <button
@@ -150,7 +154,7 @@ export const ChartHeader = memo(function ChartHeader({
             aria-disabled={locked || undefined}
             onClick={() => onTrade(0)}
           >
-            <span>{t('quotes.buy')}</span>
+            <span>{t(option ? 'chart.trade.up' : 'quotes.buy')}</span>
             <span className="tk-num">{view.ask}</span>
           </button>
         </div>

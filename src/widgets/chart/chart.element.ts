@@ -27,6 +27,7 @@ declare global {
       selectors?: boolean;
       indicatorsOpen?: boolean;
       header?: boolean;
+      tradeMode?: string;
     };
   }
 }

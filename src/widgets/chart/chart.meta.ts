@@ -86,6 +86,16 @@ export const chartMeta: WidgetMeta = {
       description: 'Show the product header with price, statistics and the sell/buy buttons.',
       default: 'true',
     },
+    {
+      name: 'trade-mode',
+      prop: 'tradeMode',
+      type: 'string',
+      values: ['market', 'option'],
+      description:
+        'The trade mode the buttons serve: `option` labels them Up and Down (`tk-trade` 0 up, 1 down), ' +
+        '`market` Sell and Buy.',
+      default: "'market'",
+    },
   ],
   events: [
     symbolSelectEvent('The user picked another product in the name dropdown. Bubbles and is composed.'),

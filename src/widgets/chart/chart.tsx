@@ -46,6 +46,8 @@ export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCal
   /** Show the period, candle type, indicator and colour theme selectors of the toolbar. */
   selectors?: boolean;
   header?: boolean;
+  /** 'option' labels the trade buttons Up and Down; 'market' (default) Sell and Buy. */
+  tradeMode?: string;
   /** Another chart engine (tests, hosts with their own canvas); default: the klinecharts chunk. */
   engineLoader?: EngineLoader;
 }
@@ -243,6 +245,7 @@ export function Chart(props: ChartProps) {
             t={t}
             onSymbolChange={onSymbolChange}
             onTrade={onTrade}
+            tradeMode={props.tradeMode}
           />
         ) : null}
         {toolbar ? (

@@ -1,16 +1,15 @@
 /**
  * Mobile chart page (spec §2 Chart page): <Chart> full width with its product header, tools and the
- * sell/buy buttons, which open the market order form of the symbol.
+ * sell/buy buttons, which open the order form of the trade mode (market: `/place`, option: `/placeOption`).
  */
 import { useT } from '../../../widgets/_shared/use-t';
 import { Chart } from '../../../widgets/chart';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { Link } from '../../routing/link';
-import { chartPath, normalizeSymbol, placePath } from '../../routing/paths';
+import { chartPath, normalizeSymbol, tradePath } from '../../routing/paths';
 import { useRoute } from '../../routing/router';
 import { SearchIcon } from '../../ui/icons';
-import { showNotice } from '../../ui/notice';
 import { PageBar } from '../../ui/page-bar';
 import { useKnownSymbol } from '../use-known-symbol';
 import './chart-page.css';
@@ -35,11 +34,10 @@ export function ChartPage() {
           symbol={symbol}
           theme={theme}
           colorScheme={colorScheme}
+          tradeMode={tradeMode}
           onSymbolSelect={({ symbol: next }) => navigate(chartPath(next), { replace: true })}
-          onTrade={({ symbol: s, direction }) =>
-            // Spec §5: buy/sell is blocked with a notice in a mode without an order form for it.
-            tradeMode === 'market' ? navigate(placePath(s, direction)) : showNotice('mode.market_only')
-          }
+          // Buy/sell (Up/Down in option mode) opens the order form of the trade mode.
+          onTrade={({ symbol: s, direction }) => navigate(tradePath(tradeMode, s, direction))}
           onThemeChange={({ theme: next }) => setTheme(next)}
           onColorSchemeChange={({ id }) => setColorScheme(id)}
         />

@@ -11,7 +11,7 @@ export interface ChartPanelProps {
 
 /** The chart of `symbol`; its own selectors give way to the top bar's. */
 export function ChartPanel({ symbol, onTrade }: ChartPanelProps) {
-  const { theme, setTheme, colorScheme, setColorScheme, setSymbol } = useHost();
+  const { theme, setTheme, colorScheme, setColorScheme, setSymbol, tradeMode } = useHost();
   const { period, candleType, indicatorsOpen, setIndicatorsOpen } = useDesktopState();
   return (
     <section className="host-chart-panel host-panel" data-testid="chart-panel" data-symbol={symbol}>
@@ -22,6 +22,7 @@ export function ChartPanel({ symbol, onTrade }: ChartPanelProps) {
         theme={theme}
         colorScheme={colorScheme}
         selectors={false}
+        tradeMode={tradeMode}
         indicatorsOpen={indicatorsOpen}
         onIndicatorsToggle={({ open }) => setIndicatorsOpen(open)}
         onSymbolSelect={({ symbol: next }) => setSymbol(next)}

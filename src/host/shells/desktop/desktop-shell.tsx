@@ -32,34 +32,42 @@ function useDefaultSymbol(): void {
   const { page } = useRoute();
   useEffect(() => {
     // A chart link names its own symbol (an unquoted one leaves for home, where this default applies).
-    if (symbol !== null || prices.size === 0 || page === 'chart' || page === 'place') return;
+    if (symbol !== null || prices.size === 0 || isSymbolPage(page)) return;
     const first = prices.has(DEFAULT_SYMBOL) ? DEFAULT_SYMBOL : sortQuotes(prices.values())[0]?.symbol;
     if (first) setSymbol(first);
   }, [symbol, prices, setSymbol, page]);
 }
 
+/** The routes that name a symbol: its chart and the order forms of the two trade modes. */
+const isSymbolPage = (page: string) => page === 'chart' || page === 'place' || page === 'placeOption';
+
+/** The trade mode each order route serves (spec §2: the form leaves when the mode is not its own). */
+const FORM_MODE: Readonly<Record<string, 'market' | 'option'>> = { place: 'market', placeOption: 'option' };
+
 /**
- * `/{symbol}/chart` on desktop shows that symbol in the trading layout; `/{symbol}/place?direction=` shows it
- * with the order panel open on that side, then names the chart (the panel is layout state, not a page).
+ * `/{symbol}/chart` on desktop shows that symbol in the trading layout; `/{symbol}/place?direction=` (market
+ * mode) and `/{symbol}/placeOption?direction=` (option mode) show it with the order panel open on that side,
+ * then name the chart (the panel is layout state, not a page). A wrong direction or mode leaves for home.
  */
 function useRouteSymbol(): void {
   const { page, params, query } = useRoute();
   const { atoms } = usePlatform();
   const prices = useAtomValue(atoms.prices);
-  const { setSymbol } = useHost();
+  const { setSymbol, tradeMode } = useHost();
   const { openOrder } = useDesktopState();
-  const wanted = page === 'chart' || page === 'place' ? normalizeSymbol(params.symbol) : '';
-  const direction = page === 'place' ? placeDirection(query.direction) : null;
+  const wanted = isSymbolPage(page) ? normalizeSymbol(params.symbol) : '';
+  const formMode = FORM_MODE[page];
+  const direction = formMode === tradeMode ? placeDirection(query.direction) : null;
   const quoted = prices.has(wanted);
   useKnownSymbol(wanted);
   useEffect(() => {
     if (quoted) setSymbol(wanted);
   }, [quoted, wanted, setSymbol]);
   useEffect(() => {
-    if (page !== 'place') return;
+    if (!formMode) return;
     if (direction !== null) openOrder(direction);
     navigate(direction === null ? '/' : chartPath(wanted), { replace: true });
-  }, [page, wanted, direction, openOrder]);
+  }, [formMode, wanted, direction, openOrder]);
 }
 
 /** The desktop shell. */

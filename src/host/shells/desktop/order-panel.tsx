@@ -1,5 +1,9 @@
-/** Desktop order form panel beside the chart (spec §2 place-order toggle); opened by buy/sell or the toggle. */
+/**
+ * Desktop order form panel beside the chart (spec §2 place-order toggle); opened by buy/sell or the toggle.
+ * It holds the form of the trade mode: <OrderForm> in market mode, <OptionForm> in option mode.
+ */
 import { useT } from '../../../widgets/_shared/use-t';
+import { OptionForm } from '../../../widgets/option-form';
 import { OrderForm } from '../../../widgets/order-form';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
@@ -7,11 +11,14 @@ import { chartPath } from '../../routing/paths';
 import { CloseIcon } from '../../pages/account/close-icon';
 import { useDesktopState } from './desktop-state';
 
-/** The market order form of `symbol`; a form that asks to leave (wrong mode, not tradable) closes the panel. */
+/** The order form of `symbol`; a form that asks to leave (wrong mode, not tradable) closes the panel. */
 export function OrderPanel({ symbol }: { symbol: string }) {
   const t = useT();
   const { theme, tradeMode } = useHost();
   const { order, toggleOrder } = useDesktopState();
+  // Leaving for home (wrong mode) or back to the chart (not tradable) closes the panel: the chart is here.
+  const leave = ({ to }: { to: string }) =>
+    to === '/' || to === chartPath(symbol) ? toggleOrder() : navigate(to);
   return (
     <section
       className="host-order-panel host-panel"
@@ -32,15 +39,25 @@ export function OrderPanel({ symbol }: { symbol: string }) {
         </button>
       </header>
       <div className="host-order-panel__form">
-        <OrderForm
-          key={`${symbol}:${order.ticket}`}
-          symbol={symbol}
-          direction={order.direction}
-          mode={tradeMode}
-          theme={theme}
-          // Leaving for home (wrong mode) or back to the chart (not tradable) closes the panel: the chart is here.
-          onNavigate={({ to }) => (to === '/' || to === chartPath(symbol) ? toggleOrder() : navigate(to))}
-        />
+        {tradeMode === 'option' ? (
+          <OptionForm
+            key={`option:${symbol}:${order.ticket}`}
+            symbol={symbol}
+            direction={order.direction}
+            mode={tradeMode}
+            theme={theme}
+            onNavigate={leave}
+          />
+        ) : (
+          <OrderForm
+            key={`market:${symbol}:${order.ticket}`}
+            symbol={symbol}
+            direction={order.direction}
+            mode={tradeMode}
+            theme={theme}
+            onNavigate={leave}
+          />
+        )}
       </div>
     </section>
   );

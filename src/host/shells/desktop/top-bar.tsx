@@ -38,11 +38,15 @@ function PlaceOrderToggle() {
   );
 }
 
+/**
+ * The trade-mode tabs (spec §1: when both modes are enabled the user can switch; the choice is remembered,
+ * spec §3). Switching changes the order form that buy/sell and the place-order toggle open.
+ */
 function ModeTabs() {
   const t = useT();
   const { config, tradeMode, setTradeMode } = useHost();
   const modes: TradeMode[] = config.brand.tradeModes;
-  if (modes.length === 0) return null;
+  if (modes.length < 2) return null;
   return (
     <div className="host-modes" role="radiogroup" aria-label={t('desktop.trade_mode')}>
       {modes.map((mode) => (
@@ -64,7 +68,7 @@ function ModeTabs() {
 /** The top bar of the desktop shell. */
 export function TopBar() {
   const t = useT();
-  const { config, tradeMode } = useHost();
+  const { config } = useHost();
   const { page } = useRoute();
   const wide = useIsWide();
   const brand = config.brand;
@@ -95,7 +99,7 @@ export function TopBar() {
       </nav>
       <div className="host-topbar__tools">
         {isDesktopTradingPage(page) ? <ChartSelectors /> : null}
-        {isDesktopTradingPage(page) && tradeMode === 'market' ? <PlaceOrderToggle /> : null}
+        {isDesktopTradingPage(page) ? <PlaceOrderToggle /> : null}
         <Link
           className="host-icon-btn"
           to="/search"

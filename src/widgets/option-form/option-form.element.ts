@@ -1,0 +1,30 @@
+/** Registers <tk-option-form> (the widget's entry file: `widgets/tk-option-form.js`). */
+import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/option-form.json';
+import { OptionForm } from './option-form';
+import css from './option-form.css?inline';
+import { optionFormMeta } from './option-form.meta';
+
+defineWidget(optionFormMeta, OptionForm, css, {
+  english: { 'option-form': strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(
+    ['../../core/i18n/locales/*/option-form.json', '!../../core/i18n/locales/en/*'],
+    {
+      import: 'default',
+    },
+  ),
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-option-form': HTMLElement & {
+      api?: string;
+      symbol?: string;
+      direction?: number;
+      mode?: string;
+      theme?: string;
+      lang?: string;
+    };
+  }
+}

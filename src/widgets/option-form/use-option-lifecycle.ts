@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  OPTION_POLL_EVERY_MS,
+  OPTION_POLL_FIRST_MS,
+  OPTION_POLL_TRIES_FORM,
+  checkOptionOrderCompletion,
+  findOption,
+} from '../../core/contract/options';
+import type { OptionOrder } from '../../core/contract/options';
+import { OPTION_PROGRESS_TICK_MS, completionDelays, remainingMs } from '../../core/domain/option-ticket';
+import type { Platform } from '../../core/runtime/types';
+import type { OptionSide } from './option-form.logic';
+
+/** An option the server accepted, as the success drawer shows it. */
+export interface PlacedOption {
+  uid: string;
+  symbol: string;
+  direction: OptionSide;
+  amount: string;
+  price: string;
+  timeLong: number;
+  /** Local epoch ms of expiry: acceptance plus the option's duration on this device's clock. */
+  endsAt: number;
+}
+
+/**
+ * Where a placed option is (spec §4): running (success drawer, countdown), settling (completion poll),
+ * settled (the order detail) or failed (the result could not be fetched).
+ */
+export type OptionPhase =
+  | { phase: 'idle' }
+  | { phase: 'running'; option: PlacedOption; now: number }
+  | { phase: 'settling'; option: PlacedOption }
+  | { phase: 'settled'; option: PlacedOption; order: OptionOrder }
+  | { phase: 'failed'; option: PlacedOption };
+
+/** The lifecycle of the last option placed from the form, and how to start or dismiss one. */
+export interface OptionLifecycle {
+  state: OptionPhase;
+  start(option: PlacedOption): void;
+  /** Close the drawer; a running option keeps running on the server (positions show it). */
+  dismiss(): void;
+}
+
+/**
+ * Runs the §4 lifecycle of one option: the countdown refreshes every 200 ms; at 0 the success drawer gives way
+ * to the settlement drawer, which polls `checkOptionOrderCompletion` first after 1 s, then every 1.5 s, at most
+ * 12 times, then fetches `findOption`. Dismissing the success drawer stops the watch (the option lives on).
+ */
+export function useOptionLifecycle(platform: Platform): OptionLifecycle {
+  const [state, setState] = useState<OptionPhase>({ phase: 'idle' });
+  const generation = useRef(0);
+  const phase = state.phase;
+  const option = state.phase === 'idle' ? null : state.option;
+
+  const start = useCallback((next: PlacedOption) => {
+    generation.current += 1;
+    setState({ phase: 'running', option: next, now: Date.now() });
+  }, []);
+  const dismiss = useCallback(() => {
+    generation.current += 1;
+    setState({ phase: 'idle' });
+  }, []);
+
+  // The countdown: 200 ms ticks until the option's time is up.
+  useEffect(() => {
+    if (phase !== 'running' || !option) return undefined;
+    const tick = () => {
+      const now = Date.now();
+      if (remainingMs(option.endsAt, now) > 0) setState({ phase: 'running', option, now });
+      else setState({ phase: 'settling', option });
+    };
+    const timer = setInterval(tick, OPTION_PROGRESS_TICK_MS);
+    return () => clearInterval(timer);
+  }, [phase, option]);
+
+  // The completion poll, then the detail.
+  useEffect(() => {
+    if (phase !== 'settling' || !option) return undefined;
+    const mine = generation.current;
+    const live = () => generation.current === mine;
+    const delays = completionDelays(OPTION_POLL_TRIES_FORM, OPTION_POLL_FIRST_MS, OPTION_POLL_EVERY_MS);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = async () => {
+      const detail = await platform.api.call(findOption, { uid: option.uid }, { silent: true });
+      if (!live()) return;
+      if (detail.ok && detail.data.positionStatus === 1)
+        setState({ phase: 'settled', option, order: detail.data });
+      else setState({ phase: 'failed', option });
+    };
+    const poll = (attempt: number) => {
+      const delay = delays[attempt];
+      if (delay === undefined) {
+        setState({ phase: 'failed', option });
+        return;
+      }
+      timer = setTimeout(() => {
+        void platform.api
+          .call(checkOptionOrderCompletion, { uid: option.uid }, { silent: true })
+          .then((result) => {
+            if (!live()) return;
+            if (result.ok && result.data.completed) void finish();
+            else poll(attempt + 1);
+          });
+      }, delay);
+    };
+    poll(0);
+    return () => {
+      generation.current += 1;
+      clearTimeout(timer);
+    };
+  }, [phase, option, platform]);
+
+  return { state, start, dismiss };
+}
