@@ -22,7 +22,7 @@ async function buyFromChart(page: Page, vp: ViewportName): Promise<void> {
   await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
   await screenshot(page, 'order-form-signed-in', vp);
   await submit.click();
-  await expect.poll(() => form.getByTestId('order-status').textContent(), { timeout: 15_000 }).toMatch(/\S/);
+  await expect.poll(() => form.getByTestId('order-toast').textContent(), { timeout: 15_000 }).toMatch(/\S/);
 }
 
 describe.each<ViewportName>(['mobile', 'desktop'])('the trading layout at %s', (vp) => {

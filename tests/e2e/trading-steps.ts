@@ -121,7 +121,7 @@ export async function buyAtMarket(
     await expect.poll(() => submit.isEnabled(), { timeout: 5_000 }).toBe(true);
   }
   await submit.click();
-  await expect.poll(() => form.getByTestId('order-status').textContent(), { timeout: 15_000 }).toMatch(/\S/);
+  await expect.poll(() => form.getByTestId('order-toast').textContent(), { timeout: 15_000 }).toMatch(/\S/);
 }
 
 /** The Position page (mobile) or the side rail's position panel (desktop). */
