@@ -28,7 +28,7 @@ declare module 'fastify' {
     /** Sessions, passwords and revocation for other modules. */
     auth: AuthService;
     /**
-     * preHandler of every `/v1/waa/*` route: HTTP 401 `{ code: 400 }` without a valid token, 23519 when the
+     * preHandler of every `protected` endpoint: HTTP 401 `{ code: 400 }` without a valid token, 23519 when the
      * session was revoked, 1002 when the user is gone, 1044 when blocked; sets `request.auth`.
      */
     authenticate: preHandlerAsyncHookHandler;

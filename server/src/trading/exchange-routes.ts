@@ -1,5 +1,5 @@
 /**
- * The exchange service (`/exchange/order/*`): place, close, cancel and edit orders. Plain paths act on the
+ * The exchange service's order endpoints (`contract/trading.ts`): place, close, cancel and edit orders. Plain paths act on the
  * real account, `…Mock` paths on the demo account. route() authenticates (the Authorization header or, as
  * older clients send it, the body's `token`) and refuses a token of the other account mode with 501.
  */

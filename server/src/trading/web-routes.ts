@@ -1,4 +1,4 @@
-/** Protected web-API routes of trading (`/v1/waa/…`): product search, product order info, order queries. */
+/** Protected web-API routes of trading (`contract/trading.ts`): product search, product order info, order queries. */
 import type { FastifyInstance } from 'fastify';
 import { orderQuery, productOrderInfo, productSearch } from '../../../src/core/contract/trading';
 import { ok } from '../http/envelope';

@@ -16,7 +16,7 @@ export interface UsersPluginOptions {
 }
 
 /**
- * Users: the `/v1/waa/user/*` profile routes (info, nickname and avatar, password, bound email) and the
+ * Users: the protected profile routes of `contract/users.ts` (info, nickname and avatar, password, bound email) and the
  * operators' users API (list, block, trading ban). Every query of the `users` table is in `repo.ts`.
  */
 export const usersPlugin = fp<UsersPluginOptions>(

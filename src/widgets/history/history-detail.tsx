@@ -15,7 +15,8 @@ export interface HistoryDetailProps {
   onClose: () => void;
 }
 
-function Row({
+/** One labelled figure of a detail drawer (market orders and options). */
+export function DetailField({
   label,
   children,
   tone,
@@ -44,61 +45,63 @@ export function HistoryDetail({ order, t, timezone, onClose }: HistoryDetailProp
   return (
     <HistoryDrawer title={t('history.detail_title')} closeLabel={t('common.close')} onClose={onClose}>
       <dl className="tk-drawer__fields tk-hist__fields">
-        <Row label={t('history.field.order_no')}>{order.uid}</Row>
-        <Row label={t('history.field.product')}>{order.productName || order.tradePair}</Row>
-        <Row label={t('history.field.status')} tone={statusTone(order.positionStatus)}>
+        <DetailField label={t('history.field.order_no')}>{order.uid}</DetailField>
+        <DetailField label={t('history.field.product')}>{order.productName || order.tradePair}</DetailField>
+        <DetailField label={t('history.field.status')} tone={statusTone(order.positionStatus)}>
           {t(`history.status.${order.positionStatus}`)}
-        </Row>
+        </DetailField>
         {order.closeReason ? (
-          <Row label={t('history.field.close_reason')} id="close-reason">
+          <DetailField label={t('history.field.close_reason')} id="close-reason">
             {t(`history.reason.${order.closeReason}`)}
-          </Row>
+          </DetailField>
         ) : null}
-        <Row label={t('history.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
+        <DetailField label={t('history.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
           {t(directionKey(order))}
-        </Row>
-        <Row label={t('history.field.type')}>
+        </DetailField>
+        <DetailField label={t('history.field.type')}>
           {t(order.buyPoint === BuyPoint.pending ? 'history.type_pending' : 'history.type_market')}
-        </Row>
-        <Row label={t('history.field.quantity')}>
+        </DetailField>
+        <DetailField label={t('history.field.quantity')}>
           {formatAmount(order.orderQuantity, { thousands: false })}
-        </Row>
-        <Row label={t('history.field.open_price')}>{priceText(order.openingPrice)}</Row>
+        </DetailField>
+        <DetailField label={t('history.field.open_price')}>{priceText(order.openingPrice)}</DetailField>
         {order.closingPrice ? (
-          <Row label={t('history.field.close_price')}>{priceText(order.closingPrice)}</Row>
+          <DetailField label={t('history.field.close_price')}>{priceText(order.closingPrice)}</DetailField>
         ) : null}
-        <Row label={t('history.field.stop_loss')}>{triggerText(order.stopPrice) ?? t('history.off')}</Row>
-        <Row label={t('history.field.take_profit')}>
+        <DetailField label={t('history.field.stop_loss')}>
+          {triggerText(order.stopPrice) ?? t('history.off')}
+        </DetailField>
+        <DetailField label={t('history.field.take_profit')}>
           {triggerText(order.takeProfitPrice) ?? t('history.off')}
-        </Row>
-        <Row label={t('history.field.leverage')}>×{order.multiple}</Row>
-        <Row label={t('history.field.margin')}>{money(order.securityDepositInitial)}</Row>
-        <Row label={t('history.field.net_pnl')} tone={pnlTone(netPnl(order))} id="net-pnl">
+        </DetailField>
+        <DetailField label={t('history.field.leverage')}>×{order.multiple}</DetailField>
+        <DetailField label={t('history.field.margin')}>{money(order.securityDepositInitial)}</DetailField>
+        <DetailField label={t('history.field.net_pnl')} tone={pnlTone(netPnl(order))} id="net-pnl">
           {signedAmount(netPnl(order))}
-        </Row>
-        <Row label={t('history.field.gross_pnl')} tone={pnlTone(order.profitLoss)} id="gross-pnl">
+        </DetailField>
+        <DetailField label={t('history.field.gross_pnl')} tone={pnlTone(order.profitLoss)} id="gross-pnl">
           {signedAmount(order.profitLoss)}
-        </Row>
-        <Row label={t('history.field.fee')} id="fee">
+        </DetailField>
+        <DetailField label={t('history.field.fee')} id="fee">
           {money(order.feeAmount)}
-        </Row>
-        <Row label={t('history.field.overnight')} id="overnight">
+        </DetailField>
+        <DetailField label={t('history.field.overnight')} id="overnight">
           {money(order.overnightFee)}
-        </Row>
+        </DetailField>
         {times.ordered !== null ? (
-          <Row label={t('history.field.order_time')} id="order-time">
+          <DetailField label={t('history.field.order_time')} id="order-time">
             {time(times.ordered)}
-          </Row>
+          </DetailField>
         ) : null}
         {times.place !== null ? (
-          <Row label={t('history.field.place_time')} id="place-time">
+          <DetailField label={t('history.field.place_time')} id="place-time">
             {time(times.place)}
-          </Row>
+          </DetailField>
         ) : null}
         {times.cover !== null ? (
-          <Row label={t('history.field.cover_time')} id="cover-time">
+          <DetailField label={t('history.field.cover_time')} id="cover-time">
             {time(times.cover)}
-          </Row>
+          </DetailField>
         ) : null}
       </dl>
     </HistoryDrawer>

@@ -11,6 +11,7 @@ import { useEmit } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
 import { HistoryDetail } from './history-detail';
 import { pnlTone, signedAmount } from './history-format';
+import { ListFoot } from './list-foot';
 import { HistoryTable } from './history-table';
 import { OptionHistory } from './option-history';
 import { HISTORY_FILTERS, nextPage } from './history.logic';
@@ -132,30 +133,18 @@ function HistoryBody(props: HistoryProps) {
             {t('history.empty')}
           </p>
         ) : null}
-        <div ref={sentinel} className="tk-hist__foot">
-          {paging.error ? (
-            <div className="tk-banner" data-tone="danger" role="alert">
-              <span className="tk-banner__text">
-                {t('history.load_failed')} {paging.error}
-              </span>
-              <button type="button" className="tk-button" onClick={retry}>
-                {t('common.retry')}
-              </button>
-            </div>
-          ) : loading || (paging.page === 0 && !paging.done) ? (
-            <p className="tk-state" role="status">
-              {t('app.loading')}
-            </p>
-          ) : paging.done ? (
-            paging.orders.length > 0 ? (
-              <p className="tk-hist__end">{t('history.end')}</p>
-            ) : null
-          ) : (
-            <button type="button" className="tk-hist__btn" onClick={loadMore}>
-              {t('history.load_more')}
-            </button>
-          )}
-        </div>
+        <ListFoot
+          ref={sentinel}
+          t={t}
+          error={paging.error}
+          loading={loading || (paging.page === 0 && !paging.done)}
+          done={paging.done}
+          hasItems={paging.orders.length > 0}
+          failedKey="history.load_failed"
+          endKey="history.end"
+          onRetry={retry}
+          onMore={loadMore}
+        />
       </div>
       {selected ? (
         <HistoryDetail order={selected} t={t} timezone={timezone} onClose={() => setSelected(null)} />

@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import { OptionPositionStatus } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
 import { SHORT_DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
 import { optionDirection } from '../../core/domain/option-order';
 import { pnlTone, priceText, signedAmount } from '../../core/domain/order-format';
 import type { Translate } from '../_shared/use-t';
+import { DetailField } from './history-detail';
 import { HistoryDrawer } from './history-drawer';
+import { ListFoot } from './list-foot';
 import { nextOptionPage, optionStatusKey, rateText } from './option-history.logic';
 import { useInfiniteScroll } from './use-infinite-scroll';
 import { useOptionHistoryPages } from './use-option-history-pages';
@@ -17,27 +18,6 @@ export interface OptionHistoryProps {
   timezone: string | undefined;
   /** Changes when the signed-in account (real/demo, user) changes: the list starts again. */
   accountKey: string;
-}
-
-function Field({
-  label,
-  children,
-  tone,
-  id,
-}: {
-  label: string;
-  children: ReactNode;
-  tone?: string;
-  id?: string;
-}) {
-  return (
-    <div className="tk-drawer__field tk-hist__field" data-field={id}>
-      <dt>{label}</dt>
-      <dd className="tk-num" data-tone={tone}>
-        {children}
-      </dd>
-    </div>
-  );
 }
 
 /** Every field of one option (spec §3 Option order); the settlement time only once it is settled. */
@@ -58,46 +38,52 @@ function OptionDetail({
   return (
     <HistoryDrawer title={t('history.option.detail_title')} closeLabel={t('common.close')} onClose={onClose}>
       <dl className="tk-drawer__fields tk-hist__fields">
-        <Field label={t('history.option.field.uid')}>{order.uid}</Field>
-        <Field label={t('history.option.field.trade_pair')}>{order.tradePair}</Field>
-        <Field label={t('history.option.field.product')}>{order.productName || order.tradePair}</Field>
-        <Field label={t('history.option.field.status')} id="status" tone={finished ? 'info' : 'warning'}>
+        <DetailField label={t('history.option.field.uid')}>{order.uid}</DetailField>
+        <DetailField label={t('history.option.field.trade_pair')}>{order.tradePair}</DetailField>
+        <DetailField label={t('history.option.field.product')}>
+          {order.productName || order.tradePair}
+        </DetailField>
+        <DetailField
+          label={t('history.option.field.status')}
+          id="status"
+          tone={finished ? 'info' : 'warning'}
+        >
           {t(optionStatusKey(order))}
-        </Field>
-        <Field label={t('history.option.field.direction')} tone={direction}>
+        </DetailField>
+        <DetailField label={t('history.option.field.direction')} tone={direction}>
           {t(`history.option.${direction}`)}
-        </Field>
-        <Field label={t('history.option.field.amount')} id="amount">
+        </DetailField>
+        <DetailField label={t('history.option.field.amount')} id="amount">
           {formatAmount(order.amount)}
-        </Field>
-        <Field label={t('history.option.field.price')} id="price">
+        </DetailField>
+        <DetailField label={t('history.option.field.price')} id="price">
           {priceText(order.price)}
-        </Field>
-        <Field label={t('history.option.field.price_end')} id="price-end">
+        </DetailField>
+        <DetailField label={t('history.option.field.price_end')} id="price-end">
           {priceText(order.priceEnd)}
-        </Field>
-        <Field label={t('history.option.field.rate')} id="rate">
+        </DetailField>
+        <DetailField label={t('history.option.field.rate')} id="rate">
           {rateText(order.rate)}
-        </Field>
-        <Field label={t('history.option.field.fee')} id="fee">
+        </DetailField>
+        <DetailField label={t('history.option.field.fee')} id="fee">
           {formatAmount(order.feeAmount)}
-        </Field>
-        <Field label={t('history.option.field.time_long')} id="time-long">
+        </DetailField>
+        <DetailField label={t('history.option.field.time_long')} id="time-long">
           {t('history.option.seconds', { count: order.timeLong })}
-        </Field>
-        <Field label={t('history.option.field.win_loss')} tone={pnlTone(order.winLost)} id="win-loss">
+        </DetailField>
+        <DetailField label={t('history.option.field.win_loss')} tone={pnlTone(order.winLost)} id="win-loss">
           {signedAmount(order.winLost)}
-        </Field>
-        <Field label={t('history.option.field.begin_time')} id="begin-time">
+        </DetailField>
+        <DetailField label={t('history.option.field.begin_time')} id="begin-time">
           {time(order.beginTime)}
-        </Field>
-        <Field label={t('history.option.field.end_time')} id="end-time">
+        </DetailField>
+        <DetailField label={t('history.option.field.end_time')} id="end-time">
           {time(order.endTime)}
-        </Field>
+        </DetailField>
         {finished ? (
-          <Field label={t('history.option.field.complete_time')} id="complete-time">
+          <DetailField label={t('history.option.field.complete_time')} id="complete-time">
             {time(order.completeTime)}
-          </Field>
+          </DetailField>
         ) : null}
       </dl>
     </HistoryDrawer>
@@ -201,30 +187,18 @@ export function OptionHistory({ t, timezone, accountKey }: OptionHistoryProps) {
             {t('history.option.empty')}
           </p>
         ) : null}
-        <div ref={sentinel} className="tk-hist__foot">
-          {paging.error ? (
-            <div className="tk-banner" data-tone="danger" role="alert">
-              <span className="tk-banner__text">
-                {t('history.option.load_failed')} {paging.error}
-              </span>
-              <button type="button" className="tk-button" onClick={retry}>
-                {t('common.retry')}
-              </button>
-            </div>
-          ) : loading || (paging.page === 0 && !paging.done) ? (
-            <p className="tk-state" role="status">
-              {t('app.loading')}
-            </p>
-          ) : paging.done ? (
-            paging.items.length > 0 ? (
-              <p className="tk-hist__end">{t('history.option.end')}</p>
-            ) : null
-          ) : (
-            <button type="button" className="tk-hist__btn" onClick={loadMore}>
-              {t('history.load_more')}
-            </button>
-          )}
-        </div>
+        <ListFoot
+          ref={sentinel}
+          t={t}
+          error={paging.error}
+          loading={loading || (paging.page === 0 && !paging.done)}
+          done={paging.done}
+          hasItems={paging.items.length > 0}
+          failedKey="history.option.load_failed"
+          endKey="history.option.end"
+          onRetry={retry}
+          onMore={loadMore}
+        />
       </div>
       {selected ? (
         <OptionDetail order={selected} t={t} timezone={timezone} onClose={() => setSelected(null)} />
