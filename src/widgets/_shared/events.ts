@@ -94,6 +94,26 @@ export class TkOptionPlacedEvent extends CustomEvent<OptionPlacedDetail> {
   }
 }
 
+/** What a page may offer a trader whose real balance cannot cover an order. */
+export type FundAction = 'demo' | 'deposit';
+
+/** Detail of `tk-fund-account`: the action the trader chose, on which form and product. */
+export interface FundAccountDetail {
+  action: FundAction;
+  symbol: string;
+  mode: 'market' | 'option';
+}
+
+/**
+ * Fired when a trader whose real balance cannot cover an order picks one of the actions the page offered
+ * (`fund-actions`): the page switches to the demo account or, once it has a cashier, opens the deposit.
+ */
+export class TkFundAccountEvent extends CustomEvent<FundAccountDetail> {
+  constructor(detail: FundAccountDetail) {
+    super('tk-fund-account', { detail, bubbles: true, composed: true, cancelable: false });
+  }
+}
+
 /** Event name → detail type of every widget output. */
 export interface TkEventDetails {
   'tk-symbol-select': SymbolSelectDetail;
@@ -103,6 +123,7 @@ export interface TkEventDetails {
   'tk-account-switch': AccountSwitchDetail;
   'tk-order-placed': OrderPlacedDetail;
   'tk-option-placed': OptionPlacedDetail;
+  'tk-fund-account': FundAccountDetail;
 }
 
 /** Every widget output name. */
@@ -119,6 +140,7 @@ export const TK_EVENTS: {
   'tk-account-switch': TkAccountSwitchEvent,
   'tk-order-placed': TkOrderPlacedEvent,
   'tk-option-placed': TkOptionPlacedEvent,
+  'tk-fund-account': TkFundAccountEvent,
 };
 
 /** Event name → the React callback prop that receives the same detail inside a host React tree. */
@@ -130,6 +152,7 @@ export const CALLBACK_PROPS = {
   'tk-account-switch': 'onAccountSwitch',
   'tk-order-placed': 'onOrderPlaced',
   'tk-option-placed': 'onOptionPlaced',
+  'tk-fund-account': 'onFundAccount',
 } as const satisfies Record<TkEventName, `on${string}`>;
 
 /** The optional callback props of the outputs `K` (`onSymbolSelect?: (detail) => void`, …). */
@@ -146,5 +169,6 @@ declare global {
     'tk-account-switch': TkAccountSwitchEvent;
     'tk-order-placed': TkOrderPlacedEvent;
     'tk-option-placed': TkOptionPlacedEvent;
+    'tk-fund-account': TkFundAccountEvent;
   }
 }

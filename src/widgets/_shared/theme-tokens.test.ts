@@ -21,6 +21,21 @@ function resolved(value: string, primitives: Map<string, string>): string {
   return value.replace(/var\((--tk-[\w-]+)\)/g, (_, name: string) => primitives.get(name) ?? name);
 }
 
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
 describe('theme tokens', () => {
   const tokensCss = read(resolve(here, 'tokens.css')).replace(/\/\*[\s\S]*?\*\//g, '');
   const light = block(tokensCss, ':root');
@@ -33,6 +48,18 @@ describe('theme tokens', () => {
       expect(resolved(dark.get(name) ?? light.get(name) ?? '', light)).toBe(token.dark);
     },
   );
+
+  it.each([
+    ['--tk-demo-text', '--tk-demo'],
+    ['--tk-warning-text', '--tk-warning'],
+    ['--tk-text', '--tk-surface'],
+    ['--tk-text', '--tk-surface-2'],
+  ])('%s on %s reads at 4.5:1 or more in light and dark', (text, background) => {
+    const token = (name: string) => THEME_TOKENS.find((t) => t.name === name)!;
+    for (const theme of ['light', 'dark'] as const) {
+      expect(contrast(token(text)[theme], token(background)[theme])).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 
   it('every --tk-* token a widget stylesheet reads is a documented theme token', () => {
     const known = new Set<string>(THEME_TOKENS.map((t) => t.name));

@@ -58,6 +58,18 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
     dark: '#ffb74d',
   },
   {
+    name: '--tk-demo',
+    description: 'Background of the demo-account strip and badge (play money, unmistakable).',
+    light: '#f59e0b',
+    dark: '#ffb74d',
+  },
+  {
+    name: '--tk-demo-text',
+    description: 'Text on the demo-account colour.',
+    light: '#131722',
+    dark: '#131722',
+  },
+  {
     name: '--tk-danger',
     description: 'Errors, such as a failed connection.',
     light: '#c62828',
@@ -96,6 +108,9 @@ export const BASE_TOKENS = [
 export const DIRECTION_TOKENS = ['--tk-color-up', '--tk-color-down'] as const;
 /** Tokens of widgets that show the live-connection notice. */
 export const NOTICE_TOKENS = ['--tk-warning', '--tk-warning-text'] as const;
+
+/** Tokens of widgets that show which account (demo or real) an order goes to. */
+export const ACCOUNT_TOKENS = ['--tk-demo', '--tk-demo-text', '--tk-warning', '--tk-warning-text'] as const;
 
 /** The tokens named, as manifest entries (documented with their light default), in token order. */
 export function cssPropertiesOf(names: readonly string[]): WidgetCssProperty[] {

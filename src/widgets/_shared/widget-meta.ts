@@ -95,3 +95,38 @@ export function navigateEvent(description: string): WidgetEvent {
 export function symbolSelectEvent(description: string): WidgetEvent {
   return { name: 'tk-symbol-select', description, detail: '{ symbol: string }' };
 }
+
+/** `fund-actions` of the order forms: what the page offers a real account that cannot cover an order. */
+export const FUND_ACTIONS_ATTRIBUTE: WidgetAttribute = {
+  name: 'fund-actions',
+  prop: 'fundActions',
+  type: 'string',
+  description:
+    'Ways forward the page offers when a real account cannot cover the order, space-separated: `demo` ' +
+    "(switch to the demo account), `deposit` (open the page's cashier). Each becomes a button of the " +
+    'in-form notice that fires `tk-fund-account`; without any the notice only explains.',
+};
+
+/** `tk-fund-account`: the trader picked one of the `fund-actions`. */
+export const FUND_ACCOUNT_EVENT: WidgetEvent = {
+  name: 'tk-fund-account',
+  description:
+    'A real account that cannot cover the order picked a `fund-actions` button; the page switches to demo or ' +
+    'opens its cashier. Bubbles and is composed.',
+  detail: "{ action: 'demo' | 'deposit'; symbol: string; mode: 'market' | 'option' }",
+};
+
+/** The parts of the account strip and the fund notice (order forms; the strip also in positions). */
+export const ACCOUNT_STRIP_PARTS: readonly WidgetPart[] = [
+  {
+    name: 'account',
+    description: 'The strip naming the account orders go to (also `demo` on the demo one).',
+  },
+];
+export const FUND_NOTICE_PARTS: readonly WidgetPart[] = [
+  {
+    name: 'fund-notice',
+    description:
+      'The notice of a real account that cannot cover the order (buttons `fund-demo`, `fund-deposit`).',
+  },
+];

@@ -3,6 +3,9 @@
  * paths it asks for, and the `order/addOrderOption` body.
  */
 import type { AddOrderOptionRequest, OptionDeliveryTime, OptionProduct } from '../../core/contract/options';
+import { isZero } from '../../core/domain/decimal';
+import { optionRule } from '../../core/domain/option-ticket';
+import type { OptionTicketInput } from '../../core/domain/option-ticket';
 
 /** The only mode this form serves (spec §2: it leaves the page for any other). */
 export const OPTION_MODE = 'option';
@@ -86,4 +89,18 @@ export function deliveryUnit(seconds: number): { unit: 'seconds' | 'minutes' | '
   if (seconds % 3600 === 0) return { unit: 'hours', n: seconds / 3600 };
   if (seconds % 60 === 0) return { unit: 'minutes', n: seconds / 60 };
   return { unit: 'seconds', n: seconds };
+}
+
+/**
+ * Whether the balance cannot cover the stake plus its fee: the stake typed, or, while no valid stake is
+ * typed, the smallest the delivery time accepts (a real account at 0.00 learns it before typing anything).
+ * False while the balance or the delivery time is unknown.
+ */
+export function cannotCover(input: OptionTicketInput): boolean {
+  const { time, balance } = input;
+  if (time === null || balance === null) return false;
+  const typed = optionRule(input);
+  if (typed === null || typed.key === 'insufficient_balance') return typed !== null;
+  const smallest = isZero(time.min) ? '1' : time.min;
+  return optionRule({ ...input, amount: smallest })?.key === 'insufficient_balance';
 }

@@ -1,6 +1,21 @@
 /** Public API of <tk-option-form> (pure data: defineWidget and custom-elements.json are generated from it). */
-import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
-import { API_ATTRIBUTE, LANG_ATTRIBUTE, navigateEvent, themeAttribute } from '../_shared/widget-meta';
+import {
+  ACCOUNT_TOKENS,
+  BASE_TOKENS,
+  DIRECTION_TOKENS,
+  NOTICE_TOKENS,
+  cssPropertiesOf,
+} from '../_shared/theme-tokens';
+import {
+  ACCOUNT_STRIP_PARTS,
+  API_ATTRIBUTE,
+  FUND_ACCOUNT_EVENT,
+  FUND_ACTIONS_ATTRIBUTE,
+  FUND_NOTICE_PARTS,
+  LANG_ATTRIBUTE,
+  navigateEvent,
+  themeAttribute,
+} from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, events, parts and tokens of <tk-option-form>. */
@@ -44,6 +59,7 @@ export const optionFormMeta: WidgetMeta = {
       description: 'Trade mode; only `option` is served here, any other value leaves the page.',
       default: "'option'",
     },
+    FUND_ACTIONS_ATTRIBUTE,
     themeAttribute(),
     LANG_ATTRIBUTE,
   ],
@@ -54,6 +70,7 @@ export const optionFormMeta: WidgetMeta = {
         'The server accepted an option (real or demo). Bubbles and is composed; a host may refresh its positions.',
       detail: '{ uid: string; symbol: string; direction: 0 | 1; virtual: boolean }',
     },
+    FUND_ACCOUNT_EVENT,
     navigateEvent(
       'Asks the page to go to `/` (wrong mode or direction), to `/{symbol}/chart` (closed product), to ' +
         '`/history` (from the settlement drawer) or to `/login?to=…` (a visitor pressed the trade button). ' +
@@ -62,10 +79,10 @@ export const optionFormMeta: WidgetMeta = {
   ],
   parts: [
     { name: 'form', description: 'The whole ticket.' },
-    { name: 'header', description: 'Product name, live price, demo marker and the up/down toggle.' },
+    ...ACCOUNT_STRIP_PARTS,
+    { name: 'header', description: 'Product name, live price and the up/down toggle.' },
     { name: 'up', description: 'The up side.' },
     { name: 'down', description: 'The down side.' },
-    { name: 'demo', description: 'The demo-account marker.' },
     { name: 'closed', description: 'The closed banner of a product closed for options.' },
     { name: 'times', description: 'The delivery times with their profit rates.' },
     { name: 'field', description: 'The amount field.' },
@@ -79,8 +96,9 @@ export const optionFormMeta: WidgetMeta = {
     { name: 'drawer', description: 'The success and settlement drawers (also `success`, `settlement`).' },
     { name: 'countdown', description: 'The time left of the placed option.' },
     { name: 'progress', description: 'The progress bar of the placed option.' },
+    ...FUND_NOTICE_PARTS,
     { name: 'toast', description: 'A message (rule, success or failure).' },
     { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
   ],
-  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS]),
+  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS, ...ACCOUNT_TOKENS]),
 };

@@ -269,3 +269,56 @@ describe('<OptionForm mode="option">', () => {
     expect(screen.queryByTestId('submit')).toBeNull();
   });
 });
+
+describe('the account a trader is on (issue #11)', () => {
+  const balance = (amount: string) => ({
+    'waa/user/balance': () => ({ code: 0, data: { balanceAmount: amount, lockMargin: '0.00' } }),
+  });
+
+  it('names the account on its own line and keeps the full product name', async () => {
+    view = await renderOptionForm({ symbol: 'BTCUSDT' }, { virtual: true });
+    await ready();
+    expect(screen.getByTestId('account-strip').dataset.account).toBe('demo');
+    expect(screen.getByTestId('account-strip').textContent).toContain('Demo account');
+    expect(screen.getByRole('heading').textContent).toBe('Bitcoin');
+  });
+
+  it("tells a real account at 0.00 before any amount is typed and offers the page's demo switch", async () => {
+    const onFundAccount = vi.fn();
+    view = await renderOptionForm(
+      { symbol: 'BTCUSDT', direction: 1, fundActions: 'demo', onFundAccount },
+      { handlers: balance('0.00') },
+    );
+    await ready();
+    await waitFor(() =>
+      expect(screen.getByTestId('fund-notice').textContent).toContain('Balance is not enough'),
+    );
+    expect(screen.queryByTestId('fund-deposit')).toBeNull();
+    fireEvent.click(screen.getByTestId('fund-demo'));
+    expect(onFundAccount).toHaveBeenCalledWith({ action: 'demo', symbol: 'BTCUSDT', mode: 'option' });
+  });
+
+  it('follows the stake typed: stake plus fee above the balance shows the notice', async () => {
+    view = await renderOptionForm(
+      { symbol: 'BTCUSDT', fundActions: 'demo' },
+      { handlers: balance('100.10') },
+    );
+    await ready();
+    await waitFor(() => expect(screen.getByTestId('preview-available').textContent).toBe('100.10 USD'));
+    fireEvent.change(amount(), { target: { value: '50' } });
+    expect(screen.queryByTestId('fund-notice')).toBeNull();
+    // 100 + 0.20 fee > 100.10.
+    fireEvent.change(amount(), { target: { value: '100' } });
+    expect(screen.getByTestId('fund-notice')).toBeTruthy();
+  });
+
+  it('never offers to fund the demo account', async () => {
+    view = await renderOptionForm(
+      { symbol: 'BTCUSDT', fundActions: 'demo' },
+      { virtual: true, handlers: balance('0.00') },
+    );
+    await ready();
+    await waitFor(() => expect(screen.getByTestId('preview-available').textContent).toBe('0.00 USD'));
+    expect(screen.queryByTestId('fund-notice')).toBeNull();
+  });
+});

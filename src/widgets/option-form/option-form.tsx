@@ -7,8 +7,10 @@ import { amountDigits, optionPreview, optionRule } from '../../core/domain/optio
 import type { OptionRule } from '../../core/domain/option-ticket';
 import { isQuoteStale } from '../../core/runtime/platform';
 import { getSession } from '../../core/session/session';
+import { AccountStrip, FundNotice } from '../_shared/account-strip';
 import { ConnectionBanner } from '../_shared/connection-banner';
 import type { EventCallbacks } from '../_shared/events';
+import { parseFundActions } from '../_shared/fund-account';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
 import { ToastRegion, useToastState } from '../_shared/toast';
@@ -22,6 +24,7 @@ import { OptionDrawers } from './option-drawers';
 import css from './option-form.css?inline';
 import {
   HISTORY_PATH,
+  cannotCover,
   chartPathOf,
   deliveryTimeOf,
   deliveryUnit,
@@ -35,13 +38,17 @@ import { useOptionLifecycle } from './use-option-lifecycle';
 import { useOptionProduct } from './use-option-product';
 
 /** Props of <OptionForm>: the attributes of <tk-option-form> (option-form.meta.ts) plus the output callbacks. */
-export interface OptionFormProps extends EventCallbacks<'tk-navigate' | 'tk-option-placed'> {
+export interface OptionFormProps extends EventCallbacks<
+  'tk-navigate' | 'tk-option-placed' | 'tk-fund-account'
+> {
   symbol?: string;
   /** 0 up, 1 down; anything else leaves the page. */
   direction?: number | string;
   /** Only 'option'; anything else leaves the page. */
   mode?: string;
   theme?: 'light' | 'dark';
+  /** Ways forward the page offers a real account that cannot cover the stake: `demo`, `deposit`. */
+  fundActions?: string;
 }
 
 /** The option order form of spec §2, or nothing (after asking the page to go home) for a wrong route. */
@@ -135,6 +142,8 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
     now,
   });
   const precision = view?.pricePrecision ?? 2;
+  const short =
+    signedIn && !sessionState.virtual && cannotCover({ time, amount, feeRate, balance: available });
 
   async function submit(): Promise<void> {
     if (!session.isSignedIn()) {
@@ -220,6 +229,7 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
         }}
       >
         <ConnectionBanner />
+        {signedIn ? <AccountStrip virtual={virtual} t={t} /> : null}
         <header className="tk-option-form__header" part="header">
           <div className="tk-option-form__title">
             <h2 className="tk-option-form__name">{view?.name ?? symbol}</h2>
@@ -231,11 +241,6 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
             >
               {view ? formatPrice(view.bidPrice, precision) : '--'}
             </span>
-            {virtual ? (
-              <span className="tk-badge tk-option-form__demo" part="demo">
-                {t('option_form.demo')}
-              </span>
-            ) : null}
           </div>
           <div className="tk-option-form__sides" role="radiogroup" aria-label={t('option_form.direction')}>
             {([0, 1] as const).map((side) => (
@@ -361,6 +366,13 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
             </div>
           ) : null}
         </dl>
+        {short ? (
+          <FundNotice
+            actions={parseFundActions(props.fundActions)}
+            t={t}
+            onAction={(action) => emit('tk-fund-account', { action, symbol, mode: 'option' })}
+          />
+        ) : null}
         <button
           type="submit"
           className="tk-option-form__submit"

@@ -23,6 +23,7 @@ declare global {
       symbol?: string;
       direction?: number;
       mode?: string;
+      fundActions?: string;
       theme?: string;
       lang?: string;
     };

@@ -1,6 +1,21 @@
 /** Public API of <tk-order-form> (pure data: defineWidget and custom-elements.json are generated from it). */
-import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
-import { API_ATTRIBUTE, LANG_ATTRIBUTE, navigateEvent, themeAttribute } from '../_shared/widget-meta';
+import {
+  ACCOUNT_TOKENS,
+  BASE_TOKENS,
+  DIRECTION_TOKENS,
+  NOTICE_TOKENS,
+  cssPropertiesOf,
+} from '../_shared/theme-tokens';
+import {
+  ACCOUNT_STRIP_PARTS,
+  API_ATTRIBUTE,
+  FUND_ACCOUNT_EVENT,
+  FUND_ACTIONS_ATTRIBUTE,
+  FUND_NOTICE_PARTS,
+  LANG_ATTRIBUTE,
+  navigateEvent,
+  themeAttribute,
+} from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, events, parts and tokens of <tk-order-form>. */
@@ -42,6 +57,7 @@ export const orderFormMeta: WidgetMeta = {
       description: 'Trade mode; only `market` is served here, any other value leaves the page.',
       default: "'market'",
     },
+    FUND_ACTIONS_ATTRIBUTE,
     themeAttribute(),
     LANG_ATTRIBUTE,
   ],
@@ -52,6 +68,7 @@ export const orderFormMeta: WidgetMeta = {
         'The server accepted an order (real or demo). Bubbles and is composed; a host may open the positions.',
       detail: '{ orderId: string; symbol: string; virtual: boolean }',
     },
+    FUND_ACCOUNT_EVENT,
     navigateEvent(
       'Asks the page to go to `/` (wrong mode or direction) or to `/login?to=…` (a visitor pressed the trade ' +
         'button). Cancelable; bubbles and is composed.',
@@ -59,10 +76,10 @@ export const orderFormMeta: WidgetMeta = {
   ],
   parts: [
     { name: 'form', description: 'The whole ticket.' },
-    { name: 'header', description: 'Product name, demo marker and the sell/buy toggle.' },
+    ...ACCOUNT_STRIP_PARTS,
+    { name: 'header', description: 'Product name, code, spread and the sell/buy toggle.' },
     { name: 'buy', description: 'The buy side with the ask price.' },
     { name: 'sell', description: 'The sell side with the bid price.' },
-    { name: 'demo', description: 'The demo-account marker.' },
     { name: 'stale', description: 'The delayed-price notice.' },
     { name: 'order-type', description: 'The market / pending switch.' },
     { name: 'field', description: 'Every numeric field (also `field-volume`, `field-price`, …).' },
@@ -75,8 +92,15 @@ export const orderFormMeta: WidgetMeta = {
         'The trade button (`data-state` normal, loading, market_closed, not_tradable, stale, submitting or ' +
         'cooldown; `data-code` 1 market closed, 2 not tradable).',
     },
+    ...FUND_NOTICE_PARTS,
     { name: 'toast', description: 'A message (rule, success or failure).' },
     { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
   ],
-  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS, '--tk-stale']),
+  cssProperties: cssPropertiesOf([
+    ...DIRECTION_TOKENS,
+    ...BASE_TOKENS,
+    ...NOTICE_TOKENS,
+    '--tk-stale',
+    ...ACCOUNT_TOKENS,
+  ]),
 };

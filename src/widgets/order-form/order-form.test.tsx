@@ -187,10 +187,77 @@ describe('<OrderForm mode="market">', () => {
       },
     );
     await ready();
-    await waitFor(() => expect(screen.getByTestId('balance-warning')).toBeTruthy());
+    // A real account gets the notice in the form; without fund-actions it only explains.
+    await waitFor(() =>
+      expect(screen.getByTestId('fund-notice').textContent).toContain('Balance is not enough'),
+    );
+    expect(screen.queryByTestId('fund-demo')).toBeNull();
     await act(async () => fireEvent.click(submit()));
     expect(alertText()).toBe('Balance is not enough');
     expect(view.callsTo('exchange/order/addOrder')).toHaveLength(0);
+  });
+});
+
+describe('the account a trader is on (issue #11)', () => {
+  const poor = { 'waa/user/balance': () => ({ code: 0, data: { balanceAmount: '0.00', lockMargin: '0' } }) };
+
+  it('names the real account on its own line, apart from the product name', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT' });
+    await ready();
+    const strip = screen.getByTestId('account-strip');
+    expect(strip.dataset.account).toBe('real');
+    expect(strip.textContent).toBe('Real accountOrders use real money');
+    expect(screen.getByRole('heading').textContent).toBe('Bitcoin');
+  });
+
+  it('colours the demo account and says its funds are virtual', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT' }, { virtual: true });
+    await ready();
+    const strip = screen.getByTestId('account-strip');
+    expect(strip.dataset.account).toBe('demo');
+    expect(strip.getAttribute('part')).toBe('account demo');
+    expect(strip.textContent).toContain('Virtual funds, no real money');
+  });
+
+  it("offers the page's demo switch to a real account at 0.00 and reports the choice", async () => {
+    const onFundAccount = vi.fn();
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', direction: 1, fundActions: 'demo', onFundAccount },
+      { handlers: poor },
+    );
+    await ready();
+    await waitFor(() =>
+      expect(screen.getByTestId('fund-demo').textContent).toBe('Try it on the demo account'),
+    );
+    expect(screen.queryByTestId('fund-deposit')).toBeNull();
+    expect(screen.queryByTestId('balance-warning')).toBeNull();
+    fireEvent.click(screen.getByTestId('fund-demo'));
+    expect(onFundAccount).toHaveBeenCalledWith({ action: 'demo', symbol: 'BTCUSDT', mode: 'market' });
+  });
+
+  it('shows a deposit action only when the page offers one', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', fundActions: 'deposit demo' }, { handlers: poor });
+    await ready();
+    await waitFor(() => expect(screen.getByTestId('fund-deposit')).toBeTruthy());
+    const buttons = screen.getByTestId('fund-notice').querySelectorAll('button');
+    expect([...buttons].map((b) => b.textContent)).toEqual(['Deposit', 'Try it on the demo account']);
+  });
+
+  it('keeps the plain balance note on the demo account: no way to fund play money', async () => {
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', fundActions: 'demo' },
+      { virtual: true, handlers: poor },
+    );
+    await ready();
+    await waitFor(() => expect(screen.getByTestId('balance-warning')).toBeTruthy());
+    expect(screen.queryByTestId('fund-notice')).toBeNull();
+  });
+
+  it('shows no notice while the balance covers the order', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', fundActions: 'demo' });
+    await ready();
+    await waitFor(() => expect(screen.getByTestId('preview-balance-after').textContent).toContain('USD'));
+    expect(screen.queryByTestId('fund-notice')).toBeNull();
   });
 });
 

@@ -10,8 +10,10 @@ import { canStepVolume } from '../../core/domain/market-order-volume';
 import { previewOrder } from '../../core/domain/trade-preview';
 import { isQuoteStale } from '../../core/runtime/platform';
 import { getSession } from '../../core/session/session';
+import { AccountStrip, FundNotice } from '../_shared/account-strip';
 import { ConnectionBanner } from '../_shared/connection-banner';
 import type { EventCallbacks } from '../_shared/events';
+import { parseFundActions } from '../_shared/fund-account';
 import { spreadText } from '../_shared/spread-text';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
@@ -34,13 +36,17 @@ import { useSubmitOrder } from './use-submit-order';
 import { TriggerFields } from './trigger-fields';
 
 /** Props of <OrderForm>: the attributes of <tk-order-form> (order-form.meta.ts) plus the output callbacks. */
-export interface OrderFormProps extends EventCallbacks<'tk-navigate' | 'tk-order-placed'> {
+export interface OrderFormProps extends EventCallbacks<
+  'tk-navigate' | 'tk-order-placed' | 'tk-fund-account'
+> {
   symbol?: string;
   /** 0 buy, 1 sell; anything else leaves the page. */
   direction?: number | string;
   /** Only 'market'; anything else leaves the page. */
   mode?: string;
   theme?: 'light' | 'dark';
+  /** Ways forward the page offers a real account that cannot cover the order: `demo`, `deposit`. */
+  fundActions?: string;
 }
 
 /** The market order form of spec §2, or nothing (after asking the page to go home) for a wrong route. */
@@ -157,6 +163,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
         }}
       >
         <ConnectionBanner />
+        {signedIn ? <AccountStrip virtual={sessionState.virtual} t={t} /> : null}
         <OrderHeader
           symbol={symbol}
           name={product?.productName ?? view?.name ?? symbol}
@@ -175,7 +182,6 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
               : null
           }
           stale={stale}
-          virtual={signedIn && sessionState.virtual}
           direction={values.direction}
           disabled={submitting}
           t={t}
@@ -235,6 +241,15 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           available={available}
           multiple={product?.multiple ?? null}
           feeType={product?.feeType ?? null}
+          fundNotice={
+            signedIn && !sessionState.virtual ? (
+              <FundNotice
+                actions={parseFundActions(props.fundActions)}
+                t={t}
+                onAction={(action) => emit('tk-fund-account', { action, symbol, mode: 'market' })}
+              />
+            ) : undefined
+          }
           t={t}
         />
         <SubmitButton

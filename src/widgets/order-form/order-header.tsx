@@ -12,7 +12,6 @@ export interface OrderHeaderProps {
   /** Ask − bid in pips, when the product is known. */
   spread: string | null;
   stale: boolean;
-  virtual: boolean;
   direction: Direction;
   disabled: boolean;
   t: Translate;
@@ -20,7 +19,7 @@ export interface OrderHeaderProps {
 }
 
 /**
- * Product name, the demo marker, and the sell/buy toggle that shows the live bid and ask (a trader reads
+ * Product name, code and spread, and the sell/buy toggle that shows the live bid and ask (a trader reads
  * the price on the side they pick). While the quote is stale the prices are marked and a notice says why
  * trading is paused.
  */
@@ -60,11 +59,6 @@ export function OrderHeader(props: OrderHeaderProps) {
         {props.spread !== null ? (
           <span className="tk-order-form__spread tk-num" data-testid="spread">
             {t('quotes.spread')} {props.spread}
-          </span>
-        ) : null}
-        {props.virtual ? (
-          <span className="tk-badge tk-order-form__demo" part="demo">
-            {t('order.demo')}
           </span>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatAmount } from '../../core/domain/format';
 import type { OrderPreview, PreviewError } from '../../core/domain/trade-preview';
 import type { Translate } from '../_shared/use-t';
@@ -8,13 +9,15 @@ export interface PreviewListProps {
   available: string | null;
   multiple: number | null;
   feeType: string | null;
+  /** Shown instead of the plain balance note when the balance cannot cover the order (a real account). */
+  fundNotice?: ReactNode;
   t: Translate;
 }
 
 const usd = (value: string | null | undefined) => `${formatAmount(value)} USD`;
 
 /** Spec §2 pre-trade preview: leverage, value, margin, fee, available balance and the balance after. */
-export function PreviewList({ preview, available, multiple, feeType, t }: PreviewListProps) {
+export function PreviewList({ preview, available, multiple, feeType, fundNotice, t }: PreviewListProps) {
   const figures = preview && !('error' in preview) ? preview : null;
   const row = (key: string, label: string, value: string, tone?: 'danger') => (
     <div className="tk-order-form__row" data-testid={`preview-${key}`} data-tone={tone}>
@@ -44,7 +47,8 @@ export function PreviewList({ preview, available, multiple, feeType, t }: Previe
             : t('order.rate_unknown')}
         </p>
       ) : null}
-      {figures && !figures.enough ? (
+      {figures && !figures.enough && fundNotice ? fundNotice : null}
+      {figures && !figures.enough && !fundNotice ? (
         <p className="tk-order-form__note" data-tone="danger" data-testid="balance-warning">
           {t('msg.balance_not_enough')}
         </p>

@@ -1,6 +1,12 @@
 /** Public API of <tk-positions> (pure data: defineWidget and custom-elements.json are generated from it). */
-import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
-import { COMMON_ATTRIBUTES, navigateEvent } from '../_shared/widget-meta';
+import {
+  ACCOUNT_TOKENS,
+  BASE_TOKENS,
+  DIRECTION_TOKENS,
+  NOTICE_TOKENS,
+  cssPropertiesOf,
+} from '../_shared/theme-tokens';
+import { ACCOUNT_STRIP_PARTS, COMMON_ATTRIBUTES, navigateEvent } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 import { POSITION_TABS } from './positions.logic';
 
@@ -48,6 +54,7 @@ export const positionsMeta: WidgetMeta = {
   ],
   parts: [
     { name: 'base', description: 'The widget frame.' },
+    ...ACCOUNT_STRIP_PARTS,
     { name: 'tabs', description: 'The open / pending tab list.' },
     { name: 'tab', description: 'One tab (`tab-selected` on the current one).' },
     { name: 'summary', description: 'P&L, net worth and available margin.' },
@@ -65,5 +72,5 @@ export const positionsMeta: WidgetMeta = {
     { name: 'progress', description: 'Option mode: the time-left bar of a running option.' },
     { name: 'settlement', description: 'Option mode: the settlement drawer of an expired option.' },
   ],
-  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS]),
+  cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS, ...ACCOUNT_TOKENS]),
 };

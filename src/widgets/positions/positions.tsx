@@ -3,6 +3,7 @@ import type { MarketOrder } from '../../core/contract/trading';
 import type { ExchangeStatus } from '../../core/feeds/exchange-feed';
 import { getSession } from '../../core/session/session';
 import { getOrders } from '../../core/state/orders';
+import { SessionAccountStrip } from '../_shared/account-strip';
 import type { EventCallbacks } from '../_shared/events';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
@@ -193,6 +194,7 @@ export function Positions(props: PositionsProps) {
     <WidgetRoot name="positions" css={css} theme={props.theme}>
       <ToastProvider>
         <div className="tk-pos" part="base">
+          <SessionAccountStrip flush />
           {props.mode === 'option' ? <OptionBody {...props} /> : <PositionsBody {...props} />}
         </div>
       </ToastProvider>
