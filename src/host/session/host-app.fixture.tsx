@@ -27,6 +27,8 @@ export interface HostOptions {
   virtual?: boolean;
   systemConfigs?: SystemConfigEntry[];
   handlers?: Record<string, Handler>;
+  /** Brand fields over the sample config's (e.g. one trade mode). */
+  brand?: Record<string, unknown>;
 }
 
 /** Make matchMedia answer as a viewport of `width` px. */
@@ -54,7 +56,10 @@ export async function startHost(getSession: Mock, options: HostOptions) {
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    if (url.pathname === '/config.json') return reply(sampleConfigJson());
+    if (url.pathname === '/config.json') {
+      const config = sampleConfigJson();
+      return reply({ ...config, brand: { ...(config.brand as object), ...options.brand } });
+    }
     if (url.pathname.endsWith('/getAllConfigStatusWeb'))
       return reply({ code: 0, msg: '', data: { systemConfigs: options.systemConfigs ?? [], walletType: 0 } });
     const handler = handlers[url.pathname.replace(/^\/v1\//, '')];

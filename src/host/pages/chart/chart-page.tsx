@@ -1,15 +1,18 @@
 /**
  * Mobile chart page (spec §2 Chart page): <Chart> full width with its product header, tools and the
- * sell/buy buttons, which open the order form of the trade mode (market: `/place`, option: `/placeOption`).
+ * sell/buy buttons, which open the order form of the trade mode (market: `/place`, option: `/placeOption`);
+ * the account badge in the header and, when the brand offers both, the trade-mode switch under the buttons.
  */
 import { useT } from '../../../widgets/_shared/use-t';
 import { Chart } from '../../../widgets/chart';
+import { AccountBadge } from '../../account/account-badge';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { Link } from '../../routing/link';
 import { chartPath, normalizeSymbol, tradePath } from '../../routing/paths';
 import { useRoute } from '../../routing/router';
 import { SearchIcon } from '../../ui/icons';
+import { ModeSwitch } from '../../ui/mode-switch';
 import { PageBar } from '../../ui/page-bar';
 import { useKnownSymbol } from '../use-known-symbol';
 import './chart-page.css';
@@ -21,14 +24,17 @@ export function ChartPage() {
   const symbol = normalizeSymbol(params.symbol);
   const { theme, setTheme, colorScheme, setColorScheme, tradeMode } = useHost();
   useKnownSymbol(symbol);
-  const search = (
-    <Link className="host-icon-btn" to="/search" aria-label={t('nav.search')} title={t('nav.search')}>
-      <SearchIcon />
-    </Link>
+  const actions = (
+    <>
+      <AccountBadge />
+      <Link className="host-icon-btn" to="/search" aria-label={t('nav.search')} title={t('nav.search')}>
+        <SearchIcon />
+      </Link>
+    </>
   );
   return (
     <div className="host-chart-page" data-testid="chart-page" data-symbol={symbol}>
-      <PageBar title={symbol} actions={search} />
+      <PageBar title={symbol} actions={actions} />
       <div className="host-chart-page__chart">
         <Chart
           symbol={symbol}
@@ -41,6 +47,10 @@ export function ChartPage() {
           onThemeChange={({ theme: next }) => setTheme(next)}
           onColorSchemeChange={({ id }) => setColorScheme(id)}
         />
+      </div>
+      {/* Right under the sell/buy bar, whose buttons it turns into up/down (issue #12). */}
+      <div className="host-chart-page__modes">
+        <ModeSwitch compact />
       </div>
     </div>
   );

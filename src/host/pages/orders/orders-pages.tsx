@@ -3,6 +3,7 @@ import { useT } from '../../../widgets/_shared/use-t';
 import { History } from '../../../widgets/history';
 import { Positions } from '../../../widgets/positions';
 import { useHost } from '../../host-context';
+import { ModeSwitch } from '../../ui/mode-switch';
 import { navigate } from '../../routing/history';
 import './orders-pages.css';
 
@@ -14,7 +15,10 @@ export function PositionPage() {
   const { theme, tradeMode } = useHost();
   return (
     <div className="host-orders-page" data-testid="position-page">
-      <h1 className="host-orders-page__title">{t('nav.position')}</h1>
+      <div className="host-orders-page__head">
+        <h1 className="host-orders-page__title">{t('nav.position')}</h1>
+        <ModeSwitch />
+      </div>
       <div className="host-orders-page__body">
         <Positions theme={theme} mode={tradeMode} onNavigate={goTo} />
       </div>

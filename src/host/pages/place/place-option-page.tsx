@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { OptionForm } from '../../../widgets/option-form';
+import { useFundAccount } from '../../account/use-fund-account';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { normalizeSymbol, placeDirection } from '../../routing/paths';
@@ -22,6 +23,7 @@ export function PlaceOptionPage() {
   const symbol = normalizeSymbol(params.symbol);
   const direction = placeDirection(query.direction);
   const { theme, tradeMode } = useHost();
+  const fund = useFundAccount();
   const leave = direction === null || tradeMode !== 'option';
   useKnownSymbol(symbol);
   useEffect(() => {
@@ -32,8 +34,17 @@ export function PlaceOptionPage() {
     <div className="host-place-page" data-testid="place-option-page" data-symbol={symbol}>
       <PageBar title={t('desktop.place_order')} />
       <div className="host-place-page__form">
-        <OptionForm symbol={symbol} direction={direction} mode={tradeMode} theme={theme} onNavigate={goTo} />
+        <OptionForm
+          symbol={symbol}
+          direction={direction}
+          mode={tradeMode}
+          theme={theme}
+          fundActions={fund.fundActions}
+          onFundAccount={fund.onFundAccount}
+          onNavigate={goTo}
+        />
       </div>
+      {fund.dialog}
     </div>
   );
 }

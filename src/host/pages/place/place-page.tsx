@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { OrderForm } from '../../../widgets/order-form';
+import { useFundAccount } from '../../account/use-fund-account';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { normalizeSymbol, placeDirection } from '../../routing/paths';
@@ -22,6 +23,7 @@ export function PlacePage() {
   const symbol = normalizeSymbol(params.symbol);
   const direction = placeDirection(query.direction);
   const { theme, tradeMode } = useHost();
+  const fund = useFundAccount();
   useKnownSymbol(symbol);
   useEffect(() => {
     if (direction === null) navigate('/', { replace: true });
@@ -31,8 +33,17 @@ export function PlacePage() {
     <div className="host-place-page" data-testid="place-page" data-symbol={symbol}>
       <PageBar title={t('desktop.place_order')} />
       <div className="host-place-page__form">
-        <OrderForm symbol={symbol} direction={direction} mode={tradeMode} theme={theme} onNavigate={goTo} />
+        <OrderForm
+          symbol={symbol}
+          direction={direction}
+          mode={tradeMode}
+          theme={theme}
+          fundActions={fund.fundActions}
+          onFundAccount={fund.onFundAccount}
+          onNavigate={goTo}
+        />
       </div>
+      {fund.dialog}
     </div>
   );
 }

@@ -5,6 +5,7 @@
 import { useT } from '../../../widgets/_shared/use-t';
 import { OptionForm } from '../../../widgets/option-form';
 import { OrderForm } from '../../../widgets/order-form';
+import { useFundAccount } from '../../account/use-fund-account';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { chartPath } from '../../routing/paths';
@@ -16,6 +17,7 @@ export function OrderPanel({ symbol }: { symbol: string }) {
   const t = useT();
   const { theme, tradeMode } = useHost();
   const { order, toggleOrder } = useDesktopState();
+  const fund = useFundAccount();
   // Leaving for home (wrong mode) or back to the chart (not tradable) closes the panel: the chart is here.
   const leave = ({ to }: { to: string }) =>
     to === '/' || to === chartPath(symbol) ? toggleOrder() : navigate(to);
@@ -46,6 +48,8 @@ export function OrderPanel({ symbol }: { symbol: string }) {
             direction={order.direction}
             mode={tradeMode}
             theme={theme}
+            fundActions={fund.fundActions}
+            onFundAccount={fund.onFundAccount}
             onNavigate={leave}
           />
         ) : (
@@ -55,10 +59,13 @@ export function OrderPanel({ symbol }: { symbol: string }) {
             direction={order.direction}
             mode={tradeMode}
             theme={theme}
+            fundActions={fund.fundActions}
+            onFundAccount={fund.onFundAccount}
             onNavigate={leave}
           />
         )}
       </div>
+      {fund.dialog}
     </section>
   );
 }

@@ -3,12 +3,13 @@
  * and indicators (while the trading layout shows), colour themes (> 1600 px), language, light/dark, account.
  */
 import { useT } from '../../../widgets/_shared/use-t';
-import { useHost, type TradeMode } from '../../host-context';
+import { useHost } from '../../host-context';
 import { Link } from '../../routing/link';
 import { useRoute } from '../../routing/router';
 import { BrandLogo } from '../../ui/brand-logo';
 import { ColorSchemePicker } from '../../ui/color-scheme-picker';
 import { LanguageMenu } from '../../ui/language-menu';
+import { ModeSwitch } from '../../ui/mode-switch';
 import { ServiceButton } from '../../ui/service-button';
 import { ThemeToggle } from '../../ui/theme-toggle';
 import { AccountSwitch } from '../../account/account-switch';
@@ -38,33 +39,6 @@ function PlaceOrderToggle() {
   );
 }
 
-/**
- * The trade-mode tabs (spec §1: when both modes are enabled the user can switch; the choice is remembered,
- * spec §3). Switching changes the order form that buy/sell and the place-order toggle open.
- */
-function ModeTabs() {
-  const t = useT();
-  const { config, tradeMode, setTradeMode } = useHost();
-  const modes: TradeMode[] = config.brand.tradeModes;
-  if (modes.length < 2) return null;
-  return (
-    <div className="host-modes" role="radiogroup" aria-label={t('desktop.trade_mode')}>
-      {modes.map((mode) => (
-        <button
-          key={mode}
-          type="button"
-          role="radio"
-          aria-checked={mode === tradeMode}
-          className="host-modes__tab"
-          onClick={() => setTradeMode(mode)}
-        >
-          {t(`mode.${mode}`)}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 /** The top bar of the desktop shell. */
 export function TopBar() {
   const t = useT();
@@ -84,7 +58,7 @@ export function TopBar() {
           </span>
         )}
       </Link>
-      <ModeTabs />
+      <ModeSwitch />
       <nav className="host-topbar__nav" aria-label={t('a11y.main_nav')}>
         <Link className="host-topbar__link" to="/" aria-current={page === 'home' ? 'page' : undefined}>
           {t('nav.home')}
