@@ -141,14 +141,12 @@ async function switchLanguage(page: Page, vp: ViewportName, code: string): Promi
 
 /** Measures a page until it holds (transient states settle within frames) and returns what is still wrong. */
 async function violationsOf(page: Page, rules: LayoutRules): Promise<Violation[]> {
-  let found: Violation[] = [];
   const deadline = Date.now() + 3_000;
-  do {
-    found = await page.evaluate(measureLayout, rules);
-    if (found.length === 0) return found;
+  for (;;) {
+    const found = await page.evaluate(measureLayout, rules);
+    if (found.length === 0 || Date.now() > deadline) return found;
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
-  } while (Date.now() < deadline);
-  return found;
+  }
 }
 
 // One funded trader for the whole matrix, registered by the first test that needs it (expect.poll, used
