@@ -149,3 +149,12 @@ export const PlaceOrderIcon = (p: IconProps) => (
     <path d="M12 8v8M8 12h8" />
   </Icon>
 );
+
+/** Three dots: more. */
+export const MoreIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="5" cy="12" r="1.2" />
+    <circle cx="12" cy="12" r="1.2" />
+    <circle cx="19" cy="12" r="1.2" />
+  </Icon>
+);

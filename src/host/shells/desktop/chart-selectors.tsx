@@ -4,8 +4,11 @@ import { CANDLE_TYPES, KLINE_PERIODS, parseCandleType } from '../../../widgets/c
 import { IndicatorsIcon } from '../../ui/icons';
 import { useDesktopState } from './desktop-state';
 
-/** Period buttons, candle style menu and the indicators button driving the desktop chart panel. */
-export function ChartSelectors() {
+/**
+ * Period buttons, candle style menu and the indicators button driving the desktop chart panel; without
+ * `candleStyle` the style is chosen in the top bar's More menu.
+ */
+export function ChartSelectors({ candleStyle = true }: { candleStyle?: boolean }) {
   const t = useT();
   const { period, setPeriod, candleType, setCandleType, indicatorsOpen, setIndicatorsOpen } =
     useDesktopState();
@@ -26,23 +29,25 @@ export function ChartSelectors() {
           </button>
         ))}
       </div>
-      <select
-        className="host-select"
-        data-testid="top-candle-type"
-        aria-label={t('desktop.candle_style')}
-        title={t('desktop.candle_style')}
-        value={candleType}
-        onChange={(event) => {
-          const type = parseCandleType(event.target.value);
-          if (type) setCandleType(type);
-        }}
-      >
-        {CANDLE_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {t(`chart.candle.${type}`)}
-          </option>
-        ))}
-      </select>
+      {candleStyle ? (
+        <select
+          className="host-select"
+          data-testid="top-candle-type"
+          aria-label={t('desktop.candle_style')}
+          title={t('desktop.candle_style')}
+          value={candleType}
+          onChange={(event) => {
+            const type = parseCandleType(event.target.value);
+            if (type) setCandleType(type);
+          }}
+        >
+          {CANDLE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`chart.candle.${type}`)}
+            </option>
+          ))}
+        </select>
+      ) : null}
       <button
         type="button"
         className="host-icon-btn"

@@ -2,6 +2,7 @@
  * Desktop top bar (spec §2): brand, trade-mode tabs, navigation, search, the chart's period, candle style
  * and indicators (while the trading layout shows), colour themes (> 1600 px), language, light/dark, account.
  */
+import { useRef } from 'react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
 import { Link } from '../../routing/link';
@@ -16,9 +17,12 @@ import { AccountSwitch } from '../../account/account-switch';
 import { UserBlock } from '../../account/user-block';
 import { isDesktopTradingPage } from '../../pages/page-kinds';
 import { PlaceOrderIcon, SearchIcon } from '../../ui/icons';
+import { useHostSession } from '../../session/use-host-session';
 import { useIsWide } from '../use-media-query';
 import { ChartSelectors } from './chart-selectors';
 import { useDesktopState } from './desktop-state';
+import { COLLAPSE, MAX_COLLAPSE, TopBarMore } from './top-bar-more';
+import { useCollapseLevel } from './use-collapse-level';
 
 /** The place-order toggle: shows or hides the order form panel beside the chart. */
 function PlaceOrderToggle() {
@@ -39,17 +43,26 @@ function PlaceOrderToggle() {
   );
 }
 
-/** The top bar of the desktop shell. */
+/**
+ * The top bar of the desktop shell: always one row. What does not fit moves into the More menu, least used
+ * first (top-bar-more.tsx), measured for the language, brand and session shown.
+ */
 export function TopBar() {
   const t = useT();
-  const { config } = useHost();
+  const { config, language, tradeMode } = useHost();
+  const { state, user } = useHostSession();
   const { page } = useRoute();
   const wide = useIsWide();
+  const bar = useRef<HTMLElement>(null);
   const brand = config.brand;
+  const trading = isDesktopTradingPage(page);
+  const widths = [language, trading, state.status, user?.nickname, tradeMode, wide].join('|');
+  const level = useCollapseLevel(bar, MAX_COLLAPSE, widths);
+  const inline = (group: keyof typeof COLLAPSE) => level < COLLAPSE[group];
   // A word-mark logo already says the brand name: the title shows only when it adds something.
   const title = config.siteTitle || brand.name;
   return (
-    <header className="host-topbar">
+    <header className="host-topbar" ref={bar} data-collapse={level}>
       <Link className="host-topbar__brand" to="/" aria-label={`${brand.name} — ${t('nav.home')}`}>
         <BrandLogo brand={brand} decorative />
         {brand.logoUrl && title === brand.name ? null : (
@@ -59,34 +72,39 @@ export function TopBar() {
         )}
       </Link>
       <ModeSwitch />
-      <nav className="host-topbar__nav" aria-label={t('a11y.main_nav')}>
-        <Link className="host-topbar__link" to="/" aria-current={page === 'home' ? 'page' : undefined}>
-          {t('nav.home')}
-        </Link>
-        <Link
-          className="host-topbar__link"
-          to="/quotation"
-          aria-current={page === 'quotation' ? 'page' : undefined}
-        >
-          {t('nav.quotation')}
-        </Link>
-      </nav>
+      {inline('navigation') ? (
+        <nav className="host-topbar__nav" aria-label={t('a11y.main_nav')}>
+          <Link className="host-topbar__link" to="/" aria-current={page === 'home' ? 'page' : undefined}>
+            {t('nav.home')}
+          </Link>
+          <Link
+            className="host-topbar__link"
+            to="/quotation"
+            aria-current={page === 'quotation' ? 'page' : undefined}
+          >
+            {t('nav.quotation')}
+          </Link>
+        </nav>
+      ) : null}
       <div className="host-topbar__tools">
-        {isDesktopTradingPage(page) ? <ChartSelectors /> : null}
-        {isDesktopTradingPage(page) ? <PlaceOrderToggle /> : null}
-        <Link
-          className="host-icon-btn"
-          to="/search"
-          data-testid="top-search"
-          aria-label={t('nav.search')}
-          title={t('nav.search')}
-        >
-          <SearchIcon />
-        </Link>
-        {wide ? <ColorSchemePicker /> : null}
-        <LanguageMenu compact={!wide} />
-        <ThemeToggle />
-        <ServiceButton />
+        {trading ? <ChartSelectors candleStyle={inline('candle')} /> : null}
+        {trading ? <PlaceOrderToggle /> : null}
+        {inline('navigation') ? (
+          <Link
+            className="host-icon-btn"
+            to="/search"
+            data-testid="top-search"
+            aria-label={t('nav.search')}
+            title={t('nav.search')}
+          >
+            <SearchIcon />
+          </Link>
+        ) : null}
+        {wide && inline('tools') ? <ColorSchemePicker /> : null}
+        {inline('language') ? <LanguageMenu compact={!wide} /> : null}
+        {inline('tools') ? <ThemeToggle /> : null}
+        {inline('tools') ? <ServiceButton /> : null}
+        <TopBarMore level={level} chartTools={trading} wide={wide} />
         <AccountSwitch />
         <UserBlock />
       </div>

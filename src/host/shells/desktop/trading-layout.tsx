@@ -8,10 +8,18 @@ import { Quotes } from '../../../widgets/quotes';
 import { useHost } from '../../host-context';
 import { useOpenSymbol } from '../../pages/use-open-symbol';
 import { useRoute } from '../../routing/router';
+import { useMediaQuery } from '../use-media-query';
 import { ChartPanel } from './chart-panel';
 import { useDesktopState } from './desktop-state';
 import { OrderPanel } from './order-panel';
 import { SidePanel, SideRail, sidePanelOf } from './side-panels';
+
+/**
+ * From this window height on, the position/history panel fits under the chart with the chart still at its
+ * least height (decisions.md, "Layout at every size"); on shorter windows it takes the quotation list's
+ * column instead, and the list gives way while the panel is open.
+ */
+export const PANEL_UNDER_CHART_MIN_HEIGHT = 880;
 
 /** The trading layout. */
 export function TradingLayout() {
@@ -22,17 +30,32 @@ export function TradingLayout() {
   const openSymbol = useOpenSymbol();
   const panel = sidePanelOf(page);
   const orderOpen = order.open && symbol !== null;
+  const tall = useMediaQuery(`(min-height: ${PANEL_UNDER_CHART_MIN_HEIGHT}px)`);
+  const panelInList = panel !== null && !tall;
   return (
-    <div className="host-trading" data-order={orderOpen || undefined}>
-      <aside className="host-trading__list host-panel" aria-label={t('nav.quotation')}>
-        <Quotes theme={theme} miniChart={false} selected={symbol ?? undefined} onSymbolSelect={openSymbol} />
-      </aside>
-      <div className="host-trading__main" data-panel={panel ?? undefined}>
+    <div
+      className="host-trading"
+      data-order={orderOpen || undefined}
+      data-panel-in-list={panelInList || undefined}
+    >
+      {panelInList ? (
+        <SidePanel panel={panel} />
+      ) : (
+        <aside className="host-trading__list host-panel" aria-label={t('nav.quotation')}>
+          <Quotes
+            theme={theme}
+            miniChart={false}
+            selected={symbol ?? undefined}
+            onSymbolSelect={openSymbol}
+          />
+        </aside>
+      )}
+      <div className="host-trading__main" data-panel={(panelInList ? null : panel) ?? undefined}>
         {symbol ? (
           // Buy/sell (Up/Down in option mode) opens the order panel of the trade mode on that side.
           <ChartPanel symbol={symbol} onTrade={({ direction }) => openOrder(direction)} />
         ) : null}
-        {panel ? <SidePanel panel={panel} /> : null}
+        {panel && !panelInList ? <SidePanel panel={panel} /> : null}
       </div>
       {orderOpen ? <OrderPanel symbol={symbol} /> : null}
       <SideRail />

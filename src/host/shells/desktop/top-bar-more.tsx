@@ -1,0 +1,140 @@
+/**
+ * The top bar's More menu: what no longer fits on the bar's one row (use-collapse-level.ts), least used
+ * first — colour themes, light/dark and service; then the language; then navigation and search; then the
+ * candle style.
+ */
+import { useId } from 'react';
+import { useT } from '../../../widgets/_shared/use-t';
+import { CANDLE_TYPES } from '../../../widgets/chart';
+import { usePopover } from '../../account/use-popover';
+import { useHost } from '../../host-context';
+import { navigate } from '../../routing/history';
+import { useRoute } from '../../routing/router';
+import { ColorSchemePicker } from '../../ui/color-scheme-picker';
+import { MoreIcon } from '../../ui/icons';
+import { languageBadge } from '../../ui/language-menu';
+import { useServiceAction } from '../../ui/service-button';
+import { useDesktopState } from './desktop-state';
+
+/** The collapse levels: from this level on, the group lives in the More menu instead of on the bar. */
+export const COLLAPSE = { tools: 1, language: 2, navigation: 3, candle: 4 } as const;
+/** The highest collapse level. */
+export const MAX_COLLAPSE = COLLAPSE.candle;
+
+/** What the menu holds at `level`, and the facts that decide its entries. */
+export interface TopBarMoreProps {
+  level: number;
+  /** The chart tools show (trading layout): the candle style may be collapsed. */
+  chartTools: boolean;
+  /** Colour themes are offered (spec §2: only above 1600 px). */
+  wide: boolean;
+}
+
+/** The More button and its menu; nothing while every item fits on the bar. */
+export function TopBarMore({ level, chartTools, wide }: TopBarMoreProps) {
+  const t = useT();
+  const { config, theme, setTheme, language, setLanguage } = useHost();
+  const { page } = useRoute();
+  const { candleType, setCandleType } = useDesktopState();
+  const service = useServiceAction();
+  const [open, setOpen, root] = usePopover<HTMLDivElement>();
+  const menuId = useId();
+  if (level < COLLAPSE.tools) return service?.dialog ?? null;
+
+  const act = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  const nextTheme = theme === 'dark' ? 'light' : 'dark';
+  const languages = config.brand.languages;
+  const links = [
+    { to: '/', label: t('nav.home'), current: page === 'home' },
+    { to: '/quotation', label: t('nav.quotation'), current: page === 'quotation' },
+    { to: '/search', label: t('nav.search'), current: page === 'search' },
+  ];
+
+  return (
+    <div className="host-more" ref={root}>
+      <button
+        type="button"
+        className="host-icon-btn"
+        data-testid="top-more"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('desktop.more')}
+        title={t('desktop.more')}
+        onClick={() => setOpen(!open)}
+      >
+        <MoreIcon />
+      </button>
+      {open ? (
+        <div id={menuId} className="host-more__menu" data-testid="top-more-menu">
+          {level >= COLLAPSE.navigation ? (
+            <nav className="host-more__group" aria-label={t('a11y.main_nav')}>
+              {links.map((link) => (
+                <button
+                  key={link.to}
+                  type="button"
+                  className="host-more__item"
+                  aria-current={link.current ? 'page' : undefined}
+                  onClick={act(() => navigate(link.to))}
+                >
+                  {link.label}
+                </button>
+              ))}
+            </nav>
+          ) : null}
+          {level >= COLLAPSE.candle && chartTools ? (
+            <div className="host-more__group" role="radiogroup" aria-label={t('desktop.candle_style')}>
+              <p className="host-more__heading">{t('desktop.candle_style')}</p>
+              {CANDLE_TYPES.map((type) => (
+                <button
+                  key={type}
+                  type="button"
+                  role="radio"
+                  aria-checked={type === candleType}
+                  className="host-more__item"
+                  onClick={act(() => setCandleType(type))}
+                >
+                  {t(`chart.candle.${type}`)}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {level >= COLLAPSE.language && languages.length > 1 ? (
+            <div className="host-more__group" role="radiogroup" aria-label={t('desktop.language')}>
+              <p className="host-more__heading">{t('desktop.language')}</p>
+              {languages.map((code) => (
+                <button
+                  key={code}
+                  type="button"
+                  role="radio"
+                  aria-checked={code === language}
+                  lang={code}
+                  className="host-more__item"
+                  onClick={act(() => code !== language && setLanguage(code))}
+                >
+                  <span className="host-lang__flag">{languageBadge(code)}</span>
+                  {t(`lang.${code}`)}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <div className="host-more__group">
+            {wide ? <ColorSchemePicker /> : null}
+            <button type="button" className="host-more__item" onClick={act(() => setTheme(nextTheme))}>
+              {t(`theme.${nextTheme}`)}
+            </button>
+            {service ? (
+              <button type="button" className="host-more__item" onClick={act(service.open)}>
+                {service.label}
+              </button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      {service?.dialog}
+    </div>
+  );
+}
