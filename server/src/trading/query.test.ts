@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { ExchangeOrderMessage, OrderQueryResponse, orderQuery } from '../../../src/core/contract/trading';
 import { ProductInfo } from '../../../src/core/contract/market';
-import { sub } from '../../../src/core/domain/decimal';
+import { add, compare, sub } from '../../../src/core/domain/decimal';
+import { netPnl } from '../../../src/core/domain/money';
 import { ADMIN_TOKEN } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
 import { toMoney } from '../ledger';
@@ -40,16 +41,17 @@ describeOnBackends('order queries, products, snapshots and the admin price', (ba
   }, 120_000);
   afterAll(() => h?.close());
 
-  it('pages the orders ten at a time, newest first, with realised P&L of today and of all time', async () => {
+  it('pages the orders ten at a time, newest first, with net realised P&L of today and of all time', async () => {
     const res = await h.post<OrderQueryResponse>(QUERY, user.token, { page: 1, limit: 10 });
     expect(res.code).toBe(0);
-    expect(res.data).toMatchObject({
-      page: 1,
-      pages: 2,
-      total: 14,
-      profitLossToday: '198.00',
-      profitLossTotal: '198.00',
-    });
+    expect(res.data).toMatchObject({ page: 1, pages: 2, total: 14 });
+    // Both closed orders made 99.00 gross; the totals are net of their fees, like the history rows.
+    const closed = await h.post<OrderQueryResponse>(QUERY, user.token, { page: 1, positionStatus: 3 });
+    expect(closed.data.list.map((o) => o.profitLoss)).toEqual(['99.00', '99.00']);
+    const rowsNet = closed.data.list.reduce((sum, o) => add(sum, netPnl(o) ?? 'x'), '0');
+    expect(compare(rowsNet, '198.00')).toBeLessThan(0);
+    expect(res.data.profitLossTotal).toBe(toMoney(rowsNet));
+    expect(res.data.profitLossToday).toBe(toMoney(rowsNet));
     expect(res.data.list).toHaveLength(10);
     const times = res.data.list.map((o) => o.orderTimeTs);
     expect(times).toEqual([...times].sort((a, b) => b - a));
