@@ -8,8 +8,8 @@ import type { ReactNode, RefObject } from 'react';
  */
 export type RecordLayout = 'table' | 'cards';
 
-/** Widest widget (CSS px) that still shows cards; the widgets' container queries use the same width. */
-export const CARD_LAYOUT_MAX_WIDTH = 560;
+/** Widest widget (CSS px) that still shows cards: below it a six-column blotter would not fit without scrolling. */
+export const CARD_LAYOUT_MAX_WIDTH = 640;
 
 /** The layout for a measured width; 0 (hidden, or not laid out) keeps the current one. */
 export function layoutForWidth(
