@@ -2,10 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import Value from 'typebox/value';
 import { ExchangeOrderMessage, OrderQueryResponse, orderQuery } from '../../../src/core/contract/trading';
 import { ProductInfo } from '../../../src/core/contract/market';
-import { sub } from '../../../src/core/domain/decimal';
+import { add, compare, sub } from '../../../src/core/domain/decimal';
+import { utcDayStart } from '../../../src/core/domain/market-hours';
+import { netPnl } from '../../../src/core/domain/money';
 import { ADMIN_TOKEN } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
 import { toMoney } from '../ledger';
+import { rollover } from './overnight';
 import { tradingHarness, urlOf, type Trader, type TradingHarness } from './test-app';
 
 const QUERY = urlOf(orderQuery);
@@ -40,16 +43,17 @@ describeOnBackends('order queries, products, snapshots and the admin price', (ba
   }, 120_000);
   afterAll(() => h?.close());
 
-  it('pages the orders ten at a time, newest first, with realised P&L of today and of all time', async () => {
+  it('pages the orders ten at a time, newest first, with net realised P&L of today and of all time', async () => {
     const res = await h.post<OrderQueryResponse>(QUERY, user.token, { page: 1, limit: 10 });
     expect(res.code).toBe(0);
-    expect(res.data).toMatchObject({
-      page: 1,
-      pages: 2,
-      total: 14,
-      profitLossToday: '198.00',
-      profitLossTotal: '198.00',
-    });
+    expect(res.data).toMatchObject({ page: 1, pages: 2, total: 14 });
+    // Both closed orders made 99.00 gross; the totals are net of their fees, like the history rows.
+    const closed = await h.post<OrderQueryResponse>(QUERY, user.token, { page: 1, positionStatus: 3 });
+    expect(closed.data.list.map((o) => o.profitLoss)).toEqual(['99.00', '99.00']);
+    const rowsNet = closed.data.list.reduce((sum, o) => add(sum, netPnl(o) ?? 'x'), '0');
+    expect(compare(rowsNet, '198.00')).toBeLessThan(0);
+    expect(res.data.profitLossTotal).toBe(toMoney(rowsNet));
+    expect(res.data.profitLossToday).toBe(toMoney(rowsNet));
     expect(res.data.list).toHaveLength(10);
     const times = res.data.list.map((o) => o.orderTimeTs);
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -174,5 +178,31 @@ describeOnBackends('order queries, products, snapshots and the admin price', (ba
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
     expect(unknown.json().code).toBe(604);
+  });
+  it('nets today’s and the total P&L of their own orders, overnight fees included', async () => {
+    const night = await h.trader({ credit: '100000' });
+    await h.pin('BTCUSDT', '100000.00');
+    const first = await h.orderId((await h.order(night.token, { orderQuantity: '0.1' })).data);
+    const second = await h.orderId((await h.order(night.token, { orderQuantity: '0.1' })).data);
+    h.clock.advance(180_000);
+    await h.pin('BTCUSDT', '101000.00');
+    await h.post('/exchange/order/closeOrder', night.token, { orderId: first });
+    // The next day: the rollover charges the position still open, which is then closed.
+    const midnight = utcDayStart(h.clock.now()) + 24 * 3_600_000;
+    h.clock.set(midnight + 3_600_000);
+    expect(await rollover(h.app.tradingEngine, midnight)).toBeGreaterThanOrEqual(1);
+    await h.pin('BTCUSDT', '101000.00');
+    await h.post('/exchange/order/closeOrder', night.token, { orderId: second });
+    const closed = await h.post<OrderQueryResponse>(QUERY, night.token, { page: 1, positionStatus: 3 });
+    const byId = new Map(closed.data.list.map((o) => [o.id, o]));
+    const yesterday = byId.get(first);
+    const today = byId.get(second);
+    expect(compare(today?.overnightFee ?? '0', '0')).toBeGreaterThan(0);
+    expect(yesterday && today).toBeTruthy();
+    const net = (o: typeof today) => (o ? (netPnl(o) ?? 'x') : 'x');
+    const res = await h.post<OrderQueryResponse>(QUERY, night.token, { page: 1 });
+    expect(res.data.profitLossToday).toBe(toMoney(net(today)));
+    expect(res.data.profitLossTotal).toBe(toMoney(add(net(yesterday), net(today))));
+    expect(h.clock.now()).toBeGreaterThan(midnight);
   });
 });

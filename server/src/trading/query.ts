@@ -5,6 +5,7 @@ import {
   type OrderQueryResponse,
 } from '../../../src/core/contract/trading';
 import { utcDayStart } from '../../../src/core/domain/market-hours';
+import { netPnl } from '../../../src/core/domain/money';
 import { BusinessError } from '../http/envelope';
 import { toMoney } from '../ledger';
 import type { Engine } from './engine';
@@ -23,10 +24,30 @@ export const MAX_LIMIT_ASKED = 100;
 const inRange = (n: unknown, min: number, max: number) =>
   typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
 
+/** Sums over the account's closed orders, today's (closed since 00:00 UTC) and of all time. */
+interface RealisedSums {
+  total: string;
+  today_pnl: string;
+  today_fee: string;
+  today_overnight: string;
+  all_pnl: string;
+  all_fee: string;
+  all_overnight: string;
+}
+
+/**
+ * The net realised P&L of a set of closed orders from the sums of their gross P&L, trading fees and
+ * overnight fees, by the one rule the history rows use (`netPnl`): the total is the sum of the rows.
+ */
+function realisedNet(pnl = '0', fee = '0', overnight = '0'): string {
+  return toMoney(netPnl({ profitLoss: pnl, feeAmount: fee, overnightFee: overnight }) ?? '0');
+}
+
 /**
  * A page of the account's orders, newest first by `columns` (order time by default; closing time puts open
  * orders last). `today` keeps the orders placed or closed since 00:00 UTC. `profitLossToday` and
- * `profitLossTotal` are the realised P&L of the orders closed today and ever.
+ * `profitLossTotal` are the net realised P&L (gross P&L less trading and overnight fees) of the orders
+ * closed today and ever: what those orders changed the balance by, and the sum of the rows' net P&L.
  */
 export async function queryOrders(
   engine: Engine,
@@ -53,23 +74,28 @@ export async function queryOrders(
       `select ${ORDER_COLUMNS} from orders where ${where} order by ${order} limit $5 offset $6`,
       [...params, limit, (page - 1) * limit],
     ),
-    await db.query<{ total: string; today: string; all_pnl: string }>(
+    await db.query<RealisedSums>(
       `select (select count(*) from orders where ${where})::text as total,
-              coalesce(sum(profit_loss) filter (where closing_time >= $5), 0) as today,
-              coalesce(sum(profit_loss), 0) as all_pnl
+              coalesce(sum(profit_loss) filter (where closing_time >= $5), 0)::text as today_pnl,
+              coalesce(sum(fee_amount) filter (where closing_time >= $5), 0)::text as today_fee,
+              coalesce(sum(overnight_fee) filter (where closing_time >= $5), 0)::text as today_overnight,
+              coalesce(sum(profit_loss), 0)::text as all_pnl,
+              coalesce(sum(fee_amount), 0)::text as all_fee,
+              coalesce(sum(overnight_fee), 0)::text as all_overnight
          from orders where user_id = $1 and virtual = $2 and position_status = 3`,
       [...params, dayStart],
     ),
     await accountView(engine, db, userId, virtual),
   ];
-  const total = Number(counts.rows[0]?.total ?? 0);
+  const sums = counts.rows[0];
+  const total = Number(sums?.total ?? 0);
   return {
     list: rows.map((row) => toMarketOrder(engine, row)),
     page,
     pages: Math.ceil(total / limit),
     total,
-    profitLossToday: toMoney(counts.rows[0]?.today ?? '0'),
-    profitLossTotal: toMoney(counts.rows[0]?.all_pnl ?? '0'),
+    profitLossToday: realisedNet(sums?.today_pnl, sums?.today_fee, sums?.today_overnight),
+    profitLossTotal: realisedNet(sums?.all_pnl, sums?.all_fee, sums?.all_overnight),
     summary: summaryOf(view, view.open),
   };
 }

@@ -146,8 +146,10 @@ export const OrderQueryResponse = Obj({
   page: T.Integer({ minimum: 1 }),
   pages: T.Integer({ minimum: 0 }),
   total: T.Integer({ minimum: 0 }),
-  profitLossToday: DecOut('Realised P&L of the orders closed today'),
-  profitLossTotal: DecOut('Realised P&L of every closed order'),
+  profitLossToday: DecOut(
+    'Net realised P&L (P&L less trading and overnight fees) of the orders closed today',
+  ),
+  profitLossTotal: DecOut('Net realised P&L (P&L less trading and overnight fees) of every closed order'),
   summary: PositionSummary,
 });
 export type OrderQueryResponse = Static<typeof OrderQueryResponse>;

@@ -4,8 +4,10 @@ import {
   entryPrice,
   exitPrice,
   feeOf,
+  feesOf,
   marginOf,
   midOf,
+  netPnl,
   notionalUsd,
   orderCharges,
   pnlUsd,
@@ -14,6 +16,8 @@ import {
   type MoneyProduct,
   type QuoteLookup,
 } from './money';
+import { add } from './decimal';
+import { pnlTone, signedAmount } from './order-format';
 
 const at = (price: string) => ({ bid: price, ask: price });
 const QUOTES: Record<string, { bid: string; ask: string }> = {
@@ -171,5 +175,51 @@ describe('orderCharges', () => {
         error,
       },
     );
+  });
+});
+
+describe('net P&L', () => {
+  it.each([
+    // profitLoss, feeAmount, overnightFee, fees, net
+    ['12.50', '2.50', '0.00', '2.50', '10.00'],
+    ['10.00', '19.70', '0.00', '19.70', '-9.70'],
+    ['-5.00', '1.20', '0.35', '1.55', '-6.55'],
+    ['0.00', '0.00', '0.00', '0.00', '0.00'],
+    ['1.00', '1.00', '0.00', '1.00', '0.00'],
+    ['0.1', '0.2', '0', '0.2', '-0.1'],
+    ['123456789012345.67', '0.01', '0.02', '0.03', '123456789012345.64'],
+    ['abc', '1.00', '0.00', '1.00', null],
+    ['1.00', '', '0.00', null, null],
+    ['1.00', '1.00', 'NaN', null, null],
+  ])(
+    'P&L %s less fee %s and overnight %s: fees %s, net %s',
+    (profitLoss, feeAmount, overnightFee, fees, net) => {
+      expect(feesOf({ feeAmount, overnightFee })).toBe(fees);
+      expect(netPnl({ profitLoss, feeAmount, overnightFee })).toBe(net);
+    },
+  );
+
+  it('shows a net loss from a gross gain in the loss colour', () => {
+    const net = netPnl({ profitLoss: '10.00', feeAmount: '19.70', overnightFee: '0.00' });
+    expect(signedAmount(net)).toBe('-9.70');
+    expect(pnlTone(net)).toBe('down');
+  });
+
+  it('gives the total of many orders from the sums of their fields: the sum of the rows’ net P&L', () => {
+    const rows = [
+      { profitLoss: '99.00', feeAmount: '20.00', overnightFee: '0.00' },
+      { profitLoss: '-12.34', feeAmount: '0.41', overnightFee: '1.25' },
+      { profitLoss: '0.00', feeAmount: '0.01', overnightFee: '0.00' },
+    ];
+    const sum = (field: keyof (typeof rows)[number]) => rows.reduce((acc, row) => add(acc, row[field]), '0');
+    const total = netPnl({
+      profitLoss: sum('profitLoss'),
+      feeAmount: sum('feeAmount'),
+      overnightFee: sum('overnightFee'),
+    });
+    expect(total).toBe(rows.reduce((acc, row) => add(acc, netPnl(row) ?? 'x'), '0'));
+    expect(total).toBe('64.99');
+    // The gross sum is what the header showed before: it is not the total of the rows.
+    expect(total).not.toBe(sum('profitLoss'));
   });
 });

@@ -13,7 +13,7 @@
  * Rounding: what the trader is charged (margin, fee) rounds UP to the cent, so a positive charge is never
  * below 0.01; P&L rounds half up (away from zero) to the cent.
  */
-import { add, compare, div, isZero, mul, sub, toFixed, type Decimal } from './decimal';
+import { add, compare, div, isDecimal, isZero, mul, sub, toFixed, type Decimal } from './decimal';
 
 /** Fraction digits of every USD amount (margin, fee, P&L, balances). */
 export const CENTS = 2;
@@ -209,4 +209,28 @@ export function orderCharges(
 /** The smaller of two decimals. */
 export function minDec(a: Decimal, b: Decimal): Decimal {
   return compare(a, b) <= 0 ? a : b;
+}
+
+/** The money fields of an order that make up what the trader kept (decimal strings, fees as positive charges). */
+export interface OrderMoney {
+  profitLoss: string;
+  feeAmount: string;
+  overnightFee: string;
+}
+
+/** Everything the order was charged: trading fee plus overnight fees; null when a field is not a decimal. */
+export function feesOf(order: Pick<OrderMoney, 'feeAmount' | 'overnightFee'>): Decimal | null {
+  const { feeAmount, overnightFee } = order;
+  return isDecimal(feeAmount) && isDecimal(overnightFee) ? add(feeAmount, overnightFee) : null;
+}
+
+/**
+ * Net P&L: the price P&L less every fee, i.e. what the order changed the balance by (the gross figure
+ * alone disagrees with the net worth by the fees). Null when a field is not a decimal. The rule is linear,
+ * so it also gives a total from the sums of the three fields over many orders — the history's total and
+ * today's P&L are the sum of the net P&L its rows show (docs/decisions.md, H1).
+ */
+export function netPnl(order: OrderMoney): Decimal | null {
+  const fees = feesOf(order);
+  return fees !== null && isDecimal(order.profitLoss) ? sub(order.profitLoss, fees) : null;
 }

@@ -1,8 +1,7 @@
 /** Display rules of a market order shared by the positions and history lists (pure, no framework). */
 import { OrderType } from '../contract/trading';
 import type { OrderTypeId } from '../contract/trading';
-import { add, compare, isDecimal, sub } from './decimal';
-import type { Decimal } from './decimal';
+import { compare, isDecimal } from './decimal';
 import { EMPTY_VALUE, formatAmount } from './format';
 
 /** Colour role of a money figure: up for a gain, down for a loss, flat for zero or unknown. */
@@ -31,26 +30,4 @@ export function triggerText(value: string | null | undefined): string | null {
 /** The direction of an order (spec §3 orderType), the last segment of its i18n key. */
 export function orderDirection(order: { orderType: OrderTypeId }): 'buy' | 'sell' {
   return order.orderType === OrderType.sell ? 'sell' : 'buy';
-}
-
-/** The money fields of an order that make up what the trader kept (decimal strings, fees as positive charges). */
-export interface OrderMoney {
-  profitLoss: string;
-  feeAmount: string;
-  overnightFee: string;
-}
-
-/** Everything the order was charged: trading fee plus overnight fees; null when a field is not a decimal. */
-export function feesOf(order: Pick<OrderMoney, 'feeAmount' | 'overnightFee'>): Decimal | null {
-  const { feeAmount, overnightFee } = order;
-  return isDecimal(feeAmount) && isDecimal(overnightFee) ? add(feeAmount, overnightFee) : null;
-}
-
-/**
- * Net P&L: the price P&L less every fee, i.e. what the order changed the balance by (the gross figure
- * alone disagrees with the net worth by the fees). Null when a field is not a decimal.
- */
-export function netPnl(order: OrderMoney): Decimal | null {
-  const fees = feesOf(order);
-  return fees !== null && isDecimal(order.profitLoss) ? sub(order.profitLoss, fees) : null;
 }

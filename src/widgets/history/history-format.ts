@@ -2,14 +2,8 @@
 import type { MarketOrder } from '../../core/contract/trading';
 import { orderDirection } from '../../core/domain/order-format';
 
-export {
-  feesOf,
-  netPnl,
-  pnlTone,
-  priceText,
-  signedAmount,
-  triggerText,
-} from '../../core/domain/order-format';
+export { feesOf, netPnl } from '../../core/domain/money';
+export { pnlTone, priceText, signedAmount, triggerText } from '../../core/domain/order-format';
 
 /** i18n key of the direction. */
 export function directionKey(order: Pick<MarketOrder, 'orderType'>): `history.${'buy' | 'sell'}` {

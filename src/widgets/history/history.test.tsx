@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketOrder } from '../../core/feeds/exchange-feed.fixture';
 import { makeToken } from '../../core/session/session.fixture';
+import { stubWidgetWidth } from '../_shared/resize-observer.fixture';
 import { FakeIntersectionObserver, orders, page, renderHistory } from './history.fixture';
 import type { RenderedHistory } from './history.fixture';
 
@@ -38,6 +39,50 @@ describe('<History>', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     expect(screen.getByTestId('history-pnl').textContent).toBe('-2.50');
     expect(screen.getByTestId('history-pnl').dataset.tone).toBe('down');
+  });
+
+  it('shows each order as a card with symbol, side, lots, net P&L, fees and times in a phone-wide widget', async () => {
+    stubWidgetWidth(390);
+    const closed = marketOrder({
+      id: 'c1',
+      tradePair: 'EURUSD',
+      productName: 'Euro / US Dollar',
+      positionStatus: 3,
+      orderType: 1,
+      orderQuantity: '0.25',
+      profitLoss: '12.50',
+      feeAmount: '2.50',
+      overnightFee: '0.35',
+      closingPrice: '1.16400',
+      closingTimeTs: Date.UTC(2026, 10, 21, 9, 30, 0),
+      closeReason: 'take_profit',
+    });
+    const pending = marketOrder({ id: 'p1', positionStatus: 1, buyPoint: 1, transactionTimeTs: null });
+    view = await renderHistory({}, () => page([closed, pending], 1, 1));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Orders' })).toBeTruthy());
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = row('c1') as HTMLElement;
+    expect(card.tagName).toBe('LI');
+    expect(within(card).getByText('EURUSD')).toBeTruthy();
+    expect(within(card).getByText('Euro / US Dollar')).toBeTruthy();
+    expect(within(card).getByText('Sell')).toBeTruthy();
+    const field = (c: HTMLElement, label: string) =>
+      within(c).queryByText(label, { selector: 'dt' })?.nextElementSibling?.textContent;
+    expect(field(card, 'Lots')).toBe('0.25');
+    expect(field(card, 'Fees')).toBe('2.85');
+    expect(field(card, 'Place time')).toMatch(/^11-20 \d{2}:00:01$/);
+    expect(field(card, 'Cover time')).toMatch(/^11-21 \d{2}:30:00$/);
+    expect(field(card, 'Status')).toBe('ClosedTake profit');
+    const net = card.querySelector('[data-field="net-pnl"]') as HTMLElement;
+    expect(net.textContent).toBe('+9.65');
+    expect(net.dataset.tone).toBe('up');
+    // A pending order was never placed in the market: its order time, and no cover time.
+    const other = row('p1') as HTMLElement;
+    expect(field(other, 'Order time')).toMatch(/^11-20 \d{2}:00:00$/);
+    expect(field(other, 'Place time')).toBeUndefined();
+    expect(field(other, 'Cover time')).toBeUndefined();
+    fireEvent.click(within(card).getByRole('button', { name: /EURUSD/ }));
+    expect(screen.getByRole('dialog', { name: 'Order details' })).toBeTruthy();
   });
 
   it('sends the selected filter index + 1 as positionStatus and starts again at page 1', async () => {

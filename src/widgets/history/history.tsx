@@ -4,6 +4,7 @@ import { getSession } from '../../core/session/session';
 import type { EventCallbacks } from '../_shared/events';
 import { useHostState } from '../_shared/host-state';
 import { usePlatform } from '../_shared/platform-context';
+import { LayoutBox } from '../_shared/record-list';
 import { useAtomValue } from '../_shared/store-react';
 import { useT } from '../_shared/use-t';
 import type { Translate } from '../_shared/use-t';
@@ -106,6 +107,10 @@ function HistoryBody(props: HistoryProps) {
           <span className="tk-visually-hidden">
             {t(scope === 'total' ? 'history.pnl_total' : 'history.pnl_today')}
           </span>
+          {/* Net of fees like the rows: the server's totals are the sum of the rows' net P&L. */}
+          <span className="tk-hist__pnl-label" aria-hidden="true">
+            {t('history.field.net_pnl')}
+          </span>
           <span className="tk-hist__pnl-value tk-num" data-tone={pnlTone(pnl)} data-testid="history-pnl">
             {signedAmount(pnl)}
           </span>
@@ -160,9 +165,9 @@ function HistoryBody(props: HistoryProps) {
 export function History(props: HistoryProps) {
   return (
     <WidgetRoot name="history" css={css} theme={props.theme}>
-      <div className="tk-hist" part="base">
+      <LayoutBox className="tk-hist" part="base">
         {props.mode === 'option' ? <OptionBody {...props} /> : <HistoryBody {...props} />}
-      </div>
+      </LayoutBox>
     </WidgetRoot>
   );
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OptionOrder } from '../../core/contract/options';
 import type { Answer } from '../../core/session/session.fixture';
+import { stubWidgetWidth } from '../_shared/resize-observer.fixture';
 import { FakeIntersectionObserver, renderHistory } from './history.fixture';
 import type { RenderedHistory } from './history.fixture';
 
@@ -52,6 +53,41 @@ const calls = () => view?.h.callsTo('waa/option/findOptionHistory').map((c) => c
 const rows = () => screen.queryAllByRole('row').length - 1;
 
 describe('<History mode="option">', () => {
+  it('shows each settled option as a card with symbol, direction, amount, win/loss, fee and times when narrow', async () => {
+    stubWidgetWidth(390);
+    view = await renderHistory({ mode: 'option' }, () => ({ code: 0, data: {} }), {
+      handlers: {
+        'waa/option/findOptionHistory': () => ({
+          code: 0,
+          data: {
+            items: [settled('S1', { orderType: 1, productName: 'Euro / US Dollar', winLost: '-100.00' })],
+            page: 1,
+            pages: 1,
+            total: 1,
+            totalWinLoss: '-100.00',
+            todayWinLoss: '-100.00',
+          },
+        }),
+      },
+    });
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Settled options' })).toBeTruthy());
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = document.querySelector('[data-order="S1"]') as HTMLElement;
+    expect(within(card).getByText('EURUSD')).toBeTruthy();
+    expect(within(card).getByText('Euro / US Dollar')).toBeTruthy();
+    expect(within(card).getByText('Down')).toBeTruthy();
+    const field = (label: string) =>
+      within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(field('Amount')).toBe('100.00');
+    expect(field('Fee')).toBe('0.20');
+    expect(field('Start time')).toMatch(/^01-06 \d{2}:00:00$/);
+    expect(field('Settlement time')).toMatch(/^01-06 \d{2}:01:01$/);
+    const winLoss = card.querySelector('[data-field="win-loss"]') as HTMLElement;
+    expect(winLoss.textContent).toBe('-100.00');
+    expect(winLoss.dataset.tone).toBe('down');
+    expect(screen.getByTestId('option-total').textContent).toBe(winLoss.textContent);
+  });
+
   it('shows total and today win/loss and loads settled options 10 a page while scrolled', async () => {
     view = await renderHistory({ mode: 'option' }, () => ({ code: 0, data: {} }), {
       handlers: { 'waa/option/findOptionHistory': (body) => optionPage(body, 2) },

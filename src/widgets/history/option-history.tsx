@@ -4,6 +4,8 @@ import type { OptionOrder } from '../../core/contract/options';
 import { SHORT_DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
 import { optionDirection } from '../../core/domain/option-order';
 import { pnlTone, priceText, signedAmount } from '../../core/domain/order-format';
+import { RecordList, RecordTitle } from '../_shared/record-list';
+import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
 import { DetailField } from './history-detail';
 import { HistoryDrawer } from './history-drawer';
@@ -91,6 +93,50 @@ function OptionDetail({
 }
 
 /**
+ * The fields of a settled option in table order: the win/loss is the card's headline; a card adds the fee
+ * and the start time.
+ */
+function optionFields(t: Translate, timezone: string | undefined): RecordField<OptionOrder>[] {
+  const time = (ms: number | null) => formatTime(ms, SHORT_DATE_TIME_FORMAT, timezone);
+  return [
+    {
+      id: 'amount',
+      label: t('history.option.field.amount'),
+      value: (o) => formatAmount(o.amount),
+      numeric: true,
+    },
+    {
+      id: 'win-loss',
+      label: t('history.option.field.win_loss'),
+      value: (o) => signedAmount(o.winLost),
+      tone: (o) => pnlTone(o.winLost),
+      numeric: true,
+      lead: true,
+    },
+    {
+      id: 'fee',
+      label: t('history.option.field.fee'),
+      value: (o) => formatAmount(o.feeAmount),
+      numeric: true,
+      only: 'cards',
+    },
+    {
+      id: 'begin-time',
+      label: t('history.option.field.begin_time'),
+      value: (o) => time(o.beginTime),
+      numeric: true,
+      only: 'cards',
+    },
+    {
+      id: 'complete-time',
+      label: t('history.option.field.complete_time'),
+      value: (o) => time(o.completeTime ?? o.endTime),
+      numeric: true,
+    },
+  ];
+}
+
+/**
  * The history page in option mode (spec §2, §4): total and today's win/loss, the settled options 10 at a
  * time while scrolled to the end (the same infinite list as market mode) and a detail drawer.
  */
@@ -121,67 +167,26 @@ export function OptionHistory({ t, timezone, accountKey }: OptionHistoryProps) {
       </header>
       <div className="tk-hist__list" aria-busy={loading || undefined}>
         {paging.items.length > 0 ? (
-          <table className="tk-hist__table" part="table">
-            <caption className="tk-visually-hidden">{t('history.option.list_label')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('history.option.field.product')}</th>
-                <th scope="col" data-num>
-                  {t('history.option.field.amount')}
-                </th>
-                <th scope="col" data-num>
-                  {t('history.option.field.win_loss')}
-                </th>
-                <th scope="col" data-num data-wide>
-                  {t('history.option.field.complete_time')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {paging.items.map((order) => {
-                const direction = optionDirection(order);
-                return (
-                  <tr
-                    key={order.uid}
-                    className="tk-hist__row"
-                    part="row"
-                    data-order={order.uid}
-                    onClick={() => setSelected(order)}
-                  >
-                    <th scope="row">
-                      <button
-                        type="button"
-                        className="tk-hist__product"
-                        aria-haspopup="dialog"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setSelected(order);
-                        }}
-                      >
-                        <span className="tk-hist__symbol">{order.productName || order.tradePair}</span>
-                        <span
-                          className="tk-hist__side"
-                          data-side={direction === 'down' ? 'sell' : 'buy'}
-                          part="side"
-                        >
-                          {t(`history.option.${direction}`)}
-                        </span>
-                      </button>
-                    </th>
-                    <td className="tk-num" data-num>
-                      {formatAmount(order.amount)}
-                    </td>
-                    <td className="tk-num" data-num data-tone={pnlTone(order.winLost)} data-field="win-loss">
-                      {signedAmount(order.winLost)}
-                    </td>
-                    <td className="tk-num" data-num data-wide>
-                      {formatTime(order.completeTime ?? order.endTime, SHORT_DATE_TIME_FORMAT, timezone)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <RecordList
+            items={paging.items}
+            keyOf={(o) => o.uid}
+            label={t('history.option.list_label')}
+            titleLabel={t('history.option.field.product')}
+            title={(o) => {
+              const direction = optionDirection(o);
+              return (
+                <RecordTitle
+                  symbol={o.tradePair || o.productName}
+                  name={o.productName}
+                  side={direction === 'down' ? 'sell' : 'buy'}
+                  sideLabel={t(`history.option.${direction}`)}
+                />
+              );
+            }}
+            fields={optionFields(t, timezone)}
+            onOpen={setSelected}
+            rowData={(o) => ({ 'data-order': o.uid })}
+          />
         ) : paging.done ? (
           <p className="tk-state" part="empty">
             {t('history.option.empty')}

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OptionOrder } from '../../core/contract/options';
 import type { Answer } from '../../core/session/session.fixture';
+import { stubWidgetWidth } from '../_shared/resize-observer.fixture';
 import { renderPositions } from './positions.fixture';
 import type { RenderedPositions } from './positions.fixture';
 
@@ -48,6 +49,7 @@ afterEach(() => {
   view?.close();
   view = undefined;
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
@@ -88,6 +90,25 @@ describe('<Positions mode="option">', () => {
     await advance(2800);
     expect(within(row).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('45');
     expect(within(row).getByTestId('countdown').textContent).toBe('0:27');
+  });
+
+  it('shows each running option as a card with its progress bar and countdown in a phone-wide widget', async () => {
+    stubWidgetWidth(390);
+    await renderOptions(() => [option('OP1', 30_000, { productName: 'Euro / US Dollar' })]);
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Running options' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(1);
+    const card = cards[0] as HTMLElement;
+    expect(within(card).getByText('EURUSD')).toBeTruthy();
+    expect(within(card).getByText('Euro / US Dollar')).toBeTruthy();
+    expect(within(card).getByText('Up')).toBeTruthy();
+    const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(field('Amount')?.textContent).toBe('100.00');
+    expect(field('Entry price')?.textContent).toBe('1.08412');
+    expect(within(card).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    expect(within(card).getByTestId('countdown').textContent).toBe('0:30');
+    await advance(3000);
+    expect(within(card).getByTestId('countdown').textContent).toBe('0:27');
   });
 
   it('asks for the running list again every 5 seconds', async () => {

@@ -8,6 +8,8 @@ import {
   optionRemainingMs,
 } from '../../core/domain/option-order';
 import { priceText } from '../../core/domain/order-format';
+import { RecordList, RecordTitle } from '../_shared/record-list';
+import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
 import { OptionSettlementDrawer } from './option-settlement';
 import { useRunningOptions, useTicker } from './use-running-options';
@@ -24,67 +26,71 @@ export interface OptionPositionsProps {
 /** Where a settled option is found: the (option) history, newest first. */
 export const SETTLED_PATH = '/history';
 
+function optionFields(now: number, t: Translate): RecordField<OptionOrder>[] {
+  return [
+    {
+      id: 'amount',
+      label: t('position.option.amount'),
+      value: (o) => formatAmount(o.amount),
+      numeric: true,
+    },
+    {
+      id: 'entry-price',
+      label: t('position.option.entry_price'),
+      value: (o) => priceText(o.price),
+      numeric: true,
+    },
+    {
+      id: 'time-left',
+      label: t('position.option.time_left'),
+      wide: true,
+      value: (o) => {
+        const progress = optionProgress(o, now);
+        return (
+          <span className="tk-pos__timer">
+            <span
+              className="tk-pos__progress"
+              role="progressbar"
+              aria-label={t('position.option.time_left')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+              part="progress"
+            >
+              <span className="tk-pos__progress-fill" style={{ inlineSize: `${progress}%` }} />
+            </span>
+            <span className="tk-num tk-pos__countdown" data-testid="countdown">
+              {optionCountdownText(optionRemainingMs(o, now))}
+            </span>
+          </span>
+        );
+      },
+    },
+  ];
+}
+
+/** The running options: a table in a wide widget, cards in a narrow one, each with its progress and countdown. */
 function OptionTable({ items, now, t }: { items: readonly OptionOrder[]; now: number; t: Translate }) {
   return (
-    <table className="tk-pos__table" part="table">
-      <caption className="tk-visually-hidden">{t('position.option.running')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('position.col_product')}</th>
-          <th scope="col" data-num>
-            {t('position.option.amount')}
-          </th>
-          <th scope="col" data-num>
-            {t('position.option.entry_price')}
-          </th>
-          <th scope="col">{t('position.option.time_left')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((order) => {
-          const direction = optionDirection(order);
-          const progress = optionProgress(order, now);
-          return (
-            <tr key={order.uid} className="tk-pos__row" part="row" data-order={order.uid}>
-              <th scope="row">
-                <span className="tk-pos__product">
-                  <span className="tk-pos__symbol">{order.productName || order.tradePair}</span>
-                  <span
-                    className="tk-pos__side"
-                    data-side={direction === 'down' ? 'sell' : 'buy'}
-                    part="side"
-                  >
-                    {t(`position.option.${direction}`)}
-                  </span>
-                </span>
-              </th>
-              <td className="tk-num" data-num>
-                {formatAmount(order.amount)}
-              </td>
-              <td className="tk-num" data-num>
-                {priceText(order.price)}
-              </td>
-              <td className="tk-pos__timer">
-                <span
-                  className="tk-pos__progress"
-                  role="progressbar"
-                  aria-label={t('position.option.time_left')}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={progress}
-                  part="progress"
-                >
-                  <span className="tk-pos__progress-fill" style={{ inlineSize: `${progress}%` }} />
-                </span>
-                <span className="tk-num tk-pos__countdown" data-testid="countdown">
-                  {optionCountdownText(optionRemainingMs(order, now))}
-                </span>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <RecordList
+      items={items}
+      keyOf={(o) => o.uid}
+      label={t('position.option.running')}
+      titleLabel={t('position.col_product')}
+      title={(o) => {
+        const direction = optionDirection(o);
+        return (
+          <RecordTitle
+            symbol={o.tradePair || o.productName}
+            name={o.productName}
+            side={direction === 'down' ? 'sell' : 'buy'}
+            sideLabel={t(`position.option.${direction}`)}
+          />
+        );
+      }}
+      fields={optionFields(now, t)}
+      rowData={(o) => ({ 'data-order': o.uid })}
+    />
   );
 }
 

@@ -1,5 +1,8 @@
 import type { MarketOrder } from '../../core/contract/trading';
 import { formatAmount } from '../../core/domain/format';
+import { orderDirection } from '../../core/domain/order-format';
+import { RecordList, RecordTitle } from '../_shared/record-list';
+import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
 import { directionKey, pnlTone, priceText, signedAmount, triggerText } from './positions.logic';
 import type { PositionTab } from './positions.logic';
@@ -12,91 +15,93 @@ export interface PositionTableProps {
   onOpen: (order: MarketOrder) => void;
 }
 
+const OFF = '—';
+
+/** The fields of a position in table order: one SL / TP column in the table, two labelled values on a card. */
+function positionFields(pending: boolean, t: Translate): RecordField<MarketOrder>[] {
+  return [
+    {
+      id: 'quantity',
+      label: t('position.col_quantity'),
+      value: (o) => formatAmount(o.orderQuantity, { thousands: false }),
+      numeric: true,
+    },
+    {
+      id: 'open-price',
+      label: t(pending ? 'position.col_limit_price' : 'position.col_open_price'),
+      value: (o) => priceText(o.openingPrice),
+      numeric: true,
+    },
+    {
+      id: 'current-price',
+      label: t('position.col_current_price'),
+      value: (o) => priceText(o.currentPrice),
+      numeric: true,
+    },
+    {
+      id: 'pnl',
+      label: t(pending ? 'position.expected_pnl' : 'position.col_pnl'),
+      value: (o) => signedAmount(o.profitLoss),
+      numeric: true,
+      tone: (o) => pnlTone(o.profitLoss),
+      testId: 'row-pnl',
+      lead: true,
+    },
+    {
+      id: 'triggers',
+      label: t('position.col_triggers'),
+      value: (o) => (
+        <span className="tk-pos__triggers">
+          <span title={t('position.field.stop_loss')}>{triggerText(o.stopPrice) ?? OFF}</span>
+          <span aria-hidden="true"> / </span>
+          <span title={t('position.field.take_profit')}>{triggerText(o.takeProfitPrice) ?? OFF}</span>
+        </span>
+      ),
+      numeric: true,
+      only: 'table',
+    },
+    {
+      id: 'stop-loss',
+      label: t('position.field.stop_loss'),
+      value: (o) => triggerText(o.stopPrice) ?? OFF,
+      numeric: true,
+      only: 'cards',
+    },
+    {
+      id: 'take-profit',
+      label: t('position.field.take_profit'),
+      value: (o) => triggerText(o.takeProfitPrice) ?? OFF,
+      numeric: true,
+      only: 'cards',
+    },
+  ];
+}
+
 /**
- * The live blotter: one row per order, numbers right-aligned in tabular figures. The product cell holds
- * the button that opens the detail (keyboard), the whole row opens it for the pointer.
+ * The live blotter: a table in a wide widget (numbers right-aligned in tabular figures), cards in a narrow
+ * one with the P&L beside the product. The product is the button that opens the detail (keyboard); the
+ * whole row or card opens it for the pointer.
  */
 export function PositionTable({ tab, orders, t, onOpen }: PositionTableProps) {
   const pending = tab === 'pending';
   return (
-    <table className="tk-pos__table" part="table">
-      <caption className="tk-visually-hidden">
-        {t(pending ? 'position.tab_pending' : 'position.tab_open')}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('position.col_product')}</th>
-          <th scope="col" data-num>
-            {t('position.col_quantity')}
-          </th>
-          <th scope="col" data-num>
-            {t(pending ? 'position.col_limit_price' : 'position.col_open_price')}
-          </th>
-          <th scope="col" data-num>
-            {t('position.col_current_price')}
-          </th>
-          <th scope="col" data-num>
-            {t(pending ? 'position.expected_pnl' : 'position.col_pnl')}
-          </th>
-          <th scope="col" data-num data-wide>
-            {t('position.col_triggers')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((order) => {
-          const sl = triggerText(order.stopPrice);
-          const tp = triggerText(order.takeProfitPrice);
-          return (
-            <tr
-              key={order.id}
-              className="tk-pos__row"
-              part="row"
-              data-order={order.id}
-              onClick={() => onOpen(order)}
-            >
-              <th scope="row">
-                <button
-                  type="button"
-                  className="tk-pos__product"
-                  aria-haspopup="dialog"
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    onOpen(order);
-                  }}
-                >
-                  <span className="tk-pos__symbol">{order.productName || order.tradePair}</span>
-                  <span
-                    className="tk-pos__side"
-                    data-side={order.orderType === 1 ? 'sell' : 'buy'}
-                    part="side"
-                  >
-                    {t(directionKey(order))}
-                  </span>
-                  <span className="tk-pos__lev tk-num">×{order.multiple}</span>
-                </button>
-              </th>
-              <td className="tk-num" data-num>
-                {formatAmount(order.orderQuantity, { thousands: false })}
-              </td>
-              <td className="tk-num" data-num>
-                {priceText(order.openingPrice)}
-              </td>
-              <td className="tk-num" data-num>
-                {priceText(order.currentPrice)}
-              </td>
-              <td className="tk-num" data-num data-tone={pnlTone(order.profitLoss)} data-testid="row-pnl">
-                {signedAmount(order.profitLoss)}
-              </td>
-              <td className="tk-num tk-pos__triggers" data-num data-wide>
-                <span title={t('position.field.stop_loss')}>{sl ?? '—'}</span>
-                <span aria-hidden="true"> / </span>
-                <span title={t('position.field.take_profit')}>{tp ?? '—'}</span>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <RecordList
+      items={orders}
+      keyOf={(o) => o.id}
+      label={t(pending ? 'position.tab_pending' : 'position.tab_open')}
+      titleLabel={t('position.col_product')}
+      title={(o) => (
+        <RecordTitle
+          symbol={o.tradePair || o.productName}
+          name={o.productName}
+          side={orderDirection(o)}
+          sideLabel={t(directionKey(o))}
+          extra={<span className="tk-pos__lev tk-num">×{o.multiple}</span>}
+        />
+      )}
+      fields={positionFields(pending, t)}
+      onOpen={onOpen}
+      rowData={(o) => ({ 'data-order': o.id })}
+    />
   );
 }

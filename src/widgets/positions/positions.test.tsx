@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketOrder, positionSummary } from '../../core/feeds/exchange-feed.fixture';
+import { stubWidgetWidth } from '../_shared/resize-observer.fixture';
 import { renderPositions } from './positions.fixture';
 import type { RenderedPositions } from './positions.fixture';
 
@@ -9,6 +10,7 @@ let view: RenderedPositions | undefined;
 afterEach(() => {
   view?.close();
   view = undefined;
+  vi.unstubAllGlobals();
 });
 
 const open = marketOrder({
@@ -62,6 +64,31 @@ describe('<Positions>', () => {
       '-4.20',
     );
     expect(screen.getByText('1.07')).toBeTruthy();
+  });
+
+  it('shows each position as a card with symbol, full name, side, lots, P&L and SL/TP in a phone-wide widget', async () => {
+    stubWidgetWidth(390);
+    view = await renderPositions();
+    view.push('holtOrder', [
+      { ...open, productName: 'Euro / US Dollar', stopPrice: '1.05000', orderQuantity: '0.25' },
+    ]);
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Open' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(1);
+    const card = cards[0] as HTMLElement;
+    expect(card.dataset.order).toBe('o1');
+    expect(within(card).getByText('EURUSD')).toBeTruthy();
+    // The full name is whole, on its own line: never cut to "Euro / US …".
+    expect(within(card).getByText('Euro / US Dollar')).toBeTruthy();
+    expect(within(card).getByText('Buy')).toBeTruthy();
+    const field = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(field('Lots')?.textContent).toBe('0.25');
+    expect(field('Stop loss')?.textContent).toBe('1.05000');
+    expect(field('Take profit')?.textContent).toBe('—');
+    expect(within(card).getByTestId('row-pnl').textContent).toBe('+12.50');
+    expect(within(card).getByTestId('row-pnl').dataset.tone).toBe('up');
+    const detail = await openDetail(/EURUSD/);
+    expect(within(detail).getByText('M1')).toBeTruthy();
   });
 
   it('switches to the pending tab with the expected P&L and shows empty states', async () => {

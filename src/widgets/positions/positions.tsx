@@ -12,6 +12,7 @@ import { useT } from '../_shared/use-t';
 import type { Translate } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
 import { useHostState } from '../_shared/host-state';
+import { LayoutBox } from '../_shared/record-list';
 import { WidgetRoot } from '../_shared/widget-root';
 import { OptionPositions, SETTLED_PATH } from './option-positions';
 import { PositionDetail } from './position-detail';
@@ -193,10 +194,10 @@ export function Positions(props: PositionsProps) {
   return (
     <WidgetRoot name="positions" css={css} theme={props.theme}>
       <ToastProvider>
-        <div className="tk-pos" part="base">
+        <LayoutBox className="tk-pos" part="base">
           <SessionAccountStrip flush />
           {props.mode === 'option' ? <OptionBody {...props} /> : <PositionsBody {...props} />}
-        </div>
+        </LayoutBox>
       </ToastProvider>
     </WidgetRoot>
   );

@@ -1,0 +1,47 @@
+/** A ResizeObserver for jsdom (which lays nothing out): every observed element has the width a test sets. */
+import { vi } from 'vitest';
+
+/** The fake; `FakeResizeObserver.resize(w)` tells every live observer its elements are now `w` px wide. */
+export class FakeResizeObserver {
+  static live = new Set<FakeResizeObserver>();
+  static width = 0;
+  private readonly targets = new Set<Element>();
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    this.targets.add(target);
+    FakeResizeObserver.live.add(this);
+    this.report();
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+    FakeResizeObserver.live.delete(this);
+  }
+  private report() {
+    const width = FakeResizeObserver.width;
+    const entries = [...this.targets].map(
+      (target) =>
+        ({
+          target,
+          contentRect: { width, height: 0 } as DOMRectReadOnly,
+          contentBoxSize: [{ inlineSize: width, blockSize: 0 }],
+          borderBoxSize: [{ inlineSize: width, blockSize: 0 }],
+          devicePixelContentBoxSize: [],
+        }) as unknown as ResizeObserverEntry,
+    );
+    this.callback(entries, this as unknown as ResizeObserver);
+  }
+  static resize(width: number) {
+    FakeResizeObserver.width = width;
+    for (const observer of [...FakeResizeObserver.live]) observer.report();
+  }
+}
+
+/** Stub the global ResizeObserver so widgets measure `width` px (undo with vi.unstubAllGlobals). */
+export function stubWidgetWidth(width: number): void {
+  FakeResizeObserver.width = width;
+  FakeResizeObserver.live.clear();
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+}
