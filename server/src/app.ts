@@ -154,6 +154,10 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'accounts', load: async () => (await import('./accounts/plugin')).accountsPlugin },
   { name: 'users', load: async () => (await import('./users/plugin')).usersPlugin },
   {
+    name: 'notifications',
+    load: async () => (await import('./notifications/plugin')).notificationsPlugin,
+  },
+  {
     name: 'trading',
     load: async () => (await import('./trading/plugin')).tradingPlugin,
     options: ({ options }) => options.trading ?? {},
@@ -184,7 +188,7 @@ export const MODULES: readonly ModuleEntry[] = [
 
 /**
  * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
- * accounts → users → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
+ * accounts → users → notifications → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
  * this resolves; `listen` or `inject` make it ready.
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {

@@ -6,6 +6,7 @@ import {
   AdminProhibitTrading,
   AdminUnblockUser,
 } from '../../../src/core/contract/admin';
+import { AdminSendNotification } from '../../../src/core/contract/notifications';
 import { fillPath, pathParams, SERVICE_ROOT, type Endpoint } from '../../../src/core/contract/endpoint';
 import { formatUsers, formatLedgerCheck, type LedgerReport, type UserPage } from './cli-format';
 
@@ -36,6 +37,7 @@ Commands:
   users:allow <uid>                      Allow a prohibited user to trade again
   users:credit <uid> <amount> [real|demo] [--note TEXT]
                                          Credit an account (default real) against the house account
+  notify:send <uid> <title> <content>    Send a user a "new message" notification (629012)
   ledger:check                           Check ledger conservation (exit code 1 on any mismatch)
 
 Options:
@@ -179,6 +181,17 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
         `Credited ${data.amount} USD to the ${account} account of ${uid}; balance ${data.balanceAmount} ` +
           `(transaction ${data.txnId}).`,
       ]);
+      return EXIT.ok;
+    }
+    case 'notify:send': {
+      const uid = uidArg(args, command);
+      const [, title, content] = args;
+      if (!title?.trim() || !content?.trim()) throw new UsageError('notify:send needs a title and a content');
+      const data = (await call(io, AdminSendNotification, { uid, title, content })) as {
+        id: string;
+        unread: number;
+      };
+      print(data, () => [`Sent notification ${data.id} to ${uid}; ${data.unread} unread.`]);
       return EXIT.ok;
     }
     case 'ledger:check': {

@@ -100,6 +100,21 @@ describe('admin CLI', () => {
     expect((await cli(['users:unblock', user.uid])).out).toBe(`Unblocked ${user.uid}.`);
   });
 
+  it('sends a new-message notification that the user then lists', async () => {
+    const sent = await cli(['notify:send', user.uid, 'Maintenance', 'Tonight from 22:00 UTC']);
+    expect(sent.code).toBe(0);
+    expect(sent.out).toMatch(new RegExp(`^Sent notification \\d+ to ${user.uid}; 1 unread\\.$`));
+    const [row] = (
+      await app.db.query<{ alarm_type: number; action_type: number; content: string }>(
+        'select alarm_type, action_type, content from notifications where user_id = $1',
+        [user.id],
+      )
+    ).rows;
+    expect(row).toEqual({ alarm_type: 629012, action_type: 4, content: 'Tonight from 22:00 UTC' });
+    expect((await cli(['notify:send', user.uid, 'Title only'])).code).toBe(2);
+    expect((await cli(['notify:send', '99999999', 't', 'c'])).code).toBe(1);
+  });
+
   it('checks the ledger: exit 0 when conserved, 1 with the mismatch named when not', async () => {
     const good = await cli(['ledger:check']);
     expect(good.code).toBe(0);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
+import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import { ExchangeClose, type ExchangeOrderMessage } from '../../../src/core/contract/trading';
 import type { AuthService } from '../auth/service';
 import type { OrderChange, TradingService } from '../trading/service-types';
@@ -89,6 +90,12 @@ export class ExchangeConnection {
     const wait = this.lastPushAt + this.deps.settings.conflateMs - Date.now();
     if (wait <= 0) return this.change();
     this.timer('price', wait, () => this.change());
+  }
+
+  /** The user's unread notification count changed (a small message, sent as is). */
+  notify(message: ExchangeNotificationMessage): void {
+    if (!this.opened || this.closed) return;
+    this.send(message);
   }
 
   /** Closes the socket with `code` (no-op when already closed). */
@@ -229,7 +236,7 @@ export class ExchangeConnection {
     this.deps.hub.reindex(this, trading.symbolsOf(this.userId, this.virtual));
   }
 
-  private send(message: ExchangeOrderMessage): void {
+  private send(message: ExchangeOrderMessage | ExchangeNotificationMessage): void {
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 }

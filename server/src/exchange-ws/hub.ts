@@ -1,3 +1,4 @@
+import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import { ExchangeClose } from '../../../src/core/contract/trading';
 import type { OrderChange } from '../trading/service-types';
 import type { ConnectionHub, ExchangeConnection } from './connection';
@@ -72,6 +73,11 @@ export class ExchangeHub implements ConnectionHub {
   changed(change: OrderChange): void {
     const sockets = this.byAccount.get(accountKey(change.userId, change.virtual));
     for (const connection of [...(sockets ?? [])]) connection.change(change.event);
+  }
+
+  /** The user's unread notifications changed: every socket of the user (real and demo) is told. */
+  notified(userId: string, message: ExchangeNotificationMessage): void {
+    for (const connection of [...(this.byUser.get(userId) ?? [])]) connection.notify(message);
   }
 
   /** A symbol's quote moved: the sockets of accounts holding it push (conflated). */

@@ -34,7 +34,8 @@ const GOING_AWAY = 1001;
 
 /**
  * The exchange socket `GET /exchange-ws/{uid}` (spec §7): after `{ "token" }` it pushes the owner's
- * `holtOrder` and `pendingOrder` lists on every change of the account and, conflated, on price moves.
+ * `holtOrder` and `pendingOrder` lists on every change of the account and, conflated, on price moves, and
+ * the user's unread notification count (`notification`) when it changes.
  * A raw `ws` server on the upgrade event, like the market broker: @fastify/websocket would route every
  * upgrade through Fastify and answer the broker's `/market-ws` with 404 on a socket the broker upgrades.
  */
@@ -79,6 +80,9 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
     app.trading.onChange((change) => hub.changed(change)),
     app.auth.onRevoke((event) => hub.revoked(event.sessionIds)),
   ];
+  if (app.hasDecorator('notifications')) {
+    unsubscribe.push(app.notifications.onPush((push) => hub.notified(push.userId, push.message)));
+  }
   if (app.hasDecorator('market')) {
     unsubscribe.push(app.market.source.onTick((tick) => hub.ticked(tick.symbol)));
   }

@@ -13,3 +13,4 @@ export * from './accounts';
 export * from './users';
 export * from './admin';
 export * from './options';
+export * from './notifications';

@@ -1,4 +1,5 @@
 /** Parsing of exchange socket messages at the edge: anything not shaped like the contract is dropped. */
+import type { ExchangeNotificationMessage } from '../contract/notifications';
 import type { ExchangeOrderMessage, PositionSummary } from '../contract/trading';
 
 const KINDS = new Set(['holtOrder', 'pendingOrder']);
@@ -34,4 +35,23 @@ export function parseExchangeMessage(data: unknown): ExchangeOrderMessage | null
   const event = message.event;
   const validEvent = event && typeof event.orderId === 'string' && typeof event.kind === 'string';
   return { ...(message as ExchangeOrderMessage), list, event: validEvent ? event : undefined };
+}
+
+/** The notification message in a socket frame (the user's unread count changed), or null. */
+export function parseNotificationMessage(data: unknown): ExchangeNotificationMessage | null {
+  if (typeof data !== 'string' || !data.includes('"notification"')) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const message = value as Partial<ExchangeNotificationMessage>;
+  if (message.ordertype !== 'notification') return null;
+  const unread = message.unread;
+  if (typeof unread !== 'number' || !Number.isSafeInteger(unread) || unread < 0) return null;
+  const id = typeof message.id === 'string' ? message.id : undefined;
+  const alarmType = typeof message.alarmType === 'number' ? message.alarmType : undefined;
+  return { ordertype: 'notification', unread, ...(id ? { id } : {}), ...(alarmType ? { alarmType } : {}) };
 }

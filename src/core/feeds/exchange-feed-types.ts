@@ -27,6 +27,15 @@ export interface PositionSummaries {
   latest: PositionSummary | null;
 }
 
+/** The user's unread notification count as the socket last pushed it. */
+export interface NotificationPushState {
+  unread: number;
+  /** Increases with every push, so equal counts in a row are still two pushes. */
+  seq: number;
+  /** Set when a new notification arrived (not when one was read). */
+  newId: string | null;
+}
+
 /** Everything the feed knows at one moment (a new object on every change). */
 export interface ExchangeSnapshot {
   status: ExchangeStatus;
@@ -40,6 +49,8 @@ export interface ExchangeSnapshot {
   pendingOrders: readonly MarketOrder[] | null;
   summary: PositionSummaries;
   event: ExchangeEvent | null;
+  /** The last notification push of this connection; null before one (read the count over HTTP first). */
+  notifications: NotificationPushState | null;
 }
 
 /** The page's one exchange socket, opened while someone listens and the session is signed in. */

@@ -230,3 +230,39 @@ describe('createExchangeFeed', () => {
     expect(sockets.sockets).toHaveLength(1);
   });
 });
+
+describe('createExchangeFeed notification pushes', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the pushed unread count of either account, counting every push', () => {
+    const { sockets, listen, feed } = setup();
+    listen();
+    sockets.last().acceptOpen();
+    expect(feed.getSnapshot().notifications).toBeNull();
+    sockets.last().deliver({ ordertype: 'notification', unread: 3, id: '41', alarmType: 629012 });
+    expect(feed.getSnapshot().notifications).toEqual({ unread: 3, seq: 1, newId: '41' });
+    sockets.last().deliver({ ordertype: 'notification', unread: 3 });
+    expect(feed.getSnapshot().notifications).toEqual({ unread: 3, seq: 2, newId: null });
+    // The order lists are untouched.
+    expect(feed.getSnapshot().openOrders).toBeNull();
+  });
+
+  it('ignores malformed notification frames and forgets the count on logout', () => {
+    const { s, sockets, listen, feed } = setup();
+    listen();
+    sockets.last().acceptOpen();
+    for (const bad of [
+      { ordertype: 'notification' },
+      { ordertype: 'notification', unread: -1 },
+      { ordertype: 'notification', unread: 1.5 },
+      { ordertype: 'notification', unread: '2' },
+    ]) {
+      sockets.last().deliver(bad);
+    }
+    expect(feed.getSnapshot().notifications).toBeNull();
+    sockets.last().deliver({ ordertype: 'notification', unread: 1 });
+    s.logout();
+    expect(feed.getSnapshot().notifications).toBeNull();
+  });
+});

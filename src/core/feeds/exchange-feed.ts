@@ -18,7 +18,7 @@ import type {
   ExchangeSocketLike,
   ExchangeStatus,
 } from './exchange-feed-types';
-import { parseExchangeMessage } from './exchange-feed-message';
+import { parseExchangeMessage, parseNotificationMessage } from './exchange-feed-message';
 import { nextDelay, shouldGiveUp } from './reconnect-policy';
 
 export type * from './exchange-feed-types';
@@ -52,6 +52,7 @@ const EMPTY: ExchangeSnapshot = {
   pendingOrders: null,
   summary: { open: null, pending: null, latest: null },
   event: null,
+  notifications: null,
 };
 
 /** Statuses the feed leaves only when something changes (retry, a new token, another account). */
@@ -164,6 +165,9 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
     };
     next.onmessage = (event) => {
       if (socket !== next) return;
+      // Notifications are the user's, not one account's: no real/demo check.
+      const notification = parseNotificationMessage(event.data);
+      if (notification) return applyNotification(notification.unread, notification.id ?? null);
       const message = parseExchangeMessage(event.data);
       if (!message) return debug('ignoring an exchange message of an unknown shape');
       // A message for the other account (sent before a switch reached the server) is not ours to show.
@@ -217,6 +221,11 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
       latest: message.summary,
     };
     update(patch);
+  }
+
+  function applyNotification(unread: number, newId: string | null): void {
+    const seq = (snapshot.notifications?.seq ?? 0) + 1;
+    update({ notifications: { unread, seq, newId } });
   }
 
   function eventOf(message: ExchangeOrderMessage): ExchangeEvent | null {

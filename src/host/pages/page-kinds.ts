@@ -31,7 +31,7 @@ export function isAccountPage(page: string): boolean {
 export function accountViewOf(page: string, { dialog = false } = {}): AccountView | null {
   const account = byName.get(page)?.account;
   if (!account) return null;
-  return (dialog && account.dialogView) || account.view;
+  return (dialog && account.dialogView) || account.view || null;
 }
 
 /** Desktop: the account dialog's menu, the built account routes that have an entry, in table order. */

@@ -5,6 +5,7 @@ import { AccountPage } from './account/account-page';
 import { AuthPage } from './auth/auth-page';
 import { ChartPage } from './chart/chart-page';
 import { HomePage } from './home/home-page';
+import { NotificationsPage } from './notifications/notifications-page';
 import { HistoryPage, PositionPage } from './orders/orders-pages';
 import {
   accountDialogMenu,
@@ -42,6 +43,7 @@ describe('the page registry, derived from the route table', () => {
       privacy: AccountPage,
       bindEmail: AccountPage,
       security: AccountPage,
+      notification: NotificationsPage,
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
@@ -77,7 +79,7 @@ describe('page kinds from the route table', () => {
   it('knows the sign-in and account pages', () => {
     expect(built.filter(isAuthPage)).toEqual(['login', 'register', 'forgot']);
     expect(built.filter(isAccountPage).sort()).toEqual(
-      ['user', 'account', 'changePassword', 'privacy', 'bindEmail', 'security'].sort(),
+      ['user', 'account', 'changePassword', 'privacy', 'bindEmail', 'security', 'notification'].sort(),
     );
   });
 
@@ -93,6 +95,7 @@ describe('page kinds from the route table', () => {
         'privacy',
         'bindEmail',
         'security',
+        'notification',
         'search',
       ].sort(),
     );
@@ -111,6 +114,7 @@ describe('page kinds from the route table', () => {
         'privacy',
         'security',
         'bindEmail',
+        'notification',
         'chart',
         'place',
         'placeOption',
@@ -129,6 +133,7 @@ describe('account pages', () => {
     ['privacy', 'privacy', 'privacy'],
     ['bindEmail', 'bindEmail', 'bindEmail'],
     ['security', 'security', 'security'],
+    ['notification', null, null],
     ['home', null, null],
   ])('%s shows the view %s, %s in the desktop dialog', (page, view, dialogView) => {
     expect(accountViewOf(page)).toBe(view);
@@ -136,8 +141,8 @@ describe('account pages', () => {
   });
 
   it('has the route path the account widget navigates to for each view', () => {
-    for (const route of ROUTES.filter((r) => r.account)) {
-      expect(VIEW_PATHS[route.account!.view], route.name).toBe(route.path);
+    for (const route of ROUTES.filter((r) => r.account?.view)) {
+      expect(VIEW_PATHS[route.account!.view!], route.name).toBe(route.path);
     }
   });
 
@@ -145,6 +150,7 @@ describe('account pages', () => {
     expect(accountDialogMenu()).toEqual([
       { page: 'account', to: '/user/account', label: 'account.my_account' },
       { page: 'security', to: '/user/security', label: 'account.security' },
+      { page: 'notification', to: '/user/notification', label: 'account.notification' },
     ]);
     expect(['user', 'account', 'changePassword', 'privacy', 'bindEmail'].map(accountMenuPageOf)).toEqual(
       Array(5).fill('account'),

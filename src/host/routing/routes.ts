@@ -21,7 +21,8 @@ export type PageRef = `${string}/${string}#${string}`;
 
 /** An account page: the <Account> view it shows and its place in the desktop account dialog. */
 export interface AccountPlacement {
-  view: AccountView;
+  /** The <Account> view; absent for an account page of another widget (its own page renders in the dialog). */
+  view?: AccountView;
   /** The view inside the desktop dialog, when it differs (the user menu lives in the desktop top bar). */
   dialogView?: AccountView;
   /** i18n label of its entry in the dialog menu; pages without one belong to the `account` entry. */
@@ -101,7 +102,11 @@ export const ROUTES: readonly RouteDef[] = [
   user('bankCard', '/user/wallet/bankCard'),
   user('addBankCard', '/user/wallet/addBankCard'),
   user('editBankCard', '/user/wallet/editBankCard'),
-  user('notification', '/user/notification'),
+  user('notification', '/user/notification', {
+    page: 'notifications/notifications-page#NotificationsPage',
+    kind: 'account',
+    account: { menu: 'account.notification' },
+  }),
   user('deposit', '/user/deposit'),
   user('agreement', '/user/agreement'),
   user('withdraw', '/user/withdraw'),

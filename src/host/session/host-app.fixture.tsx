@@ -16,7 +16,9 @@ import type { OwnedSession } from '../../core/session/session';
 import { makeToken, MemoryStorage, userInfo } from '../../core/session/session.fixture';
 import type { Handler } from '../../core/session/session.fixture';
 import { createKeyValueStore } from '../../core/session/storage';
+import { createOrders, setOrdersForTests } from '../../core/state/orders';
 import { createIsolatedStore } from '../../core/state/store';
+import type { ExchangeSocketLike } from '../../core/feeds/exchange-feed-types';
 import { priceEntry } from '../../widgets/_shared/test-platform.fixture';
 import { App } from '../app';
 
@@ -29,6 +31,8 @@ export interface HostOptions {
   handlers?: Record<string, Handler>;
   /** Brand fields over the sample config's (e.g. one trade mode). */
   brand?: Record<string, unknown>;
+  /** Opens the page's exchange socket through this factory (a fake) instead of a browser WebSocket. */
+  exchangeSockets?: (url: string) => ExchangeSocketLike;
 }
 
 /** Make matchMedia answer as a viewport of `width` px. */
@@ -82,6 +86,10 @@ export async function startHost(getSession: Mock, options: HostOptions) {
     page: null,
   });
   getSession.mockReturnValue(session);
+  const orders = options.exchangeSockets
+    ? createOrders(platform, { socketFactory: options.exchangeSockets })
+    : null;
+  if (orders) setOrdersForTests(platform, orders);
   await platform.ready;
   if (options.signedIn) {
     const exp = Math.floor(Date.now() / 1000) + 900;
@@ -103,6 +111,7 @@ export async function startHost(getSession: Mock, options: HostOptions) {
     view,
     close() {
       view.unmount();
+      orders?.feed.close();
       session.close();
       platform.close();
     },

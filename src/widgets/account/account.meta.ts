@@ -84,6 +84,7 @@ export const accountMeta: WidgetMeta = {
   parts: [
     { name: 'header', description: 'Title bar of a sub-page.' },
     { name: 'profile', description: 'Avatar, nickname and uid of the menu.' },
+    { name: 'unread', description: 'The unread notification count on the menu’s Notification row.' },
     { name: 'avatar', description: 'The user picture or its initial.' },
     { name: 'balance', description: 'The balance card.' },
     { name: 'section', description: 'A titled group of rows.' },

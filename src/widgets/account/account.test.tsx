@@ -106,6 +106,30 @@ describe('<Account view="menu">', () => {
     expect(onPreferencesChange).toHaveBeenCalledWith({ language: 'ja' });
   });
 
+  it('shows the unread notification count on the Notification row, which opens /user/notification', async () => {
+    const onNavigate = vi.fn();
+    view = await renderAccount(
+      getSession,
+      { view: 'menu', onNavigate },
+      { handlers: { 'waa/user/notification/getUnreadCount': () => ({ code: 0, data: { unread: 3 } }) } },
+    );
+    await waitFor(() => expect(screen.getByTestId('menu-notification-unread').textContent).toBe('3'));
+    expect(screen.getByTestId('menu-notification-unread').getAttribute('aria-label')).toBe('3 unread');
+    fireEvent.click(screen.getByTestId('menu-notification'));
+    expect(onNavigate).toHaveBeenCalledWith({ to: '/user/notification' });
+  });
+
+  it('shows no badge when nothing is unread', async () => {
+    view = await renderAccount(
+      getSession,
+      { view: 'menu' },
+      { handlers: { 'waa/user/notification/getUnreadCount': () => ({ code: 0, data: { unread: 0 } }) } },
+    );
+    await waitFor(() => expect(view?.h.callsTo('waa/user/notification/getUnreadCount')).toHaveLength(1));
+    expect(screen.getByTestId('menu-notification').textContent).toContain('Notifications');
+    expect(screen.queryByTestId('menu-notification-unread')).toBeNull();
+  });
+
   it('switches its own view when no page routes', async () => {
     view = await renderAccount(getSession, { view: 'menu' });
     fireEvent.click(screen.getByTestId('menu-security'));

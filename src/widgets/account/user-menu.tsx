@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { getNotificationUnread } from '../../core/state/notifications';
+import { useAtomValue } from '../_shared/store-react';
 import { isConfigOn, VIEW_PATHS } from './account.logic';
 import { useAccount } from './account-context';
 import { Avatar } from './avatar';
@@ -10,6 +12,26 @@ import { ConfirmSheet } from './sheet';
 import { useToast } from '../_shared/toast';
 
 type Drawer = 'language' | 'theme' | 'switch' | null;
+
+/** Where the Notification row goes (spec §2 route table). */
+export const NOTIFICATION_PATH = '/user/notification';
+
+/** The unread count of the Notification row (spec §2 "notification with unread badge"); nothing at 0. */
+function UnreadCount({ label }: { label: (n: number) => string }) {
+  const { platform } = useAccount();
+  const unread = useAtomValue(useMemo(() => getNotificationUnread(platform), [platform]).count);
+  if (!unread) return null;
+  return (
+    <span
+      className="tk-account__unread"
+      part="unread"
+      data-testid="menu-notification-unread"
+      aria-label={label(unread)}
+    >
+      {unread > 99 ? '99+' : unread}
+    </span>
+  );
+}
 
 /** The user menu page of spec §2: profile, balance, General and Settings sections, version line. */
 export function UserMenu() {
@@ -69,6 +91,13 @@ export function UserMenu() {
           label={t('account.invite_code')}
           value={user.inviteCode}
           trailing={<CopyButton text={user.inviteCode} />}
+        />
+        <Row
+          icon="bell"
+          label={t('account.notification')}
+          value={<UnreadCount label={(n) => t('account.unread_count', { n })} />}
+          onClick={() => navigate(NOTIFICATION_PATH)}
+          testId="menu-notification"
         />
         {email ? (
           <Row

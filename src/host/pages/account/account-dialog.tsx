@@ -6,8 +6,11 @@ import { Account } from '../../../widgets/account';
 import { useT } from '../../../widgets/_shared/use-t';
 import { navigate } from '../../routing/history';
 import { Link } from '../../routing/link';
+import { routeByName } from '../../routing/routes';
 import { Dialog } from '../../ui/dialog';
+import { UnreadBadge } from '../../ui/unread-badge';
 import { accountDialogMenu, accountMenuPageOf, accountViewOf } from '../page-kinds';
+import { pageComponent } from '../registry';
 import { CloseIcon } from './close-icon';
 import { useAccountProps } from './use-account-props';
 import './account-page.css';
@@ -22,6 +25,9 @@ export function AccountDialog({ page }: { page: string }) {
   // The user menu's content (balance, switch, language, theme) lives in the desktop top bar.
   const view = accountViewOf(page, { dialog: true }) ?? 'account';
   const top = view === 'account' || view === 'security';
+  // An account page of another widget (notifications) renders its own page in the body.
+  const route = routeByName(page);
+  const Own = route.account && !route.account.view && route.page ? pageComponent(route) : null;
   const close = () => navigate('/');
   return (
     <div className="host-account-dialog">
@@ -45,11 +51,12 @@ export function AccountDialog({ page }: { page: string }) {
                 aria-current={accountMenuPageOf(page) === item.page ? 'page' : undefined}
               >
                 {t(item.label)}
+                {item.page === 'notification' ? <UnreadBadge testId="dialog-notification-unread" /> : null}
               </Link>
             ))}
           </nav>
           <div className="host-account-dialog__body">
-            <Account {...props} view={view} back={!top} />
+            {Own ? <Own /> : <Account {...props} view={view} back={!top} />}
           </div>
         </div>
       </Dialog>

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../accounts/test-app';
+import { SocketClient, startExchangeApp, type ExchangeApp } from '../exchange-ws/testing';
+
+let harness: ExchangeApp;
+beforeAll(async () => {
+  harness = await startExchangeApp();
+});
+afterAll(() => harness?.close());
+
+type Message = { ordertype: string; unread?: number; id?: string; alarmType?: number };
+const isNotification = (m: unknown) => (m as Message).ordertype === 'notification';
+
+/** A socket of the trader that has had its first order snapshots (so it is authenticated). */
+async function openSocket(uid: string, token: string): Promise<SocketClient> {
+  const client = await SocketClient.open(harness.base, uid, token);
+  await client.next((m) => m.ordertype === 'pendingOrder');
+  return client;
+}
+
+describe('notification push on the exchange socket', () => {
+  it("reaches every socket of the owner (real and demo) with the unread count, and no one else's", async () => {
+    const owner = await harness.trader();
+    const other = await harness.trader();
+    const real = await openSocket(owner.uid, owner.token);
+    const demo = await openSocket(owner.uid, owner.demoToken);
+    const stranger = await openSocket(other.uid, other.token);
+    try {
+      const sent = await harness.post<{ id: string }>(
+        `/admin/v1/users/${owner.uid}/notifications`,
+        ADMIN_TOKEN,
+        { title: 'Maintenance', content: 'Tonight 22:00 UTC' },
+      );
+      expect(sent.code).toBe(0);
+      for (const socket of [real, demo]) {
+        const message = (await socket.next(isNotification)) as unknown as Message;
+        expect(message).toEqual({
+          ordertype: 'notification',
+          unread: 1,
+          id: sent.data.id,
+          alarmType: 629012,
+        });
+      }
+      // The other user's socket hears nothing about it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(stranger.messages.some(isNotification)).toBe(false);
+    } finally {
+      for (const socket of [real, demo, stranger]) socket.close();
+    }
+  });
+
+  it('tells the other sockets the lower count after a read, and pushes only after the caller commits', async () => {
+    const owner = await harness.trader();
+    const socket = await openSocket(owner.uid, owner.token);
+    try {
+      const notified = await harness.app.db.transaction((tx) =>
+        harness.app.notifications.notify(tx, {
+          userId: owner.id,
+          alarmType: 629006,
+          actionType: 0,
+          paymentPrice: '50',
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(socket.messages.some(isNotification)).toBe(false);
+      await notified.publish();
+      await socket.next((m) => isNotification(m) && (m as unknown as Message).unread === 1);
+      const from = socket.messages.length;
+      const read = await harness.post('/v1/waa/user/notification/read', owner.token, { ids: [notified.id] });
+      expect(read).toMatchObject({ code: 0, data: { read: 1, unread: 0 } });
+      const message = (await socket.next(isNotification, from)) as unknown as Message;
+      expect(message).toEqual({ ordertype: 'notification', unread: 0 });
+    } finally {
+      socket.close();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeSocketFactory } from '../feeds/exchange-feed.fixture';
+import { createHarness, makeToken } from '../session/session.fixture';
+import type { Answer, Harness } from '../session/session.fixture';
+import { createNotificationUnread } from './notifications';
+import { createOrders, setOrdersForTests } from './orders';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+
+async function setup(count: () => Answer | Promise<Answer>) {
+  const h: Harness = createHarness({ handlers: { 'waa/user/notification/getUnreadCount': count } });
+  await h.platform.ready;
+  const sockets = fakeSocketFactory();
+  const orders = createOrders(h.platform, { socketFactory: sockets.factory });
+  setOrdersForTests(h.platform, orders);
+  const unread = createNotificationUnread(h.platform);
+  const seen: Array<number | null> = [];
+  const release = h.platform.store.sub(unread.count, () => seen.push(h.platform.store.get(unread.count)));
+  cleanup = () => {
+    release();
+    orders.feed.close();
+    h.session.close();
+    h.platform.close();
+  };
+  const signIn = async () => {
+    const exp = Math.floor(Date.now() / 1000) + 900;
+    await h.session.signIn({
+      token: makeToken({ exp, virtualStatus: '0' }),
+      refreshToken: 'r-1',
+      qrcodeStatus: 1,
+      expiresAt: exp * 1000,
+    });
+  };
+  const value = () => h.platform.store.get(unread.count);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+  return { h, sockets, unread, seen, signIn, value, settle };
+}
+
+describe('the unread notification count', () => {
+  it('is null while signed out and asks the server once the user signs in', async () => {
+    const t = await setup(() => ({ code: 0, data: { unread: 4 } }));
+    expect(t.value()).toBeNull();
+    expect(t.h.callsTo('waa/user/notification/getUnreadCount')).toHaveLength(0);
+    await t.signIn();
+    await t.settle();
+    expect(t.value()).toBe(4);
+    await t.h.session.logout();
+    await t.settle();
+    expect(t.value()).toBeNull();
+  });
+
+  it('follows the exchange socket without asking again', async () => {
+    const t = await setup(() => ({ code: 0, data: { unread: 1 } }));
+    await t.signIn();
+    await t.settle();
+    t.sockets.last().acceptOpen();
+    t.sockets.last().deliver({ ordertype: 'notification', unread: 2, id: '9', alarmType: 629012 });
+    expect(t.value()).toBe(2);
+    t.sockets.last().deliver({ ordertype: 'notification', unread: 0 });
+    expect(t.value()).toBe(0);
+    expect(t.h.callsTo('waa/user/notification/getUnreadCount')).toHaveLength(1);
+  });
+
+  it('drops an HTTP answer that a push overtook', async () => {
+    let answer!: (a: Answer) => void;
+    const t = await setup(() => new Promise<Answer>((resolve) => (answer = resolve)));
+    await t.signIn();
+    await t.settle();
+    t.sockets.last().acceptOpen();
+    t.sockets.last().deliver({ ordertype: 'notification', unread: 5 });
+    answer({ code: 0, data: { unread: 4 } });
+    await t.settle();
+    expect(t.value()).toBe(5);
+  });
+
+  it('takes the count a read answered and refreshes on demand', async () => {
+    let server = 3;
+    const t = await setup(() => ({ code: 0, data: { unread: server } }));
+    await t.signIn();
+    await t.settle();
+    t.unread.accept(2);
+    expect(t.value()).toBe(2);
+    server = 7;
+    await t.unread.refresh();
+    expect(t.value()).toBe(7);
+  });
+});

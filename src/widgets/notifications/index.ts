@@ -1,0 +1,3 @@
+/** Public surface of <tk-notifications> for React hosts: the component and its props. */
+export { Notifications } from './notifications';
+export type { NotificationsProps } from './notifications';

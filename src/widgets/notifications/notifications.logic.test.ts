@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification, NotificationPage } from '../../core/contract/notifications';
+import type { CallResult } from '../../core/runtime/types';
+import { INITIAL_PAGING, applyPage, marksRead, nextPage, queryFor, textSource } from './notifications.logic';
+
+const note = (overrides: Partial<Notification> = {}): Notification => ({
+  id: '1',
+  readStatus: 0,
+  title: 'Own title',
+  alarmType: 629012,
+  actionType: 0,
+  content: 'Own content',
+  remark: '',
+  timeStamp: 1_700_000_000_000,
+  paymentPrice: null,
+  ...overrides,
+});
+const ok = (list: Notification[], page: number, pages: number): CallResult<NotificationPage> => ({
+  ok: true,
+  data: { list, page, pages, total: pages * 10 },
+  envelope: { code: 0, msg: 'success', data: { list, page, pages, total: pages * 10 } },
+});
+const failed = (code: number): CallResult<NotificationPage> => ({
+  ok: false,
+  code,
+  message: `failed (${code})`,
+});
+
+describe('textSource (spec §8)', () => {
+  it.each([
+    [
+      '629005 withdrawal rejected shows the amount',
+      note({ alarmType: 629005, paymentPrice: '125.50' }),
+      { kind: 'code', code: 629005, amount: '125.50' },
+    ],
+    [
+      '629006 deposit rejected shows the amount',
+      note({ alarmType: 629006, paymentPrice: '10.00' }),
+      { kind: 'code', code: 629006, amount: '10.00' },
+    ],
+    [
+      '629007 KYC rejected',
+      note({ alarmType: 629007, paymentPrice: '3.00' }),
+      { kind: 'code', code: 629007, amount: null },
+    ],
+    ['629012 new message', note({ alarmType: 629012 }), { kind: 'code', code: 629012, amount: null }],
+    ['629021 loan rejected', note({ alarmType: 629021 }), { kind: 'code', code: 629021, amount: null }],
+    [
+      'action type 4 uses its own text',
+      note({ alarmType: 629012, actionType: 4 }),
+      { kind: 'own', title: 'Own title', body: 'Own content' },
+    ],
+    [
+      'action type 4 wins over a known code',
+      note({ alarmType: 629005, actionType: 4 }),
+      { kind: 'own', title: 'Own title', body: 'Own content' },
+    ],
+    [
+      'an unknown code falls back on its own text',
+      note({ alarmType: 1 }),
+      { kind: 'own', title: 'Own title', body: 'Own content' },
+    ],
+  ] as const)('%s', (_, n, expected) => {
+    expect(textSource(n)).toEqual(expected);
+  });
+});
+
+describe('paging', () => {
+  it('asks for 10 a page', () => {
+    expect(queryFor(3)).toEqual({ page: 3, limit: 10 });
+  });
+
+  it.each([
+    ['stops at the last page', ok([note()], 2, 2), { page: 2, done: true }],
+    ['goes on before the last page', ok([note()], 1, 2), { page: 1, done: false }],
+    ['stops on an empty list', ok([], 1, 3), { done: true }],
+    ['pauses on a failure until retry', failed(1001), { error: 'failed (1001)', done: false }],
+  ] as const)('%s', (_, result, expected) => {
+    const page = result.ok ? result.data.page : 1;
+    expect(applyPage(INITIAL_PAGING, page, result)).toMatchObject(expected);
+  });
+
+  it('stops after more than five answers with code -1', () => {
+    let paging = INITIAL_PAGING;
+    for (let i = 0; i < 5; i++) paging = applyPage(paging, 1, failed(-1));
+    expect(nextPage(paging)).toBe(1);
+    paging = applyPage(paging, 1, failed(-1));
+    expect(paging.done).toBe(true);
+    expect(nextPage(paging)).toBeNull();
+  });
+
+  it('does not list a notification twice when a new one shifted the pages', () => {
+    const first = applyPage(INITIAL_PAGING, 1, ok([note({ id: '3' }), note({ id: '2' })], 1, 2));
+    const second = applyPage(first, 2, ok([note({ id: '2' }), note({ id: '1' })], 2, 2));
+    expect(second.items.map((n) => n.id)).toEqual(['3', '2', '1']);
+  });
+});
+
+describe('marksRead (spec §4)', () => {
+  it('marks only unread notifications', () => {
+    expect(marksRead(note({ readStatus: 0 }))).toBe(true);
+    expect(marksRead(note({ readStatus: 1 }))).toBe(false);
+  });
+});

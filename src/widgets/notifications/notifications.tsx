@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { NotificationRead } from '../../core/contract/notifications';
+import type { Notification } from '../../core/contract/notifications';
+import { SHORT_DATE_TIME_FORMAT, formatTime } from '../../core/domain/format';
+import { getSession } from '../../core/session/session';
+import { getNotificationUnread } from '../../core/state/notifications';
+import type { EventCallbacks } from '../_shared/events';
+import { usePlatform } from '../_shared/platform-context';
+import { useAtomValue } from '../_shared/store-react';
+import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
+import { useT } from '../_shared/use-t';
+import type { Translate } from '../_shared/use-t';
+import { useEmit } from '../_shared/widget-host';
+import { WidgetRoot } from '../_shared/widget-root';
+import { NotificationDetail } from './notification-detail';
+import { notificationText } from './notification-text';
+import { isUnread, marksRead, nextPage } from './notifications.logic';
+import { NOTIFICATIONS_CSS as css } from './styles';
+import { useNotificationPages } from './use-notification-pages';
+
+/** Props of <Notifications>: the attributes of <tk-notifications> and its output callbacks. */
+export interface NotificationsProps extends EventCallbacks<'tk-navigate'> {
+  theme?: 'light' | 'dark';
+}
+
+/** Where the sign-in prompt sends the user (spec §2: /user pages need a session). */
+export const LOGIN_PATH = '/login?to=/user/notification';
+
+function NotificationRow({
+  n,
+  t,
+  timezone,
+  onOpen,
+}: {
+  n: Notification;
+  t: Translate;
+  timezone?: string;
+  onOpen: () => void;
+}) {
+  const { title, body } = notificationText(n, t);
+  const unread = isUnread(n);
+  return (
+    <li className="tk-notif__item" part="item" data-notification={n.id} data-unread={unread || undefined}>
+      <button type="button" className="tk-notif__open" aria-haspopup="dialog" onClick={onOpen}>
+        <span className="tk-notif__dot" aria-hidden="true" />
+        <span className="tk-notif__text">
+          <span className="tk-notif__title">
+            {title}
+            {unread ? <span className="tk-visually-hidden"> ({t('notifications.unread')})</span> : null}
+          </span>
+          <span className="tk-notif__snippet">{body}</span>
+        </span>
+        <span className="tk-notif__time tk-num">
+          {formatTime(n.timeStamp, SHORT_DATE_TIME_FORMAT, timezone)}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function Foot(props: {
+  t: Translate;
+  error: string | null;
+  loading: boolean;
+  done: boolean;
+  hasItems: boolean;
+  onRetry: () => void;
+  onMore: () => void;
+  sentinel: React.RefObject<HTMLDivElement | null>;
+}) {
+  const { t } = props;
+  return (
+    <div ref={props.sentinel} className="tk-notif__foot">
+      {props.error ? (
+        <div className="tk-banner" data-tone="danger" role="alert">
+          <span className="tk-banner__text">
+            {t('notifications.load_failed')} {props.error}
+          </span>
+          <button type="button" className="tk-button" onClick={props.onRetry}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : props.loading ? (
+        <p className="tk-state" role="status">
+          {t('app.loading')}
+        </p>
+      ) : props.done ? (
+        props.hasItems ? (
+          <p className="tk-notif__end">{t('notifications.end')}</p>
+        ) : null
+      ) : (
+        <button type="button" className="tk-notif__btn" onClick={props.onMore}>
+          {t('notifications.load_more')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function NotificationsBody(props: NotificationsProps) {
+  const t = useT();
+  const platform = usePlatform();
+  const emit = useEmit(props);
+  const session = useMemo(() => getSession(platform), [platform]);
+  const unreadStore = useMemo(() => getNotificationUnread(platform), [platform]);
+  const state = useAtomValue(session.atoms.state);
+  const config = useAtomValue(platform.atoms.config);
+  const unread = useAtomValue(unreadStore.count);
+  const signedIn = state.status === 'signedIn';
+  const { paging, loading, loadMore, retry, reload } = useNotificationPages(signedIn ? state.uid : null);
+  const [selected, setSelected] = useState<Notification | null>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canLoad = signedIn && !loading && nextPage(paging) !== null;
+  useInfiniteScroll(sentinel, loadMore, canLoad, `${paging.page}|${paging.invalid}|${paging.items.length}`);
+
+  // A pushed rise of the unread count means a new notification: show it at the top.
+  const lastUnread = useRef(unread);
+  useEffect(() => {
+    const before = lastUnread.current;
+    lastUnread.current = unread;
+    if (before !== null && unread !== null && unread > before) reload();
+  }, [unread, reload]);
+
+  const open = useCallback(
+    async (n: Notification) => {
+      setSelected(n);
+      if (!marksRead(n)) return;
+      const result = await platform.api.call(NotificationRead, { ids: [n.id] }, { silent: true });
+      // Spec §4: reload from page 1 and refresh the unread counts.
+      if (result.ok) unreadStore.accept(result.data.unread);
+      else void unreadStore.refresh();
+      reload();
+    },
+    [platform, unreadStore, reload],
+  );
+
+  if (!signedIn) {
+    return (
+      <div className="tk-state" part="signed-out">
+        <p>{t('notifications.login_prompt')}</p>
+        <button
+          type="button"
+          className="tk-notif__btn"
+          data-variant="primary"
+          onClick={() => emit('tk-navigate', { to: LOGIN_PATH })}
+        >
+          {t('nav.login')}
+        </button>
+      </div>
+    );
+  }
+
+  const timezone = config?.brand.timezone;
+  return (
+    <>
+      <header className="tk-notif__head" part="header">
+        <h2 className="tk-notif__heading">{t('notifications.title')}</h2>
+        {unread ? (
+          <span className="tk-notif__count" part="count" data-testid="notifications-unread">
+            {t('notifications.unread_count', { n: unread })}
+          </span>
+        ) : null}
+      </header>
+      <div className="tk-notif__list" aria-busy={loading || undefined}>
+        {paging.items.length > 0 ? (
+          <ul className="tk-notif__items" part="list" aria-label={t('notifications.title')}>
+            {paging.items.map((n) => (
+              <NotificationRow key={n.id} n={n} t={t} timezone={timezone} onOpen={() => void open(n)} />
+            ))}
+          </ul>
+        ) : paging.done ? (
+          <p className="tk-state" part="empty">
+            {t('notifications.empty')}
+          </p>
+        ) : null}
+        <Foot
+          sentinel={sentinel}
+          t={t}
+          error={paging.error}
+          loading={loading || (paging.page === 0 && !paging.done)}
+          done={paging.done}
+          hasItems={paging.items.length > 0}
+          onRetry={retry}
+          onMore={loadMore}
+        />
+      </div>
+      {selected ? (
+        <NotificationDetail
+          notification={selected}
+          t={t}
+          timezone={timezone}
+          onClose={() => setSelected(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The notifications page of spec §2/§4: an infinite list (10 a page) with a detail drawer; opening an unread
+ * one marks it read, reloads from page 1 and refreshes the unread count.
+ */
+export function Notifications(props: NotificationsProps) {
+  return (
+    <WidgetRoot name="notifications" css={css} theme={props.theme}>
+      <div className="tk-notif" part="base">
+        <NotificationsBody {...props} />
+      </div>
+    </WidgetRoot>
+  );
+}
