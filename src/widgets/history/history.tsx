@@ -19,7 +19,7 @@ import { HISTORY_FILTERS, nextPage } from './history.logic';
 import type { HistoryFilter } from './history.logic';
 import { HISTORY_CSS as css } from './styles';
 import { useHistoryPages } from './use-history-pages';
-import { useInfiniteScroll } from './use-infinite-scroll';
+import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
 
 /** Props of <History>: the attributes of <tk-history> and its output callbacks. */
 export interface HistoryProps extends EventCallbacks<'tk-navigate'> {

@@ -11,7 +11,7 @@ import { DetailField } from './history-detail';
 import { HistoryDrawer } from './history-drawer';
 import { ListFoot } from './list-foot';
 import { nextOptionPage, optionStatusKey, rateText } from './option-history.logic';
-import { useInfiniteScroll } from './use-infinite-scroll';
+import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
 import { useOptionHistoryPages } from './use-option-history-pages';
 
 /** Props of OptionHistory. */
