@@ -143,6 +143,7 @@ export function recordingEngine(): RecordingEngine {
     setLabels: record('setLabels') as ChartEngine['setLabels'],
     setTimezone: record('setTimezone') as ChartEngine['setTimezone'],
     draw: record('draw') as ChartEngine['draw'],
+    setTradeLines: record('setTradeLines') as ChartEngine['setTradeLines'],
     deleteSelected: record('deleteSelected', true) as ChartEngine['deleteSelected'],
     deleteAll: record('deleteAll') as ChartEngine['deleteAll'],
     zoom: record('zoom') as ChartEngine['zoom'],

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { isQuoteStale } from '../../core/runtime/platform';
 import { ConnectionBanner } from '../_shared/connection-banner';
@@ -51,6 +51,9 @@ export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCal
   /** Another chart engine (tests, hosts with their own canvas); default: the klinecharts chunk. */
   engineLoader?: EngineLoader;
 }
+
+// The trader's order lines come with the engine, after the first paint.
+const TradeLines = lazy(() => import('./trade-lines'));
 
 const tokenDefault = (name: string) => THEME_TOKENS.find((token) => token.name === name)?.light ?? '';
 // One object for every render: the memoised toolbar compares it by identity.
@@ -315,6 +318,20 @@ export function Chart(props: ChartProps) {
         </div>
         {dialog ? (
           <IndicatorDialog indicators={prefs.indicators} t={t} onToggle={onToggle} onClose={closeDialog} />
+        ) : null}
+        {engine && precision !== null && symbol ? (
+          <Suspense>
+            <TradeLines
+              engine={engine}
+              symbol={symbol}
+              precision={precision}
+              product={market.product}
+              prices={prices}
+              tradeMode={props.tradeMode}
+              frame={frame.current}
+              t={t}
+            />
+          </Suspense>
         ) : null}
         <ToastRegion
           toast={notice}

@@ -10,7 +10,7 @@ import {
 import { priceText } from '../../core/domain/order-format';
 import type { Translate } from '../_shared/use-t';
 import { OptionSettlementDrawer } from './option-settlement';
-import { useRunningOptions, useTicker } from './use-running-options';
+import { useRunningOptions, useTicker } from '../_shared/use-running-options';
 
 /** Props of OptionPositions. */
 export interface OptionPositionsProps {
