@@ -70,6 +70,9 @@ export interface ChartEngine {
   dispose(): void;
 }
 
+/** The React layer of the trader's order lines (its own chunk, asked for once the engine is there). */
+export const loadTradeLines = () => import('./trade-lines');
+
 const MAIN_PANE = 'candle_pane';
 const SUB_PANE = 'tk_sub_';
 const DRAWINGS = 'tk-drawing';

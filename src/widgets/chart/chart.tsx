@@ -52,8 +52,8 @@ export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCal
   engineLoader?: EngineLoader;
 }
 
-// The trader's order lines come with the engine, after the first paint.
-const TradeLines = lazy(() => import('./trade-lines'));
+// The trader's order lines come after the engine, through its chunk: the first paint names neither.
+const TradeLines = lazy(() => import('./chart-engine').then((engine) => engine.loadTradeLines()));
 
 const tokenDefault = (name: string) => THEME_TOKENS.find((token) => token.name === name)?.light ?? '';
 // One object for every render: the memoised toolbar compares it by identity.
