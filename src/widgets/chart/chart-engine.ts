@@ -189,7 +189,7 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
   }
 
   let compact = el.clientWidth > 0 && el.clientWidth < COMPACT_WIDTH;
-  const trade = createTradeLayer(c, el, () => appearance);
+  const trade = createTradeLayer(c, el, MAIN_PANE, () => appearance);
   function applyStyles(): void {
     if (!appearance) return;
     c.setStyles(appearance.theme);

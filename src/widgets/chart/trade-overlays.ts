@@ -5,7 +5,7 @@
  * reports its new value, and the widget decides (confirm, then the server) where it ends up.
  */
 import { registerOverlay } from 'klinecharts';
-import type { Chart, OverlayEvent, OverlayFigure } from 'klinecharts';
+import type { AxisCreateRangeParams, AxisRange, Chart, OverlayEvent, OverlayFigure } from 'klinecharts';
 import type { Appearance } from './engine-styles';
 import type { LineTone } from './trade-lines.logic';
 
@@ -124,10 +124,31 @@ export interface TradeLayer {
 const colorOf = (tone: LineTone, a: Appearance) =>
   tone === 'up' ? a.up : tone === 'down' ? a.down : tone === 'accent' ? a.accent : a.muted;
 
+/** `range` widened to take in `low` … `high` (a linear price axis: every from/to pair is the same). */
+export function rangeWith(range: AxisRange, low: number, high: number): AxisRange {
+  const from = Math.min(range.from, low);
+  const to = Math.max(range.to, high);
+  if (from === range.from && to === range.to) return range;
+  const span = to - from;
+  return {
+    ...range,
+    from,
+    to,
+    range: span,
+    realFrom: from,
+    realTo: to,
+    realRange: span,
+    displayFrom: from,
+    displayTo: to,
+    displayRange: span,
+  };
+}
+
 /** The layer of `chart`; `el` gets `data-trade-lines` ("id:y …", the drawn positions) for tools and tests. */
 export function createTradeLayer(
   chart: Chart,
   el: HTMLElement,
+  paneId: string,
   appearance: () => Appearance | null,
 ): TradeLayer {
   register();
@@ -176,7 +197,24 @@ export function createTradeLayer(
     onRightClick: (event: OverlayEvent<unknown>) => event.preventDefault?.(),
   };
 
+  // The price axis takes in every line, so a stop loss or take profit off the candles' range can be seen
+  // and dragged; it is told again only when the lowest or highest line changed.
+  let extent = '';
+  function fit(): void {
+    const prices = lines.map((l) => l.price);
+    const next = prices.length ? `${Math.min(...prices)}|${Math.max(...prices)}` : '';
+    if (next === extent) return;
+    extent = next;
+    const [low, high] = next ? next.split('|').map(Number) : [];
+    chart.overrideYAxis({
+      paneId,
+      createRange: ({ defaultRange }: AxisCreateRangeParams) =>
+        low === undefined || high === undefined ? defaultRange : rangeWith(defaultRange, low, high),
+    });
+  }
+
   function draw(): void {
+    fit();
     const wanted = new Set<string>();
     for (const line of lines) {
       const id = overlayId(line.id);
