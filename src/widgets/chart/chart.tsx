@@ -22,7 +22,7 @@ import { DrawingBar } from './drawing-bar';
 import { headerView, newerQuote, pickSymbol, symbolOptions } from './header.logic';
 import { IndicatorDialog } from './indicator-dialog';
 import { useChartActions } from './use-chart-actions';
-import { useChartEngine } from './use-chart-engine';
+import { loadEngine, useChartEngine } from './use-chart-engine';
 import type { EngineLoader } from './use-chart-engine';
 import type { ChartEngine, ChartLabels } from './chart-engine';
 import type { Appearance } from './engine-styles';
@@ -53,7 +53,7 @@ export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCal
 }
 
 // The trader's order lines come after the engine, through its chunk: the first paint names neither.
-const TradeLines = lazy(() => import('./chart-engine').then((engine) => engine.loadTradeLines()));
+const TradeLines = lazy(() => loadEngine().then((engine) => engine.loadTradeLines()));
 
 const tokenDefault = (name: string) => THEME_TOKENS.find((token) => token.name === name)?.light ?? '';
 // One object for every render: the memoised toolbar compares it by identity.
