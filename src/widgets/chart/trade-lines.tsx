@@ -15,7 +15,6 @@ import { signedAmount } from '../../core/domain/order-format';
 import type { QuoteView } from '../../core/runtime/types';
 import { getSession } from '../../core/session/session';
 import { getOrders } from '../../core/state/orders';
-import { ModalDrawer } from '../_shared/drawer';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
 import { ToastProvider } from '../_shared/toast';
@@ -24,6 +23,7 @@ import { useRunningOptions } from '../_shared/use-running-options';
 import type { Translate } from '../_shared/use-t';
 import type { ChartEngine } from './chart-engine';
 import { loadShowLines, saveShowLines } from './line-prefs';
+import { MoveConfirm } from './move-confirm';
 import type { ChartLine, ChartMarker } from './trade-overlays';
 import { dragEdit, draggedPrice, marketLines, optionLines } from './trade-lines.logic';
 import type { ExpiryMarker, TradeLine } from './trade-lines.logic';
@@ -204,43 +204,15 @@ function MarketLines({ engine, symbol, precision, product, prices, t }: TradeLin
     <>
       <LineList lines={drawn} t={t} priced={priced} />
       {asking ? (
-        <ModalDrawer
-          title={t(asking.line.kind === 'stop' ? 'chart.lines.confirm_stop' : 'chart.lines.confirm_take')}
-          onClose={() => setProposal(null)}
-          block="tk-chart"
-          part="confirm"
-          role="alertdialog"
-          kind="alertdialog"
-          actions={
-            <>
-              <button type="button" className="tk-button" data-autofocus onClick={() => setProposal(null)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="tk-button"
-                data-variant="primary"
-                data-testid="confirm-move"
-                disabled={asking.phase === 'sending'}
-                aria-busy={asking.phase === 'sending' || undefined}
-                onClick={() => void confirm()}
-              >
-                {t('chart.lines.confirm')}
-              </button>
-            </>
-          }
-        >
-          <dl className="tk-drawer__fields" data-testid="confirm-move-fields">
-            <div className="tk-drawer__field" data-field="from">
-              <dt>{t('chart.lines.from')}</dt>
-              <dd className="tk-num">{asking.from}</dd>
-            </div>
-            <div className="tk-drawer__field" data-field="to">
-              <dt>{t('chart.lines.to')}</dt>
-              <dd className="tk-num">{asking.to}</dd>
-            </div>
-          </dl>
-        </ModalDrawer>
+        <MoveConfirm
+          kind={asking.line.kind === 'stop' ? 'stop' : 'take'}
+          from={asking.from}
+          to={asking.to}
+          busy={asking.phase === 'sending'}
+          t={t}
+          onCancel={() => setProposal(null)}
+          onConfirm={() => void confirm()}
+        />
       ) : null}
     </>
   );
