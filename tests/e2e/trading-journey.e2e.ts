@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { MarketOrder, OrderQueryResponse } from '../../src/core/contract/trading';
 import { open, signIn, switchAccount } from './auth-steps';
 import { openPage, screenshot, useBrowser } from './browser';
+import { canvas } from './chart-steps';
 import type { ViewportName } from './browser';
 import {
   apiToken,
@@ -38,10 +39,65 @@ async function openOrders(token: string, positionStatus: number, mock = false): 
   return answer.data.list;
 }
 
+/** The chart's drawn order lines as `id → y` (pixels from the top of the candle pane), from its engine element. */
+async function chartLines(page: Page): Promise<Map<string, number>> {
+  const text = (await page.locator('.tk-chart__engine').getAttribute('data-trade-lines')) ?? '';
+  return new Map(
+    text
+      .split(' ')
+      .filter(Boolean)
+      .map((entry) => {
+        const at = entry.lastIndexOf(':');
+        return [entry.slice(0, at), Number(entry.slice(at + 1))] as const;
+      }),
+  );
+}
+
+/**
+ * The chart shows the position (entry with side, lots and P&L, and its stop loss); the stop loss line is
+ * dragged down with the mouse on the canvas, the move confirmed, and the server holds the new stop loss.
+ */
+async function dragStopOnChart(page: Page, vp: ViewportName, order: MarketOrder): Promise<string> {
+  await open(page, `/${order.tradePair}/chart`);
+  await expect.poll(() => canvas(page).getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+  const entry = `${order.id}:entry`;
+  const stop = `${order.id}:stop`;
+  await expect
+    .poll(async () => [...(await chartLines(page)).keys()].sort(), { timeout: 15_000 })
+    .toEqual([entry, stop].sort());
+  const list = page.getByTestId('trade-lines');
+  await expect
+    .poll(() => list.locator(`[data-line="entry"]`).textContent())
+    .toMatch(/^Buy 2\.00 lots · P&L /);
+  expect(await list.locator(`[data-line="stop"]`).getAttribute('data-price')).toBe(order.stopPrice);
+  await screenshot(page, 'journey-chart-lines', vp);
+
+  const engine = (await page.locator('.tk-chart__engine').boundingBox())!;
+  const y = (await chartLines(page)).get(stop)!;
+  // On the stop loss label at the left of its line, then 40 px down (a lower stop for a buy).
+  const x = engine.x + 24;
+  await page.mouse.move(x, engine.y + y);
+  await page.mouse.down();
+  await page.mouse.move(x, engine.y + y + 20, { steps: 5 });
+  await page.mouse.move(x, engine.y + y + 40, { steps: 5 });
+  await page.mouse.up();
+  const dialog = page.getByRole('alertdialog', { name: 'Move the stop loss?' });
+  await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+  expect(await dialog.locator('[data-field="from"] dd').textContent()).toBe(order.stopPrice);
+  const moved = (await dialog.locator('[data-field="to"] dd').textContent())!;
+  expect(Number(moved)).toBeLessThan(Number(order.stopPrice));
+  await dialog.getByTestId('confirm-move').click();
+  await expect
+    .poll(async () => (await openOrders(await pageToken(page), 2))[0]?.stopPrice, { timeout: 10_000 })
+    .toBe(moved);
+  await expect.poll(() => list.locator(`[data-line="stop"]`).getAttribute('data-price')).toBe(moved);
+  return moved;
+}
+
 /** Market buy → live P&L → close locked for 3 minutes (countdown) → stop loss set in the detail → hit → history. */
 async function stopLossJourney(page: Page, vp: ViewportName, symbol: string): Promise<MarketOrder> {
   await buyAtMarket(page, vp, symbol, '2');
-  const positions = await openPositions(page, vp);
+  let positions = await openPositions(page, vp);
   const row = rows(positions).first();
   await row.waitFor({ state: 'visible', timeout: 15_000 });
   const pnl = row.getByTestId('row-pnl');
@@ -66,7 +122,12 @@ async function stopLossJourney(page: Page, vp: ViewportName, symbol: string): Pr
   await expect.poll(async () => (await openOrders(await pageToken(page), 2))[0]?.stopPrice).toBe(stop);
   await screenshot(page, 'journey-stop-loss-set', vp);
 
-  await pinBid(symbol, cents(Number(stop) * 0.98));
+  const dragged = await dragStopOnChart(page, vp, { ...order!, stopPrice: stop });
+  const panel = page.getByTestId('position-panel');
+  positions = vp === 'desktop' && (await panel.isVisible()) ? panel : await openPositions(page, vp);
+  await rows(positions).first().waitFor({ state: 'visible', timeout: 15_000 });
+
+  await pinBid(symbol, cents(Number(dragged) * 0.98));
   await expect.poll(() => rows(positions).count(), { timeout: 15_000 }).toBe(0);
   await pinBid(symbol, null);
 

@@ -127,7 +127,7 @@ export async function buyAtMarket(
 /** The Position page (mobile) or the side rail's position panel (desktop). */
 export async function openPositions(page: Page, vp: ViewportName) {
   if (vp === 'mobile') await open(page, '/position');
-  else await page.getByRole('button', { name: 'Positions' }).click();
+  else await page.getByRole('button', { name: 'Positions', exact: true }).click();
   const panel = page.getByTestId(vp === 'mobile' ? 'position-page' : 'position-panel');
   await panel.waitFor({ state: 'visible' });
   return panel;
@@ -136,7 +136,7 @@ export async function openPositions(page: Page, vp: ViewportName) {
 /** The History page (mobile) or the side rail's history panel (desktop). */
 export async function openHistory(page: Page, vp: ViewportName) {
   if (vp === 'mobile') await open(page, '/history');
-  else await page.getByRole('button', { name: 'History' }).click();
+  else await page.getByRole('button', { name: 'History', exact: true }).click();
   const panel = page.getByTestId(vp === 'mobile' ? 'history-page' : 'history-panel');
   await panel.waitFor({ state: 'visible' });
   return panel;

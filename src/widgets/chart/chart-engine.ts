@@ -12,6 +12,8 @@ import type { Drawing } from './chart-prefs';
 import type { CandleType, DrawingTool, IndicatorSet, KlinePeriod } from './chart.logic';
 import { COMPACT_WIDTH, SUB_PANE_LAYOUT, chartStyles } from './engine-styles';
 import type { Appearance } from './engine-styles';
+import { createTradeLayer } from './trade-overlays';
+import type { ChartLine, ChartMarker, LineMoved } from './trade-overlays';
 
 /** Loading until the first page is drawn; error when it could not be loaded (retry() tries again). */
 export type EngineState = 'loading' | 'ready' | 'error';
@@ -52,6 +54,12 @@ export interface ChartEngine {
   /** IANA zone of the time axis and tooltip (the brand's); null: the device's. */
   setTimezone(timezone: string | null): void;
   draw(tool: DrawingTool): void;
+  /**
+   * The trader's order lines and option expiry markers (replacing the previous ones); `onMove` hears a
+   * stop loss or take profit line dropped at a new price. A line stays where it was dropped until the next
+   * call gives it another price.
+   */
+  setTradeLines(lines: readonly ChartLine[], markers: readonly ChartMarker[], onMove: LineMoved): void;
   deleteSelected(): boolean;
   deleteAll(): void;
   zoom(direction: 'in' | 'out'): void;
@@ -61,6 +69,9 @@ export interface ChartEngine {
   retry(): void;
   dispose(): void;
 }
+
+/** The React layer of the trader's order lines (its own chunk, asked for once the engine is there). */
+export const loadTradeLines = () => import('./trade-lines');
 
 const MAIN_PANE = 'candle_pane';
 const SUB_PANE = 'tk_sub_';
@@ -178,10 +189,12 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
   }
 
   let compact = el.clientWidth > 0 && el.clientWidth < COMPACT_WIDTH;
+  const trade = createTradeLayer(c, el, MAIN_PANE, () => appearance);
   function applyStyles(): void {
     if (!appearance) return;
     c.setStyles(appearance.theme);
     c.setStyles(chartStyles(appearance, candleType, compact));
+    trade.restyle();
   }
   // A phone turned sideways (or a resized panel) switches the legends between compact and full.
   const resized = new ResizeObserver(([entry]) => {
@@ -292,6 +305,7 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
       c.createOverlay({ name: tool, ...handlers });
       el.focus({ preventScroll: true });
     },
+    setTradeLines: (lines, markers, onMove) => trade.set(lines, markers, onMove),
     deleteSelected() {
       if (!selected) return false;
       c.removeOverlay({ id: selected });

@@ -113,6 +113,8 @@ export function productInfo(overrides: Partial<ProductInfo> & Pick<ProductInfo, 
 /** Every call the widget made on the engine, in order, with the engine's event hooks to answer. */
 export interface RecordingEngine {
   calls: Array<[string, ...unknown[]]>;
+  /** The engine itself (for parts of the widget that are handed one). */
+  engine: ChartEngine;
   events: () => EngineEvents;
   /** The last series shown. */
   shown: () => SeriesView | undefined;
@@ -143,6 +145,7 @@ export function recordingEngine(): RecordingEngine {
     setLabels: record('setLabels') as ChartEngine['setLabels'],
     setTimezone: record('setTimezone') as ChartEngine['setTimezone'],
     draw: record('draw') as ChartEngine['draw'],
+    setTradeLines: record('setTradeLines') as ChartEngine['setTradeLines'],
     deleteSelected: record('deleteSelected', true) as ChartEngine['deleteSelected'],
     deleteAll: record('deleteAll') as ChartEngine['deleteAll'],
     zoom: record('zoom') as ChartEngine['zoom'],
@@ -163,6 +166,7 @@ export function recordingEngine(): RecordingEngine {
   };
   return {
     calls,
+    engine,
     events: () => {
       if (!hooks) throw new Error('no engine created yet');
       return hooks;

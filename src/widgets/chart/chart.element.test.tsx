@@ -13,6 +13,7 @@ vi.mock(import('../../core/runtime/platform'), async (original) => ({ ...(await 
 const engine = vi.hoisted(() => ({ current: null as ReturnType<typeof recordingEngine> | null }));
 vi.mock(import('./chart-engine'), async () => ({
   createChartEngine: (...args: Parameters<typeof createChartEngine>) => engine.current!.create(...args),
+  loadTradeLines: () => import('./trade-lines'),
 }));
 
 let test: ChartTestPlatform;

@@ -145,6 +145,11 @@ export const chartMeta: WidgetMeta = {
         'The chart area (`data-state` loading, ready or error; `data-candles`; `data-drawings`, the drawings shown).',
     },
     { name: 'indicator-dialog', description: 'The indicator dialog.' },
+    {
+      name: 'confirm',
+      description:
+        'The confirmation of a stop loss or take profit line dragged on the chart (signed in; the trader\'s orders are drawn while the toolbar\'s "Show positions on chart" is on).',
+    },
     { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
   ],
   cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS]),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { isQuoteStale } from '../../core/runtime/platform';
 import { ConnectionBanner } from '../_shared/connection-banner';
@@ -22,7 +22,7 @@ import { DrawingBar } from './drawing-bar';
 import { headerView, newerQuote, pickSymbol, symbolOptions } from './header.logic';
 import { IndicatorDialog } from './indicator-dialog';
 import { useChartActions } from './use-chart-actions';
-import { useChartEngine } from './use-chart-engine';
+import { loadEngine, useChartEngine } from './use-chart-engine';
 import type { EngineLoader } from './use-chart-engine';
 import type { ChartEngine, ChartLabels } from './chart-engine';
 import type { Appearance } from './engine-styles';
@@ -51,6 +51,9 @@ export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCal
   /** Another chart engine (tests, hosts with their own canvas); default: the klinecharts chunk. */
   engineLoader?: EngineLoader;
 }
+
+// The trader's order lines come after the engine, through its chunk: the first paint names neither.
+const TradeLines = lazy(() => loadEngine().then((engine) => engine.loadTradeLines()));
 
 const tokenDefault = (name: string) => THEME_TOKENS.find((token) => token.name === name)?.light ?? '';
 // One object for every render: the memoised toolbar compares it by identity.
@@ -315,6 +318,20 @@ export function Chart(props: ChartProps) {
         </div>
         {dialog ? (
           <IndicatorDialog indicators={prefs.indicators} t={t} onToggle={onToggle} onClose={closeDialog} />
+        ) : null}
+        {engine && precision !== null && symbol ? (
+          <Suspense>
+            <TradeLines
+              engine={engine}
+              symbol={symbol}
+              precision={precision}
+              product={market.product}
+              prices={prices}
+              tradeMode={props.tradeMode}
+              frame={frame.current}
+              t={t}
+            />
+          </Suspense>
         ) : null}
         <ToastRegion
           toast={notice}

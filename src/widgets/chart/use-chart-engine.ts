@@ -11,7 +11,8 @@ import type { ChartEngine, EngineState, createChartEngine } from './chart-engine
 /** Loads the engine module; the default fetches the klinecharts chunk. Tests pass an engine without canvas. */
 export type EngineLoader = () => Promise<{ createChartEngine: typeof createChartEngine }>;
 
-const loadEngine: EngineLoader = () => import('./chart-engine');
+/** The engine's chunk (klinecharts); it also leads to the chunk of the order lines. */
+export const loadEngine = () => import('./chart-engine');
 
 /** What the widget knows before the engine exists. */
 export interface EngineSetup {

@@ -12,7 +12,7 @@ import { RecordList, RecordTitle } from '../_shared/record-list';
 import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
 import { OptionSettlementDrawer } from './option-settlement';
-import { useRunningOptions, useTicker } from './use-running-options';
+import { useRunningOptions, useTicker } from '../_shared/use-running-options';
 
 /** Props of OptionPositions. */
 export interface OptionPositionsProps {

@@ -18,7 +18,7 @@ import {
   triggerText,
 } from './positions.logic';
 import { TriggerEditor } from './trigger-editor';
-import type { useOrderActions } from './use-order-actions';
+import type { useOrderActions } from '../_shared/use-order-actions';
 
 /** Props of PositionDetail. */
 export interface PositionDetailProps {

@@ -1,10 +1,11 @@
 /** Pure rules of <tk-positions>: tabs, P&L tone and sign, the SL/TP inputs and what a change sends. */
 import { MANUAL_CLOSE_AFTER_MS, PositionStatus } from '../../core/contract/trading';
-import type { CloseReason, MarketOrder, UpdateOrderRequest } from '../../core/contract/trading';
-import { compare, isDecimal, normalize } from '../../core/domain/decimal';
-import { orderDirection, priceText, triggerText } from '../../core/domain/order-format';
+import type { CloseReason, MarketOrder } from '../../core/contract/trading';
+import { orderDirection, priceText } from '../../core/domain/order-format';
 
 export { pnlTone, priceText, signedAmount, triggerText } from '../../core/domain/order-format';
+export { triggerEdit } from '../../core/domain/trigger-edit';
+export type { TriggerEdit } from '../../core/domain/trigger-edit';
 
 /** The two lists of the position page (spec §2). */
 export const POSITION_TABS = ['open', 'pending'] as const;
@@ -26,35 +27,6 @@ export function sanitizeTrigger(input: string): string {
   const [whole = '', ...rest] = text.split('.');
   if (rest.length === 0) return whole;
   return `${whole}.${rest.join('').slice(0, 2)}`;
-}
-
-/** What an SL/TP field holds as the wire wants it: '' for off, else a normalised decimal. */
-function wireTrigger(input: string): string | null {
-  const text = input.trim();
-  if (text === '') return '';
-  if (!isDecimal(text)) return null;
-  return compare(text, '0') === 0 ? '' : normalize(text);
-}
-
-/** Outcome of editing SL/TP: the request, nothing changed, or a field that is not a number. */
-export type TriggerEdit =
-  | { kind: 'change'; request: UpdateOrderRequest }
-  | { kind: 'unchanged' }
-  | { kind: 'invalid'; field: 'stopPrice' | 'takeProfitPrice' };
-
-/** The `order/updateOrder` request for new SL/TP inputs of an order ('' turns one off). */
-export function triggerEdit(order: MarketOrder, stopInput: string, takeInput: string): TriggerEdit {
-  const stopPrice = wireTrigger(stopInput);
-  if (stopPrice === null) return { kind: 'invalid', field: 'stopPrice' };
-  const takeProfitPrice = wireTrigger(takeInput);
-  if (takeProfitPrice === null) return { kind: 'invalid', field: 'takeProfitPrice' };
-  const same = (next: string, current: string | null) =>
-    next === ''
-      ? triggerText(current) === null
-      : triggerText(current) !== null && compare(next, current as string) === 0;
-  if (same(stopPrice, order.stopPrice) && same(takeProfitPrice, order.takeProfitPrice))
-    return { kind: 'unchanged' };
-  return { kind: 'change', request: { orderId: order.id, stopPrice, takeProfitPrice } };
 }
 
 /** i18n key of the toast for a change the server made by itself. */

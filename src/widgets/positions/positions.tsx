@@ -22,7 +22,7 @@ import { ToastProvider, useToast } from '../_shared/toast';
 import { POSITION_TABS, eventKey } from './positions.logic';
 import type { PositionTab } from './positions.logic';
 import { POSITIONS_CSS as css } from './styles';
-import { useOrderActions } from './use-order-actions';
+import { useOrderActions } from '../_shared/use-order-actions';
 
 /** Props of <Positions>: the attributes of <tk-positions> and its output callbacks. */
 export interface PositionsProps extends EventCallbacks<'tk-navigate'> {

@@ -3,9 +3,9 @@ import type { MarketOrder, UpdateOrderRequest } from '../../core/contract/tradin
 import type { CallResult } from '../../core/runtime/types';
 import { getSession } from '../../core/session/session';
 import { createTradingApi } from '../../core/trading/trading-api';
-import { usePlatform } from '../_shared/platform-context';
-import { useT } from '../_shared/use-t';
-import { useToast } from '../_shared/toast';
+import { usePlatform } from './platform-context';
+import { useT } from './use-t';
+import { useToast } from './toast';
 
 // The widget tells the outcome itself; the page-level error listener must not toast it a second time.
 const SILENT = { silent: true } as const;

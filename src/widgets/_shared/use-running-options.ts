@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { OPTION_RUNNING_LIMIT, OptionPositionStatus, findOptionHistory } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
 import { optionRemainingMs } from '../../core/domain/option-order';
-import { usePlatform } from '../_shared/platform-context';
+import { usePlatform } from './platform-context';
 
 /**
  * How often the running list is asked again: the server pushes nothing about options yet, so an option
