@@ -2,11 +2,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestPlatform, priceEntry } from '../widgets/_shared/test-platform.fixture';
-import { recordingEngine } from '../widgets/chart/chart-test.fixture';
+import { chartEngineModule } from '../widgets/chart/chart-test.fixture';
 import { App } from './app';
 
 // jsdom has no canvas: the chart panels draw through an engine that only records.
-vi.mock(import('../widgets/chart/chart-engine'), () => ({ createChartEngine: recordingEngine().create }));
+vi.mock(import('../widgets/chart/chart-engine'), () => chartEngineModule());
 
 function mockWidth(width: number) {
   window.matchMedia = vi.fn().mockImplementation((query: string) => {

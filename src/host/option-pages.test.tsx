@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordingEngine } from '../widgets/chart/chart-test.fixture';
+import { chartEngineModule } from '../widgets/chart/chart-test.fixture';
 import { btcOptionProduct } from '../widgets/option-form/option-form.fixture';
 import { btcProduct } from '../widgets/order-form/order-form.fixture';
 import { routeByName } from './routing/routes';
@@ -10,7 +10,7 @@ import { mockWidth, startHost } from './session/host-app.fixture';
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 // jsdom has no canvas: the chart panels draw through an engine that only records.
-vi.mock(import('../widgets/chart/chart-engine'), () => ({ createChartEngine: recordingEngine().create }));
+vi.mock(import('../widgets/chart/chart-engine'), () => chartEngineModule());
 
 const where = () => window.location.pathname + window.location.search;
 const handlers = {

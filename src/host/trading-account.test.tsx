@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordingEngine } from '../widgets/chart/chart-test.fixture';
+import { chartEngineModule } from '../widgets/chart/chart-test.fixture';
 import { btcOptionProduct } from '../widgets/option-form/option-form.fixture';
 import { btcProduct } from '../widgets/order-form/order-form.fixture';
 import { mockWidth, startHost } from './session/host-app.fixture';
 
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
-vi.mock(import('../widgets/chart/chart-engine'), () => ({ createChartEngine: recordingEngine().create }));
+vi.mock(import('../widgets/chart/chart-engine'), () => chartEngineModule());
 
 const VIRTUAL_ON = [{ name: 'VIRTUAL_CURRENCY_TRADE', enable: true }];
 const handlers = {

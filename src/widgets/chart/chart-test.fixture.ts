@@ -178,3 +178,14 @@ export function recordingEngine(): RecordingEngine {
     loader: async () => ({ createChartEngine: create }),
   };
 }
+
+/**
+ * The chart engine module as pages' tests mock it: a recording engine instead of klinecharts, and the real
+ * lazily-loaded trade-lines layer. `vi.mock(import('…/chart-engine'), () => chartEngineModule())`.
+ */
+export function chartEngineModule() {
+  return {
+    createChartEngine: recordingEngine().create,
+    loadTradeLines: () => import('./trade-lines'),
+  };
+}
