@@ -147,3 +147,106 @@ export async function postTransaction(
   }));
   return { txnId: first.txn_id, createdAt: first.created_at, accounts };
 }
+
+/**
+ * Many transactions in one statement (a batch job: option settlement). The accounts of all of them are locked
+ * once, user accounts first and then house accounts, each group in id order: the order every single-user
+ * operation takes (its user account first, then houses), so a batch never waits in a cycle with one. Each
+ * entry becomes its own ledger transaction with its own postings (ids drawn before the insert, so postings
+ * name them without relying on the order rows come back in); the accounts take the sum of the deltas once.
+ * The balance trigger checks each transaction at COMMIT as for a single post. A refusal (a user account
+ * would go below zero at the batch's end) writes nothing and throws `refusals`' code for the whole batch.
+ */
+const POST_MANY_SQL = `
+with moves as (
+  select t as entry, a as id, b as bucket, m as amount, n
+    from unnest($1::int[], $2::bigint[], $3::text[], $4::numeric[]) with ordinality as x (t, a, b, m, n)
+), entries as materialized (
+  select e as entry, k as kind, r as ref, nt as note, nextval('ledger_transactions_id_seq') as id
+    from unnest($5::text[], $6::text[], $8::text[]) with ordinality as y (k, r, nt, e)
+), locked as materialized (
+  select id, owner_kind, balance, lock_margin from ledger_accounts
+   where id = any($2::bigint[]) order by owner_kind = 'house', id for update
+), next as materialized (
+  select l.id, l.owner_kind,
+         coalesce(sum(mv.amount) filter (where mv.bucket = 'balance'), 0) as balance_delta,
+         coalesce(sum(mv.amount) filter (where mv.bucket = 'lock_margin'), 0) as lock_delta,
+         l.balance, l.lock_margin
+    from locked l join moves mv on mv.id = l.id
+   group by l.id, l.owner_kind, l.balance, l.lock_margin
+), verdict as materialized (
+  select count(*) as accounts,
+         coalesce(bool_or(owner_kind = 'user' and balance + balance_delta < 0), false) as short_balance,
+         coalesce(bool_or(owner_kind = 'user' and lock_margin + lock_delta < 0), false) as short_lock
+    from next
+), ok as materialized (
+  select 1 from verdict where accounts = $7 and not short_balance and not short_lock
+), txn as (
+  insert into ledger_transactions (id, kind, ref, note)
+  select e.id, e.kind, e.ref, e.note from entries e cross join ok order by e.entry
+  returning id
+), posted as (
+  insert into ledger_postings (txn_id, account_id, bucket, amount)
+  select e.id, mv.id, mv.bucket, mv.amount from moves mv join entries e on e.entry = mv.entry cross join ok
+   order by mv.n
+  returning 1
+), applied as (
+  update ledger_accounts a
+     set balance = a.balance + nx.balance_delta, lock_margin = a.lock_margin + nx.lock_delta
+    from next nx cross join ok
+   where a.id = nx.id
+  returning 1
+)
+select v.accounts, v.short_balance, v.short_lock, (select count(*) from txn) as txns,
+       (select count(*) from posted) as postings
+  from verdict v`;
+
+/**
+ * Posts many balanced transactions inside `tx` in one round trip (see `POST_MANY_SQL`); every entry is
+ * checked as `postTransaction` checks one. Answers how many transactions were written.
+ */
+export async function postTransactions(
+  tx: Queryable,
+  entries: readonly LedgerEntry[],
+  refusals: RefusalCodes = SPEND_REFUSALS,
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const entryOf: number[] = [];
+  const accountIds: string[] = [];
+  const buckets: string[] = [];
+  const amounts: string[] = [];
+  entries.forEach((entry, index) => {
+    assertValidEntry(entry);
+    for (const posting of entry.postings) {
+      entryOf.push(index + 1);
+      accountIds.push(posting.accountId);
+      buckets.push(posting.bucket);
+      amounts.push(posting.amount);
+    }
+  });
+  const distinct = new Set(accountIds).size;
+  const { rows } = await tx.query<{
+    accounts: string;
+    short_balance: boolean;
+    short_lock: boolean;
+    txns: string;
+    postings: string;
+  }>(POST_MANY_SQL, [
+    entryOf,
+    accountIds,
+    buckets,
+    amounts,
+    entries.map((e) => e.kind),
+    entries.map((e) => e.ref ?? null),
+    distinct,
+    entries.map((e) => e.note ?? null),
+  ]);
+  const first = rows[0];
+  if (!first || Number(first.accounts) !== distinct)
+    throw new LedgerError('a posting names an unknown account');
+  if (first.short_balance) throw new BusinessError(refusals.balance);
+  if (first.short_lock) throw new BusinessError(refusals.lock);
+  if (Number(first.txns) !== entries.length || Number(first.postings) !== accountIds.length)
+    throw new LedgerError('the postings were not written');
+  return entries.length;
+}

@@ -1,21 +1,27 @@
 /**
- * Settlement at expiry, by the server, whether or not the trader is online. Each option settles in its own
- * transaction: a conditional UPDATE (`where position_status = 0`) and the postings of its payout, so an
- * option is settled exactly once however many settlers run. The settler takes due options instrument by
- * instrument; on PostgreSQL each instrument's batch runs under `pg_try_advisory_xact_lock`, so several
- * processes share the work instead of racing for the same rows (PGlite has one connection: no lock needed).
+ * Settlement at expiry, by the server, whether or not the trader is online. Options settle in set-based
+ * chunks of at most `SETTLE_CHUNK`, one transaction per chunk: the due options of one instrument are read,
+ * their end prices looked up at once per instrument, one conditional UPDATE (`where position_status = 0`)
+ * settles them and answers the rows it changed, and one statement posts a ledger transaction per settled
+ * option. An option is settled exactly once however many settlers run: only the rows the UPDATE changed
+ * are paid. On PostgreSQL each chunk's transaction first takes the instrument's `pg_try_advisory_xact_lock`,
+ * so several processes share instruments instead of racing for the same rows (a process that does not get
+ * it leaves the instrument to the holder); PGlite has one connection and needs no lock.
  */
-import type { Queryable } from '../db/types';
 import { toFixed } from '../../../src/core/domain/decimal';
 import { CENTS } from '../../../src/core/domain/money';
 import { optionOutcome, optionPayout } from '../../../src/core/domain/option-payload';
-import { postMovements, SETTLE_REFUSALS, type Movement } from '../trading/ledger-ops';
+import type { Queryable } from '../db/types';
+import { postMovementsMany, SETTLE_REFUSALS, type Movement } from '../trading/ledger-ops';
 import type { OptionsContext } from './context';
 import { OPTION_COLUMNS, type OptionRow } from './repo';
 
-/** Most options one instrument's batch settles before the next instrument gets its turn. */
-export const SETTLE_BATCH = 200;
-
+/**
+ * Most options one transaction settles: bounded so that no transaction holds an unbounded number of rows
+ * and user accounts locked (a chunk of 1,000 commits in tens of milliseconds), large enough that the fixed
+ * cost of a transaction is spread thin. Instruments take turns chunk by chunk.
+ */
+export const SETTLE_CHUNK = 1000;
 /** The movements that pay an option back at `outcome` (nothing on a loss but the stake to the house). */
 function payoutMovements(context: OptionsContext, row: OptionRow, priceEnd: string): Movement[] {
   const outcome = optionOutcome(Number(row.orderType) === 1 ? 1 : 0, row.price, priceEnd);
@@ -32,49 +38,95 @@ function payoutMovements(context: OptionsContext, row: OptionRow, priceEnd: stri
   ];
 }
 
+/** Which due options a chunk reads: one instrument's (oldest expiry first) or the given ones. */
+type Pick = { symbol: string } | { ids: readonly string[] };
+
 /**
- * Settles one option (by internal id) at the last price at or before its end time. Answers the settled
- * row, or null when it was already settled (by another settler) or is not due.
+ * Settles one chunk inside `tx`: the due options of `pick` (at most `SETTLE_CHUNK`), each at the last price
+ * at or before its end time (its entry price, a tie, when none is known). Answers how many were due and the
+ * rows this chunk settled (fewer when another settler got some first).
  */
-export async function settleOption(context: OptionsContext, id: string): Promise<OptionRow | null> {
-  return context.db.transaction(async (tx) => {
-    const { rows } = await tx.query<OptionRow>(
-      `select ${OPTION_COLUMNS} from option_orders where id = $1 and position_status = 0`,
-      [id],
-    );
-    const due = rows[0];
-    const now = context.now();
-    if (!due || Number(due.endTime) > now) return null;
-    const priceEnd = (await context.prices.priceAt(tx, due.tradePair, Number(due.endTime))) ?? due.price;
-    const outcome = optionOutcome(Number(due.orderType) === 1 ? 1 : 0, due.price, priceEnd);
-    const { winLost } = optionPayout(due.amount, due.rate, outcome);
-    // The guard of exactly-once: a concurrent settler's UPDATE waits for this row and then matches nothing.
-    const updated = await tx.query<OptionRow>(
-      `update option_orders set position_status = 1, price_end = $2, win_lost = $3, complete_time = $4
-        where id = $1 and position_status = 0 returning ${OPTION_COLUMNS}`,
-      [id, priceEnd, winLost, now],
-    );
-    const settled = updated.rows[0];
-    if (!settled) return null;
-    await postMovements(
+async function settleChunk(
+  context: OptionsContext,
+  tx: Queryable,
+  pick: Pick,
+  now: number,
+): Promise<{ due: number; settled: OptionRow[] }> {
+  const { rows: due } =
+    'symbol' in pick
+      ? await tx.query<OptionRow>(
+          `select ${OPTION_COLUMNS} from option_orders
+            where trade_pair = $1 and position_status = 0 and end_time <= $2 order by end_time, id limit $3`,
+          [pick.symbol, now, SETTLE_CHUNK],
+        )
+      : await tx.query<OptionRow>(
+          `select ${OPTION_COLUMNS} from option_orders
+            where id = any($1::bigint[]) and position_status = 0 and end_time <= $2 order by end_time, id limit $3`,
+          [pick.ids, now, SETTLE_CHUNK],
+        );
+  if (due.length === 0) return { due: 0, settled: [] };
+  const bySymbol = new Map<string, OptionRow[]>();
+  for (const row of due) {
+    const rows = bySymbol.get(row.tradePair);
+    if (rows) rows.push(row);
+    else bySymbol.set(row.tradePair, [row]);
+  }
+  const ids: string[] = [];
+  const priceEnds: string[] = [];
+  const winLosts: string[] = [];
+  for (const [symbol, rows] of bySymbol) {
+    const prices = await context.prices.pricesAt(
       tx,
-      'option_settle',
-      settled.uid,
-      payoutMovements(context, settled, priceEnd),
-      SETTLE_REFUSALS,
+      symbol,
+      rows.map((row) => Number(row.endTime)),
     );
-    return settled;
-  });
+    for (const row of rows) {
+      const priceEnd = prices.get(Number(row.endTime)) ?? row.price;
+      const outcome = optionOutcome(Number(row.orderType) === 1 ? 1 : 0, row.price, priceEnd);
+      ids.push(row.id);
+      priceEnds.push(priceEnd);
+      winLosts.push(optionPayout(row.amount, row.rate, outcome).winLost);
+    }
+  }
+  // The guard of exactly-once: a concurrent settler's UPDATE waits for these rows and then matches nothing.
+  const { rows: settled } = await tx.query<OptionRow>(
+    `update option_orders set position_status = 1, price_end = v.end_price, win_lost = v.result,
+            complete_time = $4
+       from unnest($1::bigint[], $2::numeric[], $3::numeric[]) as v (option_id, end_price, result)
+      where option_orders.id = v.option_id and option_orders.position_status = 0
+     returning ${OPTION_COLUMNS}`,
+    [ids, priceEnds, winLosts, context.now()],
+  );
+  await postMovementsMany(
+    tx,
+    settled.map((row) => ({
+      kind: 'option_settle',
+      ref: row.uid,
+      movements: payoutMovements(context, row, row.priceEnd as string),
+    })),
+    SETTLE_REFUSALS,
+  );
+  return { due: due.length, settled };
 }
 
-/** The due options of one instrument, oldest expiry first. */
-async function dueOf(q: Queryable, symbol: string, now: number): Promise<string[]> {
-  const { rows } = await q.query<{ id: string }>(
-    `select id from option_orders where trade_pair = $1 and position_status = 0 and end_time <= $2
-      order by end_time, id limit $3`,
-    [symbol, now, SETTLE_BATCH],
+/**
+ * Settles one option (by internal id) if it is due. Answers the settled row, or null when it was already
+ * settled (by another settler) or is not due.
+ */
+export async function settleOption(context: OptionsContext, id: string): Promise<OptionRow | null> {
+  const { settled } = await context.db.transaction((tx) =>
+    settleChunk(context, tx, { ids: [id] }, context.now()),
   );
-  return rows.map((r) => r.id);
+  return settled[0] ?? null;
+}
+
+/** The instrument's advisory lock of this schema, for this transaction; false when another process holds it. */
+async function lockInstrument(tx: Queryable, symbol: string): Promise<boolean> {
+  const { rows } = await tx.query<{ locked: boolean }>(
+    `select pg_try_advisory_xact_lock(hashtextextended('tradekit:options:' || $1 || ':' || current_schema(), 0)) as locked`,
+    [symbol],
+  );
+  return rows[0]?.locked === true;
 }
 
 /** The settler of one process. */
@@ -95,14 +147,12 @@ export function createSettler(
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<unknown> | undefined;
 
-  const batch = async (symbol: string, now: number): Promise<OptionRow[]> => {
-    const settled: OptionRow[] = [];
-    for (const id of await dueOf(context.db, symbol, now)) {
-      const row = await settleOption(context, id);
-      if (row) settled.push(row);
-    }
-    return settled;
-  };
+  /** One chunk of one instrument in its own transaction; null when another process holds the instrument. */
+  const chunk = (symbol: string, now: number) =>
+    context.db.transaction(async (tx) => {
+      if (context.db.kind === 'postgres' && !(await lockInstrument(tx, symbol))) return null;
+      return settleChunk(context, tx, { symbol }, now);
+    });
 
   const settleDue = async (): Promise<OptionRow[]> => {
     const now = context.now();
@@ -111,23 +161,21 @@ export function createSettler(
       [now],
     );
     const settled: OptionRow[] = [];
-    for (const { symbol } of rows) {
-      if (context.db.kind === 'postgres') {
-        // The lock lives as long as this transaction; the options settle in their own transactions on
-        // other connections meanwhile. Another process holding it is settling this instrument: skip it.
-        const done = await context.db.transaction(async (lock) => {
-          const { rows: got } = await lock.query<{ locked: boolean }>(
-            `select pg_try_advisory_xact_lock(hashtextextended('tradekit:options:' || $1 || ':' || current_schema(), 0)) as locked`,
-            [symbol],
-          );
-          return got[0]?.locked ? batch(symbol, now) : [];
-        });
-        settled.push(...done);
-      } else {
-        settled.push(...(await batch(symbol, now)));
+    // Instruments take turns, one chunk each, until none has more due; each chunk is told once committed.
+    let pending = rows.map((r) => r.symbol);
+    while (pending.length > 0) {
+      const next: string[] = [];
+      for (const symbol of pending) {
+        const done = await chunk(symbol, now);
+        if (!done) continue;
+        if (done.settled.length > 0) {
+          settled.push(...done.settled);
+          onSettled(done.settled);
+        }
+        if (done.due === SETTLE_CHUNK) next.push(symbol);
       }
+      pending = next;
     }
-    if (settled.length > 0) onSettled(settled);
     return settled;
   };
 
