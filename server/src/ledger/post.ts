@@ -153,7 +153,7 @@ export async function postTransaction(
  * once, user accounts first and then house accounts, each group in id order: the order every single-user
  * operation takes (its user account first, then houses), so a batch never waits in a cycle with one. Each
  * entry becomes its own ledger transaction with its own postings (ids drawn before the insert, so postings
- * name them without relying on the order rows come back in); the accounts take the sum of the deltas once.
+ * name them by position, without a join); the accounts take the sum of the deltas once.
  * The balance trigger checks each transaction at COMMIT as for a single post. A refusal (a user account
  * would go below zero at the batch's end) writes nothing and throws `refusals`' code for the whole batch.
  */
@@ -161,9 +161,8 @@ const POST_MANY_SQL = `
 with moves as (
   select t as entry, a as id, b as bucket, m as amount, n
     from unnest($1::int[], $2::bigint[], $3::text[], $4::numeric[]) with ordinality as x (t, a, b, m, n)
-), entries as materialized (
-  select e as entry, k as kind, r as ref, nt as note, nextval('ledger_transactions_id_seq') as id
-    from unnest($5::text[], $6::text[], $8::text[]) with ordinality as y (k, r, nt, e)
+), ids as materialized (
+  select array(select nextval('ledger_transactions_id_seq') from generate_series(1, cardinality($5::text[]))) as id
 ), locked as materialized (
   select id, owner_kind, balance, lock_margin from ledger_accounts
    where id = any($2::bigint[]) order by owner_kind = 'house', id for update
@@ -183,12 +182,13 @@ with moves as (
   select 1 from verdict where accounts = $7 and not short_balance and not short_lock
 ), txn as (
   insert into ledger_transactions (id, kind, ref, note)
-  select e.id, e.kind, e.ref, e.note from entries e cross join ok order by e.entry
+  select ids.id[y.e], y.k, y.r, y.nt
+    from unnest($5::text[], $6::text[], $8::text[]) with ordinality as y (k, r, nt, e) cross join ids cross join ok
+   order by y.e
   returning id
 ), posted as (
   insert into ledger_postings (txn_id, account_id, bucket, amount)
-  select e.id, mv.id, mv.bucket, mv.amount from moves mv join entries e on e.entry = mv.entry cross join ok
-   order by mv.n
+  select ids.id[mv.entry], mv.id, mv.bucket, mv.amount from moves mv cross join ids cross join ok order by mv.n
   returning 1
 ), applied as (
   update ledger_accounts a
