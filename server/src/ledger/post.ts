@@ -215,8 +215,14 @@ export async function postTransactions(
   const accountIds: string[] = [];
   const buckets: string[] = [];
   const amounts: string[] = [];
+  // Entries of a batch mostly share a shape (kind, buckets, amounts): each shape is checked once.
+  const checked = new Set<string>();
   entries.forEach((entry, index) => {
-    assertValidEntry(entry);
+    const shape = `${entry.kind}|${entry.postings.map((p) => `${p.bucket}:${p.amount}`).join('|')}`;
+    if (!checked.has(shape)) {
+      assertValidEntry(entry);
+      checked.add(shape);
+    }
     for (const posting of entry.postings) {
       entryOf.push(index + 1);
       accountIds.push(posting.accountId);

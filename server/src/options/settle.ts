@@ -10,7 +10,7 @@
  */
 import { toFixed } from '../../../src/core/domain/decimal';
 import { CENTS } from '../../../src/core/domain/money';
-import { optionOutcome, optionPayout } from '../../../src/core/domain/option-payload';
+import { optionOutcome, optionPayout, type OptionOutcome } from '../../../src/core/domain/option-payload';
 import type { Queryable } from '../db/types';
 import { postMovementsMany, SETTLE_REFUSALS, type Movement } from '../trading/ledger-ops';
 import type { OptionsContext } from './context';
@@ -22,19 +22,44 @@ import { OPTION_COLUMNS, type OptionRow } from './repo';
  * cost of a transaction is spread thin. Instruments take turns chunk by chunk.
  */
 export const SETTLE_CHUNK = 1000;
-/** The movements that pay an option back at `outcome` (nothing on a loss but the stake to the house). */
-function payoutMovements(context: OptionsContext, row: OptionRow, priceEnd: string): Movement[] {
-  const outcome = optionOutcome(Number(row.orderType) === 1 ? 1 : 0, row.price, priceEnd);
-  // numeric(28, 8) reads back with 8 decimals: the postings move cents, as the placement did.
-  const stake = toFixed(row.amount, CENTS);
-  const { profit } = optionPayout(stake, row.rate, outcome);
+/** What an option pays back at its outcome, in cents: the stake, the profit and its result (`winLost`). */
+interface Payout {
+  outcome: OptionOutcome;
+  stake: string;
+  profit: string;
+  winLost: string;
+}
+
+/**
+ * The payout of an option by the §4 rule (`optionPayout`), remembered per amount, rate and outcome: the
+ * options of a chunk share a few preset amounts and rates, and decimal arithmetic is the settler's main
+ * cost in JavaScript.
+ */
+function payoutMemo(): (row: OptionRow, priceEnd: string) => Payout {
+  const known = new Map<string, Payout>();
+  return (row, priceEnd) => {
+    const outcome = optionOutcome(Number(row.orderType) === 1 ? 1 : 0, row.price, priceEnd);
+    const key = `${row.amount}|${row.rate}|${outcome}`;
+    let payout = known.get(key);
+    if (!payout) {
+      // numeric(28, 8) reads back with 8 decimals: the postings move cents, as the placement did.
+      const stake = toFixed(row.amount, CENTS);
+      const { profit, winLost } = optionPayout(stake, row.rate, outcome);
+      known.set(key, (payout = { outcome, stake, profit, winLost }));
+    }
+    return payout;
+  };
+}
+
+/** The movements that pay an option back (nothing on a loss but the stake to the house). */
+function payoutMovements(context: OptionsContext, row: OptionRow, payout: Payout): Movement[] {
   const user = { accountId: row.accountId, bucket: 'balance' } as const;
   const stakes = { accountId: context.house('stakes', row.virtual, row.userId), bucket: 'balance' } as const;
   const pnl = { accountId: context.house('pnl', row.virtual, row.userId), bucket: 'balance' } as const;
-  if (outcome === 'loss') return [{ from: stakes, to: pnl, amount: stake }];
+  if (payout.outcome === 'loss') return [{ from: stakes, to: pnl, amount: payout.stake }];
   return [
-    { from: stakes, to: user, amount: stake },
-    { from: pnl, to: user, amount: profit },
+    { from: stakes, to: user, amount: payout.stake },
+    { from: pnl, to: user, amount: payout.profit },
   ];
 }
 
@@ -71,6 +96,8 @@ async function settleChunk(
     if (rows) rows.push(row);
     else bySymbol.set(row.tradePair, [row]);
   }
+  const payoutOf = payoutMemo();
+  const payouts = new Map<string, Payout>();
   const ids: string[] = [];
   const priceEnds: string[] = [];
   const winLosts: string[] = [];
@@ -82,10 +109,11 @@ async function settleChunk(
     );
     for (const row of rows) {
       const priceEnd = prices.get(Number(row.endTime)) ?? row.price;
-      const outcome = optionOutcome(Number(row.orderType) === 1 ? 1 : 0, row.price, priceEnd);
+      const payout = payoutOf(row, priceEnd);
+      payouts.set(String(row.id), payout);
       ids.push(row.id);
       priceEnds.push(priceEnd);
-      winLosts.push(optionPayout(row.amount, row.rate, outcome).winLost);
+      winLosts.push(payout.winLost);
     }
   }
   // The guard of exactly-once: a concurrent settler's UPDATE waits for these rows and then matches nothing.
@@ -102,7 +130,7 @@ async function settleChunk(
     settled.map((row) => ({
       kind: 'option_settle',
       ref: row.uid,
-      movements: payoutMovements(context, row, row.priceEnd as string),
+      movements: payoutMovements(context, row, payouts.get(String(row.id)) as Payout),
     })),
     SETTLE_REFUSALS,
   );

@@ -151,8 +151,27 @@ export async function postMovementsMany(
   entries: readonly MovementEntry[],
   refusals: RefusalCodes = SPEND_REFUSALS,
 ): Promise<number> {
+  // A batch repeats a few amounts many times: each is negated and tested for zero once.
+  const negated = new Map<Decimal, Decimal | null>();
+  const debit = (amount: Decimal) => {
+    let value = negated.get(amount);
+    if (value === undefined) negated.set(amount, (value = isZero(amount) ? null : negate(amount)));
+    return value;
+  };
   const ledgerEntries = entries
-    .map((entry) => ({ kind: entry.kind, ref: entry.ref, postings: toPostings(entry.movements) }))
+    .map((entry) => ({
+      kind: entry.kind,
+      ref: entry.ref,
+      postings: entry.movements.flatMap((m): Posting[] => {
+        const out = debit(m.amount);
+        return out === null
+          ? []
+          : [
+              { ...m.from, amount: out },
+              { ...m.to, amount: m.amount },
+            ];
+      }),
+    }))
     .filter((entry) => entry.postings.length > 0);
   return postTransactions(tx, ledgerEntries, refusals);
 }
