@@ -149,11 +149,12 @@ export async function postTransaction(
 }
 
 /**
- * Many transactions in one statement (a batch job: option settlement). The accounts of all of them are locked
+ * Many transactions in two statements (a batch job: option settlement). The accounts of all of them are locked
  * once, user accounts first and then house accounts, each group in id order: the order every single-user
  * operation takes (its user account first, then houses), so a batch never waits in a cycle with one. Each
  * entry becomes its own ledger transaction with its own postings (ids drawn before the insert, so postings
- * name them by position, without a join); the accounts take the sum of the deltas once.
+ * name them by position, without a join). A second statement then adds each account's summed deltas once
+ * (after the postings, so their foreign-key checks find the account rows as locked, not yet rewritten).
  * The balance trigger checks each transaction at COMMIT as for a single post. A refusal (a user account
  * would go below zero at the batch's end) writes nothing and throws `refusals`' code for the whole batch.
  */
@@ -190,19 +191,23 @@ with moves as (
   insert into ledger_postings (txn_id, account_id, bucket, amount)
   select ids.id[mv.entry], mv.id, mv.bucket, mv.amount from moves mv cross join ids cross join ok order by mv.n
   returning 1
-), applied as (
-  update ledger_accounts a
-     set balance = a.balance + nx.balance_delta, lock_margin = a.lock_margin + nx.lock_delta
-    from next nx cross join ok
-   where a.id = nx.id
-  returning 1
 )
 select v.accounts, v.short_balance, v.short_lock, (select count(*) from txn) as txns,
        (select count(*) from posted) as postings
   from verdict v`;
 
+/** The accounts take the sum of their deltas (after the postings are written and checked). */
+const APPLY_MANY_SQL = `
+update ledger_accounts a
+   set balance = a.balance + d.balance_delta, lock_margin = a.lock_margin + d.lock_delta
+  from (select id,
+               coalesce(sum(amount) filter (where bucket = 'balance'), 0) as balance_delta,
+               coalesce(sum(amount) filter (where bucket = 'lock_margin'), 0) as lock_delta
+          from unnest($1::bigint[], $2::text[], $3::numeric[]) as x (id, bucket, amount) group by id) d
+ where a.id = d.id`;
+
 /**
- * Posts many balanced transactions inside `tx` in one round trip (see `POST_MANY_SQL`); every entry is
+ * Posts many balanced transactions inside `tx` in two round trips (`POST_MANY_SQL`, `APPLY_MANY_SQL`); every entry is
  * checked as `postTransaction` checks one. Answers how many transactions were written.
  */
 export async function postTransactions(
@@ -254,5 +259,6 @@ export async function postTransactions(
   if (first.short_lock) throw new BusinessError(refusals.lock);
   if (Number(first.txns) !== entries.length || Number(first.postings) !== accountIds.length)
     throw new LedgerError('the postings were not written');
+  await tx.query(APPLY_MANY_SQL, [accountIds, buckets, amounts]);
   return entries.length;
 }

@@ -2,7 +2,7 @@
  * Settlement at expiry, by the server, whether or not the trader is online. Options settle in set-based
  * chunks of at most `SETTLE_CHUNK`, one transaction per chunk: the due options of one instrument are read,
  * their end prices looked up at once per instrument, one conditional UPDATE (`where position_status = 0`)
- * settles them and answers the rows it changed, and one statement posts a ledger transaction per settled
+ * settles them and answers the rows it changed, and the bulk ledger path posts a ledger transaction per settled
  * option. An option is settled exactly once however many settlers run: only the rows the UPDATE changed
  * are paid. On PostgreSQL each chunk's transaction first takes the instrument's `pg_try_advisory_xact_lock`,
  * so several processes share instruments instead of racing for the same rows (a process that does not get

@@ -142,7 +142,7 @@ export interface MovementEntry {
 }
 
 /**
- * Posts many transactions in one statement (a batch job such as option settlement), each with the same
+ * Posts many transactions at once (a batch job such as option settlement), each with the same
  * checks as `postMovements`; an entry whose every amount is zero writes nothing. Answers how many
  * transactions were written.
  */
