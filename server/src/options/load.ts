@@ -14,17 +14,17 @@ export interface RunningOptionsLoad {
   price: string;
   endFrom: number;
   spreadMs: number;
-  /** Distinguishes loads of one database (uids, invite codes): a whole number 1 … 8. */
+  /** Distinguishes loads of one database (uids, invite codes): a whole number 1 … 100 (users < 100,000). */
   batch?: number;
 }
 
 /** Inserts the users, their real accounts and the options; answers the options' uids. */
 export async function insertRunningOptions(q: Queryable, load: RunningOptionsLoad): Promise<string[]> {
   const batch = load.batch ?? 1;
-  // 8-digit uids of their own range: 9b000001 … (the test users' random uids rarely meet them).
+  // 8-digit uids of their own range, 90000001 … 99999999 (the test users' random uids rarely meet them).
   const { rows: users } = await q.query<{ id: string }>(
     `insert into users (uid, brand_id, email, register_type, password_hash, invite_code)
-     select (90000000 + $2::int * 1000000 + g)::text, 'tradekit',
+     select (90000000 + $2::int * 100000 + g)::text, 'tradekit',
             'load' || $2::int || '-' || g || '@example.test', 'E', '!', 'LOAD' || $2::int || '-' || g
        from generate_series(1, $1::int) as g
      returning id`,
