@@ -181,6 +181,25 @@ const tradingBenches = [
     (r) => r.withinGoal && r.ledgerOk,
   ],
   [
+    'bench/option-settle.ts',
+    'optionSettle',
+    (r) => [
+      [
+        `option settlement lag, ${fmt(r.options)} options ending in one second`,
+        `p99 ${fmt(r.lag.p99Ms)} ms`,
+        `p50 ${fmt(r.lag.p50Ms)} ms, max ${fmt(r.lag.maxMs)} ms; goal p99 <= ${r.goalP99Ms} ms`,
+      ],
+      ['option settlement: settler', `${fmt(r.settlerPerSec)} options/s`, `chunks of ${fmt(r.chunk)}`],
+      ['option settlement: one-transaction baseline', `${fmt(r.baselinePerSec)} options/s`, ''],
+      [
+        'option settlement settler / baseline',
+        Number(r.ratio).toFixed(2),
+        `goal >= ${r.goalRatio}; ledger ok: ${r.ledgerOk}`,
+      ],
+    ],
+    (r) => r.withinGoal && r.ledgerOk,
+  ],
+  [
     'bench/api-fuzz.ts',
     'apiFuzz',
     (r) => [

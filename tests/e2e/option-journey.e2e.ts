@@ -89,7 +89,7 @@ async function buyUp(page: Page, vp: ViewportName, shots: boolean): Promise<stri
   await form.waitFor({ state: 'visible' });
   const thirty = form.getByTestId('time-30');
   await thirty.waitFor({ state: 'visible', timeout: 15_000 });
-  expect(await thirty.textContent()).toContain('30s');
+  expect(await thirty.textContent()).toContain('30 s');
   await thirty.click();
   await expect.poll(() => thirty.getAttribute('aria-pressed')).toBe('true');
   await form.getByTestId(`chip-${AMOUNT}`).click();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
+import type { ExchangeOptionSettledMessage } from '../../../src/core/contract/options';
 import { ExchangeClose, type ExchangeOrderMessage } from '../../../src/core/contract/trading';
 import type { AuthService } from '../auth/service';
 import type { OrderChange, TradingService } from '../trading/service-types';
@@ -82,6 +83,16 @@ export class ExchangeConnection {
     if (event && this.events.length < MAX_QUEUED_EVENTS) this.events.push(event);
     this.dirty = true;
     void this.kick();
+  }
+
+  /**
+   * Options of this socket's account were settled: sent at once, as they are (a small message that never
+   * repeats; a socket that cannot take it now loses it, and its client polls for the result instead).
+   */
+  optionsSettled(message: ExchangeOptionSettledMessage): void {
+    if (!this.opened || this.closed || message.virtual !== this.virtual) return;
+    if (this.ws.bufferedAmount > this.deps.settings.maxBufferedBytes) return;
+    this.send(message);
   }
 
   /** A price of one of the account's symbols moved: push at most once per `conflateMs`. */
@@ -236,7 +247,9 @@ export class ExchangeConnection {
     this.deps.hub.reindex(this, trading.symbolsOf(this.userId, this.virtual));
   }
 
-  private send(message: ExchangeOrderMessage | ExchangeNotificationMessage): void {
+  private send(
+    message: ExchangeOrderMessage | ExchangeNotificationMessage | ExchangeOptionSettledMessage,
+  ): void {
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 }

@@ -1,4 +1,5 @@
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
+import type { OptionOrder } from '../../../src/core/contract/options';
 import { ExchangeClose } from '../../../src/core/contract/trading';
 import type { OrderChange } from '../trading/service-types';
 import type { ConnectionHub, ExchangeConnection } from './connection';
@@ -78,6 +79,22 @@ export class ExchangeHub implements ConnectionHub {
   /** The user's unread notifications changed: every socket of the user (real and demo) is told. */
   notified(userId: string, message: ExchangeNotificationMessage): void {
     for (const connection of [...(this.byUser.get(userId) ?? [])]) connection.notify(message);
+  }
+
+  /** Options were settled: each account's sockets get its own options (`userId` and `virtual` of each). */
+  optionsSettled(settled: ReadonlyArray<{ userId: string; virtual: boolean; order: OptionOrder }>): void {
+    const byAccount = new Map<string, { virtual: boolean; list: OptionOrder[] }>();
+    for (const { userId, virtual, order } of settled) {
+      const key = accountKey(userId, virtual);
+      if (!this.byAccount.has(key)) continue;
+      const entry = byAccount.get(key);
+      if (entry) entry.list.push(order);
+      else byAccount.set(key, { virtual, list: [order] });
+    }
+    for (const [key, { virtual, list }] of byAccount) {
+      const message = { ordertype: 'optionSettled' as const, virtual, list };
+      for (const connection of [...(this.byAccount.get(key) ?? [])]) connection.optionsSettled(message);
+    }
   }
 
   /** A symbol's quote moved: the sockets of accounts holding it push (conflated). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WebSocketServer } from 'ws';
 import { AddressCounts } from '../http/client-address';
+import { toOptionOrder } from '../options/repo';
 import { ExchangeConnection, type ExchangeWsSettings } from './connection';
 import { ExchangeHub } from './hub';
 import { createUpgradeListener } from './upgrade';
@@ -36,6 +37,7 @@ const GOING_AWAY = 1001;
  * The exchange socket `GET /exchange-ws/{uid}` (spec §7): after `{ "token" }` it pushes the owner's
  * `holtOrder` and `pendingOrder` lists on every change of the account and, conflated, on price moves, and
  * the user's unread notification count (`notification`) when it changes.
+ * `optionSettled` with the account's options as soon as their settlement commits.
  * A raw `ws` server on the upgrade event, like the market broker: @fastify/websocket would route every
  * upgrade through Fastify and answer the broker's `/market-ws` with 404 on a socket the broker upgrades.
  */
@@ -82,6 +84,19 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
   ];
   if (app.hasDecorator('notifications')) {
     unsubscribe.push(app.notifications.onPush((push) => hub.notified(push.userId, push.message)));
+  }
+  if (app.hasDecorator('optionMode')) {
+    unsubscribe.push(
+      app.optionMode.onSettled((rows) =>
+        hub.optionsSettled(
+          rows.map((row) => ({
+            userId: String(row.userId),
+            virtual: row.virtual,
+            order: toOptionOrder(row),
+          })),
+        ),
+      ),
+    );
   }
   if (app.hasDecorator('market')) {
     unsubscribe.push(app.market.source.onTick((tick) => hub.ticked(tick.symbol)));

@@ -5,7 +5,14 @@ import { postTransaction } from './post';
 export { findUserAccount, getOrCreateAccount, houseAccount, openUserAccount } from './accounts';
 export { checkLedger, type AccountMismatch, type LedgerCheckReport } from './check';
 export { fitsLedgerScale, LEDGER_SCALE, toMoney } from './money';
-export { LedgerError, lockAccounts, postTransaction, SPEND_REFUSALS, type RefusalCodes } from './post';
+export {
+  LedgerError,
+  lockAccounts,
+  postTransaction,
+  postTransactions,
+  SPEND_REFUSALS,
+  type RefusalCodes,
+} from './post';
 export * from './types';
 
 /** The ledger as one object (also decorated as `app.ledger`): post, open accounts, check conservation. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildAccountsApp, createUser } from '../accounts/test-app';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { BusinessError } from '../http/envelope';
+import { checkLedger } from './check';
 import {
   findUserAccount,
   getOrCreateAccount,
@@ -11,6 +12,7 @@ import {
   houseAccount,
   LedgerError,
   postTransaction,
+  postTransactions,
 } from '.';
 
 describeOnBackends('ledger postTransaction', (backend) => {
@@ -156,6 +158,59 @@ describeOnBackends('ledger postTransaction', (backend) => {
       )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LedgerError);
+  });
+
+  it('posts many transactions in one statement, each with its own postings, and refuses all on one short', async () => {
+    const first = await app.db.transaction((tx) => getOrCreateAccount(tx, userId, 'real'));
+    const otherId = (await createUser(app)).id;
+    const other = await app.db.transaction((tx) => getOrCreateAccount(tx, otherId, 'real'));
+    const fees = (await houseAccount(app.db, 'house_test_batch')).id;
+    await credit(first.id, '10');
+    const before = await findUserAccount(app.db, userId, 'real');
+    const leg = (from: string, to: string, amount: string) => [
+      { accountId: from, bucket: 'balance' as const, amount: negate(amount) },
+      { accountId: to, bucket: 'balance' as const, amount },
+    ];
+    const written = await app.db.transaction((tx) =>
+      postTransactions(tx, [
+        { kind: 'batch_test', ref: 'a', postings: leg(fees, first.id, '1.5') },
+        {
+          kind: 'batch_test',
+          ref: 'b',
+          postings: [...leg(fees, other.id, '2'), ...leg(first.id, other.id, '3')],
+        },
+        { kind: 'batch_test', ref: 'c', postings: leg(fees, first.id, '1.5') },
+      ]),
+    );
+    expect(written).toBe(3);
+    const { rows } = await app.db.query<{ ref: string; n: string; sum: string }>(
+      `select t.ref, count(*) as n, sum(p.amount) as sum from ledger_transactions t
+         join ledger_postings p on p.txn_id = t.id where t.kind = 'batch_test' group by t.ref order by t.ref`,
+    );
+    expect(rows.map((r) => [r.ref, r.n, Number(r.sum)])).toEqual([
+      ['a', '2', 0],
+      ['b', '4', 0],
+      ['c', '2', 0],
+    ]);
+    const after = await findUserAccount(app.db, userId, 'real');
+    expect(Number(after?.balance) - Number(before?.balance)).toBeCloseTo(0, 8);
+    // One entry would take the other account below zero: nothing of the batch is written.
+    const refused = app.db.transaction((tx) =>
+      postTransactions(
+        tx,
+        [
+          { kind: 'batch_test', ref: 'd', postings: leg(fees, first.id, '1') },
+          { kind: 'batch_test', ref: 'e', postings: leg(other.id, fees, '100') },
+        ],
+        { balance: 204, lock: 206 },
+      ),
+    );
+    await expect(refused).rejects.toMatchObject({ code: 204 });
+    const { rows: none } = await app.db.query(
+      `select 1 from ledger_transactions where kind = 'batch_test' and ref in ('d', 'e')`,
+    );
+    expect(none).toEqual([]);
+    expect((await checkLedger(app.db)).ok).toBe(true);
   });
 
   it('rejects a posting to an account that does not exist', async () => {

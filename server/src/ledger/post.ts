@@ -147,3 +147,118 @@ export async function postTransaction(
   }));
   return { txnId: first.txn_id, createdAt: first.created_at, accounts };
 }
+
+/**
+ * Many transactions in two statements (a batch job: option settlement). The accounts of all of them are locked
+ * once, user accounts first and then house accounts, each group in id order: the order every single-user
+ * operation takes (its user account first, then houses), so a batch never waits in a cycle with one. Each
+ * entry becomes its own ledger transaction with its own postings (ids drawn before the insert, so postings
+ * name them by position, without a join). A second statement then adds each account's summed deltas once
+ * (after the postings, so their foreign-key checks find the account rows as locked, not yet rewritten).
+ * The balance trigger checks each transaction at COMMIT as for a single post. A refusal (a user account
+ * would go below zero at the batch's end) writes nothing and throws `refusals`' code for the whole batch.
+ */
+const POST_MANY_SQL = `
+with moves as (
+  select t as entry, a as id, b as bucket, m as amount, n
+    from unnest($1::int[], $2::bigint[], $3::text[], $4::numeric[]) with ordinality as x (t, a, b, m, n)
+), ids as materialized (
+  select array(select nextval('ledger_transactions_id_seq') from generate_series(1, cardinality($5::text[]))) as id
+), locked as materialized (
+  select id, owner_kind, balance, lock_margin from ledger_accounts
+   where id = any($2::bigint[]) order by owner_kind = 'house', id for update
+), next as materialized (
+  select l.id, l.owner_kind,
+         coalesce(sum(mv.amount) filter (where mv.bucket = 'balance'), 0) as balance_delta,
+         coalesce(sum(mv.amount) filter (where mv.bucket = 'lock_margin'), 0) as lock_delta,
+         l.balance, l.lock_margin
+    from locked l join moves mv on mv.id = l.id
+   group by l.id, l.owner_kind, l.balance, l.lock_margin
+), verdict as materialized (
+  select count(*) as accounts,
+         coalesce(bool_or(owner_kind = 'user' and balance + balance_delta < 0), false) as short_balance,
+         coalesce(bool_or(owner_kind = 'user' and lock_margin + lock_delta < 0), false) as short_lock
+    from next
+), ok as materialized (
+  select 1 from verdict where accounts = $7 and not short_balance and not short_lock
+), txn as (
+  insert into ledger_transactions (id, kind, ref, note)
+  select ids.id[y.e], y.k, y.r, y.nt
+    from unnest($5::text[], $6::text[], $8::text[]) with ordinality as y (k, r, nt, e) cross join ids cross join ok
+   order by y.e
+  returning id
+), posted as (
+  insert into ledger_postings (txn_id, account_id, bucket, amount)
+  select ids.id[mv.entry], mv.id, mv.bucket, mv.amount from moves mv cross join ids cross join ok order by mv.n
+  returning 1
+)
+select v.accounts, v.short_balance, v.short_lock, (select count(*) from txn) as txns,
+       (select count(*) from posted) as postings
+  from verdict v`;
+
+/** The accounts take the sum of their deltas (after the postings are written and checked). */
+const APPLY_MANY_SQL = `
+update ledger_accounts a
+   set balance = a.balance + d.balance_delta, lock_margin = a.lock_margin + d.lock_delta
+  from (select id,
+               coalesce(sum(amount) filter (where bucket = 'balance'), 0) as balance_delta,
+               coalesce(sum(amount) filter (where bucket = 'lock_margin'), 0) as lock_delta
+          from unnest($1::bigint[], $2::text[], $3::numeric[]) as x (id, bucket, amount) group by id) d
+ where a.id = d.id`;
+
+/**
+ * Posts many balanced transactions inside `tx` in two round trips (`POST_MANY_SQL`, `APPLY_MANY_SQL`); every entry is
+ * checked as `postTransaction` checks one. Answers how many transactions were written.
+ */
+export async function postTransactions(
+  tx: Queryable,
+  entries: readonly LedgerEntry[],
+  refusals: RefusalCodes = SPEND_REFUSALS,
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const entryOf: number[] = [];
+  const accountIds: string[] = [];
+  const buckets: string[] = [];
+  const amounts: string[] = [];
+  // Entries of a batch mostly share a shape (kind, buckets, amounts): each shape is checked once.
+  const checked = new Set<string>();
+  entries.forEach((entry, index) => {
+    const shape = `${entry.kind}|${entry.postings.map((p) => `${p.bucket}:${p.amount}`).join('|')}`;
+    if (!checked.has(shape)) {
+      assertValidEntry(entry);
+      checked.add(shape);
+    }
+    for (const posting of entry.postings) {
+      entryOf.push(index + 1);
+      accountIds.push(posting.accountId);
+      buckets.push(posting.bucket);
+      amounts.push(posting.amount);
+    }
+  });
+  const distinct = new Set(accountIds).size;
+  const { rows } = await tx.query<{
+    accounts: string;
+    short_balance: boolean;
+    short_lock: boolean;
+    txns: string;
+    postings: string;
+  }>(POST_MANY_SQL, [
+    entryOf,
+    accountIds,
+    buckets,
+    amounts,
+    entries.map((e) => e.kind),
+    entries.map((e) => e.ref ?? null),
+    distinct,
+    entries.map((e) => e.note ?? null),
+  ]);
+  const first = rows[0];
+  if (!first || Number(first.accounts) !== distinct)
+    throw new LedgerError('a posting names an unknown account');
+  if (first.short_balance) throw new BusinessError(refusals.balance);
+  if (first.short_lock) throw new BusinessError(refusals.lock);
+  if (Number(first.txns) !== entries.length || Number(first.postings) !== accountIds.length)
+    throw new LedgerError('the postings were not written');
+  await tx.query(APPLY_MANY_SQL, [accountIds, buckets, amounts]);
+  return entries.length;
+}

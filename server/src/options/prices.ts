@@ -33,6 +33,22 @@ export interface PriceRecord {
   prune(): Promise<void>;
   /** The last price at or before `at`, or null when nothing is known. */
   priceAt(q: Queryable, symbol: string, at: number): Promise<string | null>;
+  /** `priceAt` for many instants of one symbol: memory first, then one query for the rest. */
+  pricesAt(q: Queryable, symbol: string, ats: readonly number[]): Promise<Map<number, string | null>>;
+}
+
+/** The last mark at or before `at` (marks in time order), when memory saw that moment; else undefined. */
+function fromMemory(marks: readonly Mark[], at: number): string | undefined {
+  // Memory answers only when this process saw that moment (its oldest tick is not after it).
+  if (marks.length === 0 || (marks[0] as Mark).at > at) return undefined;
+  let low = 0;
+  let high = marks.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((marks[mid] as Mark).at <= at) low = mid;
+    else high = mid - 1;
+  }
+  return (marks[low] as Mark).price;
 }
 
 export function createPriceRecord(
@@ -53,6 +69,30 @@ export function createPriceRecord(
     if (last && last.at === mark.at) marks[marks.length - 1] = mark;
     else marks.push(mark);
     if (marks.length > MEMORY_PER_SYMBOL) marks.splice(0, marks.length - MEMORY_PER_SYMBOL);
+  };
+
+  const pricesAt: PriceRecord['pricesAt'] = async (q, symbol, ats) => {
+    const marks = memory.get(symbol) ?? [];
+    const found = new Map<number, string | null>();
+    const missing: number[] = [];
+    for (const at of new Set(ats)) {
+      const price = fromMemory(marks, at);
+      if (price === undefined) missing.push(at);
+      else found.set(at, price);
+    }
+    if (missing.length === 0) return found;
+    // Then the recorded marks, then the close of the last 1-minute candle that ended by then.
+    const { rows } = await q.query<{ at: string; price: string | null }>(
+      `select t.at, coalesce(
+          (select price from option_price_marks where symbol = $1 and at <= t.at order by at desc limit 1),
+          (select close_price from klines
+            where symbol = $1 and period = '1min' and open_time + 60000 <= t.at
+            order by open_time desc limit 1)) as price
+         from unnest($2::bigint[]) as t (at)`,
+      [symbol, missing],
+    );
+    for (const row of rows) found.set(Number(row.at), row.price);
+    return found;
   };
 
   return {
@@ -100,25 +140,8 @@ export function createPriceRecord(
       );
     },
     async priceAt(q, symbol, at) {
-      const marks = memory.get(symbol) ?? [];
-      // Memory answers only when this process saw that moment (its oldest tick is not after it).
-      if (marks.length > 0 && (marks[0] as Mark).at <= at) {
-        for (let i = marks.length - 1; i >= 0; i -= 1) {
-          const mark = marks[i] as Mark;
-          if (mark.at <= at) return mark.price;
-        }
-      }
-      const { rows } = await q.query<{ price: string }>(
-        `select price from option_price_marks where symbol = $1 and at <= $2 order by at desc limit 1`,
-        [symbol, at],
-      );
-      if (rows[0]) return rows[0].price;
-      const candle = await q.query<{ price: string }>(
-        `select close_price as price from klines
-          where symbol = $1 and period = '1min' and open_time + 60000 <= $2 order by open_time desc limit 1`,
-        [symbol, at],
-      );
-      return candle.rows[0]?.price ?? null;
+      return (await pricesAt(q, symbol, [at])).get(at) ?? null;
     },
+    pricesAt,
   };
 }

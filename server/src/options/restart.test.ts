@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { toFixed } from '../../../src/core/domain/decimal';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
+import { insertRunningOptions } from './load';
+import { SETTLE_CHUNK } from './settle';
 import { optionsHarness } from './test-app';
 
 describeOnBackends('options across a restart', (backend) => {
@@ -94,6 +96,53 @@ describeOnBackends('options across a restart', (backend) => {
         expect(rows[0]?.n).toBe('10');
         // 5 wins of 85, 5 losses of 100, 10 fees of 0.20.
         expect(toFixed((await first.account(user.id)).balance, 2)).toBe('4923.00');
+        expect(await first.ledgerOk()).toBe(true);
+      } finally {
+        await second.close();
+        await first.close();
+        await database.cleanup();
+      }
+    }, 240_000);
+  if (backend.name === 'postgres')
+    it('settles 2,000 options exactly once each when two servers settle them at the same time', async () => {
+      const database = await backend.create();
+      const now = Date.parse('2026-03-11T10:00:00Z');
+      const first = await optionsHarness(backend, { reuse: { database, now } });
+      const second = await optionsHarness(backend, { reuse: { database, now } });
+      try {
+        const uids = [
+          ...(await insertRunningOptions(first.app.db, {
+            users: 300,
+            count: 1200,
+            symbol: 'BTCUSDT',
+            price: '100000',
+            endFrom: now - 30_000,
+            spreadMs: 1000,
+            batch: 1,
+          })),
+          ...(await insertRunningOptions(first.app.db, {
+            users: 200,
+            count: 800,
+            symbol: 'ETHUSDT',
+            price: '3000',
+            endFrom: now - 30_000,
+            spreadMs: 1000,
+            batch: 2,
+          })),
+        ];
+        expect(uids).toHaveLength(2000);
+        // More than one chunk of one instrument: the servers take turns under its lock.
+        expect(1200).toBeGreaterThan(SETTLE_CHUNK);
+        const runs = await Promise.all([first.settle(), second.settle(), first.settle(), second.settle()]);
+        const settled = runs.flat().map((row) => row.uid);
+        expect(settled).toHaveLength(2000);
+        expect(new Set(settled).size).toBe(2000);
+        const { rows } = await first.app.db.query<{ refs: string; txns: string; running: string }>(
+          `select count(distinct ref) as refs, count(*) as txns,
+                  (select count(*) from option_orders where position_status = 0) as running
+             from ledger_transactions where kind = 'option_settle'`,
+        );
+        expect(rows[0]).toEqual({ refs: '2000', txns: '2000', running: '0' });
         expect(await first.ledgerOk()).toBe(true);
       } finally {
         await second.close();

@@ -1,80 +1,161 @@
 /**
- * Settlement at expiry, by the server, whether or not the trader is online. Each option settles in its own
- * transaction: a conditional UPDATE (`where position_status = 0`) and the postings of its payout, so an
- * option is settled exactly once however many settlers run. The settler takes due options instrument by
- * instrument; on PostgreSQL each instrument's batch runs under `pg_try_advisory_xact_lock`, so several
- * processes share the work instead of racing for the same rows (PGlite has one connection: no lock needed).
+ * Settlement at expiry, by the server, whether or not the trader is online. Options settle in set-based
+ * chunks of at most `SETTLE_CHUNK`, one transaction per chunk: the due options of one instrument are read,
+ * their end prices looked up at once per instrument, one conditional UPDATE (`where position_status = 0`)
+ * settles them and answers the rows it changed, and the bulk ledger path posts a ledger transaction per settled
+ * option. An option is settled exactly once however many settlers run: only the rows the UPDATE changed
+ * are paid. On PostgreSQL each chunk's transaction first takes the instrument's `pg_try_advisory_xact_lock`,
+ * so several processes share instruments instead of racing for the same rows (a process that does not get
+ * it leaves the instrument to the holder); PGlite has one connection and needs no lock.
  */
-import type { Queryable } from '../db/types';
 import { toFixed } from '../../../src/core/domain/decimal';
 import { CENTS } from '../../../src/core/domain/money';
-import { optionOutcome, optionPayout } from '../../../src/core/domain/option-payload';
-import { postMovements, SETTLE_REFUSALS, type Movement } from '../trading/ledger-ops';
+import { optionOutcome, optionPayout, type OptionOutcome } from '../../../src/core/domain/option-payload';
+import type { Queryable } from '../db/types';
+import { postMovementsMany, SETTLE_REFUSALS, type Movement } from '../trading/ledger-ops';
 import type { OptionsContext } from './context';
 import { OPTION_COLUMNS, type OptionRow } from './repo';
 
-/** Most options one instrument's batch settles before the next instrument gets its turn. */
-export const SETTLE_BATCH = 200;
+/**
+ * Most options one transaction settles: bounded so that no transaction holds an unbounded number of rows
+ * and user accounts locked (a chunk of 1,000 takes about 0.1–0.3 s on a busy two-core machine), large enough
+ * that the fixed cost of a transaction is spread thin. Instruments take turns chunk by chunk.
+ */
+export const SETTLE_CHUNK = 1000;
 
-/** The movements that pay an option back at `outcome` (nothing on a loss but the stake to the house). */
-function payoutMovements(context: OptionsContext, row: OptionRow, priceEnd: string): Movement[] {
-  const outcome = optionOutcome(Number(row.orderType) === 1 ? 1 : 0, row.price, priceEnd);
-  // numeric(28, 8) reads back with 8 decimals: the postings move cents, as the placement did.
-  const stake = toFixed(row.amount, CENTS);
-  const { profit } = optionPayout(stake, row.rate, outcome);
-  const user = { accountId: row.accountId, bucket: 'balance' } as const;
-  const stakes = { accountId: context.house('stakes', row.virtual, row.userId), bucket: 'balance' } as const;
-  const pnl = { accountId: context.house('pnl', row.virtual, row.userId), bucket: 'balance' } as const;
-  if (outcome === 'loss') return [{ from: stakes, to: pnl, amount: stake }];
-  return [
-    { from: stakes, to: user, amount: stake },
-    { from: pnl, to: user, amount: profit },
-  ];
+/** What an option pays back at its outcome, in cents: the stake, the profit and its result (`winLost`). */
+interface Payout {
+  outcome: OptionOutcome;
+  stake: string;
+  profit: string;
+  winLost: string;
 }
 
 /**
- * Settles one option (by internal id) at the last price at or before its end time. Answers the settled
- * row, or null when it was already settled (by another settler) or is not due.
+ * The payout of an option by the §4 rule (`optionPayout`), remembered per amount, rate and outcome: the
+ * options of a chunk share a few preset amounts and rates, and decimal arithmetic is the settler's main
+ * cost in JavaScript.
  */
-export async function settleOption(context: OptionsContext, id: string): Promise<OptionRow | null> {
-  return context.db.transaction(async (tx) => {
-    const { rows } = await tx.query<OptionRow>(
-      `select ${OPTION_COLUMNS} from option_orders where id = $1 and position_status = 0`,
-      [id],
-    );
-    const due = rows[0];
-    const now = context.now();
-    if (!due || Number(due.endTime) > now) return null;
-    const priceEnd = (await context.prices.priceAt(tx, due.tradePair, Number(due.endTime))) ?? due.price;
-    const outcome = optionOutcome(Number(due.orderType) === 1 ? 1 : 0, due.price, priceEnd);
-    const { winLost } = optionPayout(due.amount, due.rate, outcome);
-    // The guard of exactly-once: a concurrent settler's UPDATE waits for this row and then matches nothing.
-    const updated = await tx.query<OptionRow>(
-      `update option_orders set position_status = 1, price_end = $2, win_lost = $3, complete_time = $4
-        where id = $1 and position_status = 0 returning ${OPTION_COLUMNS}`,
-      [id, priceEnd, winLost, now],
-    );
-    const settled = updated.rows[0];
-    if (!settled) return null;
-    await postMovements(
-      tx,
-      'option_settle',
-      settled.uid,
-      payoutMovements(context, settled, priceEnd),
-      SETTLE_REFUSALS,
-    );
-    return settled;
-  });
+function payoutMemo(): (row: OptionRow, priceEnd: string) => Payout {
+  const known = new Map<string, Payout>();
+  return (row, priceEnd) => {
+    const outcome = optionOutcome(Number(row.orderType) === 1 ? 1 : 0, row.price, priceEnd);
+    const key = `${row.amount}|${row.rate}|${outcome}`;
+    let payout = known.get(key);
+    if (!payout) {
+      // numeric(28, 8) reads back with 8 decimals: the postings move cents, as the placement did.
+      const stake = toFixed(row.amount, CENTS);
+      const { profit, winLost } = optionPayout(stake, row.rate, outcome);
+      known.set(key, (payout = { outcome, stake, profit, winLost }));
+    }
+    return payout;
+  };
 }
 
-/** The due options of one instrument, oldest expiry first. */
-async function dueOf(q: Queryable, symbol: string, now: number): Promise<string[]> {
-  const { rows } = await q.query<{ id: string }>(
-    `select id from option_orders where trade_pair = $1 and position_status = 0 and end_time <= $2
-      order by end_time, id limit $3`,
-    [symbol, now, SETTLE_BATCH],
+/** The movements that pay an option back (nothing on a loss but the stake to the house). */
+function payoutMovements(context: OptionsContext, row: OptionRow, payout: Payout): Movement[] {
+  const user = { accountId: row.accountId, bucket: 'balance' } as const;
+  const stakes = { accountId: context.house('stakes', row.virtual, row.userId), bucket: 'balance' } as const;
+  const pnl = { accountId: context.house('pnl', row.virtual, row.userId), bucket: 'balance' } as const;
+  if (payout.outcome === 'loss') return [{ from: stakes, to: pnl, amount: payout.stake }];
+  return [
+    { from: stakes, to: user, amount: payout.stake },
+    { from: pnl, to: user, amount: payout.profit },
+  ];
+}
+
+/** Which due options a chunk reads: one instrument's (oldest expiry first) or the given ones. */
+type ChunkOf = { symbol: string } | { ids: readonly string[] };
+
+/**
+ * Settles one chunk inside `tx`: the due options of `pick` (at most `SETTLE_CHUNK`), each at the last price
+ * at or before its end time (its entry price, a tie, when none is known). Answers how many were due and the
+ * rows this chunk settled (fewer when another settler got some first).
+ */
+async function settleChunk(
+  context: OptionsContext,
+  tx: Queryable,
+  pick: ChunkOf,
+  now: number,
+): Promise<{ due: number; settled: OptionRow[] }> {
+  const { rows: due } =
+    'symbol' in pick
+      ? await tx.query<OptionRow>(
+          `select ${OPTION_COLUMNS} from option_orders
+            where trade_pair = $1 and position_status = 0 and end_time <= $2 order by end_time, id limit $3`,
+          [pick.symbol, now, SETTLE_CHUNK],
+        )
+      : await tx.query<OptionRow>(
+          `select ${OPTION_COLUMNS} from option_orders
+            where id = any($1::bigint[]) and position_status = 0 and end_time <= $2 order by end_time, id limit $3`,
+          [pick.ids, now, SETTLE_CHUNK],
+        );
+  if (due.length === 0) return { due: 0, settled: [] };
+  const bySymbol = new Map<string, OptionRow[]>();
+  for (const row of due) {
+    const rows = bySymbol.get(row.tradePair);
+    if (rows) rows.push(row);
+    else bySymbol.set(row.tradePair, [row]);
+  }
+  const payoutOf = payoutMemo();
+  const payouts = new Map<string, Payout>();
+  const ids: string[] = [];
+  const priceEnds: string[] = [];
+  const winLosts: string[] = [];
+  for (const [symbol, rows] of bySymbol) {
+    const prices = await context.prices.pricesAt(
+      tx,
+      symbol,
+      rows.map((row) => Number(row.endTime)),
+    );
+    for (const row of rows) {
+      const priceEnd = prices.get(Number(row.endTime)) ?? row.price;
+      const payout = payoutOf(row, priceEnd);
+      payouts.set(String(row.id), payout);
+      ids.push(row.id);
+      priceEnds.push(priceEnd);
+      winLosts.push(payout.winLost);
+    }
+  }
+  // The guard of exactly-once: a concurrent settler's UPDATE waits for these rows and then matches nothing.
+  const { rows: settled } = await tx.query<OptionRow>(
+    `update option_orders set position_status = 1, price_end = v.end_price, win_lost = v.result,
+            complete_time = $4
+       from unnest($1::bigint[], $2::numeric[], $3::numeric[]) as v (option_id, end_price, result)
+      where option_orders.id = v.option_id and option_orders.position_status = 0
+     returning ${OPTION_COLUMNS}`,
+    [ids, priceEnds, winLosts, context.now()],
   );
-  return rows.map((r) => r.id);
+  await postMovementsMany(
+    tx,
+    settled.map((row) => ({
+      kind: 'option_settle',
+      ref: row.uid,
+      movements: payoutMovements(context, row, payouts.get(String(row.id)) as Payout),
+    })),
+    SETTLE_REFUSALS,
+  );
+  return { due: due.length, settled };
+}
+
+/**
+ * Settles one option (by internal id) if it is due. Answers the settled row, or null when it was already
+ * settled (by another settler) or is not due.
+ */
+export async function settleOption(context: OptionsContext, id: string): Promise<OptionRow | null> {
+  const { settled } = await context.db.transaction((tx) =>
+    settleChunk(context, tx, { ids: [id] }, context.now()),
+  );
+  return settled[0] ?? null;
+}
+
+/** The instrument's advisory lock of this schema, for this transaction; false when another process holds it. */
+async function lockInstrument(tx: Queryable, symbol: string): Promise<boolean> {
+  const { rows } = await tx.query<{ locked: boolean }>(
+    `select pg_try_advisory_xact_lock(hashtextextended('tradekit:options:' || $1 || ':' || current_schema(), 0)) as locked`,
+    [symbol],
+  );
+  return rows[0]?.locked === true;
 }
 
 /** The settler of one process. */
@@ -95,14 +176,12 @@ export function createSettler(
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<unknown> | undefined;
 
-  const batch = async (symbol: string, now: number): Promise<OptionRow[]> => {
-    const settled: OptionRow[] = [];
-    for (const id of await dueOf(context.db, symbol, now)) {
-      const row = await settleOption(context, id);
-      if (row) settled.push(row);
-    }
-    return settled;
-  };
+  /** One chunk of one instrument in its own transaction; null when another process holds the instrument. */
+  const chunk = (symbol: string, now: number) =>
+    context.db.transaction(async (tx) => {
+      if (context.db.kind === 'postgres' && !(await lockInstrument(tx, symbol))) return null;
+      return settleChunk(context, tx, { symbol }, now);
+    });
 
   const settleDue = async (): Promise<OptionRow[]> => {
     const now = context.now();
@@ -111,23 +190,21 @@ export function createSettler(
       [now],
     );
     const settled: OptionRow[] = [];
-    for (const { symbol } of rows) {
-      if (context.db.kind === 'postgres') {
-        // The lock lives as long as this transaction; the options settle in their own transactions on
-        // other connections meanwhile. Another process holding it is settling this instrument: skip it.
-        const done = await context.db.transaction(async (lock) => {
-          const { rows: got } = await lock.query<{ locked: boolean }>(
-            `select pg_try_advisory_xact_lock(hashtextextended('tradekit:options:' || $1 || ':' || current_schema(), 0)) as locked`,
-            [symbol],
-          );
-          return got[0]?.locked ? batch(symbol, now) : [];
-        });
-        settled.push(...done);
-      } else {
-        settled.push(...(await batch(symbol, now)));
+    // Instruments take turns, one chunk each, until none has more due; each chunk is told once committed.
+    let pending = rows.map((r) => r.symbol);
+    while (pending.length > 0) {
+      const next: string[] = [];
+      for (const symbol of pending) {
+        const done = await chunk(symbol, now);
+        if (!done) continue;
+        if (done.settled.length > 0) {
+          settled.push(...done.settled);
+          onSettled(done.settled);
+        }
+        if (done.due === SETTLE_CHUNK) next.push(symbol);
       }
+      pending = next;
     }
-    if (settled.length > 0) onSettled(settled);
     return settled;
   };
 

@@ -80,6 +80,19 @@ export const OptionOrder = Obj({
 });
 export type OptionOrder = Static<typeof OptionOrder>;
 
+/**
+ * Exchange socket message (next to `holtOrder`/`pendingOrder`, contract `trading.ts`): options of the
+ * socket's account the server just settled, each as `findOption` answers it. Sent once, right after the
+ * settlement commits, to the owner's sockets of that account (real or demo) only; a client that missed it
+ * (offline, reconnecting) still learns the result by polling `checkOptionOrderCompletion`.
+ */
+export const ExchangeOptionSettledMessage = Obj({
+  ordertype: OneOf(['optionSettled']),
+  virtual: T.Boolean(),
+  list: T.Array(OptionOrder),
+});
+export type ExchangeOptionSettledMessage = Static<typeof ExchangeOptionSettledMessage>;
+
 const SESSION_CODES = [Code.USER_NOT_FOUND, Code.LOGIN_REQUIRED] as const;
 const OptionUid = Str(40, { minLength: 1 });
 

@@ -311,7 +311,10 @@ export const orderQuery = endpoint({
 export const ExchangeAuthMessage = Obj({ token: Str(4096) });
 export type ExchangeAuthMessage = Static<typeof ExchangeAuthMessage>;
 
-/** A server message: the whole current list of one kind for the token's account, with the summary. */
+/**
+ * A server message: the whole current list of one kind for the token's account, with the summary. The socket
+ * also sends `optionSettled` (`ExchangeOptionSettledMessage`, contract `options.ts`).
+ */
 export const ExchangeOrderMessage = Obj({
   ordertype: OneOf(['holtOrder', 'pendingOrder']),
   virtual: T.Boolean(),

@@ -1,6 +1,10 @@
 /** Parsing of exchange socket messages at the edge: anything not shaped like the contract is dropped. */
 import type { ExchangeNotificationMessage } from '../contract/notifications';
+import type { ExchangeOptionSettledMessage, OptionOrder } from '../contract/options';
 import type { ExchangeOrderMessage, PositionSummary } from '../contract/trading';
+
+/** Any message of the exchange socket: a list of orders, or options the server just settled. */
+export type ExchangeMessage = ExchangeOrderMessage | ExchangeOptionSettledMessage;
 
 const KINDS = new Set(['holtOrder', 'pendingOrder']);
 const SUMMARY_KEYS = [
@@ -16,8 +20,20 @@ function isSummary(value: unknown): value is PositionSummary {
   return SUMMARY_KEYS.every((key) => typeof summary[key] === 'string');
 }
 
-/** The message in a socket frame (text JSON), or null when it is not an order message. */
-export function parseExchangeMessage(data: unknown): ExchangeOrderMessage | null {
+/** A settled option as the contract has it (the fields a widget reads are checked; others pass as sent). */
+function isSettledOption(value: unknown): value is OptionOrder {
+  if (typeof value !== 'object' || value === null) return false;
+  const order = value as Record<string, unknown>;
+  return (
+    typeof order.id === 'string' &&
+    typeof order.uid === 'string' &&
+    order.positionStatus === 1 &&
+    typeof order.winLost === 'string'
+  );
+}
+
+/** The message in a socket frame (text JSON), or null when it is not a message of the contract. */
+export function parseExchangeMessage(data: unknown): ExchangeMessage | null {
   if (typeof data !== 'string') return null;
   let value: unknown;
   try {
@@ -26,6 +42,12 @@ export function parseExchangeMessage(data: unknown): ExchangeOrderMessage | null
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
+  if ((value as { ordertype?: unknown }).ordertype === 'optionSettled') {
+    const settled = value as Partial<ExchangeOptionSettledMessage>;
+    if (typeof settled.virtual !== 'boolean' || !Array.isArray(settled.list)) return null;
+    const list = settled.list.filter(isSettledOption);
+    return list.length > 0 ? { ordertype: 'optionSettled', virtual: settled.virtual, list } : null;
+  }
   const message = value as Partial<ExchangeOrderMessage>;
   if (!KINDS.has(message.ordertype as string) || !Array.isArray(message.list)) return null;
   if (typeof message.virtual !== 'boolean' || !isSummary(message.summary)) return null;

@@ -1,4 +1,5 @@
 /** The public shape of the exchange (order) feed: what the order atoms and widgets read. */
+import type { OptionOrder } from '../contract/options';
 import type { CloseReason, MarketOrder, PositionSummary } from '../contract/trading';
 
 /**
@@ -15,6 +16,14 @@ export interface ExchangeEvent {
   /** The order as last seen before the change (null when the page never saw it). */
   order: MarketOrder | null;
   /** Increases with every event, so the same order closing twice is still two toasts. */
+  seq: number;
+  receivedAt: number;
+}
+
+/** Options of the account the server just settled (`optionSettled`), as `findOption` answers them. */
+export interface OptionSettledPush {
+  list: readonly OptionOrder[];
+  /** Increases with every push, so a widget sees each one once. */
   seq: number;
   receivedAt: number;
 }
@@ -51,6 +60,8 @@ export interface ExchangeSnapshot {
   event: ExchangeEvent | null;
   /** The last notification push of this connection; null before one (read the count over HTTP first). */
   notifications: NotificationPushState | null;
+  /** The last settlement push of the account (null until one arrived). */
+  optionSettled: OptionSettledPush | null;
 }
 
 /** The page's one exchange socket, opened while someone listens and the session is signed in. */

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createExchangeFeed } from './exchange-feed';
+import type { OptionOrder } from '../contract/options';
+import { createExchangeFeed, watchOptionSettled } from './exchange-feed';
+import { parseExchangeMessage } from './exchange-feed-message';
 import type { ExchangeSnapshot } from './exchange-feed';
 import {
   fakeSession,
@@ -228,6 +230,82 @@ describe('createExchangeFeed', () => {
     loaded();
     await vi.runAllTimersAsync();
     expect(sockets.sockets).toHaveLength(1);
+  });
+
+  const settledOption = (uid: string): OptionOrder => ({
+    id: uid.toLowerCase(),
+    uid,
+    optionsProductId: 1,
+    orderType: 0,
+    tradePair: 'BTCUSDT',
+    productName: 'Bitcoin',
+    price: '100000',
+    priceEnd: '100100',
+    rate: '0.85',
+    feeAmount: '0.20',
+    amount: '100.00',
+    timeLong: 60,
+    beginTime: 1000,
+    endTime: 61_000,
+    completeTime: 61_200,
+    winLost: '85.00',
+    positionStatus: 1,
+  });
+
+  it('parses a settlement push and drops items that are not settled options', () => {
+    const frame = {
+      ordertype: 'optionSettled',
+      virtual: true,
+      list: [settledOption('OP1'), { uid: 'OP2', positionStatus: 0 }, null, 'OP3'],
+    };
+    expect(parseExchangeMessage(JSON.stringify(frame))).toEqual({
+      ordertype: 'optionSettled',
+      virtual: true,
+      list: [settledOption('OP1')],
+    });
+    expect(parseExchangeMessage(JSON.stringify({ ...frame, list: [] }))).toBeNull();
+    expect(parseExchangeMessage(JSON.stringify({ ...frame, virtual: 'yes' }))).toBeNull();
+    expect(parseExchangeMessage(JSON.stringify({ ordertype: 'optionSettled', virtual: false }))).toBeNull();
+  });
+
+  it('keeps each settlement push of the account, numbered, and leaves the order lists alone', () => {
+    const { sockets, listen, feed } = setup();
+    listen();
+    sockets.last().acceptOpen();
+    sockets.last().deliver(orderMessage('holtOrder', [marketOrder()]));
+    sockets.last().deliver({ ordertype: 'optionSettled', virtual: false, list: [settledOption('OP1')] });
+    const first = feed.getSnapshot();
+    expect(first.optionSettled).toEqual({ list: [settledOption('OP1')], seq: 1, receivedAt: 1000 });
+    expect(first.openOrders).toHaveLength(1);
+    // The other account's push is not ours.
+    sockets.last().deliver({ ordertype: 'optionSettled', virtual: true, list: [settledOption('OP2')] });
+    expect(feed.getSnapshot().optionSettled?.seq).toBe(1);
+    sockets.last().deliver({ ordertype: 'optionSettled', virtual: false, list: [settledOption('OP1')] });
+    expect(feed.getSnapshot().optionSettled?.seq).toBe(2);
+  });
+
+  it('tells a watcher once, when a later push names its option, and keeps the socket open meanwhile', () => {
+    const { sockets, listen, feed } = setup();
+    const stopList = listen();
+    sockets.last().acceptOpen();
+    sockets.last().deliver({ ordertype: 'optionSettled', virtual: false, list: [settledOption('OP9')] });
+    const heard: string[] = [];
+    const stop = watchOptionSettled(feed, 'OP9', (order) => heard.push(order.uid));
+    // A push from before the watch began is of an earlier settlement.
+    expect(heard).toEqual([]);
+    stopList();
+    expect(sockets.last().closedByClient).toBeNull();
+    sockets.last().deliver({ ordertype: 'optionSettled', virtual: false, list: [settledOption('OP8')] });
+    expect(heard).toEqual([]);
+    sockets.last().deliver({
+      ordertype: 'optionSettled',
+      virtual: false,
+      list: [settledOption('OP8'), settledOption('OP9')],
+    });
+    sockets.last().deliver({ ordertype: 'optionSettled', virtual: false, list: [settledOption('OP9')] });
+    expect(heard).toEqual(['OP9']);
+    stop();
+    expect(sockets.last().closedByClient).toBe(1000);
   });
 });
 

@@ -9,6 +9,7 @@
  * token current at that moment. An account switch or another user does reopen it.
  */
 import { ExchangeClose } from '../contract/trading';
+import type { OptionOrder } from '../contract/options';
 import type { ExchangeOrderMessage, MarketOrder } from '../contract/trading';
 import type { Session } from '../session/session-types';
 import type {
@@ -53,6 +54,7 @@ const EMPTY: ExchangeSnapshot = {
   summary: { open: null, pending: null, latest: null },
   event: null,
   notifications: null,
+  optionSettled: null,
 };
 
 /** Statuses the feed leaves only when something changes (retry, a new token, another account). */
@@ -80,6 +82,7 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
   let waitingForConfig = false;
   let sessionRelease: Array<() => void> = [];
   let eventSeq = 0;
+  let pushSeq = 0;
   let closedForGood = false;
 
   function update(patch: Partial<ExchangeSnapshot>): void {
@@ -172,6 +175,14 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
       if (!message) return debug('ignoring an exchange message of an unknown shape');
       // A message for the other account (sent before a switch reached the server) is not ours to show.
       if (message.virtual !== session.getState().virtual) return;
+      if (message.ordertype === 'optionSettled') {
+        update({
+          attempt: 0,
+          status: 'open',
+          optionSettled: { list: message.list, seq: ++pushSeq, receivedAt: now() },
+        });
+        return;
+      }
       apply(message);
     };
     next.onerror = () => debug('exchange socket error');
@@ -275,5 +286,34 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
       reset();
       listeners.clear();
     },
+  };
+}
+
+/**
+ * Calls `onSettled` once when a settlement push of the feed's account names option `uid` (it also keeps the
+ * feed's socket open while watched). Answers the function that stops watching.
+ */
+export function watchOptionSettled(
+  feed: Pick<ExchangeFeed, 'getSnapshot' | 'subscribe'>,
+  uid: string,
+  onSettled: (order: OptionOrder) => void,
+): () => void {
+  // Only pushes that arrive from now on: an earlier one is of options settled before.
+  const seen = feed.getSnapshot().optionSettled?.seq ?? 0;
+  let done = false;
+  let stop: (() => void) | null = null;
+  stop = feed.subscribe((snapshot) => {
+    const push = snapshot.optionSettled;
+    if (done || !push || push.seq <= seen) return;
+    const order = push.list.find((o) => o.uid === uid);
+    if (!order) return;
+    done = true;
+    onSettled(order);
+  });
+  if (done) stop();
+  return () => {
+    done = true;
+    stop?.();
+    stop = null;
   };
 }

@@ -11,6 +11,7 @@ import type {
   ExchangeFeedOptions,
   ExchangeSnapshot,
   ExchangeStatus,
+  OptionSettledPush,
   PositionSummaries,
 } from '../feeds/exchange-feed';
 import { ConfigError } from '../config/runtime-config';
@@ -31,6 +32,8 @@ export interface OrderAtoms {
   event: Atom<ExchangeEvent | null>;
   /** Whether the lists are the demo account's; null before the first message. */
   virtual: Atom<boolean | null>;
+  /** The last settlement push (options the server just settled); see also `watchOptionSettled`. */
+  optionSettled: Atom<OptionSettledPush | null>;
 }
 
 /** The atoms over one feed. */
@@ -49,6 +52,7 @@ export function createOrderAtoms(feed: Pick<ExchangeFeed, 'getSnapshot' | 'subsc
     exchangeStatus: atom((get) => get(live).status),
     event: atom((get) => get(live).event),
     virtual: atom((get) => get(live).virtual),
+    optionSettled: atom((get) => get(live).optionSettled),
   };
 }
 

@@ -97,4 +97,66 @@ describe('awaitOptionSettlement', () => {
     expect(fake.checks()).toBe(1);
     expect(results).toEqual([]);
   });
+
+  it('checks at once when a settlement push names the option, and stops listening when done', async () => {
+    const fake = fakeApi((n) => ok({ completed: n === 2 }));
+    const results: OptionSettlement[] = [];
+    let push: (() => void) | null = null;
+    let listening = false;
+    awaitOptionSettlement(
+      fake.platform,
+      'OP1',
+      40,
+      (r) => results.push(r),
+      (onPush) => {
+        push = onPush;
+        listening = true;
+        return () => (listening = false);
+      },
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fake.checks()).toBe(1);
+    // The push comes 200 ms into the 1.5 s wait: the check does not wait for the rest.
+    await vi.advanceTimersByTimeAsync(200);
+    (push as unknown as () => void)();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fake.checks()).toBe(2);
+    expect(results).toEqual([{ kind: 'settled', order: settled }]);
+    expect(listening).toBe(false);
+  });
+
+  it('checks again right after a check that a push overtook', async () => {
+    let release: (() => void) | null = null;
+    let checks = 0;
+    const api = {
+      call: vi.fn(async (endpoint: { path: string }) => {
+        if (!endpoint.path.endsWith('checkOptionOrderCompletion')) return ok(settled);
+        checks += 1;
+        if (checks === 1) {
+          await new Promise<void>((resolve) => (release = resolve));
+          return ok({ completed: false });
+        }
+        return ok({ completed: true });
+      }),
+      onError: () => () => undefined,
+    } as unknown as Platform['api'];
+    const results: OptionSettlement[] = [];
+    let push: () => void = () => undefined;
+    awaitOptionSettlement(
+      { api },
+      'OP1',
+      40,
+      (r) => results.push(r),
+      (onPush) => {
+        push = onPush;
+        return () => undefined;
+      },
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    push();
+    (release as unknown as () => void)();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(checks).toBe(2);
+    expect(results).toEqual([{ kind: 'settled', order: settled }]);
+  });
 });

@@ -17,26 +17,44 @@ import type { Platform } from '../runtime/types';
 /** How waiting ended. */
 export type OptionSettlement = { kind: 'settled'; order: OptionOrder } | { kind: 'failed' };
 
-/** Start waiting for option `uid`; answers a function that stops it (no callback afterwards). */
+/**
+ * How a settlement push reaches the wait: called once with `onPush`, answers the function that stops
+ * listening (e.g. `(onPush) => watchOptionSettled(feed, uid, onPush)` over the exchange feed).
+ */
+export type SettlementPushes = (onPush: () => void) => () => void;
+
+/**
+ * Start waiting for option `uid`; answers a function that stops it (no callback afterwards). With `pushes`,
+ * a settlement push for the option makes the next check at once instead of at its poll time (a push that
+ * lands while a check is under way makes one more check right after it, if that one was too early); the
+ * poll stays the way the result is learnt when no push comes.
+ */
 export function awaitOptionSettlement(
   platform: Pick<Platform, 'api'>,
   uid: string,
   tries: number,
   onDone: (result: OptionSettlement) => void,
+  pushes?: SettlementPushes,
 ): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let asked = 0;
+  let checking = false;
+  let pushed = false;
   const finish = (result: OptionSettlement) => {
     if (stopped) return;
     stopped = true;
+    unlisten?.();
     onDone(result);
   };
   const check = async () => {
     if (stopped) return;
+    checking = true;
+    pushed = false;
     asked += 1;
     // Silent: a failure here is told by the drawer, not by the page's error toast.
     const done = await platform.api.call(checkOptionOrderCompletion, { uid }, { silent: true });
+    checking = false;
     if (stopped) return;
     if (done.ok && done.data.completed) {
       const detail = await platform.api.call(findOption, { uid }, { silent: true });
@@ -48,11 +66,21 @@ export function awaitOptionSettlement(
       finish({ kind: 'failed' });
       return;
     }
-    timer = setTimeout(() => void check(), OPTION_POLL_EVERY_MS);
+    timer = setTimeout(() => void check(), pushed ? 0 : OPTION_POLL_EVERY_MS);
   };
   timer = setTimeout(() => void check(), OPTION_POLL_FIRST_MS);
+  const unlisten = pushes?.(() => {
+    if (stopped) return;
+    if (checking) {
+      pushed = true;
+      return;
+    }
+    clearTimeout(timer);
+    void check();
+  });
   return () => {
     stopped = true;
     clearTimeout(timer);
+    unlisten?.();
   };
 }

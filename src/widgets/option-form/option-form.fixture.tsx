@@ -10,6 +10,7 @@ import type { OptionOrder, OptionProduct } from '../../core/contract/options';
 import { Topic } from '../../core/contract/paths';
 import type { PriceEntry } from '../../core/contract/types';
 import { parseTimeRatePayload } from '../../core/domain/option-payload';
+import { fakeSocketFactory } from '../../core/feeds/exchange-feed.fixture';
 import { fakeClientFactory } from '../../core/feeds/fake-stomp-client.fixture';
 import type { FakeStompClient } from '../../core/feeds/fake-stomp-client.fixture';
 import { ALL_STRINGS } from '../../core/i18n/english.fixture';
@@ -22,6 +23,7 @@ import { makeToken, userInfo } from '../../core/session/session.fixture';
 import type { Answer, Handler } from '../../core/session/session.fixture';
 import { createKeyValueStore } from '../../core/session/storage';
 import { MemoryStorage } from '../../core/session/session.fixture';
+import { createOrders, setOrdersForTests } from '../../core/state/orders';
 import { createIsolatedStore } from '../../core/state/store';
 import { PlatformProvider } from '../_shared/platform-context';
 import { priceEntry } from '../_shared/test-platform.fixture';
@@ -121,6 +123,10 @@ export interface OptionServer {
   /** Accept the feed's connection once it asks, then publish `quote` (if any). */
   connect(quote: PriceEntry | null): Promise<void>;
   publish(entries: PriceEntry[]): void;
+  /** The exchange sockets the page opened (a fake: the test accepts and feeds them). */
+  exchange: ReturnType<typeof fakeSocketFactory>;
+  /** The server's settlement push of `list` on the open exchange socket (accepted first if needed). */
+  pushSettled(list: OptionOrder[]): void;
   close(): void;
 }
 
@@ -178,6 +184,9 @@ export async function createOptionServer(options: OptionFormOptions = {}): Promi
     pageOrigin: 'https://brand.test',
   });
   setSessionForTests(platform, session);
+  const exchange = fakeSocketFactory();
+  const orders = createOrders(platform, { socketFactory: exchange.factory });
+  setOrdersForTests(platform, orders);
   await platform.ready;
   if (options.signedIn ?? true) {
     const exp = Math.floor(Date.now() / 1000) + 900;
@@ -196,6 +205,12 @@ export async function createOptionServer(options: OptionFormOptions = {}): Promi
     calls,
     callsTo: (path) => calls.filter((c) => c.path === path),
     publish,
+    exchange,
+    pushSettled(list) {
+      const socket = exchange.last();
+      if (socket.sent.length === 0) socket.acceptOpen();
+      socket.deliver({ ordertype: 'optionSettled', virtual, list });
+    },
     async connect(quote) {
       for (let i = 0; i < 100 && !activeClient(stomp.client); i++)
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -203,6 +218,7 @@ export async function createOptionServer(options: OptionFormOptions = {}): Promi
       if (quote) publish([quote]);
     },
     close() {
+      orders.feed.close();
       session.close();
       platform.close();
     },
@@ -229,7 +245,7 @@ export async function renderOptionForm(
     if (mounted) result.unmount();
     mounted = false;
   };
-  const { platform, session, client, calls, callsTo, publish } = server;
+  const { platform, session, client, calls, callsTo, publish, exchange, pushSettled } = server;
   return {
     ...result,
     platform,
@@ -238,6 +254,8 @@ export async function renderOptionForm(
     calls,
     callsTo,
     publish,
+    exchange,
+    pushSettled,
     unmount,
     close: () => {
       unmount();

@@ -161,6 +161,67 @@ describe('<OptionForm mode="option">', () => {
     expect(screen.getByTestId('win-lost').textContent).toBe('Win 85.00 USD');
   });
 
+  it('checks at once when the exchange socket pushes the settlement of the option it waits for', async () => {
+    let checks = 0;
+    view = await renderOptionForm(
+      { symbol: 'BTCUSDT', direction: 0 },
+      {
+        handlers: {
+          'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: ++checks >= 2 } }),
+          'waa/option/findOption': () => ({ code: 0, data: settledOption() }),
+        },
+      },
+    );
+    await ready();
+    fireEvent.click(screen.getByTestId('chip-100'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    fireEvent.click(submit());
+    await settle();
+    // The form listens on the exchange socket while the option runs.
+    expect(view.exchange.sockets).toHaveLength(1);
+    await advance(30_000);
+    expect(screen.getByTestId('settlement').dataset.phase).toBe('settling');
+    await advance(1000);
+    await settle();
+    expect(view.callsTo('waa/option/checkOptionOrderCompletion')).toHaveLength(1);
+    // 200 ms into the 1.5 s wait the server says it settled: the next check goes at once.
+    await advance(200);
+    act(() => view?.pushSettled([settledOption({ uid: 'OP202611250001' })]));
+    await advance(0);
+    await settle();
+    expect(view.callsTo('waa/option/checkOptionOrderCompletion')).toHaveLength(2);
+    expect(screen.getByTestId('settlement').dataset.phase).toBe('settled');
+    expect(screen.getByTestId('win-lost').textContent).toBe('Win 85.00 USD');
+  });
+
+  it('ends the countdown when the settlement is pushed first, and ignores other options', async () => {
+    view = await renderOptionForm(
+      { symbol: 'BTCUSDT', direction: 0 },
+      {
+        handlers: {
+          'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: true } }),
+          'waa/option/findOption': () => ({ code: 0, data: settledOption() }),
+        },
+      },
+    );
+    await ready();
+    fireEvent.click(screen.getByTestId('chip-100'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    fireEvent.click(submit());
+    await settle();
+    await advance(29_000);
+    act(() => view?.pushSettled([settledOption({ uid: 'OP-OTHER' })]));
+    await settle();
+    expect(screen.getByTestId('success')).toBeTruthy();
+    // This device's clock is a little behind the server's: the push ends the wait at once.
+    act(() => view?.pushSettled([settledOption({ uid: 'OP202611250001' })]));
+    await advance(0);
+    await settle();
+    expect(screen.queryByTestId('success')).toBeNull();
+    expect(view.callsTo('waa/option/checkOptionOrderCompletion')).toHaveLength(1);
+    expect(screen.getByTestId('settlement').dataset.phase).toBe('settled');
+  });
+
   it('gives up after 12 checks with the §8 message and a way to the history', async () => {
     const navigate = vi.fn();
     view = await renderOptionForm(

@@ -8,7 +8,9 @@ import {
 } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
 import { OPTION_PROGRESS_TICK_MS, completionDelays, remainingMs } from '../../core/domain/option-ticket';
+import { watchOptionSettled } from '../../core/feeds/exchange-feed';
 import type { Platform } from '../../core/runtime/types';
+import { getOrders } from '../../core/state/orders';
 import type { OptionSide } from './option-form.logic';
 
 /** An option the server accepted, as the success drawer shows it. */
@@ -46,12 +48,19 @@ export interface OptionLifecycle {
  * Runs the §4 lifecycle of one option: the countdown refreshes every 200 ms; at 0 the success drawer gives way
  * to the settlement drawer, which polls `checkOptionOrderCompletion` first after 1 s, then every 1.5 s, at most
  * 12 times, then fetches `findOption`. Dismissing the success drawer stops the watch (the option lives on).
+ * While it waits, a settlement push of the exchange socket for this option ends the countdown (the server
+ * settled it) and makes the next check at once; the poll stays for when no push comes.
  */
 export function useOptionLifecycle(platform: Platform): OptionLifecycle {
   const [state, setState] = useState<OptionPhase>({ phase: 'idle' });
   const generation = useRef(0);
   const phase = state.phase;
   const option = state.phase === 'idle' ? null : state.option;
+  const waiting = phase === 'running' || phase === 'settling';
+  /** The uid of the option a settlement push named (the poll then checks without waiting). */
+  const pushed = useRef<string | null>(null);
+  /** Set by the poll while it runs: check now. */
+  const wake = useRef<(() => void) | null>(null);
 
   const start = useCallback((next: PlacedOption) => {
     generation.current += 1;
@@ -74,6 +83,18 @@ export function useOptionLifecycle(platform: Platform): OptionLifecycle {
     return () => clearInterval(timer);
   }, [phase, option]);
 
+  // The settlement push: listened to from placement until the result is known.
+  useEffect(() => {
+    if (!waiting || !option) return undefined;
+    return watchOptionSettled(getOrders(platform).feed, option.uid, () => {
+      pushed.current = option.uid;
+      setState((current) =>
+        current.phase === 'running' && current.option === option ? { phase: 'settling', option } : current,
+      );
+      wake.current?.();
+    });
+  }, [waiting, option, platform]);
+
   // The completion poll, then the detail.
   useEffect(() => {
     if (phase !== 'settling' || !option) return undefined;
@@ -88,25 +109,46 @@ export function useOptionLifecycle(platform: Platform): OptionLifecycle {
         setState({ phase: 'settled', option, order: detail.data });
       else setState({ phase: 'failed', option });
     };
-    const poll = (attempt: number) => {
+    let attempt = 0;
+    let checking = false;
+    let again = false;
+    const check = () => {
+      checking = true;
+      again = false;
+      void platform.api
+        .call(checkOptionOrderCompletion, { uid: option.uid }, { silent: true })
+        .then((result) => {
+          checking = false;
+          if (!live()) return;
+          if (result.ok && result.data.completed) void finish();
+          else {
+            attempt += 1;
+            schedule(again);
+          }
+        });
+    };
+    const schedule = (now: boolean) => {
       const delay = delays[attempt];
       if (delay === undefined) {
         setState({ phase: 'failed', option });
         return;
       }
-      timer = setTimeout(() => {
-        void platform.api
-          .call(checkOptionOrderCompletion, { uid: option.uid }, { silent: true })
-          .then((result) => {
-            if (!live()) return;
-            if (result.ok && result.data.completed) void finish();
-            else poll(attempt + 1);
-          });
-      }, delay);
+      timer = setTimeout(check, now ? 0 : delay);
     };
-    poll(0);
+    wake.current = () => {
+      if (!live()) return;
+      // A check under way may have been too early: one more right after it.
+      if (checking) {
+        again = true;
+        return;
+      }
+      clearTimeout(timer);
+      schedule(true);
+    };
+    schedule(pushed.current === option.uid);
     return () => {
       generation.current += 1;
+      wake.current = null;
       clearTimeout(timer);
     };
   }, [phase, option, platform]);

@@ -167,6 +167,33 @@ describe('<Positions mode="option">', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('checks at once when the exchange socket pushes the settlement of the option in the drawer', async () => {
+    const settled = option('OP1', 2000, {
+      priceEnd: '1.08500',
+      winLost: '85.00',
+      positionStatus: 1,
+      completeTime: START + 2100,
+    });
+    await renderOptions(() => [option('OP1', 2000)], {
+      'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: checks().length >= 2 } }),
+      'waa/option/findOption': () => ({ code: 0, data: settled }),
+    });
+    await advance(2000);
+    const drawer = screen.getByRole('dialog', { name: 'Settlement' });
+    await advance(1000);
+    expect(checks()).toHaveLength(1);
+    // The drawer listens on the exchange socket: the server's push comes 100 ms into the wait.
+    await advance(100);
+    const socket = view?.sockets.last();
+    act(() => {
+      socket?.acceptOpen();
+      socket?.deliver({ ordertype: 'optionSettled', virtual: false, list: [settled] });
+    });
+    await advance(0);
+    expect(checks()).toHaveLength(2);
+    expect(within(drawer).getByTestId('settlement-state').textContent).toBe('You won');
+  });
+
   it('gives up after 40 checks with the failure text, and Close closes the drawer', async () => {
     await renderOptions(() => [option('OP1', 1000)], {
       'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: false } }),

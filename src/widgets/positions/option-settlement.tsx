@@ -5,6 +5,8 @@ import type { OptionOrder } from '../../core/contract/options';
 import { formatAmount } from '../../core/domain/format';
 import { optionDirection, optionOutcome } from '../../core/domain/option-order';
 import { pnlTone, priceText, signedAmount } from '../../core/domain/order-format';
+import { watchOptionSettled } from '../../core/feeds/exchange-feed';
+import { getOrders } from '../../core/state/orders';
 import { awaitOptionSettlement } from '../../core/trading/option-settlement';
 import type { OptionSettlement } from '../../core/trading/option-settlement';
 import { usePlatform } from '../_shared/platform-context';
@@ -50,7 +52,11 @@ export function OptionSettlementDrawer({ order, t, onView, onClose }: OptionSett
   const platform = usePlatform();
   const [result, setResult] = useState<OptionSettlement | null>(null);
   useEffect(
-    () => awaitOptionSettlement(platform, order.uid, OPTION_POLL_TRIES_LIST, setResult),
+    () =>
+      // A settlement push for this option checks at once; the 40-try poll stays the fallback.
+      awaitOptionSettlement(platform, order.uid, OPTION_POLL_TRIES_LIST, setResult, (onPush) =>
+        watchOptionSettled(getOrders(platform).feed, order.uid, onPush),
+      ),
     [platform, order.uid],
   );
   const shown = result?.kind === 'settled' ? result.order : order;
