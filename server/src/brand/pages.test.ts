@@ -34,7 +34,7 @@ describeOnBackends('brand pages', (backend) => {
       expect(config.siteTitle).toContain('TradeKit');
       expect(config.brand).toMatchObject({
         id: 'tradekit',
-        tradeList: [3, 2, 1, 4],
+        tradeList: [3, 2, 1, 4, 5],
         theme: 'light',
         bannerCount: 3,
       });

@@ -42,7 +42,7 @@ const BASE_FLAGS: BrandFlags = {
   PHONE_SMS_VERIFY: true,
 };
 
-/** The default brand: light theme, every language, email and phone sign-up. */
+/** The default brand: light theme, every language, all five categories (US stocks too), email and phone sign-up. */
 const tradekit: BrandSeed = {
   id: 'tradekit',
   name: 'TradeKit',
@@ -50,7 +50,7 @@ const tradekit: BrandSeed = {
   settings: {
     defaultTradeMode: 'market',
     tradeModes: ['market', 'option'],
-    tradeList: [3, 2, 1, 4],
+    tradeList: [3, 2, 1, 4, 5],
     theme: 'light',
     colors: { up: '#2962ff', down: '#e53935' },
     timezone: 'America/New_York',

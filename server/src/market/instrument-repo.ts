@@ -93,15 +93,22 @@ function containsPattern(text: string): string {
 
 /**
  * Products of one category (or all), in list order: category, sort (invalid sort last), code. A keyword
- * keeps the products whose code or name contains it, ignoring case (the search page).
+ * keeps the products whose code or name contains it, ignoring case (the search page). `offered` (the brand's
+ * trade list) keeps only the categories the brand offers.
  */
-export async function listProducts(db: MarketDb, type?: number, keyword?: string): Promise<ProductInfo[]> {
+export async function listProducts(
+  db: MarketDb,
+  type?: number,
+  keyword?: string,
+  offered?: readonly number[],
+): Promise<ProductInfo[]> {
   const text = keyword?.trim();
   const { rows } = await db.query<InstrumentRow>(
     `SELECT ${NAMES.join(', ')} FROM instruments
      WHERE ($1::smallint IS NULL OR type = $1::smallint)
-       AND ($2::text IS NULL OR product_code ILIKE $2 OR product_name ILIKE $2)`,
-    [type ?? null, text ? containsPattern(text) : null],
+       AND ($2::text IS NULL OR product_code ILIKE $2 OR product_name ILIKE $2)
+       AND ($3::smallint[] IS NULL OR type = ANY($3::smallint[]))`,
+    [type ?? null, text ? containsPattern(text) : null, offered ? [...offered] : null],
   );
   return rows.map(fromRow).sort(compareProducts);
 }

@@ -101,3 +101,11 @@ export const brandBannerPath = (brand: string, n: number) =>
   `/${fillPath(brandAsset.path, { brand, file: `banner-${n}.svg` })}`;
 export const supportChatPath = (brand: string) =>
   `/${supportChatPage.path}?brand=${encodeURIComponent(brand)}`;
+
+/**
+ * Whether a brand offers a trade category (spec §1 quote categories, §9 trade list): its trade list is the one
+ * rule for the quotation tabs, the product list and search, and what the order endpoints accept.
+ */
+export function brandOffersCategory(brand: { tradeList: readonly number[] }, type: number): boolean {
+  return brand.tradeList.includes(type);
+}
