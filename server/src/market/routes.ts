@@ -40,7 +40,10 @@ export function instrumentFinder(instruments: readonly Instrument[]): (symbol: s
  * The categories the request's brand offers (its trade list), or undefined (all) where no brand module runs:
  * the market module can serve alone, and the brand module registers after it.
  */
-export function offeredCategories(app: FastifyInstance, request: FastifyRequest): readonly number[] | undefined {
+export function offeredCategories(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): readonly number[] | undefined {
   return app.hasDecorator('brand') ? app.brand.of(request).settings.tradeList : undefined;
 }
 

@@ -53,7 +53,8 @@ describeOnBackends('brand categories', (backend) => {
     it('finds AAPL for a default-brand user only', async () => {
       const own = await h.trader();
       const other = await h.trader({ brandId: 'meridian' });
-      const search = (token: string) => h.post<ProductInfo[]>(urlOf(productSearch), token, { keyword: 'aapl' });
+      const search = (token: string) =>
+        h.post<ProductInfo[]>(urlOf(productSearch), token, { keyword: 'aapl' });
       expect((await search(own.token)).data.map((p) => p.productCode)).toEqual(['AAPL']);
       expect((await search(other.token)).data).toEqual([]);
     });
@@ -61,7 +62,8 @@ describeOnBackends('brand categories', (backend) => {
     it('shows AAPL as not tradable to a user of a brand without US stocks', async () => {
       const own = await h.trader();
       const other = await h.trader({ brandId: 'meridian' });
-      const info = (token: string) => h.post<ProductInfo>(urlOf(productOrderInfo), token, { productCode: 'AAPL' });
+      const info = (token: string) =>
+        h.post<ProductInfo>(urlOf(productOrderInfo), token, { productCode: 'AAPL' });
       expect((await info(own.token)).data.tradeStatus).toBe(1);
       expect((await info(other.token)).data.tradeStatus).toBe(0);
     });
