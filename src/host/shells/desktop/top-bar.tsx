@@ -68,12 +68,12 @@ function ModeTabs() {
 /** The top bar of the desktop shell. */
 export function TopBar() {
   const t = useT();
-  const { config } = useHost();
+  const { config, siteTitle } = useHost();
   const { page } = useRoute();
   const wide = useIsWide();
   const brand = config.brand;
   // A word-mark logo already says the brand name: the title shows only when it adds something.
-  const title = config.siteTitle || brand.name;
+  const title = siteTitle;
   return (
     <header className="host-topbar">
       <Link className="host-topbar__brand" to="/" aria-label={`${brand.name} — ${t('nav.home')}`}>

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { translated } from './languages';
+
+describe('translated', () => {
+  const titles = { ja: '取引', 'zh-tw': '交易', de: ' ' };
+  it.each([
+    ['ja', '取引'],
+    ['zh-TW', '交易'],
+    ['de', 'Trade'],
+    ['fr', 'Trade'],
+    ['en', 'Trade'],
+  ])('%s → %s (English for a missing or blank translation)', (language, text) => {
+    expect(translated('Trade', titles, language)).toBe(text);
+  });
+
+  it('falls back to English without translations', () => {
+    expect(translated('Trade', undefined, 'ja')).toBe('Trade');
+  });
+});
