@@ -18,7 +18,7 @@ import { usePlatform } from '../widgets/_shared/platform-context';
 import { useAtomValue } from '../widgets/_shared/store-react';
 import { PrefKey, readChoice, readPref, writePref } from './prefs';
 import type { ServiceAction } from './service-link';
-import { translated } from '../core/contract/languages';
+import { translated } from '../core/contract/translations';
 import {
   applyColors,
   applyLanguage,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bannerList, customerLink, systemConfig } from '../../../src/core/contract/brand';
-import { translated } from '../../../src/core/contract/languages';
+import { translated } from '../../../src/core/contract/translations';
 import { ok } from '../http/envelope';
 import { absoluteUrl } from '../http/origin';
 import { route } from '../http/route';

@@ -1,6 +1,7 @@
 import type { BrandSettings, ServiceConfig } from '../../../src/core/contract/types';
 import type { BrandFlags } from './system-configs';
-import { SUPPORTED_LANGUAGES, type Translations } from '../../../src/core/contract/languages';
+import { SUPPORTED_LANGUAGES } from '../../../src/core/contract/languages';
+import type { Translations } from '../../../src/core/contract/translations';
 import { TRADEKIT_BANNER_TITLES, TRADEKIT_SITE_TITLES } from './seed-texts';
 
 /** A brand as written in code: reference data upserted at every start. */

@@ -2,7 +2,7 @@
  * The default brand's texts in the other eleven languages (English is in seed-data.ts): its site title (the
  * browser title and the desktop status bar) and its three home banners, in banner order.
  */
-import type { Translations } from '../../../src/core/contract/languages';
+import type { Translations } from '../../../src/core/contract/translations';
 
 export const TRADEKIT_SITE_TITLES: Translations = {
   'zh-tw': 'TradeKit — 交易全球市場',

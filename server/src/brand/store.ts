@@ -1,5 +1,5 @@
 import type { BrandSettings, ServiceConfig, SystemConfigEntry } from '../../../src/core/contract/types';
-import { translated, type Translations } from '../../../src/core/contract/languages';
+import { translated, type Translations } from '../../../src/core/contract/translations';
 import type { Queryable } from '../db/types';
 
 /** A brand as the server uses it; URLs of our own pages and assets are root-relative. */

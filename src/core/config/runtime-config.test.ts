@@ -48,12 +48,6 @@ describe('parseRuntimeConfig', () => {
     expect(config.support).toEqual({ url: '', telegram: '', whatsapp: '', email: '' });
   });
 
-  it('keeps the text entries of siteTitles (the site title by language) and drops the rest', () => {
-    const raw = sampleConfigJson({ siteTitles: { ja: 'トレード', de: 7, fr: null } });
-    expect(parseRuntimeConfig(raw, ORIGIN).siteTitles).toEqual({ ja: 'トレード' });
-    expect(parseRuntimeConfig(sampleConfigJson({ siteTitles: 'x' }), ORIGIN).siteTitles).toEqual({});
-  });
-
   const brand = sampleConfigJson().brand as Record<string, unknown>;
   it.each([
     ['a list', [], /not a JSON object/],

@@ -87,21 +87,12 @@ export function parseRuntimeConfig(raw: unknown, origin: string): RuntimeConfig 
   return {
     ...(raw as unknown as RuntimeConfig),
     siteTitle: typeof raw.siteTitle === 'string' ? raw.siteTitle : '',
-    siteTitles: stringMap(raw.siteTitles),
     version: String(raw.version),
     brand: parseBrand(raw.brand),
     support: { url: '', telegram: '', whatsapp: '', email: '', ...support },
     services: resolved,
     fetchTimeout,
   };
-}
-
-/** The string entries of an object (translations); anything else is dropped. */
-function stringMap(value: unknown): Record<string, string> {
-  if (!isObject(value)) return {};
-  return Object.fromEntries(
-    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  );
 }
 
 /** Fetch and check `{origin}/config.json`; rejects with ConfigError (message key app.config_missing). */

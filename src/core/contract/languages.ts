@@ -19,16 +19,3 @@ export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** The language a page starts in and falls back to (spec §1). */
 export const DEFAULT_LANGUAGE: Language = 'en';
-
-/** A text in other languages than English, by language code (English is the text itself). */
-export type Translations = Partial<Record<Language, string>>;
-
-/** The text in `language` when `translations` has it (and it is not blank), else the English `text`. */
-export function translated(
-  text: string,
-  translations: Translations | null | undefined,
-  language: string,
-): string {
-  const local = translations?.[language.toLowerCase() as Language];
-  return local && local.trim() ? local : text;
-}

@@ -1,4 +1,4 @@
-import type { Translations } from './languages';
+import type { Translations } from './translations';
 /** Decimal amounts and prices travel as strings (spec: money is never a float on the wire). */
 export type DecimalString = string;
 /** Milliseconds since the Unix epoch. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translated } from './languages';
+import { translated } from './translations';
 
 describe('translated', () => {
   const titles = { ja: '取引', 'zh-tw': '交易', de: ' ' };
@@ -13,7 +13,8 @@ describe('translated', () => {
     expect(translated('Trade', titles, language)).toBe(text);
   });
 
-  it('falls back to English without translations', () => {
+  it('falls back to English without translations or with a value that is not text', () => {
     expect(translated('Trade', undefined, 'ja')).toBe('Trade');
+    expect(translated('Trade', { ja: 7 } as never, 'ja')).toBe('Trade');
   });
 });
