@@ -58,7 +58,14 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const find = instrumentFinder(deps.instruments);
 
   route(app, productList, async (input, { request }) =>
-    ok(await listProducts(deps.db, input.type, input.keyword, offeredCategories(app, request))),
+    ok(
+      await listProducts(deps.db, {
+        type: input.type,
+        keyword: input.keyword,
+        offered: offeredCategories(app, request),
+        language: input.locale,
+      }),
+    ),
   );
 
   route(app, thumb, async (input) => {

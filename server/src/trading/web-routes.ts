@@ -11,7 +11,14 @@ import { queryOrders } from './query';
 /** Registers the routes (route() applies the bearer guard and, for `order/queryMock`, the account mode). */
 export function webRoutes(app: FastifyInstance, engine: Engine): void {
   route(app, productSearch, async (input, { request }) =>
-    ok(await listProducts(app.db, input.type, input.keyword, brandCategories(app, request.auth.brandId))),
+    ok(
+      await listProducts(app.db, {
+        type: input.type,
+        keyword: input.keyword,
+        offered: brandCategories(app, request.auth.brandId),
+        language: input.locale,
+      }),
+    ),
   );
 
   const find = instrumentFinder(app.market.instruments);
