@@ -18,13 +18,23 @@ import { usePlatform } from '../widgets/_shared/platform-context';
 import { useAtomValue } from '../widgets/_shared/store-react';
 import { PrefKey, readChoice, readPref, writePref } from './prefs';
 import type { ServiceAction } from './service-link';
-import { applyColors, applyLanguage, applyTheme, applyTitle, type ThemeName } from './startup/brand';
+import { translated } from '../core/contract/translations';
+import {
+  applyColors,
+  applyLanguage,
+  applyTheme,
+  applyTitle,
+  readableColors,
+  type ThemeName,
+} from './startup/brand';
 import { COLOR_SCHEMES, schemeColors } from './startup/color-schemes';
 
 export type TradeMode = 'market' | 'option';
 
 export interface HostState {
   config: RuntimeConfig;
+  /** The site title in the page language (English or the brand name as fallback). */
+  siteTitle: string;
   service: ServiceAction | null;
   theme: ThemeName;
   setTheme: (theme: ThemeName) => void;
@@ -79,10 +89,14 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
   );
   const [symbol, setSymbol] = useState<string | null>(null);
 
-  useEffect(() => applyTitle(config.siteTitle || brand.name), [config.siteTitle, brand.name]);
+  const siteTitle = translated(config.siteTitle || brand.name, config.siteTitles, language);
+  useEffect(() => applyTitle(siteTitle), [siteTitle]);
   // Layout effects: widgets read the page tokens in their own (passive) effects of the same commit.
   useLayoutEffect(() => applyTheme(theme), [theme]);
-  useLayoutEffect(() => applyColors(schemeColors(colorScheme, brand.colors)), [colorScheme, brand.colors]);
+  useLayoutEffect(
+    () => applyColors(readableColors(schemeColors(colorScheme, brand.colors), theme)),
+    [colorScheme, brand.colors, theme],
+  );
   useEffect(() => applyLanguage(language), [language]);
 
   const setLanguage = useCallback(
@@ -97,6 +111,7 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
   const value = useMemo<HostState>(
     () => ({
       config,
+      siteTitle,
       service,
       theme,
       setTheme: persisted<ThemeName>(PrefKey.theme, setTheme),
@@ -109,7 +124,7 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
       symbol,
       setSymbol,
     }),
-    [config, service, theme, colorScheme, language, setLanguage, tradeMode, symbol],
+    [config, siteTitle, service, theme, colorScheme, language, setLanguage, tradeMode, symbol],
   );
   return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
 }

@@ -27,6 +27,7 @@ export function fakePlatform(options: FakePlatformOptions = {}) {
     feedState: atom<FeedState>({ status: 'idle', attempt: 0, connectionLost: false, lastMessageAt: null }),
     clock: atom(Date.now()),
     language: atom('en'),
+    productNames: atom<ReadonlyMap<string, string>>(new Map()),
   };
   const ready = options.ready ?? new Promise<RuntimeConfig>(() => undefined);
   ready.catch(() => undefined);

@@ -34,11 +34,17 @@ describeOnBackends('brand pages', (backend) => {
       expect(config.siteTitle).toContain('TradeKit');
       expect(config.brand).toMatchObject({
         id: 'tradekit',
-        tradeList: [3, 2, 1, 4],
+        tradeList: [3, 2, 1, 4, 5],
         theme: 'light',
         bannerCount: 3,
       });
-      expect(config.brand.colors).toEqual({ up: '#2962ff', down: '#e53935' });
+      expect(config.brand.colors).toEqual({ up: '#2962ff', down: '#d32f2f' });
+      expect(config.siteTitle).toBe('TradeKit — Trade global markets');
+      expect(config.siteTitles).toMatchObject({
+        ja: 'TradeKit — 世界の市場で取引',
+        de: 'TradeKit — Weltweite Märkte handeln',
+      });
+      expect(Object.keys(config.siteTitles ?? {})).toHaveLength(11);
       expect(config.brand.languages).toHaveLength(12);
     });
 
@@ -134,6 +140,28 @@ describeOnBackends('brand pages', (backend) => {
       expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       expect(res.body).toContain('Support on Telegram and WhatsApp');
       expect(res.body).toContain('#26a69a');
+    });
+
+    it('draws the title in the language asked for, English when the banner has none in it', async () => {
+      const ja = await app.inject({ method: 'GET', url: '/brand-assets/tradekit/banner-2.svg?lang=ja' });
+      expect(ja.body).toContain('デモ口座でリスクなしで練習');
+      const th = await app.inject({ method: 'GET', url: '/brand-assets/tradekit/banner-2.svg?lang=th' });
+      expect(th.body).toContain('ฝึกเทรดแบบไร้ความเสี่ยง');
+      const unknown = await app.inject({ method: 'GET', url: '/brand-assets/tradekit/banner-2.svg?lang=xx' });
+      expect(unknown.body).toContain('Practise risk-free with a demo account');
+      const aurora = await app.inject({ method: 'GET', url: '/brand-assets/aurora/banner-1.svg?lang=ja' });
+      expect(aurora.body).toContain('Trade US stocks with leverage');
+    });
+
+    it('follows the page colour scheme: light colours, dark ones under prefers-color-scheme', async () => {
+      for (const url of ['/brand-assets/tradekit/banner-1.svg', '/brand-assets/tradekit/logo.svg']) {
+        const body = (await app.inject({ method: 'GET', url })).body;
+        expect(body).toContain('.ink{fill:#131722}');
+        expect(body).toContain('@media (prefers-color-scheme: dark){');
+        expect(body).toContain('.ink{fill:#d1d4dc}');
+      }
+      const banner = (await app.inject({ method: 'GET', url: '/brand-assets/tradekit/banner-1.svg' })).body;
+      expect(banner).toContain('.from{stop-color:#131722}');
     });
 
     it('renders the same banner identically each time', async () => {

@@ -37,7 +37,7 @@ export async function brandPageRoutes(app: FastifyInstance): Promise<void> {
     if (!brand || !match) return reply.callNotFound();
     let svg = renderLogo(brand.settings);
     if (match[1] !== undefined) {
-      const title = await bannerTitle(app.db, brand.id, Number(match[1]));
+      const title = await bannerTitle(app.db, brand.id, Number(match[1]), input.lang ?? 'en');
       if (title === null) return reply.callNotFound();
       svg = renderBanner(brand.settings, Number(match[1]), title);
     }

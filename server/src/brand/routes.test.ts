@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Banner, SystemConfigResponse } from '../../../src/core/contract/types';
+import { SUPPORTED_LANGUAGES } from '../../../src/core/contract/languages';
 import { buildApp } from '../app';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { seedBrands } from './seed';
@@ -84,6 +85,46 @@ describeOnBackends('brand API', (backend) => {
       );
       expect(banners[0]?.title).toBeTruthy();
       expect(banners[0]?.linkUrl).toBe('/quotation');
+    });
+
+    it('answers titles and generated images in the locale asked for, English where the brand has none', async () => {
+      const list = async (locale: string, brand = 'tradekit') =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: `${url}?brand=${brand}`,
+            headers: { host: HOST },
+            payload: { locale },
+          })
+        ).json<{ data: Banner[] }>().data;
+      const ja = await list('ja');
+      expect(ja.map((b) => b.title)).toEqual([
+        '1つの口座でFX・商品・株価指数・暗号資産',
+        'デモ口座でリスクなしで練習',
+        '取引手数料0.2%、口座間振替は無料',
+      ]);
+      expect(ja[1]?.bannerUrl).toBe(`http://${HOST}/brand-assets/tradekit/banner-2.svg?lang=ja`);
+      const en = await list('en');
+      expect(en[1]).toMatchObject({
+        title: 'Practise risk-free with a demo account',
+        bannerUrl: `http://${HOST}/brand-assets/tradekit/banner-2.svg`,
+      });
+      const aurora = await list('ja', 'aurora');
+      expect(aurora[0]).toMatchObject({
+        title: 'Trade US stocks with leverage',
+        bannerUrl: `http://${HOST}/brand-assets/aurora/banner-1.svg`,
+      });
+    });
+
+    it('has the default brand banners in all 12 languages', async () => {
+      const seen = new Set<string>();
+      for (const locale of SUPPORTED_LANGUAGES) {
+        const banners = await (
+          await app.inject({ method: 'POST', url, headers: { host: HOST }, payload: { locale } })
+        ).json<{ data: Banner[] }>().data;
+        for (const banner of banners) seen.add(banner.title ?? '');
+      }
+      expect(seen.size).toBe(3 * SUPPORTED_LANGUAGES.length);
     });
 
     it('gives each brand its own banners', async () => {

@@ -10,6 +10,7 @@ export function buildRuntimeConfig(brand: BrandRecord, origin: string): RuntimeC
   const ws = toWsOrigin(origin);
   return {
     siteTitle: brand.siteTitle,
+    siteTitles: brand.siteTitles,
     version: APP_VERSION,
     brand: { ...brand.settings, logoUrl: absoluteUrl(brand.settings.logoUrl, origin) },
     support: { ...brand.support, url: absoluteUrl(brand.support.url, origin) },

@@ -1,12 +1,16 @@
 import type { BrandSettings, ServiceConfig } from '../../../src/core/contract/types';
 import type { BrandFlags } from './system-configs';
 import { SUPPORTED_LANGUAGES } from '../../../src/core/contract/languages';
+import type { Translations } from '../../../src/core/contract/translations';
+import { TRADEKIT_BANNER_TITLES, TRADEKIT_SITE_TITLES } from './seed-texts';
 
 /** A brand as written in code: reference data upserted at every start. */
 export interface BrandSeed {
   id: string;
   name: string;
   siteTitle: string;
+  /** The site title in other languages (English is `siteTitle`, also the fallback). */
+  siteTitles?: Translations;
   settings: Omit<BrandSettings, 'id' | 'name' | 'logoUrl' | 'bannerCount'>;
   /** Contacts; the online desk URL is our own `/support/chat` page. */
   contacts: Omit<ServiceConfig, 'url'>;
@@ -14,7 +18,8 @@ export interface BrandSeed {
   customerLinkType: 0 | 1 | 2;
   flags: BrandFlags;
   walletType: 0 | 1;
-  banners: Array<{ title: string; linkUrl: string }>;
+  /** Home banners in order: English title, its other languages, link. */
+  banners: Array<{ title: string; titles?: Translations; linkUrl: string }>;
 }
 
 const ALL_LANGUAGES = [...SUPPORTED_LANGUAGES];
@@ -42,17 +47,18 @@ const BASE_FLAGS: BrandFlags = {
   PHONE_SMS_VERIFY: true,
 };
 
-/** The default brand: light theme, every language, email and phone sign-up. */
+/** The default brand: light theme, every language, all five categories (US stocks too), email and phone sign-up. */
 const tradekit: BrandSeed = {
   id: 'tradekit',
   name: 'TradeKit',
   siteTitle: 'TradeKit — Trade global markets',
+  siteTitles: TRADEKIT_SITE_TITLES,
   settings: {
     defaultTradeMode: 'market',
     tradeModes: ['market', 'option'],
-    tradeList: [3, 2, 1, 4],
+    tradeList: [3, 2, 1, 4, 5],
     theme: 'light',
-    colors: { up: '#2962ff', down: '#e53935' },
+    colors: { up: '#2962ff', down: '#d32f2f' },
     timezone: 'America/New_York',
     languages: ALL_LANGUAGES,
     defaultLanguage: 'en',
@@ -74,7 +80,7 @@ const tradekit: BrandSeed = {
     { title: 'Forex, commodities, indices and crypto in one account', linkUrl: '/quotation' },
     { title: 'Practise risk-free with a demo account', linkUrl: '/register' },
     { title: '0.2% trading fee, free account transfers', linkUrl: '/user/standards' },
-  ],
+  ].map((banner, i) => ({ ...banner, titles: TRADEKIT_BANNER_TITLES[i] })),
 };
 
 /**
@@ -140,7 +146,7 @@ const meridian: BrandSeed = {
     tradeModes: ['option', 'market'],
     tradeList: [3, 2, 1, 4],
     theme: 'light',
-    colors: { up: '#2962ff', down: '#e53935' },
+    colors: { up: '#2962ff', down: '#d32f2f' },
     timezone: 'Africa/Abidjan',
     languages: ['en', 'fr', 'es', 'de', 'it', 'ja', 'ko', 'vi', 'th', 'zh-tw', 'zh-cn'],
     defaultLanguage: 'en',

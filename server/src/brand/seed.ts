@@ -23,11 +23,12 @@ async function upsertBrand(tx: Queryable, seed: BrandSeed): Promise<void> {
   const settings = { ...seed.settings, logoUrl: logoPath(seed.id) };
   const support = { url: supportChatPath(seed.id), ...seed.contacts };
   await tx.query(
-    `insert into brands (id, name, settings, site_title, support, system_configs, wallet_type, customer_link)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
+    `insert into brands (id, name, settings, site_title, support, system_configs, wallet_type, customer_link,
+       site_titles)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (id) do update set name = excluded.name, settings = excluded.settings,
        site_title = excluded.site_title, support = excluded.support, system_configs = excluded.system_configs,
-       wallet_type = excluded.wallet_type, customer_link = excluded.customer_link`,
+       wallet_type = excluded.wallet_type, customer_link = excluded.customer_link, site_titles = excluded.site_titles`,
     [
       seed.id,
       seed.name,
@@ -37,16 +38,25 @@ async function upsertBrand(tx: Queryable, seed: BrandSeed): Promise<void> {
       JSON.stringify(buildSystemConfigs(settings, seed.flags)),
       seed.walletType,
       customerLinkValue(seed),
+      JSON.stringify(seed.siteTitles ?? {}),
     ],
   );
   for (const [i, banner] of seed.banners.entries()) {
     const sort = i + 1;
     // `active` is left alone on conflict, and banners added later are never deleted: admin choices survive restarts.
     await tx.query(
-      `insert into banners (brand_id, image_url, link_url, title, sort, active) values ($1, $2, $3, $4, $5, true)
+      `insert into banners (brand_id, image_url, link_url, title, titles, sort, active)
+       values ($1, $2, $3, $4, $5, $6, true)
        on conflict (brand_id, sort) do update set image_url = excluded.image_url, link_url = excluded.link_url,
-         title = excluded.title`,
-      [seed.id, bannerPath(seed.id, sort), banner.linkUrl, banner.title, sort],
+         title = excluded.title, titles = excluded.titles`,
+      [
+        seed.id,
+        bannerPath(seed.id, sort),
+        banner.linkUrl,
+        banner.title,
+        JSON.stringify(banner.titles ?? {}),
+        sort,
+      ],
     );
   }
 }

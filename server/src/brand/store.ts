@@ -1,4 +1,5 @@
 import type { BrandSettings, ServiceConfig, SystemConfigEntry } from '../../../src/core/contract/types';
+import { translated, type Translations } from '../../../src/core/contract/translations';
 import type { Queryable } from '../db/types';
 
 /** A brand as the server uses it; URLs of our own pages and assets are root-relative. */
@@ -6,6 +7,8 @@ export interface BrandRecord {
   id: string;
   name: string;
   siteTitle: string;
+  /** The site title in other languages. */
+  siteTitles: Translations;
   settings: BrandSettings;
   support: ServiceConfig;
   systemConfigs: SystemConfigEntry[];
@@ -19,6 +22,8 @@ export interface BannerRecord {
   imageUrl: string;
   linkUrl: string | null;
   title: string | null;
+  /** The title in other languages. */
+  titles: Translations;
 }
 
 interface BrandRow {
@@ -26,6 +31,7 @@ interface BrandRow {
   name: string;
   settings: Omit<BrandSettings, 'id' | 'name'>;
   site_title: string;
+  site_titles: Translations | null;
   support: ServiceConfig;
   system_configs: SystemConfigEntry[];
   wallet_type: number;
@@ -43,6 +49,7 @@ export async function loadBrands(db: Queryable): Promise<BrandRecord[]> {
     id: row.id,
     name: row.name,
     siteTitle: row.site_title,
+    siteTitles: row.site_titles ?? {},
     settings: { ...row.settings, id: row.id, name: row.name, bannerCount: row.banner_count },
     support: row.support,
     systemConfigs: row.system_configs,
@@ -53,18 +60,34 @@ export async function loadBrands(db: Queryable): Promise<BrandRecord[]> {
 
 /** Active banners of a brand in display order. */
 export async function loadBanners(db: Queryable, brandId: string): Promise<BannerRecord[]> {
-  const { rows } = await db.query<{ image_url: string; link_url: string | null; title: string | null }>(
-    'select image_url, link_url, title from banners where brand_id = $1 and active order by sort, id',
+  const { rows } = await db.query<{
+    image_url: string;
+    link_url: string | null;
+    title: string | null;
+    titles: Translations | null;
+  }>(
+    'select image_url, link_url, title, titles from banners where brand_id = $1 and active order by sort, id',
     [brandId],
   );
-  return rows.map((row) => ({ imageUrl: row.image_url, linkUrl: row.link_url, title: row.title }));
+  return rows.map((row) => ({
+    imageUrl: row.image_url,
+    linkUrl: row.link_url,
+    title: row.title,
+    titles: row.titles ?? {},
+  }));
 }
 
-/** Title of banner `sort` of a brand (for its generated image), or null. */
-export async function bannerTitle(db: Queryable, brandId: string, sort: number): Promise<string | null> {
-  const { rows } = await db.query<{ title: string | null }>(
-    'select title from banners where brand_id = $1 and sort = $2',
+/** Title of banner `sort` of a brand in `language` (English fallback), for its generated image; or null. */
+export async function bannerTitle(
+  db: Queryable,
+  brandId: string,
+  sort: number,
+  language = 'en',
+): Promise<string | null> {
+  const { rows } = await db.query<{ title: string | null; titles: Translations | null }>(
+    'select title, titles from banners where brand_id = $1 and sort = $2',
     [brandId, sort],
   );
-  return rows.length === 0 ? null : (rows[0]?.title ?? '');
+  const row = rows[0];
+  return row === undefined ? null : translated(row.title ?? '', row.titles, language);
 }

@@ -1,5 +1,7 @@
 import type { BrandSettings } from '../../../src/core/contract/types';
 
+import { readableAgainst } from '../../../src/core/domain/contrast';
+
 type Look = Pick<BrandSettings, 'id' | 'name' | 'theme' | 'colors'>;
 
 const FONT = 'font-family="system-ui, -apple-system, \'Segoe UI\', Roboto, sans-serif"';
@@ -43,39 +45,84 @@ function candles(look: Look, n: number, up: string, down: string): string {
   return parts.join('');
 }
 
-/** The brand mark: a rounded square in the "up" colour with the initial, then the name. */
+/** Page colours the images follow (the values of the --tk-surface, --tk-surface-2 and --tk-text tokens). */
+const PALETTE = {
+  light: { from: '#eef3ff', to: '#ffffff', ink: '#131722', backdrop: '#f5f7fa' },
+  dark: { from: '#131722', to: '#1e222d', ink: '#d1d4dc', backdrop: '#1e222d' },
+} as const;
+
+/**
+ * A style sheet with the light colours and, under `prefers-color-scheme: dark`, the dark ones: an SVG shown
+ * by an `<img>` takes the colour scheme of the page showing it, so the image follows the page's theme (not
+ * the brand's default one). `rules(theme)` gives the CSS of one theme.
+ */
+function schemeStyle(rules: (theme: 'light' | 'dark') => string): string {
+  return `<style>${rules('light')}@media (prefers-color-scheme: dark){${rules('dark')}}</style>`;
+}
+
+/** The brand mark: a rounded square in the "up" colour with the initial, then the name (page-theme ink). */
 export function renderLogo(look: Look): string {
   const up = colour(look.colors.up, '#2962ff');
-  const ink = look.theme === 'dark' ? '#f5f7fa' : '#131722';
   const initial = escapeXml((look.name.trim()[0] ?? '?').toUpperCase());
   const width = 48 + look.name.length * 11;
+  const style = schemeStyle((theme) => `.ink{fill:${PALETTE[theme].ink}}`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="40" viewBox="0 0 ${width} 40" role="img" aria-label="${escapeXml(look.name)}">
+${style}
 <rect x="2" y="4" width="32" height="32" rx="8" fill="${up}"/>
 <text x="18" y="27" text-anchor="middle" font-size="19" font-weight="700" fill="#fff" ${FONT}>${initial}</text>
-<text x="42" y="27" font-size="18" font-weight="600" fill="${ink}" ${FONT}>${escapeXml(look.name)}</text>
+<text class="ink" x="42" y="27" font-size="18" font-weight="600" ${FONT}>${escapeXml(look.name)}</text>
 </svg>`;
 }
 
-/** Splits a title into lines of at most `width` characters (a longer single word keeps its own line). */
-function wrap(title: string, width: number): string[] {
+/** Display width of a character: CJK and full-width forms count double. */
+function charWidth(c: string): number {
+  return /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(
+    c,
+  )
+    ? 2
+    : 1;
+}
+
+const widthOf = (text: string) => [...text].reduce((sum, c) => sum + charWidth(c), 0);
+
+/**
+ * Splits a title into lines of at most `width` (CJK characters count double). Lines break at spaces (a
+ * no-break space keeps "0,2 %" together); a word wider than a line (CJK text has no spaces) breaks between
+ * characters.
+ */
+export function wrap(title: string, width: number): string[] {
   const lines: string[] = [];
-  for (const word of title.trim().split(/\s+/)) {
+  for (const word of title.trim().split(/[ \t\n]+/)) {
     const line = lines[lines.length - 1];
-    if (line !== undefined && line.length + word.length + 1 <= width)
+    if (line !== undefined && widthOf(line) + widthOf(word) + 1 <= width) {
       lines[lines.length - 1] = `${line} ${word}`;
-    else lines.push(word);
+      continue;
+    }
+    let rest = '';
+    for (const c of word) {
+      if (rest !== '' && widthOf(rest) + charWidth(c) > width) {
+        lines.push(rest);
+        rest = '';
+      }
+      rest += c;
+    }
+    lines.push(rest);
   }
   return lines;
 }
 
-/** A 750×300 promotional banner: theme background, brand colours, a candle chart and the title. */
+/** A 750×300 promotional banner: page-theme background and ink, brand colours, a candle chart and the title. */
 export function renderBanner(look: Look, n: number, title: string): string {
   const up = colour(look.colors.up, '#2962ff');
   const down = colour(look.colors.down, '#e53935');
-  const dark = look.theme === 'dark';
-  const [from, to, ink] = dark ? ['#0b1020', '#1c2541', '#f5f7fa'] : ['#eef3ff', '#ffffff', '#131722'];
-  const wrapped = wrap(title, 22).slice(0, 3);
-  const size = wrapped.length > 2 ? 26 : 30;
+  // Three lines of 22 at 30 px, else smaller type with longer lines (long translations).
+  let wrapped = wrap(title, 22);
+  let size = wrapped.length > 2 ? 26 : 30;
+  if (wrapped.length > 3) {
+    wrapped = wrap(title, 27);
+    size = 22;
+  }
+  wrapped = wrapped.slice(0, 3);
   const lines = wrapped
     .map(
       (line, i) => `<tspan x="40" dy="${i === 0 ? 0 : Math.round(size * 1.25)}">${escapeXml(line)}</tspan>`,
@@ -83,13 +130,20 @@ export function renderBanner(look: Look, n: number, title: string): string {
     .join('');
   // Ids are per brand and banner: inline SVGs on one page share one id namespace.
   const gradient = `tk-bg-${look.id.replace(/[^a-z0-9-]/gi, '')}-${n}`;
+  const style = schemeStyle((theme) => {
+    const p = PALETTE[theme];
+    // The brand name in the up colour, made readable on this theme's background.
+    const mark = readableAgainst(up, p.backdrop);
+    return `.from{stop-color:${p.from}}.to{stop-color:${p.to}}.ink{fill:${p.ink}}.mark{fill:${mark}}`;
+  });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300" viewBox="0 0 750 300" role="img" aria-label="${escapeXml(title)}">
-<defs><linearGradient id="${gradient}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+${style}
+<defs><linearGradient id="${gradient}" x1="0" y1="0" x2="1" y2="1"><stop class="from" offset="0"/><stop class="to" offset="1"/></linearGradient></defs>
 <rect width="750" height="300" fill="url(#${gradient})"/>
 <circle cx="690" cy="40" r="120" fill="${up}" opacity="0.12"/>
 <g opacity="0.9">${candles(look, n, up, down)}</g>
 <rect x="40" y="48" width="56" height="6" rx="3" fill="${up}"/>
-<text x="40" y="${wrapped.length > 2 ? 112 : 128}" font-size="${size}" font-weight="700" fill="${ink}" ${FONT}>${lines}</text>
-<text x="40" y="250" font-size="18" font-weight="600" fill="${up}" ${FONT}>${escapeXml(look.name)}</text>
+<text class="ink" x="40" y="${wrapped.length > 2 ? 112 : 128}" font-size="${size}" font-weight="700" ${FONT}>${lines}</text>
+<text class="mark" x="40" y="250" font-size="18" font-weight="600" ${FONT}>${escapeXml(look.name)}</text>
 </svg>`;
 }

@@ -43,7 +43,7 @@ describe('the instruments table', () => {
       i.productCode === 'AAPL' ? { ...i, tradeStatus: 0 as const, maxCount: '500' } : i,
     );
     await upsertInstruments(db, changed);
-    const stocks = await listProducts(db, 5);
+    const stocks = await listProducts(db, { type: 5 });
     expect(stocks).toHaveLength(7);
     expect(stocks.find((p) => p.productCode === 'AAPL')).toMatchObject({ tradeStatus: 0, maxCount: '500' });
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM instruments');
@@ -51,9 +51,33 @@ describe('the instruments table', () => {
   });
 
   it('filters by category and ranks products without a valid sort last', async () => {
-    const forex = await listProducts(db, 3);
+    const forex = await listProducts(db, { type: 3 });
     expect(forex.every((p) => p.type === 3)).toBe(true);
     expect(forex.at(-1)?.productCode).toBe('EURJPY');
     expect(forex[0]?.productCode).toBe('EURUSD');
+  });
+
+  it('names the products in the language asked for where a local name exists, English otherwise', async () => {
+    const name = async (language: string, code: string) =>
+      (await listProducts(db, { language })).find((p) => p.productCode === code)?.productName;
+    expect(await name('ja', 'EURUSD')).toBe('ユーロ/米ドル');
+    expect(await name('zh-cn', 'EURUSD')).toBe('欧元/美元');
+    expect(await name('zh-tw', 'XAUUSD')).toBe('黃金');
+    expect(await name('ja', 'XAUUSD')).toBe('金（ゴールド）');
+    expect(await name('zh-cn', 'BTCUSDT')).toBe('比特币');
+    expect(await name('ja', 'BTCUSDT')).toBe('ビットコイン');
+    expect(await name('de', 'EURUSD')).toBe('Euro / US-Dollar');
+    expect(await name('de', 'BTCUSDT')).toBe('Bitcoin');
+    expect(await name('en', 'EURUSD')).toBe('Euro / US Dollar');
+    expect(await name('xx', 'XAUUSD')).toBe('Gold');
+  });
+
+  it('finds products by their local name, and by code or English name in any language', async () => {
+    const codes = async (keyword: string, language: string) =>
+      (await listProducts(db, { keyword, language })).map((p) => p.productCode);
+    expect(await codes('ゴールド', 'ja')).toEqual(['XAUUSD']);
+    expect(await codes('比特', 'zh-cn')).toEqual(['BTCUSDT']);
+    expect(await codes('gold', 'ja')).toEqual(['XAUUSD']);
+    expect(await codes('ゴールド', 'en')).toEqual([]);
   });
 });

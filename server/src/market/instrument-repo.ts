@@ -1,5 +1,7 @@
 /** The `instruments` table: written from the catalogue at start, read by the product list. */
 import type { CategoryId, ProductInfo, SessionHours } from '../../../src/core/contract/types';
+import { translated } from '../../../src/core/contract/translations';
+import { codesByLocalName, INSTRUMENT_NAMES } from './instrument-names';
 import { compareProducts } from './instruments';
 
 /** The part of `app.db` the market module uses. */
@@ -91,17 +93,36 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * Products of one category (or all), in list order: category, sort (invalid sort last), code. A keyword
- * keeps the products whose code or name contains it, ignoring case (the search page).
- */
-export async function listProducts(db: MarketDb, type?: number, keyword?: string): Promise<ProductInfo[]> {
-  const text = keyword?.trim();
+/** What narrows the product list. */
+export interface ProductQuery {
+  /** One category. */
+  type?: number;
+  /** Code or name (English, or in `language`) contains it, case ignored: the search page. */
+  keyword?: string;
+  /** The categories the brand offers (its trade list); absent: all. */
+  offered?: readonly number[];
+  /** Language of `productName` (English fallback where an instrument has no local name). */
+  language?: string;
+}
+
+/** Products in list order: category, sort (invalid sort last), code. */
+export async function listProducts(db: MarketDb, query: ProductQuery = {}): Promise<ProductInfo[]> {
+  const text = query.keyword?.trim();
+  const language = query.language?.trim().toLowerCase() || 'en';
   const { rows } = await db.query<InstrumentRow>(
     `SELECT ${NAMES.join(', ')} FROM instruments
      WHERE ($1::smallint IS NULL OR type = $1::smallint)
-       AND ($2::text IS NULL OR product_code ILIKE $2 OR product_name ILIKE $2)`,
-    [type ?? null, text ? containsPattern(text) : null],
+       AND ($2::text IS NULL OR product_code ILIKE $2 OR product_name ILIKE $2 OR product_code = ANY($4::text[]))
+       AND ($3::smallint[] IS NULL OR type = ANY($3::smallint[]))`,
+    [
+      query.type ?? null,
+      text ? containsPattern(text) : null,
+      query.offered ? [...query.offered] : null,
+      text ? codesByLocalName(text, language) : [],
+    ],
   );
-  return rows.map(fromRow).sort(compareProducts);
+  return rows
+    .map(fromRow)
+    .map((p) => ({ ...p, productName: translated(p.productName, INSTRUMENT_NAMES[p.productCode], language) }))
+    .sort(compareProducts);
 }

@@ -1,5 +1,5 @@
 /** HTTP routes of the market module: product list, logos, mini chart and status (candles: history-routes.ts). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/core/contract/codes';
 import {
   marketStatus as marketStatusEndpoint,
@@ -36,12 +36,37 @@ export function instrumentFinder(instruments: readonly Instrument[]): (symbol: s
   };
 }
 
+/**
+ * The categories the request's brand offers (its trade list), or undefined (all) where no brand module runs:
+ * the market module can serve alone, and the brand module registers after it.
+ */
+export function offeredCategories(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): readonly number[] | undefined {
+  return app.hasDecorator('brand') ? app.brand.of(request).settings.tradeList : undefined;
+}
+
+/** The categories a signed-in user's brand offers (the user's own brand, not the one a header names). */
+export function brandCategories(app: FastifyInstance, brandId: string): readonly number[] | undefined {
+  return app.hasDecorator('brand') ? (app.brand.get(brandId)?.settings.tradeList ?? []) : undefined;
+}
+
 /** Register every market route on `app`. */
 export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const bySymbol = new Map(deps.instruments.map((i) => [i.productCode, i]));
   const find = instrumentFinder(deps.instruments);
 
-  route(app, productList, async (input) => ok(await listProducts(deps.db, input.type, input.keyword)));
+  route(app, productList, async (input, { request }) =>
+    ok(
+      await listProducts(deps.db, {
+        type: input.type,
+        keyword: input.keyword,
+        offered: offeredCategories(app, request),
+        language: input.locale,
+      }),
+    ),
+  );
 
   route(app, thumb, async (input) => {
     const { productCode: symbol } = find(input.symbol);

@@ -3,6 +3,7 @@
  * rate, the amount, the server's own quote as the entry price; then one transaction locks the account, writes
  * the option and moves its stake (to escrow) and fee (to the house) as ledger postings.
  */
+import { brandOffersCategory } from '../../../src/core/contract/brand';
 import { Code } from '../../../src/core/contract/codes';
 import { OPTION_PRICE_TOLERANCE, type AddOrderOptionRequest } from '../../../src/core/contract/options';
 import { compare, isDecimal, mul, sub, toFixed } from '../../../src/core/domain/decimal';
@@ -44,7 +45,9 @@ export async function placeOption(
     throw new BusinessError(rows.length === 0 ? Code.OPTION_NOT_CONFIGURED : Code.OPTION_CONFIG_MISSING);
   }
   const now = context.now();
+  const offered = context.brand(trader.brandId)?.settings.tradeList ?? [];
   if (
+    !brandOffersCategory({ tradeList: offered }, instrument.type) ||
     Number(product.tradeStatus) !== 1 ||
     instrument.tradeStatus !== 1 ||
     !isMarketOpen(instrument.sessions, now)

@@ -44,18 +44,21 @@ const MAX_SETTLED_PAGE = 100;
 export function optionRoutes(app: FastifyInstance, context: OptionsContext): void {
   const db = context.db;
 
-  route(app, findOptionsProduct, async (input) => {
+  route(app, findOptionsProduct, async (input, { request }) => {
     const limit = Math.min(input.limit ?? MAX_PRODUCT_PAGE, MAX_PRODUCT_PAGE);
     const page = input.page ?? 1;
     const code = input.productCode?.trim().toUpperCase() || null;
-    const where = '($1::text is null or p.product_code = $1)';
+    // Only the categories the brand offers (its trade list) have option products for it.
+    const offered = [...app.brand.of(request).settings.tradeList];
+    const where = '($1::text is null or p.product_code = $1) and i.type = any($2::smallint[])';
     const { rows } = await db.query<ProductRow>(
       `select ${PRODUCT_COLUMNS} from ${PRODUCT_FROM} where ${where}
-        order by i.type, i.sort nulls last, p.product_code limit $2 offset $3`,
-      [code, limit, (page - 1) * limit],
+        order by i.type, i.sort nulls last, p.product_code limit $3 offset $4`,
+      [code, offered, limit, (page - 1) * limit],
     );
     const count = await db.query<{ n: string }>(`select count(*) as n from ${PRODUCT_FROM} where ${where}`, [
       code,
+      offered,
     ]);
     const total = Number(count.rows[0]?.n ?? 0);
     return ok({ optionsProducts: rows.map(toOptionProduct), total, pages: Math.ceil(total / limit) });

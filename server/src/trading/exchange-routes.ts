@@ -10,7 +10,9 @@ import { route } from '../http/route';
 import { cancelByUser } from './cancel';
 import { closeByUser } from './close';
 import type { Engine, Trader } from './engine';
-import { placeOrder } from './place';
+import { brandCategories } from '../market/routes';
+import { assertRule, placeOrder } from './place';
+import { categoryRule } from './rules';
 import { updateByUser } from './update';
 import { toMarketOrder } from './valuation';
 
@@ -23,7 +25,9 @@ export function traderOf(request: FastifyRequest): Trader {
 /** Registers the four order calls and their Mock variants. */
 export function exchangeRoutes(app: FastifyInstance, engine: Engine): void {
   route(app, addOrder, async (input, { request }) => {
-    const multiple = input.multiple ?? engine.product(input.tradePair.trim().toUpperCase())?.multiple ?? 1;
+    const product = engine.product(input.tradePair.trim().toUpperCase());
+    if (product) assertRule(categoryRule(product.type, brandCategories(app, request.auth.brandId)));
+    const multiple = input.multiple ?? product?.multiple ?? 1;
     const order = await placeOrder(engine, traderOf(request), {
       ...input,
       price: input.price ?? '0',

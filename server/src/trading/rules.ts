@@ -58,6 +58,11 @@ export function pairRule(product: { tradeStatus: number } | undefined): Rule {
   return product.tradeStatus === 1 ? null : Code.PAIR_PROHIBITED;
 }
 
+/** 304: the brand does not offer the product's category (undefined `offered`: no brand rule applies). */
+export function categoryRule(type: number, offered: readonly number[] | undefined): Rule {
+  return offered === undefined || offered.includes(type) ? null : Code.PAIR_PROHIBITED;
+}
+
 /** 605 outside the product's trading hours (spec §4 market open computation). */
 export function marketOpenRule(sessions: readonly SessionHours[], now: number): Rule {
   return isMarketOpen(sessions, now) ? null : Code.PAIR_CANNOT_TRADE;

@@ -4,16 +4,30 @@ import { orderQuery, productOrderInfo, productSearch } from '../../../src/core/c
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { listProducts } from '../market/instrument-repo';
-import { instrumentFinder } from '../market/routes';
+import { brandCategories, instrumentFinder } from '../market/routes';
 import type { Engine } from './engine';
 import { queryOrders } from './query';
 
 /** Registers the routes (route() applies the bearer guard and, for `order/queryMock`, the account mode). */
 export function webRoutes(app: FastifyInstance, engine: Engine): void {
-  route(app, productSearch, async (input) => ok(await listProducts(app.db, input.type, input.keyword)));
+  route(app, productSearch, async (input, { request }) =>
+    ok(
+      await listProducts(app.db, {
+        type: input.type,
+        keyword: input.keyword,
+        offered: brandCategories(app, request.auth.brandId),
+        language: input.locale,
+      }),
+    ),
+  );
 
   const find = instrumentFinder(app.market.instruments);
-  route(app, productOrderInfo, async (input) => ok(find(input.productCode)));
+  // A product of a category the brand does not offer is shown as not tradable (addOrder answers 304).
+  route(app, productOrderInfo, async (input, { request }) => {
+    const product = find(input.productCode);
+    const offered = brandCategories(app, request.auth.brandId);
+    return ok(offered && !offered.includes(product.type) ? { ...product, tradeStatus: 0 as const } : product);
+  });
 
   route(app, orderQuery, async (input, { request, mock }) =>
     ok(await queryOrders(engine, request.auth.userId, mock, input)),

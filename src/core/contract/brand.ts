@@ -47,8 +47,10 @@ export const bannerList = endpoint({
   access: 'public',
   methods: ['POST', 'GET'],
   tag: 'brand',
-  summary: 'Active home banners of the brand, in display order',
-  input: none,
+  summary:
+    'Active home banners of the brand, in display order; with `locale`, titles and generated images in that ' +
+    'language where the brand has it (English otherwise)',
+  input: Obj({ locale: T.Optional(Str(16, { description: 'Language code, e.g. ja or zh-tw' })) }),
   data: T.Array(Banner),
   codes: [],
 });
@@ -90,14 +92,28 @@ export const brandAsset = resource({
   path: 'brand-assets/{brand}/{file}',
   access: 'public',
   tag: 'brand',
-  summary: 'Generated brand images: `logo.svg` and `banner-<n>.svg`',
-  input: Obj({ brand: Str(64, { minLength: 1 }), file: Str(64, { minLength: 1 }) }),
+  summary:
+    'Generated brand images: `logo.svg` and `banner-<n>.svg` (title in `lang`, English fallback); both follow ' +
+    'the light or dark colour scheme of the page showing them',
+  input: Obj({
+    brand: Str(64, { minLength: 1 }),
+    file: Str(64, { minLength: 1 }),
+    lang: T.Optional(Str(16)),
+  }),
   produces: ['image/svg+xml'],
 });
 
 /** Root-relative URLs of the brand resources above, filled. */
 export const brandLogoPath = (brand: string) => `/${fillPath(brandAsset.path, { brand, file: 'logo.svg' })}`;
-export const brandBannerPath = (brand: string, n: number) =>
-  `/${fillPath(brandAsset.path, { brand, file: `banner-${n}.svg` })}`;
+export const brandBannerPath = (brand: string, n: number, lang?: string) =>
+  `/${fillPath(brandAsset.path, { brand, file: `banner-${n}.svg` })}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
 export const supportChatPath = (brand: string) =>
   `/${supportChatPage.path}?brand=${encodeURIComponent(brand)}`;
+
+/**
+ * Whether a brand offers a trade category (spec §1 quote categories, §9 trade list): its trade list is the one
+ * rule for the quotation tabs, the product list and search, and what the order endpoints accept.
+ */
+export function brandOffersCategory(brand: { tradeList: readonly number[] }, type: number): boolean {
+  return brand.tradeList.includes(type);
+}

@@ -87,8 +87,14 @@ export const productList = endpoint({
   path: 'wa-na/forex/product/list',
   access: 'public',
   tag: 'market',
-  summary: 'Tradable products, by category then sort (invalid sort last); keyword: code or name contains',
-  input: Obj({ type: T.Optional(CategoryIdSchema), keyword: T.Optional(Str(40)) }),
+  summary:
+    'Products of the categories the brand offers, by category then sort (invalid sort last); keyword: code or ' +
+    'name contains; locale: product names in that language where a local name exists (English otherwise)',
+  input: Obj({
+    type: T.Optional(CategoryIdSchema),
+    keyword: T.Optional(Str(40)),
+    locale: T.Optional(Str(16, { description: 'Language code of the product names, e.g. ja or zh-cn' })),
+  }),
   data: T.Array(ProductInfo),
   codes: [Code.INCORRECT_PARAMETER],
 });

@@ -270,10 +270,13 @@ export const productSearch = endpoint({
   path: 'waa/product/search',
   access: 'protected',
   tag: 'trading',
-  summary: 'Products whose code or name contains the keyword (one category or all), in list order',
+  summary:
+    'Products of the categories the user’s brand offers whose code or name (English or in `locale`) contains ' +
+    'the keyword (one category or all), in list order, names in `locale` where a local name exists',
   input: Obj({
     keyword: T.Optional(Str(40)),
     type: T.Optional(OneOf([1, 2, 3, 4, 5], 'Category')),
+    locale: T.Optional(Str(16, { description: 'Language code of the product names' })),
   }),
   data: T.Array(ProductInfo),
   codes: [Code.INCORRECT_PARAMETER, ...SESSION_CODES],

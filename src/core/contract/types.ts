@@ -1,3 +1,4 @@
+import type { Translations } from './translations';
 /** Decimal amounts and prices travel as strings (spec: money is never a float on the wire). */
 export type DecimalString = string;
 /** Milliseconds since the Unix epoch. */
@@ -83,6 +84,8 @@ export interface BrandSettings {
 /** `/config.json`: the runtime configuration file of spec §1/§4. */
 export interface RuntimeConfig {
   siteTitle: string;
+  /** The site title in other languages, by language code (English: `siteTitle`, also the fallback). */
+  siteTitles?: Translations;
   version: string;
   brand: BrandSettings;
   support: ServiceConfig;

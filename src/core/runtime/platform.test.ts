@@ -102,6 +102,53 @@ describe('createPlatform start-up', () => {
   });
 });
 
+describe('createPlatform product names', () => {
+  const PRODUCTS = { EURUSD: 'ユーロ/米ドル', XAUUSD: '金（ゴールド）' };
+  function withProducts() {
+    const base = server();
+    return vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      if (String(input).endsWith('/v1/wa-na/forex/product/list')) {
+        const body = JSON.parse(String(init?.body)) as { locale?: string };
+        const data = Object.entries(PRODUCTS).map(([productCode, name]) => ({
+          productCode,
+          productName: body.locale === 'ja' ? name : productCode,
+        }));
+        return json({ code: 0, msg: '', data });
+      }
+      return base(input, init);
+    });
+  }
+  const productCalls = (fetchImpl: ReturnType<typeof withProducts>) =>
+    fetchImpl.mock.calls.filter(([u]) => String(u).endsWith('/forex/product/list'));
+
+  it('loads no names on an English page', async () => {
+    const fetchImpl = withProducts();
+    const { platform } = setup(fetchImpl);
+    await platform.ready;
+    await vi.waitFor(() => expect(platform.store.get(platform.atoms.systemConfig)).not.toBeNull());
+    expect(productCalls(fetchImpl)).toHaveLength(0);
+    expect(platform.store.get(platform.atoms.productNames).size).toBe(0);
+  });
+
+  it('shows the local names in the prices once the page switches language, and English names back', async () => {
+    const fetchImpl = withProducts();
+    const { platform } = setup(fetchImpl);
+    await platform.ready;
+    const quote = { symbol: 'EURUSD', name: 'Euro / US Dollar' } as PriceEntry;
+    platform.store.sub(platform.atoms.prices, () => undefined);
+    platform.store.set(platform.atoms.prices as never, [quote]);
+    await platform.i18n.changeLanguage('ja');
+    await vi.waitFor(() =>
+      expect(platform.store.get(platform.atoms.prices).get('EURUSD')?.name).toBe('ユーロ/米ドル'),
+    );
+    expect(JSON.parse(String(productCalls(fetchImpl)[0]![1]!.body))).toMatchObject({ locale: 'ja' });
+    await platform.i18n.changeLanguage('en');
+    await vi.waitFor(() =>
+      expect(platform.store.get(platform.atoms.prices).get('EURUSD')?.name).toBe('Euro / US Dollar'),
+    );
+  });
+});
+
 describe('createPlatform session hooks', () => {
   it('sends the token from the auth hooks and reports login-required back to them', async () => {
     const { platform, fetchImpl } = setup();

@@ -120,7 +120,20 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
   });
 
   const atoms = createPlatformAtoms({ feed, now: options.now, language: i18n.language || 'en' });
-  const onLanguage = (lng: string) => store.set(atoms.language, lng);
+  // Local product names follow the language once the config is there; English needs none (the feed's names
+  // are English), so an English page never loads the loader.
+  let namesOf = 'en';
+  const loadNames = (lng: string) => {
+    if (lng === namesOf) return;
+    namesOf = lng;
+    void import('./product-names')
+      .then((m) => m.loadProductNames(api, lng))
+      .then((names) => namesOf === lng && store.set(atoms.productNames, names));
+  };
+  const onLanguage = (lng: string) => {
+    store.set(atoms.language, lng);
+    if (config) loadNames(lng);
+  };
   i18n.on('languageChanged', onLanguage);
 
   void ready.then(
@@ -133,6 +146,7 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
           console.warn('[tradekit]', error),
         );
       }
+      void loadNames(i18n.language);
       // The system config is not needed for a first paint: its declaration loads after it.
       const { systemConfig } = await import('../contract/brand');
       if (closed) return;

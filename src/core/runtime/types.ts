@@ -93,6 +93,8 @@ export interface PlatformAtoms {
   /** Wall clock in ms, ticking every 1 s while mounted (drives stale marking and countdowns). */
   clock: Atom<number>;
   language: Atom<string>;
+  /** Local product names of the page language by symbol (empty in English); `prices` already shows them. */
+  productNames: Atom<ReadonlyMap<string, string>>;
 }
 
 export interface Platform {

@@ -14,6 +14,7 @@ export interface WritablePlatformAtoms extends PlatformAtoms {
   configError: PrimitiveAtom<string | null>;
   systemConfig: PrimitiveAtom<SystemConfigResponse | null>;
   language: PrimitiveAtom<string>;
+  productNames: PrimitiveAtom<ReadonlyMap<string, string>>;
 }
 
 export interface PlatformAtomsDeps {
@@ -44,13 +45,28 @@ export function mergePrices(
   return next;
 }
 
+/** The quotes with the local name of each symbol that has one (the feed sends the English names). */
+export function withNames(
+  quotes: ReadonlyMap<string, QuoteView>,
+  names: ReadonlyMap<string, string>,
+): ReadonlyMap<string, QuoteView> {
+  if (names.size === 0) return quotes;
+  const named = new Map<string, QuoteView>();
+  for (const [symbol, quote] of quotes) {
+    const name = names.get(symbol);
+    named.set(symbol, name ? { ...quote, name } : quote);
+  }
+  return named;
+}
+
 /** Create the atoms of one platform. */
 export function createPlatformAtoms(deps: PlatformAtomsDeps): WritablePlatformAtoms {
   const now = deps.now ?? Date.now;
 
   const quotes = atom<ReadonlyMap<string, QuoteView>>(new Map());
+  const productNames = atom<ReadonlyMap<string, string>>(new Map());
   const prices = atom(
-    (get) => get(quotes),
+    (get) => withNames(get(quotes), get(productNames)),
     (get, set, message: unknown) => set(quotes, mergePrices(get(quotes), message, now())),
   );
   prices.onMount = (merge) => deps.feed.subscribe<unknown>(Topic.prices, merge);
@@ -76,5 +92,6 @@ export function createPlatformAtoms(deps: PlatformAtomsDeps): WritablePlatformAt
     feedState,
     clock,
     language: atom(deps.language ?? 'en'),
+    productNames,
   };
 }

@@ -1,15 +1,16 @@
-/** The brand logo on a plate of the brand's own theme, so a word mark drawn for it stays readable. */
+/** The brand logo, straight on the page surface: the generated logo follows the page's light or dark scheme. */
 import type { BrandSettings } from '../../core/contract';
 import './brand-logo.css';
 
 /**
- * Logo image (`alt` names the brand unless decorative). The plate has the surface of the brand's own theme:
- * invisible while the page shows that theme, a contrast plate after the visitor switched theme.
+ * Logo image (`alt` names the brand unless decorative). An SVG logo shown by `<img>` takes the page's
+ * `color-scheme` (set with the theme), so a logo that styles its ink by `prefers-color-scheme` stays readable
+ * in both themes without a plate.
  */
 export function BrandLogo({ brand, decorative = false }: { brand: BrandSettings; decorative?: boolean }) {
   if (!brand.logoUrl) return null;
   return (
-    <span className="host-logo" data-brand-theme={brand.theme}>
+    <span className="host-logo">
       <img className="host-logo__img" src={brand.logoUrl} alt={decorative ? '' : brand.name} />
     </span>
   );

@@ -24,13 +24,13 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
   {
     name: '--tk-color-down',
     description: 'Falling prices and negative changes.',
-    light: '#e53935',
+    light: '#d32f2f',
     dark: '#ef5350',
   },
   { name: '--tk-surface', description: 'Widget background.', light: '#ffffff', dark: '#131722' },
   { name: '--tk-surface-2', description: 'Raised or hovered background.', light: '#f5f7fa', dark: '#1e222d' },
   { name: '--tk-text', description: 'Main text colour.', light: '#131722', dark: '#d1d4dc' },
-  { name: '--tk-text-muted', description: 'Secondary text colour.', light: '#6b7280', dark: '#8b93a7' },
+  { name: '--tk-text-muted', description: 'Secondary text colour.', light: '#5d6473', dark: '#8b93a7' },
   { name: '--tk-border', description: 'Dividers and outlines.', light: '#e5e7eb', dark: '#2a2e39' },
   {
     name: '--tk-accent',
@@ -38,7 +38,8 @@ export const THEME_TOKENS: readonly ThemeToken[] = [
     light: '#2962ff',
     dark: '#448aff',
   },
-  { name: '--tk-accent-text', description: 'Text on the accent colour.', light: '#ffffff', dark: '#ffffff' },
+  // Also the text of up/down buttons; dark on the bright fills of the dark theme (WCAG 4.5:1).
+  { name: '--tk-accent-text', description: 'Text on the accent colour.', light: '#ffffff', dark: '#131722' },
   {
     name: '--tk-stale',
     description: 'Delayed (stale) prices and their marker.',

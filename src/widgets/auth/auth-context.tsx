@@ -51,7 +51,7 @@ export function AuthProvider({
   const locale = useAtomValue(platform.atoms.language);
   const session = useMemo(() => getSession(platform), [platform]);
   const phoneByBrand = config?.brand.registerTypes.includes('P') ?? false;
-  const types = accountTypes(configFlag(system, 'PHONE_REGISTER', phoneByBrand));
+  const types = accountTypes(configFlag(system, 'PHONE_REGISTER', phoneByBrand), config?.brand.registerTypes);
   const phone = usePhoneRules(types.includes('P'));
   const typesKey = types.join();
   const env = useMemo<AuthEnv>(

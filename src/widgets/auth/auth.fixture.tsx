@@ -2,7 +2,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import type { SystemConfigEntry } from '../../core/contract/types';
+import type { RegisterType } from '../../core/contract/auth';
+import type { RuntimeConfig, SystemConfigEntry } from '../../core/contract/types';
+import type { PrimitiveAtom } from '../../core/state/store';
 import { createHarness, makeToken } from '../../core/session/session.fixture';
 import type { Handler, Harness } from '../../core/session/session.fixture';
 import { PlatformProvider } from '../_shared/platform-context';
@@ -31,10 +33,19 @@ export async function renderAuth(
     systemConfigs?: SystemConfigEntry[];
     handlers?: Record<string, Handler>;
     navigate?: boolean;
+    /** The brand's registration types (the sample config has ['E']). */
+    registerTypes?: RegisterType[];
   } = {},
 ): Promise<RenderedAuth> {
   const h = createHarness({ systemConfigs: options.systemConfigs, handlers: options.handlers });
-  await h.platform.ready;
+  const config = await h.platform.ready;
+  if (options.registerTypes) {
+    const atom = h.platform.atoms.config as PrimitiveAtom<RuntimeConfig | null>;
+    h.platform.store.set(atom, {
+      ...config,
+      brand: { ...config.brand, registerTypes: options.registerTypes },
+    });
+  }
   await vi.waitFor(() => {
     if (!h.platform.store.get(h.platform.atoms.systemConfig)) throw new Error('system config not loaded');
   });

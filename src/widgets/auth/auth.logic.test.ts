@@ -148,6 +148,15 @@ describe('brand switches', () => {
   });
 
   it.each([
+    [true, ['E', 'P'], ['E', 'P']],
+    [true, ['P', 'E'], ['P', 'E']],
+    [true, ['E'], ['P', 'E']],
+    [false, ['E', 'P'], ['E']],
+  ] as const)('PHONE_REGISTER %j with brand registration types %j offers %j', (phone, brand, expected) => {
+    expect(accountTypes(phone, brand)).toEqual(expected);
+  });
+
+  it.each([
     [null, false],
     [config(), false],
     [config(['PHONE_SMS_VERIFY', true]), false],

@@ -92,9 +92,14 @@ export function configFlag(config: SystemConfigResponse | null, name: string, fa
   return config?.systemConfigs.find((c) => c.name === name)?.enable ?? fallback;
 }
 
-/** spec §2: the sign-in methods offered, default first — phone only with PHONE_REGISTER, then default. */
-export function accountTypes(phoneRegister: boolean): RegisterType[] {
-  return phoneRegister ? ['P', 'E'] : ['E'];
+/**
+ * spec §2: the sign-in methods offered, default first — phone only with PHONE_REGISTER. The brand's own
+ * registration types (`registerTypes`, first = default) decide which tab opens when they name both; otherwise
+ * phone is the default whenever it is offered, as spec §2 says.
+ */
+export function accountTypes(phoneRegister: boolean, brandTypes?: readonly RegisterType[]): RegisterType[] {
+  if (!phoneRegister) return ['E'];
+  return brandTypes?.[0] === 'E' && brandTypes.includes('P') ? ['E', 'P'] : ['P', 'E'];
 }
 
 /**

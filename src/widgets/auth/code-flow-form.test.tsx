@@ -53,7 +53,7 @@ describe('register', () => {
     expect(view.onNavigate).toHaveBeenCalledWith({ to: '/login' });
     expect(view.h.callsTo('wa-na/sendMail')[1]?.body).toMatchObject({ email: 'new@example.com', type: '4' });
     expect(takeLoginHandoff(view.h.platform)).toEqual({
-      account: { type: 'E', value: 'new@example.com', country: null },
+      account: { type: 'E', value: 'new@example.com', country: 'US' },
       notice: 'auth.register_success',
     });
   });

@@ -181,6 +181,26 @@ describe('login', () => {
     expect(view.h.callsTo('wa-na/login')[0]?.body).toMatchObject({ username: '4915123456789', type: 'P' });
   });
 
+  it('opens on the email tab when the brand lists email first, phone offered too', async () => {
+    view = await renderAuth(
+      {},
+      { systemConfigs: [{ name: 'PHONE_REGISTER', enable: true }], registerTypes: ['E', 'P'] },
+    );
+    expect(view.byTestId('auth-tab-email').getAttribute('aria-checked')).toBe('true');
+    expect(view.byTestId('auth-tab-phone').getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('opens on the phone tab of a phone-first brand with the country of the browser locale, input enabled', async () => {
+    view = await renderAuth(
+      {},
+      { systemConfigs: [{ name: 'PHONE_REGISTER', enable: true }], registerTypes: ['P', 'E'] },
+    );
+    expect(view.byTestId('auth-tab-phone').getAttribute('aria-checked')).toBe('true');
+    // jsdom's browser locale is en-US.
+    await waitFor(() => expect(view!.byTestId('auth-country').textContent).toBe('US +1'));
+    expect(view.byTestId('auth-phone').disabled).toBe(false);
+  });
+
   it('links to forgot password, sign-up and customer service through tk-navigate', async () => {
     view = await renderAuth();
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RegisterType } from '../../core/contract/auth';
 import { useAuth } from './auth-context';
 import type { AccountInput } from './auth.logic';
+import { browserLocales, defaultCountry } from './default-country';
 import { initialAccount } from './initial-account';
 
 /** An account to start from (handed over by registration, or remembered). */
@@ -12,18 +13,20 @@ type Prefill = { type: RegisterType; value: string; country?: string | null } | 
  * config may arrive after the first render and make phone the default, or offer the remembered type.
  */
 export function useAccount(prefill: Prefill): [AccountInput, (next: AccountInput) => void, () => void] {
-  const { types, session } = useAuth();
+  const { types, session, locale } = useAuth();
+  const fallback = defaultCountry(locale, browserLocales());
   const [account, setAccount] = useState(() =>
-    initialAccount(types, prefill, session.storage.get('country')),
+    initialAccount(types, prefill, session.storage.get('country'), fallback),
   );
   const touched = useRef(false);
   const start = useRef(prefill);
   const typesKey = types.join();
 
   useEffect(() => {
-    if (!touched.current) setAccount(initialAccount(types, start.current, session.storage.get('country')));
-    // Keyed on the offered types only: a change of them re-applies the start values to an untouched form.
-  }, [typesKey]);
+    if (!touched.current)
+      setAccount(initialAccount(types, start.current, session.storage.get('country'), fallback));
+    // Keyed on the offered types and the language: a change re-applies the start values to an untouched form.
+  }, [typesKey, fallback]);
 
   const edit = (next: AccountInput) => {
     touched.current = true;
@@ -32,7 +35,7 @@ export function useAccount(prefill: Prefill): [AccountInput, (next: AccountInput
   const reset = () => {
     touched.current = false;
     start.current = null;
-    setAccount(initialAccount(types, null, session.storage.get('country')));
+    setAccount(initialAccount(types, null, session.storage.get('country'), fallback));
   };
   return [account, edit, reset];
 }

@@ -43,6 +43,14 @@ describe('searchProducts', () => {
     expect(symbols('hong kong')).toEqual(['USDHKD']);
   });
 
+  it('finds a quote by its local name and, through the product list, by its English name', () => {
+    const quotes = [priceEntry({ symbol: 'XAUUSD', name: '金（ゴールド）', type: 2, sort: 1 })];
+    const list = [product('XAUUSD', 'Gold', 2)];
+    expect(searchProducts('ゴールド', quotes, list).map((r) => r.name)).toEqual(['金（ゴールド）']);
+    expect(searchProducts('gold', quotes, list).map((r) => r.name)).toEqual(['金（ゴールド）']);
+    expect(searchProducts('gold', quotes, [])).toEqual([]);
+  });
+
   it('matches a keyword typed with a slash', () => {
     expect(symbols('eur/usd')).toEqual(['EURUSD']);
   });

@@ -32,6 +32,8 @@ export interface SearchResult {
 interface Candidate {
   symbol: string;
   name: string;
+  /** The product list's name when it differs from the shown one (English beside a local name). */
+  alias?: string;
   type: CategoryId;
   sort: number | null;
   quote: PriceEntry | null;
@@ -42,7 +44,8 @@ function matchRank(candidate: Candidate, keyword: string): number | null {
   const symbol = normalizeKeyword(candidate.symbol);
   if (symbol.startsWith(keyword)) return 0;
   if (symbol.includes(keyword)) return 1;
-  return normalizeKeyword(candidate.name).includes(keyword) ? 2 : null;
+  const names = [candidate.name, candidate.alias ?? ''];
+  return names.some((name) => normalizeKeyword(name).includes(keyword)) ? 2 : null;
 }
 
 /**
@@ -67,7 +70,12 @@ export function searchProducts(
       quote: q,
     });
   for (const p of products) {
-    if (candidates.has(p.productCode)) continue;
+    const quoted = candidates.get(p.productCode);
+    if (quoted) {
+      // A quote shows the local name of the page language: the list's English name still finds it.
+      if (p.productName && p.productName !== quoted.name) quoted.alias = p.productName;
+      continue;
+    }
     const name = p.productName || p.productCode;
     candidates.set(p.productCode, { symbol: p.productCode, name, type: p.type, sort: p.sort, quote: null });
   }

@@ -17,7 +17,7 @@ import '../account/account-page.css';
 export function AuthOverlay() {
   const t = useT();
   const { page, query } = useRoute();
-  const { config, theme } = useHost();
+  const { config, siteTitle, theme } = useHost();
   const close = () => navigate('/');
   return (
     <div
@@ -34,7 +34,7 @@ export function AuthOverlay() {
           </button>
         </div>
         <div className="host-auth-card__site">
-          <p className="host-auth-card__name">{config.siteTitle || config.brand.name}</p>
+          <p className="host-auth-card__name">{siteTitle}</p>
           <p className="host-auth-card__version">
             {t('app.version', { version: config.version || CLIENT_VERSION })}
           </p>

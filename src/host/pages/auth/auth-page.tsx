@@ -12,14 +12,14 @@ import '../account/account-page.css';
 export function AuthPage() {
   const { page, query } = useRoute();
   const t = useT();
-  const { config, theme } = useHost();
+  const { siteTitle, theme } = useHost();
   return (
     <div className="host-auth-page" data-testid="auth-page">
       <header className="host-auth-page__bar">
         <Link className="host-icon-btn" to="/" aria-label={t('nav.home')}>
           <ChevronLeftIcon />
         </Link>
-        <span className="host-auth-page__site">{config.siteTitle || config.brand.name}</span>
+        <span className="host-auth-page__site">{siteTitle}</span>
       </header>
       <Auth view={page} to={query.to} theme={theme} onNavigate={({ to }) => navigate(to)} />
     </div>

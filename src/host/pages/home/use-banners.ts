@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Banner } from '../../../core/contract';
 import { bannerList } from '../../../core/contract/brand';
 import { usePlatform } from '../../../widgets/_shared/platform-context';
+import { useAtomValue } from '../../../widgets/_shared/store-react';
 
 /** How many banners a brand shows: its bannerCount, 1 when unset. */
 export function bannerLimit(bannerCount: number | null | undefined): number {
@@ -22,19 +23,21 @@ export function pickBanners(data: unknown, limit: number): Banner[] {
     .slice(0, limit);
 }
 
-/** The brand's banners (empty while loading or on failure: the home page simply has no banner). */
+/** The brand's banners in the page language (empty while loading or on failure: the home page has no banner). */
 export function useBanners(bannerCount: number | null | undefined): Banner[] {
   const platform = usePlatform();
+  const locale = useAtomValue(platform.atoms.language);
   const [banners, setBanners] = useState<Banner[]>([]);
   const limit = bannerLimit(bannerCount);
   useEffect(() => {
     let live = true;
-    void platform.api.call(bannerList, {}, { silent: true }).then((result) => {
+    // Titles (and the generated images that draw them) come in the page language, English as fallback.
+    void platform.api.call(bannerList, { locale }, { silent: true }).then((result) => {
       if (live && result.ok) setBanners(pickBanners(result.data, limit));
     });
     return () => {
       live = false;
     };
-  }, [platform, limit]);
+  }, [platform, limit, locale]);
   return banners;
 }

@@ -82,7 +82,7 @@ export function DesktopShell() {
 function DesktopFrame() {
   const t = useT();
   const { page } = useRoute();
-  const { config } = useHost();
+  const { config, siteTitle } = useHost();
   useRouteSymbol();
   useDefaultSymbol();
   return (
@@ -92,7 +92,7 @@ function DesktopFrame() {
         {isDesktopTradingPage(page) ? <TradingLayout /> : <RouteOutlet />}
       </main>
       <footer className="host-statusbar">
-        <span>{config.siteTitle || config.brand.name}</span>
+        <span>{siteTitle}</span>
         <span className="host-statusbar__version">
           {t('app.version', { version: config.version || CLIENT_VERSION })}
         </span>

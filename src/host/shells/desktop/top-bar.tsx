@@ -49,7 +49,7 @@ function PlaceOrderToggle() {
  */
 export function TopBar() {
   const t = useT();
-  const { config, language, tradeMode } = useHost();
+  const { config, language, tradeMode, siteTitle } = useHost();
   const { state, user } = useHostSession();
   const { page } = useRoute();
   const wide = useIsWide();
@@ -60,7 +60,7 @@ export function TopBar() {
   const level = useCollapseLevel(bar, MAX_COLLAPSE, widths);
   const inline = (group: keyof typeof COLLAPSE) => level < COLLAPSE[group];
   // A word-mark logo already says the brand name: the title shows only when it adds something.
-  const title = config.siteTitle || brand.name;
+  const title = siteTitle;
   return (
     <header className="host-topbar" ref={bar} data-collapse={level}>
       <Link className="host-topbar__brand" to="/" aria-label={`${brand.name} — ${t('nav.home')}`}>
