@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import accountStripCss from './account-strip.css?inline';
 import { getSession } from '../../core/session/session';
 import type { FundAction } from './events';
+import { usePartCss } from './widget-host';
 import { usePlatform } from './platform-context';
 import { useAtomValue } from './store-react';
 import { useT } from './use-t';
@@ -20,6 +22,7 @@ export interface AccountStripProps {
  * product name (issue #11 item 8).
  */
 export function AccountStrip({ virtual, flush, t }: AccountStripProps) {
+  usePartCss('account-strip', accountStripCss);
   return (
     <p
       className="tk-account-strip"
@@ -60,6 +63,7 @@ export interface FundNoticeProps {
  * 'Balance is not enough' alone left a new real account at 0.00 with nothing to do, issue #11 item 7).
  */
 export function FundNotice({ actions, t, onAction }: FundNoticeProps) {
+  usePartCss('account-strip', accountStripCss);
   return (
     <div className="tk-fund-notice" role="status" part="fund-notice" data-testid="fund-notice">
       <p className="tk-fund-notice__text">

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
+import drawerCss from './drawer.css?inline';
+import { usePartCss } from './widget-host';
 
 /** Props of ModalDrawer. */
 export interface ModalDrawerProps {
@@ -38,6 +40,7 @@ export function ModalDrawer(props: ModalDrawerProps) {
     variant === 'panel' ? `${shared} ${block}__${own}` : `${block}__${own}`;
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  usePartCss('drawer', drawerCss);
   // Focus moves once, on open.
   useEffect(() => {
     const root = panel.current?.getRootNode() as Document | ShadowRoot | undefined;

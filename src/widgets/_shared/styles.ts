@@ -1,12 +1,10 @@
 /**
  * The CSS every widget gets besides its own: theme fallbacks generated from THEME_TOKENS (so the light and
- * dark defaults are written once), the base, the shared primitives and the
- * ModalDrawer panel, the toast.
+ * dark defaults are written once), the base and the shared primitives. The drawer, the toast and the account
+ * strip bring their own CSS when they mount (usePartCss in widget-host.tsx).
  */
 import baseCss from './base.css?inline';
-import drawerCss from './drawer.css?inline';
 import primitivesCss from './primitives.css?inline';
-import toastCss from './toast.css?inline';
 import { THEME_TOKENS } from './theme-tokens';
 
 function fallbacks(theme: 'light' | 'dark'): string {
@@ -24,6 +22,4 @@ export const SHARED_CSS = [
   `.tk-root[data-theme='dark'],:host([theme='dark']) .tk-root{${fallbacks('dark')}}`,
   baseCss,
   primitivesCss,
-  drawerCss,
-  toastCss,
 ].join('\n');

@@ -5,6 +5,8 @@
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { usePartCss } from './widget-host';
+import toastCss from './toast.css?inline';
 import { TOAST_RESUME_MS, toastDuration } from './toast.logic';
 
 export { TOAST_MS, toastDuration } from './toast.logic';
@@ -57,6 +59,7 @@ export interface ToastRegionProps {
  * put into it; an alert is announced when it appears, so it is rendered only while a failure shows.
  */
 export function ToastRegion({ toast, onDone, className, testId = 'toast' }: ToastRegionProps) {
+  usePartCss('toast', toastCss);
   const item = toast ? <ToastItem key={toast.id} toast={toast} onDone={onDone} /> : null;
   return (
     <div className={className ? `tk-toast-region ${className}` : 'tk-toast-region'}>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect } from 'react';
 import { CALLBACK_PROPS, TK_EVENTS } from './events';
 import type { EventCallbacks, TkEventDetails, TkEventName } from './events';
 
@@ -31,4 +31,24 @@ export function useEmit(callbacks: EventCallbacks): Emit {
     },
     [callbacks, host],
   );
+}
+
+/**
+ * The CSS of a shared part that only some widgets show (the drawer, the toast, the account strip): written
+ * once into the widget's shadow root, or into the document inside a host React tree, when the part first
+ * mounts, before the browser paints it. It goes ahead of the shared and the widget CSS, so a widget's own
+ * rules still refine the part's as they did when the part's CSS was in the shared CSS, and a widget that never
+ * shows the part (tk-quotes) does not download it with its first paint.
+ */
+export function usePartCss(id: string, css: string): void {
+  const host = useWidgetHost();
+  useLayoutEffect(() => {
+    const root: Document | ShadowRoot = host?.shadowRoot ?? document;
+    if (root.querySelector(`style[data-tk-part="${id}"]`)) return;
+    const style = document.createElement('style');
+    style.dataset.tkPart = id;
+    style.textContent = css;
+    const parent = 'head' in root ? root.head : root;
+    parent.insertBefore(style, parent.firstChild);
+  }, [host, id, css]);
 }

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WidgetHostContext, usePartCss } from './widget-host';
+
+afterEach(() => {
+  cleanup();
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+});
+
+function Part({ id = 'drawer', css = '.tk-drawer{color:red}' }: { id?: string; css?: string }) {
+  usePartCss(id, css);
+  return <span data-testid="part" />;
+}
+
+describe('usePartCss', () => {
+  it('writes a part’s CSS once into the document head, ahead of the styles already there', () => {
+    const widget = document.createElement('style');
+    widget.dataset.href = 'tk-shared';
+    document.head.append(widget);
+    render(
+      <>
+        <Part />
+        <Part />
+        <Part id="toast" css=".tk-toast{color:blue}" />
+      </>,
+    );
+    const parts = [...document.head.querySelectorAll('style[data-tk-part]')];
+    expect(parts.map((s) => [s.getAttribute('data-tk-part'), s.textContent])).toEqual([
+      ['toast', '.tk-toast{color:blue}'],
+      ['drawer', '.tk-drawer{color:red}'],
+    ]);
+    expect(document.head.lastElementChild).toBe(widget);
+  });
+
+  it('writes into the shadow root of the element the widget is rendered in, ahead of its own style', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const own = document.createElement('style');
+    shadow.append(own);
+    const container = document.createElement('div');
+    shadow.append(container);
+    render(
+      <WidgetHostContext.Provider value={host}>
+        <Part />
+      </WidgetHostContext.Provider>,
+      { container },
+    );
+    expect(shadow.firstElementChild?.getAttribute('data-tk-part')).toBe('drawer');
+    expect(shadow.querySelectorAll('style[data-tk-part]')).toHaveLength(1);
+    expect(document.head.querySelector('style[data-tk-part]')).toBeNull();
+    expect(shadow.querySelector('[data-testid="part"]')).not.toBeNull();
+  });
+});
