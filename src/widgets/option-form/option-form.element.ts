@@ -2,10 +2,10 @@
 import { defineWidget } from '../_shared/define-widget';
 import strings from '../../core/i18n/locales/en/option-form.json';
 import { OptionForm } from './option-form';
-import css from './option-form.css?inline';
 import { optionFormMeta } from './option-form.meta';
+import { OPTION_FORM_CSS } from './styles';
 
-defineWidget(optionFormMeta, OptionForm, css, {
+defineWidget(optionFormMeta, OptionForm, OPTION_FORM_CSS, {
   english: { 'option-form': strings },
   // The other languages of this widget's namespace, one lazy chunk each.
   languages: import.meta.glob(

@@ -2,10 +2,10 @@
 import { defineWidget } from '../_shared/define-widget';
 import strings from '../../core/i18n/locales/en/order-form.json';
 import { OrderForm } from './order-form';
-import css from './order-form.css?inline';
 import { orderFormMeta } from './order-form.meta';
+import { ORDER_FORM_CSS } from './styles';
 
-defineWidget(orderFormMeta, OrderForm, css, {
+defineWidget(orderFormMeta, OrderForm, ORDER_FORM_CSS, {
   english: { 'order-form': strings },
   // The other languages of this widget's namespace, one lazy chunk each.
   languages: import.meta.glob(
