@@ -18,6 +18,27 @@ import { useT } from './use-t';
 import { useEmit } from './widget-host';
 import type { Emit } from './widget-host';
 
+/** The attributes both order forms take (see their meta), as props. */
+export interface TradeFormAttributes {
+  symbol?: string;
+  /** 0 buy / up, 1 sell / down; anything else leaves the page. */
+  direction?: number | string;
+  /** Only the form's own mode (`market`, `option`); anything else leaves the page. */
+  mode?: string;
+  theme?: 'light' | 'dark';
+  /** Ways forward the page offers a real account that cannot cover the order: `demo`, `deposit`. */
+  fundActions?: string;
+}
+
+/** An order form's element as `document.querySelector` types it: its attributes as properties. */
+export type TradeFormElement = HTMLElement &
+  Omit<TradeFormAttributes, 'direction' | 'theme'> & {
+    api?: string;
+    direction?: number;
+    theme?: string;
+    lang?: string;
+  };
+
 /** Props of TradeFormRoute. */
 export interface TradeFormRouteProps<D> {
   /** The side the route opens on, or null for a wrong route (mode or direction). */

@@ -1,5 +1,6 @@
 /** Registers <tk-option-form> (the widget's entry file: `widgets/tk-option-form.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import type { TradeFormElement } from '../_shared/trade-form';
 import strings from '../../core/i18n/locales/en/option-form.json';
 import { OptionForm } from './option-form';
 import { optionFormMeta } from './option-form.meta';
@@ -18,14 +19,6 @@ defineWidget(optionFormMeta, OptionForm, OPTION_FORM_CSS, {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'tk-option-form': HTMLElement & {
-      api?: string;
-      symbol?: string;
-      direction?: number;
-      mode?: string;
-      fundActions?: string;
-      theme?: string;
-      lang?: string;
-    };
+    'tk-option-form': TradeFormElement;
   }
 }

@@ -11,6 +11,7 @@ import type { EventCallbacks } from '../_shared/events';
 import { parseFundActions } from '../_shared/fund-account';
 import { ToastRegion } from '../_shared/toast';
 import { ProductError, TradeFormRoute, useSendBackWhenClosed, useTradeTicket } from '../_shared/trade-form';
+import type { TradeFormAttributes } from '../_shared/trade-form';
 import type { Translate } from '../_shared/use-t';
 import { WidgetRoot } from '../_shared/widget-root';
 import { OptionDrawers } from './option-drawers';
@@ -30,18 +31,8 @@ import { useOptionLifecycle } from './use-option-lifecycle';
 import { useOptionProduct } from './use-option-product';
 
 /** Props of <OptionForm>: the attributes of <tk-option-form> (option-form.meta.ts) plus the output callbacks. */
-export interface OptionFormProps extends EventCallbacks<
-  'tk-navigate' | 'tk-option-placed' | 'tk-fund-account'
-> {
-  symbol?: string;
-  /** 0 up, 1 down; anything else leaves the page. */
-  direction?: number | string;
-  /** Only 'option'; anything else leaves the page. */
-  mode?: string;
-  theme?: 'light' | 'dark';
-  /** Ways forward the page offers a real account that cannot cover the stake: `demo`, `deposit`. */
-  fundActions?: string;
-}
+export interface OptionFormProps
+  extends TradeFormAttributes, EventCallbacks<'tk-navigate' | 'tk-option-placed' | 'tk-fund-account'> {}
 
 /** The option order form of spec §2, or nothing (after asking the page to go home) for a wrong route. */
 export function OptionForm(props: OptionFormProps) {

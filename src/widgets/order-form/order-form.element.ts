@@ -1,5 +1,6 @@
 /** Registers <tk-order-form> (the widget's entry file: `widgets/tk-order-form.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import type { TradeFormElement } from '../_shared/trade-form';
 import strings from '../../core/i18n/locales/en/order-form.json';
 import { OrderForm } from './order-form';
 import { orderFormMeta } from './order-form.meta';
@@ -18,14 +19,6 @@ defineWidget(orderFormMeta, OrderForm, ORDER_FORM_CSS, {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'tk-order-form': HTMLElement & {
-      api?: string;
-      symbol?: string;
-      direction?: number;
-      mode?: string;
-      fundActions?: string;
-      theme?: string;
-      lang?: string;
-    };
+    'tk-order-form': TradeFormElement;
   }
 }

@@ -14,6 +14,7 @@ import type { EventCallbacks } from '../_shared/events';
 import { parseFundActions } from '../_shared/fund-account';
 import { spreadText } from '../_shared/spread-text';
 import { ProductError, TradeFormRoute, useSendBackWhenClosed, useTradeTicket } from '../_shared/trade-form';
+import type { TradeFormAttributes } from '../_shared/trade-form';
 import { WidgetRoot } from '../_shared/widget-root';
 import { NumberField } from './number-field';
 import { routeDirection } from './order-form.logic';
@@ -29,18 +30,8 @@ import { useSubmitOrder } from './use-submit-order';
 import { TriggerFields } from './trigger-fields';
 
 /** Props of <OrderForm>: the attributes of <tk-order-form> (order-form.meta.ts) plus the output callbacks. */
-export interface OrderFormProps extends EventCallbacks<
-  'tk-navigate' | 'tk-order-placed' | 'tk-fund-account'
-> {
-  symbol?: string;
-  /** 0 buy, 1 sell; anything else leaves the page. */
-  direction?: number | string;
-  /** Only 'market'; anything else leaves the page. */
-  mode?: string;
-  theme?: 'light' | 'dark';
-  /** Ways forward the page offers a real account that cannot cover the order: `demo`, `deposit`. */
-  fundActions?: string;
-}
+export interface OrderFormProps
+  extends TradeFormAttributes, EventCallbacks<'tk-navigate' | 'tk-order-placed' | 'tk-fund-account'> {}
 
 /** The market order form of spec §2, or nothing (after asking the page to go home) for a wrong route. */
 export function OrderForm(props: OrderFormProps) {
