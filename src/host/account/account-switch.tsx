@@ -8,6 +8,7 @@ import { useAtomValue } from '../../widgets/_shared/store-react';
 import { useT } from '../../widgets/_shared/use-t';
 import { useHostSession } from '../session/use-host-session';
 import { SwitchAccountDialog } from './switch-dialog';
+import '../ui/segmented.css';
 import './user-block.css';
 
 /** Real | Demo segmented switch for a signed-in user; hidden otherwise. */
@@ -20,7 +21,7 @@ export function AccountSwitch() {
   return (
     <>
       <div
-        className="host-switch"
+        className="host-segmented host-switch"
         role="radiogroup"
         aria-label={t('account.account_type')}
         data-testid="account-switch"
@@ -31,7 +32,7 @@ export function AccountSwitch() {
             type="button"
             role="radio"
             aria-checked={state.virtual === virtual}
-            className="host-switch__option"
+            className="host-segmented__option host-switch__option"
             data-virtual={virtual || undefined}
             data-testid={virtual ? 'switch-demo' : 'switch-real'}
             onClick={() => state.virtual !== virtual && setConfirming(true)}

@@ -5,6 +5,7 @@
  */
 import { useT } from '../../widgets/_shared/use-t';
 import { useHost, type TradeMode } from '../host-context';
+import './segmented.css';
 import './mode-switch.css';
 
 /** Contract | Option, or nothing for a one-mode brand. */
@@ -15,7 +16,7 @@ export function ModeSwitch({ compact }: { compact?: boolean }) {
   if (modes.length < 2) return null;
   return (
     <div
-      className="host-modes"
+      className="host-segmented host-modes"
       data-compact={compact || undefined}
       role="radiogroup"
       aria-label={t('desktop.trade_mode')}
@@ -27,7 +28,7 @@ export function ModeSwitch({ compact }: { compact?: boolean }) {
           type="button"
           role="radio"
           aria-checked={mode === tradeMode}
-          className="host-modes__tab"
+          className="host-segmented__option host-modes__tab"
           onClick={() => setTradeMode(mode)}
         >
           {t(`mode.${mode}`)}

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Mock } from 'vitest';
 import { createHarness } from '../../core/session/session.fixture';
 import type { Harness } from '../../core/session/session.fixture';
+import type { WidgetMeta } from './widget-meta';
 
 /** Registers beforeAll/afterAll for a custom-element test; the returned getter gives the harness. */
 export function useElementHarness(getPlatform: Mock, load: () => Promise<unknown>): () => Harness {
@@ -50,4 +51,53 @@ export function itAsksToSignIn(tag: string, to: string): void {
     await act(async () => button.click());
     expect(heard).toEqual([{ to }]);
   });
+}
+
+/** Put `html` into the page inside act; the first element of the body. */
+export async function mountHtml(html: string): Promise<HTMLElement> {
+  await act(async () => {
+    document.body.innerHTML = html;
+  });
+  return document.body.firstElementChild as HTMLElement;
+}
+
+/** The first element of `el`'s shadow root that carries the `part` name. */
+export function shadowPart(el: HTMLElement, name: string): HTMLElement | null {
+  return el.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
+}
+
+/** The test every element shares: it observes exactly the attributes its meta lists, in that order. */
+export function itObservesItsMeta(meta: WidgetMeta): void {
+  it('observes exactly the attributes of its meta', () => {
+    const ctor = customElements.get(meta.tag) as unknown as { observedAttributes: string[] };
+    expect(ctor.observedAttributes).toEqual(meta.attributes.map((a) => a.name));
+  });
+}
+
+/**
+ * Registers beforeAll/afterAll for an element test on its own scripted server (made by `create`, set as the
+ * page platform through the test's `getPlatform` mock); the returned getter gives the server.
+ */
+export function useElementServer<S extends { platform: unknown; close(): void }>(
+  getPlatform: Mock,
+  create: () => Promise<S>,
+  load: () => Promise<unknown>,
+): () => S {
+  let server: S | undefined;
+  beforeAll(async () => {
+    server = await create();
+    getPlatform.mockReturnValue(server.platform);
+    await load();
+  });
+  afterAll(async () => {
+    // Unmount every element inside act so no React work is left to run after the DOM is torn down.
+    await act(async () => {
+      document.body.innerHTML = '';
+    });
+    server?.close();
+  });
+  return () => {
+    if (!server) throw new Error('the element server is set up in beforeAll');
+    return server;
+  };
 }

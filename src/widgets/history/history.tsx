@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { MarketOrder } from '../../core/contract/trading';
 import { getSession } from '../../core/session/session';
 import type { EventCallbacks } from '../_shared/events';
@@ -12,14 +12,13 @@ import { useEmit } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
 import { HistoryDetail } from './history-detail';
 import { pnlTone, signedAmount } from './history-format';
-import { ListFoot } from './list-foot';
+import { HistoryList } from './list-foot';
 import { HistoryTable } from './history-table';
 import { OptionHistory } from './option-history';
 import { HISTORY_FILTERS, nextPage } from './history.logic';
 import type { HistoryFilter } from './history.logic';
 import { HISTORY_CSS as css } from './styles';
 import { useHistoryPages } from './use-history-pages';
-import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
 
 /** Props of <History>: the attributes of <tk-history> and its output callbacks. */
 export interface HistoryProps extends EventCallbacks<'tk-navigate'> {
@@ -78,9 +77,7 @@ function HistoryBody(props: HistoryProps) {
     [signedIn, state.virtual, state.uid],
   );
   const { paging, loading, loadMore, retry } = useHistoryPages(filter, account);
-  const sentinel = useRef<HTMLDivElement>(null);
   const canLoad = signedIn && !loading && nextPage(paging) !== null;
-  useInfiniteScroll(sentinel, loadMore, canLoad, `${paging.page}|${paging.invalid}|${paging.orders.length}`);
 
   if (!signedIn) return <SignedOut t={t} onLogin={() => emit('tk-navigate', { to: LOGIN_PATH })} />;
 
@@ -130,27 +127,19 @@ function HistoryBody(props: HistoryProps) {
           </button>
         ))}
       </div>
-      <div className="tk-hist__list" aria-busy={loading || undefined}>
-        {paging.orders.length > 0 ? (
-          <HistoryTable orders={paging.orders} t={t} timezone={timezone} onOpen={setSelected} />
-        ) : paging.done ? (
-          <p className="tk-state" part="empty">
-            {t('history.empty')}
-          </p>
-        ) : null}
-        <ListFoot
-          ref={sentinel}
-          t={t}
-          error={paging.error}
-          loading={loading || (paging.page === 0 && !paging.done)}
-          done={paging.done}
-          hasItems={paging.orders.length > 0}
-          failedKey="history.load_failed"
-          endKey="history.end"
-          onRetry={retry}
-          onMore={loadMore}
-        />
-      </div>
+      <HistoryList
+        t={t}
+        paging={paging}
+        loading={loading}
+        hasItems={paging.orders.length > 0}
+        keys={{ empty: 'history.empty', failed: 'history.load_failed', end: 'history.end' }}
+        canLoad={canLoad}
+        scrollKey={`${paging.page}|${paging.invalid}|${paging.orders.length}`}
+        onRetry={retry}
+        onMore={loadMore}
+      >
+        <HistoryTable orders={paging.orders} t={t} timezone={timezone} onOpen={setSelected} />
+      </HistoryList>
       {selected ? (
         <HistoryDetail order={selected} t={t} timezone={timezone} onClose={() => setSelected(null)} />
       ) : null}

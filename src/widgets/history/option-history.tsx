@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { OptionPositionStatus } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
 import { SHORT_DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
@@ -9,9 +9,8 @@ import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
 import { DetailField } from './history-detail';
 import { HistoryDrawer } from './history-drawer';
-import { ListFoot } from './list-foot';
+import { HistoryList } from './list-foot';
 import { nextOptionPage, optionStatusKey, rateText } from './option-history.logic';
-import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
 import { useOptionHistoryPages } from './use-option-history-pages';
 
 /** Props of OptionHistory. */
@@ -143,9 +142,7 @@ function optionFields(t: Translate, timezone: string | undefined): RecordField<O
 export function OptionHistory({ t, timezone, accountKey }: OptionHistoryProps) {
   const { paging, loading, loadMore, retry } = useOptionHistoryPages(accountKey);
   const [selected, setSelected] = useState<OptionOrder | null>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
   const canLoad = !loading && nextOptionPage(paging) !== null;
-  useInfiniteScroll(sentinel, loadMore, canLoad, `${paging.page}|${paging.items.length}`);
   return (
     <>
       <header className="tk-hist__head" part="header">
@@ -165,46 +162,42 @@ export function OptionHistory({ t, timezone, accountKey }: OptionHistoryProps) {
           </div>
         </dl>
       </header>
-      <div className="tk-hist__list" aria-busy={loading || undefined}>
-        {paging.items.length > 0 ? (
-          <RecordList
-            items={paging.items}
-            keyOf={(o) => o.uid}
-            label={t('history.option.list_label')}
-            titleLabel={t('history.option.field.product')}
-            title={(o) => {
-              const direction = optionDirection(o);
-              return (
-                <RecordTitle
-                  symbol={o.tradePair || o.productName}
-                  name={o.productName}
-                  side={direction === 'down' ? 'sell' : 'buy'}
-                  sideLabel={t(`history.option.${direction}`)}
-                />
-              );
-            }}
-            fields={optionFields(t, timezone)}
-            onOpen={setSelected}
-            rowData={(o) => ({ 'data-order': o.uid })}
-          />
-        ) : paging.done ? (
-          <p className="tk-state" part="empty">
-            {t('history.option.empty')}
-          </p>
-        ) : null}
-        <ListFoot
-          ref={sentinel}
-          t={t}
-          error={paging.error}
-          loading={loading || (paging.page === 0 && !paging.done)}
-          done={paging.done}
-          hasItems={paging.items.length > 0}
-          failedKey="history.option.load_failed"
-          endKey="history.option.end"
-          onRetry={retry}
-          onMore={loadMore}
+      <HistoryList
+        t={t}
+        paging={paging}
+        loading={loading}
+        hasItems={paging.items.length > 0}
+        keys={{
+          empty: 'history.option.empty',
+          failed: 'history.option.load_failed',
+          end: 'history.option.end',
+        }}
+        canLoad={canLoad}
+        scrollKey={`${paging.page}|${paging.items.length}`}
+        onRetry={retry}
+        onMore={loadMore}
+      >
+        <RecordList
+          items={paging.items}
+          keyOf={(o) => o.uid}
+          label={t('history.option.list_label')}
+          titleLabel={t('history.option.field.product')}
+          title={(o) => {
+            const direction = optionDirection(o);
+            return (
+              <RecordTitle
+                symbol={o.tradePair || o.productName}
+                name={o.productName}
+                side={direction === 'down' ? 'sell' : 'buy'}
+                sideLabel={t(`history.option.${direction}`)}
+              />
+            );
+          }}
+          fields={optionFields(t, timezone)}
+          onOpen={setSelected}
+          rowData={(o) => ({ 'data-order': o.uid })}
         />
-      </div>
+      </HistoryList>
       {selected ? (
         <OptionDetail order={selected} t={t} timezone={timezone} onClose={() => setSelected(null)} />
       ) : null}

@@ -1,11 +1,12 @@
 /** Registers <tk-option-form> (the widget's entry file: `widgets/tk-option-form.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import type { TradeFormElement } from '../_shared/trade-form';
 import strings from '../../core/i18n/locales/en/option-form.json';
 import { OptionForm } from './option-form';
-import css from './option-form.css?inline';
 import { optionFormMeta } from './option-form.meta';
+import { OPTION_FORM_CSS } from './styles';
 
-defineWidget(optionFormMeta, OptionForm, css, {
+defineWidget(optionFormMeta, OptionForm, OPTION_FORM_CSS, {
   english: { 'option-form': strings },
   // The other languages of this widget's namespace, one lazy chunk each.
   languages: import.meta.glob(
@@ -18,14 +19,6 @@ defineWidget(optionFormMeta, OptionForm, css, {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'tk-option-form': HTMLElement & {
-      api?: string;
-      symbol?: string;
-      direction?: number;
-      mode?: string;
-      fundActions?: string;
-      theme?: string;
-      lang?: string;
-    };
+    'tk-option-form': TradeFormElement;
   }
 }

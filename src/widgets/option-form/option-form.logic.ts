@@ -34,11 +34,6 @@ export function loginPath(symbol: string, direction: OptionSide): string {
   return `/login?to=${encodeURIComponent(placeOptionPath(symbol, direction))}`;
 }
 
-/** The chart page of `symbol`, where a closed product shows its closed banner. */
-export function chartPathOf(symbol: string): string {
-  return `/${encodeURIComponent(symbol)}/chart`;
-}
-
 /** Where the trader checks an option whose result could not be fetched (spec §4: history). */
 export const HISTORY_PATH = '/history';
 

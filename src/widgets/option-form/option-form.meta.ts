@@ -6,16 +6,7 @@ import {
   NOTICE_TOKENS,
   cssPropertiesOf,
 } from '../_shared/theme-tokens';
-import {
-  ACCOUNT_STRIP_PARTS,
-  API_ATTRIBUTE,
-  FUND_ACCOUNT_EVENT,
-  FUND_ACTIONS_ATTRIBUTE,
-  FUND_NOTICE_PARTS,
-  LANG_ATTRIBUTE,
-  navigateEvent,
-  themeAttribute,
-} from '../_shared/widget-meta';
+import { tradeFormAttributes, tradeFormEvents, tradeFormParts } from '../_shared/trade-form-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, events, parts and tokens of <tk-option-form>. */
@@ -34,71 +25,36 @@ export const optionFormMeta: WidgetMeta = {
     'second while signed in. A visitor is sent to sign in. A wrong `mode` or `direction` asks the page to go ' +
     'home (`tk-navigate` to `/`) and renders nothing. A product closed for options shows the closed banner and ' +
     'asks once to go back to its chart page (`tk-navigate` to `/{symbol}/chart`).',
-  attributes: [
-    API_ATTRIBUTE,
-    {
-      name: 'symbol',
-      prop: 'symbol',
-      type: 'string',
-      description: 'Product to trade, e.g. `BTCUSDT`.',
-    },
-    {
-      name: 'direction',
-      prop: 'direction',
-      type: 'number',
-      values: ['0', '1'],
-      description:
-        'Side the ticket opens on: 0 up, 1 down (the user can switch). Any other value leaves the page.',
-      default: '0',
-    },
-    {
-      name: 'mode',
-      prop: 'mode',
-      type: 'string',
-      values: ['option'],
-      description: 'Trade mode; only `option` is served here, any other value leaves the page.',
-      default: "'option'",
-    },
-    FUND_ACTIONS_ATTRIBUTE,
-    themeAttribute(),
-    LANG_ATTRIBUTE,
-  ],
-  events: [
+  attributes: tradeFormAttributes({ example: 'BTCUSDT', sides: ['up', 'down'], mode: 'option' }),
+  events: tradeFormEvents(
     {
       name: 'tk-option-placed',
       description:
         'The server accepted an option (real or demo). Bubbles and is composed; a host may refresh its positions.',
       detail: '{ uid: string; symbol: string; direction: 0 | 1; virtual: boolean }',
     },
-    FUND_ACCOUNT_EVENT,
-    navigateEvent(
-      'Asks the page to go to `/` (wrong mode or direction), to `/{symbol}/chart` (closed product), to ' +
-        '`/history` (from the settlement drawer) or to `/login?to=…` (a visitor pressed the trade button). ' +
-        'Cancelable; bubbles and is composed.',
-    ),
-  ],
-  parts: [
-    { name: 'form', description: 'The whole ticket.' },
-    ...ACCOUNT_STRIP_PARTS,
-    { name: 'header', description: 'Product name, live price and the up/down toggle.' },
-    { name: 'up', description: 'The up side.' },
-    { name: 'down', description: 'The down side.' },
-    { name: 'closed', description: 'The closed banner of a product closed for options.' },
-    { name: 'times', description: 'The delivery times with their profit rates.' },
-    { name: 'field', description: 'The amount field.' },
-    { name: 'chips', description: 'The preset amounts.' },
-    { name: 'preview', description: 'Expected payout, fee and available balance.' },
-    {
-      name: 'submit',
-      description:
-        'The trade button (`data-state` normal, loading, market_closed, not_tradable, stale or submitting).',
-    },
-    { name: 'drawer', description: 'The success and settlement drawers (also `success`, `settlement`).' },
-    { name: 'countdown', description: 'The time left of the placed option.' },
-    { name: 'progress', description: 'The progress bar of the placed option.' },
-    ...FUND_NOTICE_PARTS,
-    { name: 'toast', description: 'A message (rule, success or failure).' },
-    { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
-  ],
+    'Asks the page to go to `/` (wrong mode or direction), to `/{symbol}/chart` (closed product), to ' +
+      '`/history` (from the settlement drawer) or to `/login?to=…` (a visitor pressed the trade button). ' +
+      'Cancelable; bubbles and is composed.',
+  ),
+  parts: tradeFormParts({
+    header: 'Product name, live price and the up/down toggle.',
+    fields: [
+      { name: 'up', description: 'The up side.' },
+      { name: 'down', description: 'The down side.' },
+      { name: 'closed', description: 'The closed banner of a product closed for options.' },
+      { name: 'times', description: 'The delivery times with their profit rates.' },
+      { name: 'field', description: 'The amount field.' },
+      { name: 'chips', description: 'The preset amounts.' },
+      { name: 'preview', description: 'Expected payout, fee and available balance.' },
+    ],
+    submit:
+      'The trade button (`data-state` normal, loading, market_closed, not_tradable, stale or submitting).',
+    afterSubmit: [
+      { name: 'drawer', description: 'The success and settlement drawers (also `success`, `settlement`).' },
+      { name: 'countdown', description: 'The time left of the placed option.' },
+      { name: 'progress', description: 'The progress bar of the placed option.' },
+    ],
+  }),
   cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS, ...ACCOUNT_TOKENS]),
 };

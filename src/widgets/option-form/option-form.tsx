@@ -1,31 +1,24 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { addOrderOption } from '../../core/contract/options';
 import { formatAmount, formatPrice } from '../../core/domain/format';
 import { UNLOCKED, tradeButtonState } from '../../core/domain/market-order-state';
 import type { TradeButtonKind } from '../../core/domain/market-order-state';
 import { amountDigits, optionPreview, optionRule } from '../../core/domain/option-ticket';
 import type { OptionRule } from '../../core/domain/option-ticket';
-import { isQuoteStale } from '../../core/runtime/platform';
-import { getSession } from '../../core/session/session';
 import { AccountStrip, FundNotice } from '../_shared/account-strip';
 import { ConnectionBanner } from '../_shared/connection-banner';
 import type { EventCallbacks } from '../_shared/events';
 import { parseFundActions } from '../_shared/fund-account';
-import { usePlatform } from '../_shared/platform-context';
-import { useAtomValue } from '../_shared/store-react';
-import { ToastRegion, useToastState } from '../_shared/toast';
-import { useBalancePoll } from '../_shared/use-balance-poll';
-import { useMarketStatus } from '../_shared/use-market-status';
+import { ToastRegion } from '../_shared/toast';
+import { ProductError, TradeFormRoute, useSendBackWhenClosed, useTradeTicket } from '../_shared/trade-form';
+import type { TradeFormAttributes } from '../_shared/trade-form';
 import type { Translate } from '../_shared/use-t';
-import { useT } from '../_shared/use-t';
-import { useEmit } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
 import { OptionDrawers } from './option-drawers';
-import css from './option-form.css?inline';
+import { OPTION_FORM_CSS as css } from './styles';
 import {
   HISTORY_PATH,
   cannotCover,
-  chartPathOf,
   deliveryTimeOf,
   deliveryUnit,
   isTradable,
@@ -38,29 +31,16 @@ import { useOptionLifecycle } from './use-option-lifecycle';
 import { useOptionProduct } from './use-option-product';
 
 /** Props of <OptionForm>: the attributes of <tk-option-form> (option-form.meta.ts) plus the output callbacks. */
-export interface OptionFormProps extends EventCallbacks<
-  'tk-navigate' | 'tk-option-placed' | 'tk-fund-account'
-> {
-  symbol?: string;
-  /** 0 up, 1 down; anything else leaves the page. */
-  direction?: number | string;
-  /** Only 'option'; anything else leaves the page. */
-  mode?: string;
-  theme?: 'light' | 'dark';
-  /** Ways forward the page offers a real account that cannot cover the stake: `demo`, `deposit`. */
-  fundActions?: string;
-}
+export interface OptionFormProps
+  extends TradeFormAttributes, EventCallbacks<'tk-navigate' | 'tk-option-placed' | 'tk-fund-account'> {}
 
 /** The option order form of spec §2, or nothing (after asking the page to go home) for a wrong route. */
 export function OptionForm(props: OptionFormProps) {
-  const direction = routeDirection(props.mode, props.direction);
-  const emit = useEmit(props);
-  const leave = direction === null;
-  useEffect(() => {
-    if (leave) emit('tk-navigate', { to: '/' });
-  }, [leave, emit]);
-  if (direction === null) return null;
-  return <OptionTicket {...props} initialDirection={direction} />;
+  return (
+    <TradeFormRoute direction={routeDirection(props.mode, props.direction)} callbacks={props}>
+      {(direction) => <OptionTicket {...props} initialDirection={direction} />}
+    </TradeFormRoute>
+  );
 }
 
 /** The message of a refused ticket. */
@@ -84,30 +64,15 @@ const STATE_LABELS: Partial<Record<TradeButtonKind, string>> = {
 };
 
 function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide }) {
-  const platform = usePlatform();
-  const session = useMemo(() => getSession(platform), [platform]);
-  const t = useT();
-  const emit = useEmit(props);
-  const id = useId();
-  const symbol = (props.symbol ?? '').trim().toUpperCase();
-  const sessionState = useAtomValue(session.atoms.state);
-  const balance = useAtomValue(session.atoms.balance);
-  const prices = useAtomValue(platform.atoms.prices);
-  const feed = useAtomValue(platform.atoms.feedState);
-  const now = useAtomValue(platform.atoms.clock);
-  const signedIn = sessionState.status === 'signedIn';
+  const ticket = useTradeTicket(props);
+  const { platform, session, t, emit, id, symbol, sessionState, balance, signedIn } = ticket;
+  const { view, marketStatus, stale, now, toast, show, dismiss } = ticket;
   const virtual = signedIn && sessionState.virtual;
-  const { toast, show, dismiss } = useToastState();
   const lifecycle = useOptionLifecycle(platform);
-
-  useBalancePoll(session, signedIn);
   const productState = useOptionProduct(platform, symbol);
   const { product } = productState;
-  const view = prices.get(symbol);
   const latestView = useRef(view);
   latestView.current = view;
-  const marketStatus = useMarketStatus(platform, symbol, view?.marketOpen);
-  const stale = view ? isQuoteStale(view, now, feed, platform.staleAfterMs) : false;
 
   const [direction, setDirection] = useState<OptionSide>(props.initialDirection);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -118,15 +83,9 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
   const time =
     deliveryTimeOf(product, chosen) ?? (chosen === null ? (product?.deliveryTimes[0] ?? null) : null);
 
-  // Spec §5: a product closed for options (tradeStatus 0) shows the closed banner and sends the trader back
-  // to its chart page, once per symbol.
+  // Spec §5: a product closed for options (tradeStatus 0) shows the closed banner and sends the trader back.
   const closed = product && !isTradable(product) ? symbol : null;
-  const sentBack = useRef<string | null>(null);
-  useEffect(() => {
-    if (!closed || sentBack.current === closed) return;
-    sentBack.current = closed;
-    emit('tk-navigate', { to: chartPathOf(closed) });
-  }, [closed, emit]);
+  useSendBackWhenClosed(closed, emit);
 
   const available = signedIn ? (balance?.balanceAmount ?? null) : null;
   const feeRate = product?.feeRate ?? '0';
@@ -218,7 +177,7 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
   return (
     <WidgetRoot name="option-form" css={css} theme={props.theme}>
       <form
-        className="tk-option-form__frame"
+        className="tk-trade-form__frame"
         part="form"
         aria-label={t('option_form.title', { symbol })}
         aria-busy={submitting || !product}
@@ -230,9 +189,9 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
       >
         <ConnectionBanner />
         {signedIn ? <AccountStrip virtual={virtual} t={t} /> : null}
-        <header className="tk-option-form__header" part="header">
+        <header className="tk-trade-form__header" part="header">
           <div className="tk-option-form__title">
-            <h2 className="tk-option-form__name">{view?.name ?? symbol}</h2>
+            <h2 className="tk-trade-form__name">{view?.name ?? symbol}</h2>
             <span className="tk-option-form__code">{symbol}</span>
             <span
               className="tk-option-form__price tk-num"
@@ -272,14 +231,11 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
             {t('option_form.closed')}
           </p>
         ) : null}
-        {productState.error && !product ? (
-          <div className="tk-option-form__error" role="alert" data-testid="product-error">
-            <span>{productState.error}</span>
-            <button type="button" className="tk-button" onClick={() => void productState.refresh()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : null}
+        <ProductError
+          error={product ? null : productState.error}
+          t={t}
+          onRetry={() => void productState.refresh()}
+        />
         <fieldset className="tk-option-form__times" part="times" disabled={submitting}>
           <legend>{t('option_form.delivery')}</legend>
           {(product?.deliveryTimes ?? []).map((d) => {
@@ -375,7 +331,7 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
         ) : null}
         <button
           type="submit"
-          className="tk-option-form__submit"
+          className="tk-trade-form__submit"
           part="submit"
           data-testid="submit"
           data-side={direction === 0 ? 'up' : 'down'}
@@ -385,12 +341,7 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
         >
           {visitor ? t('option_form.sign_in') : blocked ? t(blocked) : action}
         </button>
-        <ToastRegion
-          toast={toast}
-          onDone={dismiss}
-          className="tk-option-form__toasts"
-          testId="option-toast"
-        />
+        <ToastRegion toast={toast} onDone={dismiss} className="tk-trade-form__toasts" testId="option-toast" />
       </form>
       <OptionDrawers
         state={lifecycle.state}

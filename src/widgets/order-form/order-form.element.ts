@@ -1,11 +1,12 @@
 /** Registers <tk-order-form> (the widget's entry file: `widgets/tk-order-form.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import type { TradeFormElement } from '../_shared/trade-form';
 import strings from '../../core/i18n/locales/en/order-form.json';
 import { OrderForm } from './order-form';
-import css from './order-form.css?inline';
 import { orderFormMeta } from './order-form.meta';
+import { ORDER_FORM_CSS } from './styles';
 
-defineWidget(orderFormMeta, OrderForm, css, {
+defineWidget(orderFormMeta, OrderForm, ORDER_FORM_CSS, {
   english: { 'order-form': strings },
   // The other languages of this widget's namespace, one lazy chunk each.
   languages: import.meta.glob(
@@ -18,14 +19,6 @@ defineWidget(orderFormMeta, OrderForm, css, {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'tk-order-form': HTMLElement & {
-      api?: string;
-      symbol?: string;
-      direction?: number;
-      mode?: string;
-      fundActions?: string;
-      theme?: string;
-      lang?: string;
-    };
+    'tk-order-form': TradeFormElement;
   }
 }

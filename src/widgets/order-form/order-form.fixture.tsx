@@ -1,30 +1,14 @@
 /**
- * Test support of <tk-order-form>: a real platform (api client, feed, atoms, i18n) and a real session on a
- * scripted server (handlers by path after `/v1/`, or `exchange/…`), a fake STOMP client for live prices,
- * and the widget rendered inside a PlatformProvider.
+ * Test support of <tk-order-form>: the shared trade-form server (_shared/trade-form.fixture.tsx) with the
+ * market product and the order calls, and the widget rendered on it.
  */
-import { act, render } from '@testing-library/react';
-import type { RenderResult } from '@testing-library/react';
-import { sampleConfigJson } from '../../core/config/runtime-config.fixture';
-import { Topic } from '../../core/contract/paths';
-import type { PriceEntry, ProductInfo } from '../../core/contract/types';
-import { fakeClientFactory } from '../../core/feeds/fake-stomp-client.fixture';
-import type { FakeStompClient } from '../../core/feeds/fake-stomp-client.fixture';
-import { ALL_STRINGS } from '../../core/i18n/english.fixture';
-import { createI18n } from '../../core/i18n/i18n';
-import { createPlatform } from '../../core/runtime/platform';
-import type { OwnedPlatform } from '../../core/runtime/platform';
-import { createSession, setSessionForTests } from '../../core/session/session';
-import type { OwnedSession } from '../../core/session/session';
-import { makeToken, userInfo } from '../../core/session/session.fixture';
-import type { Answer, Handler } from '../../core/session/session.fixture';
-import { createKeyValueStore } from '../../core/session/storage';
-import { MemoryStorage } from '../../core/session/session.fixture';
-import { createIsolatedStore } from '../../core/state/store';
-import { PlatformProvider } from '../_shared/platform-context';
-import { priceEntry } from '../_shared/test-platform.fixture';
+import type { ProductInfo } from '../../core/contract/types';
+import { btcQuote, createTradeServer, renderTradeForm } from '../_shared/trade-form.fixture';
+import type { TradeFormOptions, TradeFormView, TradeServer } from '../_shared/trade-form.fixture';
 import { OrderForm } from './order-form';
 import type { OrderFormProps } from './order-form';
+
+export { btcQuote };
 
 /** A crypto product open around the clock, as `product/order/info` answers it. */
 export function btcProduct(overrides: Partial<ProductInfo> = {}): ProductInfo {
@@ -49,133 +33,22 @@ export function btcProduct(overrides: Partial<ProductInfo> = {}): ProductInfo {
   };
 }
 
-/** The BTCUSDT quote of the tests: bid 98500.00, ask 98510.00. */
-export function btcQuote(overrides: Partial<PriceEntry> = {}): PriceEntry {
-  return priceEntry({
-    symbol: 'BTCUSDT',
-    name: 'Bitcoin',
-    type: 1,
-    bidPrice: '98500.00',
-    askPrice: '98510.00',
-    price: '98505.00',
-    pricePrecision: 2,
-    ...overrides,
-  });
-}
-
-function activeClient(client: () => FakeStompClient): boolean {
-  try {
-    return client().active;
-  } catch {
-    // The feed makes its client once config.json is loaded.
-    return false;
-  }
-}
-
 /** Options of renderOrderForm. */
-export interface OrderFormOptions {
-  signedIn?: boolean;
-  virtual?: boolean;
-  product?: ProductInfo;
-  handlers?: Record<string, Handler>;
-  /** Publish the BTCUSDT quote once the feed connects (default true). */
-  quote?: PriceEntry | null;
-}
-
+export type OrderFormOptions = TradeFormOptions<ProductInfo>;
 /** A platform and session on a scripted server, with the live-price feed under the test's control. */
-export interface OrderServer {
-  platform: OwnedPlatform;
-  session: OwnedSession;
-  client: () => FakeStompClient;
-  calls: Array<{ path: string; body: Record<string, unknown> }>;
-  callsTo(path: string): Array<{ body: Record<string, unknown> }>;
-  /** Accept the feed's connection once it asks, then publish `quote` (if any). */
-  connect(quote: PriceEntry | null): Promise<void>;
-  publish(entries: PriceEntry[]): void;
-  close(): void;
-}
-
+export type OrderServer = TradeServer;
 /** A rendered form with its scripted server. */
-export interface OrderFormView extends RenderResult, Omit<OrderServer, 'connect' | 'close'> {
-  close(): void;
-}
+export type OrderFormView = TradeFormView;
 
 /** Build the scripted server, platform and session (signed in to the real account by default). */
 export async function createOrderServer(options: OrderFormOptions = {}): Promise<OrderServer> {
-  const virtual = options.virtual ?? false;
   const product = options.product ?? btcProduct();
-  const calls: OrderServer['calls'] = [];
-  const handlers: Record<string, Handler> = {
-    'waa/user/info': () => ({ code: 0, data: userInfo('10000007', virtual) }),
-    'waa/user/balance': () => ({ code: 0, data: { balanceAmount: '10000.00', lockMargin: '0.00' } }),
+  return createTradeServer(options, {
     'waa/product/order/info': () => ({ code: 0, data: product }),
     'wa-na/forex/product/list': () => ({ code: 0, data: [product] }),
     'exchange/order/addOrder': () => ({ code: 0, data: '202611220001' }),
     'exchange/order/addOrderMock': () => ({ code: 0, data: '902611220001' }),
-    'market/status/BTCUSDT': () => ({ code: 0, data: 'open' }),
-    ...options.handlers,
-  };
-  const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
-    if (url.pathname === '/config.json') return reply(sampleConfigJson());
-    if (url.pathname.endsWith('/getAllConfigStatusWeb'))
-      return reply({ code: 0, msg: '', data: { systemConfigs: [], walletType: 0 } });
-    const path = url.pathname.replace(/^\/(v1|exchange|market)\//, (_, root: string) =>
-      root === 'v1' ? '' : `${root}/`,
-    );
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    calls.push({ path, body });
-    const handler = handlers[path];
-    if (!handler) return reply({}, 404);
-    const answer: Answer = await handler(body, null);
-    if (typeof answer.http === 'number') return reply({}, answer.http);
-    return reply({ msg: '', data: null, ...answer });
-  }) as typeof fetch;
-  const stomp = fakeClientFactory();
-  const platform = createPlatform({
-    origin: 'https://platform.test',
-    fetchImpl,
-    clientFactory: stomp.factory,
-    store: createIsolatedStore(),
-    i18n: createI18n({ strings: ALL_STRINGS }),
   });
-  const session = createSession(platform, {
-    storage: createKeyValueStore(new MemoryStorage(), null),
-    lock: (task) => task(),
-    page: null,
-    pageOrigin: 'https://brand.test',
-  });
-  setSessionForTests(platform, session);
-  await platform.ready;
-  if (options.signedIn ?? true) {
-    const exp = Math.floor(Date.now() / 1000) + 900;
-    await session.signIn({
-      token: makeToken({ exp, virtualStatus: virtual ? '1' : '0' }),
-      refreshToken: 'r-1',
-      qrcodeStatus: 1,
-      expiresAt: exp * 1000,
-    });
-  }
-  const publish = (entries: PriceEntry[]) => stomp.client().deliver(Topic.prices, entries);
-  return {
-    platform,
-    session,
-    client: stomp.client,
-    calls,
-    callsTo: (path) => calls.filter((c) => c.path === path),
-    publish,
-    async connect(quote) {
-      for (let i = 0; i < 100 && !activeClient(stomp.client); i++)
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      stomp.client().acceptConnect();
-      if (quote) publish([quote]);
-    },
-    close() {
-      session.close();
-      platform.close();
-    },
-  };
 }
 
 /** Render `<OrderForm {...props}>` on a fresh server; the BTCUSDT quote arrives unless `quote` is null. */
@@ -183,34 +56,5 @@ export async function renderOrderForm(
   props: OrderFormProps,
   options: OrderFormOptions = {},
 ): Promise<OrderFormView> {
-  const server = await createOrderServer(options);
-  let result!: RenderResult;
-  await act(async () => {
-    result = render(
-      <PlatformProvider platform={server.platform}>
-        <OrderForm {...props} />
-      </PlatformProvider>,
-    );
-  });
-  if (options.quote !== null) await act(() => server.connect(options.quote ?? btcQuote()));
-  let mounted = true;
-  const unmount = () => {
-    if (mounted) result.unmount();
-    mounted = false;
-  };
-  const { platform, session, client, calls, callsTo, publish } = server;
-  return {
-    ...result,
-    platform,
-    session,
-    client,
-    calls,
-    callsTo,
-    publish,
-    unmount,
-    close: () => {
-      unmount();
-      server.close();
-    },
-  };
+  return renderTradeForm(await createOrderServer(options), <OrderForm {...props} />, options.quote);
 }

@@ -48,11 +48,6 @@ export function loginPath(symbol: string, direction: Direction): string {
   return `/login?to=${encodeURIComponent(`/${symbol}/place?direction=${direction}`)}`;
 }
 
-/** The chart page of `symbol`, where a product closed by tradeStatus 0 shows its closed banner. */
-export function chartPathOf(symbol: string): string {
-  return `/${encodeURIComponent(symbol)}/chart`;
-}
-
 /** Product info with the spec defaults where the server left a field out. */
 export function withDefaults(product: ProductInfo): ProductInfo {
   const precision = Number.isInteger(product.pricePrecision) ? product.pricePrecision : null;

@@ -6,16 +6,7 @@ import {
   NOTICE_TOKENS,
   cssPropertiesOf,
 } from '../_shared/theme-tokens';
-import {
-  ACCOUNT_STRIP_PARTS,
-  API_ATTRIBUTE,
-  FUND_ACCOUNT_EVENT,
-  FUND_ACTIONS_ATTRIBUTE,
-  FUND_NOTICE_PARTS,
-  LANG_ATTRIBUTE,
-  navigateEvent,
-  themeAttribute,
-} from '../_shared/widget-meta';
+import { tradeFormAttributes, tradeFormEvents, tradeFormParts } from '../_shared/trade-form-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 
 /** The attributes, events, parts and tokens of <tk-order-form>. */
@@ -32,70 +23,33 @@ export const orderFormMeta: WidgetMeta = {
     'Mock calls. A visitor is sent to sign in. A wrong `mode` or `direction` asks the page to go home ' +
     '(`tk-navigate` to `/`) and renders nothing. A product closed by tradeStatus 0 asks once to go back to its ' +
     'chart page (`tk-navigate` to `/{symbol}/chart`).',
-  attributes: [
-    API_ATTRIBUTE,
-    {
-      name: 'symbol',
-      prop: 'symbol',
-      type: 'string',
-      description: 'Product to trade, e.g. `EURUSD`.',
-    },
-    {
-      name: 'direction',
-      prop: 'direction',
-      type: 'number',
-      values: ['0', '1'],
-      description:
-        'Side the ticket opens on: 0 buy, 1 sell (the user can switch). Any other value leaves the page.',
-      default: '0',
-    },
-    {
-      name: 'mode',
-      prop: 'mode',
-      type: 'string',
-      values: ['market'],
-      description: 'Trade mode; only `market` is served here, any other value leaves the page.',
-      default: "'market'",
-    },
-    FUND_ACTIONS_ATTRIBUTE,
-    themeAttribute(),
-    LANG_ATTRIBUTE,
-  ],
-  events: [
+  attributes: tradeFormAttributes({ example: 'EURUSD', sides: ['buy', 'sell'], mode: 'market' }),
+  events: tradeFormEvents(
     {
       name: 'tk-order-placed',
       description:
         'The server accepted an order (real or demo). Bubbles and is composed; a host may open the positions.',
       detail: '{ orderId: string; symbol: string; virtual: boolean }',
     },
-    FUND_ACCOUNT_EVENT,
-    navigateEvent(
-      'Asks the page to go to `/` (wrong mode or direction) or to `/login?to=…` (a visitor pressed the trade ' +
-        'button). Cancelable; bubbles and is composed.',
-    ),
-  ],
-  parts: [
-    { name: 'form', description: 'The whole ticket.' },
-    ...ACCOUNT_STRIP_PARTS,
-    { name: 'header', description: 'Product name, code, spread and the sell/buy toggle.' },
-    { name: 'buy', description: 'The buy side with the ask price.' },
-    { name: 'sell', description: 'The sell side with the bid price.' },
-    { name: 'stale', description: 'The delayed-price notice.' },
-    { name: 'order-type', description: 'The market / pending switch.' },
-    { name: 'field', description: 'Every numeric field (also `field-volume`, `field-price`, …).' },
-    { name: 'triggers', description: 'The stop loss and take profit switches and fields.' },
-    { name: 'switch', description: 'A stop loss or take profit switch.' },
-    { name: 'preview', description: 'Leverage, value, margin, fee, available balance and balance after.' },
-    {
-      name: 'submit',
-      description:
-        'The trade button (`data-state` normal, loading, market_closed, not_tradable, stale, submitting or ' +
-        'cooldown; `data-code` 1 market closed, 2 not tradable).',
-    },
-    ...FUND_NOTICE_PARTS,
-    { name: 'toast', description: 'A message (rule, success or failure).' },
-    { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
-  ],
+    'Asks the page to go to `/` (wrong mode or direction) or to `/login?to=…` (a visitor pressed the trade ' +
+      'button). Cancelable; bubbles and is composed.',
+  ),
+  parts: tradeFormParts({
+    header: 'Product name, code, spread and the sell/buy toggle.',
+    fields: [
+      { name: 'buy', description: 'The buy side with the ask price.' },
+      { name: 'sell', description: 'The sell side with the bid price.' },
+      { name: 'stale', description: 'The delayed-price notice.' },
+      { name: 'order-type', description: 'The market / pending switch.' },
+      { name: 'field', description: 'Every numeric field (also `field-volume`, `field-price`, …).' },
+      { name: 'triggers', description: 'The stop loss and take profit switches and fields.' },
+      { name: 'switch', description: 'A stop loss or take profit switch.' },
+      { name: 'preview', description: 'Leverage, value, margin, fee, available balance and balance after.' },
+    ],
+    submit:
+      'The trade button (`data-state` normal, loading, market_closed, not_tradable, stale, submitting or ' +
+      'cooldown; `data-code` 1 market closed, 2 not tradable).',
+  }),
   cssProperties: cssPropertiesOf([
     ...DIRECTION_TOKENS,
     ...BASE_TOKENS,

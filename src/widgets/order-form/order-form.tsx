@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import { spreadOf } from '../../core/domain/spread';
 import { formatAmount } from '../../core/domain/format';
 import { parseInput } from '../../core/domain/market-order-input';
@@ -8,95 +8,54 @@ import type { Direction, Quote } from '../../core/domain/market-order-price';
 import { tradeButtonState } from '../../core/domain/market-order-state';
 import { canStepVolume } from '../../core/domain/market-order-volume';
 import { previewOrder } from '../../core/domain/trade-preview';
-import { isQuoteStale } from '../../core/runtime/platform';
-import { getSession } from '../../core/session/session';
 import { AccountStrip, FundNotice } from '../_shared/account-strip';
 import { ConnectionBanner } from '../_shared/connection-banner';
 import type { EventCallbacks } from '../_shared/events';
 import { parseFundActions } from '../_shared/fund-account';
 import { spreadText } from '../_shared/spread-text';
-import { usePlatform } from '../_shared/platform-context';
-import { useAtomValue } from '../_shared/store-react';
-import { useT } from '../_shared/use-t';
-import { useEmit } from '../_shared/widget-host';
+import { ProductError, TradeFormRoute, useSendBackWhenClosed, useTradeTicket } from '../_shared/trade-form';
+import type { TradeFormAttributes } from '../_shared/trade-form';
 import { WidgetRoot } from '../_shared/widget-root';
 import { NumberField } from './number-field';
-import css from './order-form.css?inline';
-import { chartPathOf, routeDirection } from './order-form.logic';
+import { routeDirection } from './order-form.logic';
 import { OrderHeader } from './order-header';
 import { PreviewList } from './order-preview';
 import { OrderOptions } from './order-options';
-import { ToastRegion, useToastState } from '../_shared/toast';
+import { ToastRegion } from '../_shared/toast';
 import { SubmitButton } from './submit-button';
-import { useBalancePoll } from '../_shared/use-balance-poll';
-import { useMarketStatus } from '../_shared/use-market-status';
+import { ORDER_FORM_CSS as css } from './styles';
 import { useOrderProduct } from './use-order-product';
 import { useOrderTicket } from './use-order-ticket';
 import { useSubmitOrder } from './use-submit-order';
 import { TriggerFields } from './trigger-fields';
 
 /** Props of <OrderForm>: the attributes of <tk-order-form> (order-form.meta.ts) plus the output callbacks. */
-export interface OrderFormProps extends EventCallbacks<
-  'tk-navigate' | 'tk-order-placed' | 'tk-fund-account'
-> {
-  symbol?: string;
-  /** 0 buy, 1 sell; anything else leaves the page. */
-  direction?: number | string;
-  /** Only 'market'; anything else leaves the page. */
-  mode?: string;
-  theme?: 'light' | 'dark';
-  /** Ways forward the page offers a real account that cannot cover the order: `demo`, `deposit`. */
-  fundActions?: string;
-}
+export interface OrderFormProps
+  extends TradeFormAttributes, EventCallbacks<'tk-navigate' | 'tk-order-placed' | 'tk-fund-account'> {}
 
 /** The market order form of spec §2, or nothing (after asking the page to go home) for a wrong route. */
 export function OrderForm(props: OrderFormProps) {
-  const direction = routeDirection(props.mode, props.direction);
-  const emit = useEmit(props);
-  const leave = direction === null;
-  useEffect(() => {
-    if (leave) emit('tk-navigate', { to: '/' });
-  }, [leave, emit]);
-  if (direction === null) return null;
-  return <OrderTicket {...props} initialDirection={direction} />;
+  return (
+    <TradeFormRoute direction={routeDirection(props.mode, props.direction)} callbacks={props}>
+      {(direction) => <OrderTicket {...props} initialDirection={direction} />}
+    </TradeFormRoute>
+  );
 }
 
 function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
-  const platform = usePlatform();
-  const session = useMemo(() => getSession(platform), [platform]);
-  const t = useT();
-  const emit = useEmit(props);
-  const id = useId();
-  const symbol = (props.symbol ?? '').trim().toUpperCase();
-  const sessionState = useAtomValue(session.atoms.state);
-  const balance = useAtomValue(session.atoms.balance);
-  const prices = useAtomValue(platform.atoms.prices);
-  const feed = useAtomValue(platform.atoms.feedState);
-  const now = useAtomValue(platform.atoms.clock);
-  const signedIn = sessionState.status === 'signedIn';
-  const { toast, show, dismiss } = useToastState();
+  const context = useTradeTicket(props);
+  const { platform, session, t, emit, id, symbol, sessionState, balance, prices, signedIn } = context;
+  const { view, marketStatus, stale, now, toast, show, dismiss } = context;
   const onMessage = (m: RuleMessage) => show(t(m.key, m.vars), 'error');
-
-  useBalancePoll(session, signedIn);
   const productState = useOrderProduct(platform, symbol, signedIn);
   const { product } = productState;
-  const view = prices.get(symbol);
   const quote: Quote | null = view ? { bid: view.bidPrice, ask: view.askPrice } : null;
   const latestQuote = useRef(quote);
   latestQuote.current = quote;
-  const marketStatus = useMarketStatus(platform, symbol, view?.marketOpen);
-  const stale = view ? isQuoteStale(view, now, feed, platform.staleAfterMs) : false;
 
-  // Spec §5: a product closed by tradeStatus 0 shows the closed banner and sends the trader back, to its
-  // chart page (which shows that banner in place of buy and sell).
-  // Once per symbol: `emit` changes whenever the element's props do.
-  const closed = product?.tradeStatus === 0 ? symbol : null;
-  const sentBack = useRef<string | null>(null);
-  useEffect(() => {
-    if (!closed || sentBack.current === closed) return;
-    sentBack.current = closed;
-    emit('tk-navigate', { to: chartPathOf(closed) });
-  }, [closed, emit]);
+  // Spec §5: a product closed by tradeStatus 0 sends the trader back to its chart page (which shows the
+  // closed banner in place of buy and sell).
+  useSendBackWhenClosed(product?.tradeStatus === 0 ? symbol : null, emit);
 
   const ticket = useOrderTicket({ symbol, direction: props.initialDirection, product, quote, onMessage });
   const { values } = ticket;
@@ -152,7 +111,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
   return (
     <WidgetRoot name="order-form" css={css} theme={props.theme}>
       <form
-        className="tk-order-form__frame"
+        className="tk-trade-form__frame"
         part="form"
         aria-label={t('order.title', { symbol })}
         aria-busy={busy}
@@ -187,14 +146,11 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           t={t}
           onDirection={ticket.setDirection}
         />
-        {productState.error && !product ? (
-          <div className="tk-order-form__error" role="alert" data-testid="product-error">
-            <span>{productState.error}</span>
-            <button type="button" className="tk-button" onClick={() => void productState.refresh()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : null}
+        <ProductError
+          error={product ? null : productState.error}
+          t={t}
+          onRetry={() => void productState.refresh()}
+        />
         <OrderOptions
           id={id}
           values={values}
@@ -259,7 +215,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           pending={values.pending}
           t={t}
         />
-        <ToastRegion toast={toast} onDone={dismiss} className="tk-order-form__toasts" testId="order-toast" />
+        <ToastRegion toast={toast} onDone={dismiss} className="tk-trade-form__toasts" testId="order-toast" />
       </form>
     </WidgetRoot>
   );

@@ -52,9 +52,9 @@ export function OrderHeader(props: OrderHeaderProps) {
     event.currentTarget.querySelector<HTMLElement>(`[data-side="${next === 0 ? 'buy' : 'sell'}"]`)?.focus();
   };
   return (
-    <header className="tk-order-form__header" part="header">
+    <header className="tk-trade-form__header" part="header">
       <div className="tk-order-form__title">
-        <h2 className="tk-order-form__name">{props.name}</h2>
+        <h2 className="tk-trade-form__name">{props.name}</h2>
         <span className="tk-order-form__code">{props.symbol}</span>
         {props.spread !== null ? (
           <span className="tk-order-form__spread tk-num" data-testid="spread">

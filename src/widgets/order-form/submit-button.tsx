@@ -34,7 +34,7 @@ export function SubmitButton({ state, signedIn, direction, pending, t }: SubmitB
   return (
     <button
       type="submit"
-      className="tk-order-form__submit"
+      className="tk-trade-form__submit"
       part="submit"
       data-testid="submit"
       data-side={side}

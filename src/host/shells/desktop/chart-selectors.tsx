@@ -2,6 +2,7 @@
 import { useT } from '../../../widgets/_shared/use-t';
 import { CANDLE_TYPES, KLINE_PERIODS, parseCandleType } from '../../../widgets/chart';
 import { IndicatorsIcon } from '../../ui/icons';
+import '../../ui/segmented.css';
 import { useDesktopState } from './desktop-state';
 
 /**
@@ -14,13 +15,13 @@ export function ChartSelectors({ candleStyle = true }: { candleStyle?: boolean }
     useDesktopState();
   return (
     <div className="host-chart-tools" data-testid="chart-selectors">
-      <div className="host-periods" role="radiogroup" aria-label={t('desktop.period')}>
+      <div className="host-segmented host-periods" role="radiogroup" aria-label={t('desktop.period')}>
         {KLINE_PERIODS.map((p) => (
           <button
             key={p}
             type="button"
             role="radio"
-            className="host-periods__item"
+            className="host-segmented__option host-periods__item"
             data-top-period={p}
             aria-checked={p === period}
             onClick={() => setPeriod(p)}
