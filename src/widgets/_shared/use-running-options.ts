@@ -2,11 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { OPTION_RUNNING_LIMIT, OptionPositionStatus, findOptionHistory } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
 import { optionRemainingMs } from '../../core/domain/option-order';
+import { onOptionsChanged } from '../../core/state/option-changes';
 import { usePlatform } from './platform-context';
 
 /**
- * How often the running list is asked again: the server pushes nothing about options yet, so an option
- * placed elsewhere (another tab, the place form) shows up within this time.
+ * How often the running list is asked again: an option placed on this page is asked for at once
+ * (`announceOptionsChanged`); one placed elsewhere (another tab, another device) shows up within this time.
  */
 export const OPTION_LIST_REFRESH_MS = 5000;
 
@@ -60,11 +61,13 @@ export function useRunningOptions(accountKey: string, now: number): RunningOptio
     setExpired([]);
     load();
     const timer = setInterval(load, OPTION_LIST_REFRESH_MS);
+    const stop = onOptionsChanged(platform, load);
     return () => {
       generation.current += 1;
       clearInterval(timer);
+      stop();
     };
-  }, [accountKey, load]);
+  }, [accountKey, load, platform]);
 
   useEffect(() => {
     if (!items) return;

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { addOrderOption } from '../../core/contract/options';
+import { announceOptionsChanged } from '../../core/state/option-changes';
 import { formatAmount, formatPrice } from '../../core/domain/format';
 import { UNLOCKED, tradeButtonState } from '../../core/domain/market-order-state';
 import type { TradeButtonKind } from '../../core/domain/market-order-state';
@@ -147,6 +148,7 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
         endsAt: Date.now() + duration,
       });
       emit('tk-option-placed', { uid: result.data.uid, symbol, direction, virtual: isVirtual });
+      announceOptionsChanged(platform);
       void session.refreshBalance({ silent: true });
     } finally {
       running.current = false;

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OptionOrder } from '../../core/contract/options';
 import type { Answer } from '../../core/session/session.fixture';
+import { announceOptionsChanged } from '../../core/state/option-changes';
 import { stubWidgetWidth } from '../_shared/resize-observer.fixture';
 import { renderPositions } from './positions.fixture';
 import type { RenderedPositions } from './positions.fixture';
@@ -119,6 +120,17 @@ describe('<Positions mode="option">', () => {
     await advance(4999);
     expect(screen.queryByRole('row', { name: /GOLD/ })).toBeNull();
     await advance(1);
+    expect(listCalls()).toHaveLength(2);
+    expect(screen.getByRole('row', { name: /GOLD/ })).toBeTruthy();
+  });
+
+  it('asks again at once when an option is placed on the same page', async () => {
+    let list = [option('OP1', 60_000)];
+    await renderOptions(() => list);
+    expect(listCalls()).toHaveLength(1);
+    list = [...list, option('OP9', 120_000, { productName: 'GOLD' })];
+    act(() => announceOptionsChanged(view!.h.platform));
+    await advance(0);
     expect(listCalls()).toHaveLength(2);
     expect(screen.getByRole('row', { name: /GOLD/ })).toBeTruthy();
   });
