@@ -26,6 +26,8 @@ interface Size {
   width: number;
   height: number;
   languages: readonly string[];
+  /** The colour theme the visitor chose (default: the brand's). */
+  theme?: 'dark';
 }
 
 const SIZES: readonly Size[] = [
@@ -34,6 +36,8 @@ const SIZES: readonly Size[] = [
   { width: 1366, height: 768, languages: ['en'] },
   { width: 1440, height: 900, languages: ['en'] },
   { width: 1920, height: 1080, languages: ['en'] },
+  { width: 390, height: 844, languages: ['en'], theme: 'dark' },
+  { width: 1280, height: 720, languages: ['en'], theme: 'dark' },
 ];
 
 type PageName = 'home' | 'chart' | 'order' | 'positions' | 'history' | 'account';
@@ -154,7 +158,7 @@ async function violationsOf(page: Page, rules: LayoutRules): Promise<Violation[]
 let trader: Promise<Account> | undefined;
 const account = () => (trader ??= fundedAccount());
 
-describe.each(SIZES)('the layout at $width×$height', (size) => {
+describe.each(SIZES)('the layout at $width×$height $theme', (size) => {
   const vp: ViewportName = size.width < 1024 ? 'mobile' : 'desktop';
   let context: BrowserContext | undefined;
   let signedIn: Page | undefined;
@@ -165,6 +169,10 @@ describe.each(SIZES)('the layout at $width×$height', (size) => {
     const viewport = { width: size.width, height: size.height };
     const opened = await openPage(browser(), vp, { viewport });
     context = opened.context;
+    if (size.theme) {
+      const theme = size.theme;
+      await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+    }
     await open(opened.page, '/login');
     await signIn(opened.page, vp, await account());
     signedIn = opened.page;
@@ -191,7 +199,7 @@ describe.each(SIZES)('the layout at $width×$height', (size) => {
       for (const v of found) failures.push(`${def.name}: ${v.rule} — ${v.detail}`);
       if (SHOTS) {
         mkdirSync(SHOTS, { recursive: true });
-        const file = `${size.width}x${size.height}-${language}-${def.name}.png`;
+        const file = `${size.width}x${size.height}-${language}${size.theme ? `-${size.theme}` : ''}-${def.name}.png`;
         await page.screenshot({ path: join(SHOTS, file) });
       }
     }
