@@ -79,6 +79,13 @@ async function chooseOptionMode(page: Page, vp: ViewportName): Promise<void> {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('tradeMode'))).toBe('option');
 }
 
+/** The chart's drawn trade lines ("id:y …"; empty while none is drawn), read without waiting. */
+function drawnLines(page: Page): Promise<string> {
+  return page
+    .locator('[data-trade-lines]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-trade-lines') ?? '').join(' '));
+}
+
 /**
  * Opens the option form of SYMBOL (up), picks 30 s and the 10 chip, submits, and returns the option's number
  * once the settlement drawer shows its result. `shots` takes the form, success and settlement screenshots.
@@ -111,6 +118,10 @@ async function buyUp(page: Page, vp: ViewportName, shots: boolean): Promise<stri
   await expect
     .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 5_000 })
     .toBeGreaterThan(0);
+  if (vp === 'desktop') {
+    // The chart beside the form draws the running option: a line at its entry and a marker at its expiry.
+    await expect.poll(() => drawnLines(page), { timeout: 10_000 }).toContain(`${answer.data.uid}:option`);
+  }
   if (shots) await screenshot(page, 'option-success', vp);
 
   // 30 s of delivery, then the server settles and the form polls for completion.
@@ -120,6 +131,10 @@ async function buyUp(page: Page, vp: ViewportName, shots: boolean): Promise<stri
   await expect.poll(() => result.getByTestId('exit-price').textContent()).toMatch(/\d/);
   await expect.poll(() => result.getByTestId('win-lost').textContent()).toMatch(/\d/);
   if (shots) await screenshot(page, 'option-settlement', vp);
+  if (vp === 'desktop') {
+    // Settled: the option's line leaves the chart.
+    await expect.poll(() => drawnLines(page), { timeout: 10_000 }).not.toContain(`${answer.data.uid}:option`);
+  }
   return answer.data.uid;
 }
 
