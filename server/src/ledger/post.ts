@@ -155,13 +155,13 @@ export async function postTransaction(
  * entry becomes its own ledger transaction with its own postings (ids drawn before the insert, so postings
  * name them by position, without a join). A second statement then adds each account's summed deltas once
  * (after the postings, so their foreign-key checks find the account rows as locked, not yet rewritten).
- * The balance trigger checks each transaction at COMMIT as for a single post. A refusal (a user account
+ * The balance trigger checks each transaction when the statement ends, as for a single post. A refusal (a user account
  * would go below zero at the batch's end) writes nothing and throws `refusals`' code for the whole batch.
  */
 const POST_MANY_SQL = `
 with moves as (
-  select t as entry, a as id, b as bucket, m as amount, n
-    from unnest($1::int[], $2::bigint[], $3::text[], $4::numeric[]) with ordinality as x (t, a, b, m, n)
+  select t as entry, a as id, b as bucket, m as amount, r as ref, n
+    from unnest($1::int[], $2::bigint[], $3::text[], $4::numeric[], $9::text[]) with ordinality as x (t, a, b, m, r, n)
 ), ids as materialized (
   select array(select nextval('ledger_transactions_id_seq') from generate_series(1, cardinality($5::text[]))) as id
 ), locked as materialized (
@@ -188,8 +188,8 @@ with moves as (
    order by y.e
   returning id
 ), posted as (
-  insert into ledger_postings (txn_id, account_id, bucket, amount)
-  select ids.id[mv.entry], mv.id, mv.bucket, mv.amount from moves mv cross join ids cross join ok order by mv.n
+  insert into ledger_postings (txn_id, account_id, bucket, amount, ref)
+  select ids.id[mv.entry], mv.id, mv.bucket, mv.amount, mv.ref from moves mv cross join ids cross join ok order by mv.n
   returning 1
 )
 select v.accounts, v.short_balance, v.short_lock, (select count(*) from txn) as txns,
@@ -220,6 +220,7 @@ export async function postTransactions(
   const accountIds: string[] = [];
   const buckets: string[] = [];
   const amounts: string[] = [];
+  const refs: (string | null)[] = [];
   // Entries of a batch mostly share a shape (kind, buckets, amounts): each shape is checked once.
   const checked = new Set<string>();
   entries.forEach((entry, index) => {
@@ -233,6 +234,7 @@ export async function postTransactions(
       accountIds.push(posting.accountId);
       buckets.push(posting.bucket);
       amounts.push(posting.amount);
+      refs.push(posting.ref ?? null);
     }
   });
   const distinct = new Set(accountIds).size;
@@ -251,6 +253,7 @@ export async function postTransactions(
     entries.map((e) => e.ref ?? null),
     distinct,
     entries.map((e) => e.note ?? null),
+    refs,
   ]);
   const first = rows[0];
   if (!first || Number(first.accounts) !== distinct)

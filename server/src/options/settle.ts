@@ -8,11 +8,19 @@
  * so several processes share instruments instead of racing for the same rows (a process that does not get
  * it leaves the instrument to the holder); PGlite has one connection and needs no lock.
  */
-import { toFixed } from '../../../src/core/domain/decimal';
+import {
+  fromScaledInt,
+  isZero,
+  negate,
+  toFixed,
+  toScaledInt,
+  type Decimal,
+} from '../../../src/core/domain/decimal';
 import { CENTS } from '../../../src/core/domain/money';
 import { optionOutcome, optionPayout, type OptionOutcome } from '../../../src/core/domain/option-payload';
 import type { Queryable } from '../db/types';
-import { postMovementsMany, SETTLE_REFUSALS, type Movement } from '../trading/ledger-ops';
+import { LEDGER_SCALE, postTransactions, type LedgerEntry, type Posting } from '../ledger';
+import { SETTLE_REFUSALS } from '../trading/ledger-ops';
 import type { OptionsContext } from './context';
 import { OPTION_COLUMNS, type OptionRow } from './repo';
 
@@ -52,16 +60,56 @@ function payoutMemo(): (row: OptionRow, priceEnd: string) => Payout {
   };
 }
 
-/** The movements that pay an option back (nothing on a loss but the stake to the house). */
-function payoutMovements(context: OptionsContext, row: OptionRow, payout: Payout): Movement[] {
-  const user = { accountId: row.accountId, bucket: 'balance' } as const;
-  const stakes = { accountId: context.house('stakes', row.virtual, row.userId), bucket: 'balance' } as const;
-  const pnl = { accountId: context.house('pnl', row.virtual, row.userId), bucket: 'balance' } as const;
-  if (payout.outcome === 'loss') return [{ from: stakes, to: pnl, amount: payout.stake }];
-  return [
-    { from: stakes, to: user, amount: payout.stake },
-    { from: pnl, to: user, amount: payout.profit },
-  ];
+/**
+ * The one ledger transaction that pays a chunk back (null when it moves nothing): per option, the trader's
+ * postings (the stake back, then the profit, on a win; the stake back on a tie; none on a loss), each naming
+ * the option's uid; on the house side one posting per house account and direction for the whole chunk —
+ * stakes → traders, P&L → traders, stakes → P&L (a lost stake) — so the postings sum to zero.
+ */
+function settlementEntry(
+  context: OptionsContext,
+  settled: readonly OptionRow[],
+  payouts: ReadonlyMap<string, Payout>,
+): LedgerEntry | null {
+  const postings: Posting[] = [];
+  const units = new Map<Decimal, bigint>();
+  const unitsOf = (amount: Decimal) => {
+    let value = units.get(amount);
+    if (value === undefined) units.set(amount, (value = toScaledInt(amount, LEDGER_SCALE)));
+    return value;
+  };
+  // House account → direction → summed amount (scaled), in the order first met.
+  const house = new Map<string, Map<string, bigint>>();
+  const toHouse = (accountId: string, direction: string, amount: Decimal) => {
+    let directions = house.get(accountId);
+    if (!directions) house.set(accountId, (directions = new Map()));
+    directions.set(direction, (directions.get(direction) ?? 0n) + unitsOf(amount));
+  };
+  for (const row of settled) {
+    const payout = payouts.get(String(row.id)) as Payout;
+    const stakes = context.house('stakes', row.virtual, row.userId);
+    const pnl = context.house('pnl', row.virtual, row.userId);
+    if (isZero(payout.stake)) continue;
+    if (payout.outcome === 'loss') {
+      toHouse(stakes, 'stakes_to_pnl', negate(payout.stake));
+      toHouse(pnl, 'stakes_to_pnl', payout.stake);
+      continue;
+    }
+    postings.push({ accountId: row.accountId, bucket: 'balance', amount: payout.stake, ref: row.uid });
+    toHouse(stakes, 'stakes_to_user', negate(payout.stake));
+    if (!isZero(payout.profit)) {
+      postings.push({ accountId: row.accountId, bucket: 'balance', amount: payout.profit, ref: row.uid });
+      toHouse(pnl, 'pnl_to_user', negate(payout.profit));
+    }
+  }
+  for (const [accountId, directions] of house) {
+    for (const sum of directions.values()) {
+      if (sum !== 0n)
+        postings.push({ accountId, bucket: 'balance', amount: fromScaledInt(sum, LEDGER_SCALE) });
+    }
+  }
+  if (postings.length === 0) return null;
+  return { kind: 'option_settle', note: `${settled.length} options`, postings };
 }
 
 /** Which due options a chunk reads: one instrument's (oldest expiry first) or the given ones. */
@@ -126,15 +174,8 @@ async function settleChunk(
      returning ${OPTION_COLUMNS}`,
     [ids, priceEnds, winLosts, context.now()],
   );
-  await postMovementsMany(
-    tx,
-    settled.map((row) => ({
-      kind: 'option_settle',
-      ref: row.uid,
-      movements: payoutMovements(context, row, payouts.get(String(row.id)) as Payout),
-    })),
-    SETTLE_REFUSALS,
-  );
+  const entry = settlementEntry(context, settled, payouts);
+  if (entry) await postTransactions(tx, [entry], SETTLE_REFUSALS);
   return { due: due.length, settled };
 }
 
