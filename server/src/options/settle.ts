@@ -147,6 +147,7 @@ async function settleChunk(
   }
   const payoutOf = payoutMemo();
   const payouts = new Map<string, Payout>();
+  const read: OptionRow[] = [];
   const ids: string[] = [];
   const priceEnds: string[] = [];
   const winLosts: string[] = [];
@@ -160,20 +161,36 @@ async function settleChunk(
       const priceEnd = prices.get(Number(row.endTime)) ?? row.price;
       const payout = payoutOf(row, priceEnd);
       payouts.set(String(row.id), payout);
+      read.push(row);
       ids.push(row.id);
       priceEnds.push(priceEnd);
       winLosts.push(payout.winLost);
     }
   }
   // The guard of exactly-once: a concurrent settler's UPDATE waits for these rows and then matches nothing.
-  const { rows: settled } = await tx.query<OptionRow>(
+  // It answers only the ids it changed; their rows are the ones read, as now settled (no second read back).
+  const completeTime = context.now();
+  const { rows: changed } = await tx.query<{ id: string }>(
     `update option_orders set position_status = 1, price_end = v.end_price, win_lost = v.result,
             complete_time = $4
        from unnest($1::bigint[], $2::numeric[], $3::numeric[]) as v (option_id, end_price, result)
       where option_orders.id = v.option_id and option_orders.position_status = 0
-     returning ${OPTION_COLUMNS}`,
-    [ids, priceEnds, winLosts, context.now()],
+     returning option_orders.id`,
+    [ids, priceEnds, winLosts, completeTime],
   );
+  const won = new Set(changed.map((row) => String(row.id)));
+  const settled: OptionRow[] = [];
+  read.forEach((row, index) => {
+    if (!won.has(String(row.id))) return;
+    settled.push({
+      ...row,
+      positionStatus: 1,
+      priceEnd: priceEnds[index] as string,
+      // win_lost is numeric(28, 8): the row as the table now holds it.
+      winLost: toFixed(winLosts[index] as string, LEDGER_SCALE),
+      completeTime: String(completeTime),
+    });
+  });
   const entry = settlementEntry(context, settled, payouts);
   if (entry) await postTransactions(tx, [entry], SETTLE_REFUSALS);
   return { due: due.length, settled };
@@ -199,11 +216,17 @@ async function lockInstrument(tx: Queryable, symbol: string): Promise<boolean> {
   return rows[0]?.locked === true;
 }
 
+/** The settler never waits longer than this for an expiry it has not seen coming (a clock jump, another process). */
+const WAKE_AT_LEAST_MS = 1;
+
 /** The settler of one process. */
 export interface Settler {
   /** Settles every due option now; answers the options it settled. */
   settleDue(): Promise<OptionRow[]>;
-  /** Runs `settleDue` every `everyMs` (a run never overlaps the previous one). */
+  /**
+   * Runs `settleDue` at the next expiry (just after the end time of the earliest running option) and at
+   * least every `everyMs`; a run never overlaps the previous one.
+   */
   start(everyMs: number): void;
   /** Stops the timer and waits for a run in progress. */
   stop(): Promise<void>;
@@ -214,8 +237,9 @@ export function createSettler(
   onSettled: (rows: OptionRow[]) => void,
   onError: (error: unknown) => void,
 ): Settler {
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
+  let stopped = true;
 
   /** One chunk of one instrument in its own transaction; null when another process holds the instrument. */
   const chunk = (symbol: string, now: number) =>
@@ -249,19 +273,52 @@ export function createSettler(
     return settled;
   };
 
+  /**
+   * How long to sleep before the next run: until just after the next end time still to come (prices are
+   * stamped in milliseconds, so 1 ms later every price at or before it is known), at most `everyMs`. Options
+   * already due that this run left (another process holds their instrument) wait for the `everyMs` period.
+   */
+  const nextWake = async (everyMs: number): Promise<number> => {
+    const now = context.now();
+    const { rows } = await context.db.query<{ next: string | null }>(
+      `select min(end_time) as next from option_orders where position_status = 0 and end_time > $1`,
+      [now],
+    );
+    const next = rows[0]?.next;
+    if (next === null || next === undefined) return everyMs;
+    return Math.min(everyMs, Math.max(WAKE_AT_LEAST_MS, Number(next) - now + WAKE_AT_LEAST_MS));
+  };
+
+  const schedule = (everyMs: number, delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      const run = settleDue()
+        .then(() => undefined, onError)
+        .then(() => nextWake(everyMs))
+        .catch((error: unknown) => {
+          onError(error);
+          return everyMs;
+        });
+      running = run;
+      void run.then((delay) => {
+        running = undefined;
+        schedule(everyMs, delay);
+      });
+    }, delayMs);
+    timer.unref?.();
+  };
+
   return {
     settleDue,
     start(everyMs) {
-      timer = setInterval(() => {
-        if (running) return;
-        running = settleDue()
-          .catch(onError)
-          .finally(() => (running = undefined));
-      }, everyMs);
-      timer.unref?.();
+      if (!stopped) return;
+      stopped = false;
+      schedule(everyMs, everyMs);
     },
     async stop() {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       timer = undefined;
       await running;
     },
