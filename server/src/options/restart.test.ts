@@ -63,6 +63,40 @@ describeOnBackends('options across a restart', (backend) => {
     }
   }, 240_000);
 
+  it('wakes just after the next expiry instead of waiting for its period', async () => {
+    const h = await optionsHarness(backend);
+    try {
+      const user = await h.trader({ credit: '1000' });
+      await h.pin('BTCUSDT', '100000.00');
+      const placed = await h.buy(user.token, { orderType: 0, amount: '100', timeLong: 30, rate: '0.82' });
+      await h.pin('BTCUSDT', '100100.00');
+      h.clock.advance(29_950);
+      const { createSettler } = await import('./settle');
+      const settledUids: string[] = [];
+      // A period of a minute: only waking at the expiry settles the option within the test's few seconds.
+      const settler = createSettler(
+        h.app.optionMode.context,
+        (rows) => settledUids.push(...rows.map((row) => row.uid)),
+        (error) => {
+          throw error;
+        },
+      );
+      settler.start(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(settledUids).toEqual([]);
+      h.clock.advance(100);
+      const deadline = Date.now() + 5_000;
+      while (settledUids.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      await settler.stop();
+      expect(settledUids).toEqual([placed.data.uid]);
+      expect(await h.option(placed.data.uid)).toMatchObject({ positionStatus: 1, winLost: '82.00' });
+      expect(await h.ledgerOk()).toBe(true);
+    } finally {
+      await h.close();
+    }
+  }, 240_000);
+
   if (backend.name === 'postgres')
     it('settles each option once when two servers on one database settle at the same time', async () => {
       const database = await backend.create();

@@ -314,7 +314,12 @@ export function createSettler(
     start(everyMs) {
       if (!stopped) return;
       stopped = false;
-      schedule(everyMs, everyMs);
+      void nextWake(everyMs)
+        .catch((error: unknown) => {
+          onError(error);
+          return everyMs;
+        })
+        .then((delay) => schedule(everyMs, delay));
     },
     async stop() {
       stopped = true;
