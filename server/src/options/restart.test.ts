@@ -141,7 +141,7 @@ describeOnBackends('options across a restart', (backend) => {
       }
     }, 240_000);
   if (backend.name === 'postgres')
-    it('settles 2,000 options exactly once each when two servers settle them at the same time', async () => {
+    it('settles 3,500 options exactly once each when two servers settle them at the same time', async () => {
       const database = await backend.create();
       const now = Date.parse('2026-03-11T10:00:00Z');
       const first = await optionsHarness(backend, { reuse: { database, now } });
@@ -150,7 +150,7 @@ describeOnBackends('options across a restart', (backend) => {
         const uids = [
           ...(await insertRunningOptions(first.app.db, {
             users: 300,
-            count: 1200,
+            count: 2700,
             symbol: 'BTCUSDT',
             price: '100000',
             endFrom: now - 30_000,
@@ -167,14 +167,14 @@ describeOnBackends('options across a restart', (backend) => {
             batch: 2,
           })),
         ];
-        expect(uids).toHaveLength(2000);
+        expect(uids).toHaveLength(3500);
         // More than one chunk of one instrument: the servers take turns under its lock.
-        expect(1200).toBeGreaterThan(SETTLE_CHUNK);
+        expect(2700).toBeGreaterThan(SETTLE_CHUNK);
         const runs = await Promise.all([first.settle(), second.settle(), first.settle(), second.settle()]);
         const settled = runs.flat().map((row) => row.uid);
-        expect(settled).toHaveLength(2000);
-        expect(new Set(settled).size).toBe(2000);
-        // One ledger transaction per chunk (1,000 + 200 BTCUSDT, 800 ETHUSDT); every option paid anything
+        expect(settled).toHaveLength(3500);
+        expect(new Set(settled).size).toBe(3500);
+        // One ledger transaction per chunk (2,500 + 200 BTCUSDT, 800 ETHUSDT); every option paid anything
         // is named by the trader's postings.
         const { rows } = await first.app.db.query<{
           refs: string;
