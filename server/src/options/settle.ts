@@ -10,14 +10,7 @@
  * instrument to the holder); PGlite has one connection and needs no lock. The settler wakes just after the
  * next expiry rather than on a fixed period.
  */
-import {
-  fromScaledInt,
-  isZero,
-  negate,
-  toFixed,
-  toScaledInt,
-  type Decimal,
-} from '../../../src/core/domain/decimal';
+import { fromScaledInt, toFixed, toScaledInt, type Decimal } from '../../../src/core/domain/decimal';
 import { CENTS } from '../../../src/core/domain/money';
 import { optionOutcome, optionPayout, type OptionOutcome } from '../../../src/core/domain/option-payload';
 import type { Queryable } from '../db/types';
@@ -81,28 +74,29 @@ function settlementEntry(
     if (value === undefined) units.set(amount, (value = toScaledInt(amount, LEDGER_SCALE)));
     return value;
   };
-  // House account → direction → summed amount (scaled), in the order first met.
+  // House account → direction → summed amount (scaled, signed), in the order first met.
   const house = new Map<string, Map<string, bigint>>();
-  const toHouse = (accountId: string, direction: string, amount: Decimal) => {
+  const toHouse = (accountId: string, direction: string, amount: bigint) => {
     let directions = house.get(accountId);
     if (!directions) house.set(accountId, (directions = new Map()));
-    directions.set(direction, (directions.get(direction) ?? 0n) + unitsOf(amount));
+    directions.set(direction, (directions.get(direction) ?? 0n) + amount);
   };
   for (const row of settled) {
     const payout = payouts.get(String(row.id)) as Payout;
+    const stake = unitsOf(payout.stake);
+    if (stake === 0n) continue;
     const stakes = context.house('stakes', row.virtual, row.userId);
-    const pnl = context.house('pnl', row.virtual, row.userId);
-    if (isZero(payout.stake)) continue;
     if (payout.outcome === 'loss') {
-      toHouse(stakes, 'stakes_to_pnl', negate(payout.stake));
-      toHouse(pnl, 'stakes_to_pnl', payout.stake);
+      toHouse(stakes, 'stakes_to_pnl', -stake);
+      toHouse(context.house('pnl', row.virtual, row.userId), 'stakes_to_pnl', stake);
       continue;
     }
     postings.push({ accountId: row.accountId, bucket: 'balance', amount: payout.stake, ref: row.uid });
-    toHouse(stakes, 'stakes_to_user', negate(payout.stake));
-    if (!isZero(payout.profit)) {
+    toHouse(stakes, 'stakes_to_user', -stake);
+    const profit = unitsOf(payout.profit);
+    if (profit !== 0n) {
       postings.push({ accountId: row.accountId, bucket: 'balance', amount: payout.profit, ref: row.uid });
-      toHouse(pnl, 'pnl_to_user', negate(payout.profit));
+      toHouse(context.house('pnl', row.virtual, row.userId), 'pnl_to_user', -profit);
     }
   }
   for (const [accountId, directions] of house) {
