@@ -34,9 +34,10 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 /**
- * The baseline: the same updates and postings as the settler for every due option, in one transaction of
- * five set-based statements (outcome and ledger ids into a temporary table, the option rows, the ledger
- * transactions, their postings, the account amounts).
+ * The baseline: the same updates and postings as the settler for every due option — per chunk of
+ * `SETTLE_CHUNK` (oldest expiry first) one ledger transaction, each trader's postings naming the option, one
+ * house posting per account and direction — all in ONE transaction of set-based statements (outcomes and
+ * chunks into temporary tables, the option rows, the ledger transactions, their postings, the accounts).
  */
 async function baselineSettle(db: Db, now: number): Promise<number> {
   return db.transaction(async (tx) => {
@@ -44,7 +45,8 @@ async function baselineSettle(db: Db, now: number): Promise<number> {
       `create temporary table settle_batch on commit drop as
        with due as (
          select o.id, o.uid, o.user_id, o.account_id, o.order_type, o.price, o.rate, round(o.amount, 2) as stake,
-                $2::numeric as price_end
+                $2::numeric as price_end,
+                (row_number() over (order by o.end_time, o.id) - 1) / $5::int as chunk
            from option_orders o where o.trade_pair = $1 and o.position_status = 0 and o.end_time <= $3
        ), outcome as (
          select d.*, case when d.price_end = d.price then 'tie'
@@ -52,7 +54,7 @@ async function baselineSettle(db: Db, now: number): Promise<number> {
                 trunc(d.stake * d.rate, 2) as profit
            from due d
        )
-       select x.*, nextval('ledger_transactions_id_seq') as txn_id,
+       select x.*,
               case x.result when 'win' then x.profit when 'loss' then -x.stake else 0 end as win_lost,
               s.id as stakes_id, p.id as pnl_id
          from outcome x
@@ -60,7 +62,12 @@ async function baselineSettle(db: Db, now: number): Promise<number> {
           and s.kind = 'house_options_stakes_real_' || (x.user_id % $4::int)
          join ledger_accounts p on p.owner_kind = 'house'
           and p.kind = 'house_options_pnl_real_' || (x.user_id % $4::int)`,
-      [SYMBOL, END_PRICE, now, OPTION_HOUSE_STRIPES],
+      [SYMBOL, END_PRICE, now, OPTION_HOUSE_STRIPES, SETTLE_CHUNK],
+    );
+    await tx.query(
+      `create temporary table settle_chunks on commit drop as
+       select c.chunk, c.n, nextval('ledger_transactions_id_seq') as txn_id
+         from (select chunk, count(*) as n from settle_batch group by chunk order by chunk) c`,
     );
     const updated = await tx.query<{ n: string }>(
       `with u as (
@@ -71,26 +78,37 @@ async function baselineSettle(db: Db, now: number): Promise<number> {
       [now],
     );
     await tx.query(
-      `insert into ledger_transactions (id, kind, ref) select txn_id, 'option_settle', uid from settle_batch order by txn_id`,
+      `insert into ledger_transactions (id, kind, note)
+       select txn_id, 'option_settle', n || ' options' from settle_chunks order by txn_id`,
     );
     await tx.query(
-      `insert into ledger_postings (txn_id, account_id, bucket, amount)
-       select b.txn_id, l.account_id, 'balance', l.amount
-         from settle_batch b cross join lateral (values
-           (b.stakes_id, case when b.result = 'loss' then -b.stake end),
-           (b.pnl_id, case when b.result = 'loss' then b.stake end),
-           (b.stakes_id, case when b.result <> 'loss' then -b.stake end),
-           (b.account_id, case when b.result <> 'loss' then b.stake end),
-           (b.pnl_id, case when b.result = 'win' and b.profit <> 0 then -b.profit end),
-           (b.account_id, case when b.result = 'win' and b.profit <> 0 then b.profit end)
-         ) as l (account_id, amount)
-        where l.amount is not null
-        order by b.txn_id`,
+      `insert into ledger_postings (txn_id, account_id, bucket, amount, ref)
+       select c.txn_id, l.account_id, 'balance', l.amount, l.ref
+         from (
+           select b.chunk, u.account_id, u.amount, b.uid as ref
+             from settle_batch b cross join lateral (values
+               (b.account_id, case when b.result <> 'loss' then b.stake end),
+               (b.account_id, case when b.result = 'win' and b.profit <> 0 then b.profit end)
+             ) as u (account_id, amount)
+            where u.amount is not null
+           union all
+           select h.chunk, h.account_id, sum(h.amount), null
+             from settle_batch b cross join lateral (values
+               (b.chunk, b.stakes_id, 1, case when b.result <> 'loss' then -b.stake end),
+               (b.chunk, b.pnl_id, 2, case when b.result = 'win' and b.profit <> 0 then -b.profit end),
+               (b.chunk, b.stakes_id, 3, case when b.result = 'loss' then -b.stake end),
+               (b.chunk, b.pnl_id, 3, case when b.result = 'loss' then b.stake end)
+             ) as h (chunk, account_id, direction, amount)
+            where h.amount is not null
+            group by h.chunk, h.account_id, h.direction
+           having sum(h.amount) <> 0
+         ) as l join settle_chunks c on c.chunk = l.chunk
+        order by c.txn_id`,
     );
     await tx.query(
       `update ledger_accounts a set balance = a.balance + d.delta
          from (select p.account_id, sum(p.amount) as delta from ledger_postings p
-                where p.txn_id in (select txn_id from settle_batch) group by p.account_id) d
+                where p.txn_id in (select txn_id from settle_chunks) group by p.account_id) d
         where a.id = d.account_id`,
     );
     return Number(updated.rows[0]?.n ?? 0);

@@ -268,6 +268,29 @@ describeOnBackends('ledger postTransaction', (backend) => {
     expect(rows).toHaveLength(0);
   });
 
+  it('has the database refuse a posting that unbalances a transaction balanced by an earlier statement', async () => {
+    const fees = await houseAccount(app.db, 'house_fees_rogue');
+    const error = await app.db
+      .transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          "insert into ledger_transactions (kind) values ('rogue_later') returning id",
+        );
+        await tx.query(
+          `insert into ledger_postings (txn_id, account_id, bucket, amount)
+           values ($1, $2, 'balance', 5), ($1, $3, 'balance', -5)`,
+          [rows[0]?.id, cash, fees.id],
+        );
+        await tx.query(
+          "insert into ledger_postings (txn_id, account_id, bucket, amount) values ($1, $2, 'balance', 1)",
+          [rows[0]?.id, cash],
+        );
+      })
+      .catch((e: unknown) => e);
+    expect(String(error)).toMatch(/does not balance/);
+    const { rows } = await app.db.query("select 1 from ledger_transactions where kind = 'rogue_later'");
+    expect(rows).toHaveLength(0);
+  });
+
   it('keeps postings append-only', async () => {
     await expect(app.db.query('update ledger_postings set amount = amount * 2')).rejects.toThrow(
       /append-only/,

@@ -1,8 +1,8 @@
-import { add, isZero, type Decimal } from '../../../src/core/domain/decimal';
+import { fromScaledInt, normalize, toScaledInt, type Decimal } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { ACCOUNT_COLUMNS, toAccount } from './accounts';
-import { fitsLedgerScale } from './money';
+import { fitsLedgerScale, LEDGER_SCALE } from './money';
 import type { AccountRow, LedgerEntry, PostResult } from './types';
 
 const INSUFFICIENT_BALANCE = 203;
@@ -20,16 +20,26 @@ export class LedgerError extends Error {
 export function assertValidEntry(entry: LedgerEntry): void {
   if (!/^[a-z][a-z0-9_]*$/.test(entry.kind)) throw new LedgerError(`bad transaction kind "${entry.kind}"`);
   if (entry.postings.length < 2) throw new LedgerError('a transaction needs at least two postings');
-  let sum: Decimal = '0';
+  // A batch entry repeats a few amounts many times: each distinct amount is checked and scaled once.
+  const units = new Map<Decimal, bigint>();
+  let sum = 0n;
   for (const posting of entry.postings) {
-    if (!fitsLedgerScale(posting.amount)) throw new LedgerError(`bad amount "${posting.amount}"`);
-    if (isZero(posting.amount)) throw new LedgerError('a posting amount cannot be zero');
+    let value = units.get(posting.amount);
+    if (value === undefined) {
+      if (!fitsLedgerScale(posting.amount)) throw new LedgerError(`bad amount "${posting.amount}"`);
+      value = toScaledInt(posting.amount, LEDGER_SCALE);
+      if (value === 0n) throw new LedgerError('a posting amount cannot be zero');
+      units.set(posting.amount, value);
+    }
     if (posting.bucket !== 'balance' && posting.bucket !== 'lock_margin') {
       throw new LedgerError(`bad bucket "${String(posting.bucket)}"`);
     }
-    sum = add(sum, posting.amount);
+    sum += value;
   }
-  if (!isZero(sum)) throw new LedgerError(`postings of "${entry.kind}" sum to ${sum}, not 0`);
+  if (sum !== 0n) {
+    const total = normalize(fromScaledInt(sum, LEDGER_SCALE));
+    throw new LedgerError(`postings of "${entry.kind}" sum to ${total}, not 0`);
+  }
 }
 
 const byId = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
@@ -155,13 +165,13 @@ export async function postTransaction(
  * entry becomes its own ledger transaction with its own postings (ids drawn before the insert, so postings
  * name them by position, without a join). A second statement then adds each account's summed deltas once
  * (after the postings, so their foreign-key checks find the account rows as locked, not yet rewritten).
- * The balance trigger checks each transaction at COMMIT as for a single post. A refusal (a user account
+ * The balance trigger checks each transaction when the statement ends, as for a single post. A refusal (a user account
  * would go below zero at the batch's end) writes nothing and throws `refusals`' code for the whole batch.
  */
 const POST_MANY_SQL = `
 with moves as (
-  select t as entry, a as id, b as bucket, m as amount, n
-    from unnest($1::int[], $2::bigint[], $3::text[], $4::numeric[]) with ordinality as x (t, a, b, m, n)
+  select t as entry, a as id, b as bucket, m as amount, r as ref, n
+    from unnest($1::int[], $2::bigint[], $3::text[], $4::numeric[], $9::text[]) with ordinality as x (t, a, b, m, r, n)
 ), ids as materialized (
   select array(select nextval('ledger_transactions_id_seq') from generate_series(1, cardinality($5::text[]))) as id
 ), locked as materialized (
@@ -188,23 +198,45 @@ with moves as (
    order by y.e
   returning id
 ), posted as (
-  insert into ledger_postings (txn_id, account_id, bucket, amount)
-  select ids.id[mv.entry], mv.id, mv.bucket, mv.amount from moves mv cross join ids cross join ok order by mv.n
+  insert into ledger_postings (txn_id, account_id, bucket, amount, ref)
+  select ids.id[mv.entry], mv.id, mv.bucket, mv.amount, mv.ref from moves mv cross join ids cross join ok order by mv.n
   returning 1
 )
 select v.accounts, v.short_balance, v.short_lock, (select count(*) from txn) as txns,
        (select count(*) from posted) as postings
   from verdict v`;
 
-/** The accounts take the sum of their deltas (after the postings are written and checked). */
+/** The accounts take the sum of their deltas, summed per account (after the postings are written and checked). */
 const APPLY_MANY_SQL = `
 update ledger_accounts a
    set balance = a.balance + d.balance_delta, lock_margin = a.lock_margin + d.lock_delta
-  from (select id,
-               coalesce(sum(amount) filter (where bucket = 'balance'), 0) as balance_delta,
-               coalesce(sum(amount) filter (where bucket = 'lock_margin'), 0) as lock_delta
-          from unnest($1::bigint[], $2::text[], $3::numeric[]) as x (id, bucket, amount) group by id) d
+  from unnest($1::bigint[], $2::numeric[], $3::numeric[]) as d (id, balance_delta, lock_delta)
  where a.id = d.id`;
+
+/** Each account's summed deltas of the balance and the locked margin, as `APPLY_MANY_SQL` takes them. */
+function summedDeltas(
+  accountIds: readonly string[],
+  buckets: readonly string[],
+  amounts: readonly Decimal[],
+) {
+  const units = new Map<Decimal, bigint>();
+  const deltas = new Map<string, { balance: bigint; lock: bigint }>();
+  accountIds.forEach((id, index) => {
+    const amount = amounts[index] as Decimal;
+    let value = units.get(amount);
+    if (value === undefined) units.set(amount, (value = toScaledInt(amount, LEDGER_SCALE)));
+    let delta = deltas.get(id);
+    if (!delta) deltas.set(id, (delta = { balance: 0n, lock: 0n }));
+    if (buckets[index] === 'balance') delta.balance += value;
+    else delta.lock += value;
+  });
+  const ids = [...deltas.keys()];
+  return [
+    ids,
+    ids.map((id) => fromScaledInt((deltas.get(id) as { balance: bigint }).balance, LEDGER_SCALE)),
+    ids.map((id) => fromScaledInt((deltas.get(id) as { lock: bigint }).lock, LEDGER_SCALE)),
+  ];
+}
 
 /**
  * Posts many balanced transactions inside `tx` in two round trips (`POST_MANY_SQL`, `APPLY_MANY_SQL`); every entry is
@@ -220,19 +252,24 @@ export async function postTransactions(
   const accountIds: string[] = [];
   const buckets: string[] = [];
   const amounts: string[] = [];
+  const refs: (string | null)[] = [];
   // Entries of a batch mostly share a shape (kind, buckets, amounts): each shape is checked once.
   const checked = new Set<string>();
   entries.forEach((entry, index) => {
-    const shape = `${entry.kind}|${entry.postings.map((p) => `${p.bucket}:${p.amount}`).join('|')}`;
-    if (!checked.has(shape)) {
-      assertValidEntry(entry);
-      checked.add(shape);
+    if (entries.length === 1) assertValidEntry(entry);
+    else {
+      const shape = `${entry.kind}|${entry.postings.map((p) => `${p.bucket}:${p.amount}`).join('|')}`;
+      if (!checked.has(shape)) {
+        assertValidEntry(entry);
+        checked.add(shape);
+      }
     }
     for (const posting of entry.postings) {
       entryOf.push(index + 1);
       accountIds.push(posting.accountId);
       buckets.push(posting.bucket);
       amounts.push(posting.amount);
+      refs.push(posting.ref ?? null);
     }
   });
   const distinct = new Set(accountIds).size;
@@ -251,6 +288,7 @@ export async function postTransactions(
     entries.map((e) => e.ref ?? null),
     distinct,
     entries.map((e) => e.note ?? null),
+    refs,
   ]);
   const first = rows[0];
   if (!first || Number(first.accounts) !== distinct)
@@ -259,6 +297,6 @@ export async function postTransactions(
   if (first.short_lock) throw new BusinessError(refusals.lock);
   if (Number(first.txns) !== entries.length || Number(first.postings) !== accountIds.length)
     throw new LedgerError('the postings were not written');
-  await tx.query(APPLY_MANY_SQL, [accountIds, buckets, amounts]);
+  await tx.query(APPLY_MANY_SQL, summedDeltas(accountIds, buckets, amounts));
   return entries.length;
 }

@@ -22,6 +22,11 @@ export interface Posting {
   accountId: string;
   bucket: Bucket;
   amount: Decimal;
+  /**
+   * The business object of this line when it differs from the transaction's (a batch transaction: the
+   * option a trader's posting pays back).
+   */
+  ref?: string | null;
 }
 
 /** A transaction to post; its postings must sum to zero. */

@@ -298,12 +298,30 @@ describeOnBackends('option mode', (backend) => {
         ...ids.rows.flatMap((r) => [settleOption(context, r.id), settleOption(context, r.id)]),
       ]);
       await h.pin('BTCUSDT', '100000.00');
-      const { rows } = await h.app.db.query<{ ref: string; n: string }>(
-        `select ref, count(*) as n from ledger_transactions where kind = 'option_settle' and ref = any($1) group by ref`,
+      // Each win names its option on the trader's two postings (stake back, profit), once; a loss moves
+      // nothing of the trader's (its stake goes to the house in the chunk's aggregated posting).
+      const { rows } = await h.app.db.query<{ ref: string; n: string; account: string }>(
+        `select p.ref, count(*) as n, min(p.account_id) as account
+           from ledger_postings p join ledger_transactions t on t.id = p.txn_id
+          where t.kind = 'option_settle' and p.ref = any($1) group by p.ref`,
         [uids],
       );
-      expect(rows).toHaveLength(6);
-      expect(rows.every((r) => r.n === '1')).toBe(true);
+      const { rows: won } = await h.app.db.query<{ uid: string }>(
+        'select uid from option_orders where uid = any($1) and win_lost > 0',
+        [uids],
+      );
+      expect(won).toHaveLength(3);
+      expect(rows.map((r) => r.ref).sort()).toEqual(won.map((r) => r.uid).sort());
+      expect(rows.every((r) => r.n === '2')).toBe(true);
+      // The house side of a settlement transaction names no option: one posting per account and direction.
+      const { rows: house } = await h.app.db.query<{ n: string; named: string }>(
+        `select count(*) as n, count(p.ref) as named
+           from ledger_postings p join ledger_transactions t on t.id = p.txn_id
+           join ledger_accounts a on a.id = p.account_id
+          where t.kind = 'option_settle' and a.owner_kind = 'house'`,
+      );
+      expect(house[0]?.named).toBe('0');
+      expect(Number(house[0]?.n)).toBeGreaterThan(0);
       // 3 wins of 85, 3 losses of 100, 6 fees of 0.20.
       expect(await balance(user.id)).toBe('4953.80');
       expect(await h.ledgerOk()).toBe(true);

@@ -63,6 +63,40 @@ describeOnBackends('options across a restart', (backend) => {
     }
   }, 240_000);
 
+  it('wakes just after the next expiry instead of waiting for its period', async () => {
+    const h = await optionsHarness(backend);
+    try {
+      const user = await h.trader({ credit: '1000' });
+      await h.pin('BTCUSDT', '100000.00');
+      const placed = await h.buy(user.token, { orderType: 0, amount: '100', timeLong: 30, rate: '0.82' });
+      await h.pin('BTCUSDT', '100100.00');
+      h.clock.advance(29_950);
+      const { createSettler } = await import('./settle');
+      const settledUids: string[] = [];
+      // A period of a minute: only waking at the expiry settles the option within the test's few seconds.
+      const settler = createSettler(
+        h.app.optionMode.context,
+        (rows) => settledUids.push(...rows.map((row) => row.uid)),
+        (error) => {
+          throw error;
+        },
+      );
+      settler.start(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(settledUids).toEqual([]);
+      h.clock.advance(100);
+      const deadline = Date.now() + 5_000;
+      while (settledUids.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      await settler.stop();
+      expect(settledUids).toEqual([placed.data.uid]);
+      expect(await h.option(placed.data.uid)).toMatchObject({ positionStatus: 1, winLost: '82.00' });
+      expect(await h.ledgerOk()).toBe(true);
+    } finally {
+      await h.close();
+    }
+  }, 240_000);
+
   if (backend.name === 'postgres')
     it('settles each option once when two servers on one database settle at the same time', async () => {
       const database = await backend.create();
@@ -89,11 +123,14 @@ describeOnBackends('options across a restart', (backend) => {
             .map((row) => row.uid)
             .sort(),
         ).toEqual([...uids].sort());
-        const { rows } = await first.app.db.query<{ n: string }>(
-          `select count(*) as n from ledger_transactions where kind = 'option_settle' and ref = any($1)`,
+        // 5 wins, each named by its stake and profit postings; the losses move only house money.
+        const { rows } = await first.app.db.query<{ refs: string; n: string }>(
+          `select count(distinct p.ref) as refs, count(*) as n
+             from ledger_postings p join ledger_transactions t on t.id = p.txn_id
+            where t.kind = 'option_settle' and p.ref = any($1)`,
           [uids],
         );
-        expect(rows[0]?.n).toBe('10');
+        expect(rows[0]).toEqual({ refs: '5', n: '10' });
         // 5 wins of 85, 5 losses of 100, 10 fees of 0.20.
         expect(toFixed((await first.account(user.id)).balance, 2)).toBe('4923.00');
         expect(await first.ledgerOk()).toBe(true);
@@ -104,7 +141,7 @@ describeOnBackends('options across a restart', (backend) => {
       }
     }, 240_000);
   if (backend.name === 'postgres')
-    it('settles 2,000 options exactly once each when two servers settle them at the same time', async () => {
+    it('settles 3,500 options exactly once each when two servers settle them at the same time', async () => {
       const database = await backend.create();
       const now = Date.parse('2026-03-11T10:00:00Z');
       const first = await optionsHarness(backend, { reuse: { database, now } });
@@ -113,7 +150,7 @@ describeOnBackends('options across a restart', (backend) => {
         const uids = [
           ...(await insertRunningOptions(first.app.db, {
             users: 300,
-            count: 1200,
+            count: 2700,
             symbol: 'BTCUSDT',
             price: '100000',
             endFrom: now - 30_000,
@@ -130,19 +167,30 @@ describeOnBackends('options across a restart', (backend) => {
             batch: 2,
           })),
         ];
-        expect(uids).toHaveLength(2000);
+        expect(uids).toHaveLength(3500);
         // More than one chunk of one instrument: the servers take turns under its lock.
-        expect(1200).toBeGreaterThan(SETTLE_CHUNK);
+        expect(2700).toBeGreaterThan(SETTLE_CHUNK);
         const runs = await Promise.all([first.settle(), second.settle(), first.settle(), second.settle()]);
         const settled = runs.flat().map((row) => row.uid);
-        expect(settled).toHaveLength(2000);
-        expect(new Set(settled).size).toBe(2000);
-        const { rows } = await first.app.db.query<{ refs: string; txns: string; running: string }>(
-          `select count(distinct ref) as refs, count(*) as txns,
-                  (select count(*) from option_orders where position_status = 0) as running
-             from ledger_transactions where kind = 'option_settle'`,
+        expect(settled).toHaveLength(3500);
+        expect(new Set(settled).size).toBe(3500);
+        // One ledger transaction per chunk (2,500 + 200 BTCUSDT, 800 ETHUSDT); every option paid anything
+        // is named by the trader's postings.
+        const { rows } = await first.app.db.query<{
+          refs: string;
+          txns: string;
+          running: string;
+          paid: string;
+        }>(
+          `select count(distinct p.ref) as refs, count(distinct t.id) as txns,
+                  (select count(*) from option_orders where position_status = 0) as running,
+                  (select count(*) from option_orders where position_status = 1 and win_lost >= 0) as paid
+             from ledger_transactions t left join ledger_postings p on p.txn_id = t.id
+            where t.kind = 'option_settle'`,
         );
-        expect(rows[0]).toEqual({ refs: '2000', txns: '2000', running: '0' });
+        expect(rows[0]?.txns).toBe('3');
+        expect(rows[0]?.running).toBe('0');
+        expect(rows[0]?.refs).toBe(rows[0]?.paid);
         expect(await first.ledgerOk()).toBe(true);
       } finally {
         await second.close();

@@ -3,13 +3,7 @@ import { Code } from '../../../src/core/contract/codes';
 import { isZero, negate, type Decimal } from '../../../src/core/domain/decimal';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
-import {
-  getOrCreateAccount,
-  postTransaction,
-  postTransactions,
-  SPEND_REFUSALS,
-  type RefusalCodes,
-} from '../ledger';
+import { getOrCreateAccount, postTransaction, SPEND_REFUSALS, type RefusalCodes } from '../ledger';
 import { toAccount } from '../ledger/accounts';
 import type { AccountRow, Posting } from '../ledger';
 
@@ -132,46 +126,4 @@ export async function postMovements(
   const postings = toPostings(movements);
   if (postings.length === 0) return;
   await postTransaction(tx, { kind, ref, postings }, refusals);
-}
-
-/** One ledger transaction of a batch: its kind, its business object and its movements. */
-export interface MovementEntry {
-  kind: string;
-  ref: string;
-  movements: Movement[];
-}
-
-/**
- * Posts many transactions at once (a batch job such as option settlement), each with the same
- * checks as `postMovements`; an entry whose every amount is zero writes nothing. Answers how many
- * transactions were written.
- */
-export async function postMovementsMany(
-  tx: Queryable,
-  entries: readonly MovementEntry[],
-  refusals: RefusalCodes = SPEND_REFUSALS,
-): Promise<number> {
-  // A batch repeats a few amounts many times: each is negated and tested for zero once.
-  const negated = new Map<Decimal, Decimal | null>();
-  const debit = (amount: Decimal) => {
-    let value = negated.get(amount);
-    if (value === undefined) negated.set(amount, (value = isZero(amount) ? null : negate(amount)));
-    return value;
-  };
-  const ledgerEntries = entries
-    .map((entry) => ({
-      kind: entry.kind,
-      ref: entry.ref,
-      postings: entry.movements.flatMap((m): Posting[] => {
-        const out = debit(m.amount);
-        return out === null
-          ? []
-          : [
-              { ...m.from, amount: out },
-              { ...m.to, amount: m.amount },
-            ];
-      }),
-    }))
-    .filter((entry) => entry.postings.length > 0);
-  return postTransactions(tx, ledgerEntries, refusals);
 }
