@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import { createKlineLoader } from '../../core/feeds/kline-loader';
 import type { KlineLoader } from '../../core/feeds/kline-loader';
 import type { Platform } from '../../core/runtime/types';
 import type { Drawing } from './chart-prefs';
@@ -13,6 +12,8 @@ export type EngineLoader = () => Promise<{ createChartEngine: typeof createChart
 
 /** The engine's chunk (klinecharts); it also leads to the chunk of the order lines. */
 export const loadEngine = () => import('./chart-engine');
+/** The kline history loader: asked for at mount, next to the first paint, not inside it. */
+const loadKlineLoader = () => import('../../core/feeds/kline-loader');
 
 /** What the widget knows before the engine exists. */
 export interface EngineSetup {
@@ -25,7 +26,7 @@ export interface EngineSetup {
 /** The engine once klinecharts is loaded, its load state and whether a drawing is selected. */
 export interface EngineHandle {
   engine: ChartEngine | null;
-  /** The chart's data source, there from the first effect on (before klinecharts arrives). */
+  /** The chart's data source, there once its small chunk arrived (before klinecharts does). */
   loader: KlineLoader | null;
   state: EngineState;
   candles: number;
@@ -67,23 +68,30 @@ export function useChartEngine(
   useEffect(() => {
     let cancelled = false;
     let created: ChartEngine | null = null;
-    const source = createKlineLoader({
-      api: platform.api,
-      feed: platform.feed,
-      onError: (error) => {
-        if (error.kind === 'history' && !cancelled) setLoad({ state: 'error', candles: 0 });
-      },
+    let source: KlineLoader | null = null;
+    // The history loader is not part of the first paint: its chunk is asked for now, in parallel with the
+    // first paint, and the first series' history is requested as soon as it arrives (long before the
+    // engine's much bigger chunk, which waits for the paint).
+    const sourceReady = loadKlineLoader().then(({ createKlineLoader }) => {
+      if (cancelled) return null;
+      source = createKlineLoader({
+        api: platform.api,
+        feed: platform.feed,
+        onError: (error) => {
+          if (error.kind === 'history' && !cancelled) setLoad({ state: 'error', candles: 0 });
+        },
+      });
+      const first = wanted.current.series;
+      if (first?.symbol) source.prefetch(first.symbol, first.period);
+      setLoader(source);
+      return source;
     });
-    // The first series' history is requested in the effect that makes the loader, not one render later.
-    const first = wanted.current.series;
-    if (first?.symbol) source.prefetch(first.symbol, first.period);
-    setLoader(source);
     const start = () =>
-      load()
-        .then(({ createChartEngine }) => {
+      Promise.all([load(), sourceReady])
+        .then(([{ createChartEngine }, loaded]) => {
           const el = container.current;
-          if (cancelled || !el) return;
-          created = createChartEngine(el, source, {
+          if (cancelled || !el || !loaded) return;
+          created = createChartEngine(el, loaded, {
             // klinecharts reports "loading" again when it starts the first page: no render for no change.
             onState: (state, candles) => {
               const apply = () =>
@@ -122,7 +130,7 @@ export function useChartEngine(
       if (frame) cancelAnimationFrame(frame);
       clearTimeout(timer);
       created?.dispose();
-      source.dispose();
+      source?.dispose();
       setEngine(null);
       setLoader(null);
       setSelected(false);
