@@ -97,3 +97,25 @@ export function ModalDrawer(props: ModalDrawerProps) {
     </div>
   );
 }
+
+/** One labelled figure of a drawer's field list (`<dl className="tk-drawer__fields">`). */
+export function DetailField({
+  label,
+  children,
+  tone,
+  id,
+}: {
+  label: string;
+  children: ReactNode;
+  tone?: string | undefined;
+  id?: string;
+}) {
+  return (
+    <div className="tk-drawer__field" data-field={id}>
+      <dt>{label}</dt>
+      <dd className="tk-num" data-tone={tone}>
+        {children}
+      </dd>
+    </div>
+  );
+}

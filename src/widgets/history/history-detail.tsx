@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { BuyPoint } from '../../core/contract/trading';
 import type { MarketOrder } from '../../core/contract/trading';
 import { formatAmount, formatTime } from '../../core/domain/format';
+import { DetailField } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
 import { directionKey, netPnl, pnlTone, priceText, signedAmount, triggerText } from './history-format';
 import { HistoryDrawer } from './history-drawer';
@@ -13,28 +13,6 @@ export interface HistoryDetailProps {
   t: Translate;
   timezone: string | undefined;
   onClose: () => void;
-}
-
-/** One labelled figure of a detail drawer (market orders and options). */
-export function DetailField({
-  label,
-  children,
-  tone,
-  id,
-}: {
-  label: string;
-  children: ReactNode;
-  tone?: string;
-  id?: string;
-}) {
-  return (
-    <div className="tk-drawer__field tk-hist__field" data-field={id}>
-      <dt>{label}</dt>
-      <dd className="tk-num" data-tone={tone}>
-        {children}
-      </dd>
-    </div>
-  );
 }
 
 /** Every field of one past or current order; times per spec §4 and the close reason when there is one. */

@@ -7,7 +7,7 @@ import { pnlTone, priceText, signedAmount } from '../../core/domain/order-format
 import { RecordList, RecordTitle } from '../_shared/record-list';
 import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
-import { DetailField } from './history-detail';
+import { DetailField } from '../_shared/drawer';
 import { HistoryDrawer } from './history-drawer';
 import { HistoryList } from './list-foot';
 import { nextOptionPage, optionStatusKey, rateText } from './option-history.logic';

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { ReactNode } from 'react';
 import { OPTION_POLL_TRIES_LIST } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
 import { formatAmount } from '../../core/domain/format';
@@ -10,6 +9,7 @@ import { getOrders } from '../../core/state/orders';
 import { awaitOptionSettlement } from '../../core/trading/option-settlement';
 import type { OptionSettlement } from '../../core/trading/option-settlement';
 import { usePlatform } from '../_shared/platform-context';
+import { DetailField } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
 import { Drawer } from './positions-overlays';
 
@@ -20,27 +20,6 @@ export interface OptionSettlementDrawerProps {
   t: Translate;
   onView: () => void;
   onClose: () => void;
-}
-
-function Row({
-  label,
-  children,
-  tone,
-  id,
-}: {
-  label: string;
-  children: ReactNode;
-  tone?: string;
-  id?: string;
-}) {
-  return (
-    <div className="tk-drawer__field tk-pos__field" data-field={id}>
-      <dt>{label}</dt>
-      <dd className="tk-num" data-tone={tone}>
-        {children}
-      </dd>
-    </div>
-  );
 }
 
 /**
@@ -79,22 +58,26 @@ export function OptionSettlementDrawer({ order, t, onView, onClose }: OptionSett
       }
     >
       <dl className="tk-drawer__fields tk-pos__fields">
-        <Row label={t('position.field.product')}>{shown.productName || shown.tradePair}</Row>
-        <Row label={t('position.field.direction')} tone={optionDirection(shown)}>
+        <DetailField label={t('position.field.product')}>{shown.productName || shown.tradePair}</DetailField>
+        <DetailField label={t('position.field.direction')} tone={optionDirection(shown)}>
           {t(`position.option.${optionDirection(shown)}`)}
-        </Row>
-        <Row label={t('position.option.amount')}>{formatAmount(shown.amount)}</Row>
-        <Row label={t('position.option.entry_price')} id="entry">
+        </DetailField>
+        <DetailField label={t('position.option.amount')}>{formatAmount(shown.amount)}</DetailField>
+        <DetailField label={t('position.option.entry_price')} id="entry">
           {priceText(shown.price)}
-        </Row>
+        </DetailField>
         {result?.kind === 'settled' ? (
           <>
-            <Row label={t('position.option.exit_price')} id="exit">
+            <DetailField label={t('position.option.exit_price')} id="exit">
               {priceText(result.order.priceEnd)}
-            </Row>
-            <Row label={t('position.option.win_loss')} tone={pnlTone(result.order.winLost)} id="win-loss">
+            </DetailField>
+            <DetailField
+              label={t('position.option.win_loss')}
+              tone={pnlTone(result.order.winLost)}
+              id="win-loss"
+            >
               {signedAmount(result.order.winLost)}
-            </Row>
+            </DetailField>
           </>
         ) : null}
       </dl>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import { BuyPoint, PositionStatus } from '../../core/contract/trading';
 import type { MarketOrder } from '../../core/contract/trading';
 import { formatAmount, formatTime } from '../../core/domain/format';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
+import { DetailField } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
 import { Drawer } from './positions-overlays';
 import {
@@ -27,17 +27,6 @@ export interface PositionDetailProps {
   timezone: string | undefined;
   actions: ReturnType<typeof useOrderActions>;
   onClose: () => void;
-}
-
-function Row({ label, children, tone }: { label: string; children: ReactNode; tone?: string }) {
-  return (
-    <div className="tk-drawer__field tk-pos__field">
-      <dt>{label}</dt>
-      <dd className="tk-num" data-tone={tone}>
-        {children}
-      </dd>
-    </div>
-  );
 }
 
 /**
@@ -102,40 +91,44 @@ export function PositionDetail({ order, t, timezone, actions, onClose }: Positio
       }
     >
       <dl className="tk-drawer__fields tk-pos__fields">
-        <Row label={t('position.field.order_no')}>{order.uid}</Row>
-        <Row label={t('position.field.product')}>{order.productName || order.tradePair}</Row>
-        <Row label={t('position.field.status')}>
+        <DetailField label={t('position.field.order_no')}>{order.uid}</DetailField>
+        <DetailField label={t('position.field.product')}>{order.productName || order.tradePair}</DetailField>
+        <DetailField label={t('position.field.status')}>
           {t(pending ? 'position.state_pending' : 'position.state_open')}
-        </Row>
-        <Row label={t('position.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
+        </DetailField>
+        <DetailField label={t('position.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
           {t(directionKey(order))}
-        </Row>
-        <Row label={t('position.field.type')}>
+        </DetailField>
+        <DetailField label={t('position.field.type')}>
           {t(order.buyPoint === BuyPoint.pending ? 'position.type_pending' : 'position.type_market')}
-        </Row>
-        <Row label={t('position.field.quantity')}>
+        </DetailField>
+        <DetailField label={t('position.field.quantity')}>
           {formatAmount(order.orderQuantity, { thousands: false })}
-        </Row>
-        <Row label={t(pending ? 'position.col_limit_price' : 'position.field.open_price')}>
+        </DetailField>
+        <DetailField label={t(pending ? 'position.col_limit_price' : 'position.field.open_price')}>
           {priceText(order.openingPrice)}
-        </Row>
-        <Row label={t('position.field.current_price')}>{priceText(order.currentPrice)}</Row>
-        <Row label={t('position.field.stop_loss')}>{triggerText(order.stopPrice) ?? t('position.off')}</Row>
-        <Row label={t('position.field.take_profit')}>
+        </DetailField>
+        <DetailField label={t('position.field.current_price')}>{priceText(order.currentPrice)}</DetailField>
+        <DetailField label={t('position.field.stop_loss')}>
+          {triggerText(order.stopPrice) ?? t('position.off')}
+        </DetailField>
+        <DetailField label={t('position.field.take_profit')}>
           {triggerText(order.takeProfitPrice) ?? t('position.off')}
-        </Row>
-        <Row label={t('position.field.leverage')}>×{order.multiple}</Row>
-        <Row label={t('position.field.margin')}>{money(order.securityDepositInitial)}</Row>
-        <Row label={t('position.field.fee')}>{money(order.feeAmount)}</Row>
-        <Row label={t('position.field.overnight')}>{money(order.overnightFee)}</Row>
-        <Row
+        </DetailField>
+        <DetailField label={t('position.field.leverage')}>×{order.multiple}</DetailField>
+        <DetailField label={t('position.field.margin')}>{money(order.securityDepositInitial)}</DetailField>
+        <DetailField label={t('position.field.fee')}>{money(order.feeAmount)}</DetailField>
+        <DetailField label={t('position.field.overnight')}>{money(order.overnightFee)}</DetailField>
+        <DetailField
           label={t(pending ? 'position.expected_pnl' : 'position.field.pnl')}
           tone={pnlTone(order.profitLoss)}
         >
           {signedAmount(order.profitLoss)}
-        </Row>
-        <Row label={t('position.field.order_time')}>{time(order.orderTimeTs)}</Row>
-        {pending ? null : <Row label={t('position.field.fill_time')}>{time(order.transactionTimeTs)}</Row>}
+        </DetailField>
+        <DetailField label={t('position.field.order_time')}>{time(order.orderTimeTs)}</DetailField>
+        {pending ? null : (
+          <DetailField label={t('position.field.fill_time')}>{time(order.transactionTimeTs)}</DetailField>
+        )}
       </dl>
       <TriggerEditor order={order} t={t} onSave={actions.update} />
       {confirming ? (
@@ -170,16 +163,18 @@ export function PositionDetail({ order, t, timezone, actions, onClose }: Positio
           }
         >
           <dl className="tk-drawer__fields tk-pos__fields" data-testid="confirm-fields">
-            <Row label={t('position.field.product')}>{order.productName || order.tradePair}</Row>
-            <Row label={t('position.field.quantity')}>
+            <DetailField label={t('position.field.product')}>
+              {order.productName || order.tradePair}
+            </DetailField>
+            <DetailField label={t('position.field.quantity')}>
               {formatAmount(order.orderQuantity, { thousands: false })}
-            </Row>
-            <Row label={t('position.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
+            </DetailField>
+            <DetailField label={t('position.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
               {t(directionKey(order))}
-            </Row>
-            <Row label={t(pending ? 'position.col_limit_price' : 'position.field.current_price')}>
+            </DetailField>
+            <DetailField label={t(pending ? 'position.col_limit_price' : 'position.field.current_price')}>
               {confirmPrice(order)}
-            </Row>
+            </DetailField>
           </dl>
         </Drawer>
       ) : null}
