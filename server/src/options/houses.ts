@@ -6,6 +6,7 @@
  * money have their own stripes.
  */
 import type { Db } from '../db/types';
+import { openStripedHouses, stripedHouseKind, type StripedHouseFinder } from '../ledger/houses';
 
 export const OPTION_HOUSE_STRIPES = 32;
 
@@ -17,34 +18,12 @@ export function optionHouseKind(
   virtual: boolean,
   stripe: number,
 ): `house_${string}` {
-  return `house_options_${purpose}_${virtual ? 'demo' : 'real'}_${stripe}`;
+  return stripedHouseKind('options', purpose, virtual, stripe);
 }
 
-export type OptionHouseFinder = (purpose: OptionHousePurpose, virtual: boolean, userId: string) => string;
+export type OptionHouseFinder = StripedHouseFinder<OptionHousePurpose>;
 
 /** Opens (once, committed) every stripe and answers the finder over their ids. */
-export async function openOptionHouses(db: Db): Promise<OptionHouseFinder> {
-  const kinds = (['stakes', 'fees', 'pnl'] as const).flatMap((purpose) =>
-    [false, true].flatMap((virtual) =>
-      Array.from({ length: OPTION_HOUSE_STRIPES }, (_, stripe) => optionHouseKind(purpose, virtual, stripe)),
-    ),
-  );
-  const rows = await db.transaction(async (tx) => {
-    await tx.query(
-      `insert into ledger_accounts (owner_kind, kind) select 'house', k from unnest($1::text[]) as t (k)
-         on conflict (kind) where owner_kind = 'house' do nothing`,
-      [kinds],
-    );
-    const found = await tx.query<{ id: string; kind: string }>(
-      `select id, kind from ledger_accounts where owner_kind = 'house' and kind = any($1::text[])`,
-      [kinds],
-    );
-    return found.rows;
-  });
-  const ids = new Map(rows.map((row) => [row.kind, row.id]));
-  if (ids.size !== kinds.length) throw new Error('the option house accounts could not be opened');
-  return (purpose, virtual, userId) =>
-    ids.get(
-      optionHouseKind(purpose, virtual, Number(BigInt(userId) % BigInt(OPTION_HOUSE_STRIPES))),
-    ) as string;
+export function openOptionHouses(db: Db): Promise<OptionHouseFinder> {
+  return openStripedHouses(db, 'options', ['stakes', 'fees', 'pnl'], OPTION_HOUSE_STRIPES);
 }

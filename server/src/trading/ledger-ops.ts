@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { getOrCreateAccount, postTransaction, SPEND_REFUSALS, type RefusalCodes } from '../ledger';
 import { toAccount } from '../ledger/accounts';
+import { openStripedHouses, stripedHouseKind, type StripedHouseFinder } from '../ledger/houses';
 import type { AccountRow, Posting } from '../ledger';
 
 /**
@@ -21,36 +22,15 @@ export type HousePurpose = 'fees' | 'pnl';
 
 /** The kind of one stripe (`house_trading_fees_real_3`). */
 export function tradingHouseKind(purpose: HousePurpose, virtual: boolean, stripe: number): `house_${string}` {
-  return `house_trading_${purpose}_${virtual ? 'demo' : 'real'}_${stripe}`;
+  return stripedHouseKind('trading', purpose, virtual, stripe);
 }
 
 /** Finds the house account a user's movement of `purpose` goes to. */
-export type HouseFinder = (purpose: HousePurpose, virtual: boolean, userId: string) => string;
+export type HouseFinder = StripedHouseFinder<HousePurpose>;
 
 /** Opens (once, committed) every stripe and answers the finder over their ids. */
-export async function openTradingHouses(db: Db): Promise<HouseFinder> {
-  const kinds = (['fees', 'pnl'] as const).flatMap((purpose) =>
-    [false, true].flatMap((virtual) =>
-      Array.from({ length: HOUSE_STRIPES }, (_, stripe) => tradingHouseKind(purpose, virtual, stripe)),
-    ),
-  );
-  // Two statements for all stripes, not one round trip per stripe: every app start opens them.
-  const rows = await db.transaction(async (tx) => {
-    await tx.query(
-      `insert into ledger_accounts (owner_kind, kind) select 'house', k from unnest($1::text[]) as t (k)
-         on conflict (kind) where owner_kind = 'house' do nothing`,
-      [kinds],
-    );
-    const found = await tx.query<{ id: string; kind: string }>(
-      `select id, kind from ledger_accounts where owner_kind = 'house' and kind = any($1::text[])`,
-      [kinds],
-    );
-    return found.rows;
-  });
-  const ids = new Map(rows.map((row) => [row.kind, row.id]));
-  if (ids.size !== kinds.length) throw new Error('the trading house accounts could not be opened');
-  return (purpose, virtual, userId) =>
-    ids.get(tradingHouseKind(purpose, virtual, Number(BigInt(userId) % BigInt(HOUSE_STRIPES)))) as string;
+export function openTradingHouses(db: Db): Promise<HouseFinder> {
+  return openStripedHouses(db, 'trading', ['fees', 'pnl'], HOUSE_STRIPES);
 }
 
 /** Code 201 (get wallet balance error): the user's account could not be opened or read. */

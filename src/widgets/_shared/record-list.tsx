@@ -1,5 +1,7 @@
 import { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
+import type { OptionOrder } from '../../core/contract/options';
+import { optionDirection } from '../../core/domain/option-order';
 
 /**
  * A list of records (orders, options, cashier records) shown as a table in a wide widget and as cards in
@@ -281,5 +283,24 @@ export function RecordTitle({ symbol, name, side, sideLabel, extra }: RecordTitl
         </span>
       ) : null}
     </>
+  );
+}
+
+/** The title of an option record: its pair and direction (up as buy, down as sell), the product name under them. */
+export function OptionRecordTitle({
+  order,
+  sideLabel,
+}: {
+  order: OptionOrder;
+  sideLabel: (direction: 'up' | 'down') => string;
+}) {
+  const direction = optionDirection(order);
+  return (
+    <RecordTitle
+      symbol={order.tradePair || order.productName}
+      name={order.productName}
+      side={direction === 'down' ? 'sell' : 'buy'}
+      sideLabel={sideLabel(direction)}
+    />
   );
 }

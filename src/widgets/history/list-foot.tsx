@@ -1,58 +1,8 @@
-import { forwardRef, useRef } from 'react';
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
+import { ListFoot } from '../_shared/list-foot';
 import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
 import type { Translate } from '../_shared/use-t';
-
-export interface ListFootProps {
-  t: Translate;
-  /** The last page's failure text, or null. */
-  error: string | null;
-  /** A page is on its way, or the first one has not come yet. */
-  loading: boolean;
-  /** No further page exists. */
-  done: boolean;
-  /** The list shows at least one item. */
-  hasItems: boolean;
-  /** Keys of the failure prefix and the end-of-list line (market orders and options word them apart). */
-  failedKey: string;
-  endKey: string;
-  onRetry: () => void;
-  onMore: () => void;
-}
-
-/**
- * The foot of an infinite list (spec §2, 10 a page): the scroll sentinel with the failure banner and retry,
- * the loading line, the end-of-list line, or a button for the next page.
- */
-export const ListFoot = forwardRef<HTMLDivElement, ListFootProps>(function ListFoot(props, sentinel) {
-  const { t } = props;
-  return (
-    <div ref={sentinel} className="tk-hist__foot">
-      {props.error ? (
-        <div className="tk-banner" data-tone="danger" role="alert">
-          <span className="tk-banner__text">
-            {t(props.failedKey)} {props.error}
-          </span>
-          <button type="button" className="tk-button" onClick={props.onRetry}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : props.loading ? (
-        <p className="tk-state" role="status">
-          {t('app.loading')}
-        </p>
-      ) : props.done ? (
-        props.hasItems ? (
-          <p className="tk-hist__end">{t(props.endKey)}</p>
-        ) : null
-      ) : (
-        <button type="button" className="tk-hist__btn" onClick={props.onMore}>
-          {t('history.load_more')}
-        </button>
-      )}
-    </div>
-  );
-});
 
 /** Props of HistoryList. */
 export interface HistoryListProps {
@@ -98,8 +48,10 @@ export function HistoryList({ t, paging, loading, hasItems, keys, ...props }: Hi
         loading={loading || (paging.page === 0 && !paging.done)}
         done={paging.done}
         hasItems={hasItems}
+        block="tk-hist"
         failedKey={keys.failed}
         endKey={keys.end}
+        moreKey="history.load_more"
         onRetry={props.onRetry}
         onMore={props.onMore}
       />

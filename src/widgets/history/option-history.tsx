@@ -4,7 +4,7 @@ import type { OptionOrder } from '../../core/contract/options';
 import { SHORT_DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
 import { optionDirection } from '../../core/domain/option-order';
 import { pnlTone, priceText, signedAmount } from '../../core/domain/order-format';
-import { RecordList, RecordTitle } from '../_shared/record-list';
+import { OptionRecordTitle, RecordList } from '../_shared/record-list';
 import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
 import { DetailField } from '../_shared/drawer';
@@ -182,17 +182,9 @@ export function OptionHistory({ t, timezone, accountKey }: OptionHistoryProps) {
           keyOf={(o) => o.uid}
           label={t('history.option.list_label')}
           titleLabel={t('history.option.field.product')}
-          title={(o) => {
-            const direction = optionDirection(o);
-            return (
-              <RecordTitle
-                symbol={o.tradePair || o.productName}
-                name={o.productName}
-                side={direction === 'down' ? 'sell' : 'buy'}
-                sideLabel={t(`history.option.${direction}`)}
-              />
-            );
-          }}
+          title={(o) => (
+            <OptionRecordTitle order={o} sideLabel={(direction) => t(`history.option.${direction}`)} />
+          )}
           fields={optionFields(t, timezone)}
           onOpen={setSelected}
           rowData={(o) => ({ 'data-order': o.uid })}

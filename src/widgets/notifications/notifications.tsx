@@ -7,6 +7,7 @@ import { getNotificationUnread } from '../../core/state/notifications';
 import type { EventCallbacks } from '../_shared/events';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
+import { ListFoot } from '../_shared/list-foot';
 import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
 import { useT } from '../_shared/use-t';
 import type { Translate } from '../_shared/use-t';
@@ -55,45 +56,6 @@ function NotificationRow({
         </span>
       </button>
     </li>
-  );
-}
-
-function Foot(props: {
-  t: Translate;
-  error: string | null;
-  loading: boolean;
-  done: boolean;
-  hasItems: boolean;
-  onRetry: () => void;
-  onMore: () => void;
-  sentinel: React.RefObject<HTMLDivElement | null>;
-}) {
-  const { t } = props;
-  return (
-    <div ref={props.sentinel} className="tk-notif__foot">
-      {props.error ? (
-        <div className="tk-banner" data-tone="danger" role="alert">
-          <span className="tk-banner__text">
-            {t('notifications.load_failed')} {props.error}
-          </span>
-          <button type="button" className="tk-button" onClick={props.onRetry}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : props.loading ? (
-        <p className="tk-state" role="status">
-          {t('app.loading')}
-        </p>
-      ) : props.done ? (
-        props.hasItems ? (
-          <p className="tk-notif__end">{t('notifications.end')}</p>
-        ) : null
-      ) : (
-        <button type="button" className="tk-notif__btn" onClick={props.onMore}>
-          {t('notifications.load_more')}
-        </button>
-      )}
-    </div>
   );
 }
 
@@ -173,9 +135,13 @@ function NotificationsBody(props: NotificationsProps) {
             {t('notifications.empty')}
           </p>
         ) : null}
-        <Foot
-          sentinel={sentinel}
+        <ListFoot
+          ref={sentinel}
           t={t}
+          block="tk-notif"
+          failedKey="notifications.load_failed"
+          endKey="notifications.end"
+          moreKey="notifications.load_more"
           error={paging.error}
           loading={loading || (paging.page === 0 && !paging.done)}
           done={paging.done}

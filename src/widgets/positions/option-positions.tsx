@@ -3,12 +3,11 @@ import { formatAmount } from '../../core/domain/format';
 import {
   OPTION_TICK_MS,
   optionCountdownText,
-  optionDirection,
   optionProgress,
   optionRemainingMs,
 } from '../../core/domain/option-order';
 import { priceText } from '../../core/domain/order-format';
-import { RecordList, RecordTitle } from '../_shared/record-list';
+import { OptionRecordTitle, RecordList } from '../_shared/record-list';
 import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
 import { OptionSettlementDrawer } from './option-settlement';
@@ -77,17 +76,9 @@ function OptionTable({ items, now, t }: { items: readonly OptionOrder[]; now: nu
       keyOf={(o) => o.uid}
       label={t('position.option.running')}
       titleLabel={t('position.col_product')}
-      title={(o) => {
-        const direction = optionDirection(o);
-        return (
-          <RecordTitle
-            symbol={o.tradePair || o.productName}
-            name={o.productName}
-            side={direction === 'down' ? 'sell' : 'buy'}
-            sideLabel={t(`position.option.${direction}`)}
-          />
-        );
-      }}
+      title={(o) => (
+        <OptionRecordTitle order={o} sideLabel={(direction) => t(`position.option.${direction}`)} />
+      )}
       fields={optionFields(now, t)}
       rowData={(o) => ({ 'data-order': o.uid })}
     />
