@@ -151,6 +151,7 @@ export const MODULES: readonly ModuleEntry[] = [
     options: ({ options }) => options.auth ?? {},
   },
   { name: 'ledger', load: async () => (await import('./ledger/plugin')).ledgerPlugin },
+  { name: 'cashier', load: async () => (await import('./cashier/plugin')).cashierPlugin },
   { name: 'accounts', load: async () => (await import('./accounts/plugin')).accountsPlugin },
   { name: 'users', load: async () => (await import('./users/plugin')).usersPlugin },
   {
@@ -188,7 +189,7 @@ export const MODULES: readonly ModuleEntry[] = [
 
 /**
  * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
- * accounts → users → notifications → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
+ * cashier → accounts → users → notifications → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
  * this resolves; `listen` or `inject` make it ready.
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {

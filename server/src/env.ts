@@ -83,6 +83,12 @@ export const ENV_VARS: readonly EnvVar[] = [
     default: '(generated)',
   },
   {
+    name: 'CASHIER_KEY',
+    description:
+      'Key sealing bank card and withdrawal address data at rest (base64 of 32 bytes); unset: generated once and stored in the database.',
+    default: '(generated)',
+  },
+  {
     name: 'SMTP_URL',
     description: 'SMTP server for mail (smtp:// or smtps://); unset: the dev outbox (none in production).',
     default: '(unset)',

@@ -17,7 +17,7 @@ export const corsPlugin = fp<CorsPluginOptions>(
     await app.register(cors, {
       origin: list.length > 0 ? list : '*',
       methods: ['GET', 'POST'],
-      allowedHeaders: ['content-type', 'authorization', 'x-tk-brand'],
+      allowedHeaders: ['content-type', 'authorization', 'x-tk-brand', 'idempotency-key'],
       maxAge: 600,
     });
   },

@@ -17,6 +17,7 @@ import {
 } from '../../../src/core/contract/endpoint';
 import { Obj, Str, T, type Static, type TSchema } from '../../../src/core/contract/schema';
 import { BusinessError } from './envelope';
+import { withIdempotency } from './idempotency';
 
 /** What a handler gets besides its input. */
 export interface RouteContext {
@@ -97,6 +98,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   const response = { 200: envelopeOf(endpoint.data, endpoint.extra) };
   const guards = app.accessGuards;
   const access = endpoint.access;
+  if (endpoint.idempotent && access !== 'protected') {
+    throw new Error(`${endpoint.path}: only protected endpoints are idempotent (keys are per user)`);
+  }
   const variants: Array<{ path: string; mock: boolean }> = [{ path: endpoint.path, mock: false }];
   if (endpoint.mockPath) variants.push({ path: endpoint.mockPath, mock: true });
 
@@ -141,7 +145,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         handler: (request, reply) => {
           const source = method === 'POST' ? request.body : request.query;
           const { brand: _brand, ...fields } = (source ?? {}) as Record<string, unknown>;
-          return handler(input(request, method === 'POST' ? source : fields), { request, reply, mock });
+          const given = input(request, method === 'POST' ? source : fields);
+          const run = () => handler(given, { request, reply, mock });
+          if (!endpoint.idempotent) return run();
+          return withIdempotency(app.db, request, reply, path, given, run);
         },
       });
     }

@@ -58,6 +58,28 @@ const ep = adHocEndpoint;
 
 const headersOf = (init: RequestInit) => init.headers as Record<string, string>;
 
+describe('createApiClient idempotency keys', () => {
+  const money = { ...adHocEndpoint('api', 'waa/user/withdraw'), idempotent: true };
+
+  it("sends a fresh Idempotency-Key per call of an idempotent endpoint, and the caller's when given", async () => {
+    const { api, fetchImpl } = setup(() => json({ code: 0, msg: 'success', data: null }));
+    await api.call(money, {});
+    await api.call(money, {});
+    await api.call(money, {}, { idempotencyKey: 'submission-0001' });
+    const keys = fetchImpl.mock.calls.map((call) => headersOf(call[1]!)['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBe('submission-0001');
+  });
+
+  it('sends no key on other endpoints', async () => {
+    const { api, fetchImpl } = setup(() => json({ code: 0, msg: 'success', data: null }));
+    await api.call(ep('api', 'waa/user/info'), {});
+    expect(headersOf(fetchImpl.mock.calls[0]![1]!)['idempotency-key']).toBeUndefined();
+  });
+});
+
 describe('createApiClient requests', () => {
   it('POSTs JSON to the service base and returns the data of a code-0 envelope', async () => {
     const { api, fetchImpl } = setup(() => json({ code: 0, msg: 'success', data: { list: [1] } }));

@@ -75,6 +75,13 @@ export function formDataOf(payload: Record<string, unknown>): FormData {
   return form;
 }
 
+/** A fresh `Idempotency-Key` (random, 32 hex digits). */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** Create the page's API client. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const t = options.translate;
@@ -139,6 +146,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) headers.authorization = `Bearer ${token}`;
     const brand = options.brand?.();
     if (brand) headers['x-tk-brand'] = brand;
+    if (endpoint.idempotent) headers['idempotency-key'] = callOptions.idempotencyKey ?? newIdempotencyKey();
     let url = joinUrl(services[service], fillPath(path, payload));
     if (method === 'GET') url += queryString(path, payload);
 

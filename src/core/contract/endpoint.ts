@@ -53,6 +53,11 @@ export interface EndpointSpec<I extends TSchema, D extends TSchema> {
   tag?: string;
   /** How the input travels on POST: JSON (default) or a multipart form (files: `T.Unsafe` binary fields). */
   contentType?: 'application/json' | 'multipart/form-data';
+  /**
+   * A money submit (deposit, withdrawal, transfer): the client sends an `Idempotency-Key` header, one per
+   * submission; a repeat with the same key answers the first answer and moves nothing (protected only).
+   */
+  idempotent?: boolean;
 }
 
 export interface Endpoint<I extends TSchema = TSchema, D extends TSchema = TSchema> extends EndpointSpec<

@@ -21,6 +21,11 @@ export interface CallOptions {
   method?: 'GET' | 'POST';
   /** Call the endpoint's Mock path (spec §6: the demo account). */
   mock?: boolean;
+  /**
+   * `Idempotency-Key` of an idempotent endpoint (a money submit): the form makes one per submission and sends
+   * it again on a retry of the same submission; without it the client makes a fresh one for this call.
+   */
+  idempotencyKey?: string;
 }
 
 /** Outcome of a call: never throws for a server or network failure. */

@@ -1,0 +1,91 @@
+/**
+ * Idempotency of money submits (endpoints declared `idempotent: true`). The request's `Idempotency-Key`
+ * (8–128 of `A-Za-z0-9_-.:`) is reserved for the user before the handler runs: one insert on the primary key
+ * (user, key), so of concurrent repeats exactly one runs. The answer — success or a catalogue code — is
+ * stored with the key; a repeat gets that answer again (header `idempotent-replay: true`) and moves nothing.
+ * A repeat while the first still runs answers 23552 "order still processing". The same key on another path
+ * or with another body answers 1001. An unexpected failure (HTTP 500) releases the key, so the client may
+ * retry. Keys are kept 24 hours.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Code } from '../../../src/core/contract/codes';
+import type { Envelope } from '../../../src/core/contract/envelope';
+import type { Queryable } from '../db/types';
+import { BusinessError, fail } from './envelope';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+/** How long a key is remembered. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
+function fingerprintOf(path: string, input: unknown): string {
+  return createHash('sha256')
+    .update(path)
+    .update('\n')
+    .update(JSON.stringify(input ?? null))
+    .digest('hex');
+}
+
+/** Runs `handler` at most once per (user, key); repeats answer its stored envelope. */
+export async function withIdempotency(
+  db: Queryable,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  input: unknown,
+  handler: () => Promise<Envelope<unknown>>,
+): Promise<Envelope<unknown>> {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || !KEY.test(key))
+    throw new BusinessError(Code.INCORRECT_PARAMETER, 'Idempotency-Key header required');
+  const userId = request.auth?.userId;
+  if (!userId) throw new BusinessError(Code.LOGIN_REQUIRED);
+  const fingerprint = fingerprintOf(path, input);
+
+  // Forget keys past their time (this user's only: bounded work, no global sweep on the hot path).
+  await db.query(`delete from idempotency_keys where user_id = $1 and created_at < now() - $2::interval`, [
+    userId,
+    `${IDEMPOTENCY_TTL_MS} milliseconds`,
+  ]);
+  const reserved = await db.query(
+    `insert into idempotency_keys (user_id, key, path, fingerprint) values ($1, $2, $3, $4)
+       on conflict (user_id, key) do nothing returning key`,
+    [userId, key, path, fingerprint],
+  );
+  if (reserved.rows.length === 0) {
+    const { rows } = await db.query<{ path: string; fingerprint: string; state: string; response: unknown }>(
+      'select path, fingerprint, state, response from idempotency_keys where user_id = $1 and key = $2',
+      [userId, key],
+    );
+    const first = rows[0];
+    if (!first) throw new BusinessError(Code.ORDER_PROCESSING);
+    if (first.path !== path || first.fingerprint !== fingerprint) {
+      throw new BusinessError(Code.INCORRECT_PARAMETER, 'Idempotency-Key was used for another request');
+    }
+    if (first.state !== 'done') throw new BusinessError(Code.ORDER_PROCESSING);
+    void reply.header('idempotent-replay', 'true');
+    const raw = first.response;
+    const stored = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Envelope<unknown>;
+    // A stored refusal is thrown again, so the error handler answers it exactly as the first time.
+    if (stored.code !== Code.OK) throw new BusinessError(stored.code, stored.msg);
+    return stored;
+  }
+
+  const store = (answer: Envelope<unknown>) =>
+    db.query(
+      `update idempotency_keys set state = 'done', response = $3::jsonb where user_id = $1 and key = $2`,
+      [userId, key, JSON.stringify(answer)],
+    );
+  let answer: Envelope<unknown>;
+  try {
+    answer = await handler();
+  } catch (error) {
+    if (error instanceof BusinessError) await store(fail(error.code, error.message));
+    else await db.query('delete from idempotency_keys where user_id = $1 and key = $2', [userId, key]);
+    throw error;
+  }
+  await store(answer);
+  return answer;
+}
