@@ -58,7 +58,16 @@ export interface EndpointSpec<I extends TSchema, D extends TSchema> {
    * submission; a repeat with the same key answers the first answer and moves nothing (protected only).
    */
   idempotent?: boolean;
+  /**
+   * Admin endpoints: the back-office operator roles that may call it (the admin token may call every admin
+   * endpoint). Missing: the admin token only.
+   */
+  roles?: readonly OperatorRole[];
 }
+
+/** Roles of back-office operators (issue #13): money reviews, identity reviews, customer support. */
+export const OPERATOR_ROLES = ['finance', 'compliance', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export interface Endpoint<I extends TSchema = TSchema, D extends TSchema = TSchema> extends EndpointSpec<
   I,
