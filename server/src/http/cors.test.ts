@@ -32,7 +32,9 @@ describe('CORS preflight of the APIs', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-methods']).toBe('GET, POST');
-    expect(res.headers['access-control-allow-headers']).toBe('content-type, authorization, x-tk-brand');
+    expect(res.headers['access-control-allow-headers']).toBe(
+      'content-type, authorization, x-tk-brand, idempotency-key',
+    );
   });
 
   it('admits only the listed origins when ALLOWED_ORIGINS is set', async () => {
