@@ -4,8 +4,11 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { useAuth } from './auth-context';
 import { searchCountries } from './countries';
+import type { PhoneRules } from './phone-loader';
+
+/** The picker's texts: `country`, `country_choose`, `country_search`, `country_none`. */
+export type CountryPickerText = (key: 'country' | 'country_choose' | 'country_search' | 'country_none') => string;
 
 /** Props of CountryPicker. */
 export interface CountryPickerProps {
@@ -13,11 +16,24 @@ export interface CountryPickerProps {
   onChange: (code: string) => void;
   invalid?: boolean;
   describedBy?: string;
+  /** The phone rules once loaded (the list comes from them); the button is disabled before. */
+  phone: PhoneRules | null;
+  locale: string;
+  text: CountryPickerText;
+  /** The widget's class block (`tk-auth`): `<block>__country`, `__country-button`, `__input`, … */
+  block: string;
+  /** Prefix of the test ids (`auth` gives `auth-country`, `auth-country-search`, `auth-country-option`). */
+  testId: string;
 }
 
-/** Button showing the chosen calling code, opening the searchable list. */
-export function CountryPicker({ value, onChange, invalid, describedBy }: CountryPickerProps) {
-  const { t, locale, phone } = useAuth();
+/**
+ * The country / area-code picker of a phone field (sign-up, bank card payee phone): a button that opens a
+ * searchable listbox.
+ */
+export function CountryPicker(props: CountryPickerProps) {
+  const { value, onChange, invalid, describedBy, phone, locale, block, testId } = props;
+  const t = (key: `auth.${Parameters<CountryPickerText>[0]}`) =>
+    props.text(key.slice('auth.'.length) as Parameters<CountryPickerText>[0]);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -52,12 +68,12 @@ export function CountryPicker({ value, onChange, invalid, describedBy }: Country
   };
 
   return (
-    <div className="tk-auth__country">
+    <div className={`${block}__country`}>
       <button
         ref={button}
         type="button"
-        className="tk-auth__country-button"
-        data-testid="auth-country"
+        className={`${block}__country-button`}
+        data-testid={`${testId}-country`}
         part="country"
         aria-haspopup="listbox"
         aria-expanded={open}
@@ -72,12 +88,12 @@ export function CountryPicker({ value, onChange, invalid, describedBy }: Country
         {chosen ? `${chosen.code} +${chosen.callingCode}` : t('auth.country_choose')}
       </button>
       {open ? (
-        <div className="tk-auth__country-panel" part="country-panel">
+        <div className={`${block}__country-panel`} part="country-panel">
           <input
             ref={search}
             type="search"
-            className="tk-auth__input"
-            data-testid="auth-country-search"
+            className={`${block}__input`}
+            data-testid={`${testId}-country-search`}
             role="combobox"
             aria-expanded="true"
             aria-controls={`${id}-list`}
@@ -93,10 +109,10 @@ export function CountryPicker({ value, onChange, invalid, describedBy }: Country
           <ul
             id={`${id}-list`}
             role="listbox"
-            className="tk-auth__country-list"
+            className={`${block}__country-list`}
             aria-label={t('auth.country')}
           >
-            {matches.length === 0 ? <li className="tk-auth__hint">{t('auth.country_none')}</li> : null}
+            {matches.length === 0 ? <li className={`${block}__hint`}>{t('auth.country_none')}</li> : null}
             {matches.map((c, index) => (
               <li
                 key={c.code}
@@ -104,9 +120,9 @@ export function CountryPicker({ value, onChange, invalid, describedBy }: Country
                 role="option"
                 aria-selected={c.code === value}
                 data-active={index === active || undefined}
-                data-testid="auth-country-option"
+                data-testid={`${testId}-country-option`}
                 data-country={c.code}
-                className="tk-auth__country-option"
+                className={`${block}__country-option`}
                 onPointerDown={(e) => e.preventDefault()}
                 onClick={() => pick(c.code)}
               >
