@@ -8,7 +8,9 @@ import { searchCountries } from './countries';
 import type { PhoneRules } from './phone-loader';
 
 /** The picker's texts: `country`, `country_choose`, `country_search`, `country_none`. */
-export type CountryPickerText = (key: 'country' | 'country_choose' | 'country_search' | 'country_none') => string;
+export type CountryPickerText = (
+  key: 'country' | 'country_choose' | 'country_search' | 'country_none',
+) => string;
 
 /** Props of CountryPicker. */
 export interface CountryPickerProps {
