@@ -194,7 +194,7 @@ describe('account pages', () => {
       {
         page: 'crypto',
         to: '/user/wallet/crypto',
-        label: 'payees.menu_crypto_wallet',
+        label: 'crypto_addresses.menu_crypto_wallet',
         requires: ['user/cryptoWallet'],
         hiddenBy: ['NO_WALLET_WITHDRAW'],
         realOnly: true,
@@ -202,7 +202,7 @@ describe('account pages', () => {
       {
         page: 'bankCard',
         to: '/user/wallet/bankCard',
-        label: 'payees.menu_bank_card',
+        label: 'bank_cards.menu_bank_card',
         requires: ['user/bankCard'],
         realOnly: true,
       },

@@ -22,15 +22,15 @@ describe('bank card rules', () => {
 
   it('names the §5 message keys', () => {
     expect(validateCard(EMPTY_FORM, null)).toEqual({
-      bankName: 'payees.p_t_bank_name',
-      name: 'payees.p_t_payee_name',
-      account: 'payees.p_t_bank_account',
+      bankName: 'bank_cards.p_t_bank_name',
+      name: 'bank_cards.p_t_payee_name',
+      account: 'bank_cards.p_t_bank_account',
     });
   });
 
   it('refuses a typed phone that is not valid, and accepts an empty one', () => {
     expect(validateCard({ ...filled, phoneNational: '12' }, null)).toEqual({
-      phoneNational: 'payees.wrong_phone',
+      phoneNational: 'bank_cards.wrong_phone',
     });
     expect(validateCard({ ...filled, phoneNational: '' }, null)).toEqual({});
     expect(validateCard({ ...filled, phoneNational: '20 7946 0958' }, '442079460958')).toEqual({});

@@ -82,10 +82,10 @@ export type CardErrors = Partial<Record<keyof CardForm, string>>;
  */
 export function validateCard(form: CardForm, phoneDigits: string | null): CardErrors {
   const errors: CardErrors = {};
-  if (!form.bankName.trim()) errors.bankName = 'payees.p_t_bank_name';
-  if (!form.name.trim()) errors.name = 'payees.p_t_payee_name';
-  if (!form.account.trim()) errors.account = 'payees.p_t_bank_account';
-  if (form.phoneNational.trim() && phoneDigits === null) errors.phoneNational = 'payees.wrong_phone';
+  if (!form.bankName.trim()) errors.bankName = 'bank_cards.p_t_bank_name';
+  if (!form.name.trim()) errors.name = 'bank_cards.p_t_payee_name';
+  if (!form.account.trim()) errors.account = 'bank_cards.p_t_bank_account';
+  if (form.phoneNational.trim() && phoneDigits === null) errors.phoneNational = 'bank_cards.wrong_phone';
   return errors;
 }
 

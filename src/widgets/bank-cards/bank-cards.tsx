@@ -77,49 +77,49 @@ function CardList({ go }: { go: (to: string) => void }) {
   return (
     <>
       <header className="tk-cards__head" part="header">
-        <h2 className="tk-cards__heading">{t('payees.bank_cards')}</h2>
+        <h2 className="tk-cards__heading">{t('bank_cards.bank_cards')}</h2>
         <button
           type="button"
           className="tk-button tk-cards__add"
           part="add"
           onClick={() => go(BANK_CARD_PATHS.add)}
         >
-          {t('payees.add_bank_card')}
+          {t('bank_cards.add_bank_card')}
         </button>
       </header>
       {failed ? (
         <div className="tk-state" part="error">
-          <p>{t('payees.load_failed')}</p>
+          <p>{t('bank_cards.load_failed')}</p>
           <button type="button" className="tk-button" onClick={() => void load()}>
             {t('common.retry')}
           </button>
         </div>
       ) : cards === null ? (
         <p className="tk-state" aria-busy="true">
-          {t('payees.loading')}
+          {t('bank_cards.loading')}
         </p>
       ) : cards.length === 0 ? (
         <p className="tk-state" part="empty">
-          {t('payees.no_bank_cards')}
+          {t('bank_cards.no_bank_cards')}
         </p>
       ) : (
-        <ul className="tk-cards__list" part="list" aria-label={t('payees.bank_cards')}>
+        <ul className="tk-cards__list" part="list" aria-label={t('bank_cards.bank_cards')}>
           {cards.map((card) => (
             <li key={card.id} className="tk-cards__item" part="item" data-card={card.id}>
               <span className="tk-cards__bank">{card.bankName}</span>
               <span
                 className="tk-cards__account tk-num"
-                aria-label={t('payees.account_ending', { last4: card.accountLast4 })}
+                aria-label={t('bank_cards.account_ending', { last4: card.accountLast4 })}
               >
                 {maskedAccount(card.accountLast4)}
               </span>
               <button
                 type="button"
                 className="tk-button"
-                aria-label={`${t('payees.edit')} ${card.bankName} ${card.accountLast4}`}
+                aria-label={`${t('bank_cards.edit')} ${card.bankName} ${card.accountLast4}`}
                 onClick={() => go(BANK_CARD_PATHS.edit(card.id))}
               >
-                {t('payees.edit')}
+                {t('bank_cards.edit')}
               </button>
             </li>
           ))}
@@ -218,7 +218,7 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
   if (!form) {
     return (
       <p className="tk-state" aria-busy="true">
-        {t('payees.loading')}
+        {t('bank_cards.loading')}
       </p>
     );
   }
@@ -300,10 +300,12 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
         void submit();
       }}
     >
-      <h2 className="tk-cards__heading">{t(editing ? 'payees.edit_bank_card' : 'payees.add_bank_card')}</h2>
-      {text('bankCountry', t('payees.bank_country'))}
-      {text('bankName', t('payees.bank_name'), true)}
-      <Field id={bankCodeId} label={t('payees.bank_code')}>
+      <h2 className="tk-cards__heading">
+        {t(editing ? 'bank_cards.edit_bank_card' : 'bank_cards.add_bank_card')}
+      </h2>
+      {text('bankCountry', t('bank_cards.bank_country'))}
+      {text('bankName', t('bank_cards.bank_name'), true)}
+      <Field id={bankCodeId} label={t('bank_cards.bank_code')}>
         <select
           id={bankCodeId}
           className="tk-cards__input"
@@ -311,7 +313,7 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
           value={form.bankCode}
           onChange={(e) => set('bankCode')(e.target.value)}
         >
-          <option value="">{t('payees.bank_code_none')}</option>
+          <option value="">{t('bank_cards.bank_code_none')}</option>
           {[
             ...BANK_CODES,
             ...(form.bankCode && !(BANK_CODES as readonly string[]).includes(form.bankCode)
@@ -324,25 +326,25 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
           ))}
         </select>
       </Field>
-      {text('branchCode', t('payees.branch_code'))}
-      {text('swiftCode', t('payees.swift_code'))}
-      {text('bankAddress', t('payees.bank_address'))}
+      {text('branchCode', t('bank_cards.branch_code'))}
+      {text('swiftCode', t('bank_cards.swift_code'))}
+      {text('bankAddress', t('bank_cards.bank_address'))}
       {showsBankInfo(form) ? (
         <>
-          {text('insNum', t('payees.ins_num'))}
-          {text('traNum', t('payees.tra_num'))}
+          {text('insNum', t('bank_cards.ins_num'))}
+          {text('traNum', t('bank_cards.tra_num'))}
         </>
       ) : null}
-      {text('name', t('payees.payee_name'), true)}
-      {text('idNumber', t('payees.id_number'))}
-      {text('account', t('payees.account'), true)}
-      {text('accountType', t('payees.account_type'))}
-      <Field id={phoneId} label={t('payees.phone')} error={errors.phoneNational}>
+      {text('name', t('bank_cards.payee_name'), true)}
+      {text('idNumber', t('bank_cards.id_number'))}
+      {text('account', t('bank_cards.account'), true)}
+      {text('accountType', t('bank_cards.account_type'))}
+      <Field id={phoneId} label={t('bank_cards.phone')} error={errors.phoneNational}>
         <div className="tk-cards__phone">
           <CountryPicker
             phone={phone}
             locale={locale}
-            text={(key) => t(`payees.${key}`)}
+            text={(key) => t(`bank_cards.${key}`)}
             block="tk-cards"
             testId="card"
             value={form.phoneCountry}
@@ -363,11 +365,11 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
           />
         </div>
       </Field>
-      {text('postCode', t('payees.post_code'))}
-      {text('address', t('payees.payee_address'))}
+      {text('postCode', t('bank_cards.post_code'))}
+      {text('address', t('bank_cards.payee_address'))}
       <div className="tk-cards__actions">
         <button type="submit" className="tk-button tk-cards__primary" part="submit" disabled={busy}>
-          {t('payees.save')}
+          {t('bank_cards.save')}
         </button>
         {editing ? (
           <button
@@ -377,13 +379,13 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
             disabled={busy}
             onClick={() => setConfirming(true)}
           >
-            {t('payees.delete')}
+            {t('bank_cards.delete')}
           </button>
         ) : null}
       </div>
       {confirming ? (
         <ModalDrawer
-          title={t('payees.delete_card_title')}
+          title={t('bank_cards.delete_card_title')}
           block="tk-cards"
           part="drawer confirm"
           role="alertdialog"
@@ -401,13 +403,13 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
                 onClick={() => void remove()}
                 data-autofocus
               >
-                {t('payees.delete')}
+                {t('bank_cards.delete')}
               </button>
             </>
           }
         >
           <p>
-            {t('payees.delete_card_text', {
+            {t('bank_cards.delete_card_text', {
               bank: form.bankName,
               last4: form.account.replace(/[\s-]/g, '').slice(-4),
             })}
@@ -437,7 +439,7 @@ function BankCardsBody(props: BankCardsProps) {
   if (state.status !== 'signedIn') {
     return (
       <div className="tk-state" part="signed-out">
-        <p>{t('payees.login_prompt')}</p>
+        <p>{t('bank_cards.login_prompt')}</p>
         <button type="button" className="tk-button" onClick={() => go(LOGIN_PATH)}>
           {t('nav.login')}
         </button>
@@ -447,7 +449,7 @@ function BankCardsBody(props: BankCardsProps) {
   if (state.virtual) {
     return (
       <p className="tk-state" part="unavailable">
-        {t('payees.not_offered')}
+        {t('bank_cards.not_offered')}
       </p>
     );
   }

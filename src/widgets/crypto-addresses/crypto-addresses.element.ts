@@ -1,16 +1,19 @@
 /** Registers <tk-crypto-addresses> (the widget's entry file: `widgets/tk-crypto-addresses.js`). */
 import { defineWidget } from '../_shared/define-widget';
-import strings from '../../core/i18n/locales/en/payees.json';
+import strings from '../../core/i18n/locales/en/crypto-addresses.json';
 import { CryptoAddresses } from './crypto-addresses';
 import { CRYPTO_ADDRESSES_CSS as css } from './styles';
 import { cryptoAddressesMeta } from './crypto-addresses.meta';
 
 defineWidget(cryptoAddressesMeta, CryptoAddresses, css, {
-  english: { payees: strings },
+  english: { 'crypto-addresses': strings },
   // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(['../../core/i18n/locales/*/payees.json', '!../../core/i18n/locales/en/*'], {
-    import: 'default',
-  }),
+  languages: import.meta.glob(
+    ['../../core/i18n/locales/*/crypto-addresses.json', '!../../core/i18n/locales/en/*'],
+    {
+      import: 'default',
+    },
+  ),
 });
 
 declare global {

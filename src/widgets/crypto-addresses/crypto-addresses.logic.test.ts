@@ -43,7 +43,7 @@ describe('crypto address rules', () => {
   });
 
   it('requires the address (spec §5 user.p_t_your_crypto_address)', () => {
-    expect(addressError('  ')).toBe('payees.p_t_your_crypto_address');
+    expect(addressError('  ')).toBe('crypto_addresses.p_t_your_crypto_address');
     expect(addressError('T1')).toBeNull();
   });
 });

@@ -60,7 +60,7 @@ export function coinLabel(currency: string, protocol: string): string {
 
 /** The add form's message key, or null when it may be sent (spec §5: the address is required). */
 export function addressError(address: string): string | null {
-  return address.trim() === '' ? 'payees.p_t_your_crypto_address' : null;
+  return address.trim() === '' ? 'crypto_addresses.p_t_your_crypto_address' : null;
 }
 
 /** The coin the picker starts on: the first of the list. */

@@ -114,13 +114,13 @@ function CopyAddress({ address }: { address: string }) {
       type="button"
       className="tk-button tk-crypto__copy"
       part="copy"
-      aria-label={`${t('payees.copy')} ${address}`}
+      aria-label={`${t('crypto_addresses.copy')} ${address}`}
       onClick={async (e) => {
         e.stopPropagation();
         if (await copyText(address)) toast(t('msg.copied'));
       }}
     >
-      {t('payees.copy')}
+      {t('crypto_addresses.copy')}
     </button>
   );
 }
@@ -145,28 +145,28 @@ function AddressList({ go }: { go: (to: string) => void }) {
   return (
     <>
       <header className="tk-crypto__head" part="header">
-        <h2 className="tk-crypto__heading">{t('payees.crypto_wallets')}</h2>
+        <h2 className="tk-crypto__heading">{t('crypto_addresses.crypto_wallets')}</h2>
         <button type="button" className="tk-button" part="add" onClick={() => go(CRYPTO_PATHS.add)}>
-          {t('payees.add_crypto')}
+          {t('crypto_addresses.add_crypto')}
         </button>
       </header>
       {failed ? (
         <div className="tk-state" part="error">
-          <p>{t('payees.load_failed')}</p>
+          <p>{t('crypto_addresses.load_failed')}</p>
           <button type="button" className="tk-button" onClick={() => void load()}>
             {t('common.retry')}
           </button>
         </div>
       ) : entries === null ? (
         <p className="tk-state" aria-busy="true">
-          {t('payees.loading')}
+          {t('crypto_addresses.loading')}
         </p>
       ) : entries.length === 0 ? (
         <p className="tk-state" part="empty">
-          {t('payees.no_crypto')}
+          {t('crypto_addresses.no_crypto')}
         </p>
       ) : (
-        <ul className="tk-crypto__list" part="list" aria-label={t('payees.crypto_wallets')}>
+        <ul className="tk-crypto__list" part="list" aria-label={t('crypto_addresses.crypto_wallets')}>
           {entries.map((entry) => {
             const plain = plainOf(decode, entry.cryptocurrencyAddress);
             const label = coinLabel(entry.currencyName, entry.protocol);
@@ -175,7 +175,7 @@ function AddressList({ go }: { go: (to: string) => void }) {
                 <button
                   type="button"
                   className="tk-crypto__open"
-                  aria-label={`${t('payees.delete_crypto')}: ${label} ${plain ?? ''}`.trim()}
+                  aria-label={`${t('crypto_addresses.delete_crypto')}: ${label} ${plain ?? ''}`.trim()}
                   onClick={() => go(deletePath(entry))}
                 >
                   {entry.logoUrl ? (
@@ -258,10 +258,10 @@ function AddAddress({ go }: { go: (to: string) => void }) {
         void submit();
       }}
     >
-      <h2 className="tk-crypto__heading">{t('payees.add_crypto')}</h2>
+      <h2 className="tk-crypto__heading">{t('crypto_addresses.add_crypto')}</h2>
       <div className="tk-crypto__field">
         <label className="tk-crypto__label" htmlFor={`${base}-coin`}>
-          {t('payees.coin_network')}
+          {t('crypto_addresses.coin_network')}
         </label>
         <select
           id={`${base}-coin`}
@@ -272,7 +272,7 @@ function AddAddress({ go }: { go: (to: string) => void }) {
           value={coinId ?? ''}
           onChange={(e) => setCoinId(Number(e.target.value))}
         >
-          {coins ? null : <option value="">{t('payees.choose_coin')}</option>}
+          {coins ? null : <option value="">{t('crypto_addresses.choose_coin')}</option>}
           {coins?.map((c) => (
             <option key={c.id} value={c.id}>
               {coinLabel(c.currency, c.protocol)}
@@ -281,7 +281,7 @@ function AddAddress({ go }: { go: (to: string) => void }) {
         </select>
         {coin ? (
           <p className="tk-crypto__hint tk-num">
-            {t('payees.withdraw_range', {
+            {t('crypto_addresses.withdraw_range', {
               min: coin.minWithdrawAmount.replace(/\.?0+$/, ''),
               max: coin.maxWithdrawAmount.replace(/\.?0+$/, ''),
               coin: coin.currency,
@@ -291,7 +291,7 @@ function AddAddress({ go }: { go: (to: string) => void }) {
       </div>
       <div className="tk-crypto__field" data-invalid={error ? true : undefined}>
         <label className="tk-crypto__label" htmlFor={`${base}-address`}>
-          {t('payees.address')}
+          {t('crypto_addresses.address')}
           <span aria-hidden="true"> *</span>
         </label>
         <input
@@ -322,7 +322,7 @@ function AddAddress({ go }: { go: (to: string) => void }) {
         part="submit"
         disabled={busy || coinId === null}
       >
-        {t('payees.save')}
+        {t('crypto_addresses.save')}
       </button>
     </form>
   );
@@ -358,14 +358,14 @@ function DeleteAddress({ target, go }: { target: DeleteTarget | null; go: (to: s
   };
   return (
     <div className="tk-crypto__form" part="detail">
-      <h2 className="tk-crypto__heading">{t('payees.delete_crypto')}</h2>
+      <h2 className="tk-crypto__heading">{t('crypto_addresses.delete_crypto')}</h2>
       <dl className="tk-crypto__facts">
         <div>
-          <dt>{t('payees.coin_network')}</dt>
+          <dt>{t('crypto_addresses.coin_network')}</dt>
           <dd>{coinLabel(target.currencyName, target.protocol)}</dd>
         </div>
         <div>
-          <dt>{t('payees.address')}</dt>
+          <dt>{t('crypto_addresses.address')}</dt>
           <dd className="tk-crypto__address tk-num" data-testid="crypto-delete-address">
             {plain ?? '…'}
           </dd>
@@ -378,11 +378,11 @@ function DeleteAddress({ target, go }: { target: DeleteTarget | null; go: (to: s
         part="delete"
         onClick={() => setConfirming(true)}
       >
-        {t('payees.delete')}
+        {t('crypto_addresses.delete')}
       </button>
       {confirming ? (
         <ModalDrawer
-          title={t('payees.delete_crypto_title')}
+          title={t('crypto_addresses.delete_crypto_title')}
           block="tk-crypto"
           part="drawer confirm"
           role="alertdialog"
@@ -400,12 +400,17 @@ function DeleteAddress({ target, go }: { target: DeleteTarget | null; go: (to: s
                 data-autofocus
                 onClick={() => void remove()}
               >
-                {t('payees.delete')}
+                {t('crypto_addresses.delete')}
               </button>
             </>
           }
         >
-          <p>{t('payees.delete_crypto_text', { coin: target.currencyName, network: target.protocol })}</p>
+          <p>
+            {t('crypto_addresses.delete_crypto_text', {
+              coin: target.currencyName,
+              network: target.protocol,
+            })}
+          </p>
         </ModalDrawer>
       ) : null}
     </div>
@@ -433,7 +438,7 @@ function CryptoAddressesBody(props: CryptoAddressesProps) {
   if (state.status !== 'signedIn') {
     return (
       <div className="tk-state" part="signed-out">
-        <p>{t('payees.login_prompt')}</p>
+        <p>{t('crypto_addresses.login_prompt')}</p>
         <button type="button" className="tk-button" onClick={() => go(LOGIN_PATH)}>
           {t('nav.login')}
         </button>
@@ -443,7 +448,7 @@ function CryptoAddressesBody(props: CryptoAddressesProps) {
   if (state.virtual) {
     return (
       <p className="tk-state" part="unavailable">
-        {t('payees.not_offered')}
+        {t('crypto_addresses.not_offered')}
       </p>
     );
   }

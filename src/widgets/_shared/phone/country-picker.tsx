@@ -34,8 +34,7 @@ export interface CountryPickerProps {
  */
 export function CountryPicker(props: CountryPickerProps) {
   const { value, onChange, invalid, describedBy, phone, locale, block, testId } = props;
-  const t = (key: `auth.${Parameters<CountryPickerText>[0]}`) =>
-    props.text(key.slice('auth.'.length) as Parameters<CountryPickerText>[0]);
+  const t = props.text;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -82,12 +81,10 @@ export function CountryPicker(props: CountryPickerProps) {
         disabled={!phone}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        aria-label={
-          chosen ? `${t('auth.country')}: ${chosen.name} +${chosen.callingCode}` : t('auth.country')
-        }
+        aria-label={chosen ? `${t('country')}: ${chosen.name} +${chosen.callingCode}` : t('country')}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        {chosen ? `${chosen.code} +${chosen.callingCode}` : t('auth.country_choose')}
+        {chosen ? `${chosen.code} +${chosen.callingCode}` : t('country_choose')}
       </button>
       {open ? (
         <div className={`${block}__country-panel`} part="country-panel">
@@ -100,21 +97,16 @@ export function CountryPicker(props: CountryPickerProps) {
             aria-expanded="true"
             aria-controls={`${id}-list`}
             aria-activedescendant={matches[active] ? `${id}-${matches[active].code}` : undefined}
-            aria-label={t('auth.country_search')}
-            placeholder={t('auth.country_search')}
+            aria-label={t('country_search')}
+            placeholder={t('country_search')}
             autoComplete="off"
             maxLength={40}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             onKeyDown={onKey}
           />
-          <ul
-            id={`${id}-list`}
-            role="listbox"
-            className={`${block}__country-list`}
-            aria-label={t('auth.country')}
-          >
-            {matches.length === 0 ? <li className={`${block}__hint`}>{t('auth.country_none')}</li> : null}
+          <ul id={`${id}-list`} role="listbox" className={`${block}__country-list`} aria-label={t('country')}>
+            {matches.length === 0 ? <li className={`${block}__hint`}>{t('country_none')}</li> : null}
             {matches.map((c, index) => (
               <li
                 key={c.code}
