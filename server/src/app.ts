@@ -158,6 +158,7 @@ export const MODULES: readonly ModuleEntry[] = [
     name: 'notifications',
     load: async () => (await import('./notifications/plugin')).notificationsPlugin,
   },
+  { name: 'payees', load: async () => (await import('./payees/plugin')).payeesPlugin },
   {
     name: 'trading',
     load: async () => (await import('./trading/plugin')).tradingPlugin,

@@ -247,6 +247,9 @@ export const Code = {
   UPLOAD_EMPTY: 23553,
   CAPTCHA_FAILED: 23554,
   CAPTCHA_INVALID: 23556,
+  // Saved bank cards and crypto addresses (payees).
+  MAX_TARGET_VALUE: 1010,
+  CURRENCY_DUPLICATED: 1031,
 } as const;
 
 /** True when `n` is a code of the catalogue. */

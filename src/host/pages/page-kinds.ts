@@ -35,19 +35,50 @@ export function accountViewOf(page: string, { dialog = false } = {}): AccountVie
 }
 
 /** Desktop: the account dialog's menu, the built account routes that have an entry, in table order. */
-export function accountDialogMenu(
-  table: readonly RouteDef[] = ROUTES,
-): { page: string; to: string; label: string }[] {
+export function accountDialogMenu(table: readonly RouteDef[] = ROUTES): AccountMenuItem[] {
   return table.flatMap((r) =>
     r.built && r.kind === 'account' && r.account?.menu
-      ? [{ page: r.name, to: r.path, label: r.account.menu }]
+      ? [
+          {
+            page: r.name,
+            to: r.path,
+            label: r.account.menu,
+            ...(r.account.requires && { requires: r.account.requires }),
+            ...(r.account.hiddenBy && { hiddenBy: r.account.hiddenBy }),
+            ...(r.account.realOnly && { realOnly: true }),
+          },
+        ]
       : [],
   );
 }
 
+/** One entry of the desktop account dialog menu, with the brand flags and account kind it shows for. */
+export interface AccountMenuItem {
+  page: string;
+  to: string;
+  label: string;
+  requires?: readonly string[];
+  hiddenBy?: readonly string[];
+  realOnly?: boolean;
+}
+
+/** Whether a dialog menu entry shows for the brand's flags (`isOn`) and the account (demo or real). */
+export function menuItemShown(
+  item: Pick<AccountMenuItem, 'requires' | 'hiddenBy' | 'realOnly'>,
+  isOn: (flag: string) => boolean,
+  virtual: boolean,
+): boolean {
+  if (item.realOnly && virtual) return false;
+  if (item.requires && !item.requires.every(isOn)) return false;
+  return !(item.hiddenBy ?? []).some(isOn);
+}
+
 /** Desktop: the dialog menu entry an account route belongs to (pages without one are under `account`). */
 export function accountMenuPageOf(page: string): string {
-  return byName.get(page)?.account?.menu ? page : 'account';
+  const account = byName.get(page)?.account;
+  if (account?.menu) return page;
+  // A hidden page belongs to the entry it names (addCrypto → crypto, editBankCard → bankCard).
+  return account?.entry ?? 'account';
 }
 
 /** Desktop: pages shown over the trading layout instead of in place of it. */

@@ -16,7 +16,16 @@ import {
   isDesktopOverlayPage,
   isDesktopTradingPage,
   isFullPage,
+  menuItemShown,
 } from './page-kinds';
+import {
+  AddBankCardPage,
+  AddCryptoPage,
+  BankCardsPage,
+  CryptoAddressesPage,
+  DeleteCryptoPage,
+  EditBankCardPage,
+} from './payees/payees-pages';
 import { PlaceOptionPage } from './place/place-option-page';
 import { PlacePage } from './place/place-page';
 import { QuotationPage } from './quotation/quotation-page';
@@ -44,6 +53,12 @@ describe('the page registry, derived from the route table', () => {
       bindEmail: AccountPage,
       security: AccountPage,
       notification: NotificationsPage,
+      crypto: CryptoAddressesPage,
+      addCrypto: AddCryptoPage,
+      deleteCrypto: DeleteCryptoPage,
+      bankCard: BankCardsPage,
+      addBankCard: AddBankCardPage,
+      editBankCard: EditBankCardPage,
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
@@ -79,7 +94,21 @@ describe('page kinds from the route table', () => {
   it('knows the sign-in and account pages', () => {
     expect(built.filter(isAuthPage)).toEqual(['login', 'register', 'forgot']);
     expect(built.filter(isAccountPage).sort()).toEqual(
-      ['user', 'account', 'changePassword', 'privacy', 'bindEmail', 'security', 'notification'].sort(),
+      [
+        'user',
+        'account',
+        'changePassword',
+        'privacy',
+        'bindEmail',
+        'security',
+        'notification',
+        'crypto',
+        'addCrypto',
+        'deleteCrypto',
+        'bankCard',
+        'addBankCard',
+        'editBankCard',
+      ].sort(),
     );
   });
 
@@ -96,6 +125,12 @@ describe('page kinds from the route table', () => {
         'bindEmail',
         'security',
         'notification',
+        'crypto',
+        'addCrypto',
+        'deleteCrypto',
+        'bankCard',
+        'addBankCard',
+        'editBankCard',
         'search',
       ].sort(),
     );
@@ -115,6 +150,12 @@ describe('page kinds from the route table', () => {
         'security',
         'bindEmail',
         'notification',
+        'crypto',
+        'addCrypto',
+        'deleteCrypto',
+        'bankCard',
+        'addBankCard',
+        'editBankCard',
         'chart',
         'place',
         'placeOption',
@@ -150,12 +191,52 @@ describe('account pages', () => {
     expect(accountDialogMenu()).toEqual([
       { page: 'account', to: '/user/account', label: 'account.my_account' },
       { page: 'security', to: '/user/security', label: 'account.security' },
+      {
+        page: 'crypto',
+        to: '/user/wallet/crypto',
+        label: 'crypto_addresses.menu_crypto_wallet',
+        requires: ['user/cryptoWallet'],
+        hiddenBy: ['NO_WALLET_WITHDRAW'],
+        realOnly: true,
+      },
+      {
+        page: 'bankCard',
+        to: '/user/wallet/bankCard',
+        label: 'bank_cards.menu_bank_card',
+        requires: ['user/bankCard'],
+        realOnly: true,
+      },
       { page: 'notification', to: '/user/notification', label: 'account.notification' },
     ]);
+    expect(['addCrypto', 'deleteCrypto'].map(accountMenuPageOf)).toEqual(['crypto', 'crypto']);
+    expect(['addBankCard', 'editBankCard'].map(accountMenuPageOf)).toEqual(['bankCard', 'bankCard']);
     expect(['user', 'account', 'changePassword', 'privacy', 'bindEmail'].map(accountMenuPageOf)).toEqual(
       Array(5).fill('account'),
     );
     expect(accountMenuPageOf('security')).toBe('security');
+  });
+
+  it.each([
+    ['bank card on', { requires: ['user/bankCard'], realOnly: true }, ['user/bankCard'], false, true],
+    ['bank card off', { requires: ['user/bankCard'], realOnly: true }, [], false, false],
+    ['bank card on, demo', { requires: ['user/bankCard'], realOnly: true }, ['user/bankCard'], true, false],
+    [
+      'crypto on',
+      { requires: ['user/cryptoWallet'], hiddenBy: ['NO_WALLET_WITHDRAW'] },
+      ['user/cryptoWallet'],
+      false,
+      true,
+    ],
+    [
+      'crypto on, wallet withdrawal off',
+      { requires: ['user/cryptoWallet'], hiddenBy: ['NO_WALLET_WITHDRAW'] },
+      ['user/cryptoWallet', 'NO_WALLET_WITHDRAW'],
+      false,
+      false,
+    ],
+    ['no flags', {}, [], true, true],
+  ] as const)('dialog entry with %s', (_, item, on, virtual, shown) => {
+    expect(menuItemShown(item, (flag) => (on as readonly string[]).includes(flag), virtual)).toBe(shown);
   });
 
   it('gives the paths of routes without parameters and refuses the others', () => {

@@ -27,6 +27,14 @@ export interface AccountPlacement {
   dialogView?: AccountView;
   /** i18n label of its entry in the dialog menu; pages without one belong to the `account` entry. */
   menu?: string;
+  /** Brand flags (system config names) that must all be on for the entry to show. */
+  requires?: readonly string[];
+  /** Brand flags of which any, when on, hides the entry. */
+  hiddenBy?: readonly string[];
+  /** Hidden on the demo account (spec §6). */
+  realOnly?: boolean;
+  /** A hidden page: the route whose dialog entry it belongs to (addCrypto → crypto). */
+  entry?: string;
 }
 
 export interface RouteDef {
@@ -73,6 +81,28 @@ const account = (name: string, path: string, placement: AccountPlacement, fullPa
     fullPage,
   });
 
+/** Bank card and crypto wallet pages (payees): their brand flags, real accounts only. */
+const CRYPTO_WALLET_PLACEMENT: AccountPlacement = {
+  menu: 'crypto_addresses.menu_crypto_wallet',
+  requires: ['user/cryptoWallet'],
+  hiddenBy: ['NO_WALLET_WITHDRAW'],
+  realOnly: true,
+};
+const BANK_CARD_PLACEMENT: AccountPlacement = {
+  menu: 'bank_cards.menu_bank_card',
+  requires: ['user/bankCard'],
+  realOnly: true,
+};
+/** A payee page; with `entry`, a hidden page (no dialog entry of its own) under that route's entry. */
+const payees = (name: string, path: string, page: string, placement: AccountPlacement, entry?: string) => {
+  const { menu: _menu, ...flags } = placement;
+  return user(name, path, {
+    page: `payees/payees-pages#${page}`,
+    kind: 'account',
+    account: entry ? { ...flags, entry } : placement,
+  });
+};
+
 /** Every route of spec §2 (plus `/user/security`), static paths before parameterised ones. */
 export const ROUTES: readonly RouteDef[] = [
   open('home', '/', { page: 'home/home-page#HomePage', kind: 'trading' }),
@@ -96,12 +126,12 @@ export const ROUTES: readonly RouteDef[] = [
   user('juniorVerified', '/user/juniorVerified'),
   user('wallet', '/user/wallet'),
   user('transactionList', '/user/wallet/transactionList', { aliases: ['/user/wallet/depositList'] }),
-  user('crypto', '/user/wallet/crypto'),
-  user('addCrypto', '/user/wallet/addCrypto'),
-  user('deleteCrypto', '/user/wallet/deleteCrypto'),
-  user('bankCard', '/user/wallet/bankCard'),
-  user('addBankCard', '/user/wallet/addBankCard'),
-  user('editBankCard', '/user/wallet/editBankCard'),
+  payees('crypto', '/user/wallet/crypto', 'CryptoAddressesPage', CRYPTO_WALLET_PLACEMENT),
+  payees('addCrypto', '/user/wallet/addCrypto', 'AddCryptoPage', CRYPTO_WALLET_PLACEMENT, 'crypto'),
+  payees('deleteCrypto', '/user/wallet/deleteCrypto', 'DeleteCryptoPage', CRYPTO_WALLET_PLACEMENT, 'crypto'),
+  payees('bankCard', '/user/wallet/bankCard', 'BankCardsPage', BANK_CARD_PLACEMENT),
+  payees('addBankCard', '/user/wallet/addBankCard', 'AddBankCardPage', BANK_CARD_PLACEMENT, 'bankCard'),
+  payees('editBankCard', '/user/wallet/editBankCard', 'EditBankCardPage', BANK_CARD_PLACEMENT, 'bankCard'),
   user('notification', '/user/notification', {
     page: 'notifications/notifications-page#NotificationsPage',
     kind: 'account',

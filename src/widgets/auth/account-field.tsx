@@ -2,7 +2,7 @@
 import type { RegisterType } from '../../core/contract/auth';
 import { useAuth } from './auth-context';
 import { MAX_INPUT } from './auth.logic';
-import { CountryPicker } from './country-picker';
+import { CountryPicker } from '../_shared/phone/country-picker';
 import { Field } from './field';
 import type { AccountInput } from './auth.logic';
 
@@ -18,7 +18,7 @@ export interface AccountFieldProps {
 
 /** Email/phone switch (only when the brand offers phones) and the account input. */
 export function AccountField({ idPrefix, value, onChange, error, disabled }: AccountFieldProps) {
-  const { t, types, session, phone } = useAuth();
+  const { t, types, session, phone, locale } = useAuth();
   const setType = (type: RegisterType) => onChange({ ...value, type, value: '' });
   const countryMissing = error === 'auth.country_first';
   const message = error ? t(error) : null;
@@ -70,6 +70,11 @@ export function AccountField({ idPrefix, value, onChange, error, disabled }: Acc
           {(a11y) => (
             <div className="tk-auth__phone-row">
               <CountryPicker
+                phone={phone}
+                locale={locale}
+                text={(key) => t(`auth.${key}`)}
+                block="tk-auth"
+                testId="auth"
                 value={value.country}
                 invalid={countryMissing}
                 describedBy={a11y['aria-describedby']}

@@ -11,8 +11,8 @@ import { useT } from '../_shared/use-t';
 import type { Translate } from '../_shared/use-t';
 import { accountTypes, configFlag, phoneUsesCaptcha } from './auth.logic';
 import type { ToDigits } from './auth.logic';
-import { usePhoneRules } from './phone-loader';
-import type { PhoneRules } from './phone-loader';
+import { usePhoneRules } from '../_shared/phone/phone-loader';
+import type { PhoneRules } from '../_shared/phone/phone-loader';
 
 /** The shared environment of the auth screens. */
 export interface AuthEnv {

@@ -19,8 +19,8 @@ import {
 } from './auth.logic';
 import type { FormKind } from './auth.logic';
 import { backspace, codeOf, emptyBoxes, inputDigits, typedText } from './code-boxes.logic';
-import { searchCountries } from './countries';
-import { countryList, isKnownCountry, phoneDigits } from './phone';
+import { searchCountries } from '../_shared/phone/countries';
+import { countryList, isKnownCountry, phoneDigits } from '../_shared/phone/phone';
 import { forgotPayload, loginPayload, registerPayload, sendCodeCall } from './requests';
 import { SendMail, SendPhone } from '../../core/contract/auth';
 

@@ -12,7 +12,7 @@ import { parseView, returnPath } from './auth.logic';
 import type { AuthView } from './auth.logic';
 import { CodeFlowForm } from './code-flow-form';
 import { LoginForm } from './login-form';
-import { useNavigate } from './navigate';
+import { useNavigate } from '../_shared/use-navigate';
 
 /** Props of <Auth>: the attributes of <tk-auth> (see auth.meta.ts) plus `onLogin` and `onNavigate`. */
 export interface AuthProps extends EventCallbacks<'tk-login' | 'tk-navigate'> {

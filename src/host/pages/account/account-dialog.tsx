@@ -2,14 +2,17 @@
  * Desktop account pages (spec §2 "Account pages open inside a dialog panel instead of navigating"): the
  * dialog menu beside the page, over the trading layout. Closing goes home; the URL names the page shown.
  */
-import { Account } from '../../../widgets/account';
+import { Account, isConfigOn } from '../../../widgets/account';
+import { getSession } from '../../../core/session/session';
+import { usePlatform } from '../../../widgets/_shared/platform-context';
+import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { navigate } from '../../routing/history';
 import { Link } from '../../routing/link';
 import { routeByName } from '../../routing/routes';
 import { Dialog } from '../../ui/dialog';
 import { UnreadBadge } from '../../ui/unread-badge';
-import { accountDialogMenu, accountMenuPageOf, accountViewOf } from '../page-kinds';
+import { accountDialogMenu, accountMenuPageOf, accountViewOf, menuItemShown } from '../page-kinds';
 import { pageComponent } from '../registry';
 import { CloseIcon } from './close-icon';
 import { useAccountProps } from './use-account-props';
@@ -22,6 +25,12 @@ const MENU = accountDialogMenu();
 export function AccountDialog({ page }: { page: string }) {
   const t = useT();
   const props = useAccountProps();
+  const platform = usePlatform();
+  const systemConfig = useAtomValue(platform.atoms.systemConfig);
+  const session = getSession(platform);
+  const virtual = useAtomValue(session.atoms.state).virtual;
+  // Entries behind brand flags (crypto wallet, bank card) show only where the brand offers them.
+  const menu = MENU.filter((item) => menuItemShown(item, (flag) => isConfigOn(systemConfig, flag), virtual));
   // The user menu's content (balance, switch, language, theme) lives in the desktop top bar.
   const view = accountViewOf(page, { dialog: true }) ?? 'account';
   const top = view === 'account' || view === 'security';
@@ -42,7 +51,7 @@ export function AccountDialog({ page }: { page: string }) {
         </button>
         <div className="host-account-dialog__grid">
           <nav className="host-account-dialog__nav" aria-label={t('account.user_menu')}>
-            {MENU.map((item) => (
+            {menu.map((item) => (
               <Link
                 key={item.page}
                 to={item.to}

@@ -4,9 +4,9 @@
  * widget handles what it can itself.
  */
 import { useCallback } from 'react';
-import type { NavigateDetail } from '../_shared/events';
-import { TkNavigateEvent } from '../_shared/events';
-import { useWidgetHost } from '../_shared/widget-host';
+import type { NavigateDetail } from './events';
+import { TkNavigateEvent } from './events';
+import { useWidgetHost } from './widget-host';
 
 /** Ask the page to navigate; `fallback` runs when no one handled it. */
 export function useNavigate(

@@ -4,8 +4,13 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { useAuth } from './auth-context';
 import { searchCountries } from './countries';
+import type { PhoneRules } from './phone-loader';
+
+/** The picker's texts: `country`, `country_choose`, `country_search`, `country_none`. */
+export type CountryPickerText = (
+  key: 'country' | 'country_choose' | 'country_search' | 'country_none',
+) => string;
 
 /** Props of CountryPicker. */
 export interface CountryPickerProps {
@@ -13,11 +18,23 @@ export interface CountryPickerProps {
   onChange: (code: string) => void;
   invalid?: boolean;
   describedBy?: string;
+  /** The phone rules once loaded (the list comes from them); the button is disabled before. */
+  phone: PhoneRules | null;
+  locale: string;
+  text: CountryPickerText;
+  /** The widget's class block (`tk-auth`): `<block>__country`, `__country-button`, `__input`, … */
+  block: string;
+  /** Prefix of the test ids (`auth` gives `auth-country`, `auth-country-search`, `auth-country-option`). */
+  testId: string;
 }
 
-/** Button showing the chosen calling code, opening the searchable list. */
-export function CountryPicker({ value, onChange, invalid, describedBy }: CountryPickerProps) {
-  const { t, locale, phone } = useAuth();
+/**
+ * The country / area-code picker of a phone field (sign-up, bank card payee phone): a button that opens a
+ * searchable listbox.
+ */
+export function CountryPicker(props: CountryPickerProps) {
+  const { value, onChange, invalid, describedBy, phone, locale, block, testId } = props;
+  const t = props.text;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -52,51 +69,44 @@ export function CountryPicker({ value, onChange, invalid, describedBy }: Country
   };
 
   return (
-    <div className="tk-auth__country">
+    <div className={`${block}__country`}>
       <button
         ref={button}
         type="button"
-        className="tk-auth__country-button"
-        data-testid="auth-country"
+        className={`${block}__country-button`}
+        data-testid={`${testId}-country`}
         part="country"
         aria-haspopup="listbox"
         aria-expanded={open}
         disabled={!phone}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        aria-label={
-          chosen ? `${t('auth.country')}: ${chosen.name} +${chosen.callingCode}` : t('auth.country')
-        }
+        aria-label={chosen ? `${t('country')}: ${chosen.name} +${chosen.callingCode}` : t('country')}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        {chosen ? `${chosen.code} +${chosen.callingCode}` : t('auth.country_choose')}
+        {chosen ? `${chosen.code} +${chosen.callingCode}` : t('country_choose')}
       </button>
       {open ? (
-        <div className="tk-auth__country-panel" part="country-panel">
+        <div className={`${block}__country-panel`} part="country-panel">
           <input
             ref={search}
             type="search"
-            className="tk-auth__input"
-            data-testid="auth-country-search"
+            className={`${block}__input`}
+            data-testid={`${testId}-country-search`}
             role="combobox"
             aria-expanded="true"
             aria-controls={`${id}-list`}
             aria-activedescendant={matches[active] ? `${id}-${matches[active].code}` : undefined}
-            aria-label={t('auth.country_search')}
-            placeholder={t('auth.country_search')}
+            aria-label={t('country_search')}
+            placeholder={t('country_search')}
             autoComplete="off"
             maxLength={40}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             onKeyDown={onKey}
           />
-          <ul
-            id={`${id}-list`}
-            role="listbox"
-            className="tk-auth__country-list"
-            aria-label={t('auth.country')}
-          >
-            {matches.length === 0 ? <li className="tk-auth__hint">{t('auth.country_none')}</li> : null}
+          <ul id={`${id}-list`} role="listbox" className={`${block}__country-list`} aria-label={t('country')}>
+            {matches.length === 0 ? <li className={`${block}__hint`}>{t('country_none')}</li> : null}
             {matches.map((c, index) => (
               <li
                 key={c.code}
@@ -104,9 +114,9 @@ export function CountryPicker({ value, onChange, invalid, describedBy }: Country
                 role="option"
                 aria-selected={c.code === value}
                 data-active={index === active || undefined}
-                data-testid="auth-country-option"
+                data-testid={`${testId}-country-option`}
                 data-country={c.code}
-                className="tk-auth__country-option"
+                className={`${block}__country-option`}
                 onPointerDown={(e) => e.preventDefault()}
                 onClick={() => pick(c.code)}
               >

@@ -52,3 +52,12 @@ export function countryList(language: string): Country[] {
   cache.set(language, list);
   return list;
 }
+
+/** A stored international number ("+4420…" or digits) split into its country and national number. */
+export function splitPhone(international: string): { country: string | null; national: string } {
+  const text = international.trim();
+  if (!text) return { country: null, national: '' };
+  const parsed = parsePhoneNumberFromString(text.startsWith('+') ? text : `+${text}`);
+  if (!parsed?.country) return { country: null, national: text };
+  return { country: parsed.country, national: parsed.formatNational() };
+}

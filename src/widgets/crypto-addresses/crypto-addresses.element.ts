@@ -1,0 +1,33 @@
+/** Registers <tk-crypto-addresses> (the widget's entry file: `widgets/tk-crypto-addresses.js`). */
+import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/crypto-addresses.json';
+import { CryptoAddresses } from './crypto-addresses';
+import { CRYPTO_ADDRESSES_CSS as css } from './styles';
+import { cryptoAddressesMeta } from './crypto-addresses.meta';
+
+defineWidget(cryptoAddressesMeta, CryptoAddresses, css, {
+  english: { 'crypto-addresses': strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(
+    ['../../core/i18n/locales/*/crypto-addresses.json', '!../../core/i18n/locales/en/*'],
+    {
+      import: 'default',
+    },
+  ),
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-crypto-addresses': HTMLElement & {
+      api?: string;
+      lang?: string;
+      theme?: string;
+      view?: string;
+      walletId?: string;
+      currencyId?: string;
+      currencyName?: string;
+      protocol?: string;
+      cryptocurrencyAddress?: string;
+    };
+  }
+}

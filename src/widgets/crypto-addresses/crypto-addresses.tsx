@@ -1,0 +1,475 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { loadCodec } from '../../core/codec/load';
+import {
+  CRYPTO_ADDRESS_PAGE_SIZE,
+  CryptoAddressDelete,
+  CryptoAddressInsert,
+  CryptoAddressList,
+  PayeeCoinList,
+} from '../../core/contract/payees';
+import type { CoinOption, SavedCryptoAddress } from '../../core/contract/payees';
+import { getSession } from '../../core/session/session';
+import { copyText } from '../_shared/clipboard';
+import { ModalDrawer } from '../_shared/drawer';
+import type { EventCallbacks } from '../_shared/events';
+import { usePlatform } from '../_shared/platform-context';
+import { useAtomValue } from '../_shared/store-react';
+import { ToastProvider, useToast } from '../_shared/toast';
+import { useNavigate } from '../_shared/use-navigate';
+import { useT } from '../_shared/use-t';
+import { WidgetRoot } from '../_shared/widget-root';
+import {
+  ADDRESS_MAX,
+  CRYPTO_PATHS,
+  addressError,
+  coinLabel,
+  deletePath,
+  deleteTargetOf,
+  firstCoin,
+} from './crypto-addresses.logic';
+import type { CryptoAddressesView, DeleteTarget } from './crypto-addresses.logic';
+import { CRYPTO_ADDRESSES_CSS as css } from './styles';
+
+/** Props of <CryptoAddresses>: the attributes of <tk-crypto-addresses> and its output callbacks. */
+export interface CryptoAddressesProps extends EventCallbacks<'tk-navigate'> {
+  /** The view to show (default the list). */
+  view?: CryptoAddressesView;
+  /** The entry of the delete view (spec §2 query of `/user/wallet/deleteCrypto`). */
+  walletId?: string;
+  currencyId?: string;
+  currencyName?: string;
+  protocol?: string;
+  /** The entry's address as the list answers it (encoded with the session key). */
+  cryptocurrencyAddress?: string;
+  theme?: 'light' | 'dark';
+}
+
+/** Where the sign-in prompt sends the user. */
+export const LOGIN_PATH = `/login?to=${CRYPTO_PATHS.list}`;
+
+type Screen = { view: 'list' } | { view: 'add' } | { view: 'delete'; target: DeleteTarget | null };
+
+function screenOfProps(props: CryptoAddressesProps): Screen {
+  const view = props.view ?? 'list';
+  if (view !== 'delete') return { view };
+  return {
+    view,
+    target: deleteTargetOf(
+      new URLSearchParams({
+        walletId: props.walletId ?? '',
+        currencyId: props.currencyId ?? '',
+        currencyName: props.currencyName ?? '',
+        protocol: props.protocol ?? '',
+        cryptocurrencyAddress: props.cryptocurrencyAddress ?? '',
+      }),
+    ),
+  };
+}
+
+/** A path of this widget → its screen (the fallback when no page routes `tk-navigate`). */
+function screenOf(to: string): Screen | null {
+  const url = new URL(to, 'http://widget.invalid');
+  if (url.pathname === CRYPTO_PATHS.list) return { view: 'list' };
+  if (url.pathname === CRYPTO_PATHS.add) return { view: 'add' };
+  if (url.pathname === CRYPTO_PATHS.delete) return { view: 'delete', target: deleteTargetOf(url.search) };
+  return null;
+}
+
+/** The session's decoder of the addresses the server answers encoded; null while loading or on failure. */
+function useDecoder(): ((encoded: string) => string) | null {
+  const platform = usePlatform();
+  const session = useMemo(() => getSession(platform), [platform]);
+  const [decode, setDecode] = useState<((encoded: string) => string) | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadCodec().then(
+      (codec) => {
+        const key = session.aesKey();
+        if (live) setDecode(() => (encoded: string) => codec.decodeField(encoded, key));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [session]);
+  return decode;
+}
+
+/** An address in clear, or a placeholder when it cannot be decoded here. */
+function plainOf(decode: ((encoded: string) => string) | null, encoded: string): string | null {
+  if (!decode) return null;
+  try {
+    return decode(encoded);
+  } catch {
+    return null;
+  }
+}
+
+function CopyAddress({ address }: { address: string }) {
+  const t = useT();
+  const toast = useToast();
+  return (
+    <button
+      type="button"
+      className="tk-button tk-crypto__copy"
+      part="copy"
+      aria-label={`${t('crypto_addresses.copy')} ${address}`}
+      onClick={async (e) => {
+        e.stopPropagation();
+        if (await copyText(address)) toast(t('msg.copied'));
+      }}
+    >
+      {t('crypto_addresses.copy')}
+    </button>
+  );
+}
+
+function AddressList({ go }: { go: (to: string) => void }) {
+  const t = useT();
+  const platform = usePlatform();
+  const decode = useDecoder();
+  const [entries, setEntries] = useState<SavedCryptoAddress[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(async () => {
+    setFailed(false);
+    const result = await platform.api.call(CryptoAddressList, {
+      pageNum: 1,
+      pageSize: CRYPTO_ADDRESS_PAGE_SIZE,
+    });
+    if (result.ok) setEntries(result.data.list);
+    else setFailed(true);
+  }, [platform]);
+  useEffect(() => void load(), [load]);
+
+  return (
+    <>
+      <header className="tk-crypto__head" part="header">
+        <h2 className="tk-crypto__heading">{t('crypto_addresses.crypto_wallets')}</h2>
+        <button type="button" className="tk-button" part="add" onClick={() => go(CRYPTO_PATHS.add)}>
+          {t('crypto_addresses.add_crypto')}
+        </button>
+      </header>
+      {failed ? (
+        <div className="tk-state" part="error">
+          <p>{t('crypto_addresses.load_failed')}</p>
+          <button type="button" className="tk-button" onClick={() => void load()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : entries === null ? (
+        <p className="tk-state" aria-busy="true">
+          {t('crypto_addresses.loading')}
+        </p>
+      ) : entries.length === 0 ? (
+        <p className="tk-state" part="empty">
+          {t('crypto_addresses.no_crypto')}
+        </p>
+      ) : (
+        <ul className="tk-crypto__list" part="list" aria-label={t('crypto_addresses.crypto_wallets')}>
+          {entries.map((entry) => {
+            const plain = plainOf(decode, entry.cryptocurrencyAddress);
+            const label = coinLabel(entry.currencyName, entry.protocol);
+            return (
+              <li key={entry.walletId} className="tk-crypto__item" part="item" data-wallet={entry.walletId}>
+                <button
+                  type="button"
+                  className="tk-crypto__open"
+                  aria-label={`${t('crypto_addresses.delete_crypto')}: ${label} ${plain ?? ''}`.trim()}
+                  onClick={() => go(deletePath(entry))}
+                >
+                  {entry.logoUrl ? (
+                    <img className="tk-crypto__logo" src={entry.logoUrl} alt="" width={28} height={28} />
+                  ) : null}
+                  <span className="tk-crypto__text">
+                    <span className="tk-crypto__coin">{label}</span>
+                    <span className="tk-crypto__address tk-num">{plain ?? '…'}</span>
+                  </span>
+                </button>
+                {plain ? <CopyAddress address={plain} /> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function AddAddress({ go }: { go: (to: string) => void }) {
+  const t = useT();
+  const toast = useToast();
+  const platform = usePlatform();
+  const session = useMemo(() => getSession(platform), [platform]);
+  const base = useId();
+  const [coins, setCoins] = useState<CoinOption[] | null>(null);
+  const [coinId, setCoinId] = useState<number | null>(null);
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void platform.api.call(PayeeCoinList, {}).then((result) => {
+      if (!live || !result.ok) return;
+      setCoins(result.data.dtoList);
+      setCoinId(firstCoin(result.data.dtoList));
+    });
+    return () => {
+      live = false;
+    };
+  }, [platform]);
+
+  const coin = coins?.find((c) => c.id === coinId) ?? null;
+  const submit = async () => {
+    const found = addressError(address);
+    setError(found);
+    if (found || busy || coinId === null) return;
+    setBusy(true);
+    try {
+      let encoded: string;
+      try {
+        const codec = await loadCodec();
+        encoded = codec.encodeField(address.trim(), session.aesKey());
+      } catch {
+        // Spec §5: an encoding failure shows the generic message.
+        toast(t('error.generic'), 'error');
+        return;
+      }
+      const result = await platform.api.call(CryptoAddressInsert, {
+        currencyId: coinId,
+        cryptocurrencyAddress: encoded,
+      });
+      if (!result.ok) return;
+      toast(t('msg.add_success'));
+      go(CRYPTO_PATHS.list);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="tk-crypto__form"
+      part="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 className="tk-crypto__heading">{t('crypto_addresses.add_crypto')}</h2>
+      <div className="tk-crypto__field">
+        <label className="tk-crypto__label" htmlFor={`${base}-coin`}>
+          {t('crypto_addresses.coin_network')}
+        </label>
+        <select
+          id={`${base}-coin`}
+          className="tk-crypto__input"
+          data-testid="crypto-coin"
+          part="coin"
+          disabled={!coins}
+          value={coinId ?? ''}
+          onChange={(e) => setCoinId(Number(e.target.value))}
+        >
+          {coins ? null : <option value="">{t('crypto_addresses.choose_coin')}</option>}
+          {coins?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {coinLabel(c.currency, c.protocol)}
+            </option>
+          ))}
+        </select>
+        {coin ? (
+          <p className="tk-crypto__hint tk-num">
+            {t('crypto_addresses.withdraw_range', {
+              min: coin.minWithdrawAmount.replace(/\.?0+$/, ''),
+              max: coin.maxWithdrawAmount.replace(/\.?0+$/, ''),
+              coin: coin.currency,
+            })}
+          </p>
+        ) : null}
+      </div>
+      <div className="tk-crypto__field" data-invalid={error ? true : undefined}>
+        <label className="tk-crypto__label" htmlFor={`${base}-address`}>
+          {t('crypto_addresses.address')}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <input
+          id={`${base}-address`}
+          className="tk-crypto__input"
+          data-testid="crypto-address"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={ADDRESS_MAX}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${base}-address-error` : undefined}
+          value={address}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            if (error) setError(null);
+          }}
+        />
+        {error ? (
+          <p className="tk-crypto__error" id={`${base}-address-error`} role="alert">
+            {t(error)}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className="tk-button tk-crypto__primary"
+        part="submit"
+        disabled={busy || coinId === null}
+      >
+        {t('crypto_addresses.save')}
+      </button>
+    </form>
+  );
+}
+
+function DeleteAddress({ target, go }: { target: DeleteTarget | null; go: (to: string) => void }) {
+  const t = useT();
+  const toast = useToast();
+  const platform = usePlatform();
+  const decode = useDecoder();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!target) {
+    return (
+      <div className="tk-state" part="error">
+        <p>{t('error.generic')}</p>
+        <button type="button" className="tk-button" onClick={() => go(CRYPTO_PATHS.list)}>
+          {t('common.back')}
+        </button>
+      </div>
+    );
+  }
+  const plain = plainOf(decode, target.cryptocurrencyAddress);
+  const remove = async () => {
+    if (busy) return;
+    setBusy(true);
+    const result = await platform.api.call(CryptoAddressDelete, { walletId: target.walletId });
+    setBusy(false);
+    setConfirming(false);
+    if (!result.ok) return;
+    toast(t('msg.delete_success'));
+    go(CRYPTO_PATHS.list);
+  };
+  return (
+    <div className="tk-crypto__form" part="detail">
+      <h2 className="tk-crypto__heading">{t('crypto_addresses.delete_crypto')}</h2>
+      <dl className="tk-crypto__facts">
+        <div>
+          <dt>{t('crypto_addresses.coin_network')}</dt>
+          <dd>{coinLabel(target.currencyName, target.protocol)}</dd>
+        </div>
+        <div>
+          <dt>{t('crypto_addresses.address')}</dt>
+          <dd className="tk-crypto__address tk-num" data-testid="crypto-delete-address">
+            {plain ?? '…'}
+          </dd>
+        </div>
+      </dl>
+      {plain ? <CopyAddress address={plain} /> : null}
+      <button
+        type="button"
+        className="tk-button tk-crypto__danger"
+        part="delete"
+        onClick={() => setConfirming(true)}
+      >
+        {t('crypto_addresses.delete')}
+      </button>
+      {confirming ? (
+        <ModalDrawer
+          title={t('crypto_addresses.delete_crypto_title')}
+          block="tk-crypto"
+          part="drawer confirm"
+          role="alertdialog"
+          onClose={() => setConfirming(false)}
+          actions={
+            <>
+              <button type="button" className="tk-button" onClick={() => setConfirming(false)}>
+                {t('common.cancel')}
+              </button>
+              <button
+                type="button"
+                className="tk-button tk-crypto__danger"
+                data-testid="crypto-delete-confirm"
+                disabled={busy}
+                data-autofocus
+                onClick={() => void remove()}
+              >
+                {t('crypto_addresses.delete')}
+              </button>
+            </>
+          }
+        >
+          <p>
+            {t('crypto_addresses.delete_crypto_text', {
+              coin: target.currencyName,
+              network: target.protocol,
+            })}
+          </p>
+        </ModalDrawer>
+      ) : null}
+    </div>
+  );
+}
+
+function CryptoAddressesBody(props: CryptoAddressesProps) {
+  const t = useT();
+  const platform = usePlatform();
+  const session = useMemo(() => getSession(platform), [platform]);
+  const state = useAtomValue(session.atoms.state);
+  const { view, walletId, currencyId, currencyName, protocol, cryptocurrencyAddress } = props;
+  const [screen, setScreen] = useState<Screen>(() => screenOfProps(props));
+  useEffect(
+    () =>
+      setScreen(screenOfProps({ view, walletId, currencyId, currencyName, protocol, cryptocurrencyAddress })),
+    [view, walletId, currencyId, currencyName, protocol, cryptocurrencyAddress],
+  );
+  const fallback = useCallback((to: string) => {
+    const next = screenOf(to);
+    if (next) setScreen(next);
+  }, []);
+  const go = useNavigate(props.onNavigate, fallback);
+
+  if (state.status !== 'signedIn') {
+    return (
+      <div className="tk-state" part="signed-out">
+        <p>{t('crypto_addresses.login_prompt')}</p>
+        <button type="button" className="tk-button" onClick={() => go(LOGIN_PATH)}>
+          {t('nav.login')}
+        </button>
+      </div>
+    );
+  }
+  if (state.virtual) {
+    return (
+      <p className="tk-state" part="unavailable">
+        {t('crypto_addresses.not_offered')}
+      </p>
+    );
+  }
+  if (screen.view === 'add') return <AddAddress go={go} />;
+  if (screen.view === 'delete') return <DeleteAddress target={screen.target} go={go} />;
+  return <AddressList go={go} />;
+}
+
+/**
+ * The saved crypto addresses of spec §2: the list with an add button (each entry opens its delete view), the
+ * add form (coin/network and the address, encoded with the session key before it is sent) and delete behind
+ * a confirm drawer; copy buttons confirm with 'Copied to clipboard'.
+ */
+export function CryptoAddresses(props: CryptoAddressesProps) {
+  return (
+    <WidgetRoot name="crypto-addresses" css={css} theme={props.theme}>
+      <ToastProvider>
+        <div className="tk-crypto" part="base">
+          <CryptoAddressesBody {...props} />
+        </div>
+      </ToastProvider>
+    </WidgetRoot>
+  );
+}
