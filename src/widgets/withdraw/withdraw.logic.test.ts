@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountMessage,
   canSubmit,
+  formProblem,
   formReducer,
   initialForm,
   plain,
@@ -117,5 +118,20 @@ describe('texts', () => {
     expect(rangeText({ ...usdt, min: plain('50.00000000') })).toBe('(50 USDT ~ 10000000 USDT)');
     expect(plain('0.00100000')).toBe('0.001');
     expect(plain('25')).toBe('25');
+  });
+});
+
+describe('formProblem', () => {
+  const btc: Limits = { min: '0.001', max: '100', usdPrice: '1', unit: 'BTC' };
+  it('ignores the USD limits until a quote gave the price, then applies them', () => {
+    expect(quotable('0.01', btc)).toBe(true);
+    expect(formProblem('0.01', btc, null)).toBeNull();
+    expect(
+      formProblem(
+        '0.0001',
+        { ...btc, min: '0.0001', usdPrice: '98500' },
+        { practical: '0.0001', isOver: false },
+      ),
+    ).toBe('usd_below_min');
   });
 });

@@ -109,9 +109,24 @@ export function amountMessage(
   }
 }
 
-/** True when the amount may be quoted: a valid amount within the range (spec §4 "valid in-range amount"). */
+const USD_PROBLEMS: readonly (AmountProblem | null)[] = ['usd_below_min', 'usd_above_max'];
+
+/**
+ * The amount's problem as the form can know it: the USD limits only once a quote gave the coin's USD price
+ * (before, `limits.usdPrice` is a placeholder).
+ */
+export function formProblem(
+  amount: string,
+  limits: Limits,
+  quote: { practical: string; isOver: boolean } | null,
+): AmountProblem | null {
+  const problem = withdrawAmountProblem(amount, limits, quote ?? undefined);
+  return quote === null && USD_PROBLEMS.includes(problem) ? null : problem;
+}
+
+/** True when the amount may be quoted: a valid amount within the selection's range (spec §4). */
 export function quotable(amount: string, limits: Limits | null): boolean {
-  return limits !== null && amount !== '' && withdrawAmountProblem(amount, limits) === null;
+  return limits !== null && amount !== '' && formProblem(amount, limits, null) === null;
 }
 
 /** The form may be submitted: a selection, a valid amount and, unless checks are skipped, a clean quote. */
@@ -122,7 +137,7 @@ export function canSubmit(
 ): boolean {
   if (state.selection === null || state.amount === '' || limits === null) return false;
   if (state.skipChecks) return true;
-  return quote !== null && withdrawAmountProblem(state.amount, limits, quote) === null;
+  return quote !== null && formProblem(state.amount, limits, quote) === null;
 }
 
 /** The range text '(min unit ~ max unit)' (spec §2). */
