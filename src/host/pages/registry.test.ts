@@ -22,6 +22,7 @@ import { PlacePage } from './place/place-page';
 import { QuotationPage } from './quotation/quotation-page';
 import { pageComponent, PAGES } from './registry';
 import { SearchPage } from './search/search-page';
+import { WithdrawPage } from './withdraw/withdraw-page';
 
 const built = ROUTES.filter((r) => r.built).map((r) => r.name);
 
@@ -44,6 +45,7 @@ describe('the page registry, derived from the route table', () => {
       bindEmail: AccountPage,
       security: AccountPage,
       notification: NotificationsPage,
+      withdraw: WithdrawPage,
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
@@ -79,7 +81,16 @@ describe('page kinds from the route table', () => {
   it('knows the sign-in and account pages', () => {
     expect(built.filter(isAuthPage)).toEqual(['login', 'register', 'forgot']);
     expect(built.filter(isAccountPage).sort()).toEqual(
-      ['user', 'account', 'changePassword', 'privacy', 'bindEmail', 'security', 'notification'].sort(),
+      [
+        'user',
+        'account',
+        'changePassword',
+        'privacy',
+        'bindEmail',
+        'security',
+        'notification',
+        'withdraw',
+      ].sort(),
     );
   });
 
@@ -96,6 +107,7 @@ describe('page kinds from the route table', () => {
         'bindEmail',
         'security',
         'notification',
+        'withdraw',
         'search',
       ].sort(),
     );
@@ -115,6 +127,7 @@ describe('page kinds from the route table', () => {
         'security',
         'bindEmail',
         'notification',
+        'withdraw',
         'chart',
         'place',
         'placeOption',
@@ -134,6 +147,7 @@ describe('account pages', () => {
     ['bindEmail', 'bindEmail', 'bindEmail'],
     ['security', 'security', 'security'],
     ['notification', null, null],
+    ['withdraw', null, null],
     ['home', null, null],
   ])('%s shows the view %s, %s in the desktop dialog', (page, view, dialogView) => {
     expect(accountViewOf(page)).toBe(view);
@@ -151,6 +165,7 @@ describe('account pages', () => {
       { page: 'account', to: '/user/account', label: 'account.my_account' },
       { page: 'security', to: '/user/security', label: 'account.security' },
       { page: 'notification', to: '/user/notification', label: 'account.notification' },
+      { page: 'withdraw', to: '/user/withdraw', label: 'account.withdraw' },
     ]);
     expect(['user', 'account', 'changePassword', 'privacy', 'bindEmail'].map(accountMenuPageOf)).toEqual(
       Array(5).fill('account'),

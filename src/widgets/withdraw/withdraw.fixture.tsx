@@ -111,6 +111,8 @@ export async function renderWithdraw(
   props: WithdrawProps = {},
   options: {
     signedIn?: boolean;
+    /** Signed in on the demo account. */
+    demo?: boolean;
     systemConfigs?: SystemConfigEntry[];
     handlers?: Record<string, (body: Record<string, unknown>) => Answer>;
   } = {},
@@ -123,7 +125,7 @@ export async function renderWithdraw(
   if (options.signedIn ?? true) {
     const exp = Math.floor(Date.now() / 1000) + 900;
     await h.session.signIn({
-      token: makeToken({ exp, virtualStatus: '0' }),
+      token: makeToken({ exp, virtualStatus: options.demo ? '1' : '0' }),
       refreshToken: 'r-1',
       qrcodeStatus: 1,
       expiresAt: exp * 1000,

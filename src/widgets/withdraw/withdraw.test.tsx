@@ -37,6 +37,12 @@ describe('<Withdraw>', () => {
     expect(view.h.callsTo('waa/cryptocurrency/user/wallet/withdrawStatus')).toHaveLength(0);
   });
 
+  it('offers nothing on the demo account and asks the server nothing', async () => {
+    view = await renderWithdraw({}, { demo: true });
+    expect(await screen.findByText('Withdrawals are not offered on the demo account.')).toBeTruthy();
+    expect(view.h.callsTo('waa/cryptocurrency/user/wallet/withdrawStatus')).toHaveLength(0);
+  });
+
   it('runs the status check first and shows why a withdrawal cannot start (1067)', async () => {
     view = await renderWithdraw(
       {},

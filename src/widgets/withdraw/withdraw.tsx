@@ -92,7 +92,9 @@ function WithdrawBody(props: WithdrawProps) {
   const state = useAtomValue(session.atoms.state);
   const system = useAtomValue(platform.atoms.systemConfig);
   const language = useAtomValue(platform.atoms.language);
-  const signedIn = state.status === 'signedIn';
+  // Spec §6: the demo account offers no withdrawal; nothing is asked of the server.
+  const demo = state.status === 'signedIn' && state.virtual;
+  const signedIn = state.status === 'signedIn' && !demo;
   const tabs = useMemo(() => withdrawTabs(system?.systemConfigs), [system]);
   const [form, dispatch] = useReducer(formReducer, initialForm(tabs[0] ?? 'crypto'));
   const tab: WithdrawTab = tabs.includes(form.tab) ? form.tab : (tabs[0] ?? 'crypto');
@@ -297,6 +299,14 @@ function WithdrawBody(props: WithdrawProps) {
     t,
     emit,
   ]);
+
+  if (demo) {
+    return (
+      <p className="tk-state" part="empty">
+        {t('withdraw.demo_unavailable')}
+      </p>
+    );
+  }
 
   if (!signedIn) {
     return (
