@@ -74,7 +74,7 @@ describe('<Withdraw>', () => {
     expect(quoteCalls()[0]).toEqual({ currencyId: 1, num: '100' });
     await waitFor(() => expect(screen.getByTestId('withdraw-actual').textContent).toBe('75 USDT'));
     expect(screen.getByTestId('withdraw-fee').textContent).toBe('25 USDT');
-    expect(screen.getByTestId('withdraw-after').textContent).toBe('900 USD');
+    expect(screen.getByTestId('withdraw-after').textContent).toBe('900.00 USD');
     await act(async () => vi.advanceTimersByTime(1000));
     await waitFor(() => expect(quoteCalls()).toHaveLength(2));
     await act(async () => vi.advanceTimersByTime(1000));
@@ -145,7 +145,7 @@ describe('<Withdraw>', () => {
     fireEvent.click(screen.getByRole('button', { name: /Bank card.*Choose/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Deutsche Bank ****3000' }));
     await type('200');
-    await waitFor(() => expect(screen.getByTestId('withdraw-actual').textContent).toBe('175 USD'));
+    await waitFor(() => expect(screen.getByTestId('withdraw-actual').textContent).toBe('175.00 USD'));
     await act(async () => {
       fireEvent.click(done());
     });

@@ -17,6 +17,7 @@ import {
 } from '../../core/contract/withdraw-sources';
 import { newIdempotencyKey } from '../../core/api/api-client';
 import { loadCodec } from '../../core/codec/load';
+import { formatAmount } from '../../core/domain/format';
 import { getSession } from '../../core/session/session';
 import { ModalDrawer } from '../_shared/drawer';
 import type { EventCallbacks } from '../_shared/events';
@@ -326,6 +327,8 @@ function WithdrawBody(props: WithdrawProps) {
 
   const tabLabel = (id: WithdrawTab) => t(id === 'crypto' ? 'withdraw.tab_crypto' : 'withdraw.tab_bank_card');
   const unit = limits?.unit ?? '';
+  // Spec §9: USD amounts with 2 decimals and thousands separators, other currencies raw.
+  const shown = (value: string) => (unit === 'USD' ? formatAmount(value) : plain(value));
   const panelId = 'tk-wd-panel';
   const emptyBank = tab === 'bank_card' && cards.length === 0;
 
@@ -448,19 +451,19 @@ function WithdrawBody(props: WithdrawProps) {
                   <div>
                     <dt>{t('withdraw.fee')}</dt>
                     <dd className="tk-num" data-testid="withdraw-fee">
-                      {quote ? `${plain(quote.fee)} ${unit}` : '--'}
+                      {quote ? `${shown(quote.fee)} ${unit}` : '--'}
                     </dd>
                   </div>
                   <div>
                     <dt>{t('withdraw.actual')}</dt>
                     <dd className="tk-num" data-testid="withdraw-actual">
-                      {quote ? `${plain(quote.practical)} ${unit}` : '--'}
+                      {quote ? `${shown(quote.practical)} ${unit}` : '--'}
                     </dd>
                   </div>
                   <div>
                     <dt>{t('withdraw.balance_after')}</dt>
                     <dd className="tk-num" data-testid="withdraw-after">
-                      {quote ? `${plain(quote.afterBalance)} USD` : '--'}
+                      {quote ? `${formatAmount(quote.afterBalance)} USD` : '--'}
                     </dd>
                   </div>
                 </dl>
