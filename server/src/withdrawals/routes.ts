@@ -13,6 +13,7 @@ import {
 } from '../../../src/core/contract/withdrawals';
 import { Code } from '../../../src/core/contract/codes';
 import { actorOf } from '../cashier/actor';
+import { recordAudit } from '../cashier/audit';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { findWithdrawal, listWithdrawals, toAdminTicket, toUserTicket } from './repo';
@@ -64,9 +65,16 @@ export function adminWithdrawalRoutes(app: FastifyInstance): void {
     return ok({ list: list.map(toAdminTicket), total });
   });
 
-  route(app, AdminWithdrawalDetail, async (input) => {
+  route(app, AdminWithdrawalDetail, async (input, { request }) => {
     const row = await findWithdrawal(app.db, input.id);
     if (!row) throw new BusinessError(Code.TICKET_NOT_FOUND);
+    // Reading a destination is reading personal data: who looked, and when, is kept (not what they saw).
+    await recordAudit(app.db, {
+      actor: actorOf(request),
+      action: 'withdrawal.view_destination',
+      objectKind: 'withdrawal',
+      objectId: row.id,
+    });
     return ok({ withdrawal: toAdminTicket(row), destination: service.destinationOf(row) });
   });
 
