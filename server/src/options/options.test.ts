@@ -14,7 +14,7 @@ import { ADMIN_TOKEN } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
 import { INSTRUMENTS } from '../market/instruments';
 import { urlOf, type Trader } from '../trading/test-app';
-import { decideWithdrawal, withdrawUsdt } from '../withdrawals/test-helpers';
+import { decideWithdrawal, withdrawUsdt } from '../withdrawals/test-support';
 import { optionsHarness, type OptionsHarness } from './test-app';
 
 interface History {

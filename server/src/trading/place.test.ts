@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
 import { toMoney } from '../ledger';
-import { decideWithdrawal, withdrawUsdt } from '../withdrawals/test-helpers';
+import { decideWithdrawal, withdrawUsdt } from '../withdrawals/test-support';
 import { tradingHarness, type Trader, type TradingHarness } from './test-app';
 
 describeOnBackends('POST /exchange/order/addOrder', (backend) => {

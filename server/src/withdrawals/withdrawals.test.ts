@@ -9,7 +9,7 @@ import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { checkLedger, findUserAccount, HouseAccount } from '../ledger';
 import { encodeWireField } from './field-codec';
 import { PENDING_HOUSE } from './service';
-import { decideWithdrawal, postWithdraw, realSessionKey, TEST_ADDRESS, withdrawUsdt } from './test-helpers';
+import { decideWithdrawal, postWithdraw, realSessionKey, TEST_ADDRESS, withdrawUsdt } from './test-support';
 
 interface User {
   id: string;
