@@ -159,6 +159,7 @@ export const MODULES: readonly ModuleEntry[] = [
     load: async () => (await import('./notifications/plugin')).notificationsPlugin,
   },
   { name: 'payees', load: async () => (await import('./payees/plugin')).payeesPlugin },
+  { name: 'withdrawals', load: async () => (await import('./withdrawals/plugin')).withdrawalsPlugin },
   {
     name: 'trading',
     load: async () => (await import('./trading/plugin')).tradingPlugin,
@@ -190,7 +191,7 @@ export const MODULES: readonly ModuleEntry[] = [
 
 /**
  * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
- * cashier → accounts → users → notifications → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
+ * cashier → accounts → users → notifications → withdrawals → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
  * this resolves; `listen` or `inject` make it ready.
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {

@@ -14,6 +14,7 @@ import { ADMIN_TOKEN } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
 import { INSTRUMENTS } from '../market/instruments';
 import { urlOf, type Trader } from '../trading/test-app';
+import { decideWithdrawal, withdrawUsdt } from '../withdrawals/test-support';
 import { optionsHarness, type OptionsHarness } from './test-app';
 
 interface History {
@@ -168,6 +169,17 @@ describeOnBackends('option mode', (backend) => {
       await h.app.db.query('update users set trading_prohibited = true where id = $1', [banned.id]);
       expect((await h.buy(banned.token)).code).toBe(405);
       expect(await balance(banned.id)).toBe('1000.00');
+    });
+
+    it('refuses real options with 406 while a withdrawal waits, demo ones not, and allows them once decided', async () => {
+      const user = await h.trader({ credit: '1000' });
+      const ticket = await withdrawUsdt(h.app, user, '100');
+      expect(ticket.code).toBe(0);
+      expect((await h.buy(user.token)).code).toBe(406);
+      expect(await balance(user.id)).toBe('900.00');
+      expect((await h.buy(user.demoToken, {}, true)).code).toBe(0);
+      expect((await decideWithdrawal(h.app, ticket.data.id, 'reject')).code).toBe(0);
+      expect((await h.buy(user.token)).code).toBe(0);
     });
 
     it('answers 603 on a brand without option mode, and on the demo account when OptionMock is off', async () => {

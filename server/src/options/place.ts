@@ -77,6 +77,7 @@ export async function placeOption(
   return context.db.transaction(async (tx) => {
     const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
     if (account.tradingProhibited) throw new BusinessError(Code.TRADING_PROHIBITED);
+    if (account.withdrawalPending) throw new BusinessError(Code.UNVERIFIED_WITHDRAWALS);
     for (const check of engine.checks) {
       const code = await check(tx, trader);
       if (code !== null) throw new BusinessError(code);

@@ -9,7 +9,7 @@ import { BusinessError } from '../http/envelope';
 import { assertValidEntry } from '../ledger/post';
 import type { Instrument } from '../market/instruments';
 import type { Engine, Trader } from './engine';
-import { toPostings, type Movement } from './ledger-ops';
+import { toPostings, WITHDRAWAL_PENDING_SQL, type Movement } from './ledger-ops';
 import {
   NEW_ORDER_COLUMNS,
   newOrderPlaceholders,
@@ -61,7 +61,7 @@ export function canPlaceFast(
  */
 const PLACE_SQL = `
 with mine as materialized (
-  select a.id, a.balance, a.lock_margin, u.trading_prohibited
+  select a.id, a.balance, a.lock_margin, u.trading_prohibited, ${WITHDRAWAL_PENDING_SQL} as withdrawal_pending
     from ledger_accounts a join users u on u.id = a.user_id
    where a.user_id = $1::bigint and a.kind = $2::text
      for update of a
@@ -76,13 +76,14 @@ with mine as materialized (
 ), verdict as materialized (
   select count(m.id) = 1 as found,
          coalesce(bool_or(m.trading_prohibited), false) as prohibited,
+         coalesce(bool_or(m.withdrawal_pending), false) as withdrawal_pending,
          coalesce(bool_or(m.balance + coalesce(d.balance_delta, 0) < 0), false) as short_balance,
          coalesce(bool_or(m.lock_margin + coalesce(d.lock_delta, 0) < 0), false) as short_lock
     from mine m left join deltas d on d.id = m.id
 ), placed as (
   insert into orders (${NEW_ORDER_COLUMNS})
   select ${newOrderPlaceholders(7)} from verdict
-   where found and not prohibited and not short_balance and not short_lock
+   where found and not prohibited and not withdrawal_pending and not short_balance and not short_lock
   on conflict (uid) do nothing
   returning ${ORDER_COLUMNS}
 ), txn as (
@@ -98,12 +99,16 @@ with mine as materialized (
     from deltas d, txn
    where a.id = d.id
 )
-select v.found, v.prohibited, v.short_balance, v.short_lock, p.*
+select v.found, v.prohibited, v.withdrawal_pending, v.short_balance, v.short_lock, p.*
   from verdict v left join placed p on true`;
 
-type PlaceRow = { found: boolean; prohibited: boolean; short_balance: boolean; short_lock: boolean } & (
-  RawOrder | { [K in keyof RawOrder]: null }
-);
+type PlaceRow = {
+  found: boolean;
+  prohibited: boolean;
+  withdrawal_pending: boolean;
+  short_balance: boolean;
+  short_lock: boolean;
+} & (RawOrder | { [K in keyof RawOrder]: null });
 
 /**
  * Places `order` and posts `movements` (`OWN_ACCOUNT` for the user's account) as the ledger transaction
@@ -129,9 +134,10 @@ export async function placeInOneStatement(
       kind,
       ...newOrderValues(order, newOrderUid(now)),
     ]);
-    const { found, prohibited, short_balance, short_lock, ...raw } = rows[0] as PlaceRow;
+    const { found, prohibited, withdrawal_pending, short_balance, short_lock, ...raw } = rows[0] as PlaceRow;
     if (!found) return null;
     if (prohibited) throw new BusinessError(Code.TRADING_PROHIBITED);
+    if (withdrawal_pending) throw new BusinessError(Code.UNVERIFIED_WITHDRAWALS);
     if (short_balance) throw new BusinessError(Code.INSUFFICIENT_AVAILABLE_BALANCE);
     if (short_lock) throw new BusinessError(LOCK_BALANCE_ERROR);
     // No row with every check passed: the order number clashed, so the statement wrote nothing; draw again.

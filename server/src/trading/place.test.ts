@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
 import { toMoney } from '../ledger';
+import { decideWithdrawal, withdrawUsdt } from '../withdrawals/test-support';
 import { tradingHarness, type Trader, type TradingHarness } from './test-app';
 
 describeOnBackends('POST /exchange/order/addOrder', (backend) => {
@@ -157,6 +158,26 @@ describeOnBackends('POST /exchange/order/addOrder', (backend) => {
     expect((await h.order(user.token, { orderQuantity: '0.01' })).code).toBe(405);
     expect((await setProhibited(false)).json().code).toBe(0);
     expect((await h.order(user.token, { orderQuantity: '0.01' })).code).toBe(0);
+  });
+
+  it('refuses real orders with 406 while a withdrawal waits (both placement paths), never demo ones', async () => {
+    const user = await h.trader({ credit: '10000' });
+    const ticket = await withdrawUsdt(h.app, user, '100');
+    expect(ticket.code).toBe(0);
+    // BTCUSDT places in one statement; EURUSD (forex rule) through the transaction.
+    expect((await h.order(user.token, { orderQuantity: '0.01' })).code).toBe(406);
+    expect((await h.order(user.token, { tradePair: 'EURUSD', orderQuantity: '0.01' })).code).toBe(406);
+    expect((await h.order(user.demoToken, { orderQuantity: '0.01' }, true)).code).toBe(0);
+    expect(toMoney((await h.account(user.id)).lockMargin)).toBe('0.00');
+    expect((await decideWithdrawal(h.app, ticket.data.id, 'reject')).code).toBe(0);
+    expect((await h.order(user.token, { orderQuantity: '0.01' })).code).toBe(0);
+
+    const other = await h.trader({ credit: '10000' });
+    const paid = await withdrawUsdt(h.app, other, '100');
+    expect((await h.order(other.token, { orderQuantity: '0.01' })).code).toBe(406);
+    expect((await decideWithdrawal(h.app, paid.data.id, 'approve')).code).toBe(0);
+    expect((await h.order(other.token, { orderQuantity: '0.01' })).code).toBe(0);
+    expect(await h.ledgerOk()).toBe(true);
   });
 
   it('refuses with 406 while a registered placement check reports an unreviewed withdrawal', async () => {

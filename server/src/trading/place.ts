@@ -143,6 +143,7 @@ export async function placeOrder(
     (await engine.db.transaction(async (tx) => {
       const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
       if (account.tradingProhibited) throw new BusinessError(Code.TRADING_PROHIBITED);
+      if (account.withdrawalPending) throw new BusinessError(Code.UNVERIFIED_WITHDRAWALS);
       for (const check of engine.checks) assertRule(await check(tx, trader));
       // Counted under the account lock, so concurrent placements of one account cannot pass it together.
       const { rows: live } = await tx.query<{ n: string }>(

@@ -31,6 +31,7 @@ import { PlacePage } from './place/place-page';
 import { QuotationPage } from './quotation/quotation-page';
 import { pageComponent, PAGES } from './registry';
 import { SearchPage } from './search/search-page';
+import { WithdrawPage } from './withdraw/withdraw-page';
 
 const built = ROUTES.filter((r) => r.built).map((r) => r.name);
 
@@ -59,6 +60,7 @@ describe('the page registry, derived from the route table', () => {
       bankCard: BankCardsPage,
       addBankCard: AddBankCardPage,
       editBankCard: EditBankCardPage,
+      withdraw: WithdrawPage,
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
@@ -108,6 +110,7 @@ describe('page kinds from the route table', () => {
         'bankCard',
         'addBankCard',
         'editBankCard',
+        'withdraw',
       ].sort(),
     );
   });
@@ -131,6 +134,7 @@ describe('page kinds from the route table', () => {
         'bankCard',
         'addBankCard',
         'editBankCard',
+        'withdraw',
         'search',
       ].sort(),
     );
@@ -156,6 +160,7 @@ describe('page kinds from the route table', () => {
         'bankCard',
         'addBankCard',
         'editBankCard',
+        'withdraw',
         'chart',
         'place',
         'placeOption',
@@ -175,6 +180,7 @@ describe('account pages', () => {
     ['bindEmail', 'bindEmail', 'bindEmail'],
     ['security', 'security', 'security'],
     ['notification', null, null],
+    ['withdraw', null, null],
     ['home', null, null],
   ])('%s shows the view %s, %s in the desktop dialog', (page, view, dialogView) => {
     expect(accountViewOf(page)).toBe(view);
@@ -207,6 +213,7 @@ describe('account pages', () => {
         realOnly: true,
       },
       { page: 'notification', to: '/user/notification', label: 'account.notification' },
+      { page: 'withdraw', to: '/user/withdraw', label: 'account.withdraw' },
     ]);
     expect(['addCrypto', 'deleteCrypto'].map(accountMenuPageOf)).toEqual(['crypto', 'crypto']);
     expect(['addBankCard', 'editBankCard'].map(accountMenuPageOf)).toEqual(['bankCard', 'bankCard']);

@@ -139,7 +139,11 @@ export const ROUTES: readonly RouteDef[] = [
   }),
   user('deposit', '/user/deposit'),
   user('agreement', '/user/agreement'),
-  user('withdraw', '/user/withdraw'),
+  user('withdraw', '/user/withdraw', {
+    page: 'withdraw/withdraw-page#WithdrawPage',
+    kind: 'account',
+    account: { menu: 'account.withdraw' },
+  }),
   open('service', '/user/service'),
   user('standards', '/user/standards'),
   user('loan', '/user/loan'),

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AdminWithdrawalApprove,
+  AdminWithdrawalDetail,
+  AdminWithdrawalList,
+  AdminWithdrawalReject,
+  BankWithdrawCalculate,
+  BankWithdrawMetaFind,
+  WithdrawCalculate,
+  WithdrawStatus,
+  WithdrawSubmit,
+  WITHDRAWAL_QUEUE_PAGE_SIZE,
+} from '../../../src/core/contract/withdrawals';
+import { Code } from '../../../src/core/contract/codes';
+import { actorOf } from '../cashier/actor';
+import { recordAudit } from '../cashier/audit';
+import { BusinessError, ok } from '../http/envelope';
+import { route } from '../http/route';
+import { findWithdrawal, listWithdrawals, toAdminTicket, toUserTicket } from './repo';
+import type { Caller } from './service';
+
+function callerOf(request: FastifyRequest): Caller {
+  const { userId, brandId, sessionId, virtual } = request.auth;
+  return { userId, brandId, sessionId, virtual };
+}
+
+/** The user's routes of spec §7 (`withdrawStatus`, the two quotes, the bank meta, `user/withdraw`). */
+export function withdrawalRoutes(app: FastifyInstance): void {
+  const service = app.withdrawals;
+
+  route(app, WithdrawStatus, async (_input, { request }) => ok(await service.status(callerOf(request))));
+
+  route(app, WithdrawCalculate, async (input, { request }) =>
+    ok(await service.quoteCrypto(callerOf(request), input.coinId ?? input.currencyId, input.num)),
+  );
+
+  route(app, BankWithdrawCalculate, async (input, { request }) =>
+    ok(await service.quoteBank(callerOf(request), input.currencyId, input.num)),
+  );
+
+  route(app, BankWithdrawMetaFind, async (_input, { request }) => {
+    const meta = await service.bankMeta(request.auth.brandId);
+    return ok({
+      dto: {
+        id: meta.id,
+        minWithdrawAmount: meta.minWithdraw,
+        maxWithdrawAmount: meta.maxWithdraw,
+        currency: meta.currency,
+      },
+    });
+  });
+
+  route(app, WithdrawSubmit, async (input, { request }) =>
+    ok(toUserTicket(await service.submit(callerOf(request), input))),
+  );
+}
+
+/** The operators' review: the queue, one ticket with its destination, approve and reject. */
+export function adminWithdrawalRoutes(app: FastifyInstance): void {
+  const service = app.withdrawals;
+
+  route(app, AdminWithdrawalList, async (input) => {
+    const limit = input.limit ?? WITHDRAWAL_QUEUE_PAGE_SIZE;
+    const { list, total } = await listWithdrawals(app.db, input.status ?? 'waiting', input.page ?? 1, limit);
+    return ok({ list: list.map(toAdminTicket), total });
+  });
+
+  route(app, AdminWithdrawalDetail, async (input, { request }) => {
+    const row = await findWithdrawal(app.db, input.id);
+    if (!row) throw new BusinessError(Code.TICKET_NOT_FOUND);
+    // Reading a destination is reading personal data: who looked, and when, is kept (not what they saw).
+    await recordAudit(app.db, {
+      actor: actorOf(request),
+      action: 'withdrawal.view_destination',
+      objectKind: 'withdrawal',
+      objectId: row.id,
+    });
+    return ok({ withdrawal: toAdminTicket(row), destination: service.destinationOf(row) });
+  });
+
+  route(app, AdminWithdrawalApprove, async (input, { request }) =>
+    ok({ withdrawal: toAdminTicket(await service.decide(input.id, { approve: true }, actorOf(request))) }),
+  );
+
+  route(app, AdminWithdrawalReject, async (input, { request }) => {
+    const decided = await service.decide(
+      input.id,
+      { approve: false, reason: input.reason },
+      actorOf(request),
+    );
+    return ok({ withdrawal: toAdminTicket(decided) });
+  });
+}

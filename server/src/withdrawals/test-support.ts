@@ -1,0 +1,80 @@
+/** Test helpers of the withdrawal suites (and of the trading and option suites that test 406). */
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Envelope } from '../../../src/core/contract/envelope';
+import { sub, toFixed } from '../../../src/core/domain/decimal';
+import type { WithdrawalTicket } from '../../../src/core/contract/withdrawals';
+import { ADMIN_TOKEN } from '../accounts/test-app';
+import { encodeWireField } from './field-codec';
+
+/** An address of the USDT TRC20 shape (the tests' destination). */
+export const TEST_ADDRESS = 'TXYZabcdefghijkmnopqrstuvwxyz12345';
+
+/** The field-encoding key of the user's newest real session (what the browser reads from its token). */
+export async function realSessionKey(app: FastifyInstance, userId: string): Promise<string> {
+  const { rows } = await app.db.query<{ aes_key: string }>(
+    `select aes_key from auth_sessions where user_id = $1 and not virtual order by created_at_ms desc limit 1`,
+    [userId],
+  );
+  const key = rows[0]?.aes_key;
+  if (!key) throw new Error('the user has no real session');
+  return key;
+}
+
+/** POST `/v1/waa/user/withdraw` with an Idempotency-Key (fresh unless given). */
+export async function postWithdraw(
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown>,
+  key: string = randomUUID(),
+): Promise<Envelope<WithdrawalTicket>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/v1/waa/user/withdraw',
+    payload: body,
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+  });
+  return res.json<Envelope<WithdrawalTicket>>();
+}
+
+/**
+ * A USDT (TRC20, coin 1: fee 25 fixed) withdrawal of `num` to a typed address, its practical amount as the
+ * server quotes it (num − 25).
+ */
+export async function withdrawUsdt(
+  app: FastifyInstance,
+  user: { id: string; token: string },
+  num: string,
+  key?: string,
+): Promise<Envelope<WithdrawalTicket>> {
+  const aesKey = await realSessionKey(app, user.id);
+  const practical = toFixed(sub(num, '25'), 5);
+  return postWithdraw(
+    app,
+    user.token,
+    {
+      num,
+      practicalNum: practical,
+      currencyId: 1,
+      paymentAddress: encodeWireField(TEST_ADDRESS, aesKey),
+      locale: 'en',
+    },
+    key,
+  );
+}
+
+/** Approves or rejects a withdrawal through the admin API. */
+export async function decideWithdrawal(
+  app: FastifyInstance,
+  id: string,
+  decision: 'approve' | 'reject',
+  reason = 'Destination does not match the account holder',
+): Promise<Envelope<{ withdrawal: { state: string } }>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/admin/v1/withdrawals/${id}/${decision}`,
+    payload: decision === 'reject' ? { reason } : {},
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
+  return res.json();
+}
