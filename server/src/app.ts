@@ -158,6 +158,7 @@ export const MODULES: readonly ModuleEntry[] = [
     name: 'notifications',
     load: async () => (await import('./notifications/plugin')).notificationsPlugin,
   },
+  { name: 'deposits', load: async () => (await import('./deposits/plugin')).depositsPlugin },
   {
     name: 'trading',
     load: async () => (await import('./trading/plugin')).tradingPlugin,
