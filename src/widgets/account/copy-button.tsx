@@ -1,5 +1,5 @@
 import { useAccount } from './account-context';
-import { copyText } from './clipboard';
+import { copyText } from '../_shared/clipboard';
 import { Icon } from './icons';
 import { useToast } from '../_shared/toast';
 
