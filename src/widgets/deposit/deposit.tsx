@@ -40,9 +40,19 @@ export interface DepositProps extends EventCallbacks<'tk-navigate'> {
 /** Where the sign-in prompt sends the user. */
 export const LOGIN_PATH = '/login?to=/user/deposit';
 
-function Notice({ text, action, onAction }: { text: string; action?: string; onAction?: () => void }) {
+function Notice({
+  text,
+  action,
+  onAction,
+  part = 'notice',
+}: {
+  text: string;
+  action?: string;
+  onAction?: () => void;
+  part?: string;
+}) {
   return (
-    <div className="tk-state tk-deposit__notice" part="notice" role="status">
+    <div className="tk-state tk-deposit__notice" part={part} role="status">
       <p>{text}</p>
       {action && onAction ? (
         <button type="button" className="tk-deposit__btn" data-variant="primary" onClick={onAction}>
@@ -117,6 +127,7 @@ function DepositBody(props: DepositProps) {
     return (
       <Notice
         text={t('deposit.login_prompt')}
+        part="signed-out"
         action={t('nav.login')}
         onAction={() => emit('tk-navigate', { to: LOGIN_PATH })}
       />
