@@ -4,6 +4,8 @@ import { pathOf, ROUTES, type RouteDef } from '../routing/routes';
 import { AccountPage } from './account/account-page';
 import { AuthPage } from './auth/auth-page';
 import { ChartPage } from './chart/chart-page';
+import { AgreementPage } from './deposit/agreement-page';
+import { DepositPage } from './deposit/deposit-page';
 import { HomePage } from './home/home-page';
 import { NotificationsPage } from './notifications/notifications-page';
 import { HistoryPage, PositionPage } from './orders/orders-pages';
@@ -44,6 +46,8 @@ describe('the page registry, derived from the route table', () => {
       bindEmail: AccountPage,
       security: AccountPage,
       notification: NotificationsPage,
+      deposit: DepositPage,
+      agreement: AgreementPage,
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
@@ -79,7 +83,17 @@ describe('page kinds from the route table', () => {
   it('knows the sign-in and account pages', () => {
     expect(built.filter(isAuthPage)).toEqual(['login', 'register', 'forgot']);
     expect(built.filter(isAccountPage).sort()).toEqual(
-      ['user', 'account', 'changePassword', 'privacy', 'bindEmail', 'security', 'notification'].sort(),
+      [
+        'user',
+        'account',
+        'changePassword',
+        'privacy',
+        'bindEmail',
+        'security',
+        'notification',
+        'deposit',
+        'agreement',
+      ].sort(),
     );
   });
 
@@ -96,6 +110,8 @@ describe('page kinds from the route table', () => {
         'bindEmail',
         'security',
         'notification',
+        'deposit',
+        'agreement',
         'search',
       ].sort(),
     );
@@ -115,6 +131,8 @@ describe('page kinds from the route table', () => {
         'security',
         'bindEmail',
         'notification',
+        'deposit',
+        'agreement',
         'chart',
         'place',
         'placeOption',
@@ -134,6 +152,7 @@ describe('account pages', () => {
     ['bindEmail', 'bindEmail', 'bindEmail'],
     ['security', 'security', 'security'],
     ['notification', null, null],
+    ['deposit', null, null],
     ['home', null, null],
   ])('%s shows the view %s, %s in the desktop dialog', (page, view, dialogView) => {
     expect(accountViewOf(page)).toBe(view);
@@ -151,6 +170,7 @@ describe('account pages', () => {
       { page: 'account', to: '/user/account', label: 'account.my_account' },
       { page: 'security', to: '/user/security', label: 'account.security' },
       { page: 'notification', to: '/user/notification', label: 'account.notification' },
+      { page: 'deposit', to: '/user/deposit', label: 'deposit.title' },
     ]);
     expect(['user', 'account', 'changePassword', 'privacy', 'bindEmail'].map(accountMenuPageOf)).toEqual(
       Array(5).fill('account'),
