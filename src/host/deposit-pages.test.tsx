@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../core/session/session.fixture';
-import { DRAFT_KEY } from '../widgets/deposit/deposit.logic';
+import { DRAFT_KEY } from '../widgets/deposit';
 import { fakeSocketFactory } from '../core/feeds/exchange-feed.fixture';
 import { navigate } from './routing/history';
 import { mockWidth, startHost } from './session/host-app.fixture';
