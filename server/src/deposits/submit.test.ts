@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccountsApp, createUser, post, signIn } from '../accounts/test-app';
 import type { TestDatabase } from '../db/testing';
 import { describeOnBackends } from '../db/testing';
-import { HEIC_HEAD, JPEG_HEAD } from '../users/multipart.testing';
-import { newKey, realBalance, submit } from './deposits.testing';
+import { HEIC_HEAD, JPEG_HEAD, multipart, PNG_1X1 } from '../users/multipart.testing';
+import { DEPOSIT_URL, newKey, realBalance, submit } from './deposits.testing';
 
 const COINS = '/v1/waa/cryptocurrency/simple/find/all';
 const SELF = '/v1/waa/userSelfWallet/find';
@@ -165,6 +165,41 @@ describeOnBackends('deposit submission', (backend) => {
       expect(again.json()).toEqual(first);
       expect(await tickets(user.id)).toBe(1);
     });
+
+    it('refuses a proof above 10 MB and a file under another field name (1001)', async () => {
+      const { user, token } = await trader();
+      const big = Buffer.concat([PNG_1X1, Buffer.alloc(10 * 1024 * 1024)]);
+      expect((await submit(app, token, USDT, { proof: big })).json().code).toBe(1001);
+      const body = multipart([
+        { name: 'metaData', value: JSON.stringify(USDT) },
+        { name: 'avatar', filename: 'a.png', contentType: 'image/png', data: PNG_1X1 },
+      ]);
+      const res = await app.inject({
+        method: 'POST',
+        url: DEPOSIT_URL,
+        payload: body.payload,
+        headers: { ...body.headers, authorization: `Bearer ${token}`, 'idempotency-key': newKey() },
+      });
+      expect(res.json().code).toBe(1001);
+      expect(await tickets(user.id)).toBe(0);
+    });
+
+    it.runIf(backend.name === 'postgres')(
+      'creates one ticket for 20 concurrent submissions with one Idempotency-Key',
+      async () => {
+        const { user, token } = await trader();
+        const key = newKey();
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => submit(app, token, USDT, { key })),
+        );
+        const codes = answers.map((r) => r.json().code as number);
+        // The first runs; repeats answer its ticket, or 23552 while it still runs.
+        expect(codes.every((c) => c === 0 || c === 23552)).toBe(true);
+        const uids = new Set(answers.filter((r) => r.json().code === 0).map((r) => r.json().data.uid));
+        expect(uids.size).toBe(1);
+        expect(await tickets(user.id)).toBe(1);
+      },
+    );
 
     it('answers HTTP 401 without a token', async () => {
       const res = await app.inject({ method: 'POST', url: '/v1/waa/user/deposit', payload: {} });
