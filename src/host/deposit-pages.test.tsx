@@ -101,6 +101,14 @@ describe('/user/agreement', () => {
     await waitFor(() => expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('1500'));
   });
 
+  it('shows the agreement in the body of the desktop account dialog', async () => {
+    mockWidth(1440);
+    await start('/user/agreement');
+    const dialog = screen.getByTestId('account-dialog');
+    expect(within(dialog).getByTestId('agreement-page')).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Deposit agreement' })).toBeTruthy();
+  });
+
   it('drops the kept form when the user leaves for anywhere else', async () => {
     mockWidth(390);
     window.sessionStorage.setItem(DRAFT_KEY, DRAFT);

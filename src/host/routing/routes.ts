@@ -113,7 +113,11 @@ export const ROUTES: readonly RouteDef[] = [
     account: { menu: 'deposit.title' },
   }),
   // Hidden in the dialog menu (spec §2): it belongs to the deposit it is read from.
-  user('agreement', '/user/agreement', { page: 'deposit/agreement-page#AgreementPage', kind: 'account' }),
+  user('agreement', '/user/agreement', {
+    page: 'deposit/agreement-page#AgreementPage',
+    kind: 'account',
+    account: {},
+  }),
   user('withdraw', '/user/withdraw'),
   open('service', '/user/service'),
   user('standards', '/user/standards'),
