@@ -55,6 +55,9 @@ export default defineConfig({
             { name: 'i18next', test: /[\\/]node_modules[\\/]i18next[\\/]/ },
             { name: 'stomp', test: /[\\/]node_modules[\\/]@stomp[\\/]stompjs[\\/]/ },
             { name: 'jotai', test: /[\\/]node_modules[\\/]jotai[\\/]/ },
+            // Decimal money and its formatting load together: a widget that computes without formatting
+            // (the cashier forms) would otherwise split them and add a chunk to every first paint.
+            { name: 'format', test: /[\\/]src[\\/]core[\\/]domain[\\/](decimal|format)\.ts$/ },
             // One chunk per locale file; server-code messages are named apart, they load only when a call fails.
             { debugName: 'locales', name: localeChunk },
           ],

@@ -160,6 +160,7 @@ export const MODULES: readonly ModuleEntry[] = [
   },
   { name: 'payees', load: async () => (await import('./payees/plugin')).payeesPlugin },
   { name: 'withdrawals', load: async () => (await import('./withdrawals/plugin')).withdrawalsPlugin },
+  { name: 'deposits', load: async () => (await import('./deposits/plugin')).depositsPlugin },
   {
     name: 'trading',
     load: async () => (await import('./trading/plugin')).tradingPlugin,

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { env } from 'node:process';
+import { coinRoutes } from './routes';
 import { createSealer, loadCashierKey, type Sealer } from './sealed';
 
 export type { Sealer } from './sealed';
@@ -23,7 +24,7 @@ export interface CashierPluginOptions {
   cashierKey?: string;
 }
 
-/** The cashier's shared core: the at-rest key and coin prices. Feature modules register their own routes. */
+/** The cashier's shared core: the at-rest key, coin prices and the coin list. Feature modules add their routes. */
 export const cashierPlugin = fp<CashierPluginOptions>(
   async (app, options) => {
     const key = await loadCashierKey(app.db, options.cashierKey ?? (env.CASHIER_KEY?.trim() || undefined));
@@ -34,8 +35,9 @@ export const cashierPlugin = fp<CashierPluginOptions>(
         return app.market.book.entry(symbol, Date.now())?.bidPrice;
       },
     });
+    coinRoutes(app);
   },
-  { name: 'cashier', fastify: '5.x', dependencies: ['db'] },
+  { name: 'cashier', fastify: '5.x', dependencies: ['db', 'http', 'auth'] },
 );
 
 export default cashierPlugin;

@@ -12,9 +12,8 @@ import {
   CryptoAddressDelete,
   CryptoAddressInsert,
   CryptoAddressList,
-  PayeeCoinList,
 } from '../../../src/core/contract/payees';
-import { findCoin, listCoins } from '../cashier/coins';
+import { findCoin } from '../cashier/coins';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { addressFits, addressKey } from './fields';
@@ -34,22 +33,6 @@ interface Row {
 
 export function cryptoAddressRoutes(app: FastifyInstance): void {
   const sealer = app.cashier.sealer;
-
-  route(app, PayeeCoinList, async () => {
-    const coins = await listCoins(app.db);
-    return ok({
-      dtoList: coins.map((coin) => ({
-        id: coin.id,
-        currency: coin.currency,
-        protocol: coin.protocol,
-        address: coin.address,
-        said: coin.said,
-        minWithdrawAmount: coin.minWithdraw,
-        maxWithdrawAmount: coin.maxWithdraw,
-        logoUrl: coin.logoUrl,
-      })),
-    });
-  });
 
   route(app, CryptoAddressList, async (input, { request }) => {
     payeesAllowed(app, request, 'crypto');

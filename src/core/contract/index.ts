@@ -15,3 +15,5 @@ export * from './admin';
 export * from './options';
 export * from './notifications';
 export * from './payees';
+export * from './deposits';
+export * from './coins';

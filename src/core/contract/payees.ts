@@ -102,19 +102,6 @@ export const SavedCryptoAddress = Obj({
 });
 export type SavedCryptoAddress = Static<typeof SavedCryptoAddress>;
 
-/** One coin on one network (spec §3 Coin/network option). */
-export const CoinOption = Obj({
-  id: T.Integer(),
-  currency: T.String(),
-  protocol: T.String(),
-  address: T.String(),
-  said: T.String(),
-  minWithdrawAmount: DecOut(),
-  maxWithdrawAmount: DecOut(),
-  logoUrl: T.String(),
-});
-export type CoinOption = Static<typeof CoinOption>;
-
 const SESSION_CODES = [Code.USER_NOT_FOUND, Code.LOGIN_REQUIRED] as const;
 const BANK_TAG = 'bank cards';
 const CRYPTO_TAG = 'crypto addresses';
@@ -238,19 +225,4 @@ export const CryptoAddressDelete = endpoint({
   input: Obj({ walletId: Id() }),
   data: Obj({ walletId: T.String() }),
   codes: [Code.INCORRECT_PARAMETER, Code.CRYPTO_WALLET_NOT_FOUND, Code.ILLEGAL_STATUS, ...SESSION_CODES],
-});
-
-/**
- * The coin/network list (spec §7 `cryptocurrency/simple/find/all`, dtoList). Also declared by the wallet part
- * of issue #13; the add-address form needs it, so it is declared here until the two are merged into one.
- */
-export const PayeeCoinList = endpoint({
-  service: 'api',
-  path: 'waa/cryptocurrency/simple/find/all',
-  access: 'protected',
-  tag: CRYPTO_TAG,
-  summary: 'The coins and networks of the platform, in display order',
-  input: Empty(),
-  data: Obj({ dtoList: T.Array(CoinOption) }),
-  codes: [...SESSION_CODES],
 });

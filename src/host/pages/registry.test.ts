@@ -4,6 +4,8 @@ import { pathOf, ROUTES, type RouteDef } from '../routing/routes';
 import { AccountPage } from './account/account-page';
 import { AuthPage } from './auth/auth-page';
 import { ChartPage } from './chart/chart-page';
+import { AgreementPage } from './deposit/agreement-page';
+import { DepositPage } from './deposit/deposit-page';
 import { HomePage } from './home/home-page';
 import { NotificationsPage } from './notifications/notifications-page';
 import { HistoryPage, PositionPage } from './orders/orders-pages';
@@ -61,6 +63,8 @@ describe('the page registry, derived from the route table', () => {
       addBankCard: AddBankCardPage,
       editBankCard: EditBankCardPage,
       withdraw: WithdrawPage,
+      deposit: DepositPage,
+      agreement: AgreementPage,
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
@@ -111,6 +115,8 @@ describe('page kinds from the route table', () => {
         'addBankCard',
         'editBankCard',
         'withdraw',
+        'deposit',
+        'agreement',
       ].sort(),
     );
   });
@@ -135,6 +141,8 @@ describe('page kinds from the route table', () => {
         'addBankCard',
         'editBankCard',
         'withdraw',
+        'deposit',
+        'agreement',
         'search',
       ].sort(),
     );
@@ -161,6 +169,8 @@ describe('page kinds from the route table', () => {
         'addBankCard',
         'editBankCard',
         'withdraw',
+        'deposit',
+        'agreement',
         'chart',
         'place',
         'placeOption',
@@ -181,6 +191,7 @@ describe('account pages', () => {
     ['security', 'security', 'security'],
     ['notification', null, null],
     ['withdraw', null, null],
+    ['deposit', null, null],
     ['home', null, null],
   ])('%s shows the view %s, %s in the desktop dialog', (page, view, dialogView) => {
     expect(accountViewOf(page)).toBe(view);
@@ -214,6 +225,7 @@ describe('account pages', () => {
       },
       { page: 'notification', to: '/user/notification', label: 'account.notification' },
       { page: 'withdraw', to: '/user/withdraw', label: 'account.withdraw' },
+      { page: 'deposit', to: '/user/deposit', label: 'deposit.title' },
     ]);
     expect(['addCrypto', 'deleteCrypto'].map(accountMenuPageOf)).toEqual(['crypto', 'crypto']);
     expect(['addBankCard', 'editBankCard'].map(accountMenuPageOf)).toEqual(['bankCard', 'bankCard']);

@@ -137,8 +137,17 @@ export const ROUTES: readonly RouteDef[] = [
     kind: 'account',
     account: { menu: 'account.notification' },
   }),
-  user('deposit', '/user/deposit'),
-  user('agreement', '/user/agreement'),
+  user('deposit', '/user/deposit', {
+    page: 'deposit/deposit-page#DepositPage',
+    kind: 'account',
+    account: { menu: 'deposit.title' },
+  }),
+  // Hidden in the dialog menu (spec §2): it belongs to the deposit it is read from.
+  user('agreement', '/user/agreement', {
+    page: 'deposit/agreement-page#AgreementPage',
+    kind: 'account',
+    account: {},
+  }),
   user('withdraw', '/user/withdraw', {
     page: 'withdraw/withdraw-page#WithdrawPage',
     kind: 'account',

@@ -4,7 +4,8 @@
  */
 import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
-import type { CoinOption, SavedCryptoAddress } from '../../core/contract/payees';
+import type { CoinOption } from '../../core/contract/coins';
+import type { SavedCryptoAddress } from '../../core/contract/payees';
 import { decodeField, encodeField } from '../../core/codec/field-codec';
 import { createHarness, makeToken } from '../../core/session/session.fixture';
 import type { Answer, Harness } from '../../core/session/session.fixture';

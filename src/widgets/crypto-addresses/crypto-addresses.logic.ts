@@ -2,7 +2,8 @@
  * Rules of <tk-crypto-addresses> (spec §2 crypto address screens, §5 add crypto): the views, their host paths
  * (the delete page carries the entry in its query, each value URL-encoded) and the add form's check.
  */
-import type { CoinOption, SavedCryptoAddress } from '../../core/contract/payees';
+import type { CoinOption } from '../../core/contract/coins';
+import type { SavedCryptoAddress } from '../../core/contract/payees';
 import { CRYPTO_ADDRESS_LENGTH_MAX } from '../../core/contract/payees';
 
 /** The widget's views. */

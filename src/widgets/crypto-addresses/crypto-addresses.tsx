@@ -5,9 +5,9 @@ import {
   CryptoAddressDelete,
   CryptoAddressInsert,
   CryptoAddressList,
-  PayeeCoinList,
 } from '../../core/contract/payees';
-import type { CoinOption, SavedCryptoAddress } from '../../core/contract/payees';
+import { CoinList, type CoinOption } from '../../core/contract/coins';
+import type { SavedCryptoAddress } from '../../core/contract/payees';
 import { getSession } from '../../core/session/session';
 import { copyText } from '../_shared/clipboard';
 import { ModalDrawer } from '../_shared/drawer';
@@ -210,7 +210,7 @@ function AddAddress({ go }: { go: (to: string) => void }) {
 
   useEffect(() => {
     let live = true;
-    void platform.api.call(PayeeCoinList, {}).then((result) => {
+    void platform.api.call(CoinList, {}).then((result) => {
       if (!live || !result.ok) return;
       setCoins(result.data.dtoList);
       setCoinId(firstCoin(result.data.dtoList));

@@ -9,12 +9,8 @@ import {
   type BankWithdrawMeta,
   type WithdrawQuoteData,
 } from '../../core/contract/withdrawals';
-import {
-  WithdrawBankCards,
-  WithdrawCoinList,
-  WithdrawSavedWallets,
-  type CoinOption,
-} from '../../core/contract/withdraw-sources';
+import { CoinList, type CoinOption } from '../../core/contract/coins';
+import { BankCardList, CryptoAddressList } from '../../core/contract/payees';
 import { newIdempotencyKey } from '../../core/api/api-client';
 import { loadCodec } from '../../core/codec/load';
 import { formatAmount } from '../../core/domain/format';
@@ -125,8 +121,8 @@ function WithdrawBody(props: WithdrawProps) {
         if ((STATUS_STOP_CODES as readonly number[]).includes(status.code)) setStop(status.message);
       }
       const [coinList, wallets] = await Promise.all([
-        platform.api.call(WithdrawCoinList, {}, { silent: true }),
-        platform.api.call(WithdrawSavedWallets, { pageNum: 1, pageSize: 1000 }, { silent: true }),
+        platform.api.call(CoinList, {}, { silent: true }),
+        platform.api.call(CryptoAddressList, { pageNum: 1, pageSize: 1000 }, { silent: true }),
       ]);
       const decode = await decoder(session.aesKey());
       if (!live) return;
@@ -150,7 +146,7 @@ function WithdrawBody(props: WithdrawProps) {
     let live = true;
     void (async () => {
       const [bank, bankMeta] = await Promise.all([
-        platform.api.call(WithdrawBankCards, {}, { silent: true }),
+        platform.api.call(BankCardList, {}, { silent: true }),
         platform.api.call(BankWithdrawMetaFind, {}, { silent: true }),
       ]);
       const decode = await decoder(session.aesKey());

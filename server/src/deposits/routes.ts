@@ -1,0 +1,103 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { Code } from '../../../src/core/contract/codes';
+import {
+  AdminApproveDeposit,
+  AdminDepositList,
+  AdminDepositProof,
+  AdminRejectDeposit,
+  DEPOSIT_META_MAX,
+  DEPOSIT_PROOF_MAX_BYTES,
+  DEPOSIT_QUEUE_PAGE_SIZE,
+  DepositBanks,
+  SelfWallets,
+  SubmitDeposit,
+} from '../../../src/core/contract/deposits';
+import { fillPath, SERVICE_ROOT } from '../../../src/core/contract/endpoint';
+import { brandFlag } from '../accounts/brand-flags';
+import { actorOf } from '../cashier/actor';
+import { listCoins } from '../cashier/coins';
+import { toCoinOption } from '../cashier/routes';
+import { BusinessError, fail, ok } from '../http/envelope';
+import { resourceRoute, route } from '../http/route';
+import {
+  findDeposit,
+  listDepositBanks,
+  listDeposits,
+  proofOf,
+  toAdminDeposit,
+  type DepositRow,
+} from './repo';
+import type { DepositReview } from './review';
+import { selfWallets } from './self-wallets';
+import { submitDeposit, toDepositTicket } from './submit';
+
+/** The user's routes: coin list, own wallets, bank accounts, and the deposit submission. */
+export async function depositUserRoutes(app: FastifyInstance): Promise<void> {
+  route(app, SelfWallets, async (_input, { request }) => {
+    if (request.auth.virtual) throw new BusinessError(Code.ILLEGAL_STATUS);
+    const coins = await listCoins(app.db);
+    return ok({ dtoList: selfWallets(app.cashier.sealer, request.auth.userId, coins, toCoinOption) });
+  });
+
+  route(app, DepositBanks, async (_input, { request }) => {
+    const { brandId } = request.auth;
+    const offered = app.brand.get(brandId)?.settings.depositTypes.includes('bank') ?? false;
+    const fixedUsd = brandFlag(app, brandId, 'depositBanNewFlow');
+    const banks = offered ? await listDepositBanks(app.db, brandId) : [];
+    return ok({ dtoList: banks, fixedUsd });
+  });
+
+  // Encapsulated: this multipart parser serves the deposit route only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: DEPOSIT_PROOF_MAX_BYTES,
+        files: 1,
+        fields: 4,
+        fieldSize: DEPOSIT_META_MAX,
+        parts: 6,
+      },
+    });
+    route(scope, SubmitDeposit, async (_input, { request }) =>
+      ok(toDepositTicket(await submitDeposit(app, request))),
+    );
+  });
+}
+
+/** Where the admin API serves a deposit's proof image. */
+export function proofPath(id: string): string {
+  return `${SERVICE_ROOT[AdminDepositProof.service]}/${fillPath(AdminDepositProof.path, { id })}`;
+}
+
+const adminView = (row: DepositRow) => toAdminDeposit(row, proofPath(row.id));
+
+/** The operators' routes: the queue, the proof image, approve and reject. */
+export function depositAdminRoutes(app: FastifyInstance, review: DepositReview): void {
+  route(app, AdminDepositList, async (input) => {
+    const page = input.page ?? 1;
+    const limit = input.limit ?? DEPOSIT_QUEUE_PAGE_SIZE;
+    const { list, total } = await listDeposits(app.db, input.status ?? null, page, limit);
+    return ok({ list: list.map(adminView), page, pages: Math.ceil(total / limit), total });
+  });
+
+  resourceRoute(app, AdminDepositProof, async (input, _request, reply) => {
+    const proof = (await findDeposit(app.db, input.id)) ? await proofOf(app.db, input.id) : null;
+    if (!proof) return reply.code(404).send(fail(Code.TICKET_NOT_FOUND));
+    return reply
+      .header('content-type', proof.type)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(proof.bytes);
+  });
+
+  route(app, AdminApproveDeposit, async (input, { request }) =>
+    ok(adminView(await review.approve(input.id, actorOf(request)))),
+  );
+
+  route(app, AdminRejectDeposit, async (input, { request }) => {
+    const reason = input.reason.trim();
+    if (!reason) throw new BusinessError(Code.INCORRECT_PARAMETER, 'reason required');
+    return ok(adminView(await review.reject(input.id, reason, actorOf(request))));
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * `user/deposit` (multipart): reads the `depositProof` image and the `metaData` JSON, checks them against the
+ * brand's deposit settings and creates a waiting ticket at the coin's USD price now. No money moves here.
+ */
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Code } from '../../../src/core/contract/codes';
+import {
+  DEPOSIT_METHODS,
+  DEPOSIT_PROOF_MAX_BYTES,
+  type DepositMeta,
+  type DepositMethod,
+  type DepositTicket,
+} from '../../../src/core/contract/deposits';
+import { SUPPORTED_LANGUAGES } from '../../../src/core/contract/languages';
+import {
+  DEPOSIT_AMOUNT_MAX_LENGTH,
+  depositAmountProblem,
+  depositUsdValue,
+  meetsDepositMinimum,
+} from '../../../src/core/domain/deposit';
+import { brandFlag } from '../accounts/brand-flags';
+import { coinUsdPrice, findCoin } from '../cashier/coins';
+import { BusinessError } from '../http/envelope';
+import { toMoney } from '../ledger';
+import { detectImageType, IMAGE_CONTENT_TYPES, IMAGE_SNIFF_BYTES } from '../users/image-type';
+import { insertDeposit, listDepositBanks, type DepositRow } from './repo';
+
+const BAD = Code.INCORRECT_PARAMETER;
+
+/** The parts of a submission as read from the stream. */
+interface Parts {
+  meta: string | undefined;
+  proof: Buffer | undefined;
+}
+
+/** Multipart limit errors of @fastify/multipart as business answers. */
+function partsFailure(error: unknown): BusinessError | null {
+  if (error instanceof BusinessError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new BusinessError(BAD, 'image larger than 10 MB');
+  if (code.startsWith('FST_')) return new BusinessError(BAD);
+  return null;
+}
+
+async function readParts(request: FastifyRequest): Promise<Parts> {
+  if (!request.isMultipart()) throw new BusinessError(BAD);
+  const parts: Parts = { meta: undefined, proof: undefined };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'depositProof' || parts.proof) throw new BusinessError(BAD);
+        parts.proof = await part.toBuffer();
+      } else if (part.fieldname === 'metaData') {
+        parts.meta = String(part.value);
+      }
+    }
+  } catch (error) {
+    throw partsFailure(error) ?? error;
+  }
+  return parts;
+}
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+/** Parses `metaData`; anything of the wrong shape answers 1001. */
+export function parseDepositMeta(text: string | undefined): DepositMeta {
+  let value: unknown;
+  try {
+    value = JSON.parse(text ?? '');
+  } catch {
+    throw new BusinessError(BAD, 'metaData must be JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BusinessError(BAD);
+  const m = value as Record<string, unknown>;
+  const amt = typeof m.amt === 'number' ? String(m.amt) : m.amt;
+  if (typeof amt !== 'string' || amt.length > DEPOSIT_AMOUNT_MAX_LENGTH) throw new BusinessError(BAD);
+  const type = m.type ?? 'crypto';
+  if (!DEPOSIT_METHODS.includes(type as DepositMethod)) throw new BusinessError(BAD);
+  if (m.coinId !== undefined && !isInt(m.coinId)) throw new BusinessError(BAD);
+  if (m.bankId !== undefined && m.bankId !== null && !isInt(m.bankId)) throw new BusinessError(BAD);
+  if (m.locale !== undefined && (typeof m.locale !== 'string' || m.locale.length > 16))
+    throw new BusinessError(BAD);
+  if (m.agreement !== undefined && typeof m.agreement !== 'boolean') throw new BusinessError(BAD);
+  if (m.agreement === false) throw new BusinessError(BAD, 'the deposit agreement must be read');
+  return {
+    type: type as DepositMethod,
+    ...(isInt(m.coinId) ? { coinId: m.coinId } : {}),
+    ...(isInt(m.bankId) ? { bankId: m.bankId } : {}),
+    amt,
+    ...(typeof m.locale === 'string' ? { locale: m.locale } : {}),
+  };
+}
+
+/** The amount checks of spec §5 as server codes: shape 1001, decimals 1065, not above 0 1036. */
+function checkAmount(amt: string): void {
+  const problem = depositAmountProblem(amt);
+  if (problem === 'decimals') throw new BusinessError(Code.INCORRECT_DECIMALS);
+  if (problem === 'not_positive') throw new BusinessError(Code.NOT_CORRECT_AMOUNT);
+  if (problem) throw new BusinessError(BAD, 'amount');
+}
+
+/** The language whose minimum applies: the submission's `locale` when supported, else the brand's default. */
+function languageOf(locale: string | undefined, brandDefault: string): string {
+  const lower = locale?.toLowerCase();
+  return lower && (SUPPORTED_LANGUAGES as readonly string[]).includes(lower) ? lower : brandDefault;
+}
+
+function ticketUid(): string {
+  return `D${Date.now()}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/** The owner's view of a ticket. */
+export function toDepositTicket(row: DepositRow): DepositTicket {
+  return {
+    id: row.id,
+    uid: row.uid,
+    method: row.method,
+    currency: row.currency,
+    amount: toMoney(row.amount),
+    usdAmount: toMoney(row.usdAmount),
+    payState: row.state,
+    submitTimeTs: row.createdAt,
+  };
+}
+
+/** Handles one submission of the signed-in user. */
+export async function submitDeposit(app: FastifyInstance, request: FastifyRequest): Promise<DepositRow> {
+  const { userId, brandId, virtual } = request.auth;
+  const parts = await readParts(request);
+  // The demo account has no deposit (spec §6); a brand may switch deposits off (disableDeposit).
+  if (virtual || brandFlag(app, brandId, 'disableDeposit')) throw new BusinessError(Code.ILLEGAL_STATUS);
+  const meta = parseDepositMeta(parts.meta);
+  const brand = app.brand.get(brandId);
+  const method = meta.type ?? 'crypto';
+  if (!brand?.settings.depositTypes.includes(method)) throw new BusinessError(Code.ILLEGAL_STATUS);
+  if (method === 'crypto' && brandFlag(app, brandId, 'depositHideCrypto'))
+    throw new BusinessError(Code.ILLEGAL_STATUS);
+  checkAmount(meta.amt);
+
+  if (!parts.proof || parts.proof.length === 0) throw new BusinessError(Code.UPLOAD_EMPTY);
+  if (parts.proof.length > DEPOSIT_PROOF_MAX_BYTES) throw new BusinessError(BAD, 'image larger than 10 MB');
+  const type = detectImageType(parts.proof.subarray(0, IMAGE_SNIFF_BYTES));
+  if (!type) throw new BusinessError(BAD, 'illegal image type (jpeg, png or heic)');
+
+  let coinId: number | null = null;
+  let bankId: number | null = null;
+  let currency = 'USD';
+  let usdPrice = '1';
+  if (method === 'crypto') {
+    const coin = meta.coinId === undefined ? null : await findCoin(app.db, meta.coinId);
+    if (!coin) throw new BusinessError(Code.COIN_NOT_FOUND);
+    const price = coinUsdPrice(coin, app.cashier.bidOf);
+    if (price === null) throw new BusinessError(Code.TRY_AGAIN_LATER);
+    coinId = coin.id;
+    currency = coin.currency;
+    usdPrice = price;
+  } else if (!brandFlag(app, brandId, 'depositBanNewFlow')) {
+    // Without the fixed-USD flow the wire names one of the brand's bank accounts.
+    const banks = await listDepositBanks(app.db, brandId);
+    const bank = banks.find((b) => b.id === meta.bankId);
+    if (!bank) throw new BusinessError(BAD, 'unknown bank account');
+    // Wires are valued 1:1 in USD: an account in another currency has no price source here.
+    if (bank.currency !== 'USD') throw new BusinessError(Code.CURRENCY_NOT_FOUND);
+    bankId = bank.id;
+    currency = bank.currency;
+  }
+  const usdAmount = depositUsdValue(meta.amt, usdPrice);
+  if (!meetsDepositMinimum(usdAmount, languageOf(meta.locale, brand.settings.defaultLanguage))) {
+    throw new BusinessError(Code.NOT_CORRECT_AMOUNT, 'below the minimum deposit');
+  }
+  return insertDeposit(app.db, {
+    uid: ticketUid(),
+    userId,
+    method,
+    coinId,
+    bankId,
+    currency,
+    amount: meta.amt,
+    usdAmount,
+    proof: parts.proof,
+    proofType: IMAGE_CONTENT_TYPES[type],
+  });
+}

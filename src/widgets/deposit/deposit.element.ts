@@ -1,0 +1,24 @@
+/** Registers <tk-deposit> (the widget's entry file: `widgets/tk-deposit.js`). */
+import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/deposit.json';
+import { Deposit } from './deposit';
+import { DEPOSIT_CSS as css } from './styles';
+import { depositMeta } from './deposit.meta';
+
+defineWidget(depositMeta, Deposit, css, {
+  english: { deposit: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/deposit.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-deposit': HTMLElement & {
+      api?: string;
+      lang?: string;
+      theme?: string;
+    };
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Renders <Deposit> on a real platform and session (core/session's scripted-server harness) over a scripted
+ * deposit server: the coin list, the user's own wallets, the brand's bank accounts and the submission.
+ */
+import { act, render, waitFor } from '@testing-library/react';
+import type { RenderResult } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { PrimitiveAtom } from '../../core/state/store';
+import type { CoinOption } from '../../core/contract/coins';
+import type { DepositBank } from '../../core/contract/deposits';
+import type { RuntimeConfig, SystemConfigEntry, SystemConfigResponse } from '../../core/contract/types';
+import { createHarness, makeToken } from '../../core/session/session.fixture';
+import type { Answer, Harness } from '../../core/session/session.fixture';
+import { PlatformProvider } from '../_shared/platform-context';
+import { Deposit } from './deposit';
+import type { DepositProps } from './deposit';
+
+export const COINS: CoinOption[] = [
+  {
+    id: 1,
+    currency: 'USDT',
+    protocol: 'TRC20',
+    address: 'TPlatformAddressTRC20xxxxxxxxxxxxx',
+    said: '',
+    minWithdrawAmount: '50.00',
+    maxWithdrawAmount: '10000000.00',
+    logoUrl: '/coins/usdt.svg',
+  },
+  {
+    id: 3,
+    currency: 'BTC',
+    protocol: 'BTC',
+    address: 'bc1qplatformbtcaddress',
+    said: 'memo-7',
+    minWithdrawAmount: '0.001',
+    maxWithdrawAmount: '100.00',
+    logoUrl: '/coins/btc.svg',
+  },
+];
+
+export const BANKS: DepositBank[] = [
+  {
+    id: 1,
+    bankName: 'First Harbor Bank',
+    accountName: 'TradeKit Client Funds',
+    accountNumber: 'US64 0210',
+    swiftCode: 'FHBKUS33',
+    bankAddress: '100 Harbor Street',
+    currency: 'USD',
+    remark: '',
+  },
+];
+
+/** What the scripted server answers; tests change `submit` to script a failure. */
+export interface DepositServer {
+  submit: (body: Record<string, unknown>) => Answer;
+  fixedUsd: boolean;
+}
+
+export interface RenderedDeposit extends RenderResult {
+  h: Harness;
+  close(): void;
+}
+
+/** Render `<Deposit {...props}>` signed in (unless told otherwise) with the brand settings given. */
+export async function renderDeposit(
+  props: DepositProps = {},
+  options: {
+    signedIn?: boolean;
+    virtual?: boolean;
+    depositTypes?: string[];
+    flags?: SystemConfigEntry[];
+    walletType?: 0 | 1;
+    server?: Partial<DepositServer>;
+  } = {},
+): Promise<RenderedDeposit> {
+  const server: DepositServer = {
+    submit: () => ({
+      code: 0,
+      data: {
+        id: '1',
+        uid: 'D1',
+        method: 'crypto',
+        currency: 'USDT',
+        amount: '1000.00',
+        usdAmount: '1000.00',
+        payState: 'waiting',
+        submitTimeTs: 1,
+      },
+    }),
+    fixedUsd: false,
+    ...options.server,
+  };
+  const own = COINS.map((c) => ({ ...c, address: `own-${c.id}` }));
+  const h = createHarness({
+    systemConfigs: options.flags ?? [],
+    handlers: {
+      'waa/cryptocurrency/simple/find/all': () => ({ code: 0, data: { dtoList: COINS } }),
+      'waa/userSelfWallet/find': () => ({ code: 0, data: { dtoList: own } }),
+      'waa/deposit/bank/find/all': () => ({ code: 0, data: { dtoList: BANKS, fixedUsd: server.fixedUsd } }),
+      'waa/user/deposit': (body) => server.submit(body),
+    },
+  });
+  await h.platform.ready;
+  const store = h.platform.store;
+  await waitFor(() => expect(store.get(h.platform.atoms.systemConfig)).not.toBeNull());
+  const config = store.get(h.platform.atoms.config) as RuntimeConfig;
+  store.set(h.platform.atoms.config as PrimitiveAtom<RuntimeConfig | null>, {
+    ...config,
+    brand: { ...config.brand, depositTypes: options.depositTypes ?? ['crypto', 'bank'] },
+  });
+  const system = store.get(h.platform.atoms.systemConfig) as SystemConfigResponse;
+  store.set(h.platform.atoms.systemConfig as PrimitiveAtom<SystemConfigResponse | null>, {
+    ...system,
+    walletType: options.walletType ?? 0,
+  });
+  if (options.signedIn ?? true) {
+    const exp = Math.floor(Date.now() / 1000) + 900;
+    await h.session.signIn({
+      token: makeToken({ exp, virtualStatus: options.virtual ? '1' : '0' }),
+      refreshToken: 'r-1',
+      qrcodeStatus: 1,
+      expiresAt: exp * 1000,
+    });
+  }
+  let result!: RenderResult;
+  await act(async () => {
+    result = render(
+      <PlatformProvider platform={h.platform}>
+        <Deposit {...props} />
+      </PlatformProvider>,
+    );
+  });
+  return {
+    ...result,
+    h,
+    close: () => {
+      result.unmount();
+      h.session.close();
+      h.platform.close();
+      window.sessionStorage.clear();
+    },
+  };
+}
