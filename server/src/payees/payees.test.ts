@@ -280,7 +280,7 @@ describeOnBackends('payees: bank cards and crypto addresses', (backend) => {
       ).toEqual(['USDT/TRC20', 'USDT/ERC20', 'BTC/BTC', 'ETH/ERC20']);
       expect(coins.data.dtoList[0]).toMatchObject({
         id: 1,
-        minWithdrawAmount: '50.00000000',
+        minWithdrawAmount: '50.00',
         logoUrl: '/coins/usdt.svg',
       });
     });
