@@ -158,6 +158,7 @@ export const MODULES: readonly ModuleEntry[] = [
     name: 'notifications',
     load: async () => (await import('./notifications/plugin')).notificationsPlugin,
   },
+  { name: 'wallets', load: async () => (await import('./wallets/plugin')).walletsPlugin },
   {
     name: 'trading',
     load: async () => (await import('./trading/plugin')).tradingPlugin,
@@ -189,7 +190,7 @@ export const MODULES: readonly ModuleEntry[] = [
 
 /**
  * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
- * cashier → accounts → users → notifications → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
+ * cashier → accounts → users → notifications → wallets → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
  * this resolves; `listen` or `inject` make it ready.
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
