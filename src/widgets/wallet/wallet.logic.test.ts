@@ -113,7 +113,7 @@ describe('applyPage', () => {
   });
 
   it('appends pages and stops at the last one', () => {
-    const first = applyPage(initialPaging(), 1, ok([row('3'), row('2')], 1, 2));
+    const first = applyPage(initialPaging<{ id: string }>(), 1, ok([row('3'), row('2')], 1, 2));
     expect(first).toMatchObject({ page: 1, done: false });
     expect(nextPage(first)).toBe(2);
     const second = applyPage(first, 2, ok([row('2'), row('1')], 2, 2));
@@ -123,11 +123,11 @@ describe('applyPage', () => {
   });
 
   it('stops on an empty list', () => {
-    expect(applyPage(initialPaging(), 1, ok([], 1, 0)).done).toBe(true);
+    expect(applyPage(initialPaging<{ id: string }>(), 1, ok([], 1, 0)).done).toBe(true);
   });
 
   it('pauses on a failure until retried', () => {
-    const paused = applyPage(initialPaging(), 1, failed(1001));
+    const paused = applyPage(initialPaging<{ id: string }>(), 1, failed(1001));
     expect(paused.error).toBe('failed (1001)');
     expect(nextPage(paused)).toBeNull();
   });
