@@ -22,6 +22,7 @@ import { PlacePage } from './place/place-page';
 import { QuotationPage } from './quotation/quotation-page';
 import { pageComponent, PAGES } from './registry';
 import { SearchPage } from './search/search-page';
+import { MyWalletPage, TransactionListPage, WalletHomePage } from './wallet/wallet-pages';
 
 const built = ROUTES.filter((r) => r.built).map((r) => r.name);
 
@@ -44,6 +45,9 @@ describe('the page registry, derived from the route table', () => {
       bindEmail: AccountPage,
       security: AccountPage,
       notification: NotificationsPage,
+      myWallet: MyWalletPage,
+      wallet: WalletHomePage,
+      transactionList: TransactionListPage,
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
@@ -55,7 +59,7 @@ describe('the page registry, derived from the route table', () => {
 
   it('builds a route only when it names a page (features not built yet have none)', () => {
     for (const route of ROUTES) expect(route.built, route.name).toBe(route.page !== undefined);
-    expect(built).not.toContain('wallet');
+    expect(built).not.toContain('loan');
     expect(built).not.toContain('explore');
   });
 
@@ -79,7 +83,18 @@ describe('page kinds from the route table', () => {
   it('knows the sign-in and account pages', () => {
     expect(built.filter(isAuthPage)).toEqual(['login', 'register', 'forgot']);
     expect(built.filter(isAccountPage).sort()).toEqual(
-      ['user', 'account', 'changePassword', 'privacy', 'bindEmail', 'security', 'notification'].sort(),
+      [
+        'user',
+        'account',
+        'changePassword',
+        'privacy',
+        'bindEmail',
+        'security',
+        'notification',
+        'myWallet',
+        'wallet',
+        'transactionList',
+      ].sort(),
     );
   });
 
@@ -96,6 +111,9 @@ describe('page kinds from the route table', () => {
         'bindEmail',
         'security',
         'notification',
+        'myWallet',
+        'wallet',
+        'transactionList',
         'search',
       ].sort(),
     );
@@ -115,6 +133,9 @@ describe('page kinds from the route table', () => {
         'security',
         'bindEmail',
         'notification',
+        'myWallet',
+        'wallet',
+        'transactionList',
         'chart',
         'place',
         'placeOption',
@@ -149,7 +170,10 @@ describe('account pages', () => {
   it('lists My account and Security in the desktop dialog menu, the other pages under My account', () => {
     expect(accountDialogMenu()).toEqual([
       { page: 'account', to: '/user/account', label: 'account.my_account' },
+      { page: 'myWallet', to: '/user/myWallet', label: 'wallet.menu.my_wallet' },
       { page: 'security', to: '/user/security', label: 'account.security' },
+      { page: 'wallet', to: '/user/wallet', label: 'wallet.menu.wallet' },
+      { page: 'transactionList', to: '/user/wallet/transactionList', label: 'wallet.menu.records' },
       { page: 'notification', to: '/user/notification', label: 'account.notification' },
     ]);
     expect(['user', 'account', 'changePassword', 'privacy', 'bindEmail'].map(accountMenuPageOf)).toEqual(

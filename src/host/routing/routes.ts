@@ -87,15 +87,28 @@ export const ROUTES: readonly RouteDef[] = [
   // The user menu is a tab on mobile; on desktop its content lives in the top bar.
   account('user', '/user', { view: 'menu', dialogView: 'account' }, false),
   account('account', '/user/account', { view: 'account', menu: 'account.my_account' }),
-  user('myWallet', '/user/myWallet'),
+  user('myWallet', '/user/myWallet', {
+    page: 'wallet/wallet-pages#MyWalletPage',
+    kind: 'account',
+    account: { menu: 'wallet.menu.my_wallet' },
+  }),
   account('changePassword', '/user/changePassword', { view: 'changePassword' }),
   account('privacy', '/user/privacy', { view: 'privacy' }),
   // Not in spec §2: the second-factor page that issue #3 adds.
   account('security', '/user/security', { view: 'security', menu: 'account.security' }),
   user('verified', '/user/verified'),
   user('juniorVerified', '/user/juniorVerified'),
-  user('wallet', '/user/wallet'),
-  user('transactionList', '/user/wallet/transactionList', { aliases: ['/user/wallet/depositList'] }),
+  user('wallet', '/user/wallet', {
+    page: 'wallet/wallet-pages#WalletHomePage',
+    kind: 'account',
+    account: { menu: 'wallet.menu.wallet' },
+  }),
+  user('transactionList', '/user/wallet/transactionList', {
+    aliases: ['/user/wallet/depositList'],
+    page: 'wallet/wallet-pages#TransactionListPage',
+    kind: 'account',
+    account: { menu: 'wallet.menu.records' },
+  }),
   user('crypto', '/user/wallet/crypto'),
   user('addCrypto', '/user/wallet/addCrypto'),
   user('deleteCrypto', '/user/wallet/deleteCrypto'),

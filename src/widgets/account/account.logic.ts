@@ -105,3 +105,18 @@ export function balanceFigures(summary: AccountSummary | null): { total: string;
 export function digitsOnly(value: string, max: number = LIMITS.totpCode): string {
   return value.replace(/\D+/g, '').slice(0, max);
 }
+
+/** The cashier pages the balance card links to (spec §2 user menu: deposit and withdraw buttons). */
+export const CASHIER_ACTIONS = ['deposit', 'withdraw'] as const;
+export type CashierAction = (typeof CASHIER_ACTIONS)[number];
+/** The page path of each cashier button. */
+export const CASHIER_PATHS: Readonly<Record<CashierAction, string>> = {
+  deposit: '/user/deposit',
+  withdraw: '/user/withdraw',
+};
+
+/** The known actions of the `cashier` attribute (space- or comma-separated), once each, in CASHIER_ACTIONS order. */
+export function parseCashier(text: string | undefined | null): CashierAction[] {
+  const asked = new Set((text ?? '').split(/[\s,]+/).filter(Boolean));
+  return CASHIER_ACTIONS.filter((action) => asked.has(action));
+}

@@ -61,6 +61,15 @@ export const accountMeta: WidgetMeta = {
         'Up/down colour pairs offered by the theme drawer, e.g. `[{"id":"brand","up":"#2962ff","down":"#e53935"}]`; ' +
         'the drawer shows with two or more.',
     },
+    {
+      name: 'cashier',
+      prop: 'cashier',
+      type: 'string',
+      description:
+        'The cashier pages your page has, space-separated (`deposit withdraw`): the balance card shows their ' +
+        'buttons on a real account (they fire `tk-navigate` to `/user/deposit`, `/user/withdraw`). The demo ' +
+        'account shows reset-demo instead.',
+    },
   ],
   events: [
     navigateEvent('A link to a page: cancelable; cancel it when your page routes.'),
@@ -87,6 +96,7 @@ export const accountMeta: WidgetMeta = {
     { name: 'unread', description: 'The unread notification count on the menu’s Notification row.' },
     { name: 'avatar', description: 'The user picture or its initial.' },
     { name: 'balance', description: 'The balance card.' },
+    { name: 'cashier', description: 'The deposit and withdraw buttons of the balance card.' },
     { name: 'section', description: 'A titled group of rows.' },
     { name: 'row', description: 'One menu or list row.' },
     {
