@@ -145,7 +145,9 @@ describe('the wallet routes', () => {
     expect(within(dialog).getByRole('link', { name: 'My wallet' }).getAttribute('href')).toBe(
       '/user/myWallet',
     );
-    await waitFor(() => expect(dialog.querySelector('li[data-record="1"][data-state="waiting"]')).toBeTruthy());
+    await waitFor(() =>
+      expect(dialog.querySelector('li[data-record="1"][data-state="waiting"]')).toBeTruthy(),
+    );
   });
 });
 
