@@ -6,7 +6,8 @@
  */
 import { useCallback, useState, type ReactNode } from 'react';
 import { isConfigOn } from '../../widgets/account';
-import type { FundAccountDetail } from '../../widgets/_shared/events';
+import type { SystemConfigResponse } from '../../core/contract';
+import type { FundAccountDetail, FundAction } from '../../widgets/_shared/events';
 import { useAtomValue } from '../../widgets/_shared/store-react';
 import { navigate } from '../routing/history';
 import { isBuilt, pathOf } from '../routing/routes';
@@ -20,14 +21,33 @@ export interface FundAccount {
   dialog: ReactNode;
 }
 
+/**
+ * The fund actions a signed-in real account is offered: `deposit` when the build ships the deposit page and
+ * the brand has not disabled deposits, `demo` when the brand has demo trading; none on the demo account.
+ */
+export function fundActionsOf(
+  account: { signedIn: boolean; virtual: boolean },
+  systemConfig: SystemConfigResponse | null,
+  built: (name: string) => boolean = isBuilt,
+): FundAction[] {
+  if (!account.signedIn || account.virtual) return [];
+  const actions: FundAction[] = [];
+  if (built('deposit') && !isConfigOn(systemConfig, 'disableDeposit')) actions.push('deposit');
+  if (isConfigOn(systemConfig, 'VIRTUAL_CURRENCY_TRADE')) actions.push('demo');
+  return actions;
+}
+
 /** The fund actions of the signed-in real account on this brand. */
-export function useFundAccount(built: (name: string) => boolean = isBuilt): FundAccount {
+export function useFundAccount(): FundAccount {
   const { platform, state } = useHostSession();
   const systemConfig = useAtomValue(platform.atoms.systemConfig);
   const [confirming, setConfirming] = useState(false);
-  const real = state.status === 'signedIn' && !state.virtual;
-  const demo = real && isConfigOn(systemConfig, 'VIRTUAL_CURRENCY_TRADE');
-  const deposit = real && built('deposit') && !isConfigOn(systemConfig, 'disableDeposit');
+  const actions = fundActionsOf(
+    { signedIn: state.status === 'signedIn', virtual: state.virtual },
+    systemConfig,
+  );
+  const demo = actions.includes('demo');
+  const deposit = actions.includes('deposit');
   const onFundAccount = useCallback(
     ({ action }: FundAccountDetail) => {
       if (action === 'demo' && demo) setConfirming(true);
@@ -35,9 +55,8 @@ export function useFundAccount(built: (name: string) => boolean = isBuilt): Fund
     },
     [demo, deposit],
   );
-  const actions = [deposit && 'deposit', demo && 'demo'].filter(Boolean).join(' ');
   return {
-    fundActions: actions || undefined,
+    fundActions: actions.length ? actions.join(' ') : undefined,
     onFundAccount,
     dialog: confirming ? <SwitchAccountDialog toDemo onClose={() => setConfirming(false)} /> : null,
   };
