@@ -156,8 +156,8 @@ describe('cashier buttons follow the pages this build ships', () => {
     [[], '', ''],
     [['deposit'], 'deposit', 'deposit'],
     [['deposit', 'withdraw', 'bankCard'], 'deposit withdraw', 'deposit withdraw bankCard'],
-    [['crypto', 'withdraw'], 'withdraw', 'withdraw crypto'],
-  ])('built %j → balance card %j, wallet home %j', (names, cashier, actions) => {
+    [['crypto', 'withdraw', 'wallet', 'myWallet'], 'withdraw myWallet wallet', 'withdraw crypto'],
+  ])('built %j → user menu %j, wallet home %j', (names, cashier, actions) => {
     const built = (name: string) => (names as string[]).includes(name);
     expect(cashierOf(built)).toBe(cashier);
     expect(walletActions(built)).toBe(actions);

@@ -106,14 +106,21 @@ export function digitsOnly(value: string, max: number = LIMITS.totpCode): string
   return value.replace(/\D+/g, '').slice(0, max);
 }
 
-/** The cashier pages the balance card links to (spec §2 user menu: deposit and withdraw buttons). */
-export const CASHIER_ACTIONS = ['deposit', 'withdraw'] as const;
+/**
+ * The cashier pages the user menu links to (spec §2): the balance card's deposit and withdraw buttons, and the
+ * General section's my wallet (with the brand switch user/myWallet) and wallet rows. The demo account has none.
+ */
+export const CASHIER_ACTIONS = ['deposit', 'withdraw', 'myWallet', 'wallet'] as const;
 export type CashierAction = (typeof CASHIER_ACTIONS)[number];
-/** The page path of each cashier button. */
+/** The page path of each cashier link. */
 export const CASHIER_PATHS: Readonly<Record<CashierAction, string>> = {
   deposit: '/user/deposit',
   withdraw: '/user/withdraw',
+  myWallet: '/user/myWallet',
+  wallet: '/user/wallet',
 };
+/** The cashier links of the balance card. */
+export const BALANCE_CARD_ACTIONS: readonly CashierAction[] = ['deposit', 'withdraw'];
 
 /** The known actions of the `cashier` attribute (space- or comma-separated), once each, in CASHIER_ACTIONS order. */
 export function parseCashier(text: string | undefined | null): CashierAction[] {

@@ -66,9 +66,10 @@ export const accountMeta: WidgetMeta = {
       prop: 'cashier',
       type: 'string',
       description:
-        'The cashier pages your page has, space-separated (`deposit withdraw`): the balance card shows their ' +
-        'buttons on a real account (they fire `tk-navigate` to `/user/deposit`, `/user/withdraw`). The demo ' +
-        'account shows reset-demo instead.',
+        'The cashier pages your page has, space-separated (`deposit withdraw wallet myWallet`): on a real ' +
+        'account the balance card shows the deposit and withdraw buttons and the menu the wallet rows (my ' +
+        'wallet only with the brand switch user/myWallet); each fires `tk-navigate` to its page. The demo ' +
+        'account shows reset-demo and no wallet rows.',
     },
   ],
   events: [

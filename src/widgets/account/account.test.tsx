@@ -113,6 +113,29 @@ describe('<Account view="menu">', () => {
     expect(screen.getByRole('button', { name: 'Reset demo' })).toBeTruthy();
   });
 
+  it('lists the wallet rows the page has: my wallet only with user/myWallet, none on the demo account', async () => {
+    const onNavigate = vi.fn();
+    view = await renderAccount(
+      getSession,
+      { view: 'menu', cashier: 'wallet myWallet', onNavigate },
+      { systemConfigs: [{ name: 'user/myWallet', enable: true }] },
+    );
+    fireEvent.click(screen.getByTestId('menu-my-wallet'));
+    fireEvent.click(screen.getByTestId('menu-wallet'));
+    expect(onNavigate.mock.calls.map(([d]) => d.to)).toEqual(['/user/myWallet', '/user/wallet']);
+    view.close();
+    view = await renderAccount(
+      getSession,
+      { view: 'menu', cashier: 'wallet myWallet' },
+      { systemConfigs: [] },
+    );
+    expect(screen.queryByTestId('menu-my-wallet')).toBeNull();
+    expect(screen.getByTestId('menu-wallet')).toBeTruthy();
+    view.close();
+    view = await renderAccount(getSession, { view: 'menu', cashier: 'wallet' }, { virtual: true });
+    expect(screen.queryByTestId('menu-wallet')).toBeNull();
+  });
+
   it('asks the page to route and to apply the display choices', async () => {
     const onNavigate = vi.fn();
     const onPreferencesChange = vi.fn();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CallResult } from '../../core/runtime/types';
-import { balanceFigures, CASHIER_PATHS } from './account.logic';
+import { BALANCE_CARD_ACTIONS, balanceFigures, CASHIER_PATHS } from './account.logic';
 import { useAccount } from './account-context';
 import { Icon } from './icons';
 import { ConfirmSheet } from './sheet';
@@ -32,6 +32,7 @@ export function BalanceCard() {
   const [confirmReset, setConfirmReset] = useState(false);
   const [resetting, setResetting] = useState(false);
   const figures = balanceFigures(balance);
+  const buttons = cashier.filter((action) => BALANCE_CARD_ACTIONS.includes(action));
   useEffect(() => {
     void session.refreshBalance();
   }, [session, state.virtual]);
@@ -88,9 +89,9 @@ export function BalanceCard() {
             {t('account.reset_demo')}
           </button>
         </div>
-      ) : cashier.length > 0 ? (
+      ) : buttons.length > 0 ? (
         <div className="tk-account__balance-actions" part="cashier">
-          {cashier.map((action) => (
+          {buttons.map((action) => (
             <button
               key={action}
               type="button"
@@ -99,7 +100,7 @@ export function BalanceCard() {
               data-testid={`balance-${action}`}
               onClick={() => navigate(CASHIER_PATHS[action])}
             >
-              {t(`account.${action}`)}
+              {t(action === 'deposit' ? 'account.deposit' : 'account.withdraw')}
             </button>
           ))}
         </div>

@@ -8,9 +8,9 @@ import { COLOR_SCHEMES, schemeColors } from '../../startup/color-schemes';
 
 const goTo = ({ to }: { to: string }) => navigate(to);
 
-/** The balance card's cashier buttons: the deposit and withdraw pages this build ships (spec §2 user menu). */
+/** The user menu's cashier links: the deposit, withdraw and wallet pages this build ships (spec §2). */
 export function cashierOf(built: (name: string) => boolean = isBuilt): string {
-  return (['deposit', 'withdraw'] as const).filter((name) => built(name)).join(' ');
+  return (['deposit', 'withdraw', 'myWallet', 'wallet'] as const).filter((name) => built(name)).join(' ');
 }
 
 const CASHIER = cashierOf();
