@@ -281,6 +281,33 @@ describeOnBackends('wallets', (backend) => {
       expect(await balanceOf(token, 'USDT')).toBe('100');
     });
 
+    it('moves the money once for 20 concurrent requests with one Idempotency-Key', async () => {
+      const { token } = await trader('300');
+      const key = randomUUID();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => transform(token, usdtIn, key)));
+      const codes = answers.map((res) => res.json().code as number);
+      // The first runs; repeats answer its result, or 23552 while it still runs.
+      expect(codes.every((code) => code === 0 || code === 23552)).toBe(true);
+      expect(codes.filter((code) => code === 0).length).toBeGreaterThanOrEqual(1);
+      expect(await balanceOf(token, 'USD')).toBe('200');
+      expect(await balanceOf(token, 'USDT')).toBe('100');
+      const { rows } = await app.db.query<{ n: string }>(
+        "select count(*) as n from ledger_transactions where kind = 'wallet_in' and ref = $1",
+        [answers.find((res) => res.json().code === 0)?.json().data.uid],
+      );
+      expect(rows[0]?.n).toBe('1');
+    });
+
+    it('lets exactly one of 10 concurrent full-balance transfers through, never below zero', async () => {
+      const { token } = await trader('100');
+      const answers = await Promise.all(Array.from({ length: 10 }, () => transform(token, usdtIn)));
+      const codes = answers.map((res) => res.json().code as number).sort();
+      expect(codes).toEqual([0, ...Array(9).fill(1052)]);
+      expect(await balanceOf(token, 'USD')).toBe('0');
+      expect(await balanceOf(token, 'USDT')).toBe('100');
+      expect((await checkLedger(app.db)).ok).toBe(true);
+    });
+
     it('refuses a transfer without an Idempotency-Key with 1001', async () => {
       const { token } = await trader('300');
       expect((await transform(token, usdtIn, null)).json().code).toBe(1001);
