@@ -142,12 +142,35 @@ describe('the wallet routes', () => {
     const link = within(dialog).getByRole('link', { name: 'Deposit and withdrawal' });
     expect(link.getAttribute('aria-current')).toBe('page');
     expect(within(dialog).getByRole('link', { name: 'Wallet' }).getAttribute('href')).toBe('/user/wallet');
-    expect(within(dialog).getByRole('link', { name: 'My wallet' }).getAttribute('href')).toBe(
-      '/user/myWallet',
-    );
     await waitFor(() =>
       expect(dialog.querySelector('li[data-record="1"][data-state="waiting"]')).toBeTruthy(),
     );
+    // My wallet needs the brand switch user/myWallet.
+    expect(within(dialog).queryByRole('link', { name: 'My wallet' })).toBeNull();
+  });
+
+  it('lists My wallet in the dialog with user/myWallet, and no wallet entry on the demo account', async () => {
+    mockWidth(1440);
+    let host = await startHost(getSession, {
+      path: '/user/wallet',
+      signedIn: true,
+      handlers,
+      systemConfigs: [{ name: 'user/myWallet', enable: true }],
+    });
+    let dialog = screen.getByTestId('account-dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('link', { name: 'My wallet' }).getAttribute('href')).toBe(
+        '/user/myWallet',
+      ),
+    );
+    host.close();
+    cleanup();
+    host = await startHost(getSession, { path: '/user/wallet', signedIn: true, virtual: true, handlers });
+    close = host.close;
+    dialog = screen.getByTestId('account-dialog');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Reset demo' })).toBeTruthy());
+    expect(within(dialog).queryByRole('link', { name: 'Wallet' })).toBeNull();
+    expect(within(dialog).queryByRole('link', { name: 'Deposit and withdrawal' })).toBeNull();
   });
 });
 

@@ -37,12 +37,29 @@ export function accountViewOf(page: string, { dialog = false } = {}): AccountVie
 /** Desktop: the account dialog's menu, the built account routes that have an entry, in table order. */
 export function accountDialogMenu(
   table: readonly RouteDef[] = ROUTES,
-): { page: string; to: string; label: string }[] {
+): { page: string; to: string; label: string; realOnly?: boolean; flag?: string }[] {
   return table.flatMap((r) =>
     r.built && r.kind === 'account' && r.account?.menu
-      ? [{ page: r.name, to: r.path, label: r.account.menu }]
+      ? [
+          {
+            page: r.name,
+            to: r.path,
+            label: r.account.menu,
+            ...(r.account.realOnly ? { realOnly: true } : {}),
+            ...(r.account.flag ? { flag: r.account.flag } : {}),
+          },
+        ]
       : [],
   );
+}
+
+/** The dialog menu entries this account and brand see (demo: no wallet pages; brand switches). */
+export function visibleAccountMenu<T extends { realOnly?: boolean; flag?: string }>(
+  menu: readonly T[],
+  virtual: boolean,
+  flagOn: (name: string) => boolean,
+): T[] {
+  return menu.filter((item) => !(item.realOnly && virtual) && (!item.flag || flagOn(item.flag)));
 }
 
 /** Desktop: the dialog menu entry an account route belongs to (pages without one are under `account`). */

@@ -16,6 +16,7 @@ import {
   isDesktopOverlayPage,
   isDesktopTradingPage,
   isFullPage,
+  visibleAccountMenu,
 } from './page-kinds';
 import { PlaceOptionPage } from './place/place-option-page';
 import { PlacePage } from './place/place-page';
@@ -170,16 +171,43 @@ describe('account pages', () => {
   it('lists My account and Security in the desktop dialog menu, the other pages under My account', () => {
     expect(accountDialogMenu()).toEqual([
       { page: 'account', to: '/user/account', label: 'account.my_account' },
-      { page: 'myWallet', to: '/user/myWallet', label: 'wallet.menu.my_wallet' },
+      {
+        page: 'myWallet',
+        to: '/user/myWallet',
+        label: 'wallet.menu.my_wallet',
+        realOnly: true,
+        flag: 'user/myWallet',
+      },
       { page: 'security', to: '/user/security', label: 'account.security' },
-      { page: 'wallet', to: '/user/wallet', label: 'wallet.menu.wallet' },
-      { page: 'transactionList', to: '/user/wallet/transactionList', label: 'wallet.menu.records' },
+      { page: 'wallet', to: '/user/wallet', label: 'wallet.menu.wallet', realOnly: true },
+      {
+        page: 'transactionList',
+        to: '/user/wallet/transactionList',
+        label: 'wallet.menu.records',
+        realOnly: true,
+      },
       { page: 'notification', to: '/user/notification', label: 'account.notification' },
     ]);
     expect(['user', 'account', 'changePassword', 'privacy', 'bindEmail'].map(accountMenuPageOf)).toEqual(
       Array(5).fill('account'),
     );
     expect(accountMenuPageOf('security')).toBe('security');
+  });
+
+  it('hides the real-only entries from the demo account and the switched-off ones', () => {
+    const menu = accountDialogMenu();
+    const pages = (virtual: boolean, on: string[]) =>
+      visibleAccountMenu(menu, virtual, (name) => on.includes(name)).map((item) => item.page);
+    expect(pages(false, ['user/myWallet'])).toEqual([
+      'account',
+      'myWallet',
+      'security',
+      'wallet',
+      'transactionList',
+      'notification',
+    ]);
+    expect(pages(false, [])).toEqual(['account', 'security', 'wallet', 'transactionList', 'notification']);
+    expect(pages(true, ['user/myWallet'])).toEqual(['account', 'security', 'notification']);
   });
 
   it('gives the paths of routes without parameters and refuses the others', () => {

@@ -27,6 +27,10 @@ export interface AccountPlacement {
   dialogView?: AccountView;
   /** i18n label of its entry in the dialog menu; pages without one belong to the `account` entry. */
   menu?: string;
+  /** The menu entry shows only on the real account (spec §2: demo hides wallet, deposit and withdraw). */
+  realOnly?: boolean;
+  /** The menu entry shows only while this brand switch (systemConfigs) is on. */
+  flag?: string;
 }
 
 export interface RouteDef {
@@ -90,7 +94,7 @@ export const ROUTES: readonly RouteDef[] = [
   user('myWallet', '/user/myWallet', {
     page: 'wallet/wallet-pages#MyWalletPage',
     kind: 'account',
-    account: { menu: 'wallet.menu.my_wallet' },
+    account: { menu: 'wallet.menu.my_wallet', realOnly: true, flag: 'user/myWallet' },
   }),
   account('changePassword', '/user/changePassword', { view: 'changePassword' }),
   account('privacy', '/user/privacy', { view: 'privacy' }),
@@ -101,13 +105,13 @@ export const ROUTES: readonly RouteDef[] = [
   user('wallet', '/user/wallet', {
     page: 'wallet/wallet-pages#WalletHomePage',
     kind: 'account',
-    account: { menu: 'wallet.menu.wallet' },
+    account: { menu: 'wallet.menu.wallet', realOnly: true },
   }),
   user('transactionList', '/user/wallet/transactionList', {
     aliases: ['/user/wallet/depositList'],
     page: 'wallet/wallet-pages#TransactionListPage',
     kind: 'account',
-    account: { menu: 'wallet.menu.records' },
+    account: { menu: 'wallet.menu.records', realOnly: true },
   }),
   user('crypto', '/user/wallet/crypto'),
   user('addCrypto', '/user/wallet/addCrypto'),

@@ -2,16 +2,18 @@
  * Desktop account pages (spec §2 "Account pages open inside a dialog panel instead of navigating"): the
  * dialog menu beside the page, over the trading layout. Closing goes home; the URL names the page shown.
  */
-import { Account } from '../../../widgets/account';
+import { Account, isConfigOn } from '../../../widgets/account';
+import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { navigate } from '../../routing/history';
 import { Link } from '../../routing/link';
 import { routeByName } from '../../routing/routes';
 import { Dialog } from '../../ui/dialog';
 import { UnreadBadge } from '../../ui/unread-badge';
-import { accountDialogMenu, accountMenuPageOf, accountViewOf } from '../page-kinds';
+import { accountDialogMenu, accountMenuPageOf, accountViewOf, visibleAccountMenu } from '../page-kinds';
 import { pageComponent } from '../registry';
 import { CloseIcon } from './close-icon';
+import { useHostSession } from '../../session/use-host-session';
 import { useAccountProps } from './use-account-props';
 import './account-page.css';
 
@@ -22,6 +24,9 @@ const MENU = accountDialogMenu();
 export function AccountDialog({ page }: { page: string }) {
   const t = useT();
   const props = useAccountProps();
+  const { platform, state } = useHostSession();
+  const systemConfig = useAtomValue(platform.atoms.systemConfig);
+  const menu = visibleAccountMenu(MENU, state.virtual, (name) => isConfigOn(systemConfig, name));
   // The user menu's content (balance, switch, language, theme) lives in the desktop top bar.
   const view = accountViewOf(page, { dialog: true }) ?? 'account';
   const top = view === 'account' || view === 'security';
@@ -42,7 +47,7 @@ export function AccountDialog({ page }: { page: string }) {
         </button>
         <div className="host-account-dialog__grid">
           <nav className="host-account-dialog__nav" aria-label={t('account.user_menu')}>
-            {MENU.map((item) => (
+            {menu.map((item) => (
               <Link
                 key={item.page}
                 to={item.to}
