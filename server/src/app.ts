@@ -161,6 +161,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'payees', load: async () => (await import('./payees/plugin')).payeesPlugin },
   { name: 'withdrawals', load: async () => (await import('./withdrawals/plugin')).withdrawalsPlugin },
   { name: 'deposits', load: async () => (await import('./deposits/plugin')).depositsPlugin },
+  { name: 'wallets', load: async () => (await import('./wallets/plugin')).walletsPlugin },
   {
     name: 'trading',
     load: async () => (await import('./trading/plugin')).tradingPlugin,
@@ -193,6 +194,7 @@ export const MODULES: readonly ModuleEntry[] = [
 /**
  * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
  * cashier → accounts → users → notifications → withdrawals → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
+ * cashier → accounts → users → notifications → wallets → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
  * this resolves; `listen` or `inject` make it ready.
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {

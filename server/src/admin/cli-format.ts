@@ -46,6 +46,12 @@ export function formatLedgerCheck(report: LedgerReport): string[] {
     `  users: balance ${totals.userBalance}, locked margin ${totals.userLockMargin}`,
     `  house: ${totals.house}; all accounts: ${totals.all}; all postings: ${totals.postings}`,
   ];
+  for (const c of report.currencies) {
+    if (c.currency === 'USD') continue;
+    lines.push(
+      `  ${c.currency}: users ${c.userBalance}, house ${c.house}; all accounts ${c.all}; postings ${c.postings}`,
+    );
+  }
   for (const m of report.mismatches) {
     const owner = m.userId ? `user ${m.userId}` : 'house';
     lines.push(
@@ -53,6 +59,6 @@ export function formatLedgerCheck(report: LedgerReport): string[] {
     );
   }
   for (const t of report.unbalancedTransactions)
-    lines.push(`  transaction ${t.txnId} sums to ${t.sum}, not 0`);
+    lines.push(`  transaction ${t.txnId} sums to ${t.sum} ${t.currency}, not 0`);
   return lines;
 }

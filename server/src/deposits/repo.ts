@@ -1,5 +1,6 @@
 /** Every query of deposit tickets (`cash_tickets` rows with action_type 0) and of `deposit_banks`. */
-import type { AdminDeposit, DepositBank, DepositMethod, PayState } from '../../../src/core/contract/deposits';
+import type { PayState } from '../../../src/core/contract/coins';
+import type { AdminDeposit, DepositBank, DepositMethod } from '../../../src/core/contract/deposits';
 import type { Queryable } from '../db/types';
 import { toMoney } from '../ledger';
 

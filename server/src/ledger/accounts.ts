@@ -51,7 +51,7 @@ export async function openUserAccount(
 ): Promise<{ account: AccountRow; created: boolean }> {
   const inserted = await tx.query<Row>(
     `insert into ledger_accounts (owner_kind, user_id, kind) values ('user', $1, $2)
-       on conflict (user_id, kind) do nothing returning ${ACCOUNT_COLUMNS}`,
+       on conflict (user_id, kind, currency) do nothing returning ${ACCOUNT_COLUMNS}`,
     [userId, kind],
   );
   if (inserted.rows[0]) return { account: toAccount(inserted.rows[0]), created: true };
@@ -82,4 +82,49 @@ export async function houseAccount(tx: Queryable, kind: HouseAccountKind): Promi
   );
   const created = await tx.query<Row>(select, [kind]);
   return toAccount(created.rows[0] as Row);
+}
+
+/** The user's crypto wallet of `currency` (a `wallet` account), or null when it was never opened. */
+export async function findWalletAccount(
+  q: Queryable,
+  userId: string,
+  currency: string,
+): Promise<AccountRow | null> {
+  const { rows } = await q.query<Row>(
+    `select ${ACCOUNT_COLUMNS} from ledger_accounts where user_id = $1 and kind = 'wallet' and currency = $2`,
+    [userId, currency],
+  );
+  return rows[0] ? toAccount(rows[0]) : null;
+}
+
+/** The user's crypto wallet of `currency`, opened (empty) when missing. */
+export async function getOrCreateWallet(
+  tx: Queryable,
+  userId: string,
+  currency: string,
+): Promise<AccountRow> {
+  const inserted = await tx.query<Row>(
+    `insert into ledger_accounts (owner_kind, user_id, kind, currency) values ('user', $1, 'wallet', $2)
+       on conflict (user_id, kind, currency) do nothing returning ${ACCOUNT_COLUMNS}`,
+    [userId, currency],
+  );
+  if (inserted.rows[0]) return toAccount(inserted.rows[0]);
+  const existing = await findWalletAccount(tx, userId, currency);
+  if (!existing) throw new Error(`wallet ${currency} of user ${userId} vanished`);
+  return existing;
+}
+
+/** The house FX account of `currency` (`house_fx_usdt`): the other side of every wallet transfer leg. */
+export async function fxHouseAccount(tx: Queryable, currency: string): Promise<AccountRow> {
+  if (!/^[A-Z0-9]{2,12}$/.test(currency)) throw new Error(`not a currency: ${currency}`);
+  const kind = `house_fx_${currency.toLowerCase()}`;
+  const select = `select ${ACCOUNT_COLUMNS} from ledger_accounts where owner_kind = 'house' and kind = $1`;
+  const found = await tx.query<Row>(select, [kind]);
+  if (found.rows[0]) return toAccount(found.rows[0]);
+  await tx.query(
+    `insert into ledger_accounts (owner_kind, kind, currency) values ('house', $1, $2)
+       on conflict (kind) where owner_kind = 'house' do nothing`,
+    [kind, currency],
+  );
+  return toAccount((await tx.query<Row>(select, [kind])).rows[0] as Row);
 }

@@ -1,5 +1,5 @@
 import type { LedgerCheckReport } from '../../../src/core/contract/admin';
-import { compare } from '../../../src/core/domain/decimal';
+import { compare, normalize } from '../../../src/core/domain/decimal';
 import type { Db } from '../db/types';
 import { toMoney } from './money';
 
@@ -23,7 +23,8 @@ interface MismatchRow {
 
 /**
  * Checks conservation on one snapshot: every account's balance and locked margin equal the sums of its
- * postings by bucket, every transaction sums to zero, and all accounts together hold zero.
+ * postings by bucket, every transaction sums to zero in each currency, and the accounts of each currency
+ * together hold zero (per currency: crypto amounts are exact to 8 decimals, not rounded to cents).
  */
 export async function checkLedger(db: Db): Promise<LedgerCheckReport> {
   return db.transaction(async (tx) => {
@@ -40,18 +41,33 @@ export async function checkLedger(db: Db): Promise<LedgerCheckReport> {
         order by a.id limit $1`,
       [MAX_LISTED],
     );
-    const unbalanced = await tx.query<{ txn_id: string; sum: string }>(
-      `select txn_id, sum(amount) as sum from ledger_postings group by txn_id having sum(amount) <> 0
-        order by txn_id limit $1`,
+    const unbalanced = await tx.query<{ txn_id: string; currency: string; sum: string }>(
+      `select p.txn_id, a.currency, sum(p.amount) as sum
+         from ledger_postings p join ledger_accounts a on a.id = p.account_id
+        group by p.txn_id, a.currency having sum(p.amount) <> 0
+        order by p.txn_id, a.currency limit $1`,
       [MAX_LISTED],
     );
     const accountTotals = await tx.query<Record<string, string>>(
       `select count(*)::text as n,
-              coalesce(sum(balance) filter (where owner_kind = 'user'), 0) as user_balance,
-              coalesce(sum(lock_margin) filter (where owner_kind = 'user'), 0) as user_lock,
-              coalesce(sum(balance + lock_margin) filter (where owner_kind = 'house'), 0) as house,
+              coalesce(sum(balance) filter (where owner_kind = 'user' and currency = 'USD'), 0) as user_balance,
+              coalesce(sum(lock_margin) filter (where owner_kind = 'user' and currency = 'USD'), 0) as user_lock,
+              coalesce(sum(balance + lock_margin) filter (where owner_kind = 'house' and currency = 'USD'), 0)
+                as house,
               coalesce(sum(balance + lock_margin), 0) as total
          from ledger_accounts`,
+    );
+    // Each currency on its own: a BTC error cannot hide behind an opposite USD one.
+    const currencyTotals = await tx.query<Record<string, string>>(
+      `select a.currency,
+              coalesce(sum(a.balance + a.lock_margin) filter (where a.owner_kind = 'user'), 0) as user_balance,
+              coalesce(sum(a.balance + a.lock_margin) filter (where a.owner_kind = 'house'), 0) as house,
+              coalesce(sum(a.balance + a.lock_margin), 0) as total,
+              coalesce((select sum(p.amount) from ledger_postings p join ledger_accounts b on b.id = p.account_id
+                         where b.currency = a.currency), 0) as postings
+         from ledger_accounts a
+        group by a.currency
+        order by a.currency <> 'USD', a.currency`,
     );
     const postingTotals = await tx.query<Record<string, string>>(
       `select count(*)::text as n, coalesce(sum(amount), 0) as total,
@@ -68,16 +84,29 @@ export async function checkLedger(db: Db): Promise<LedgerCheckReport> {
       all: toMoney(a.total as string),
       postings: toMoney(p.total as string),
     };
+    const currencies = currencyTotals.rows.map((row) => ({
+      currency: row.currency as string,
+      userBalance: normalize(row.user_balance as string),
+      house: normalize(row.house as string),
+      all: normalize(row.total as string),
+      postings: normalize(row.postings as string),
+    }));
     return {
       ok:
         mismatches.length === 0 &&
         unbalanced.rows.length === 0 &&
         totals.all === '0.00' &&
-        totals.postings === '0.00',
+        totals.postings === '0.00' &&
+        currencies.every((c) => c.all === '0' && c.postings === '0'),
       counts: { accounts: Number(a.n), transactions: Number(p.txns), postings: Number(p.n) },
       totals,
+      currencies,
       mismatches,
-      unbalancedTransactions: unbalanced.rows.map((row) => ({ txnId: row.txn_id, sum: toMoney(row.sum) })),
+      unbalancedTransactions: unbalanced.rows.map((row) => ({
+        txnId: row.txn_id,
+        currency: row.currency,
+        sum: toMoney(row.sum),
+      })),
     };
   });
 }

@@ -2,7 +2,15 @@ import { getOrCreateAccount, houseAccount } from './accounts';
 import { checkLedger } from './check';
 import { postTransaction } from './post';
 
-export { findUserAccount, getOrCreateAccount, houseAccount, openUserAccount } from './accounts';
+export {
+  findUserAccount,
+  findWalletAccount,
+  fxHouseAccount,
+  getOrCreateAccount,
+  getOrCreateWallet,
+  houseAccount,
+  openUserAccount,
+} from './accounts';
 export { checkLedger, type AccountMismatch, type LedgerCheckReport } from './check';
 export { fitsLedgerScale, LEDGER_SCALE, toMoney } from './money';
 export {

@@ -151,6 +151,7 @@ export const LedgerCheckReport = Obj({
     transactions: T.Integer({ minimum: 0 }),
     postings: T.Integer({ minimum: 0 }),
   }),
+  /** USD accounts (the trading balances and their house side); `all` and `postings` over every account. */
   totals: Obj({
     userBalance: DecOut(),
     userLockMargin: DecOut(),
@@ -158,8 +159,13 @@ export const LedgerCheckReport = Obj({
     all: DecOut(),
     postings: DecOut(),
   }),
+  /** Per currency (USD, then the crypto wallets' currencies): accounts and postings each sum to zero. */
+  currencies: T.Array(
+    Obj({ currency: T.String(), userBalance: DecOut(), house: DecOut(), all: DecOut(), postings: DecOut() }),
+  ),
   mismatches: T.Array(Mismatch),
-  unbalancedTransactions: T.Array(Obj({ txnId: T.String(), sum: DecOut() })),
+  /** Transactions whose postings of one currency do not sum to zero. */
+  unbalancedTransactions: T.Array(Obj({ txnId: T.String(), currency: T.String(), sum: DecOut() })),
 });
 export type LedgerCheckReport = Static<typeof LedgerCheckReport>;
 

@@ -1,11 +1,15 @@
 /**
- * The platform's coins and networks (spec §3 Coin/network option; §7 `cryptocurrency/simple/find/all`):
- * the one list the wallet, deposit, withdraw and crypto-address widgets read. Registered by the cashier core
+ * What the cashier's contracts share: the ticket states, and the platform's coins and networks (spec §3
+ * Coin/network option; §7 `cryptocurrency/simple/find/all`), the one list the wallet, deposit, withdraw and crypto-address widgets read. Registered by the cashier core
  * (`server/src/cashier/routes.ts`).
  */
 import { Code } from './codes';
 import { endpoint } from './endpoint';
 import { DecOut, Empty, Obj, T, type Static } from './schema';
+
+/** State of a deposit or withdrawal ticket (spec §4 payState: waiting yellow, success blue, fail red). */
+export const PAY_STATES = ['waiting', 'success', 'fail'] as const;
+export type PayState = (typeof PAY_STATES)[number];
 
 /** One coin on one network. */
 export const CoinOption = Obj({

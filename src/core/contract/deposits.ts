@@ -3,7 +3,7 @@
  * `userSelfWallet/find`; the coin list is in coins.ts) and the operators' review of them on the admin API
  * (issue #13). Registered by `server/src/deposits`, called by `<tk-deposit>` and the back office.
  */
-import { CoinOption } from './coins';
+import { CoinOption, PAY_STATES } from './coins';
 import { Code } from './codes';
 import { endpoint, resource } from './endpoint';
 import { DecOut, Empty, EpochMs, Int, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
@@ -21,10 +21,6 @@ export const DEPOSIT_QUEUE_MAX_LIMIT = 100;
 /** Deposit methods a brand may offer (`depositTypes` of the brand settings), in tab order. */
 export const DEPOSIT_METHODS = ['crypto', 'bank'] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
-
-/** Ticket states (spec §4 payState). */
-export const PAY_STATES = ['waiting', 'success', 'fail'] as const;
-export type PayState = (typeof PAY_STATES)[number];
 
 const SelfWalletList = Obj({ dtoList: T.Array(CoinOption) });
 

@@ -17,3 +17,4 @@ export * from './notifications';
 export * from './payees';
 export * from './deposits';
 export * from './coins';
+export * from './wallets';

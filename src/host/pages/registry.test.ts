@@ -34,6 +34,7 @@ import { QuotationPage } from './quotation/quotation-page';
 import { pageComponent, PAGES } from './registry';
 import { SearchPage } from './search/search-page';
 import { WithdrawPage } from './withdraw/withdraw-page';
+import { MyWalletPage, TransactionListPage, WalletHomePage } from './wallet/wallet-pages';
 
 const built = ROUTES.filter((r) => r.built).map((r) => r.name);
 
@@ -65,6 +66,9 @@ describe('the page registry, derived from the route table', () => {
       withdraw: WithdrawPage,
       deposit: DepositPage,
       agreement: AgreementPage,
+      myWallet: MyWalletPage,
+      wallet: WalletHomePage,
+      transactionList: TransactionListPage,
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
@@ -76,7 +80,7 @@ describe('the page registry, derived from the route table', () => {
 
   it('builds a route only when it names a page (features not built yet have none)', () => {
     for (const route of ROUTES) expect(route.built, route.name).toBe(route.page !== undefined);
-    expect(built).not.toContain('wallet');
+    expect(built).not.toContain('loan');
     expect(built).not.toContain('explore');
   });
 
@@ -117,6 +121,9 @@ describe('page kinds from the route table', () => {
         'withdraw',
         'deposit',
         'agreement',
+        'myWallet',
+        'wallet',
+        'transactionList',
       ].sort(),
     );
   });
@@ -143,6 +150,9 @@ describe('page kinds from the route table', () => {
         'withdraw',
         'deposit',
         'agreement',
+        'myWallet',
+        'wallet',
+        'transactionList',
         'search',
       ].sort(),
     );
@@ -171,6 +181,9 @@ describe('page kinds from the route table', () => {
         'withdraw',
         'deposit',
         'agreement',
+        'myWallet',
+        'wallet',
+        'transactionList',
         'chart',
         'place',
         'placeOption',
@@ -205,28 +218,34 @@ describe('account pages', () => {
   });
 
   it('lists My account and Security in the desktop dialog menu, the other pages under My account', () => {
-    expect(accountDialogMenu()).toEqual([
-      { page: 'account', to: '/user/account', label: 'account.my_account' },
-      { page: 'security', to: '/user/security', label: 'account.security' },
-      {
-        page: 'crypto',
-        to: '/user/wallet/crypto',
-        label: 'crypto_addresses.menu_crypto_wallet',
-        requires: ['user/cryptoWallet'],
-        hiddenBy: ['NO_WALLET_WITHDRAW'],
-        realOnly: true,
-      },
-      {
-        page: 'bankCard',
-        to: '/user/wallet/bankCard',
-        label: 'bank_cards.menu_bank_card',
-        requires: ['user/bankCard'],
-        realOnly: true,
-      },
-      { page: 'notification', to: '/user/notification', label: 'account.notification' },
-      { page: 'withdraw', to: '/user/withdraw', label: 'account.withdraw' },
-      { page: 'deposit', to: '/user/deposit', label: 'deposit.title' },
+    const menu = accountDialogMenu();
+    // Table order: the spec's menu order of §2 where the routes are built.
+    expect(menu.map((item) => item.page)).toEqual([
+      'account',
+      'myWallet',
+      'security',
+      'wallet',
+      'transactionList',
+      'crypto',
+      'bankCard',
+      'notification',
+      'deposit',
+      'withdraw',
     ]);
+    const entry = (page: string) => menu.find((item) => item.page === page);
+    expect(entry('account')).toEqual({ page: 'account', to: '/user/account', label: 'account.my_account' });
+    expect(entry('myWallet')).toMatchObject({ realOnly: true, requires: ['user/myWallet'] });
+    expect(entry('crypto')).toMatchObject({
+      to: '/user/wallet/crypto',
+      requires: ['user/cryptoWallet'],
+      hiddenBy: ['NO_WALLET_WITHDRAW'],
+      realOnly: true,
+    });
+    expect(entry('bankCard')).toMatchObject({ requires: ['user/bankCard'], realOnly: true });
+    for (const page of ['wallet', 'transactionList', 'deposit', 'withdraw']) {
+      expect(entry(page)?.realOnly, page).toBe(true);
+    }
+    expect(entry('notification')?.realOnly).toBeUndefined();
     expect(['addCrypto', 'deleteCrypto'].map(accountMenuPageOf)).toEqual(['crypto', 'crypto']);
     expect(['addBankCard', 'editBankCard'].map(accountMenuPageOf)).toEqual(['bankCard', 'bankCard']);
     expect(['user', 'account', 'changePassword', 'privacy', 'bindEmail'].map(accountMenuPageOf)).toEqual(
@@ -256,6 +275,24 @@ describe('account pages', () => {
     ['no flags', {}, [], true, true],
   ] as const)('dialog entry with %s', (_, item, on, virtual, shown) => {
     expect(menuItemShown(item, (flag) => (on as readonly string[]).includes(flag), virtual)).toBe(shown);
+  });
+
+  it('hides the real-only entries from the demo account and the switched-off ones', () => {
+    const menu = accountDialogMenu();
+    const pages = (virtual: boolean, on: string[]) =>
+      menu
+        .filter((item) => menuItemShown(item, (name) => on.includes(name), virtual))
+        .map((item) => item.page);
+    expect(pages(false, ['user/myWallet'])).toEqual([
+      'account',
+      'myWallet',
+      'security',
+      'wallet',
+      'transactionList',
+      'notification',
+    ]);
+    expect(pages(false, [])).toEqual(['account', 'security', 'wallet', 'transactionList', 'notification']);
+    expect(pages(true, ['user/myWallet'])).toEqual(['account', 'security', 'notification']);
   });
 
   it('gives the paths of routes without parameters and refuses the others', () => {

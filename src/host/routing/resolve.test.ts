@@ -83,7 +83,7 @@ describe('resolve in this build', () => {
     },
   );
 
-  it.each(['/user/wallet', '/user/myWallet', '/explore'])(
+  it.each(['/user/loan', '/user/standards', '/explore'])(
     'sends %s home without a notice because its page is not built yet',
     (path) => {
       expect(resolve(path, out)).toEqual({ redirect: '/' });

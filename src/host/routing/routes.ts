@@ -117,15 +117,28 @@ export const ROUTES: readonly RouteDef[] = [
   // The user menu is a tab on mobile; on desktop its content lives in the top bar.
   account('user', '/user', { view: 'menu', dialogView: 'account' }, false),
   account('account', '/user/account', { view: 'account', menu: 'account.my_account' }),
-  user('myWallet', '/user/myWallet'),
+  user('myWallet', '/user/myWallet', {
+    page: 'wallet/wallet-pages#MyWalletPage',
+    kind: 'account',
+    account: { menu: 'wallet.menu.my_wallet', realOnly: true, requires: ['user/myWallet'] },
+  }),
   account('changePassword', '/user/changePassword', { view: 'changePassword' }),
   account('privacy', '/user/privacy', { view: 'privacy' }),
   // Not in spec §2: the second-factor page that issue #3 adds.
   account('security', '/user/security', { view: 'security', menu: 'account.security' }),
   user('verified', '/user/verified'),
   user('juniorVerified', '/user/juniorVerified'),
-  user('wallet', '/user/wallet'),
-  user('transactionList', '/user/wallet/transactionList', { aliases: ['/user/wallet/depositList'] }),
+  user('wallet', '/user/wallet', {
+    page: 'wallet/wallet-pages#WalletHomePage',
+    kind: 'account',
+    account: { menu: 'wallet.menu.wallet', realOnly: true },
+  }),
+  user('transactionList', '/user/wallet/transactionList', {
+    aliases: ['/user/wallet/depositList'],
+    page: 'wallet/wallet-pages#TransactionListPage',
+    kind: 'account',
+    account: { menu: 'wallet.menu.records', realOnly: true },
+  }),
   payees('crypto', '/user/wallet/crypto', 'CryptoAddressesPage', CRYPTO_WALLET_PLACEMENT),
   payees('addCrypto', '/user/wallet/addCrypto', 'AddCryptoPage', CRYPTO_WALLET_PLACEMENT, 'crypto'),
   payees('deleteCrypto', '/user/wallet/deleteCrypto', 'DeleteCryptoPage', CRYPTO_WALLET_PLACEMENT, 'crypto'),
@@ -140,7 +153,7 @@ export const ROUTES: readonly RouteDef[] = [
   user('deposit', '/user/deposit', {
     page: 'deposit/deposit-page#DepositPage',
     kind: 'account',
-    account: { menu: 'deposit.title' },
+    account: { menu: 'deposit.title', realOnly: true },
   }),
   // Hidden in the dialog menu (spec §2): it belongs to the deposit it is read from.
   user('agreement', '/user/agreement', {
@@ -151,7 +164,7 @@ export const ROUTES: readonly RouteDef[] = [
   user('withdraw', '/user/withdraw', {
     page: 'withdraw/withdraw-page#WithdrawPage',
     kind: 'account',
-    account: { menu: 'account.withdraw' },
+    account: { menu: 'account.withdraw', realOnly: true },
   }),
   open('service', '/user/service'),
   user('standards', '/user/standards'),

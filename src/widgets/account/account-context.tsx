@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { RuntimeConfig, SystemConfigResponse } from '../../core/contract/types';
 import type { Translate } from '../_shared/use-t';
+import type { CashierAction } from './account.logic';
 import type { PreferencesDetail } from './outputs';
 import type { useSession } from './use-session';
 
@@ -23,6 +24,8 @@ export interface AccountContextValue extends ReturnType<typeof useSession> {
   theme: 'light' | 'dark' | undefined;
   colorScheme: string | undefined;
   colorSchemes: readonly ColorSchemeOption[];
+  /** The balance card's cashier buttons (the `cashier` attribute). */
+  cashier: readonly CashierAction[];
   setPreference: (detail: PreferencesDetail) => void;
   emitLogout: () => void;
   emitSwitch: (virtual: boolean) => void;

@@ -23,6 +23,7 @@ declare global {
       back?: boolean;
       colorScheme?: string;
       colorSchemes?: Array<{ id: string; up: string; down: string }>;
+      cashier?: string;
     };
   }
 }

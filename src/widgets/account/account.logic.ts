@@ -105,3 +105,25 @@ export function balanceFigures(summary: AccountSummary | null): { total: string;
 export function digitsOnly(value: string, max: number = LIMITS.totpCode): string {
   return value.replace(/\D+/g, '').slice(0, max);
 }
+
+/**
+ * The cashier pages the user menu links to (spec §2): the balance card's deposit and withdraw buttons, and the
+ * General section's my wallet (with the brand switch user/myWallet) and wallet rows. The demo account has none.
+ */
+export const CASHIER_ACTIONS = ['deposit', 'withdraw', 'myWallet', 'wallet'] as const;
+export type CashierAction = (typeof CASHIER_ACTIONS)[number];
+/** The page path of each cashier link. */
+export const CASHIER_PATHS: Readonly<Record<CashierAction, string>> = {
+  deposit: '/user/deposit',
+  withdraw: '/user/withdraw',
+  myWallet: '/user/myWallet',
+  wallet: '/user/wallet',
+};
+/** The cashier links of the balance card. */
+export const BALANCE_CARD_ACTIONS: readonly CashierAction[] = ['deposit', 'withdraw'];
+
+/** The known actions of the `cashier` attribute (space- or comma-separated), once each, in CASHIER_ACTIONS order. */
+export function parseCashier(text: string | undefined | null): CashierAction[] {
+  const asked = new Set((text ?? '').split(/[\s,]+/).filter(Boolean));
+  return CASHIER_ACTIONS.filter((action) => asked.has(action));
+}

@@ -61,6 +61,16 @@ export const accountMeta: WidgetMeta = {
         'Up/down colour pairs offered by the theme drawer, e.g. `[{"id":"brand","up":"#2962ff","down":"#e53935"}]`; ' +
         'the drawer shows with two or more.',
     },
+    {
+      name: 'cashier',
+      prop: 'cashier',
+      type: 'string',
+      description:
+        'The cashier pages your page has, space-separated (`deposit withdraw wallet myWallet`): on a real ' +
+        'account the balance card shows the deposit and withdraw buttons and the menu the wallet rows (my ' +
+        'wallet only with the brand switch user/myWallet); each fires `tk-navigate` to its page. The demo ' +
+        'account shows reset-demo and no wallet rows.',
+    },
   ],
   events: [
     navigateEvent('A link to a page: cancelable; cancel it when your page routes.'),
@@ -87,6 +97,7 @@ export const accountMeta: WidgetMeta = {
     { name: 'unread', description: 'The unread notification count on the menu’s Notification row.' },
     { name: 'avatar', description: 'The user picture or its initial.' },
     { name: 'balance', description: 'The balance card.' },
+    { name: 'cashier', description: 'The deposit and withdraw buttons of the balance card.' },
     { name: 'section', description: 'A titled group of rows.' },
     { name: 'row', description: 'One menu or list row.' },
     {

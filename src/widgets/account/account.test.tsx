@@ -93,6 +93,49 @@ describe('<Account view="menu">', () => {
     expect(view.h.callsTo('waa/virtualWallet/resetBalance')).toHaveLength(1);
   });
 
+  it('shows the deposit and withdraw buttons the page has on a real account, which ask for their pages', async () => {
+    const onNavigate = vi.fn();
+    view = await renderAccount(getSession, { view: 'menu', cashier: 'withdraw deposit', onNavigate });
+    const card = screen.getByRole('region', { name: 'Total balance' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Deposit' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Withdraw' }));
+    expect(onNavigate.mock.calls.map(([d]) => d.to)).toEqual(['/user/deposit', '/user/withdraw']);
+    expect(within(card).queryByRole('button', { name: 'Reset demo' })).toBeNull();
+  });
+
+  it('shows only the cashier buttons whose pages exist, and none on the demo account', async () => {
+    view = await renderAccount(getSession, { view: 'menu', cashier: 'deposit' });
+    expect(screen.getByTestId('balance-deposit')).toBeTruthy();
+    expect(screen.queryByTestId('balance-withdraw')).toBeNull();
+    view.close();
+    view = await renderAccount(getSession, { view: 'menu', cashier: 'deposit withdraw' }, { virtual: true });
+    expect(screen.queryByTestId('balance-deposit')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reset demo' })).toBeTruthy();
+  });
+
+  it('lists the wallet rows the page has: my wallet only with user/myWallet, none on the demo account', async () => {
+    const onNavigate = vi.fn();
+    view = await renderAccount(
+      getSession,
+      { view: 'menu', cashier: 'wallet myWallet', onNavigate },
+      { systemConfigs: [{ name: 'user/myWallet', enable: true }] },
+    );
+    fireEvent.click(screen.getByTestId('menu-my-wallet'));
+    fireEvent.click(screen.getByTestId('menu-wallet'));
+    expect(onNavigate.mock.calls.map(([d]) => d.to)).toEqual(['/user/myWallet', '/user/wallet']);
+    view.close();
+    view = await renderAccount(
+      getSession,
+      { view: 'menu', cashier: 'wallet myWallet' },
+      { systemConfigs: [] },
+    );
+    expect(screen.queryByTestId('menu-my-wallet')).toBeNull();
+    expect(screen.getByTestId('menu-wallet')).toBeTruthy();
+    view.close();
+    view = await renderAccount(getSession, { view: 'menu', cashier: 'wallet' }, { virtual: true });
+    expect(screen.queryByTestId('menu-wallet')).toBeNull();
+  });
+
   it('asks the page to route and to apply the display choices', async () => {
     const onNavigate = vi.fn();
     const onPreferencesChange = vi.fn();

@@ -6,7 +6,7 @@ import { useAtomValue } from '../_shared/store-react';
 import { useT } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
-import { VIEW_PATHS } from './account.logic';
+import { parseCashier, VIEW_PATHS } from './account.logic';
 import type { AccountView as View } from './account.logic';
 import { AccountContextProvider } from './account-context';
 import type { AccountContextValue, ColorSchemeOption } from './account-context';
@@ -31,6 +31,8 @@ export interface AccountProps
   back?: boolean;
   /** Colour pairs for the theme drawer (the drawer is hidden without two or more). */
   colorSchemes?: readonly ColorSchemeOption[];
+  /** The cashier pages the page has (`deposit withdraw`): the balance card's buttons on a real account. */
+  cashier?: string;
 }
 
 const VIEWS: Record<View, () => ReactNode> = {
@@ -111,6 +113,7 @@ export function Account(props: AccountProps) {
       theme: prefs.theme,
       colorScheme: prefs.colorScheme,
       colorSchemes,
+      cashier: parseCashier(props.cashier),
       setPreference: prefs.request,
       emitLogout: () => emit('tk-logout', {}),
       emitSwitch: (virtual) => emit('tk-account-switch', { virtual }),

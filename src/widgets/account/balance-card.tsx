@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CallResult } from '../../core/runtime/types';
-import { balanceFigures } from './account.logic';
+import { BALANCE_CARD_ACTIONS, balanceFigures, CASHIER_PATHS } from './account.logic';
 import { useAccount } from './account-context';
 import { Icon } from './icons';
 import { ConfirmSheet } from './sheet';
@@ -22,15 +22,17 @@ export function reportResult(
 
 /**
  * The balance card of the user menu (spec §2): total = balance + locked margin, available = balance, a
- * refresh button, and reset-demo on the demo account. Deposit and withdraw join it once those pages exist.
+ * refresh button, the deposit and withdraw buttons on the real account (those the page has: `cashier`), and
+ * reset-demo on the demo account.
  */
 export function BalanceCard() {
-  const { t, session, state, balance } = useAccount();
+  const { t, session, state, balance, cashier, navigate } = useAccount();
   const toast = useToast();
   const [refreshing, setRefreshing] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const [resetting, setResetting] = useState(false);
   const figures = balanceFigures(balance);
+  const buttons = cashier.filter((action) => BALANCE_CARD_ACTIONS.includes(action));
   useEffect(() => {
     void session.refreshBalance();
   }, [session, state.virtual]);
@@ -86,6 +88,21 @@ export function BalanceCard() {
           >
             {t('account.reset_demo')}
           </button>
+        </div>
+      ) : buttons.length > 0 ? (
+        <div className="tk-account__balance-actions" part="cashier">
+          {buttons.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className="tk-account__btn"
+              data-variant="on-accent"
+              data-testid={`balance-${action}`}
+              onClick={() => navigate(CASHIER_PATHS[action])}
+            >
+              {t(action === 'deposit' ? 'account.deposit' : 'account.withdraw')}
+            </button>
+          ))}
         </div>
       ) : null}
       {confirmReset ? (

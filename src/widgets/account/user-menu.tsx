@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { getNotificationUnread } from '../../core/state/notifications';
 import { useAtomValue } from '../_shared/store-react';
-import { isConfigOn, VIEW_PATHS } from './account.logic';
+import { CASHIER_PATHS, isConfigOn, VIEW_PATHS } from './account.logic';
 import { useAccount } from './account-context';
 import { Avatar } from './avatar';
 import { BalanceCard, reportResult } from './balance-card';
@@ -36,7 +36,19 @@ function UnreadCount({ label }: { label: (n: number) => string }) {
 /** The user menu page of spec §2: profile, balance, General and Settings sections, version line. */
 export function UserMenu() {
   const ctx = useAccount();
-  const { t, user, state, session, config, systemConfig, navigate, theme, colorSchemes, setPreference } = ctx;
+  const {
+    t,
+    user,
+    state,
+    session,
+    config,
+    systemConfig,
+    navigate,
+    theme,
+    colorSchemes,
+    setPreference,
+    cashier,
+  } = ctx;
   const toast = useToast();
   const [drawer, setDrawer] = useState<Drawer>(null);
   const [switching, setSwitching] = useState(false);
@@ -79,6 +91,22 @@ export function UserMenu() {
           onClick={() => navigate(VIEW_PATHS.account)}
           testId="menu-account"
         />
+        {cashier.includes('myWallet') && !state.virtual && isConfigOn(systemConfig, 'user/myWallet') ? (
+          <Row
+            icon="wallet"
+            label={t('account.my_wallet')}
+            onClick={() => navigate(CASHIER_PATHS.myWallet)}
+            testId="menu-my-wallet"
+          />
+        ) : null}
+        {cashier.includes('wallet') && !state.virtual ? (
+          <Row
+            icon="wallet"
+            label={t('account.wallet')}
+            onClick={() => navigate(CASHIER_PATHS.wallet)}
+            testId="menu-wallet"
+          />
+        ) : null}
         <Row
           icon="shield"
           label={t('account.security')}

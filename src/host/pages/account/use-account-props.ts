@@ -3,9 +3,17 @@ import { useCallback, useMemo } from 'react';
 import type { AccountProps, PreferencesDetail } from '../../../widgets/account';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
+import { isBuilt } from '../../routing/routes';
 import { COLOR_SCHEMES, schemeColors } from '../../startup/color-schemes';
 
 const goTo = ({ to }: { to: string }) => navigate(to);
+
+/** The user menu's cashier links: the deposit, withdraw and wallet pages this build ships (spec §2). */
+export function cashierOf(built: (name: string) => boolean = isBuilt): string {
+  return (['deposit', 'withdraw', 'myWallet', 'wallet'] as const).filter((name) => built(name)).join(' ');
+}
+
+const CASHIER = cashierOf();
 
 /** Props every host <Account> gets. */
 export function useAccountProps(): AccountProps {
@@ -23,5 +31,5 @@ export function useAccountProps(): AccountProps {
     },
     [setTheme, setColorScheme, setLanguage],
   );
-  return { theme, colorScheme, colorSchemes, onNavigate: goTo, onPreferencesChange };
+  return { theme, colorScheme, colorSchemes, cashier: CASHIER, onNavigate: goTo, onPreferencesChange };
 }

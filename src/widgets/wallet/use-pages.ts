@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CallResult } from '../../core/runtime/types';
+import { applyPage, initialPaging, nextPage } from './wallet.logic';
+import type { PageAnswer, Paging } from './wallet.logic';
+
+/** What a wallet list shows and how it asks for more. */
+export interface Pages<T> {
+  paging: Paging<T>;
+  loading: boolean;
+  loadMore: () => void;
+  retry: () => void;
+  /** Start again at page 1 (after a transfer). */
+  reload: () => void;
+}
+
+/**
+ * A list page by page through `fetchPage`. A change of `key` (filter, user; null while signed out) starts
+ * again at page 1 (spec §4: lists reset on filter change); an answer for an earlier list is dropped.
+ */
+export function usePages<T extends { id: string }>(
+  key: string | null,
+  fetchPage: (page: number) => Promise<CallResult<PageAnswer<T>>>,
+): Pages<T> {
+  const [paging, setPaging] = useState<Paging<T>>(initialPaging);
+  const [loading, setLoading] = useState(false);
+  const [round, setRound] = useState(0);
+  const current = useRef({ paging, loading, generation: 0 });
+  current.current.paging = paging;
+  const fetchRef = useRef(fetchPage);
+  fetchRef.current = fetchPage;
+
+  const loadMore = useCallback(() => {
+    const state = current.current;
+    const page = nextPage(state.paging);
+    if (key === null || state.loading || page === null) return;
+    state.loading = true;
+    setLoading(true);
+    const generation = state.generation;
+    void fetchRef.current(page).then((result) => {
+      if (generation !== current.current.generation) return;
+      current.current.loading = false;
+      setLoading(false);
+      setPaging((previous) => {
+        const next = applyPage(previous, page, result);
+        current.current.paging = next;
+        return next;
+      });
+    });
+  }, [key]);
+
+  useEffect(() => {
+    current.current = { paging: initialPaging(), loading: false, generation: current.current.generation + 1 };
+    setPaging(initialPaging());
+    setLoading(false);
+    if (key !== null) loadMore();
+  }, [key, round, loadMore]);
+
+  const retry = useCallback(() => {
+    current.current.paging = { ...current.current.paging, error: null };
+    setPaging((previous) => ({ ...previous, error: null }));
+    loadMore();
+  }, [loadMore]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { paging, loading, loadMore, retry, reload };
+}

@@ -1,0 +1,26 @@
+/** Registers <tk-wallet> (the widget's entry file: `widgets/tk-wallet.js`). */
+import { defineWidget } from '../_shared/define-widget';
+import strings from '../../core/i18n/locales/en/wallet.json';
+import { Wallet } from './wallet';
+import { WALLET_CSS as css } from './styles';
+import { walletMeta } from './wallet.meta';
+
+defineWidget(walletMeta, Wallet, css, {
+  english: { wallet: strings },
+  // The other languages of this widget's namespace, one lazy chunk each.
+  languages: import.meta.glob(['../../core/i18n/locales/*/wallet.json', '!../../core/i18n/locales/en/*'], {
+    import: 'default',
+  }),
+});
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'tk-wallet': HTMLElement & {
+      api?: string;
+      lang?: string;
+      theme?: string;
+      view?: string;
+      actions?: string;
+    };
+  }
+}
