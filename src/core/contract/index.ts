@@ -14,3 +14,4 @@ export * from './users';
 export * from './admin';
 export * from './options';
 export * from './notifications';
+export * from './backoffice';
