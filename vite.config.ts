@@ -38,7 +38,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rollupOptions: {
-      input: { host: resolve(import.meta.dirname, 'src/host/index.html'), ...widgetInputs() },
+      input: {
+        host: resolve(import.meta.dirname, 'src/host/index.html'),
+        // The operators' site (/backoffice): its own page and React app, never loaded by the host or a widget.
+        backoffice: resolve(import.meta.dirname, 'src/host/backoffice/index.html'),
+        ...widgetInputs(),
+      },
       output: {
         entryFileNames: (chunk) =>
           chunk.name.startsWith('tk-') ? 'widgets/[name].js' : 'assets/[name]-[hash].js',

@@ -66,6 +66,24 @@ export const staticPlugin = fp<StaticPluginOptions>(
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     };
 
+    // The back-office site has its own page (src/host/backoffice/index.html) for all its routes.
+    const sendBackoffice = async (reply: FastifyReply) => {
+      if (!(await isFile(join(root, 'backoffice', 'index.html')))) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(NOT_BUILT);
+      }
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex')
+        .header('x-frame-options', 'DENY')
+        .sendFile(join('backoffice', 'index.html'), { cacheControl: false });
+    };
+    app.get('/backoffice', (_request, reply) => sendBackoffice(reply));
+    app.get('/backoffice/*', (_request, reply) => sendBackoffice(reply));
+
     app.get('/', (_request, reply) => sendIndex(reply));
     app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();

@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 
 const INDEX =
   '<!doctype html><html><head><title>host</title></head><body><div id="root"></div></body></html>';
+const BACKOFFICE = '<!doctype html><html><head><title>Back office</title></head><body></body></html>';
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 let dist: string;
@@ -17,6 +18,8 @@ beforeAll(async () => {
   await mkdir(join(dist, 'widgets/chunks'), { recursive: true });
   await mkdir(join(dist, 'assets'), { recursive: true });
   await writeFile(join(dist, 'index.html'), INDEX);
+  await mkdir(join(dist, 'backoffice'), { recursive: true });
+  await writeFile(join(dist, 'backoffice/index.html'), BACKOFFICE);
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(dist, 'widgets/tk-quotes.js'), 'import "./chunks/core-a1b2c3.js";');
   await writeFile(join(dist, 'widgets/chunks/core-a1b2c3.js'), 'export const core = 1;');
@@ -115,6 +118,21 @@ describe('GET / and page routes', () => {
     expect(root.body).toContain('The site is not built: run npm run build');
     expect((await app.inject({ method: 'GET', url: '/BTCUSDT/chart', headers: html })).statusCode).toBe(503);
     await writeFile(join(dist, 'index.html'), INDEX);
+  await mkdir(join(dist, 'backoffice'), { recursive: true });
+  await writeFile(join(dist, 'backoffice/index.html'), BACKOFFICE);
     expect((await app.inject({ method: 'GET', url: '/', headers: html })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /backoffice', () => {
+  it('serves the back-office page for its root and every route under it, never framed or indexed', async () => {
+    for (const url of ['/backoffice', '/backoffice/', '/backoffice/audit']) {
+      const res = await app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(BACKOFFICE);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+    }
   });
 });
