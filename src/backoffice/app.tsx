@@ -113,7 +113,7 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
             <select value={language} onChange={(event) => void loadLanguage(i18n, event.target.value)}>
               {SUPPORTED_LANGUAGES.map((code) => (
                 <option key={code} value={code}>
-                  {code}
+                  {t(`lang.${code}`)}
                 </option>
               ))}
             </select>
