@@ -14,4 +14,4 @@ export * from './users';
 export * from './admin';
 export * from './options';
 export * from './notifications';
-export * from './backoffice';
+// The back office's contract (./backoffice) is imported where it is used: the host and widgets never call it.
