@@ -66,7 +66,8 @@ export const staticPlugin = fp<StaticPluginOptions>(
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     };
 
-    // The back-office site has its own page (src/host/backoffice/index.html) for all its routes.
+    // The back-office site is a build of its own under dist/backoffice: its hashed assets, and its page for
+    // every other path under /backoffice (never framed, never indexed).
     const sendBackoffice = async (reply: FastifyReply) => {
       if (!(await isFile(join(root, 'backoffice', 'index.html')))) {
         return reply
@@ -82,7 +83,18 @@ export const staticPlugin = fp<StaticPluginOptions>(
         .sendFile(join('backoffice', 'index.html'), { cacheControl: false });
     };
     app.get('/backoffice', (_request, reply) => sendBackoffice(reply));
-    app.get('/backoffice/*', (_request, reply) => sendBackoffice(reply));
+    app.get<{ Params: { '*': string } }>('/backoffice/*', async (request, reply) => {
+      const file = request.params['*'];
+      const path = resolve(root, 'backoffice', file);
+      if (
+        file.startsWith('assets/') &&
+        path.startsWith(join(root, 'backoffice', 'assets') + sep) &&
+        (await isFile(path))
+      ) {
+        return reply.sendFile(join('backoffice', file), { maxAge: YEAR_MS, immutable: true });
+      }
+      return sendBackoffice(reply);
+    });
 
     app.get('/', (_request, reply) => sendIndex(reply));
     app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
