@@ -1,4 +1,4 @@
-/** Entry of the back-office site (`/backoffice`, built from src/host/backoffice/index.html). */
+/** Entry of the back-office site (`/backoffice`; src/backoffice/index.html, built by scripts/vite-backoffice.ts). */
 import { createRoot } from 'react-dom/client';
 import strings from '../core/i18n/locales/en/backoffice.json';
 import { createI18n, matchLanguage } from '../core/i18n/i18n';

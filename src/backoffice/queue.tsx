@@ -63,6 +63,8 @@ function ConfirmDecision({
       block="bo-confirm"
       part="confirm"
       role="alertdialog"
+      kind="alertdialog"
+      closeLabel={t('backoffice.queue.cancel')}
       autofocus
       actions={
         <>
