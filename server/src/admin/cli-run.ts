@@ -251,7 +251,7 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
     }
     case 'operators:disable': {
       const id = args[0];
-      if (!id || !/^[1-9]\d{0,18}$/.test(id)) throw new UsageError('operators:disable needs an operator id');
+      if (!id || !/^[1-9]\d{0,17}$/.test(id)) throw new UsageError('operators:disable needs an operator id');
       const data = (await call(io, DisableOperator, { id })) as { email: string };
       print(data, () => [`Disabled operator ${id} <${data.email}>; their sessions are ended.`]);
       return EXIT.ok;

@@ -272,6 +272,17 @@ describeOnBackends('back office', (backend) => {
       expect((await admin(app, 'GET', '/admin/v1/audit')).json().code).toBe(0);
     });
 
+    it('answers the admin token, which is no operator, HTTP 401 on /operators/me and /operators/logout', async () => {
+      for (const [method, path] of [
+        ['GET', '/admin/v1/operators/me'],
+        ['POST', '/admin/v1/operators/logout'],
+      ] as const) {
+        const answer = await admin(app, method, path, method === 'POST' ? {} : undefined);
+        expect(answer.statusCode).toBe(401);
+        expect(answer.json()).toMatchObject({ code: 400, data: null });
+      }
+    });
+
     it('answers HTTP 401 without a token or session, and for a forged or expired session', async () => {
       const none = await app.inject({ method: 'GET', url: '/admin/v1/audit' });
       expect(none.statusCode).toBe(401);

@@ -23,7 +23,7 @@ import { createRateLimiter, type RateRule } from '../auth/rate-limit';
 import { matchTotp, newTotpSecret, otpauthUri } from '../auth/totp';
 import { actorOf } from '../cashier/actor';
 import { recordAudit } from '../cashier/audit';
-import { BusinessError, ok } from '../http/envelope';
+import { BusinessError, fail, ok } from '../http/envelope';
 import { route } from '../http/route';
 import {
   acceptOperatorStep,
@@ -189,22 +189,29 @@ export const backofficePlugin = fp<BackofficePluginOptions>(
       });
     });
 
+    /** The caller's operator session; null for the admin token, which is no operator. */
     const currentSession = async (request: FastifyRequest) => {
       const token = cookieValue(request.headers.cookie, OPERATOR_COOKIE);
       const session = request.operator && token ? await checkOperatorSession(app.db, token, now()) : null;
-      if (!session || !token) throw new BusinessError(Code.NOT_LOGGED_IN);
-      return { token, session };
+      return session && token ? { token, session } : null;
     };
+    /** HTTP 401 `{ code: 400 }`, as the guard answers a request without a session. */
+    const noSession = (reply: FastifyReply) =>
+      reply
+        .code(401)
+        .send(fail(Code.NOT_LOGGED_IN, 'operator session required')) as unknown as Promise<never>;
 
-    route(app, OperatorMe, async (_input, { request }) => {
-      const { session } = await currentSession(request);
-      const row = await findOperator(app.db, session.id);
-      if (!row) throw new BusinessError(Code.NOT_LOGGED_IN);
-      return ok({ operator: toOperator(row), expiresAt: session.expiresAt });
+    route(app, OperatorMe, async (_input, { request, reply }) => {
+      const current = await currentSession(request);
+      const row = current ? await findOperator(app.db, current.session.id) : null;
+      if (!current || !row) return noSession(reply);
+      return ok({ operator: toOperator(row), expiresAt: current.session.expiresAt });
     });
 
     route(app, OperatorLogout, async (_input, { request, reply }) => {
-      const { token, session } = await currentSession(request);
+      const current = await currentSession(request);
+      if (!current) return noSession(reply);
+      const { token, session } = current;
       await app.db.transaction(async (tx) => {
         await endOperatorSession(tx, token);
         await recordAudit(tx, {

@@ -27,7 +27,7 @@ export const BACKOFFICE_PAGE_SIZE = 20;
 const Role = OneOf(OPERATOR_ROLES);
 const Email = () => Str(140, { minLength: 3, pattern: '^[^\\s@]+@[^\\s@]+$' });
 const Uid = () => Str(32, { pattern: '^[0-9A-Za-z]{1,32}$' });
-const Id = () => Str(20, { pattern: '^[1-9][0-9]{0,18}$' });
+const Id = () => Str(18, { pattern: '^[1-9][0-9]{0,17}$' });
 /** Every operator, whatever the role (their own session). */
 const ANY_OPERATOR = OPERATOR_ROLES;
 
