@@ -315,6 +315,16 @@ describeOnBackends('back office', (backend) => {
       expect(credit.statusCode).toBe(403);
     });
 
+    it('lets compliance read the user summary and the audit log, not the ledger or positions', async () => {
+      const cookie = await signInOperator(await addOperator('kyc@ops.example', 'compliance'));
+      expect((await asOperator(cookie, 'GET', `/admin/v1/users/${alice.uid}/summary`)).json().code).toBe(0);
+      expect((await asOperator(cookie, 'GET', '/admin/v1/audit')).json().code).toBe(0);
+      expect((await asOperator(cookie, 'GET', `/admin/v1/users/${alice.uid}/ledger`)).statusCode).toBe(403);
+      expect((await asOperator(cookie, 'GET', `/admin/v1/users/${alice.uid}/positions`)).statusCode).toBe(
+        403,
+      );
+    });
+
     it('requires the CSRF header on a state-changing call, then signs out', async () => {
       const cookie = await signInOperator(finance);
       const bare = await asOperator(cookie, 'POST', '/admin/v1/operators/logout', { csrf: false });
