@@ -2,9 +2,11 @@ import { readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { backofficeBuildPlugin } from './scripts/vite-backoffice';
 import { stripDocsPlugin } from './scripts/vite-strip-docs';
 
 const widgetsDir = resolve(import.meta.dirname, 'src/widgets');
+const outDir = resolve(import.meta.dirname, 'dist');
 
 /** One input per widget: src/widgets/<name>/<name>.element.ts becomes widgets/tk-<name>.js. */
 function widgetInputs(): Record<string, string> {
@@ -27,12 +29,13 @@ function localeChunk(id: string): string | null {
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/host'),
   publicDir: resolve(import.meta.dirname, 'public'),
-  plugins: [react(), stripDocsPlugin()],
+  // The back office (/backoffice) is a build of its own, run when this one is written (scripts/vite-backoffice.ts).
+  plugins: [react(), stripDocsPlugin(), backofficeBuildPlugin(outDir)],
   // Schemas of the contract serve the server, OpenAPI and tests; browser bundles get builders that answer
   // undefined (src/core/contract/typebox-shim.ts), so a widget pays only for the endpoint fields it reads.
   resolve: { alias: { typebox: resolve(import.meta.dirname, 'src/core/contract/typebox-shim.ts') } },
   build: {
-    outDir: resolve(import.meta.dirname, 'dist'),
+    outDir,
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',

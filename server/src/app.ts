@@ -122,7 +122,8 @@ export const MODULES: readonly ModuleEntry[] = [
   {
     name: 'admin',
     load: async () => (await import('./admin/plugin')).adminPlugin,
-    options: ({ app }) => ({ adminToken: app.config.adminToken }),
+    // Operator sessions share the identity module's clock (tests move it).
+    options: ({ app, options }) => ({ adminToken: app.config.adminToken, now: options.auth?.now }),
   },
   {
     name: 'broker',
@@ -163,6 +164,11 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'deposits', load: async () => (await import('./deposits/plugin')).depositsPlugin },
   { name: 'wallets', load: async () => (await import('./wallets/plugin')).walletsPlugin },
   {
+    name: 'backoffice',
+    load: async () => (await import('./backoffice/plugin')).backofficePlugin,
+    options: ({ options }) => ({ now: options.auth?.now }),
+  },
+  {
     name: 'trading',
     load: async () => (await import('./trading/plugin')).tradingPlugin,
     options: ({ options }) => options.trading ?? {},
@@ -193,8 +199,8 @@ export const MODULES: readonly ModuleEntry[] = [
 
 /**
  * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
- * cashier → accounts → users → notifications → withdrawals → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
- * cashier → accounts → users → notifications → wallets → trading → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
+ * cashier → accounts → users → notifications → payees → withdrawals → deposits → wallets → backoffice → trading →
+ * options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
  * this resolves; `listen` or `inject` make it ready.
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {

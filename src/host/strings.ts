@@ -1,12 +1,17 @@
 /**
  * The locale files the host ships: every namespace but the server codes (the core loads those on the first
- * failed call), because its pages render every widget and its shell uses their texts too. English is bundled;
+ * failed call) and the back office's (its own site, src/backoffice), because its pages render every widget and its shell uses their texts too. English is bundled;
  * the visitor's language is loaded by namespace before the first paint (startup/use-boot.ts) and on a switch.
  */
 import type { LocaleFiles, Strings } from '../core/i18n/i18n';
 
 const english = import.meta.glob<Strings>(
-  ['../core/i18n/locales/en/*.json', '!../core/i18n/locales/en/codes.json'],
+  [
+    '../core/i18n/locales/en/*.json',
+    '!../core/i18n/locales/en/codes.json',
+    // The operators' site has its own page and strings.
+    '!../core/i18n/locales/en/backoffice.json',
+  ],
   { eager: true, import: 'default' },
 );
 
@@ -20,6 +25,7 @@ export const HOST_STRINGS: LocaleFiles = {
       '../core/i18n/locales/*/*.json',
       '!../core/i18n/locales/en/*.json',
       '!../core/i18n/locales/*/codes.json',
+      '!../core/i18n/locales/*/backoffice.json',
     ],
     { import: 'default' },
   ),

@@ -1,8 +1,13 @@
 import type { LedgerCheckReport } from '../ledger';
 import type { AdminUserPage } from '../../../src/core/contract/admin';
+import type { Operator } from '../../../src/core/contract/backoffice';
 
 /** The `GET /admin/v1/users` data the CLI prints. */
 export type UserPage = AdminUserPage;
+/** The `GET /admin/v1/operators` data the CLI prints. */
+export interface OperatorList {
+  list: Operator[];
+}
 /** The `GET /admin/v1/ledger/check` data the CLI prints. */
 export type LedgerReport = LedgerCheckReport;
 
@@ -61,4 +66,22 @@ export function formatLedgerCheck(report: LedgerReport): string[] {
   for (const t of report.unbalancedTransactions)
     lines.push(`  transaction ${t.txnId} sums to ${t.sum} ${t.currency}, not 0`);
   return lines;
+}
+
+/** Operators as an aligned table. */
+export function formatOperators({ list }: OperatorList): string[] {
+  if (list.length === 0) return ['No operators.'];
+  const when = (ms: number | null) =>
+    ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+  return table([
+    ['ID', 'EMAIL', 'NAME', 'ROLES', 'ACTIVE', 'LAST SIGN-IN'],
+    ...list.map((op) => [
+      op.id,
+      op.email,
+      op.name,
+      op.roles.join(','),
+      op.active ? 'yes' : 'no',
+      when(op.lastSignInAt),
+    ]),
+  ]);
 }

@@ -7,8 +7,17 @@ import {
   AdminUnblockUser,
 } from '../../../src/core/contract/admin';
 import { AdminSendNotification } from '../../../src/core/contract/notifications';
+import { AddOperator, DisableOperator, ListOperators } from '../../../src/core/contract/backoffice';
+import { OPERATOR_ROLES, type OperatorRole } from '../../../src/core/contract/endpoint';
 import { fillPath, pathParams, SERVICE_ROOT, type Endpoint } from '../../../src/core/contract/endpoint';
-import { formatUsers, formatLedgerCheck, type LedgerReport, type UserPage } from './cli-format';
+import {
+  formatLedgerCheck,
+  formatOperators,
+  formatUsers,
+  type LedgerReport,
+  type OperatorList,
+  type UserPage,
+} from './cli-format';
 
 /** Where the CLI writes and what it reads (tests pass their own). */
 export interface CliIo {
@@ -39,6 +48,12 @@ Commands:
                                          Credit an account (default real) against the house account
   notify:send <uid> <title> <content>    Send a user a "new message" notification (629012)
   ledger:check                           Check ledger conservation (exit code 1 on any mismatch)
+  operators:add <email> --roles R[,R…] [--name NAME]
+                                         Create a back-office operator (roles: ${OPERATOR_ROLES.join(', ')});
+                                         prints the TOTP secret, and the password when OPERATOR_PASSWORD
+                                         is not set, once
+  operators:list                         List back-office operators
+  operators:disable <id>                 Disable an operator and end their sessions
 
 Options:
   --json        Print the raw JSON answer
@@ -47,6 +62,7 @@ Options:
 Environment:
   TRADEKIT_URL  Server origin (default ${DEFAULT_URL})
   ADMIN_TOKEN   The server's admin token (required)
+  OPERATOR_PASSWORD  The password of operators:add (at least 12 characters; else one is generated)
 
 Exit codes: 0 success, 1 command failed or ledger mismatch, 2 bad usage or configuration.`;
 
@@ -68,7 +84,7 @@ function parse(argv: string[]): Parsed | 'help' {
     const arg = argv[i] as string;
     if (arg === '-h' || arg === '--help' || arg === 'help') return 'help';
     if (arg === '--json') json = true;
-    else if (arg === '--page' || arg === '--note') {
+    else if (arg === '--page' || arg === '--note' || arg === '--roles' || arg === '--name') {
       const value = argv[(i += 1)];
       if (value === undefined) throw new UsageError(`${arg} needs a value`);
       options[arg.slice(2)] = value;
@@ -104,6 +120,8 @@ async function call(
       method,
       headers: {
         authorization: `Bearer ${token}`,
+        // The audit log names the CLI as the actor of its changes.
+        'x-tk-admin-client': 'cli',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -198,6 +216,45 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
       const report = (await call(io, AdminLedgerCheck)) as LedgerReport;
       print(report, (value: LedgerReport) => formatLedgerCheck(value));
       return report.ok ? EXIT.ok : EXIT.failed;
+    }
+    case 'operators:add': {
+      const email = args[0];
+      if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError('operators:add needs an email');
+      const roles = (options.roles ?? '').split(',').filter(Boolean);
+      if (roles.length === 0 || !roles.every((role) => OPERATOR_ROLES.includes(role as OperatorRole))) {
+        throw new UsageError(`--roles takes one or more of ${OPERATOR_ROLES.join(',')}`);
+      }
+      const password = io.env.OPERATOR_PASSWORD;
+      const body = {
+        email,
+        roles: [...new Set(roles)],
+        ...(options.name ? { name: options.name } : {}),
+        ...(password ? { password } : {}),
+      };
+      const data = (await call(io, AddOperator, body)) as {
+        operator: { id: string; email: string; roles: string[] };
+        totpSecret: string;
+        otpauthUri: string;
+        password: string | null;
+      };
+      print(data, () => [
+        `Added operator ${data.operator.id} <${data.operator.email}> with roles ${data.operator.roles.join(', ')}.`,
+        ...(data.password ? [`Password (shown once): ${data.password}`] : []),
+        `TOTP secret (shown once): ${data.totpSecret}`,
+        `Authenticator URI: ${data.otpauthUri}`,
+      ]);
+      return EXIT.ok;
+    }
+    case 'operators:list': {
+      print(await call(io, ListOperators), (list: OperatorList) => formatOperators(list));
+      return EXIT.ok;
+    }
+    case 'operators:disable': {
+      const id = args[0];
+      if (!id || !/^[1-9]\d{0,17}$/.test(id)) throw new UsageError('operators:disable needs an operator id');
+      const data = (await call(io, DisableOperator, { id })) as { email: string };
+      print(data, () => [`Disabled operator ${id} <${data.email}>; their sessions are ended.`]);
+      return EXIT.ok;
     }
     default:
       throw new UsageError(`unknown command ${command}`);

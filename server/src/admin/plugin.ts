@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AdminHealth } from '../../../src/core/contract/admin';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
-import { requireAdmin } from './require-admin';
+import { requireAdmin, requireAdminOrOperator } from './require-admin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,18 +17,25 @@ declare module 'fastify' {
 /** Options of the `admin` plugin. */
 export interface AdminPluginOptions {
   adminToken: string;
+  /** Clock of operator sessions (tests move it). */
+  now?: () => number;
 }
 
 /**
- * The admin guard for every `/admin/v1/*` route (`access: 'admin'` endpoints), and the health check of the
+ * The admin guard for every `/admin/v1/*` route (`access: 'admin'` endpoints: the admin token, or an operator
+ * session with one of the endpoint's roles), and the health check of the
  * process and its database. Each module registers its own admin routes from its plugin.
  */
 export const adminPlugin = fp<AdminPluginOptions>(
   async (app, options) => {
     if (!options.adminToken) throw new Error('admin plugin needs an adminToken');
-    const guard = requireAdmin(options.adminToken) as preHandlerAsyncHookHandler;
-    app.decorate('requireAdmin', guard);
-    app.accessGuards.admin = guard;
+    app.decorate('requireAdmin', requireAdmin(options.adminToken) as preHandlerAsyncHookHandler);
+    // Admin routes admit the admin token, or a back-office operator whose roles the endpoint lists.
+    app.accessGuards.admin = requireAdminOrOperator(
+      options.adminToken,
+      app.db,
+      options.now ?? Date.now,
+    ) as preHandlerAsyncHookHandler;
     app.decorate('adminToken', options.adminToken);
 
     route(app, AdminHealth, async () => {

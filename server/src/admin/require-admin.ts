@@ -1,6 +1,27 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Code } from '../../../src/core/contract/codes';
+import { OPERATOR_COOKIE, OPERATOR_CSRF_HEADER } from '../../../src/core/contract/backoffice';
+import { Code, SERVER_CODES } from '../../../src/core/contract/codes';
+import type { OperatorRole } from '../../../src/core/contract/endpoint';
+import type { Queryable } from '../db/types';
+import { checkOperatorSession, cookieValue } from '../backoffice/sessions';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Operator roles that may call an admin route (from the contract's `roles`); none: admin token only. */
+    roles?: readonly OperatorRole[];
+  }
+}
+
+const NEEDS_LOGIN = { code: Code.NOT_LOGGED_IN, msg: 'admin token required', data: null };
+/** An operator whose roles do not cover the endpoint (decisions BO2): HTTP 403, 1086. */
+export const NOT_PERMITTED = {
+  code: Code.UNKNOWN_OPERATE,
+  msg: SERVER_CODES[Code.UNKNOWN_OPERATE],
+  data: null,
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /** A preHandler that admits only `Authorization: Bearer <adminToken>`; others get HTTP 401. */
 export function requireAdmin(adminToken: string) {
@@ -8,7 +29,29 @@ export function requireAdmin(adminToken: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      await reply.code(401).send({ code: Code.NOT_LOGGED_IN, msg: 'admin token required', data: null });
+      await reply.code(401).send(NEEDS_LOGIN);
     }
+  };
+}
+
+/**
+ * The guard of every admin route: the admin token admits every admin endpoint; without an Authorization
+ * header, the operator session cookie admits the endpoints whose `roles` include one of the operator's roles
+ * (HTTP 403, 1086 otherwise), and a state-changing call must also carry the back-office CSRF header. Sets
+ * `request.operator` for the audit log.
+ */
+export function requireAdminOrOperator(adminToken: string, db: Queryable, now: () => number) {
+  const adminOnly = requireAdmin(adminToken);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization !== undefined) return adminOnly(request, reply);
+    const token = cookieValue(request.headers.cookie, OPERATOR_COOKIE);
+    const operator = token ? await checkOperatorSession(db, token, now()) : null;
+    if (!operator) return reply.code(401).send(NEEDS_LOGIN);
+    const allowed = request.routeOptions.config.roles ?? [];
+    const csrfOk = SAFE_METHODS.has(request.method) || request.headers[OPERATOR_CSRF_HEADER] === '1';
+    if (!csrfOk || !allowed.some((role) => operator.roles.includes(role))) {
+      return reply.code(403).send(NOT_PERMITTED);
+    }
+    request.operator = { id: operator.id, email: operator.email, roles: operator.roles };
   };
 }

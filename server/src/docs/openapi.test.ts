@@ -7,7 +7,18 @@ import { buildApp } from '../app';
 import { openApiDocumentOf } from './openapi';
 
 /** Routes that are not API operations: sockets, static files, the SPA fallback and the site root. */
-const NOT_OPERATIONS = new Set(['*', '/', '/*', '/widgets/*', '/assets/*', '/ws', '/exchange/ws', '/stomp']);
+const NOT_OPERATIONS = new Set([
+  '*',
+  '/',
+  '/*',
+  '/widgets/*',
+  '/assets/*',
+  '/backoffice',
+  '/backoffice/*',
+  '/ws',
+  '/exchange/ws',
+  '/stomp',
+]);
 
 describe('docs/openapi.json', () => {
   let app: FastifyInstance;

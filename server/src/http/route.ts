@@ -141,6 +141,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         method,
         url,
         schema,
+        // The admin guard reads which operator roles may call the route.
+        ...(endpoint.roles ? { config: { roles: endpoint.roles } } : {}),
         ...hooks,
         handler: (request, reply) => {
           const source = method === 'POST' ? request.body : request.query;
@@ -185,6 +187,7 @@ export function resourceRoute<R extends Resource>(
     app.route({
       method,
       url: serverUrl(declared.service, declared.path),
+      ...(declared.roles ? { config: { roles: declared.roles } } : {}),
       schema:
         method === 'GET' ? { ...base, querystring: mergeProps(rest, BRAND_QUERY) } : { ...base, body: rest },
       ...hooks,

@@ -66,6 +66,36 @@ export const staticPlugin = fp<StaticPluginOptions>(
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     };
 
+    // The back-office site is a build of its own under dist/backoffice: its hashed assets, and its page for
+    // every other path under /backoffice (never framed, never indexed).
+    const sendBackoffice = async (reply: FastifyReply) => {
+      if (!(await isFile(join(root, 'backoffice', 'index.html')))) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(NOT_BUILT);
+      }
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex')
+        .header('x-frame-options', 'DENY')
+        .sendFile(join('backoffice', 'index.html'), { cacheControl: false });
+    };
+    app.get('/backoffice', (_request, reply) => sendBackoffice(reply));
+    app.get<{ Params: { '*': string } }>('/backoffice/*', async (request, reply) => {
+      const file = request.params['*'];
+      const path = resolve(root, 'backoffice', file);
+      if (
+        file.startsWith('assets/') &&
+        path.startsWith(join(root, 'backoffice', 'assets') + sep) &&
+        (await isFile(path))
+      ) {
+        return reply.sendFile(join('backoffice', file), { maxAge: YEAR_MS, immutable: true });
+      }
+      return sendBackoffice(reply);
+    });
+
     app.get('/', (_request, reply) => sendIndex(reply));
     app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();

@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 
 const INDEX =
   '<!doctype html><html><head><title>host</title></head><body><div id="root"></div></body></html>';
+const BACKOFFICE = '<!doctype html><html><head><title>Back office</title></head><body></body></html>';
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 let dist: string;
@@ -17,6 +18,9 @@ beforeAll(async () => {
   await mkdir(join(dist, 'widgets/chunks'), { recursive: true });
   await mkdir(join(dist, 'assets'), { recursive: true });
   await writeFile(join(dist, 'index.html'), INDEX);
+  await mkdir(join(dist, 'backoffice/assets'), { recursive: true });
+  await writeFile(join(dist, 'backoffice/index.html'), BACKOFFICE);
+  await writeFile(join(dist, 'backoffice/assets/index-a1b2c3.js'), 'console.log(2);');
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(dist, 'widgets/tk-quotes.js'), 'import "./chunks/core-a1b2c3.js";');
   await writeFile(join(dist, 'widgets/chunks/core-a1b2c3.js'), 'export const core = 1;');
@@ -115,6 +119,37 @@ describe('GET / and page routes', () => {
     expect(root.body).toContain('The site is not built: run npm run build');
     expect((await app.inject({ method: 'GET', url: '/BTCUSDT/chart', headers: html })).statusCode).toBe(503);
     await writeFile(join(dist, 'index.html'), INDEX);
+    await mkdir(join(dist, 'backoffice/assets'), { recursive: true });
+    await writeFile(join(dist, 'backoffice/index.html'), BACKOFFICE);
+    await writeFile(join(dist, 'backoffice/assets/index-a1b2c3.js'), 'console.log(2);');
     expect((await app.inject({ method: 'GET', url: '/', headers: html })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /backoffice', () => {
+  it('serves the back-office page for its root and every route under it, never framed or indexed', async () => {
+    for (const url of ['/backoffice', '/backoffice/', '/backoffice/audit']) {
+      const res = await app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(BACKOFFICE);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+    }
+  });
+
+  it('serves its hashed assets for a year, and its page for a missing asset or a path outside assets/', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/backoffice/assets/index-a1b2c3.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(2);');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of [
+      '/backoffice/assets/missing.js',
+      '/backoffice/assets/../index.html',
+      '/backoffice/..%2Fpackage.json',
+    ]) {
+      const res = await app.inject({ method: 'GET', url, headers: html });
+      expect([url, res.body]).toEqual([url, BACKOFFICE]);
+    }
   });
 });

@@ -16,7 +16,8 @@ export type Service = 'api' | 'market' | 'exchange' | 'admin' | 'site';
 /**
  * Who may call it: `public` anyone (`/v1/wa-na/…`, market data); `protected` a signed-in user with a bearer
  * token (`/v1/waa/…`); `exchange` a signed-in user on the exchange service (bearer token, or `token` in the
- * body as spec §7 sends it); `admin` the admin token.
+ * body as spec §7 sends it); `admin` the admin token, or a back-office operator session whose roles the endpoint
+ * lists in `roles`.
  */
 export type Access = 'public' | 'protected' | 'exchange' | 'admin';
 
@@ -91,6 +92,8 @@ export interface Resource<I extends TSchema = TSchema> {
   /** Media type(s) of a successful answer, e.g. 'text/html', 'image/svg+xml', 'application/json'. */
   produces: readonly string[];
   tag?: string;
+  /** Admin resources: the operator roles that may fetch it (e.g. a deposit's proof image); see `roles` above. */
+  roles?: readonly OperatorRole[];
 }
 
 /** Declares a resource (GET unless other methods are given). */

@@ -18,3 +18,4 @@ export * from './payees';
 export * from './deposits';
 export * from './coins';
 export * from './wallets';
+// The back office's contract (./backoffice) is imported where it is used: the host and widgets never call it.

@@ -140,11 +140,11 @@ describe('loadCodeMessages', () => {
 });
 
 describe('namespaces', () => {
-  it('are common, codes, host and one per widget folder', () => {
+  it("are common, codes, host, backoffice (the operators' site) and one per widget folder", () => {
     const widgets = readdirSync(resolve(import.meta.dirname, '../../widgets'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
       .map((entry) => entry.name);
-    expect([...NAMESPACES].sort()).toEqual([...widgets, 'codes', 'common', 'host'].sort());
+    expect([...NAMESPACES].sort()).toEqual([...widgets, 'backoffice', 'codes', 'common', 'host'].sort());
   });
 
   it('start with common only: a widget brings its own English', () => {

@@ -76,6 +76,8 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'account.email': ['vi', 'id'],
   'account.nickname': ['it'],
   'account.general': ['es'],
+  'backoffice.panel.no': ['it', 'es'],
+  'backoffice.panel.option': ['de', 'fr'],
 };
 const mayEqualEnglish = (lang: string, key: string) =>
   key.startsWith('lang.') || (SAME_AS_ENGLISH[key]?.includes(lang) ?? false);

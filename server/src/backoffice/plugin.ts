@@ -1,0 +1,245 @@
+/**
+ * The back office (issue #13): operator accounts (created through the admin API by the CLI), their sign-in with
+ * password and TOTP, the session cookie, the side-panel reads beside a review queue item, and the audit log.
+ * The admin guard that admits operators lives in the admin module (server/src/admin/require-admin.ts).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  AddOperator,
+  DisableOperator,
+  ListOperators,
+  OPERATOR_COOKIE,
+  OPERATOR_PASSWORD_MIN,
+  OperatorLogin,
+  OperatorLogout,
+  OperatorMe,
+} from '../../../src/core/contract/backoffice';
+import { Code } from '../../../src/core/contract/codes';
+import { OPERATOR_ROLES } from '../../../src/core/contract/endpoint';
+import { reserveWithin } from '../auth/context';
+import { makeDummyHash, passwordHasher } from '../auth/passwords';
+import { createRateLimiter, type RateRule } from '../auth/rate-limit';
+import { matchTotp, newTotpSecret, otpauthUri } from '../auth/totp';
+import { actorOf } from '../cashier/actor';
+import { recordAudit } from '../cashier/audit';
+import { BusinessError, fail, ok } from '../http/envelope';
+import { route } from '../http/route';
+import {
+  acceptOperatorStep,
+  findOperator,
+  findOperatorByEmail,
+  generatePassword,
+  insertOperator,
+  listOperators,
+  sortRoles,
+  toOperator,
+} from './operators';
+import { readRoutes } from './read-routes';
+import {
+  checkOperatorSession,
+  cookieValue,
+  endOperatorSession,
+  endOperatorSessions,
+  issueOperatorSession,
+  SESSION_MS,
+  sweepOperatorSessions,
+} from './sessions';
+
+export interface BackofficePluginOptions {
+  /** Clock of sign-in codes, windows and sessions (tests move it). */
+  now?: () => number;
+}
+
+/** Failed operator sign-ins per email and per client IP (like the trader login's windows). */
+export const OPERATOR_RATE_RULES = {
+  account: { bucket: 'operator.login.account', max: 5, windowMs: 15 * 60_000 },
+  ip: { bucket: 'operator.login.ip', max: 20, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, RateRule>;
+
+const SWEEP_MS = 10 * 60_000;
+/** Issuer shown in authenticator apps. */
+const TOTP_ISSUER = 'TradeKit back office';
+
+/** The Set-Cookie value of a session (empty token and Max-Age 0 clear it). */
+function sessionCookie(request: FastifyRequest, token: string, maxAgeSec: number): string {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${OPERATOR_COOKIE}=${token}; Path=/admin/v1; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSec}${secure}`;
+}
+
+/** Who acted, for the audit log: the operator, the admin CLI (it says so in a header) or the admin API. */
+function auditActor(request: FastifyRequest): string {
+  if (!request.operator && request.headers['x-tk-admin-client'] === 'cli') return 'cli';
+  return actorOf(request);
+}
+
+export const backofficePlugin = fp<BackofficePluginOptions>(
+  async (app, options) => {
+    const now = options.now ?? Date.now;
+    const limits = createRateLimiter(app.db, now);
+    const dummyHash = await makeDummyHash();
+    const sealer = app.cashier.sealer;
+
+    route(app, AddOperator, async (input, { request }) => {
+      const roles = sortRoles(input.roles, OPERATOR_ROLES);
+      const chosen = input.password ?? null;
+      if (chosen !== null && [...chosen].length < OPERATOR_PASSWORD_MIN) {
+        throw new BusinessError(Code.INCORRECT_PARAMETER);
+      }
+      const password = chosen ?? generatePassword();
+      const secret = newTotpSecret();
+      const passwordHash = await passwordHasher.hash(password);
+      const row = await app.db.transaction(async (tx) => {
+        const inserted = await insertOperator(tx, {
+          email: input.email,
+          name: input.name?.trim() || input.email.split('@')[0] || input.email,
+          roles,
+          passwordHash,
+          totpSealed: sealer.seal(secret),
+        });
+        if (!inserted) return null;
+        await recordAudit(tx, {
+          actor: auditActor(request),
+          action: 'operator.add',
+          objectKind: 'operator',
+          objectId: inserted.id,
+          after: { roles, active: true },
+        });
+        return inserted;
+      });
+      if (!row) throw new BusinessError(Code.ACCOUNT_EXISTS);
+      return ok({
+        operator: toOperator(row),
+        totpSecret: secret,
+        otpauthUri: otpauthUri(secret, TOTP_ISSUER, row.email),
+        password: chosen === null ? password : null,
+      });
+    });
+
+    route(app, ListOperators, async () => ok({ list: (await listOperators(app.db)).map(toOperator) }));
+
+    route(app, DisableOperator, async (input, { request }) => {
+      const row = await app.db.transaction(async (tx) => {
+        const found = await findOperator(tx, input.id, true);
+        if (!found) throw new BusinessError(Code.DATA_NOT_FOUND);
+        if (!found.active) throw new BusinessError(Code.STATUS_UNCHANGED);
+        await tx.query('update operators set active = false where id = $1', [found.id]);
+        const ended = await endOperatorSessions(tx, found.id);
+        await recordAudit(tx, {
+          actor: auditActor(request),
+          action: 'operator.disable',
+          objectKind: 'operator',
+          objectId: found.id,
+          before: { active: true },
+          after: { active: false, endedSessions: ended },
+        });
+        return { ...found, active: false };
+      });
+      return ok(toOperator(row));
+    });
+
+    route(app, OperatorLogin, async (input, { request, reply }) => {
+      const email = input.email.trim().toLowerCase();
+      const attempt = await reserveWithin(
+        limits,
+        [
+          [OPERATOR_RATE_RULES.account, email],
+          [OPERATOR_RATE_RULES.ip, request.ip],
+        ],
+        Code.TOO_FREQUENT,
+      );
+      const row = await findOperatorByEmail(app.db, email);
+      const matches = await passwordHasher.verify(row?.password_hash ?? dummyHash, input.password);
+      // Unknown email, wrong password, disabled operator and wrong code all answer 1108 (nothing to probe).
+      let accepted = false;
+      if (row && matches && row.active) {
+        const last = row.totp_last_step === null ? null : Number(row.totp_last_step);
+        const step = matchTotp(sealer.open(row.totp_sealed), input.code, now(), last);
+        accepted = step !== null && (await acceptOperatorStep(app.db, row.id, step));
+      }
+      if (!row || !accepted) {
+        if (row) {
+          await recordAudit(app.db, {
+            actor: `operator:${row.id}`,
+            action: 'operator.sign_in_failed',
+            objectKind: 'operator',
+            objectId: row.id,
+          });
+        }
+        throw new BusinessError(Code.WRONG_CREDENTIALS);
+      }
+      const session = await app.db.transaction(async (tx) => {
+        const issued = await issueOperatorSession(tx, row.id, now());
+        await tx.query('update operators set last_sign_in_at = $2 where id = $1', [row.id, new Date(now())]);
+        await recordAudit(tx, {
+          actor: `operator:${row.id}`,
+          action: 'operator.sign_in',
+          objectKind: 'operator',
+          objectId: row.id,
+        });
+        return issued;
+      });
+      await attempt.release();
+      await limits.reset(OPERATOR_RATE_RULES.account, email);
+      request.log.info({ operator: row.id }, 'operator signed in');
+      reply.header('set-cookie', sessionCookie(request, session.token, Math.floor(SESSION_MS / 1000)));
+      return ok({
+        operator: toOperator({ ...row, last_sign_in_at: new Date(now()) }),
+        expiresAt: session.expiresAt,
+      });
+    });
+
+    /** The caller's operator session; null for the admin token, which is no operator. */
+    const currentSession = async (request: FastifyRequest) => {
+      const token = cookieValue(request.headers.cookie, OPERATOR_COOKIE);
+      const session = request.operator && token ? await checkOperatorSession(app.db, token, now()) : null;
+      return session && token ? { token, session } : null;
+    };
+    /** HTTP 401 `{ code: 400 }`, as the guard answers a request without a session. */
+    const noSession = (reply: FastifyReply) =>
+      reply
+        .code(401)
+        .send(fail(Code.NOT_LOGGED_IN, 'operator session required')) as unknown as Promise<never>;
+
+    route(app, OperatorMe, async (_input, { request, reply }) => {
+      const current = await currentSession(request);
+      const row = current ? await findOperator(app.db, current.session.id) : null;
+      if (!current || !row) return noSession(reply);
+      return ok({ operator: toOperator(row), expiresAt: current.session.expiresAt });
+    });
+
+    route(app, OperatorLogout, async (_input, { request, reply }) => {
+      const current = await currentSession(request);
+      if (!current) return noSession(reply);
+      const { token, session } = current;
+      await app.db.transaction(async (tx) => {
+        await endOperatorSession(tx, token);
+        await recordAudit(tx, {
+          actor: `operator:${session.id}`,
+          action: 'operator.sign_out',
+          objectKind: 'operator',
+          objectId: session.id,
+        });
+      });
+      clearCookie(request, reply);
+      return ok({});
+    });
+
+    readRoutes(app);
+
+    const timer = setInterval(() => {
+      sweepOperatorSessions(app.db, now()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'operator session sweep failed'),
+      );
+    }, SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'backoffice', fastify: '5.x', dependencies: ['db', 'http', 'admin', 'cashier'] },
+);
+
+function clearCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('set-cookie', sessionCookie(request, '', 0));
+}
+
+export default backofficePlugin;

@@ -1,0 +1,293 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import strings from '../core/i18n/locales/en/backoffice.json';
+import { createI18n } from '../core/i18n/i18n';
+import { BackofficeApp } from './app';
+
+afterEach(() => {
+  cleanup();
+  document.head.innerHTML = '';
+});
+
+interface Seen {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Answer = { status?: number; body: unknown };
+type Handler = (seen: Seen) => Answer;
+
+/** A fetch that answers by "METHOD path" (query ignored) and records every call. */
+function mockFetch(routes: Record<string, Handler>) {
+  const calls: Seen[] = [];
+  const impl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const seen: Seen = {
+      method,
+      url,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(seen);
+    const handler = routes[`${method} ${url.split('?')[0]}`];
+    const answer = handler
+      ? handler(seen)
+      : { status: 404, body: { code: 1009, msg: 'incorrect URL', data: null } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as typeof fetch;
+  return { impl, calls };
+}
+
+const okBody = (data: unknown) => ({ body: { code: 0, msg: 'success', data } });
+const operator = (roles: string[]) => ({
+  operator: {
+    id: '1',
+    email: 'fin@ops.example',
+    name: 'Fin Ops',
+    roles,
+    active: true,
+    createdAt: 0,
+    lastSignInAt: null,
+  },
+  expiresAt: Date.now() + 8 * 3600_000,
+});
+const NOT_SIGNED_IN: Answer = { status: 401, body: { code: 400, msg: 'admin token required', data: null } };
+
+const DEPOSIT = {
+  id: '11',
+  uid: '12345678',
+  amount: '0.5',
+  currency: 'BTC',
+  usdAmount: '30000',
+  method: 'crypto',
+  createdAt: Date.UTC(2026, 0, 5, 9),
+  hasProof: true,
+};
+const SUMMARY = {
+  uid: '12345678',
+  brandId: 'tradekit',
+  email: 'a***@example.com',
+  phone: null,
+  registeredAt: 0,
+  blocked: false,
+  balance: '250.5',
+  lockMargin: '0',
+  approvedDeposits: '100',
+  paidWithdrawals: '0',
+  waitingWithdrawal: '0',
+};
+const LEDGER = {
+  list: [
+    {
+      id: '1',
+      txnId: '1',
+      kind: 'credit',
+      ref: null,
+      note: null,
+      bucket: 'balance',
+      amount: '250.5',
+      createdAt: 0,
+    },
+  ],
+  page: 1,
+  pageSize: 10,
+  total: 1,
+};
+const POSITIONS = {
+  orders: [
+    {
+      uid: 'O1',
+      tradePair: 'EURUSD',
+      productName: 'EUR/USD',
+      orderType: 0,
+      positionStatus: 2,
+      openingPrice: '1.1',
+      orderQuantity: '0.1',
+      margin: '110',
+      orderTime: 0,
+    },
+  ],
+  options: [],
+};
+
+function renderApp(fetchImpl: typeof fetch) {
+  const i18n = createI18n({ strings: { english: { backoffice: strings }, languages: {} } });
+  return render(<BackofficeApp i18n={i18n} fetchImpl={fetchImpl} />);
+}
+
+/** Routes of a finance operator with one waiting deposit that disappears once approved or rejected. */
+function financeRoutes(overrides: Record<string, Handler> = {}) {
+  let waiting = [DEPOSIT];
+  const routes: Record<string, Handler> = {
+    'GET /admin/v1/operators/me': () => okBody(operator(['finance'])),
+    'GET /admin/v1/deposits': () => okBody({ list: waiting, total: waiting.length }),
+    'GET /admin/v1/withdrawals': () => okBody({ list: [] }),
+    'GET /admin/v1/users/12345678/summary': () => okBody(SUMMARY),
+    'GET /admin/v1/users/12345678/ledger': () => okBody(LEDGER),
+    'GET /admin/v1/users/12345678/positions': () => okBody(POSITIONS),
+    'POST /admin/v1/deposits/11/approve': () => {
+      waiting = [];
+      return okBody({ id: '11', state: 'success' });
+    },
+    'POST /admin/v1/deposits/11/reject': () => {
+      waiting = [];
+      return okBody({ id: '11', state: 'fail' });
+    },
+    ...overrides,
+  };
+  return mockFetch(routes);
+}
+
+describe('<BackofficeApp>', () => {
+  it('signs in with email, password and code; a wrong code shows the catalogue message and clears the code', async () => {
+    let signedIn = false;
+    const { impl, calls } = mockFetch({
+      'GET /admin/v1/operators/me': () => (signedIn ? okBody(operator(['finance'])) : NOT_SIGNED_IN),
+      'POST /admin/v1/operators/login': (seen) => {
+        const { code } = seen.body as { code: string };
+        if (code !== '246810')
+          return { body: { code: 1108, msg: 'incorrect account or password', data: null } };
+        signedIn = true;
+        return okBody(operator(['finance']));
+      },
+      'GET /admin/v1/deposits': () => okBody({ list: [] }),
+    });
+    renderApp(impl);
+    fireEvent.change(await screen.findByTestId('bo-email'), { target: { value: 'fin@ops.example' } });
+    fireEvent.change(screen.getByTestId('bo-password'), { target: { value: 'a-long-passphrase' } });
+    fireEvent.change(screen.getByTestId('bo-code'), { target: { value: '13 57 9x9' } });
+    expect(screen.getByTestId<HTMLInputElement>('bo-code').value).toBe('135799');
+    fireEvent.click(screen.getByTestId('bo-submit'));
+    expect(await screen.findByTestId('bo-signin-error')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('(1108)'),
+    );
+    expect(screen.getByTestId<HTMLInputElement>('bo-code').value).toBe('');
+    fireEvent.change(screen.getByTestId('bo-code'), { target: { value: '246810' } });
+    fireEvent.click(screen.getByTestId('bo-submit'));
+    expect(await screen.findByTestId('bo-queue-empty')).toBeTruthy();
+    expect(screen.getByTestId('bo-operator').textContent).toContain('Fin Ops');
+    expect(screen.getByTestId('bo-operator').textContent).toContain('Finance');
+    const login = calls.filter((call) => call.url === '/admin/v1/operators/login').at(-1);
+    expect(login?.body).toEqual({ email: 'fin@ops.example', password: 'a-long-passphrase', code: '246810' });
+    expect(login?.headers['x-tk-backoffice']).toBe('1');
+  });
+
+  it('queue → select → side panel → approve → the queue refreshes without the item', async () => {
+    const { impl, calls } = financeRoutes();
+    renderApp(impl);
+    const item = await screen.findByTestId('bo-queue-item');
+    expect(item.textContent).toContain('0.5 BTC');
+    fireEvent.click(item);
+    const detail = screen.getByTestId('bo-detail');
+    expect(within(detail).getByTestId<HTMLImageElement>('bo-proof').getAttribute('src')).toBe(
+      '/admin/v1/deposits/11/proof',
+    );
+    expect((await screen.findByTestId('bo-summary')).textContent).toContain('a***@example.com');
+    expect((await screen.findByTestId('bo-ledger')).textContent).toContain('250.5');
+    expect((await screen.findByTestId('bo-positions')).textContent).toContain('EUR/USD');
+
+    fireEvent.click(within(detail).getByTestId('bo-approve'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Approve ticket 11?');
+    const listsBefore = calls.filter((call) => call.url.startsWith('/admin/v1/deposits?')).length;
+    await act(async () => fireEvent.click(within(dialog).getByTestId('bo-confirm')));
+    expect(await screen.findByTestId('bo-queue-empty')).toBeTruthy();
+    const approve = calls.find((call) => call.url === '/admin/v1/deposits/11/approve');
+    expect(approve).toMatchObject({ method: 'POST', body: {} });
+    expect(approve?.headers['x-tk-backoffice']).toBe('1');
+    expect(calls.filter((call) => call.url.startsWith('/admin/v1/deposits?')).length).toBe(listsBefore + 1);
+    expect(calls.find((call) => call.url.startsWith('/admin/v1/deposits?'))?.url).toBe(
+      '/admin/v1/deposits?status=waiting',
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('toast').textContent).toContain('Ticket 11 approved');
+  });
+
+  it('rejects only with a reason, and sends it', async () => {
+    const { impl, calls } = financeRoutes();
+    renderApp(impl);
+    fireEvent.click(await screen.findByTestId('bo-queue-item'));
+    fireEvent.click(screen.getByTestId('bo-reject'));
+    const dialog = await screen.findByRole('alertdialog');
+    const confirm = within(dialog).getByTestId<HTMLButtonElement>('bo-confirm');
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByTestId('bo-reason'), { target: { value: '   ' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByTestId('bo-reason'), {
+      target: { value: '  Proof amount differs  ' },
+    });
+    expect(confirm.disabled).toBe(false);
+    await act(async () => fireEvent.click(confirm));
+    expect(await screen.findByTestId('bo-queue-empty')).toBeTruthy();
+    expect(calls.find((call) => call.url === '/admin/v1/deposits/11/reject')?.body).toEqual({
+      reason: 'Proof amount differs',
+    });
+  });
+
+  it('shows the catalogue message when an action fails and keeps the item', async () => {
+    const { impl } = financeRoutes({
+      'POST /admin/v1/deposits/11/approve': () => ({
+        body: { code: 1041, msg: 'DEPOSIT_TICKET_STATE_IS_NOT_CORRECT', data: null },
+      }),
+    });
+    renderApp(impl);
+    fireEvent.click(await screen.findByTestId('bo-queue-item'));
+    fireEvent.click(screen.getByTestId('bo-approve'));
+    await act(async () => fireEvent.click(screen.getByTestId('bo-confirm')));
+    expect((await screen.findByTestId('bo-confirm-error')).textContent).toContain('(1041)');
+    expect(screen.getByTestId('bo-queue-item')).toBeTruthy();
+  });
+
+  it('returns to the sign-in page when the session ends', async () => {
+    const { impl } = financeRoutes({ 'GET /admin/v1/users/12345678/summary': () => NOT_SIGNED_IN });
+    renderApp(impl);
+    fireEvent.click(await screen.findByTestId('bo-queue-item'));
+    expect(await screen.findByTestId('bo-email')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Your session has ended');
+  });
+
+  it('shows a support operator only the audit log, with filters sent as the query', async () => {
+    const row = {
+      id: '5',
+      actor: 'operator:1',
+      actorEmail: 'fin@ops.example',
+      action: 'deposit.approve',
+      objectKind: 'deposit',
+      objectId: '11',
+      before: { state: 'waiting' },
+      after: { state: 'success' },
+      reason: '',
+      createdAt: 0,
+    };
+    const { impl, calls } = mockFetch({
+      'GET /admin/v1/operators/me': () => okBody(operator(['support'])),
+      'GET /admin/v1/audit': () => okBody({ list: [row], page: 1, pageSize: 20, total: 1 }),
+      'POST /admin/v1/operators/logout': () => okBody({}),
+    });
+    renderApp(impl);
+    const table = await screen.findByTestId('bo-audit-table');
+    expect(screen.queryByTestId('bo-nav-deposits')).toBeNull();
+    expect(screen.getByTestId('bo-nav-audit')).toBeTruthy();
+    expect(table.textContent).toContain('deposit.approve');
+    expect(table.textContent).toContain('{"state":"waiting"} → {"state":"success"}');
+    fireEvent.change(screen.getByTestId('bo-audit-objectKind'), { target: { value: 'deposit' } });
+    fireEvent.change(screen.getByTestId('bo-audit-objectId'), { target: { value: ' 11 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toContain(
+        '/admin/v1/audit?objectKind=deposit&objectId=11&page=1&pageSize=20',
+      ),
+    );
+    fireEvent.click(screen.getByTestId('bo-sign-out'));
+    expect(await screen.findByTestId('bo-email')).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/admin/v1/operators/logout' });
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * The back-office site (`/backoffice`): sign-in, then a top bar with the operator, their roles and sign-out,
+ * the review queues (finance) and the audit log.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { OperatorLogout, OperatorMe, type OperatorSession } from '../core/contract/backoffice';
+import { SUPPORTED_LANGUAGES } from '../core/i18n/language';
+import type { I18n } from '../core/i18n/i18n';
+import { loadCodeMessages, loadLanguage } from '../core/i18n/i18n';
+import { ToastRegion, useToastState } from '../widgets/_shared/toast';
+import { createCall, type Call, type Target } from './api';
+import { AuditPage } from './audit-page';
+import { BackofficeContext, type Backoffice } from './context';
+import { pagesFor, type Page } from './logic';
+import { Queue } from './queue';
+import { SignIn } from './sign-in';
+
+export interface BackofficeAppProps {
+  i18n: I18n;
+  /** Tests pass a mocked fetch. */
+  fetchImpl?: typeof fetch;
+}
+
+type Session =
+  { state: 'checking' } | { state: 'anonymous'; ended: boolean } | ({ state: 'in' } & OperatorSession);
+
+function useTranslation(i18n: I18n) {
+  const [language, setLanguage] = useState(i18n.language);
+  useEffect(() => {
+    const changed = (lng: string) => {
+      setLanguage(lng);
+      document.documentElement.lang = lng;
+    };
+    i18n.on('languageChanged', changed);
+    return () => i18n.off('languageChanged', changed);
+  }, [i18n]);
+  // A new function per language, so screens re-render with the new texts.
+  const t = useMemo(() => {
+    void language;
+    return (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars);
+  }, [i18n, language]);
+  return { t, language };
+}
+
+export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
+  const call: Call = useMemo(() => createCall(fetchImpl), [fetchImpl]);
+  const { t, language } = useTranslation(i18n);
+  const { toast, show, dismiss } = useToastState();
+  const [session, setSession] = useState<Session>({ state: 'checking' });
+  const [page, setPage] = useState<Page>('deposits');
+
+  const onSessionEnded = useCallback(() => setSession({ state: 'anonymous', ended: true }), []);
+  const value: Backoffice = useMemo(
+    () => ({
+      call: async <T,>(target: Target, input?: Record<string, unknown>) => {
+        const answer = await call<T>(target, input);
+        // Catalogue messages are loaded the first time a call fails.
+        if (!answer.ok) await loadCodeMessages(i18n).catch(() => undefined);
+        return answer;
+      },
+      t,
+      language,
+      toast: show,
+      onSessionEnded,
+    }),
+    [call, t, language, show, onSessionEnded, i18n],
+  );
+
+  useEffect(() => {
+    let live = true;
+    void call<OperatorSession>(OperatorMe).then((answer) => {
+      if (!live) return;
+      setSession(answer.ok ? { state: 'in', ...answer.data } : { state: 'anonymous', ended: false });
+    });
+    return () => {
+      live = false;
+    };
+  }, [call]);
+
+  const pages = session.state === 'in' ? pagesFor(session.operator.roles) : [];
+  const current = pages.includes(page) ? page : (pages[0] ?? 'audit');
+
+  const signOut = async () => {
+    await call(OperatorLogout);
+    setSession({ state: 'anonymous', ended: false });
+  };
+
+  return (
+    <BackofficeContext.Provider value={value}>
+      <div className="tk-root bo-root">
+        <header className="bo-top">
+          <strong className="bo-top__title">{t('backoffice.title')}</strong>
+          {session.state === 'in' ? (
+            <nav className="tk-tabs bo-top__nav" role="tablist" aria-label={t('backoffice.title')}>
+              {pages.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  role="tab"
+                  className="tk-tab"
+                  aria-selected={name === current}
+                  onClick={() => setPage(name)}
+                  data-testid={`bo-nav-${name}`}
+                >
+                  {t(`backoffice.nav.${name}`)}
+                </button>
+              ))}
+            </nav>
+          ) : null}
+          <span className="bo-top__spacer" />
+          <label className="bo-top__language">
+            <span className="bo-sr-only">{t('backoffice.language')}</span>
+            <select value={language} onChange={(event) => void loadLanguage(i18n, event.target.value)}>
+              {SUPPORTED_LANGUAGES.map((code) => (
+                <option key={code} value={code}>
+                  {t(`lang.${code}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {session.state === 'in' ? (
+            <span className="bo-top__operator" data-testid="bo-operator">
+              <span>{session.operator.name}</span>
+              <span className="bo-muted">
+                {t('backoffice.top.roles')}:{' '}
+                {session.operator.roles.map((role) => t(`backoffice.role.${role}`)).join(', ')}
+              </span>
+              <button
+                type="button"
+                className="bo-button"
+                onClick={() => void signOut()}
+                data-testid="bo-sign-out"
+              >
+                {t('backoffice.top.sign_out')}
+              </button>
+            </span>
+          ) : null}
+        </header>
+        {session.state === 'checking' ? <p className="bo-muted bo-pad">{t('backoffice.loading')}</p> : null}
+        {session.state === 'anonymous' ? (
+          <>
+            {session.ended ? (
+              <p className="bo-error bo-pad" role="alert">
+                {t('backoffice.top.session_ended')}
+              </p>
+            ) : null}
+            <SignIn onSignedIn={(signedIn) => setSession({ state: 'in', ...signedIn })} />
+          </>
+        ) : null}
+        {session.state === 'in' ? (
+          <main className="bo-main">
+            {current === 'audit' ? <AuditPage /> : <Queue key={current} kind={current} />}
+          </main>
+        ) : null}
+        <ToastRegion toast={toast} onDone={dismiss} />
+      </div>
+    </BackofficeContext.Provider>
+  );
+}

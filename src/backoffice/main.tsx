@@ -1,0 +1,27 @@
+/** Entry of the back-office site (`/backoffice`; src/backoffice/index.html, built by scripts/vite-backoffice.ts). */
+import { createRoot } from 'react-dom/client';
+import strings from '../core/i18n/locales/en/backoffice.json';
+import { createI18n, matchLanguage } from '../core/i18n/i18n';
+import { SHARED_CSS } from '../widgets/_shared/styles';
+import '../widgets/_shared/tokens.css';
+import './backoffice.css';
+import { BackofficeApp } from './app';
+
+const style = document.createElement('style');
+style.textContent = SHARED_CSS;
+document.head.prepend(style);
+
+const asked = new URLSearchParams(window.location.search).get('lang');
+const i18n = createI18n({
+  language: matchLanguage(asked) ?? matchLanguage(navigator.language) ?? 'en',
+  strings: {
+    english: { backoffice: strings },
+    languages: import.meta.glob(['../core/i18n/locales/*/backoffice.json', '!../core/i18n/locales/en/*'], {
+      import: 'default',
+    }),
+  },
+});
+document.title = i18n.t('backoffice.title');
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<BackofficeApp i18n={i18n} />);

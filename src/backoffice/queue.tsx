@@ -1,0 +1,296 @@
+/**
+ * A review queue (waiting deposits or withdrawals): the list, the selected ticket with its proof image or
+ * destination, the user's side panel beside it, and Approve / Reject behind a confirm dialog.
+ */
+import { useState } from 'react';
+import { ModalDrawer } from '../widgets/_shared/drawer';
+import { failureText, formatTime, useBackoffice } from './context';
+import {
+  proofUrl,
+  queueItemsOf,
+  queueTargets,
+  REASON_MAX,
+  reasonValid,
+  toQueueItem,
+  type QueueItem,
+  type QueueKind,
+} from './logic';
+import { SidePanel } from './side-panel';
+import { useLoad } from './use-load';
+
+type Decision = { kind: 'approve' | 'reject'; item: QueueItem };
+
+function ConfirmDecision({
+  decision,
+  onClose,
+  onDone,
+}: {
+  decision: Decision;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { call, t, toast, onSessionEnded } = useBackoffice();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const { kind, item } = decision;
+  const targets = queueTargets(item.kind);
+  const rejecting = kind === 'reject';
+
+  const confirm = async () => {
+    if (busy || (rejecting && !reasonValid(reason))) return;
+    setBusy(true);
+    setError('');
+    const answer = rejecting
+      ? await call(targets.reject, { id: item.id, reason: reason.trim() })
+      : await call(targets.approve, { id: item.id });
+    setBusy(false);
+    if (answer.ok) {
+      toast(t(rejecting ? 'backoffice.queue.rejected' : 'backoffice.queue.approved', { id: item.id }));
+      onDone();
+      return;
+    }
+    if (answer.status === 401) return onSessionEnded();
+    setError(failureText(t, answer));
+  };
+
+  return (
+    <ModalDrawer
+      title={t(rejecting ? 'backoffice.queue.reject_title' : 'backoffice.queue.approve_title', {
+        id: item.id,
+      })}
+      onClose={onClose}
+      block="bo-confirm"
+      part="confirm"
+      role="alertdialog"
+      kind="alertdialog"
+      closeLabel={t('backoffice.queue.cancel')}
+      autofocus
+      actions={
+        <>
+          <button type="button" className="bo-button" onClick={onClose}>
+            {t('backoffice.queue.cancel')}
+          </button>
+          <button
+            type="button"
+            className={`bo-button ${rejecting ? 'bo-button--danger' : 'bo-button--primary'}`}
+            disabled={busy || (rejecting && !reasonValid(reason))}
+            onClick={() => void confirm()}
+            data-testid="bo-confirm"
+          >
+            {t('backoffice.queue.confirm')}
+          </button>
+        </>
+      }
+    >
+      <p>
+        {t('backoffice.queue.approve_text', { amount: item.amount, currency: item.currency, uid: item.uid })}
+      </p>
+      {rejecting ? (
+        <label className="bo-field">
+          <span>{t('backoffice.queue.reason')}</span>
+          <textarea
+            data-autofocus
+            required
+            maxLength={REASON_MAX}
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            aria-describedby="bo-reason-hint"
+            data-testid="bo-reason"
+          />
+          <small id="bo-reason-hint">{t('backoffice.queue.reason_hint')}</small>
+        </label>
+      ) : null}
+      {error ? (
+        <p className="bo-error" role="alert" data-testid="bo-confirm-error">
+          {error}
+        </p>
+      ) : null}
+    </ModalDrawer>
+  );
+}
+
+function ProofImage({ id }: { id: string }) {
+  const { t } = useBackoffice();
+  const [zoomed, setZoomed] = useState(false);
+  const src = proofUrl(id);
+  return (
+    <>
+      <button
+        type="button"
+        className="bo-proof"
+        onClick={() => setZoomed(true)}
+        aria-label={t('backoffice.queue.zoom_in')}
+      >
+        <img src={src} alt={t('backoffice.queue.proof')} data-testid="bo-proof" />
+      </button>
+      {zoomed ? (
+        <ModalDrawer
+          title={t('backoffice.queue.proof')}
+          onClose={() => setZoomed(false)}
+          block="bo-zoom"
+          part="zoom"
+          closeLabel={t('backoffice.queue.zoom_out')}
+        >
+          <img className="bo-zoom__image" src={src} alt={t('backoffice.queue.proof')} />
+        </ModalDrawer>
+      ) : null}
+    </>
+  );
+}
+
+function Detail({ item, onDecide }: { item: QueueItem; onDecide: (decision: Decision) => void }) {
+  const { call, t, language } = useBackoffice();
+  const targets = queueTargets(item.kind);
+  // Withdrawals have a detail read (destination); deposits show what the list answered.
+  const [detail] = useLoad(item.kind === 'withdrawals' ? `${item.kind}:${item.id}` : null, () =>
+    call<Record<string, unknown>>(targets.detail, { id: item.id }),
+  );
+  const fields =
+    detail.state === 'ok' ? (toQueueItem(detail.data, item.kind)?.fields ?? item.fields) : item.fields;
+  return (
+    <section className="bo-card bo-detail" aria-labelledby="bo-detail-title" data-testid="bo-detail">
+      <h2 id="bo-detail-title">{t('backoffice.queue.ticket', { id: item.id })}</h2>
+      <dl className="bo-facts">
+        <dt>{t('backoffice.queue.user')}</dt>
+        <dd>{item.uid}</dd>
+        <dt>{t('backoffice.queue.amount')}</dt>
+        <dd className="bo-num">
+          {item.amount} {item.currency}
+        </dd>
+        {item.usdAmount !== null ? (
+          <>
+            <dt>{t('backoffice.queue.usd')}</dt>
+            <dd className="bo-num">{item.usdAmount} USD</dd>
+          </>
+        ) : null}
+        <dt>{t('backoffice.queue.submitted')}</dt>
+        <dd>{formatTime(item.createdAt, language)}</dd>
+      </dl>
+      {item.kind === 'deposits' ? (
+        <>
+          <h3>{t('backoffice.queue.proof')}</h3>
+          {item.hasProof ? (
+            <ProofImage id={item.id} />
+          ) : (
+            <p className="bo-muted">{t('backoffice.queue.no_proof')}</p>
+          )}
+        </>
+      ) : null}
+      <details className="bo-raw">
+        <summary>{t('backoffice.queue.details')}</summary>
+        <dl className="bo-facts">
+          {fields.map(([name, value]) => (
+            <div key={name} className="bo-facts__row">
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <div className="bo-actions">
+        <button
+          type="button"
+          className="bo-button bo-button--danger"
+          onClick={() => onDecide({ kind: 'reject', item })}
+          data-testid="bo-reject"
+        >
+          {t('backoffice.queue.reject')}
+        </button>
+        <button
+          type="button"
+          className="bo-button bo-button--primary"
+          onClick={() => onDecide({ kind: 'approve', item })}
+          data-testid="bo-approve"
+        >
+          {t('backoffice.queue.approve')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export function Queue({ kind }: { kind: QueueKind }) {
+  const { call, t, language } = useBackoffice();
+  const [loaded, reload] = useLoad(kind, () => call(queueTargets(kind).list, { status: 'waiting' }));
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const items = loaded.state === 'ok' ? queueItemsOf(loaded.data, kind) : [];
+  const selected = items.find((item) => item.id === selectedId) ?? null;
+  const heading = t(
+    kind === 'deposits' ? 'backoffice.queue.waiting_deposits' : 'backoffice.queue.waiting_withdrawals',
+  );
+
+  return (
+    <div className="bo-queue" data-testid={`bo-queue-${kind}`}>
+      <section className="bo-card bo-queue__list" aria-labelledby="bo-queue-title">
+        <header className="bo-queue__head">
+          <h2 id="bo-queue-title">{heading}</h2>
+          <button type="button" className="bo-button" onClick={reload}>
+            {t('backoffice.queue.refresh')}
+          </button>
+        </header>
+        {loaded.state === 'loading' ? <p className="bo-muted">{t('backoffice.loading')}</p> : null}
+        {loaded.state === 'failed' ? (
+          <p className="bo-error" role="alert">
+            {t('backoffice.failed', { message: loaded.message })}
+          </p>
+        ) : null}
+        {loaded.state === 'ok' && items.length === 0 ? (
+          <p className="bo-muted" data-testid="bo-queue-empty">
+            {t('backoffice.queue.empty')}
+          </p>
+        ) : null}
+        <ul className="bo-list" role="listbox" aria-label={heading}>
+          {items.map((item) => (
+            <li
+              key={item.id}
+              role="option"
+              aria-selected={item.id === selectedId}
+              tabIndex={0}
+              className="bo-list__item"
+              onClick={() => setSelectedId(item.id)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  setSelectedId(item.id);
+                }
+              }}
+              data-testid="bo-queue-item"
+            >
+              <span className="bo-list__main">
+                <strong className="bo-num">
+                  {item.amount} {item.currency}
+                </strong>
+                <span>{item.uid}</span>
+              </span>
+              <span className="bo-muted">
+                {item.method} · {formatTime(item.createdAt, language)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {selected ? (
+        <>
+          <Detail key={selected.id} item={selected} onDecide={setDecision} />
+          {selected.uid ? <SidePanel key={selected.uid} uid={selected.uid} /> : null}
+        </>
+      ) : (
+        <p className="bo-card bo-muted bo-queue__hint">{t('backoffice.queue.select_hint')}</p>
+      )}
+      {decision ? (
+        <ConfirmDecision
+          decision={decision}
+          onClose={() => setDecision(null)}
+          onDone={() => {
+            setDecision(null);
+            setSelectedId(null);
+            reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/** Beside a queue item: the user's summary, latest ledger postings and open positions (real account). */
+import { useState, type ReactNode } from 'react';
+import {
+  BACKOFFICE_PAGE_SIZE,
+  GetUserLedger,
+  GetUserPositions,
+  GetUserSummary,
+  type LedgerLine,
+  type UserPositions,
+  type UserSummary,
+} from '../core/contract/backoffice';
+import { formatTime, useBackoffice } from './context';
+import { useLoad, type Loaded } from './use-load';
+
+function Status<T>({ loaded, children }: { loaded: Loaded<T>; children: (data: T) => ReactNode }) {
+  const { t } = useBackoffice();
+  if (loaded.state === 'loading') return <p className="bo-muted">{t('backoffice.loading')}</p>;
+  if (loaded.state === 'failed') {
+    return (
+      <p className="bo-error" role="alert">
+        {loaded.forbidden
+          ? t('backoffice.panel.not_allowed')
+          : t('backoffice.failed', { message: loaded.message })}
+      </p>
+    );
+  }
+  return <>{children(loaded.data)}</>;
+}
+
+function Summary({ uid }: { uid: string }) {
+  const { call, t, language } = useBackoffice();
+  const [loaded] = useLoad(uid, () => call<UserSummary>(GetUserSummary, { uid }));
+  return (
+    <section className="bo-panel__section" aria-labelledby="bo-summary">
+      <h3 id="bo-summary">{t('backoffice.panel.summary')}</h3>
+      <Status loaded={loaded}>
+        {(user) => (
+          <dl className="bo-facts" data-testid="bo-summary">
+            <dt>{t('backoffice.panel.brand')}</dt>
+            <dd>{user.brandId}</dd>
+            <dt>{t('backoffice.panel.email')}</dt>
+            <dd>{user.email ?? '–'}</dd>
+            <dt>{t('backoffice.panel.phone')}</dt>
+            <dd>{user.phone ?? '–'}</dd>
+            <dt>{t('backoffice.panel.registered')}</dt>
+            <dd>{formatTime(user.registeredAt, language)}</dd>
+            <dt>{t('backoffice.panel.blocked')}</dt>
+            <dd>{user.blocked ? t('backoffice.panel.yes') : t('backoffice.panel.no')}</dd>
+            <dt>{t('backoffice.panel.balance')}</dt>
+            <dd className="bo-num">{user.balance} USD</dd>
+            <dt>{t('backoffice.panel.lock_margin')}</dt>
+            <dd className="bo-num">{user.lockMargin} USD</dd>
+            <dt>{t('backoffice.panel.approved_deposits')}</dt>
+            <dd className="bo-num">{user.approvedDeposits} USD</dd>
+            <dt>{t('backoffice.panel.paid_withdrawals')}</dt>
+            <dd className="bo-num">{user.paidWithdrawals} USD</dd>
+            <dt>{t('backoffice.panel.waiting_withdrawal')}</dt>
+            <dd className="bo-num">{user.waitingWithdrawal} USD</dd>
+          </dl>
+        )}
+      </Status>
+    </section>
+  );
+}
+
+interface LedgerPage {
+  list: LedgerLine[];
+  total: number;
+}
+
+function Ledger({ uid }: { uid: string }) {
+  const { call, t, language } = useBackoffice();
+  const [size, setSize] = useState(10);
+  const [loaded] = useLoad(`${uid}:${size}`, () =>
+    call<LedgerPage>(GetUserLedger, { uid, page: 1, pageSize: size }),
+  );
+  return (
+    <section className="bo-panel__section" aria-labelledby="bo-ledger">
+      <h3 id="bo-ledger">{t('backoffice.panel.ledger')}</h3>
+      <Status loaded={loaded}>
+        {(page) =>
+          page.list.length === 0 ? (
+            <p className="bo-muted">{t('backoffice.panel.no_ledger')}</p>
+          ) : (
+            <>
+              <table className="bo-table bo-table--compact" data-testid="bo-ledger">
+                <tbody>
+                  {page.list.map((line) => (
+                    <tr key={line.id}>
+                      <td>{formatTime(line.createdAt, language)}</td>
+                      <td>
+                        {line.kind}
+                        {line.bucket === 'lock_margin' ? ' · margin' : ''}
+                      </td>
+                      <td className={`bo-num ${line.amount.startsWith('-') ? 'bo-down' : 'bo-up'}`}>
+                        {line.amount}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {page.total > page.list.length ? (
+                <button
+                  type="button"
+                  className="bo-button"
+                  onClick={() => setSize((n) => Math.min(n + BACKOFFICE_PAGE_SIZE, 100))}
+                >
+                  {t('backoffice.panel.more')}
+                </button>
+              ) : null}
+            </>
+          )
+        }
+      </Status>
+    </section>
+  );
+}
+
+function Positions({ uid }: { uid: string }) {
+  const { call, t, language } = useBackoffice();
+  const [loaded] = useLoad(uid, () => call<UserPositions>(GetUserPositions, { uid }));
+  const side = (type: number) => (type === 0 ? t('backoffice.panel.buy') : t('backoffice.panel.sell'));
+  return (
+    <section className="bo-panel__section" aria-labelledby="bo-positions">
+      <h3 id="bo-positions">{t('backoffice.panel.positions')}</h3>
+      <Status loaded={loaded}>
+        {(positions) =>
+          positions.orders.length + positions.options.length === 0 ? (
+            <p className="bo-muted">{t('backoffice.panel.no_positions')}</p>
+          ) : (
+            <table className="bo-table bo-table--compact" data-testid="bo-positions">
+              <tbody>
+                {positions.orders.map((order) => (
+                  <tr key={order.uid}>
+                    <td>{order.productName}</td>
+                    <td>
+                      {side(order.orderType)} ·{' '}
+                      {order.positionStatus === 1
+                        ? t('backoffice.panel.pending')
+                        : t('backoffice.panel.open')}
+                    </td>
+                    <td className="bo-num">{order.orderQuantity}</td>
+                    <td className="bo-num">{order.margin} USD</td>
+                  </tr>
+                ))}
+                {positions.options.map((option) => (
+                  <tr key={option.uid}>
+                    <td>
+                      {t('backoffice.panel.option')} {option.tradePair}
+                    </td>
+                    <td>{side(option.orderType)}</td>
+                    <td className="bo-num">{option.amount} USD</td>
+                    <td>{formatTime(option.endTime, language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </Status>
+    </section>
+  );
+}
+
+/** The side panel of the user behind the selected ticket. */
+export function SidePanel({ uid }: { uid: string }) {
+  const { t } = useBackoffice();
+  return (
+    <aside
+      className="bo-panel"
+      aria-label={t('backoffice.panel.heading', { uid })}
+      data-testid="bo-side-panel"
+    >
+      <h2>{t('backoffice.panel.heading', { uid })}</h2>
+      <Summary uid={uid} />
+      <Ledger uid={uid} />
+      <Positions uid={uid} />
+    </aside>
+  );
+}

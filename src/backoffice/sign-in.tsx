@@ -1,0 +1,87 @@
+/** The operator sign-in: email, password and the 6-digit code of the authenticator app. */
+import { useState, type FormEvent } from 'react';
+import { OperatorLogin, type OperatorSession } from '../core/contract/backoffice';
+import { failureText, useBackoffice } from './context';
+import { normalizeCode } from './logic';
+
+export function SignIn({ onSignedIn }: { onSignedIn: (session: OperatorSession) => void }) {
+  const { call, t } = useBackoffice();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    const answer = await call<OperatorSession>(OperatorLogin, { email: email.trim(), password, code });
+    setBusy(false);
+    if (answer.ok) {
+      onSignedIn(answer.data);
+      return;
+    }
+    // A failed code cannot be used again: clear it for the next one.
+    setCode('');
+    setError(failureText(t, answer));
+  };
+
+  return (
+    <main className="bo-signin">
+      <form className="bo-card bo-signin__form" onSubmit={submit} aria-labelledby="bo-signin-title">
+        <h1 id="bo-signin-title">{t('backoffice.sign_in.heading')}</h1>
+        <label className="bo-field">
+          <span>{t('backoffice.sign_in.email')}</span>
+          <input
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            data-testid="bo-email"
+          />
+        </label>
+        <label className="bo-field">
+          <span>{t('backoffice.sign_in.password')}</span>
+          <input
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            data-testid="bo-password"
+          />
+        </label>
+        <label className="bo-field">
+          <span>{t('backoffice.sign_in.code')}</span>
+          <input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            required
+            value={code}
+            onChange={(event) => setCode(normalizeCode(event.target.value))}
+            aria-describedby="bo-code-hint"
+            data-testid="bo-code"
+          />
+          <small id="bo-code-hint">{t('backoffice.sign_in.code_hint')}</small>
+        </label>
+        {error ? (
+          <p className="bo-error" role="alert" data-testid="bo-signin-error">
+            {error}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="bo-button bo-button--primary"
+          disabled={busy}
+          data-testid="bo-submit"
+        >
+          {busy ? t('backoffice.sign_in.signing_in') : t('backoffice.sign_in.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+/** Loads one answer of the admin API for a screen, again whenever its key changes or `reload` is called. */
+import { useCallback, useEffect, useState } from 'react';
+import type { Outcome } from './api';
+import { failureText, useBackoffice } from './context';
+
+export type Loaded<T> =
+  { state: 'loading' } | { state: 'ok'; data: T } | { state: 'failed'; message: string; forbidden: boolean };
+
+export function useLoad<T>(key: string | null, load: () => Promise<Outcome<T>>): [Loaded<T>, () => void] {
+  const { t, onSessionEnded } = useBackoffice();
+  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    setLoaded({ state: 'loading' });
+    void load().then((answer) => {
+      if (!live) return;
+      if (answer.ok) return setLoaded({ state: 'ok', data: answer.data });
+      if (answer.status === 401) return onSessionEnded();
+      setLoaded({ state: 'failed', message: failureText(t, answer), forbidden: answer.status === 403 });
+    });
+    return () => {
+      live = false;
+    };
+    // `load` is rebuilt each render; the key says when the request changes.
+  }, [key, round]);
+  return [loaded, reload];
+}

@@ -1,0 +1,157 @@
+// The back office in Chromium at 1440×900, 1280×720 and 390×844: an operator created through the admin API
+// (what `npm run admin -- operators:add` calls) signs in at /backoffice with a real TOTP code, sees the audit
+// log with their own sign-in, filters it and signs out; a finance operator sees the review queues empty.
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { base32Decode } from '../../server/src/auth/base32';
+import { totpAt } from '../../server/src/auth/totp';
+import { openPage, screenshot, useBrowser, VIEWPORTS } from './browser';
+import type { ViewportName } from './browser';
+
+const baseUrl = inject('baseUrl');
+const adminToken = inject('adminToken');
+const { browser } = useBrowser();
+
+/** The laptop size operators use besides the two viewports of every page. */
+const LAPTOP = { viewport: { width: 1280, height: 720 } };
+type Size = ViewportName | 'laptop';
+const sizeOptions = (size: Size) => (size === 'laptop' ? LAPTOP : VIEWPORTS[size]);
+const shotViewport = (size: Size): ViewportName => (size === 'laptop' ? 'desktop' : size);
+
+interface Operator {
+  id: string;
+  email: string;
+  password: string;
+  secret: string;
+}
+
+/** Screenshots: `<name>-desktop|mobile.png`, and `<name>-1280x720-desktop.png` for the laptop size. */
+const shot = (page: Page, name: string, size: Size) =>
+  screenshot(page, size === 'laptop' ? `${name}-1280x720` : name, shotViewport(size));
+
+async function addOperator(roles: string[]): Promise<Operator> {
+  const email = `op-${randomBytes(4).toString('hex')}@ops.tradekit.test`;
+  const response = await fetch(`${baseUrl}/admin/v1/operators`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ email, roles, name: `Operator ${roles.join(' ')}` }),
+  });
+  const answer = (await response.json()) as {
+    code: number;
+    data: { operator: { id: string }; password: string; totpSecret: string };
+  };
+  expect(answer.code).toBe(0);
+  return {
+    id: answer.data.operator.id,
+    email,
+    password: answer.data.password,
+    secret: answer.data.totpSecret,
+  };
+}
+
+async function signInAt(page: Page, operator: Operator, lang = 'en'): Promise<void> {
+  await page.goto(`${baseUrl}/backoffice?lang=${lang}`);
+  await page.getByTestId('bo-email').fill(operator.email);
+  await page.getByTestId('bo-password').fill(operator.password);
+  await page.getByTestId('bo-code').fill(totpAt(base32Decode(operator.secret), Date.now()));
+  await page.getByTestId('bo-submit').click();
+  await page.getByTestId('bo-operator').waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** True once the cashier's review endpoints are on the server (they come from the deposit and withdraw work). */
+async function reviewQueuesServed(): Promise<boolean> {
+  const response = await fetch(`${baseUrl}/admin/v1/deposits?status=waiting`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const body = (await response.json().catch(() => null)) as { code?: number } | null;
+  return body?.code === 0;
+}
+
+describe.each<Size>(['desktop', 'laptop', 'mobile'])('the back office at %s', (size) => {
+  it(
+    'signs a support operator in with a TOTP code, shows the audit log and signs out',
+    { timeout: 90_000 },
+    async () => {
+      const operator = await addOperator(['support']);
+      const { context, page } = await openPage(browser(), shotViewport(size), sizeOptions(size));
+      try {
+        await page.goto(`${baseUrl}/backoffice`);
+        await page.getByTestId('bo-email').waitFor({ state: 'visible', timeout: 20_000 });
+        await shot(page, 'backoffice-sign-in', size);
+        // A wrong code is refused with the catalogue message; the field is cleared for the next one.
+        await page.getByTestId('bo-email').fill(operator.email);
+        await page.getByTestId('bo-password').fill(operator.password);
+        await page.getByTestId('bo-code').fill('000000');
+        await page.getByTestId('bo-submit').click();
+        await expect
+          .poll(() => page.getByTestId('bo-signin-error').textContent(), { timeout: 15_000 })
+          .toContain('(1108)');
+        expect(await page.getByTestId('bo-code').inputValue()).toBe('');
+
+        await signInAt(page, operator);
+        const who = await page.getByTestId('bo-operator').textContent();
+        expect(who).toContain('Operator support');
+        expect(who).toContain('Support');
+        // Support reads the audit log only.
+        expect(await page.getByTestId('bo-nav-deposits').count()).toBe(0);
+        const rows = page.getByTestId('bo-audit-row');
+        await rows.first().waitFor({ state: 'visible', timeout: 15_000 });
+        expect(await rows.first().textContent()).toContain('operator.sign_in');
+        expect(await rows.first().textContent()).toContain(operator.email);
+        await shot(page, 'backoffice-audit', size);
+
+        await page.getByTestId('bo-audit-objectKind').fill('operator');
+        await page.getByTestId('bo-audit-objectId').fill(operator.id);
+        await page.getByRole('button', { name: 'Filter' }).click();
+        // The action is the third cell of a row.
+        await expect
+          .poll(() => rows.locator('td:nth-child(3)').allTextContents(), { timeout: 15_000 })
+          .toEqual(['operator.sign_in', 'operator.sign_in_failed', 'operator.add']);
+
+        await page.getByTestId('bo-sign-out').click();
+        await page.getByTestId('bo-email').waitFor({ state: 'visible', timeout: 15_000 });
+        // The session is gone on the server too.
+        await page.reload();
+        await page.getByTestId('bo-email').waitFor({ state: 'visible', timeout: 15_000 });
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it(
+    'shows a finance operator the review queues, empty, in English and German',
+    { timeout: 90_000 },
+    async (test) => {
+      if (!(await reviewQueuesServed())) {
+        // The review endpoints come with the deposit and withdrawal work; this step runs once they are merged.
+        test.skip();
+        return;
+      }
+      const operator = await addOperator(['finance']);
+      const { context, page } = await openPage(browser(), shotViewport(size), sizeOptions(size));
+      try {
+        await signInAt(page, operator);
+        await page.getByTestId('bo-queue-empty').waitFor({ state: 'visible', timeout: 15_000 });
+        await shot(page, 'backoffice-deposits', size);
+        await page.getByTestId('bo-nav-withdrawals').click();
+        await page
+          .getByTestId('bo-queue-withdrawals')
+          .getByTestId('bo-queue-empty')
+          .waitFor({ timeout: 15_000 });
+        await page.getByTestId('bo-nav-audit').click();
+        await page.getByTestId('bo-audit-row').first().waitFor({ state: 'visible', timeout: 15_000 });
+        await page.selectOption('.bo-top__language select', 'de');
+        await expect
+          .poll(() => page.getByTestId('bo-nav-deposits').textContent(), { timeout: 15_000 })
+          .toBe('Einzahlungen');
+        await page.getByTestId('bo-nav-deposits').click();
+        await page.getByTestId('bo-queue-empty').waitFor({ state: 'visible', timeout: 15_000 });
+        await shot(page, 'backoffice-deposits-de', size);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
