@@ -2,6 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preloadHelperPlugin } from './scripts/vite-preload-helper';
 import { stripDocsPlugin } from './scripts/vite-strip-docs';
 
 const widgetsDir = resolve(import.meta.dirname, 'src/widgets');
@@ -27,7 +28,7 @@ function localeChunk(id: string): string | null {
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/host'),
   publicDir: resolve(import.meta.dirname, 'public'),
-  plugins: [react(), stripDocsPlugin()],
+  plugins: [react(), stripDocsPlugin(), preloadHelperPlugin()],
   // Schemas of the contract serve the server, OpenAPI and tests; browser bundles get builders that answer
   // undefined (src/core/contract/typebox-shim.ts), so a widget pays only for the endpoint fields it reads.
   resolve: { alias: { typebox: resolve(import.meta.dirname, 'src/core/contract/typebox-shim.ts') } },

@@ -1,8 +1,8 @@
 import type { QuoteView } from '../../core/runtime/types';
 import type { Translate } from '../_shared/use-t';
 import { QuoteRow } from './quote-row';
-import { toRow } from './quotes.logic';
-import type { RowContext } from './quotes.logic';
+import { toRow } from './quote-row.logic';
+import type { RowContext } from './quote-row.logic';
 
 /** Props of QuotesTable. */
 export interface QuotesTableProps {
