@@ -2,7 +2,7 @@
  * The page's one platform (DESIGN.md "one core"): store, i18n, API client, market feed and atoms, shared by
  * every widget on the page through a global slot, so two bundles on one page still meet.
  */
-import { createApiClient } from '../api/api-client';
+import { createLazyApiClient } from '../api/lazy-api-client';
 import type { Translate } from '../api/response';
 import type { RuntimeConfig } from '../contract/types';
 import { normalizeOrigin, resolveBrand, resolveOrigin } from '../config/origin';
@@ -94,19 +94,24 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
   // Widgets that never await `ready` read the configError atom instead of an unhandled rejection.
   ready.catch(() => undefined);
 
-  const api = createApiClient({
-    services: () => config?.services ?? null,
-    servicesReady: ready,
-    getToken: () => auth?.getToken() ?? null,
-    onUnauthorized: (token) => auth?.onUnauthorized(token),
-    onRejected: (token) => auth?.onRejected?.(token),
-    beforeProtectedCall: async () => auth?.beforeProtectedCall?.(),
-    brand: () => options.brand ?? null,
-    translate,
-    loadCodeMessages: () => loadCodeMessages(i18n),
-    fetchImpl: options.fetchImpl,
-    defaultTimeoutSec: () => config?.fetchTimeout ?? 0,
-  });
+  // The client's code is not needed before the config is there: its chunk loads alongside /config.json.
+  const api = createLazyApiClient(() =>
+    import('../api/api-client').then(({ createApiClient }) =>
+      createApiClient({
+        services: () => config?.services ?? null,
+        servicesReady: ready,
+        getToken: () => auth?.getToken() ?? null,
+        onUnauthorized: (token) => auth?.onUnauthorized(token),
+        onRejected: (token) => auth?.onRejected?.(token),
+        beforeProtectedCall: async () => auth?.beforeProtectedCall?.(),
+        brand: () => options.brand ?? null,
+        translate,
+        loadCodeMessages: () => loadCodeMessages(i18n),
+        fetchImpl: options.fetchImpl,
+        defaultTimeoutSec: () => config?.fetchTimeout ?? 0,
+      }),
+    ),
+  );
 
   const feed = createMarketFeed({
     url: () => {
