@@ -8,7 +8,7 @@ import type { RuntimeConfig } from '../contract/types';
 import { normalizeOrigin, resolveBrand, resolveOrigin } from '../config/origin';
 import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
 import { CLIENT_VERSION, checkVersion } from '../config/version';
-import { createMarketFeed } from '../feeds/market-feed';
+import { createLazyMarketFeed } from '../feeds/lazy-market-feed';
 import type { MarketFeedOptions } from '../feeds/market-feed';
 import { STALE_AFTER_MS } from '../feeds/reconnect-policy';
 import { allowedLanguages, createI18n, loadCodeMessages, loadLanguage } from '../i18n/i18n';
@@ -113,16 +113,22 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
     ),
   );
 
-  const feed = createMarketFeed({
-    url: () => {
-      if (!config) throw new ConfigError('market socket requested before the config loaded');
-      return config.services.marketWs;
-    },
-    ready,
-    clientFactory: options.clientFactory,
-    webSocketFactory: options.webSocketFactory,
-    now: options.now,
-  });
+  // The feed's code and the STOMP library are not needed before the config is there (the socket waits for
+  // it): their chunks load alongside /config.json.
+  const feed = createLazyMarketFeed(() =>
+    import('../feeds/market-feed').then(({ createMarketFeed }) =>
+      createMarketFeed({
+        url: () => {
+          if (!config) throw new ConfigError('market socket requested before the config loaded');
+          return config.services.marketWs;
+        },
+        ready,
+        clientFactory: options.clientFactory,
+        webSocketFactory: options.webSocketFactory,
+        now: options.now,
+      }),
+    ),
+  );
 
   const atoms = createPlatformAtoms({ feed, now: options.now, language: i18n.language || 'en' });
   // Local product names follow the language once the config is there; English needs none (the feed's names
