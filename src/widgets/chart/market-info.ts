@@ -4,6 +4,7 @@
  * remounts on a move, and two charts of one page must not fetch twice. The two declarations load with the
  * first call (their chunk arrives while the call waits for the config), not with the chart's first paint.
  */
+import type * as MarketContract from '../../core/contract/market';
 import type { ProductInfo } from '../../core/contract/types';
 import { pageSingletonMap } from '../../core/runtime/page-singleton';
 import type { Platform } from '../../core/runtime/types';
@@ -28,7 +29,7 @@ export interface MarketInfo {
 }
 
 /** The declarations of the two calls, loaded once. */
-let declarations: Promise<typeof import('../../core/contract/market')> | undefined;
+let declarations: Promise<typeof MarketContract> | undefined;
 function market() {
   declarations ??= import('../../core/contract/market');
   declarations.catch(() => (declarations = undefined));
