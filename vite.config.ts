@@ -67,7 +67,8 @@ export default defineConfig({
             // bundler splits off each small module a lazy chunk also imports (a few hundred bytes of gzip each).
             { name: 'platform', test: PLATFORM_MODULES },
             // One chunk per locale file; server-code messages are named apart, they load only when a call fails.
-            { debugName: 'locales', name: localeChunk },
+            // Ahead of the platform group, which would otherwise take English common in with i18n.ts.
+            { debugName: 'locales', name: localeChunk, priority: 1 },
           ],
         },
       },
