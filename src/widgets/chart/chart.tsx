@@ -16,7 +16,7 @@ import type { ChartCallbacks } from './chart-events';
 import { ChartHeader } from './chart-header';
 import { ChartToolbar } from './chart-toolbar';
 import css from './chart.css?inline';
-import { MAX_INDICATORS, colorScheme, isLive, toggleIndicator, tradeBlock } from './chart.logic';
+import { INDICATORS, MAX_INDICATORS, colorScheme, isLive, toggleIndicator, tradeBlock } from './chart.logic';
 import type { CandleType, DrawingTool, KlinePeriod, Pane } from './chart.logic';
 import { DrawingBar } from './drawing-bar';
 import { headerView, newerQuote, pickSymbol, symbolOptions } from './header.logic';
@@ -321,7 +321,14 @@ export function Chart(props: ChartProps) {
         </div>
         {dialog ? (
           <Suspense>
-            <IndicatorDialog indicators={prefs.indicators} t={t} onToggle={onToggle} onClose={closeDialog} />
+            <IndicatorDialog
+              indicators={prefs.indicators}
+              choices={INDICATORS}
+              max={MAX_INDICATORS}
+              t={t}
+              onToggle={onToggle}
+              onClose={closeDialog}
+            />
           </Suspense>
         ) : null}
         {engine && precision !== null && symbol ? (
