@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backofficeBuildPlugin } from './scripts/vite-backoffice';
+import { preloadHelperPlugin } from './scripts/vite-preload-helper';
 import { stripDocsPlugin } from './scripts/vite-strip-docs';
 
 const widgetsDir = resolve(import.meta.dirname, 'src/widgets');
@@ -26,11 +27,20 @@ function localeChunk(id: string): string | null {
   return namespace === 'codes' ? `codes-${lang}` : `strings-${lang}-${namespace}`;
 }
 
+/**
+ * The modules of the platform's first paint (src/core/runtime/platform.ts and what it imports statically) and the
+ * parts every widget renders with: the hooks it reads the platform and writes its outputs and part CSS through,
+ * its root element, the shared CSS, the connection banner and the host-state hook (a widget that shows neither pays
+ * about 0.7 KB for them, less than each separate chunk costs the widgets that do).
+ */
+const PLATFORM_MODULES =
+  /(?:[\\/]src[\\/]core[\\/](?:runtime[\\/](?:platform|page-singleton)|config[\\/](?:runtime-config|origin|version)|i18n[\\/](?:i18n|language)|state[\\/](?:atoms|store)|feeds[\\/](?:reconnect-policy|lazy-market-feed)|api[\\/]lazy-api-client|contract[\\/](?:paths|languages|types))\.ts|[\\/]src[\\/]widgets[\\/]_shared[\\/](?:use-t\.ts|platform-context\.tsx|widget-host\.tsx|events\.ts|widget-root\.tsx|styles\.ts|theme-tokens\.ts|connection-banner\.tsx|host-state\.ts)|vite[\\/]preload-helper\.js)$/;
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/host'),
   publicDir: resolve(import.meta.dirname, 'public'),
   // The back office (/backoffice) is a build of its own, run when this one is written (scripts/vite-backoffice.ts).
-  plugins: [react(), stripDocsPlugin(), backofficeBuildPlugin(outDir)],
+  plugins: [react(), stripDocsPlugin(), preloadHelperPlugin(), backofficeBuildPlugin(outDir)],
   // Schemas of the contract serve the server, OpenAPI and tests; browser bundles get builders that answer
   // undefined (src/core/contract/typebox-shim.ts), so a widget pays only for the endpoint fields it reads.
   resolve: { alias: { typebox: resolve(import.meta.dirname, 'src/core/contract/typebox-shim.ts') } },
@@ -58,11 +68,15 @@ export default defineConfig({
             { name: 'i18next', test: /[\\/]node_modules[\\/]i18next[\\/]/ },
             { name: 'stomp', test: /[\\/]node_modules[\\/]@stomp[\\/]stompjs[\\/]/ },
             { name: 'jotai', test: /[\\/]node_modules[\\/]jotai[\\/]/ },
+            // The page's platform as every widget's first paint holds it, in one chunk: left to itself the
+            // bundler splits off each small module a lazy chunk also imports (a few hundred bytes of gzip each).
+            { name: 'platform', test: PLATFORM_MODULES },
             // Decimal money and its formatting load together: a widget that computes without formatting
             // (the cashier forms) would otherwise split them and add a chunk to every first paint.
             { name: 'format', test: /[\\/]src[\\/]core[\\/]domain[\\/](decimal|format)\.ts$/ },
             // One chunk per locale file; server-code messages are named apart, they load only when a call fails.
-            { debugName: 'locales', name: localeChunk },
+            // Ahead of the platform group, which would otherwise take English common in with i18n.ts.
+            { debugName: 'locales', name: localeChunk, priority: 1 },
           ],
         },
       },

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sampleConfigJson } from './runtime-config.fixture';
-import { ConfigError, loadRuntimeConfig, parseRuntimeConfig, resolveServiceUrl } from './runtime-config';
+import { parseRuntimeConfig, resolveServiceUrl } from './parse-runtime-config';
+import { ConfigError, loadRuntimeConfig } from './runtime-config';
 
 const ORIGIN = 'https://platform.example';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

@@ -2,13 +2,13 @@
  * The page's one platform (DESIGN.md "one core"): store, i18n, API client, market feed and atoms, shared by
  * every widget on the page through a global slot, so two bundles on one page still meet.
  */
-import { createApiClient } from '../api/api-client';
+import { createLazyApiClient } from '../api/lazy-api-client';
 import type { Translate } from '../api/response';
 import type { RuntimeConfig } from '../contract/types';
 import { normalizeOrigin, resolveBrand, resolveOrigin } from '../config/origin';
 import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
 import { CLIENT_VERSION, checkVersion } from '../config/version';
-import { createMarketFeed } from '../feeds/market-feed';
+import { createLazyMarketFeed } from '../feeds/lazy-market-feed';
 import type { MarketFeedOptions } from '../feeds/market-feed';
 import { STALE_AFTER_MS } from '../feeds/reconnect-policy';
 import { allowedLanguages, createI18n, loadCodeMessages, loadLanguage } from '../i18n/i18n';
@@ -94,30 +94,41 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
   // Widgets that never await `ready` read the configError atom instead of an unhandled rejection.
   ready.catch(() => undefined);
 
-  const api = createApiClient({
-    services: () => config?.services ?? null,
-    servicesReady: ready,
-    getToken: () => auth?.getToken() ?? null,
-    onUnauthorized: (token) => auth?.onUnauthorized(token),
-    onRejected: (token) => auth?.onRejected?.(token),
-    beforeProtectedCall: async () => auth?.beforeProtectedCall?.(),
-    brand: () => options.brand ?? null,
-    translate,
-    loadCodeMessages: () => loadCodeMessages(i18n),
-    fetchImpl: options.fetchImpl,
-    defaultTimeoutSec: () => config?.fetchTimeout ?? 0,
-  });
+  // The client's code is not needed before the config is there: its chunk loads alongside /config.json.
+  const api = createLazyApiClient(() =>
+    import('../api/api-client').then(({ createApiClient }) =>
+      createApiClient({
+        services: () => config?.services ?? null,
+        servicesReady: ready,
+        getToken: () => auth?.getToken() ?? null,
+        onUnauthorized: (token) => auth?.onUnauthorized(token),
+        onRejected: (token) => auth?.onRejected?.(token),
+        beforeProtectedCall: async () => auth?.beforeProtectedCall?.(),
+        brand: () => options.brand ?? null,
+        translate,
+        loadCodeMessages: () => loadCodeMessages(i18n),
+        fetchImpl: options.fetchImpl,
+        defaultTimeoutSec: () => config?.fetchTimeout ?? 0,
+      }),
+    ),
+  );
 
-  const feed = createMarketFeed({
-    url: () => {
-      if (!config) throw new ConfigError('market socket requested before the config loaded');
-      return config.services.marketWs;
-    },
-    ready,
-    clientFactory: options.clientFactory,
-    webSocketFactory: options.webSocketFactory,
-    now: options.now,
-  });
+  // The feed's code and the STOMP library are not needed before the config is there (the socket waits for
+  // it): their chunks load alongside /config.json.
+  const feed = createLazyMarketFeed(() =>
+    import('../feeds/market-feed').then(({ createMarketFeed }) =>
+      createMarketFeed({
+        url: () => {
+          if (!config) throw new ConfigError('market socket requested before the config loaded');
+          return config.services.marketWs;
+        },
+        ready,
+        clientFactory: options.clientFactory,
+        webSocketFactory: options.webSocketFactory,
+        now: options.now,
+      }),
+    ),
+  );
 
   const atoms = createPlatformAtoms({ feed, now: options.now, language: i18n.language || 'en' });
   // Local product names follow the language once the config is there; English needs none (the feed's names

@@ -9,8 +9,16 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function Part({ id = 'drawer', css = '.tk-drawer{color:red}' }: { id?: string; css?: string }) {
-  usePartCss(id, css);
+function Part({
+  id = 'drawer',
+  css = '.tk-drawer{color:red}',
+  late = false,
+}: {
+  id?: string;
+  css?: string;
+  late?: boolean;
+}) {
+  usePartCss(id, css, late);
   return <span data-testid="part" />;
 }
 
@@ -52,5 +60,36 @@ describe('usePartCss', () => {
     expect(shadow.querySelectorAll('style[data-tk-part]')).toHaveLength(1);
     expect(document.head.querySelector('style[data-tk-part]')).toBeNull();
     expect(shadow.querySelector('[data-testid="part"]')).not.toBeNull();
+  });
+
+  it('writes the rest of a widget’s own CSS (late) once, after the styles already there', () => {
+    const widget = document.createElement('style');
+    widget.dataset.href = 'tk-quotes';
+    document.head.append(widget);
+    render(
+      <>
+        <Part id="quotes-table" css=".tk-quotes__row{color:red}" late />
+        <Part id="quotes-table" css=".tk-quotes__row{color:red}" late />
+      </>,
+    );
+    expect(document.head.querySelectorAll('style[data-tk-part="quotes-table"]')).toHaveLength(1);
+    expect(document.head.firstElementChild).toBe(widget);
+    expect(document.head.lastElementChild?.getAttribute('data-tk-part')).toBe('quotes-table');
+
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const own = document.createElement('style');
+    shadow.append(own);
+    const container = document.createElement('div');
+    shadow.append(container);
+    render(
+      <WidgetHostContext.Provider value={host}>
+        <Part id="quotes-table" css=".tk-quotes__row{color:red}" late />
+      </WidgetHostContext.Provider>,
+      { container },
+    );
+    expect(shadow.firstElementChild).toBe(own);
+    expect(shadow.lastElementChild?.getAttribute('data-tk-part')).toBe('quotes-table');
   });
 });

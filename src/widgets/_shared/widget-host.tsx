@@ -38,9 +38,11 @@ export function useEmit(callbacks: EventCallbacks): Emit {
  * once into the widget's shadow root, or into the document inside a host React tree, when the part first
  * mounts, before the browser paints it. It goes ahead of the shared and the widget CSS, so a widget's own
  * rules still refine the part's as they did when the part's CSS was in the shared CSS, and a widget that never
- * shows the part (tk-quotes) does not download it with its first paint.
+ * shows the part (tk-quotes) does not download it with its first paint. With `late`, the CSS is the rest of the
+ * widget's own CSS, loaded after its first paint with the code that needs it (the quote table): it goes after
+ * every style already there, so it keeps the place the widget's CSS had.
  */
-export function usePartCss(id: string, css: string): void {
+export function usePartCss(id: string, css: string, late = false): void {
   const host = useWidgetHost();
   useLayoutEffect(() => {
     const root: Document | ShadowRoot = host?.shadowRoot ?? document;
@@ -49,6 +51,6 @@ export function usePartCss(id: string, css: string): void {
     style.dataset.tkPart = id;
     style.textContent = css;
     const parent = 'head' in root ? root.head : root;
-    parent.insertBefore(style, parent.firstChild);
-  }, [host, id, css]);
+    parent.insertBefore(style, late ? null : parent.firstChild);
+  }, [host, id, css, late]);
 }

@@ -72,7 +72,10 @@ describe('Chart driven by the page', () => {
     const { rerender } = await renderControlled({ indicatorsOpen: false, onIndicatorsToggle });
     expect($('[data-testid="indicator-dialog"]')).toBeNull();
     rerender({ indicatorsOpen: true, onIndicatorsToggle });
-    const dialog = $('[data-testid="indicator-dialog"]')!;
+    // The dialog's code loads when it first opens.
+    const dialog = await waitFor(
+      () => $('[data-testid="indicator-dialog"]') ?? Promise.reject(new Error('no dialog')),
+    );
     expect(dialog).not.toBeNull();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(onIndicatorsToggle).toHaveBeenCalledWith({ open: false });

@@ -135,7 +135,10 @@ describe('Chart', () => {
   it('toggles indicators in the dialog, refuses a fourth with a notice and remembers them', async () => {
     await renderChart();
     fireEvent.click($('[data-action="indicators"]')!);
-    const dialog = $('[data-testid="indicator-dialog"]')!;
+    // The dialog's code loads when it first opens.
+    const dialog = await waitFor(
+      () => $('[data-testid="indicator-dialog"]') ?? Promise.reject(new Error('no dialog')),
+    );
     expect(dialog.getAttribute('role')).toBe('dialog');
     for (const name of ['EMA', 'BOLL', 'SAR'])
       fireEvent.click(dialog.querySelector(`[data-indicator="${name}"][data-pane="main"]`)!);
@@ -156,7 +159,10 @@ describe('Chart', () => {
   it('offers SAR over the candles, toggles it on and off and counts it toward the three', async () => {
     await renderChart();
     fireEvent.click($('[data-action="indicators"]')!);
-    const dialog = $('[data-testid="indicator-dialog"]')!;
+    // The dialog's code loads when it first opens.
+    const dialog = await waitFor(
+      () => $('[data-testid="indicator-dialog"]') ?? Promise.reject(new Error('no dialog')),
+    );
     const chip = (name: string, pane = 'main') =>
       dialog.querySelector<HTMLButtonElement>(`[data-indicator="${name}"][data-pane="${pane}"]`);
     expect(chip('SAR', 'sub')).toBeNull();

@@ -16,11 +16,10 @@ import type { ChartCallbacks } from './chart-events';
 import { ChartHeader } from './chart-header';
 import { ChartToolbar } from './chart-toolbar';
 import css from './chart.css?inline';
-import { MAX_INDICATORS, colorScheme, isLive, toggleIndicator, tradeBlock } from './chart.logic';
+import { INDICATORS, MAX_INDICATORS, colorScheme, isLive, toggleIndicator, tradeBlock } from './chart.logic';
 import type { CandleType, DrawingTool, KlinePeriod, Pane } from './chart.logic';
 import { DrawingBar } from './drawing-bar';
 import { headerView, newerQuote, pickSymbol, symbolOptions } from './header.logic';
-import { IndicatorDialog } from './indicator-dialog';
 import { useChartActions } from './use-chart-actions';
 import { loadEngine, useChartEngine } from './use-chart-engine';
 import type { EngineLoader } from './use-chart-engine';
@@ -54,6 +53,10 @@ export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCal
 
 // The trader's order lines come after the engine, through its chunk: the first paint names neither.
 const TradeLines = lazy(() => loadEngine().then((engine) => engine.loadTradeLines()));
+// Opened by the user only: not part of the first paint.
+const IndicatorDialog = lazy(() =>
+  import('./indicator-dialog').then((m) => ({ default: m.IndicatorDialog })),
+);
 
 const tokenDefault = (name: string) => THEME_TOKENS.find((token) => token.name === name)?.light ?? '';
 // One object for every render: the memoised toolbar compares it by identity.
@@ -317,7 +320,16 @@ export function Chart(props: ChartProps) {
           </div>
         </div>
         {dialog ? (
-          <IndicatorDialog indicators={prefs.indicators} t={t} onToggle={onToggle} onClose={closeDialog} />
+          <Suspense>
+            <IndicatorDialog
+              indicators={prefs.indicators}
+              choices={INDICATORS}
+              max={MAX_INDICATORS}
+              t={t}
+              onToggle={onToggle}
+              onClose={closeDialog}
+            />
+          </Suspense>
         ) : null}
         {engine && precision !== null && symbol ? (
           <Suspense>

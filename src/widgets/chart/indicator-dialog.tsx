@@ -1,12 +1,19 @@
 import { useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Translate } from '../_shared/use-t';
-import { INDICATORS, MAX_INDICATORS } from './chart.logic';
+import { usePartCss } from '../_shared/widget-host';
 import type { IndicatorSet, Pane } from './chart.logic';
+import css from './indicator-dialog.css?inline';
 
 /** Props of IndicatorDialog. */
 export interface IndicatorDialogProps {
   indicators: IndicatorSet;
+  /**
+   * The indicators offered per area and how many each may show (INDICATORS and MAX_INDICATORS of chart.logic,
+   * passed in so this lazily loaded chunk does not pull chart.logic out of the chart's chunk).
+   */
+  choices: Readonly<Record<Pane, readonly string[]>>;
+  max: number;
   t: Translate;
   onToggle: (pane: Pane, name: string) => void;
   onClose: () => void;
@@ -18,7 +25,8 @@ const PANES: readonly Pane[] = ['main', 'sub'];
  * The indicator dialog: toggles for the main-chart and sub-chart indicators (at most three each; the
  * widget refuses a fourth with a notice). Escape or the close button closes it; focus starts inside.
  */
-export function IndicatorDialog({ indicators, t, onToggle, onClose }: IndicatorDialogProps) {
+export function IndicatorDialog({ indicators, choices, max, t, onToggle, onClose }: IndicatorDialogProps) {
+  usePartCss('chart-indicator-dialog', css, true);
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
 
@@ -53,11 +61,11 @@ export function IndicatorDialog({ indicators, t, onToggle, onClose }: IndicatorD
             <h3 id={`${id}-${pane}`} className="tk-chart__dialog-heading">
               {t(`chart.${pane}_indicators`)}{' '}
               <span className="tk-chart__count tk-num">
-                {indicators[pane].length}/{MAX_INDICATORS}
+                {indicators[pane].length}/{max}
               </span>
             </h3>
             <div className="tk-chart__chips">
-              {INDICATORS[pane].map((name) => (
+              {choices[pane].map((name) => (
                 <button
                   key={name}
                   type="button"

@@ -1,9 +1,10 @@
 /**
  * Product info (`forex/product/list`, once per page) and market status (`status/{symbol}`, again every
  * 60 s while a chart shows the symbol, spec §9 product info refresh). Outside React state on purpose: r2wc
- * remounts on a move, and two charts of one page must not fetch twice.
+ * remounts on a move, and two charts of one page must not fetch twice. The two declarations load with the
+ * first call (their chunk arrives while the call waits for the config), not with the chart's first paint.
  */
-import { marketStatus, productList } from '../../core/contract/market';
+import type * as MarketContract from '../../core/contract/market';
 import type { ProductInfo } from '../../core/contract/types';
 import { pageSingletonMap } from '../../core/runtime/page-singleton';
 import type { Platform } from '../../core/runtime/types';
@@ -25,6 +26,14 @@ export interface MarketInfo {
   subscribe(listener: () => void): () => void;
   /** Changes whenever anything above changes (a snapshot for useSyncExternalStore). */
   version(): number;
+}
+
+/** The declarations of the two calls, loaded once. */
+let declarations: Promise<typeof MarketContract> | undefined;
+function market() {
+  declarations ??= import('../../core/contract/market');
+  declarations.catch(() => (declarations = undefined));
+  return declarations;
 }
 
 /** The status text of `status/{symbol}`: closed and early_trading block, anything else is open. */
@@ -59,13 +68,15 @@ function createMarketInfo(platform: Platform): MarketInfo {
   function loadProducts(): void {
     if (products || listInFlight) return;
     listInFlight = true;
-    void platform.api
-      .call(productList, {}, { silent: true })
+    void market()
+      .then(({ productList }) => platform.api.call(productList, {}, { silent: true }))
       .then((result) => {
         if (!result.ok || !Array.isArray(result.data)) return;
         products = new Map(result.data.map((p) => [p.productCode, p]));
         changed();
       })
+      // The declarations' chunk did not load: like a failed call, the next refresh tries again.
+      .catch(() => undefined)
       .finally(() => (listInFlight = false));
   }
 
@@ -73,14 +84,15 @@ function createMarketInfo(platform: Platform): MarketInfo {
     loadProducts();
     if (statusInFlight.has(symbol)) return;
     statusInFlight.add(symbol);
-    void platform.api
-      .call(marketStatus, { symbol }, { silent: true })
+    void market()
+      .then(({ marketStatus }) => platform.api.call(marketStatus, { symbol }, { silent: true }))
       .then((result) => {
         const status = result.ok ? parseStatus(result.data) : null;
         if (status === null || statuses.get(symbol) === status) return;
         statuses.set(symbol, status);
         changed();
       })
+      .catch(() => undefined)
       .finally(() => statusInFlight.delete(symbol));
   }
 

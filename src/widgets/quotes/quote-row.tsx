@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { Badge } from '../_shared/badge';
 import type { Translate } from '../_shared/use-t';
 import { MiniChart } from './mini-chart';
-import type { QuoteRow as Row } from './quotes.logic';
+import type { QuoteRow as Row } from './quote-row.logic';
 import { useFlash } from './use-flash';
 
 /** Props of QuoteRow. */

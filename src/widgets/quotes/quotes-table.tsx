@@ -1,8 +1,10 @@
 import type { QuoteView } from '../../core/runtime/types';
 import type { Translate } from '../_shared/use-t';
+import { usePartCss } from '../_shared/widget-host';
 import { QuoteRow } from './quote-row';
-import { toRow } from './quotes.logic';
-import type { RowContext } from './quotes.logic';
+import css from './quotes-table.css?inline';
+import { toRow } from './quote-row.logic';
+import type { RowContext } from './quote-row.logic';
 
 /** Props of QuotesTable. */
 export interface QuotesTableProps {
@@ -21,6 +23,7 @@ export interface QuotesTableProps {
  * its widest price and only the symbol column gives way; container queries drop columns in narrow space.
  */
 export function QuotesTable({ quotes, ctx, layout, miniChart, selected, t, onSelect }: QuotesTableProps) {
+  usePartCss('quotes-table', css, true);
   return (
     <div
       className="tk-quotes__table"

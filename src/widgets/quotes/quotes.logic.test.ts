@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryId } from '../../core/contract/types';
 import type { FeedState, QuoteView } from '../../core/runtime/types';
 import { priceEntry } from '../_shared/test-platform.fixture';
-import { parseCategory, parseSymbols, priceMove, resolveUrl, selectQuotes, toRow } from './quotes.logic';
+import { priceMove, resolveUrl, toRow } from './quote-row.logic';
+import { parseCategory, parseSymbols, selectQuotes } from './quotes.logic';
 import type { SelectOptions } from './quotes.logic';
 
 const quote = (

@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadLanguage } from '../../core/i18n/i18n';
 import { PlatformProvider } from '../_shared/platform-context';
 import { createTestPlatform, priceEntry } from '../_shared/test-platform.fixture';
 import type { TestPlatform, TestPlatformOptions } from '../_shared/test-platform.fixture';
-import { Quotes } from './quotes';
+import { Quotes, quotesTableReady } from './quotes';
 import type { QuotesProps } from './quotes';
 
 let current: TestPlatform | null = null;
+
+// The table's code loads after the first paint (quotes.tsx); these tests look at the rows it draws.
+beforeAll(() => quotesTableReady);
 let clock = Date.UTC(2025, 0, 15, 12, 0, 0);
 
 afterEach(() => {

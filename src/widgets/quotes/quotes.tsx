@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo } from 'react';
+import { Suspense, use, useCallback, useId, useMemo } from 'react';
 import type { CategoryId } from '../../core/contract/types';
 import { CATEGORY_KEYS } from '../../core/contract/types';
 import { ConnectionBanner } from '../_shared/connection-banner';
@@ -10,11 +10,29 @@ import { Tabs, tabId } from '../_shared/tabs';
 import { useT } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
-import { QuotesTable } from './quotes-table';
+import type * as TableModule from './quotes-table';
 import css from './quotes.css?inline';
 import { parseCategory, parseSymbols, selectQuotes } from './quotes.logic';
 
 const DEFAULT_TRADE_LIST: readonly CategoryId[] = [3, 2, 1, 4];
+
+/**
+ * The table (rows, price formatting, flash, mini chart) is not needed before the first quotes: its chunk starts
+ * loading with this module, in parallel with the config and the feed's connection, long before a row can be
+ * shown. Until it is there the widget keeps showing its loading state.
+ */
+let LoadedTable: typeof TableModule.QuotesTable | null = null;
+/** Settles once the table's code is there (tests and hosts that want rows without a loading frame). */
+export const quotesTableReady: Promise<void> = import('./quotes-table').then((m) => {
+  LoadedTable = m.QuotesTable;
+});
+
+function QuotesTable(props: TableModule.QuotesTableProps) {
+  // Suspends only while the chunk is on its way (the Suspense fallback is the loading state).
+  if (!LoadedTable) use(quotesTableReady);
+  const Table = LoadedTable!;
+  return <Table {...props} />;
+}
 
 /** Props of <Quotes>: the attributes of <tk-quotes> (see quotes.meta.ts) plus `onSymbolSelect`. */
 export interface QuotesProps extends EventCallbacks<'tk-symbol-select'> {
@@ -63,6 +81,11 @@ export function Quotes(props: QuotesProps) {
   const rowLayout = layout === 'logo' ? 'logo' : 'table';
   const panelId = `${id}-panel`;
 
+  const loading = (
+    <div className="tk-state" role="status">
+      {t('app.loading')}
+    </div>
+  );
   let body;
   if (configError) {
     body = (
@@ -73,11 +96,7 @@ export function Quotes(props: QuotesProps) {
   } else if (!config || (prices.size === 0 && platform.feed.getState().lastMessageAt === null)) {
     // The feed does not notify per message, so the live state (read on each clock tick) tells whether
     // an empty list means "nothing yet" or "no products".
-    body = (
-      <div className="tk-state" role="status">
-        {t('app.loading')}
-      </div>
-    );
+    body = loading;
   } else if (selection.rows.length === 0) {
     body = <div className="tk-state">{t('quotes.empty')}</div>;
   } else {
@@ -90,15 +109,17 @@ export function Quotes(props: QuotesProps) {
       timeZone: config.brand.timezone,
     };
     body = (
-      <QuotesTable
-        quotes={selection.rows}
-        ctx={ctx}
-        layout={rowLayout}
-        miniChart={miniChart}
-        selected={selectedSymbol}
-        t={t}
-        onSelect={select}
-      />
+      <Suspense fallback={loading}>
+        <QuotesTable
+          quotes={selection.rows}
+          ctx={ctx}
+          layout={rowLayout}
+          miniChart={miniChart}
+          selected={selectedSymbol}
+          t={t}
+          onSelect={select}
+        />
+      </Suspense>
     );
   }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { priceMove } from './quotes.logic';
+import { priceMove } from './quote-row.logic';
 
 /** Last move of a displayed price and a counter that changes with each move (a key to replay the flash). */
 export interface Flash {

@@ -1,0 +1,81 @@
+/**
+ * The row view model of <tk-quotes> (formatted prices, direction, delayed and closed state): loaded with the
+ * table, after the first paint (quotes.tsx).
+ */
+import { compare, isDecimal } from '../../core/domain/decimal';
+import { SHORT_DATE_TIME_FORMAT, formatPercent, formatPrice, formatTime } from '../../core/domain/format';
+import { changeDirection } from '../../core/domain/quotes';
+import { isQuoteStale } from '../../core/runtime/platform';
+import type { FeedState, QuoteView } from '../../core/runtime/types';
+
+/** Direction of a change, for colour. */
+export type Direction = 'up' | 'down' | 'flat';
+
+/** One table row as displayed. */
+export interface QuoteRow {
+  symbol: string;
+  name: string;
+  bid: string;
+  ask: string;
+  low: string;
+  high: string;
+  price: string;
+  change: string;
+  direction: Direction;
+  updated: string;
+  /** No update for longer than the stale limit while the market is open (prices greyed, "Delayed"). */
+  stale: boolean;
+  /** The market is closed: the prices are the last of the previous session. */
+  closed: boolean;
+  logoUrl: string | null;
+}
+
+/** What a row needs besides its quote. */
+export interface RowContext {
+  now: number;
+  feedState: FeedState;
+  staleAfterMs: number;
+  /** Platform origin, to resolve relative logo URLs on a brand page of another origin. */
+  origin: string;
+  /** IANA zone of the displayed time; the device zone when absent. */
+  timeZone?: string | null;
+}
+
+/** Build the row view model of a quote. */
+export function toRow(q: QuoteView, ctx: RowContext): QuoteRow {
+  const precision = q.pricePrecision;
+  const closed = q.marketOpen === false;
+  return {
+    symbol: q.symbol,
+    name: q.name || q.symbol,
+    bid: formatPrice(q.bidPrice, precision),
+    ask: formatPrice(q.askPrice, precision),
+    low: formatPrice(q.lowPrice, precision),
+    high: formatPrice(q.highPrice, precision),
+    price: formatPrice(q.price, precision),
+    change: formatPercent(q.priceChangePercent),
+    direction: changeDirection(q.priceChangePercent),
+    updated: formatTime(q.lastUpdate, SHORT_DATE_TIME_FORMAT, ctx.timeZone),
+    // A closed market sends no ticks by design: it is marked closed, not delayed.
+    stale: !closed && isQuoteStale(q, ctx.now, ctx.feedState, ctx.staleAfterMs),
+    closed,
+    logoUrl: resolveUrl(q.logoUrl, ctx.origin),
+  };
+}
+
+/** An absolute URL for a logo given relative to the platform origin; null when empty or invalid. */
+export function resolveUrl(url: string | null | undefined, origin: string): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url, origin).href;
+  } catch {
+    return null;
+  }
+}
+
+/** Direction of a price move between two displayed values (for the flash); null when not comparable. */
+export function priceMove(previous: string, next: string): 'up' | 'down' | null {
+  if (!isDecimal(previous) || !isDecimal(next)) return null;
+  const order = compare(next, previous);
+  return order > 0 ? 'up' : order < 0 ? 'down' : null;
+}
