@@ -1,6 +1,6 @@
 // Transfer size of `<tk-quotes>` on a brand page at its first paint: gzip (level 9) of the entry and every chunk
 // it imports statically, against a 105 KB budget, and of our own code in it (everything but the React, i18next,
-// @stomp/stompjs and jotai chunks: our core and widget code, the bundler runtime, the English strings)
+// @stomp/stompjs and jotai chunks: our core and widget code, r2wc, the bundler runtime, the English strings)
 // against 12 KB; broken down per chunk (vite.config.ts gives React, i18next, the STOMP client, jotai and each
 // locale file chunks of their own: the widget loads the English common and quotes namespaces only). React and
 // ReactDOM built alone are reported as the floor no React widget can go under. Chunks the widget imports
@@ -49,7 +49,7 @@ function gzipSize(file: string): number {
 
 function labelOf(manifest: Manifest, file: string): string {
   const chunk = Object.values(manifest).find((c) => c.file === file);
-  if (chunk?.isEntry) return 'entry (registration, attribute map)';
+  if (chunk?.isEntry) return 'entry (registration, r2wc, attribute map)';
   const locale = localeOf(chunk?.name);
   if (locale) return `UI strings: ${locale.lang}/${locale.namespace}`;
   return CHUNK_LABELS[chunk?.name ?? ''] ?? 'our code (core, shared widget code, quotes)';

@@ -1,3 +1,4 @@
+import r2wc from '@r2wc/react-to-web-component';
 import { useEffect, useMemo } from 'react';
 import type { ComponentType } from 'react';
 import { loadLanguage } from '../../core/i18n/i18n';
@@ -8,9 +9,8 @@ import { SHARED_CSS } from './styles';
 import { useStrings } from './use-strings';
 import type { WidgetMeta } from './widget-meta';
 import { WidgetHostContext } from './widget-host';
-import { widgetElement } from './widget-element';
 
-/** Props the element hands to its root: the shadow root plus one prop per meta attribute. */
+/** Props r2wc hands to the element root: the shadow root plus one prop per meta attribute. */
 interface ElementProps {
   container?: HTMLElement;
   api?: string;
@@ -51,7 +51,7 @@ export function defineWidget<P extends object>(
     useEffect(() => {
       if (lang) void loadLanguage(platform.i18n, lang);
     }, [platform, lang]);
-    // The element renders into its shadow root; outputs are dispatched from the element that owns it.
+    // r2wc renders into the shadow root; outputs are dispatched from the element that owns it.
     const host = container && 'host' in container ? (container.host as HTMLElement) : (container ?? null);
     return (
       <>
@@ -67,8 +67,5 @@ export function defineWidget<P extends object>(
   ElementRoot.displayName = `Element(${meta.tag})`;
 
   const props = Object.fromEntries(meta.attributes.map((attribute) => [attribute.prop, attribute.type]));
-  customElements.define(
-    meta.tag,
-    widgetElement(ElementRoot as ComponentType<Record<string, unknown>>, props),
-  );
+  customElements.define(meta.tag, r2wc(ElementRoot, { shadow: 'open', props }));
 }

@@ -65,12 +65,7 @@ describe('<tk-chart>', () => {
     const el = document.querySelector('tk-chart')!;
     const root = el.shadowRoot!;
     expect(root.querySelector('[data-action="indicators"]')).toBeNull();
-    // The dialog's code loads when it first opens.
-    const dialog = await waitFor(() => {
-      const found = root.querySelector<HTMLElement>('[data-testid="indicator-dialog"]');
-      if (!found) throw new Error('no dialog yet');
-      return found;
-    });
+    const dialog = await waitFor(() => root.querySelector<HTMLElement>('[data-testid="indicator-dialog"]')!);
     const toggles: unknown[] = [];
     el.addEventListener('tk-indicators-toggle', (e) => toggles.push(e.detail));
     await act(async () => {

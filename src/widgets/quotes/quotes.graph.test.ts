@@ -9,10 +9,10 @@ const TYPEBOX_SHIM = resolve(ROOT, 'src/core/contract/typebox-shim.ts');
 
 /**
  * Packages <tk-quotes> may load up front. Anything else (crypto-js, libphonenumber-js, klinecharts, dayjs,
- * image tools, @stomp/stompjs, which comes with the feed, and @r2wc, replaced by widget-element.ts) belongs behind a dynamic import or in another
+ * image tools, and @stomp/stompjs, which comes with the feed) belongs behind a dynamic import or in another
  * widget: adding one here is a budget decision.
  */
-const ALLOWED_PACKAGES = ['i18next', 'jotai', 'react', 'react-dom'];
+const ALLOWED_PACKAGES = ['@r2wc/react-to-web-component', 'i18next', 'jotai', 'react', 'react-dom'];
 
 /**
  * Our modules that load after the first paint, alongside /config.json (docs/decisions.md "Widget sizes
