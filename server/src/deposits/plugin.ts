@@ -17,7 +17,11 @@ declare module 'fastify' {
  */
 export const depositsPlugin = fp(
   async (app) => {
-    const review = createDepositReview(app.db, app.notifications);
+    const review = createDepositReview(
+      app.db,
+      app.notifications,
+      (brandId) => app.brand.get(brandId)?.walletType ?? 0,
+    );
     app.decorate('deposits', { review });
     await depositUserRoutes(app);
     depositAdminRoutes(app, review);

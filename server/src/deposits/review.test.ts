@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, ADMIN_TOKEN, buildAccountsApp, createUser, post, signIn } from '../accounts/test-app';
 import type { TestDatabase } from '../db/testing';
 import { describeOnBackends } from '../db/testing';
-import { checkLedger } from '../ledger';
+import { checkLedger, findWalletAccount } from '../ledger';
 import { forexDepositRule } from '../trading/rules';
 import { DEFAULT_TRADING_SETTINGS } from '../trading/settings';
 import { totalDeposits } from '../trading/place';
@@ -192,6 +192,24 @@ describeOnBackends('deposit review', (backend) => {
       await admin(app, 'POST', approve(ids[2]!));
       expect(await totalDeposits(app.db, user.id)).toMatch(/^100000(\.0+)?$/);
       expect(forexDepositRule(3, false, min, await totalDeposits(app.db, user.id))).toBeNull();
+    });
+  });
+
+  describe('walletType 1 brands (aurora)', () => {
+    it("credits a crypto deposit's coin amount to the user's coin wallet; the forex rule counts its USD value", async () => {
+      const user = await createUser(app, { brandId: 'aurora' });
+      const token = await signIn(app, user.id);
+      const body = (await submit(app, token, { coinId: 1, amt: '100000', locale: 'en' })).json();
+      expect(body.code).toBe(0);
+      expect(await totalDeposits(app.db, user.id)).toMatch(/^0(\.0+)?$/);
+      expect((await admin(app, 'POST', approve(body.data.id))).json().code).toBe(0);
+      expect(await realBalance(app, user.id)).toMatch(/^0(\.0+)?$/);
+      const wallet = await findWalletAccount(app.db, user.id, 'USDT');
+      expect(wallet?.balance).toMatch(/^100000(\.0+)?$/);
+      const min = DEFAULT_TRADING_SETTINGS.forexMinDeposit;
+      expect(forexDepositRule(3, false, min, await totalDeposits(app.db, user.id))).toBeNull();
+      const ledger = await checkLedger(app.db);
+      expect(ledger.ok).toBe(true);
     });
   });
 

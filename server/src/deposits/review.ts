@@ -35,8 +35,12 @@ function snapshot(row: DepositRow) {
   };
 }
 
-/** The review service over the database and the notification service. */
-export function createDepositReview(db: Db, notifications: NotificationService): DepositReview {
+/** The review service over the database, the notification service and the brands' wallet types. */
+export function createDepositReview(
+  db: Db,
+  notifications: NotificationService,
+  walletTypeOf: (brandId: string) => 0 | 1,
+): DepositReview {
   async function decide(
     id: string,
     actor: string,
@@ -51,7 +55,7 @@ export function createDepositReview(db: Db, notifications: NotificationService):
         throw new BusinessError(Code.DEPOSIT_TICKET_STATE_IS_NOT_CORRECT);
       }
       if (state === 'success') {
-        await creditApprovedDeposit(tx, before);
+        await creditApprovedDeposit(tx, before, walletTypeOf(before.brandId));
       } else {
         notified = await notifications.notify(tx, {
           userId: before.userId,

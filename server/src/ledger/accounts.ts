@@ -114,10 +114,17 @@ export async function getOrCreateWallet(
   return existing;
 }
 
-/** The house FX account of `currency` (`house_fx_usdt`): the other side of every wallet transfer leg. */
-export async function fxHouseAccount(tx: Queryable, currency: string): Promise<AccountRow> {
+/**
+ * The house account of `purpose` in a non-USD `currency` (`house_<purpose>_<cur>`), opened on first use:
+ * `fx` the exchange side of wallet transfers, `cash` the platform's custody of deposited coins.
+ */
+export async function currencyHouseAccount(
+  tx: Queryable,
+  purpose: 'fx' | 'cash',
+  currency: string,
+): Promise<AccountRow> {
   if (!/^[A-Z0-9]{2,12}$/.test(currency)) throw new Error(`not a currency: ${currency}`);
-  const kind = `house_fx_${currency.toLowerCase()}`;
+  const kind = `house_${purpose}_${currency.toLowerCase()}`;
   const select = `select ${ACCOUNT_COLUMNS} from ledger_accounts where owner_kind = 'house' and kind = $1`;
   const found = await tx.query<Row>(select, [kind]);
   if (found.rows[0]) return toAccount(found.rows[0]);
@@ -127,4 +134,9 @@ export async function fxHouseAccount(tx: Queryable, currency: string): Promise<A
     [kind, currency],
   );
   return toAccount((await tx.query<Row>(select, [kind])).rows[0] as Row);
+}
+
+/** The FX house account of `currency` (`house_fx_<cur>`): the other side of wallet transfers. */
+export function fxHouseAccount(tx: Queryable, currency: string): Promise<AccountRow> {
+  return currencyHouseAccount(tx, 'fx', currency);
 }

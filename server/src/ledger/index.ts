@@ -5,6 +5,7 @@ import { postTransaction } from './post';
 export {
   findUserAccount,
   findWalletAccount,
+  currencyHouseAccount,
   fxHouseAccount,
   getOrCreateAccount,
   getOrCreateWallet,

@@ -36,15 +36,20 @@ export function assertRule(code: number | null): void {
 /** Ledger transaction kinds that count as real deposits for the forex rule (320). */
 export const DEPOSIT_KINDS = ['credit', 'deposit'];
 
-/** Total money ever credited to the user's real account by deposits and operator credits. */
+/**
+ * Total money ever credited to the user for the forex rule: deposits and operator credits to the real account,
+ * plus the USD value of crypto deposits a `walletType 1` brand credited to the user's coin wallets.
+ */
 export async function totalDeposits(q: Queryable, userId: string): Promise<string> {
   const { rows } = await q.query<{ total: string }>(
-    `select coalesce(sum(p.amount), 0) as total
-       from ledger_postings p
-       join ledger_transactions t on t.id = p.txn_id
-       join ledger_accounts a on a.id = p.account_id
-      where a.user_id = $1 and a.kind = 'real' and p.bucket = 'balance' and p.amount > 0
-        and t.kind = any($2::text[])`,
+    `select (select coalesce(sum(p.amount), 0)
+               from ledger_postings p
+               join ledger_transactions t on t.id = p.txn_id
+               join ledger_accounts a on a.id = p.account_id
+              where a.user_id = $1 and a.kind = 'real' and p.bucket = 'balance' and p.amount > 0
+                and t.kind = any($2::text[]))
+          + (select coalesce(sum(usd_amount), 0) from cash_tickets
+              where user_id = $1 and action_type = 0 and state = 'success' and credited_to = 'wallet') as total`,
     [userId, DEPOSIT_KINDS],
   );
   return rows[0]?.total ?? '0';

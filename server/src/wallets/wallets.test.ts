@@ -448,8 +448,8 @@ describeOnBackends('wallets', (backend) => {
       expect(res.data.dtoList[2]).toMatchObject({
         id: 3,
         said: '',
-        minWithdrawAmount: '0.00100000',
-        maxWithdrawAmount: '100.00000000',
+        minWithdrawAmount: '0.001',
+        maxWithdrawAmount: '100.00',
         logoUrl: '/coins/btc.svg',
       });
       expect(res.data.dtoList[2].address).toMatch(/^bc1/);
