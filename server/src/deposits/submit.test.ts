@@ -156,6 +156,20 @@ describeOnBackends('deposit submission', (backend) => {
       expect((await submit(app, token, USDT, { key: null })).json().code).toBe(1001);
     });
 
+    it('refuses the same Idempotency-Key with another deposit form (1001) and creates nothing', async () => {
+      const { token } = await trader();
+      const key = newKey();
+      const first = (await submit(app, token, { coinId: 1, amt: '1000', locale: 'en' }, { key })).json();
+      expect(first.code).toBe(0);
+      const other = (await submit(app, token, { coinId: 1, amt: '1500.25', locale: 'en' }, { key })).json();
+      expect(other.code).toBe(1001);
+      const { rows } = await app.db.query<{ n: string }>(
+        "select count(*)::text as n from cash_tickets where uid = $1 or amount = '1500.25'",
+        [first.data.uid],
+      );
+      expect(rows[0]?.n).toBe('1');
+    });
+
     it('answers a repeat of the same Idempotency-Key with the first ticket and creates no other', async () => {
       const { user, token } = await trader();
       const key = newKey();

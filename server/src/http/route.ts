@@ -131,7 +131,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ({ ...(source as object), ...(request.params as object) }) as InputOf<E>;
     // A multipart body is streamed by the handler (files never sit in memory): the parts are checked as
     // they are read, so only the JSON bodies are validated here.
-    const body = endpoint.contentType === 'multipart/form-data' ? {} : { body: rest };
+    const multipart = endpoint.contentType === 'multipart/form-data';
+    const body = multipart ? {} : { body: rest };
     for (const method of endpoint.methods) {
       const schema =
         method === 'POST'
@@ -150,7 +151,12 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
           const given = input(request, method === 'POST' ? source : fields);
           const run = () => handler(given, { request, reply, mock });
           if (!endpoint.idempotent) return run();
-          return withIdempotency(app.db, request, reply, path, given, run);
+          // A multipart body is streamed by the handler, after the key is reserved: its length stands for it
+          // (a repeat of the same submission has the same length; another amount or image has another).
+          const fingerprint = multipart
+            ? { multipartLength: request.headers['content-length'] ?? null }
+            : given;
+          return withIdempotency(app.db, request, reply, path, fingerprint, run);
         },
       });
     }
