@@ -526,55 +526,28 @@ describeOnBackends('cashier ledger model', (backend) => {
     expect(normalize(actual), label).toBe(normalize(expected));
   }
 
-  /** The model's user and house amounts against the database, in one round trip. */
-  async function compareWithModel(u: UserModel): Promise<void> {
-    const { rows } = await h.app.db.query<{ what: string; currency: string; balance: string; lock: string }>(
-      `select kind as what, currency, balance::text as balance, lock_margin::text as lock
-         from ledger_accounts where user_id = $1 and kind in ('real', 'wallet')
-       union all
-       select 'held', 'USD', coalesce(sum(usd_amount), 0)::text, count(*)::text from cash_tickets
-        where user_id = $1 and action_type = 1 and state = 'waiting'
-       union all
-       select 'house', id::text, balance::text, lock_margin::text from ledger_accounts where id = any($2::bigint[])`,
-      [u.id, [...houseIds.values()]],
-    );
-    const row = (what: string, currency?: string) =>
-      rows.find((r) => r.what === what && (currency === undefined || r.currency === currency));
-    same('USD balance', u.usd, row('real')?.balance ?? '0');
-    same('locked margin', u.lock, row('real')?.lock ?? '0');
-    for (const currency of WALLET_CURRENCIES) {
-      same(`${currency} wallet`, u.wallets[currency] as Decimal, row('wallet', currency)?.balance ?? '0');
-    }
-    for (const r of rows.filter((r) => r.what === 'real' || r.what === 'wallet')) {
-      expect(compare(r.balance, '0'), `${r.what} ${r.currency} never negative`).toBeGreaterThanOrEqual(0);
-      expect(compare(r.lock, '0'), `${r.what} ${r.currency} lock never negative`).toBeGreaterThanOrEqual(0);
-    }
-    same('pending withdrawal', u.waitingWithdrawal?.usd ?? '0', row('held')?.balance ?? '0');
-    expect(Number(row('held')?.lock ?? 0), 'waiting withdrawals').toBe(u.waitingWithdrawal ? 1 : 0);
-    const house = (name: string) => row('house', houseIds.get(name) ?? 'none')?.balance ?? '0';
-    same('house cash', houses.cash, house('cash'));
-    same('house pending withdrawals', houses.pending, house('pending'));
-    for (const [currency, amount] of Object.entries(houses.fx))
-      same(`house fx ${currency}`, amount, house(`fx ${currency}`));
-    for (const [name, id] of houseIds) {
-      if (name.startsWith('stripe ')) same(`house ${name}`, houses.stripes.get(id) ?? '0', house(name));
-    }
-  }
+  type CheckRow = { what: string; id: string; c1: string; c2: string; c3: string };
 
   /**
-   * `checkLedger`'s invariants over what the step wrote: every new transaction sums to zero in each currency,
-   * every account it touched moved by exactly its new postings (per bucket), every currency sums to zero.
-   * The whole ledger is scanned by `checkLedger` itself every `FULL_CHECK_EVERY` sequences and at the end (a
-   * full scan per step would make the run quadratic in the ledger's size).
+   * Everything a step is checked against, in one round trip: the user's accounts and waiting withdrawal, the
+   * house accounts the model follows (`houseList`), and what the ledger wrote since the last check.
    */
-  const ledgerSeen = { txn: '0', accounts: new Map<string, { balance: Decimal; lock: Decimal }>() };
-  async function conservation(): Promise<void> {
-    const { rows } = await h.app.db.query<{ what: string; id: string; c1: string; c2: string; c3: string }>(
+  async function readState(u: UserModel, houseList: string[]): Promise<CheckRow[]> {
+    const { rows } = await h.app.db.query<CheckRow>(
       `with top as (select coalesce(max(id), 0) as m from ledger_transactions),
        fresh as (select p.txn_id, p.account_id, p.bucket, p.amount, a.currency
                    from ledger_postings p join ledger_accounts a on a.id = p.account_id
-                  where p.txn_id > $1 and p.txn_id <= (select m from top))
-       select 'top' as what, (select m from top)::text as id, '' as c1, '' as c2, '' as c3
+                  where p.txn_id > $3 and p.txn_id <= (select m from top))
+       select kind as what, currency as id, balance::text as c1, lock_margin::text as c2, '' as c3
+         from ledger_accounts where user_id = $1 and kind in ('real', 'wallet')
+       union all
+       select 'held', 'USD', coalesce(sum(usd_amount), 0)::text, count(*)::text, '' from cash_tickets
+        where user_id = $1 and action_type = 1 and state = 'waiting'
+       union all
+       select 'house', id::text, balance::text, lock_margin::text, '' from ledger_accounts
+        where id = any($2::bigint[])
+       union all
+       select 'top', (select m from top)::text, '', '', ''
        union all
        select 'unbalanced', txn_id::text, currency, sum(amount)::text, '' from fresh
         group by txn_id, currency having sum(amount) <> 0
@@ -586,8 +559,47 @@ describeOnBackends('cashier ledger model', (backend) => {
        union all
        select 'currency', currency, sum(balance + lock_margin)::text, '', '' from ledger_accounts
         group by currency having sum(balance + lock_margin) <> 0`,
-      [ledgerSeen.txn],
+      [u.id, houseList, ledgerSeen.txn],
     );
+    return rows;
+  }
+
+  /** The model's user and house amounts against the database. */
+  function compareWithModel(u: UserModel, rows: CheckRow[], houseNames: string[]): void {
+    const row = (what: string, id?: string) =>
+      rows.find((r) => r.what === what && (id === undefined || r.id === id));
+    same('USD balance', u.usd, row('real')?.c1 ?? '0');
+    same('locked margin', u.lock, row('real')?.c2 ?? '0');
+    for (const currency of WALLET_CURRENCIES) {
+      same(`${currency} wallet`, u.wallets[currency] as Decimal, row('wallet', currency)?.c1 ?? '0');
+    }
+    for (const r of rows.filter((r) => r.what === 'real' || r.what === 'wallet')) {
+      expect(compare(r.c1, '0'), `${r.what} ${r.id} never negative`).toBeGreaterThanOrEqual(0);
+      expect(compare(r.c2, '0'), `${r.what} ${r.id} lock never negative`).toBeGreaterThanOrEqual(0);
+    }
+    same('pending withdrawal', u.waitingWithdrawal?.usd ?? '0', row('held')?.c1 ?? '0');
+    expect(Number(row('held')?.c2 ?? 0), 'waiting withdrawals').toBe(u.waitingWithdrawal ? 1 : 0);
+    for (const name of houseNames) {
+      const id = houseIds.get(name) as string;
+      const expected = name.startsWith('fx ')
+        ? (houses.fx[name.slice(3)] as Decimal)
+        : name === 'cash'
+          ? houses.cash
+          : name === 'pending'
+            ? houses.pending
+            : (houses.stripes.get(id) ?? '0');
+      same(`house ${name}`, expected, row('house', id)?.c1 ?? '0');
+    }
+  }
+
+  /**
+   * `checkLedger`'s invariants over what the step wrote: every new transaction sums to zero in each currency,
+   * every account it touched moved by exactly its new postings (per bucket), every currency sums to zero.
+   * The whole ledger is scanned by `checkLedger` itself every `FULL_CHECK_EVERY` sequences and at the end (a
+   * full scan per step would make the run quadratic in the ledger's size).
+   */
+  const ledgerSeen = { txn: '0', accounts: new Map<string, { balance: Decimal; lock: Decimal }>() };
+  function conservation(rows: CheckRow[]): void {
     expect(
       rows.filter((r) => r.what === 'unbalanced'),
       'unbalanced transactions',
@@ -603,7 +615,22 @@ describeOnBackends('cashier ledger model', (backend) => {
       same(`account ${account.id} lock moved by its postings`, add(before.lock, movedLock), account.c2);
       ledgerSeen.accounts.set(account.id, { balance: account.c1, lock: account.c2 });
     }
-    ledgerSeen.txn = (rows.find((r) => r.what === 'top') as { id: string }).id;
+    ledgerSeen.txn = (rows.find((r) => r.what === 'top') as CheckRow).id;
+  }
+
+  /** After each step: the user's own house stripes and the shared houses; every house at the full checks. */
+  async function verify(u: UserModel, everyHouse: boolean): Promise<void> {
+    const engine = h.app.tradingEngine;
+    const own = new Set([engine.house('fees', false, u.id), engine.house('pnl', false, u.id)]);
+    const names = [...houseIds]
+      .filter(([name, id]) => everyHouse || !name.startsWith('stripe ') || own.has(id))
+      .map(([name]) => name);
+    const rows = await readState(
+      u,
+      names.map((name) => houseIds.get(name) as string),
+    );
+    compareWithModel(u, rows, names);
+    conservation(rows);
   }
 
   async function fullCheck(): Promise<void> {
@@ -634,10 +661,12 @@ describeOnBackends('cashier ledger model', (backend) => {
         for (const step of all) {
           const code = await run(u, step);
           if (code !== null) count(step.kind, code);
-          await compareWithModel(u);
-          await conservation();
+          await verify(u, false);
         }
-        if (figures.runs % FULL_CHECK_EVERY === 0) await fullCheck();
+        if (figures.runs % FULL_CHECK_EVERY === 0) {
+          await verify(u, true);
+          await fullCheck();
+        }
       }),
       { numRuns: RUNS, endOnFailure: true },
     );
