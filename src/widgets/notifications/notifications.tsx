@@ -12,6 +12,7 @@ import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
 import { useT } from '../_shared/use-t';
 import type { Translate } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
+import { SignedOut } from '../_shared/signed-out';
 import { WidgetRoot } from '../_shared/widget-root';
 import { NotificationDetail } from './notification-detail';
 import { notificationText } from './notification-text';
@@ -98,17 +99,12 @@ function NotificationsBody(props: NotificationsProps) {
 
   if (!signedIn) {
     return (
-      <div className="tk-state" part="signed-out">
-        <p>{t('notifications.login_prompt')}</p>
-        <button
-          type="button"
-          className="tk-notif__btn"
-          data-variant="primary"
-          onClick={() => emit('tk-navigate', { to: LOGIN_PATH })}
-        >
-          {t('nav.login')}
-        </button>
-      </div>
+      <SignedOut
+        text={t('notifications.login_prompt')}
+        t={t}
+        buttonClass="tk-notif__btn"
+        onLogin={() => emit('tk-navigate', { to: LOGIN_PATH })}
+      />
     );
   }
 
