@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The mobile user menu (`/user`, spec §2) with the cashier pages this build ships.
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../core/session/session.fixture';
 import { mockWidth, startHost } from './session/host-app.fixture';
