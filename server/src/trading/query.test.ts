@@ -61,7 +61,7 @@ describeOnBackends('order queries, products, snapshots and the admin price', (ba
     expect(second.data.list).toHaveLength(4);
   });
 
-  it('finds one order by its number; another account\'s number answers exactly like a missing one', async () => {
+  it("finds one order by its number; another account's number answers exactly like a missing one", async () => {
     const page = await h.post<OrderQueryResponse>(QUERY, user.token, { page: 1, limit: 1 });
     const uid = page.data.list[0]?.uid ?? 'none';
     const one = await h.post<OrderQueryResponse>(QUERY, user.token, { uid });
