@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketOrder } from '../../core/feeds/exchange-feed.fixture';
-import { createHarness, makeToken } from '../../core/session/session.fixture';
+import { createHarness } from '../../core/session/session.fixture';
 import type { Handler, Harness } from '../../core/session/session.fixture';
-import { PlatformProvider } from '../_shared/platform-context';
+import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import type { OptionOrder } from '../../core/contract/options';
 import { page } from './history.fixture';
 import { OrderDetail } from './order-detail';
@@ -26,22 +26,10 @@ async function show(
 ) {
   h = createHarness({ handlers });
   await h.platform.ready;
-  const exp = Math.floor(Date.now() / 1000) + 900;
-  await h.session.signIn({
-    token: makeToken({ exp, virtualStatus: virtual ? '1' : '0' }),
-    refreshToken: 'r-1',
-    qrcodeStatus: 1,
-    expiresAt: exp * 1000,
-  });
+  await signInTo(h, virtual);
   const onClose = vi.fn();
   const harness = h;
-  await act(async () => {
-    render(
-      <PlatformProvider platform={harness.platform}>
-        <OrderDetail {...props} onClose={onClose} />
-      </PlatformProvider>,
-    );
-  });
+  await renderOn(harness, <OrderDetail {...props} onClose={onClose} />);
   return { onClose, calls: (path: string) => harness.callsTo(path).map((c) => c.body) };
 }
 
