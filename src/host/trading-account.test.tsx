@@ -124,7 +124,7 @@ describe('which account the trader is on (issue #11 item 8)', () => {
 });
 
 describe('a real account that cannot cover the order (issue #11 item 7)', () => {
-  it('offers the demo account in the order form and switches after the confirm warning', async () => {
+  it('offers Deposit, which opens the deposit page, and the demo account after the confirm warning', async () => {
     const host = await startHost(getSession, {
       path: '/BTCUSDT/place?direction=0',
       signedIn: true,
@@ -133,16 +133,35 @@ describe('a real account that cannot cover the order (issue #11 item 7)', () => 
     });
     close = host.close;
     const page = await screen.findByTestId('place-page');
-    const offer = await within(page).findByTestId('fund-demo', {}, { timeout: 3000 });
-    expect(within(page).queryByTestId('fund-deposit')).toBeNull();
-    fireEvent.click(offer);
+    const deposit = await within(page).findByTestId('fund-deposit', {}, { timeout: 3000 });
+    const notice = within(page).getByTestId('fund-notice');
+    expect([...notice.querySelectorAll('button')].map((b) => b.dataset.testid)).toEqual([
+      'fund-deposit',
+      'fund-demo',
+    ]);
+    fireEvent.click(deposit);
+    await waitFor(() => expect(window.location.pathname).toBe('/user/deposit'));
+  });
+
+  it('switches to the demo account after the confirm warning', async () => {
+    const host = await startHost(getSession, {
+      path: '/BTCUSDT/place?direction=0',
+      signedIn: true,
+      systemConfigs: VIRTUAL_ON,
+      handlers: broke,
+    });
+    close = host.close;
+    const page = await screen.findByTestId('place-page');
+    fireEvent.click(await within(page).findByTestId('fund-demo', {}, { timeout: 3000 }));
     const dialog = screen.getByTestId('switch-dialog');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'OK' })));
     expect(host.session.getState().virtual).toBe(true);
     await waitFor(() => expect(within(page).getByTestId('account-strip').dataset.account).toBe('demo'));
+    // The demo account is never offered a deposit.
+    expect(within(page).queryByTestId('fund-deposit')).toBeNull();
   });
 
-  it('offers the demo account in the option form too', async () => {
+  it('offers Deposit and the demo account in the option form too', async () => {
     localStorage.setItem('tradeMode', 'option');
     const host = await startHost(getSession, {
       path: '/BTCUSDT/placeOption?direction=1',
@@ -154,9 +173,12 @@ describe('a real account that cannot cover the order (issue #11 item 7)', () => 
     const page = await screen.findByTestId('place-option-page');
     fireEvent.click(await within(page).findByTestId('fund-demo', {}, { timeout: 3000 }));
     expect(screen.getByTestId('switch-dialog')).toBeTruthy();
+    fireEvent.click(within(screen.getByTestId('switch-dialog')).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(page).getByTestId('fund-deposit'));
+    await waitFor(() => expect(window.location.pathname).toBe('/user/deposit'));
   });
 
-  it('only explains when the brand has no demo trading', async () => {
+  it('offers only Deposit when the brand has no demo trading', async () => {
     const host = await startHost(getSession, {
       path: '/BTCUSDT/place?direction=0',
       signedIn: true,
@@ -166,6 +188,34 @@ describe('a real account that cannot cover the order (issue #11 item 7)', () => 
     close = host.close;
     const page = await screen.findByTestId('place-page');
     const notice = await within(page).findByTestId('fund-notice', {}, { timeout: 3000 });
+    expect([...notice.querySelectorAll('button')].map((b) => b.dataset.testid)).toEqual(['fund-deposit']);
+  });
+
+  it('only explains when the brand disabled deposits and has no demo trading', async () => {
+    const host = await startHost(getSession, {
+      path: '/BTCUSDT/place?direction=0',
+      signedIn: true,
+      systemConfigs: [{ name: 'disableDeposit', enable: true }],
+      handlers: broke,
+    });
+    close = host.close;
+    const page = await screen.findByTestId('place-page');
+    const notice = await within(page).findByTestId('fund-notice', {}, { timeout: 3000 });
     expect(notice.querySelectorAll('button')).toHaveLength(0);
+  });
+
+  it('shows the demo account no fund notice and no deposit', async () => {
+    const host = await startHost(getSession, {
+      path: '/BTCUSDT/place?direction=0',
+      signedIn: true,
+      virtual: true,
+      systemConfigs: VIRTUAL_ON,
+      handlers: broke,
+    });
+    close = host.close;
+    const page = await screen.findByTestId('place-page');
+    await waitFor(() => expect(within(page).getByTestId('account-strip').dataset.account).toBe('demo'));
+    expect(within(page).queryByTestId('fund-notice')).toBeNull();
+    expect(within(page).queryByTestId('fund-deposit')).toBeNull();
   });
 });

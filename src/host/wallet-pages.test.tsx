@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { marketOrder, positionSummary } from '../core/feeds/exchange-feed.fixture';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../core/session/session.fixture';
 import { cashierOf } from './pages/account/use-account-props';
@@ -94,6 +95,51 @@ describe('the wallet routes', () => {
       host.close();
       cleanup();
     }
+  });
+
+  it('opens the detail of the order named by uid or optionUID over the transaction list', async () => {
+    const order = marketOrder({ id: '9', uid: 'M9', positionStatus: 3 });
+    const withOrders = {
+      ...handlers,
+      'waa/order/query': (body: Record<string, unknown>): Answer => ({
+        code: 0,
+        data: {
+          list: body.uid === 'M9' ? [order] : [],
+          page: 1,
+          pages: body.uid === 'M9' ? 1 : 0,
+          total: body.uid === 'M9' ? 1 : 0,
+          profitLossToday: '0',
+          profitLossTotal: '0',
+          summary: positionSummary(),
+        },
+      }),
+      'waa/option/findOption': (): Answer => ({ code: 402, msg: 'order not found' }),
+    };
+    for (const width of [390, 1440]) {
+      mockWidth(width);
+      const host = await startHost(getSession, {
+        path: '/user/wallet/transactionList?uid=M9',
+        signedIn: true,
+        handlers: withOrders,
+      });
+      const detail = await screen.findByRole('dialog', { name: 'Order details' });
+      expect(within(detail).getByText('M9')).toBeTruthy();
+      expect(screen.getByTestId('wallet-records-page')).toBeTruthy();
+      fireEvent.click(within(detail).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(window.location.search).toBe(''));
+      expect(window.location.pathname).toBe('/user/wallet/transactionList');
+      expect(screen.queryByRole('dialog', { name: 'Order details' })).toBeNull();
+      host.close();
+      cleanup();
+    }
+    mockWidth(390);
+    const host = await startHost(getSession, {
+      path: '/user/wallet/depositList?optionUID=OTHER',
+      signedIn: true,
+      handlers: withOrders,
+    });
+    close = host.close;
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('No such order in this account.'));
   });
 
   it('opens My wallet on brands with user/myWallet, and sends the others to the wallet home', async () => {

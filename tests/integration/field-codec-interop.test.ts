@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import * as browser from '../../src/core/codec/field-codec';
-import * as server from '../../server/src/payees/field-codec';
+import * as server from '../../server/src/cashier/field-codec';
 
 const KEYS = [
   randomBytes(16).toString('hex'),

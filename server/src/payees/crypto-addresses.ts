@@ -18,7 +18,7 @@ import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { addressFits, addressKey } from './fields';
 import { payeesAllowed } from './guard';
-import { sessionCodec } from './session-codec';
+import { sessionCodec } from '../cashier/field-codec';
 
 interface Row {
   id: string;

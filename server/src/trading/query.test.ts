@@ -61,6 +61,22 @@ describeOnBackends('order queries, products, snapshots and the admin price', (ba
     expect(second.data.list).toHaveLength(4);
   });
 
+  it("finds one order by its number; another account's number answers exactly like a missing one", async () => {
+    const page = await h.post<OrderQueryResponse>(QUERY, user.token, { page: 1, limit: 1 });
+    const uid = page.data.list[0]?.uid ?? 'none';
+    const one = await h.post<OrderQueryResponse>(QUERY, user.token, { uid });
+    expect(one.code).toBe(0);
+    expect(one.data).toMatchObject({ total: 1, pages: 1 });
+    expect(one.data.list.map((o) => o.uid)).toEqual([uid]);
+    const other = await h.trader({ credit: '1000' });
+    const foreign = await h.post<OrderQueryResponse>(QUERY, other.token, { uid });
+    const missing = await h.post<OrderQueryResponse>(QUERY, other.token, { uid: 'NO-SUCH-ORDER' });
+    expect(foreign.data.list).toEqual([]);
+    expect(foreign).toEqual(missing);
+    const malformed = await h.post<OrderQueryResponse>(QUERY, user.token, { uid: 'x'.repeat(41) });
+    expect(malformed.code).toBe(1001);
+  });
+
   it('filters by status and values open positions at the current bid', async () => {
     const open = await h.post<OrderQueryResponse>(QUERY, user.token, {
       page: 1,

@@ -63,22 +63,29 @@ export async function queryOrders(
   const limit = Math.min(asked, MAX_ORDER_PAGE);
   const dayStart = utcDayStart(engine.now());
   const where = `user_id = $1 and virtual = $2 and ($3::smallint is null or position_status = $3::smallint)
-    and ($4::bigint is null or coalesce(closing_time, order_time) >= $4::bigint)`;
-  const params = [userId, virtual, request.positionStatus ?? null, request.today ? dayStart : null];
+    and ($4::bigint is null or coalesce(closing_time, order_time) >= $4::bigint)
+    and ($5::text is null or uid = $5::text)`;
+  const params = [
+    userId,
+    virtual,
+    request.positionStatus ?? null,
+    request.today ? dayStart : null,
+    request.uid ?? null,
+  ];
   const order =
     request.columns === 'closingTime' ? 'closing_time desc nulls last, id desc' : 'order_time desc, id desc';
   const db = engine.db;
   const [rows, counts, view] = [
     await selectOrders(
       db,
-      `select ${ORDER_COLUMNS} from orders where ${where} order by ${order} limit $5 offset $6`,
+      `select ${ORDER_COLUMNS} from orders where ${where} order by ${order} limit $6 offset $7`,
       [...params, limit, (page - 1) * limit],
     ),
     await db.query<RealisedSums>(
       `select (select count(*) from orders where ${where})::text as total,
-              coalesce(sum(profit_loss) filter (where closing_time >= $5), 0)::text as today_pnl,
-              coalesce(sum(fee_amount) filter (where closing_time >= $5), 0)::text as today_fee,
-              coalesce(sum(overnight_fee) filter (where closing_time >= $5), 0)::text as today_overnight,
+              coalesce(sum(profit_loss) filter (where closing_time >= $6), 0)::text as today_pnl,
+              coalesce(sum(fee_amount) filter (where closing_time >= $6), 0)::text as today_fee,
+              coalesce(sum(overnight_fee) filter (where closing_time >= $6), 0)::text as today_overnight,
               coalesce(sum(profit_loss), 0)::text as all_pnl,
               coalesce(sum(fee_amount), 0)::text as all_fee,
               coalesce(sum(overnight_fee), 0)::text as all_overnight

@@ -200,11 +200,3 @@ export async function findBankMeta(q: Queryable, id?: number): Promise<BankMetaR
       }
     : null;
 }
-
-/** The session's field-encoding key (spec: encoded fields use the token's aesKey). */
-export async function sessionAesKey(q: Queryable, sessionId: string): Promise<string | null> {
-  const { rows } = await q.query<{ aes_key: string }>('select aes_key from auth_sessions where id = $1', [
-    sessionId,
-  ]);
-  return rows[0]?.aes_key ?? null;
-}

@@ -23,13 +23,12 @@ import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { findUserAccount, HouseAccount, houseAccount, postTransaction } from '../ledger';
 import type { Notified } from '../notifications/service';
-import { decodeWireField, FieldDecodeError } from './field-codec';
+import { decodeField, FieldCodecError, sessionAesKey } from '../cashier/field-codec';
 import {
   findBankMeta,
   findWithdrawal,
   hasOpenPositions,
   hasWaitingWithdrawal,
-  sessionAesKey,
   tradedVolume,
   withdrawalFrozen,
   withdrawalRules,
@@ -178,9 +177,9 @@ export function createWithdrawalService(app: FastifyInstance) {
       const key = await sessionAesKey(db, caller.sessionId);
       let address: string;
       try {
-        address = decodeWireField(encoded, key).trim();
+        address = decodeField(encoded, key).trim();
       } catch (error) {
-        if (error instanceof FieldDecodeError)
+        if (error instanceof FieldCodecError)
           return fail(Code.INCORRECT_PARAMETER, 'paymentAddress does not decode');
         throw error;
       }

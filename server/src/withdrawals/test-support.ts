@@ -5,7 +5,7 @@ import type { Envelope } from '../../../src/core/contract/envelope';
 import { sub, toFixed } from '../../../src/core/domain/decimal';
 import type { WithdrawalTicket } from '../../../src/core/contract/withdrawals';
 import { ADMIN_TOKEN } from '../accounts/test-app';
-import { encodeWireField } from './field-codec';
+import { encodeField } from '../cashier/field-codec';
 
 /** An address of the USDT TRC20 shape (the tests' destination). */
 export const TEST_ADDRESS = 'TXYZabcdefghijkmnopqrstuvwxyz12345';
@@ -56,7 +56,7 @@ export async function withdrawUsdt(
       num,
       practicalNum: practical,
       currencyId: 1,
-      paymentAddress: encodeWireField(TEST_ADDRESS, aesKey),
+      paymentAddress: encodeField(TEST_ADDRESS, aesKey),
       locale: 'en',
     },
     key,

@@ -7,7 +7,7 @@ import { toFixed } from '../../../src/core/domain/decimal';
 import { admin, buildAccountsApp, createUser, post, signIn } from '../accounts/test-app';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { checkLedger, findUserAccount, HouseAccount } from '../ledger';
-import { encodeWireField } from './field-codec';
+import { encodeField } from '../cashier/field-codec';
 import { PENDING_HOUSE } from './service';
 import { decideWithdrawal, postWithdraw, realSessionKey, TEST_ADDRESS, withdrawUsdt } from './test-support';
 
@@ -274,7 +274,7 @@ describeOnBackends('withdrawals', (backend) => {
     it('answers each refusal and moves nothing', async () => {
       const user = await newUser('1000');
       const key = await realSessionKey(app, user.id);
-      const address = encodeWireField(TEST_ADDRESS, key);
+      const address = encodeField(TEST_ADDRESS, key);
       const submit = (body: Record<string, unknown>) =>
         postWithdraw(app, user.token, { currencyId: 1, paymentAddress: address, locale: 'en', ...body });
       expect((await submit({ num: '49.99999', practicalNum: '24.99999' })).code).toBe(1074);
@@ -287,7 +287,7 @@ describeOnBackends('withdrawals', (backend) => {
         1001,
       );
       expect(
-        (await submit({ num: '100', practicalNum: '75', paymentAddress: encodeWireField('   ', key) })).code,
+        (await submit({ num: '100', practicalNum: '75', paymentAddress: encodeField('   ', key) })).code,
       ).toBe(1049);
       expect((await submit({ num: 'abc', practicalNum: '75' })).code).toBe(1001);
       expect((await postWithdraw(app, user.token, { num: '100', practicalNum: '75' })).code).toBe(1001);

@@ -137,6 +137,9 @@ export const OrderQueryInput = Obj({
   columns: T.Optional(OneOf(['orderTime', 'closingTime'])),
   positionStatus: T.Optional(OneOf([1, 2, 3, 4])),
   today: T.Optional(T.Boolean({ description: 'Only orders placed or closed since 00:00 UTC' })),
+  uid: T.Optional(
+    Str(40, { minLength: 1, description: "Only the order with this order number (another account's: none)" }),
+  ),
 });
 export type OrderQueryRequest = Static<typeof OrderQueryInput>;
 

@@ -217,20 +217,20 @@ describe('account pages', () => {
     }
   });
 
-  it('lists My account and Security in the desktop dialog menu, the other pages under My account', () => {
+  it('lists the dialog menu in the spec §2 order, the hidden pages under their entry', () => {
     const menu = accountDialogMenu();
     // Table order: the spec's menu order of §2 where the routes are built.
     expect(menu.map((item) => item.page)).toEqual([
       'account',
-      'myWallet',
       'security',
-      'wallet',
-      'transactionList',
+      'myWallet',
       'crypto',
       'bankCard',
-      'notification',
       'deposit',
       'withdraw',
+      'wallet',
+      'transactionList',
+      'notification',
     ]);
     const entry = (page: string) => menu.find((item) => item.page === page);
     expect(entry('account')).toEqual({ page: 'account', to: '/user/account', label: 'account.my_account' });
@@ -283,16 +283,32 @@ describe('account pages', () => {
       menu
         .filter((item) => menuItemShown(item, (name) => on.includes(name), virtual))
         .map((item) => item.page);
-    expect(pages(false, ['user/myWallet'])).toEqual([
+    expect(pages(false, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard'])).toEqual([
       'account',
-      'myWallet',
       'security',
+      'myWallet',
+      'crypto',
+      'bankCard',
+      'deposit',
+      'withdraw',
       'wallet',
       'transactionList',
       'notification',
     ]);
-    expect(pages(false, [])).toEqual(['account', 'security', 'wallet', 'transactionList', 'notification']);
-    expect(pages(true, ['user/myWallet'])).toEqual(['account', 'security', 'notification']);
+    expect(pages(false, [])).toEqual([
+      'account',
+      'security',
+      'deposit',
+      'withdraw',
+      'wallet',
+      'transactionList',
+      'notification',
+    ]);
+    expect(pages(true, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard'])).toEqual([
+      'account',
+      'security',
+      'notification',
+    ]);
   });
 
   it('gives the paths of routes without parameters and refuses the others', () => {

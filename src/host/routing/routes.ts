@@ -116,40 +116,27 @@ export const ROUTES: readonly RouteDef[] = [
   user('history', '/history', { page: 'orders/orders-pages#HistoryPage', kind: 'trading' }),
   // The user menu is a tab on mobile; on desktop its content lives in the top bar.
   account('user', '/user', { view: 'menu', dialogView: 'account' }, false),
+  // Account pages in the desktop dialog menu's order (spec §2): account, my wallet, verification, junior
+  // verification, crypto wallet, bank card, deposit, withdraw, loan, transactions (the wallet home, with the
+  // latest trades), deposit and withdrawal, standards, notification; hidden pages follow their entry.
   account('account', '/user/account', { view: 'account', menu: 'account.my_account' }),
+  account('changePassword', '/user/changePassword', { view: 'changePassword' }),
+  account('privacy', '/user/privacy', { view: 'privacy' }),
+  // Not in spec §2: the second-factor page that issue #3 adds.
+  account('security', '/user/security', { view: 'security', menu: 'account.security' }),
   user('myWallet', '/user/myWallet', {
     page: 'wallet/wallet-pages#MyWalletPage',
     kind: 'account',
     account: { menu: 'wallet.menu.my_wallet', realOnly: true, requires: ['user/myWallet'] },
   }),
-  account('changePassword', '/user/changePassword', { view: 'changePassword' }),
-  account('privacy', '/user/privacy', { view: 'privacy' }),
-  // Not in spec §2: the second-factor page that issue #3 adds.
-  account('security', '/user/security', { view: 'security', menu: 'account.security' }),
   user('verified', '/user/verified'),
   user('juniorVerified', '/user/juniorVerified'),
-  user('wallet', '/user/wallet', {
-    page: 'wallet/wallet-pages#WalletHomePage',
-    kind: 'account',
-    account: { menu: 'wallet.menu.wallet', realOnly: true },
-  }),
-  user('transactionList', '/user/wallet/transactionList', {
-    aliases: ['/user/wallet/depositList'],
-    page: 'wallet/wallet-pages#TransactionListPage',
-    kind: 'account',
-    account: { menu: 'wallet.menu.records', realOnly: true },
-  }),
   payees('crypto', '/user/wallet/crypto', 'CryptoAddressesPage', CRYPTO_WALLET_PLACEMENT),
   payees('addCrypto', '/user/wallet/addCrypto', 'AddCryptoPage', CRYPTO_WALLET_PLACEMENT, 'crypto'),
   payees('deleteCrypto', '/user/wallet/deleteCrypto', 'DeleteCryptoPage', CRYPTO_WALLET_PLACEMENT, 'crypto'),
   payees('bankCard', '/user/wallet/bankCard', 'BankCardsPage', BANK_CARD_PLACEMENT),
   payees('addBankCard', '/user/wallet/addBankCard', 'AddBankCardPage', BANK_CARD_PLACEMENT, 'bankCard'),
   payees('editBankCard', '/user/wallet/editBankCard', 'EditBankCardPage', BANK_CARD_PLACEMENT, 'bankCard'),
-  user('notification', '/user/notification', {
-    page: 'notifications/notifications-page#NotificationsPage',
-    kind: 'account',
-    account: { menu: 'account.notification' },
-  }),
   user('deposit', '/user/deposit', {
     page: 'deposit/deposit-page#DepositPage',
     kind: 'account',
@@ -166,9 +153,25 @@ export const ROUTES: readonly RouteDef[] = [
     kind: 'account',
     account: { menu: 'account.withdraw', realOnly: true },
   }),
-  open('service', '/user/service'),
-  user('standards', '/user/standards'),
   user('loan', '/user/loan'),
+  user('wallet', '/user/wallet', {
+    page: 'wallet/wallet-pages#WalletHomePage',
+    kind: 'account',
+    account: { menu: 'wallet.menu.wallet', realOnly: true },
+  }),
+  user('transactionList', '/user/wallet/transactionList', {
+    aliases: ['/user/wallet/depositList'],
+    page: 'wallet/wallet-pages#TransactionListPage',
+    kind: 'account',
+    account: { menu: 'wallet.menu.records', realOnly: true },
+  }),
+  user('standards', '/user/standards'),
+  user('notification', '/user/notification', {
+    page: 'notifications/notifications-page#NotificationsPage',
+    kind: 'account',
+    account: { menu: 'account.notification' },
+  }),
+  open('service', '/user/service'),
   account('bindEmail', '/user/bindEmail', { view: 'bindEmail' }),
   open('chart', '/:symbol/chart', { page: 'chart/chart-page#ChartPage', kind: 'trading', fullPage: true }),
   open('place', '/:symbol/place', { page: 'place/place-page#PlacePage', kind: 'trading', fullPage: true }),

@@ -3,13 +3,12 @@
  * scripted bank card server that decodes and encodes the personal fields with the session key, as the real
  * one does.
  */
-import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import type { BankCard } from '../../core/contract/payees';
 import { decodeField, encodeField } from '../../core/codec/field-codec';
-import { createHarness, makeToken } from '../../core/session/session.fixture';
+import { createHarness } from '../../core/session/session.fixture';
 import type { Answer, Harness } from '../../core/session/session.fixture';
-import { PlatformProvider } from '../_shared/platform-context';
+import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import { BankCards } from './bank-cards';
 import type { BankCardsProps } from './bank-cards';
 
@@ -108,23 +107,8 @@ export async function renderBankCards(
     },
   });
   await h.platform.ready;
-  if (options.signedIn ?? true) {
-    const exp = Math.floor(Date.now() / 1000) + 900;
-    await h.session.signIn({
-      token: makeToken({ exp, virtualStatus: options.virtual ? '1' : '0' }),
-      refreshToken: 'r-1',
-      qrcodeStatus: 1,
-      expiresAt: exp * 1000,
-    });
-  }
-  let result!: RenderResult;
-  await act(async () => {
-    result = render(
-      <PlatformProvider platform={h.platform}>
-        <BankCards {...props} />
-      </PlatformProvider>,
-    );
-  });
+  if (options.signedIn ?? true) await signInTo(h, options.virtual);
+  const result = await renderOn(h, <BankCards {...props} />);
   return {
     ...result,
     h,

@@ -20,6 +20,7 @@ import { useAtomValue } from '../_shared/store-react';
 import { ToastProvider, useToast } from '../_shared/toast';
 import { useNavigate } from '../_shared/use-navigate';
 import { useT } from '../_shared/use-t';
+import { SignedOut } from '../_shared/signed-out';
 import { WidgetRoot } from '../_shared/widget-root';
 import {
   BANK_CARD_PATHS,
@@ -438,12 +439,13 @@ function BankCardsBody(props: BankCardsProps) {
 
   if (state.status !== 'signedIn') {
     return (
-      <div className="tk-state" part="signed-out">
-        <p>{t('bank_cards.login_prompt')}</p>
-        <button type="button" className="tk-button" onClick={() => go(LOGIN_PATH)}>
-          {t('nav.login')}
-        </button>
-      </div>
+      <SignedOut
+        text={t('bank_cards.login_prompt')}
+        t={t}
+        buttonClass="tk-button"
+        primary={false}
+        onLogin={() => go(LOGIN_PATH)}
+      />
     );
   }
   if (state.virtual) {

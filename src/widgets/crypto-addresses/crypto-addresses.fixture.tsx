@@ -2,14 +2,13 @@
  * Renders <CryptoAddresses> on a real platform and session over a scripted server that keeps addresses in
  * clear and answers them encoded with the session key, as the real one does.
  */
-import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import type { CoinOption } from '../../core/contract/coins';
 import type { SavedCryptoAddress } from '../../core/contract/payees';
 import { decodeField, encodeField } from '../../core/codec/field-codec';
-import { createHarness, makeToken } from '../../core/session/session.fixture';
+import { createHarness } from '../../core/session/session.fixture';
 import type { Answer, Harness } from '../../core/session/session.fixture';
-import { PlatformProvider } from '../_shared/platform-context';
+import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import { CryptoAddresses } from './crypto-addresses';
 import type { CryptoAddressesProps } from './crypto-addresses';
 
@@ -107,23 +106,8 @@ export async function renderCryptoAddresses(
     },
   });
   await h.platform.ready;
-  if (options.signedIn ?? true) {
-    const exp = Math.floor(Date.now() / 1000) + 900;
-    await h.session.signIn({
-      token: makeToken({ exp, virtualStatus: options.virtual ? '1' : '0' }),
-      refreshToken: 'r-1',
-      qrcodeStatus: 1,
-      expiresAt: exp * 1000,
-    });
-  }
-  let result!: RenderResult;
-  await act(async () => {
-    result = render(
-      <PlatformProvider platform={h.platform}>
-        <CryptoAddresses {...props} />
-      </PlatformProvider>,
-    );
-  });
+  if (options.signedIn ?? true) await signInTo(h, options.virtual);
+  const result = await renderOn(h, <CryptoAddresses {...props} />);
   return {
     ...result,
     h,

@@ -2,16 +2,16 @@
  * Renders <Deposit> on a real platform and session (core/session's scripted-server harness) over a scripted
  * deposit server: the coin list, the user's own wallets, the brand's bank accounts and the submission.
  */
-import { act, render, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { PrimitiveAtom } from '../../core/state/store';
 import type { CoinOption } from '../../core/contract/coins';
 import type { DepositBank } from '../../core/contract/deposits';
 import type { RuntimeConfig, SystemConfigEntry, SystemConfigResponse } from '../../core/contract/types';
-import { createHarness, makeToken } from '../../core/session/session.fixture';
+import { createHarness } from '../../core/session/session.fixture';
 import type { Answer, Harness } from '../../core/session/session.fixture';
-import { PlatformProvider } from '../_shared/platform-context';
+import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import { Deposit } from './deposit';
 import type { DepositProps } from './deposit';
 
@@ -114,23 +114,8 @@ export async function renderDeposit(
     ...system,
     walletType: options.walletType ?? 0,
   });
-  if (options.signedIn ?? true) {
-    const exp = Math.floor(Date.now() / 1000) + 900;
-    await h.session.signIn({
-      token: makeToken({ exp, virtualStatus: options.virtual ? '1' : '0' }),
-      refreshToken: 'r-1',
-      qrcodeStatus: 1,
-      expiresAt: exp * 1000,
-    });
-  }
-  let result!: RenderResult;
-  await act(async () => {
-    result = render(
-      <PlatformProvider platform={h.platform}>
-        <Deposit {...props} />
-      </PlatformProvider>,
-    );
-  });
+  if (options.signedIn ?? true) await signInTo(h, options.virtual);
+  const result = await renderOn(h, <Deposit {...props} />);
   return {
     ...result,
     h,

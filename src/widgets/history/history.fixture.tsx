@@ -2,14 +2,13 @@
  * Renders <History> on a real platform and session (core/session's scripted-server harness) with a
  * scripted order/query and an IntersectionObserver the test moves into view by hand.
  */
-import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { MarketOrder } from '../../core/contract/trading';
 import { marketOrder, positionSummary } from '../../core/feeds/exchange-feed.fixture';
-import { createHarness, makeToken } from '../../core/session/session.fixture';
+import { createHarness } from '../../core/session/session.fixture';
 import type { Answer, Handler, Harness } from '../../core/session/session.fixture';
-import { PlatformProvider } from '../_shared/platform-context';
+import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import { History } from './history';
 import type { HistoryProps } from './history';
 
@@ -83,23 +82,8 @@ export async function renderHistory(
     handlers: { 'waa/order/query': query, 'waa/order/queryMock': query, ...options.handlers },
   });
   await h.platform.ready;
-  if (options.signedIn ?? true) {
-    const exp = Math.floor(Date.now() / 1000) + 900;
-    await h.session.signIn({
-      token: makeToken({ exp, virtualStatus: options.virtual ? '1' : '0' }),
-      refreshToken: 'r-1',
-      qrcodeStatus: 1,
-      expiresAt: exp * 1000,
-    });
-  }
-  let result!: RenderResult;
-  await act(async () => {
-    result = render(
-      <PlatformProvider platform={h.platform}>
-        <History {...props} />
-      </PlatformProvider>,
-    );
-  });
+  if (options.signedIn ?? true) await signInTo(h, options.virtual);
+  const result = await renderOn(h, <History {...props} />);
   return {
     ...result,
     h,

@@ -6,6 +6,7 @@ import { useHostState } from '../_shared/host-state';
 import { usePlatform } from '../_shared/platform-context';
 import { LayoutBox } from '../_shared/record-list';
 import { useAtomValue } from '../_shared/store-react';
+import { SignedOut as SignedOutPrompt } from '../_shared/signed-out';
 import { useT } from '../_shared/use-t';
 import type { Translate } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
@@ -51,12 +52,7 @@ function OptionBody(props: HistoryProps) {
 
 function SignedOut({ t, onLogin }: { t: Translate; onLogin: () => void }) {
   return (
-    <div className="tk-state" part="signed-out">
-      <p>{t('history.login_prompt')}</p>
-      <button type="button" className="tk-hist__btn" data-variant="primary" onClick={onLogin}>
-        {t('nav.login')}
-      </button>
-    </div>
+    <SignedOutPrompt text={t('history.login_prompt')} t={t} buttonClass="tk-hist__btn" onLogin={onLogin} />
   );
 }
 

@@ -22,7 +22,7 @@ export interface OptionHistoryProps {
 }
 
 /** Every field of one option (spec §3 Option order); the settlement time only once it is settled. */
-function OptionDetail({
+export function OptionDetail({
   order,
   t,
   timezone,

@@ -2,15 +2,15 @@
  * Renders <Notifications> on a real platform and session (core/session's scripted-server harness) with a
  * fake exchange socket, a scripted notification server and an IntersectionObserver moved into view by hand.
  */
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { Notification } from '../../core/contract/notifications';
 import { fakeSocketFactory } from '../../core/feeds/exchange-feed.fixture';
-import { createHarness, makeToken } from '../../core/session/session.fixture';
+import { createHarness } from '../../core/session/session.fixture';
 import type { Answer, Harness } from '../../core/session/session.fixture';
 import { createOrders, setOrdersForTests } from '../../core/state/orders';
-import { PlatformProvider } from '../_shared/platform-context';
+import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import { Notifications } from './notifications';
 import type { NotificationsProps } from './notifications';
 
@@ -112,26 +112,11 @@ export async function renderNotifications(
     },
   });
   await h.platform.ready;
-  if (options.signedIn ?? true) {
-    const exp = Math.floor(Date.now() / 1000) + 900;
-    await h.session.signIn({
-      token: makeToken({ exp, virtualStatus: '0' }),
-      refreshToken: 'r-1',
-      qrcodeStatus: 1,
-      expiresAt: exp * 1000,
-    });
-  }
+  if (options.signedIn ?? true) await signInTo(h);
   const sockets = fakeSocketFactory();
   const orders = createOrders(h.platform, { socketFactory: sockets.factory });
   setOrdersForTests(h.platform, orders);
-  let result!: RenderResult;
-  await act(async () => {
-    result = render(
-      <PlatformProvider platform={h.platform}>
-        <Notifications {...props} />
-      </PlatformProvider>,
-    );
-  });
+  const result = await renderOn(h, <Notifications {...props} />);
   if (sockets.sockets.length > 0) act(() => sockets.last().acceptOpen());
   return {
     ...result,

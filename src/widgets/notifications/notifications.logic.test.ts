@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationPage } from '../../core/contract/notifications';
 import type { CallResult } from '../../core/runtime/types';
-import { INITIAL_PAGING, applyPage, marksRead, nextPage, queryFor, textSource } from './notifications.logic';
+import { applyPage, initialPaging, nextPage } from '../_shared/paging';
+import { marksRead, queryFor, textSource } from './notifications.logic';
 
 const note = (overrides: Partial<Notification> = {}): Notification => ({
   id: '1',
@@ -77,11 +78,11 @@ describe('paging', () => {
     ['pauses on a failure until retry', failed(1001), { error: 'failed (1001)', done: false }],
   ] as const)('%s', (_, result, expected) => {
     const page = result.ok ? result.data.page : 1;
-    expect(applyPage(INITIAL_PAGING, page, result)).toMatchObject(expected);
+    expect(applyPage(initialPaging<Notification>(), page, result)).toMatchObject(expected);
   });
 
   it('stops after more than five answers with code -1', () => {
-    let paging = INITIAL_PAGING;
+    let paging = initialPaging<Notification>();
     for (let i = 0; i < 5; i++) paging = applyPage(paging, 1, failed(-1));
     expect(nextPage(paging)).toBe(1);
     paging = applyPage(paging, 1, failed(-1));
@@ -90,7 +91,11 @@ describe('paging', () => {
   });
 
   it('does not list a notification twice when a new one shifted the pages', () => {
-    const first = applyPage(INITIAL_PAGING, 1, ok([note({ id: '3' }), note({ id: '2' })], 1, 2));
+    const first = applyPage(
+      initialPaging<Notification>(),
+      1,
+      ok([note({ id: '3' }), note({ id: '2' })], 1, 2),
+    );
     const second = applyPage(first, 2, ok([note({ id: '2' }), note({ id: '1' })], 2, 2));
     expect(second.items.map((n) => n.id)).toEqual(['3', '2', '1']);
   });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { NotificationRead } from '../../core/contract/notifications';
+import { NotificationList, NotificationRead } from '../../core/contract/notifications';
 import type { Notification } from '../../core/contract/notifications';
 import { SHORT_DATE_TIME_FORMAT, formatTime } from '../../core/domain/format';
 import { getSession } from '../../core/session/session';
@@ -8,16 +8,18 @@ import type { EventCallbacks } from '../_shared/events';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
 import { ListFoot } from '../_shared/list-foot';
+import { nextPage } from '../_shared/paging';
 import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
+import { usePages } from '../_shared/use-pages';
 import { useT } from '../_shared/use-t';
 import type { Translate } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
+import { SignedOut } from '../_shared/signed-out';
 import { WidgetRoot } from '../_shared/widget-root';
 import { NotificationDetail } from './notification-detail';
 import { notificationText } from './notification-text';
-import { isUnread, marksRead, nextPage } from './notifications.logic';
+import { isUnread, marksRead, queryFor } from './notifications.logic';
 import { NOTIFICATIONS_CSS as css } from './styles';
-import { useNotificationPages } from './use-notification-pages';
 
 /** Props of <Notifications>: the attributes of <tk-notifications> and its output callbacks. */
 export interface NotificationsProps extends EventCallbacks<'tk-navigate'> {
@@ -69,7 +71,13 @@ function NotificationsBody(props: NotificationsProps) {
   const config = useAtomValue(platform.atoms.config);
   const unread = useAtomValue(unreadStore.count);
   const signedIn = state.status === 'signedIn';
-  const { paging, loading, loadMore, retry, reload } = useNotificationPages(signedIn ? state.uid : null);
+  // Page by page (`user/notification`); a change of user, or reload(), starts again at page 1.
+  const fetchPage = useCallback(
+    (page: number) => platform.api.call(NotificationList, queryFor(page), { silent: true }),
+    [platform],
+  );
+  const pages = usePages<Notification>(signedIn ? state.uid : null, fetchPage);
+  const { paging, loading, loadMore, retry, reload } = pages;
   const [selected, setSelected] = useState<Notification | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const canLoad = signedIn && !loading && nextPage(paging) !== null;
@@ -98,17 +106,12 @@ function NotificationsBody(props: NotificationsProps) {
 
   if (!signedIn) {
     return (
-      <div className="tk-state" part="signed-out">
-        <p>{t('notifications.login_prompt')}</p>
-        <button
-          type="button"
-          className="tk-notif__btn"
-          data-variant="primary"
-          onClick={() => emit('tk-navigate', { to: LOGIN_PATH })}
-        >
-          {t('nav.login')}
-        </button>
-      </div>
+      <SignedOut
+        text={t('notifications.login_prompt')}
+        t={t}
+        buttonClass="tk-notif__btn"
+        onLogin={() => emit('tk-navigate', { to: LOGIN_PATH })}
+      />
     );
   }
 

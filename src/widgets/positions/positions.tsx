@@ -8,6 +8,7 @@ import type { EventCallbacks } from '../_shared/events';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
 import { Tabs, tabId } from '../_shared/tabs';
+import { SignedOut as SignedOutPrompt } from '../_shared/signed-out';
 import { useT } from '../_shared/use-t';
 import type { Translate } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
@@ -73,12 +74,7 @@ function LiveNotice({ status, t, onRetry }: { status: ExchangeStatus; t: Transla
 
 function SignedOut({ t, onLogin }: { t: Translate; onLogin: () => void }) {
   return (
-    <div className="tk-state" part="signed-out">
-      <p>{t('position.login_prompt')}</p>
-      <button type="button" className="tk-pos__btn" data-variant="primary" onClick={onLogin}>
-        {t('nav.login')}
-      </button>
-    </div>
+    <SignedOutPrompt text={t('position.login_prompt')} t={t} buttonClass="tk-pos__btn" onLogin={onLogin} />
   );
 }
 

@@ -3,7 +3,7 @@ import { CashRecords, type CashRecord } from '../../core/contract/wallets';
 import { useHostState } from '../_shared/host-state';
 import { PagedList } from './paged-list';
 import { CashRecordRow } from './record-rows';
-import { usePages } from './use-pages';
+import { usePages } from '../_shared/use-pages';
 import { useWallet } from './wallet-context';
 import { RECORD_STATES, RECORD_TYPES, recordsQuery, type RecordState, type RecordType } from './wallet.logic';
 

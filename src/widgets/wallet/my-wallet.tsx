@@ -8,7 +8,7 @@ import { Chips } from './cash-records';
 import { PagedList } from './paged-list';
 import { WalletRecordRow } from './record-rows';
 import { TransferDrawer } from './transfer-drawer';
-import { usePages } from './use-pages';
+import { usePages } from '../_shared/use-pages';
 import { useWalletBalance } from './use-wallet-balance';
 import { useWallet } from './wallet-context';
 import {

@@ -2,8 +2,8 @@ import { useRef, type ReactNode } from 'react';
 import { ListFoot } from '../_shared/list-foot';
 import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
 import { useWallet } from './wallet-context';
-import { nextPage } from './wallet.logic';
-import type { Pages } from './use-pages';
+import { nextPage } from '../_shared/paging';
+import type { Pages } from '../_shared/use-pages';
 
 /** An infinite list of a wallet view (spec §2: 10 a page, loaded while scrolled to its end). */
 export function PagedList<T extends { id: string }>({

@@ -58,22 +58,29 @@ function Latest<T>({
   );
 }
 
+/** One closed trade; a click opens its detail on the transaction list (`?uid=`). */
 function TradeRow({ order }: { order: MarketOrder }) {
-  const { t, timezone } = useWallet();
+  const { t, timezone, go } = useWallet();
   const loss = order.profitLoss.startsWith('-');
   return (
-    <li className="tk-wallet__row" part="trade" data-order={order.uid}>
-      <span className="tk-wallet__row-main">
-        <span className="tk-wallet__row-title">
-          {order.productName} · {t(order.orderType === 0 ? 'wallet.buy' : 'wallet.sell')}
+    <li part="trade" data-order={order.uid}>
+      <button
+        type="button"
+        className="tk-wallet__row tk-wallet__row-btn"
+        onClick={() => go('transactionList', `uid=${encodeURIComponent(order.uid)}`)}
+      >
+        <span className="tk-wallet__row-main">
+          <span className="tk-wallet__row-title">
+            {order.productName} · {t(order.orderType === 0 ? 'wallet.buy' : 'wallet.sell')}
+          </span>
+          <span className="tk-wallet__row-sub tk-num">
+            {formatTime(order.closingTimeTs ?? order.orderTimeTs, SHORT_DATE_TIME_FORMAT, timezone)}
+          </span>
         </span>
-        <span className="tk-wallet__row-sub tk-num">
-          {formatTime(order.closingTimeTs ?? order.orderTimeTs, SHORT_DATE_TIME_FORMAT, timezone)}
+        <span className="tk-wallet__amount tk-num" data-sign={loss ? 'minus' : 'plus'}>
+          {formatAmount(order.profitLoss)} USD
         </span>
-      </span>
-      <span className="tk-wallet__amount tk-num" data-sign={loss ? 'minus' : 'plus'}>
-        {formatAmount(order.profitLoss)} USD
-      </span>
+      </button>
     </li>
   );
 }

@@ -2,14 +2,13 @@
  * Renders <Wallet> on a real platform and session (core/session's scripted-server harness) over a scripted
  * wallet server, with an IntersectionObserver moved into view by hand.
  */
-import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { SystemConfigEntry } from '../../core/contract';
 import type { CashRecord, WalletBalance, WalletRecord } from '../../core/contract/wallets';
-import { createHarness, makeToken } from '../../core/session/session.fixture';
+import { createHarness } from '../../core/session/session.fixture';
 import type { Answer, Handler, Harness } from '../../core/session/session.fixture';
-import { PlatformProvider } from '../_shared/platform-context';
+import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import { Wallet } from './wallet';
 import type { WalletProps } from './wallet';
 
@@ -136,23 +135,8 @@ export async function renderWallet(
     },
   });
   await h.platform.ready;
-  if (options.signedIn ?? true) {
-    const exp = Math.floor(Date.now() / 1000) + 900;
-    await h.session.signIn({
-      token: makeToken({ exp, virtualStatus: options.virtual ? '1' : '0' }),
-      refreshToken: 'r-1',
-      qrcodeStatus: 1,
-      expiresAt: exp * 1000,
-    });
-  }
-  let result!: RenderResult;
-  await act(async () => {
-    result = render(
-      <PlatformProvider platform={h.platform}>
-        <Wallet {...props} />
-      </PlatformProvider>,
-    );
-  });
+  if (options.signedIn ?? true) await signInTo(h, options.virtual);
+  const result = await renderOn(h, <Wallet {...props} />);
   return {
     ...result,
     h,

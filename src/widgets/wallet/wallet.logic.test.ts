@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemConfigResponse } from '../../core/contract';
-import type { CallResult } from '../../core/runtime/types';
 import {
-  applyPage,
   canTransfer,
   createQuoteSequence,
   homeButtons,
-  initialPaging,
-  nextPage,
   parseActions,
   parseView,
   payStateTone,
@@ -15,7 +11,6 @@ import {
   signedQuantity,
   viewOfPath,
   walletRecordsQuery,
-  type PageAnswer,
 } from './wallet.logic';
 
 const config = (...on: string[]): SystemConfigResponse =>
@@ -92,51 +87,6 @@ describe('list queries', () => {
     ['order', { pageNum: 1, pageSize: 10, orderType: 2 }],
   ] as const)('wallet records %s', (filter, query) => {
     expect(walletRecordsQuery(filter, 1)).toEqual(query);
-  });
-});
-
-describe('applyPage', () => {
-  const row = (id: string) => ({ id });
-  const ok = (
-    list: { id: string }[],
-    pageNum: number,
-    pages: number,
-  ): CallResult<PageAnswer<{ id: string }>> => ({
-    ok: true,
-    data: { list, pageNum, pages, total: pages * 10 },
-    envelope: { code: 0, msg: 'success', data: { list, pageNum, pages, total: pages * 10 } },
-  });
-  const failed = (code: number): CallResult<PageAnswer<{ id: string }>> => ({
-    ok: false,
-    code,
-    message: `failed (${code})`,
-  });
-
-  it('appends pages and stops at the last one', () => {
-    const first = applyPage(initialPaging<{ id: string }>(), 1, ok([row('3'), row('2')], 1, 2));
-    expect(first).toMatchObject({ page: 1, done: false });
-    expect(nextPage(first)).toBe(2);
-    const second = applyPage(first, 2, ok([row('2'), row('1')], 2, 2));
-    expect(second.items.map((r) => r.id)).toEqual(['3', '2', '1']);
-    expect(second.done).toBe(true);
-    expect(nextPage(second)).toBeNull();
-  });
-
-  it('stops on an empty list', () => {
-    expect(applyPage(initialPaging<{ id: string }>(), 1, ok([], 1, 0)).done).toBe(true);
-  });
-
-  it('pauses on a failure until retried', () => {
-    const paused = applyPage(initialPaging<{ id: string }>(), 1, failed(1001));
-    expect(paused.error).toBe('failed (1001)');
-    expect(nextPage(paused)).toBeNull();
-  });
-
-  it('gives up after more than 5 answers with code -1', () => {
-    let paging = initialPaging<{ id: string }>();
-    for (let i = 0; i < 5; i += 1) paging = applyPage(paging, 1, failed(-1));
-    expect(paging.done).toBe(false);
-    expect(applyPage(paging, 1, failed(-1)).done).toBe(true);
   });
 });
 

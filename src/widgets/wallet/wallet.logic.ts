@@ -6,7 +6,6 @@
 import type { SystemConfigResponse } from '../../core/contract';
 import type { PayState } from '../../core/contract/coins';
 import { WALLET_HOME_ITEMS, WALLET_PAGE_SIZE, type WalletBalanceItem } from '../../core/contract/wallets';
-import type { CallResult } from '../../core/runtime/types';
 
 /** The views of <tk-wallet>. */
 export const WALLET_VIEWS = ['home', 'myWallet', 'records'] as const;
@@ -78,64 +77,6 @@ export function parseActions(text: string | undefined | null): string[] | null {
 
 /** Lines that take the Transfer in / Transfer out buttons (spec §2: not USD). */
 export const canTransfer = (item: Pick<WalletBalanceItem, 'currency'>) => item.currency !== 'USD';
-
-/** A page answer of the wallet lists. */
-export interface PageAnswer<T> {
-  list: T[];
-  pageNum: number;
-  pages: number;
-  total: number;
-}
-
-/** Loading gives up after more than this many answers with code -1 (spec §4). */
-export const MAX_INVALID_ANSWERS = 5;
-
-/** A list loaded so far and whether more may come. */
-export interface Paging<T> {
-  items: T[];
-  /** Last page loaded (0 before the first). */
-  page: number;
-  done: boolean;
-  invalid: number;
-  error: string | null;
-}
-
-/** Before the first page. */
-export function initialPaging<T>(): Paging<T> {
-  return { items: [], page: 0, done: false, invalid: 0, error: null };
-}
-
-/** The page to ask for next, or null when loading stopped or waits for a retry. */
-export function nextPage(paging: Paging<unknown>): number | null {
-  return paging.done || paging.error ? null : paging.page + 1;
-}
-
-/**
- * Paging after the answer for `page` (spec §4): stops at the last page, on an empty list, or after more than
- * MAX_INVALID_ANSWERS answers with code -1; other failures pause until retry. A row already listed (a new
- * record shifted the pages) is not listed twice.
- */
-export function applyPage<T extends { id: string }>(
-  paging: Paging<T>,
-  page: number,
-  result: CallResult<PageAnswer<T>>,
-): Paging<T> {
-  if (!result.ok) {
-    if (result.code !== -1) return { ...paging, error: result.message };
-    const invalid = paging.invalid + 1;
-    return { ...paging, invalid, done: invalid > MAX_INVALID_ANSWERS };
-  }
-  const list = Array.isArray(result.data?.list) ? result.data.list : [];
-  const known = new Set(paging.items.map((item) => item.id));
-  const pages = typeof result.data?.pages === 'number' ? result.data.pages : 0;
-  return {
-    items: [...paging.items, ...list.filter((item) => !known.has(item.id))],
-    page,
-    invalid: paging.invalid,
-    done: list.length === 0 || page >= pages,
-    error: null,
-  };
-}
 
 /** Records filters (spec §2 Records): type all/deposit/withdraw, status all/waiting/success/fail. */
 export const RECORD_TYPES = ['all', 'deposit', 'withdraw'] as const;

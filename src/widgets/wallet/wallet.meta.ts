@@ -38,7 +38,8 @@ export const walletMeta: WidgetMeta = {
   events: [
     navigateEvent(
       'Asks the page to go to `/user/deposit`, `/user/withdraw`, `/user/wallet/crypto`, ' +
-        '`/user/wallet/bankCard`, `/user/wallet/depositList`, `/history`, or `/login?to=/user/wallet` when ' +
+        '`/user/wallet/bankCard`, `/user/wallet/depositList`, `/user/wallet/transactionList?uid=<order>` (a ' +
+        'latest trade clicked), `/history`, or `/login?to=/user/wallet` when ' +
         'signed out. Bubbles, is composed and cancelable.',
     ),
   ],
@@ -48,7 +49,7 @@ export const walletMeta: WidgetMeta = {
     { name: 'action', description: 'One home button.' },
     { name: 'latest-trades', description: 'The latest closed trades of the home.' },
     { name: 'latest-records', description: 'The latest deposits and withdrawals of the home.' },
-    { name: 'trade', description: 'One trade row.' },
+    { name: 'trade', description: 'One trade row (`data-order`); its button opens the order detail.' },
     { name: 'my-wallet', description: 'The My wallet page.' },
     { name: 'total', description: 'The total assets.' },
     { name: 'balances', description: 'The balance list.' },

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { marketOrder } from '../../core/feeds/exchange-feed.fixture';
 import {
   cashRecord,
   FakeIntersectionObserver,
@@ -94,6 +95,26 @@ describe('<Wallet view="home">', () => {
     fireEvent.click(trades as HTMLElement);
     fireEvent.click(records as HTMLElement);
     expect(onNavigate.mock.calls.map(([d]) => d.to)).toEqual(['/history', '/user/wallet/depositList']);
+  });
+
+  it('opens a trade’s detail on the transaction list when its row is clicked', async () => {
+    const onNavigate = vi.fn();
+    const closed = marketOrder({ id: '7', uid: 'A 7', productName: 'Bitcoin', positionStatus: 3 });
+    view = await renderWallet(
+      { onNavigate },
+      {
+        handlers: {
+          'waa/order/query': () => ({
+            code: 0,
+            data: { list: [closed], page: 1, pages: 1, total: 1, profitLossToday: '0', profitLossTotal: '0' },
+          }),
+        },
+      },
+    );
+    await waitFor(() => expect(document.querySelector('li[data-order="A 7"]')).toBeTruthy());
+    const row = document.querySelector('li[data-order="A 7"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button'));
+    expect(onNavigate).toHaveBeenCalledWith({ to: '/user/wallet/transactionList?uid=A%207' });
   });
 
   it('shows only the reset on the demo account', async () => {

@@ -5,6 +5,7 @@ import { TkNavigateEvent } from '../_shared/events';
 import { useHostState } from '../_shared/host-state';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
+import { SignedOut } from '../_shared/signed-out';
 import { ToastProvider, useToast } from '../_shared/toast';
 import { useT } from '../_shared/use-t';
 import { useWidgetHost } from '../_shared/widget-host';
@@ -102,17 +103,12 @@ function WalletBody(props: WalletProps) {
 
   if (state.status !== 'signedIn' || !state.uid) {
     return (
-      <div className="tk-state" part="signed-out">
-        <p>{t('wallet.login_prompt')}</p>
-        <button
-          type="button"
-          className="tk-wallet__btn"
-          data-variant="primary"
-          onClick={() => navigate(WALLET_PATHS.login)}
-        >
-          {t('nav.login')}
-        </button>
-      </div>
+      <SignedOut
+        text={t('wallet.login_prompt')}
+        t={t}
+        buttonClass="tk-wallet__btn"
+        onLogin={() => navigate(WALLET_PATHS.login)}
+      />
     );
   }
   if (state.virtual) return <DemoWallet />;

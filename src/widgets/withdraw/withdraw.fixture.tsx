@@ -3,14 +3,13 @@
  * withdrawal server: two coins (USDT TRC20 with a saved address, BTC without), one bank card, the bank meta,
  * quotes computed like the server's (fixed fee 25 USDT / USD, 0.5 % for BTC at 98,500), a 1,000 USD balance.
  */
-import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import type { SystemConfigEntry } from '../../core/contract/types';
 import { encodeField } from '../../core/codec/field-codec';
 import { quoteWithdrawal } from '../../core/domain/withdraw-quote';
-import { createHarness, makeToken } from '../../core/session/session.fixture';
+import { createHarness } from '../../core/session/session.fixture';
 import type { Answer, Harness } from '../../core/session/session.fixture';
-import { PlatformProvider } from '../_shared/platform-context';
+import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import { Withdraw } from './withdraw';
 import type { WithdrawProps } from './withdraw';
 
@@ -122,23 +121,8 @@ export async function renderWithdraw(
     handlers: { ...withdrawHandlers(), ...options.handlers },
   });
   await h.platform.ready;
-  if (options.signedIn ?? true) {
-    const exp = Math.floor(Date.now() / 1000) + 900;
-    await h.session.signIn({
-      token: makeToken({ exp, virtualStatus: options.demo ? '1' : '0' }),
-      refreshToken: 'r-1',
-      qrcodeStatus: 1,
-      expiresAt: exp * 1000,
-    });
-  }
-  let result!: RenderResult;
-  await act(async () => {
-    result = render(
-      <PlatformProvider platform={h.platform}>
-        <Withdraw {...props} />
-      </PlatformProvider>,
-    );
-  });
+  if (options.signedIn ?? true) await signInTo(h, options.demo);
+  const result = await renderOn(h, <Withdraw {...props} />);
   return {
     ...result,
     h,

@@ -23,6 +23,7 @@ import { Tabs } from '../_shared/tabs';
 import { ToastProvider, useToast } from '../_shared/toast';
 import { useT } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
+import { SignedOut } from '../_shared/signed-out';
 import { WidgetRoot } from '../_shared/widget-root';
 import {
   amountMessage,
@@ -307,17 +308,12 @@ function WithdrawBody(props: WithdrawProps) {
 
   if (!signedIn) {
     return (
-      <div className="tk-state" part="signed-out">
-        <p>{t('withdraw.login_prompt')}</p>
-        <button
-          type="button"
-          className="tk-wd__btn"
-          data-variant="primary"
-          onClick={() => emit('tk-navigate', { to: WITHDRAW_PATHS.login })}
-        >
-          {t('nav.login')}
-        </button>
-      </div>
+      <SignedOut
+        text={t('withdraw.login_prompt')}
+        t={t}
+        buttonClass="tk-wd__btn"
+        onLogin={() => emit('tk-navigate', { to: WITHDRAW_PATHS.login })}
+      />
     );
   }
 

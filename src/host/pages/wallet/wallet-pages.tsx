@@ -4,13 +4,15 @@
  * of <Wallet>. Mobile shows them as full pages under a back bar; the desktop account dialog shows them in its
  * body (routes.ts `kind: 'account'`).
  */
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { isConfigOn } from '../../../widgets/account';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
+import { OrderDetail } from '../../../widgets/history';
 import { Wallet } from '../../../widgets/wallet';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
+import { useRoute } from '../../routing/router';
 import { isBuilt } from '../../routing/routes';
 import { useHostSession } from '../../session/use-host-session';
 import { useIsDesktop } from '../../shells/use-media-query';
@@ -26,14 +28,15 @@ export function walletActions(built: (name: string) => boolean = isBuilt): strin
 
 const ACTIONS = walletActions();
 
-function WalletPage({ view, title, testId }: { view: string; title: string; testId: string }) {
+function WalletPage(props: { view: string; title: string; testId: string; children?: ReactNode }) {
   const t = useT();
   const { theme } = useHost();
   const desktop = useIsDesktop();
   return (
-    <div className="host-wallet-page" data-testid={testId}>
-      {desktop ? null : <PageBar title={t(title)} />}
-      <Wallet theme={theme} view={view} actions={ACTIONS} onNavigate={goTo} />
+    <div className="host-wallet-page" data-testid={props.testId}>
+      {desktop ? null : <PageBar title={t(props.title)} />}
+      <Wallet theme={theme} view={props.view} actions={ACTIONS} onNavigate={goTo} />
+      {props.children}
     </div>
   );
 }
@@ -55,7 +58,22 @@ export function MyWalletPage() {
   return <WalletPage view="myWallet" title="wallet.menu.my_wallet" testId="my-wallet-page" />;
 }
 
-/** `/user/wallet/transactionList` and `/user/wallet/depositList`: the deposit/withdraw records. */
+/**
+ * `/user/wallet/transactionList` and `/user/wallet/depositList`: the deposit/withdraw records; with `uid` (a
+ * market order) or `optionUID` (an option) in the query, that order's detail opens over them (the history's
+ * detail drawer: a side panel on desktop, a sheet on a phone). Closing it drops the query.
+ */
 export function TransactionListPage() {
-  return <WalletPage view="records" title="wallet.menu.records" testId="wallet-records-page" />;
+  const { path, query } = useRoute();
+  const { theme } = useHost();
+  return (
+    <WalletPage view="records" title="wallet.menu.records" testId="wallet-records-page">
+      <OrderDetail
+        uid={query.uid}
+        optionUid={query.optionUID}
+        theme={theme}
+        onClose={() => navigate(path.split('?')[0] ?? path, { replace: true })}
+      />
+    </WalletPage>
+  );
 }

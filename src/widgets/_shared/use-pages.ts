@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallResult } from '../../core/runtime/types';
-import { applyPage, initialPaging, nextPage } from './wallet.logic';
-import type { PageAnswer, Paging } from './wallet.logic';
+import { applyPage, initialPaging, nextPage } from './paging';
+import type { PageOf, Paging } from './paging';
 
-/** What a wallet list shows and how it asks for more. */
+/** What an infinite list shows and how it asks for more. */
 export interface Pages<T> {
   paging: Paging<T>;
   loading: boolean;
   loadMore: () => void;
   retry: () => void;
-  /** Start again at page 1 (after a transfer). */
+  /** Start again at page 1 (after a transfer, after opening an unread notification). */
   reload: () => void;
 }
 
@@ -19,7 +19,7 @@ export interface Pages<T> {
  */
 export function usePages<T extends { id: string }>(
   key: string | null,
-  fetchPage: (page: number) => Promise<CallResult<PageAnswer<T>>>,
+  fetchPage: (page: number) => Promise<CallResult<PageOf<T>>>,
 ): Pages<T> {
   const [paging, setPaging] = useState<Paging<T>>(initialPaging);
   const [loading, setLoading] = useState(false);
