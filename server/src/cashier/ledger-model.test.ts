@@ -25,7 +25,7 @@ import { describeOnBackends } from '../db/testing';
 import { submit as submitDeposit } from '../deposits/deposits.testing';
 import { checkLedger, fxHouseAccount, HouseAccount, houseAccount } from '../ledger';
 import { tradingHarness, WEDNESDAY, type TradingHarness } from '../trading/test-app';
-import { encodeWireField } from '../withdrawals/field-codec';
+import { encodeField } from './field-codec';
 import { PENDING_HOUSE } from '../withdrawals/service';
 import { TEST_ADDRESS } from '../withdrawals/test-support';
 
@@ -455,7 +455,7 @@ describeOnBackends('cashier ledger model', (backend) => {
       num,
       practicalNum: practical,
       currencyId: s.coin,
-      paymentAddress: encodeWireField(TEST_ADDRESS, u.aesKey),
+      paymentAddress: encodeField(TEST_ADDRESS, u.aesKey),
       locale: 'en',
     };
     const send = () => postJson(WITHDRAW, u.token, body, key);
