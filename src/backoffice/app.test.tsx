@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminDeposit } from '../core/contract/deposits';
 import strings from '../core/i18n/locales/en/backoffice.json';
 import { createI18n } from '../core/i18n/i18n';
 import { BackofficeApp } from './app';
@@ -60,15 +61,24 @@ const operator = (roles: string[]) => ({
 });
 const NOT_SIGNED_IN: Answer = { status: 401, body: { code: 400, msg: 'admin token required', data: null } };
 
-const DEPOSIT = {
+/** A waiting deposit as the admin list answers it: `uid` is the ticket's number, `userUid` the trader's. */
+const DEPOSIT: AdminDeposit = {
   id: '11',
-  uid: '12345678',
-  amount: '0.5',
-  currency: 'BTC',
-  usdAmount: '30000',
+  uid: 'D1795589851040',
+  userUid: '12345678',
+  brandId: 'tradekit',
   method: 'crypto',
+  coinId: 3,
+  currency: 'BTC',
+  protocol: 'BTC',
+  amount: '0.5',
+  usdAmount: '30000.00',
+  state: 'waiting',
+  reason: '',
   createdAt: Date.UTC(2026, 0, 5, 9),
-  hasProof: true,
+  reviewedAt: null,
+  reviewedBy: null,
+  proofUrl: '/admin/v1/deposits/11/proof',
 };
 const SUMMARY = {
   uid: '12345678',
