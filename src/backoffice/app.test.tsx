@@ -206,7 +206,7 @@ describe('<BackofficeApp>', () => {
 
     fireEvent.click(within(detail).getByTestId('bo-approve'));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('Approve ticket 11?');
+    expect(dialog.textContent).toContain('Approve ticket D1795589851040?');
     const listsBefore = calls.filter((call) => call.url.startsWith('/admin/v1/deposits?')).length;
     await act(async () => fireEvent.click(within(dialog).getByTestId('bo-confirm')));
     expect(await screen.findByTestId('bo-queue-empty')).toBeTruthy();
@@ -218,7 +218,7 @@ describe('<BackofficeApp>', () => {
       '/admin/v1/deposits?status=waiting',
     );
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(screen.getByTestId('toast').textContent).toContain('Ticket 11 approved');
+    expect(screen.getByTestId('toast').textContent).toContain('Ticket D1795589851040 approved');
   });
 
   it('rejects only with a reason, and sends it', async () => {

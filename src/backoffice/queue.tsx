@@ -47,7 +47,7 @@ function ConfirmDecision({
       : await call(targets.approve, { id: item.id });
     setBusy(false);
     if (answer.ok) {
-      toast(t(rejecting ? 'backoffice.queue.rejected' : 'backoffice.queue.approved', { id: item.id }));
+      toast(t(rejecting ? 'backoffice.queue.rejected' : 'backoffice.queue.approved', { id: item.ticketNo }));
       onDone();
       return;
     }
@@ -58,7 +58,7 @@ function ConfirmDecision({
   return (
     <ModalDrawer
       title={t(rejecting ? 'backoffice.queue.reject_title' : 'backoffice.queue.approve_title', {
-        id: item.id,
+        id: item.ticketNo,
       })}
       onClose={onClose}
       block="bo-confirm"
@@ -161,7 +161,7 @@ function Detail({ item, onDecide }: { item: QueueItem; onDecide: (decision: Deci
     name === 'method' ? t(`backoffice.queue.field.method_${text}`) : text;
   return (
     <section className="bo-card bo-detail" aria-labelledby="bo-detail-title" data-testid="bo-detail">
-      <h2 id="bo-detail-title">{t('backoffice.queue.ticket', { id: item.id })}</h2>
+      <h2 id="bo-detail-title">{t('backoffice.queue.ticket', { id: item.ticketNo })}</h2>
       <dl className="bo-facts">
         <dt>{t('backoffice.queue.user')}</dt>
         <dd>{item.userUid}</dd>
