@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { open, signIn } from './auth-steps';
 import type { Account } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
@@ -55,6 +55,7 @@ async function check(page: Page, name: string): Promise<void> {
 
 /** One trader with money, a card, a crypto address, a notification and a waiting deposit (the queue's item). */
 let ready: Promise<Account & { uid: string }> | undefined;
+let waitingDeposit: string | undefined;
 async function makeTrader(): Promise<Account & { uid: string }> {
   const trader = await fundedAccount('25000');
   const token = await apiToken(trader);
@@ -66,7 +67,9 @@ async function makeTrader(): Promise<Account & { uid: string }> {
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': `screens-${trader.uid}` },
     body: form,
   });
-  expect(((await response.json()) as { code: number }).code).toBe(0);
+  const deposit = (await response.json()) as { code: number; data: { id: string } };
+  expect(deposit.code).toBe(0);
+  waitingDeposit = deposit.data.id;
   const sent = await post(
     `/admin/v1/users/${trader.uid}/notifications`,
     { title: 'Maintenance', content: 'Trading pauses tonight from 22:00 to 22:15 UTC.' },
@@ -76,6 +79,12 @@ async function makeTrader(): Promise<Account & { uid: string }> {
   return trader;
 }
 const trader = () => (ready ??= makeTrader());
+
+// The server is shared by every e2e file: the review queues are left empty for the next one.
+afterAll(async () => {
+  if (waitingDeposit)
+    await post(`/admin/v1/deposits/${waitingDeposit}/reject`, { reason: 'Screens done' }, 'admin');
+});
 
 interface Screen {
   name: string;
