@@ -201,7 +201,9 @@ describe('<BackofficeApp>', () => {
       '/admin/v1/deposits/11/proof',
     );
     expect((await screen.findByTestId('bo-summary')).textContent).toContain('a***@example.com');
-    expect((await screen.findByTestId('bo-ledger')).textContent).toContain('250.5');
+    // Money as every USD amount shows: 2 decimals and thousands separators.
+    expect(screen.getByTestId('bo-summary').textContent).toContain('250.50 USD');
+    expect((await screen.findByTestId('bo-ledger')).textContent).toContain('250.50');
     expect((await screen.findByTestId('bo-positions')).textContent).toContain('EUR/USD');
 
     fireEvent.click(within(detail).getByTestId('bo-approve'));
