@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminDeposit } from '../core/contract/deposits';
 import strings from '../core/i18n/locales/en/backoffice.json';
 import { createI18n } from '../core/i18n/i18n';
 import { BackofficeApp } from './app';
@@ -60,15 +61,24 @@ const operator = (roles: string[]) => ({
 });
 const NOT_SIGNED_IN: Answer = { status: 401, body: { code: 400, msg: 'admin token required', data: null } };
 
-const DEPOSIT = {
+/** A waiting deposit as the admin list answers it: `uid` is the ticket's number, `userUid` the trader's. */
+const DEPOSIT: AdminDeposit = {
   id: '11',
-  uid: '12345678',
-  amount: '0.5',
-  currency: 'BTC',
-  usdAmount: '30000',
+  uid: 'D1795589851040',
+  userUid: '12345678',
+  brandId: 'tradekit',
   method: 'crypto',
+  coinId: 3,
+  currency: 'BTC',
+  protocol: 'BTC',
+  amount: '0.5',
+  usdAmount: '30000.00',
+  state: 'waiting',
+  reason: '',
   createdAt: Date.UTC(2026, 0, 5, 9),
-  hasProof: true,
+  reviewedAt: null,
+  reviewedBy: null,
+  proofUrl: '/admin/v1/deposits/11/proof',
 };
 const SUMMARY = {
   uid: '12345678',
@@ -191,12 +201,14 @@ describe('<BackofficeApp>', () => {
       '/admin/v1/deposits/11/proof',
     );
     expect((await screen.findByTestId('bo-summary')).textContent).toContain('a***@example.com');
-    expect((await screen.findByTestId('bo-ledger')).textContent).toContain('250.5');
+    // Money as every USD amount shows: 2 decimals and thousands separators.
+    expect(screen.getByTestId('bo-summary').textContent).toContain('250.50 USD');
+    expect((await screen.findByTestId('bo-ledger')).textContent).toContain('250.50');
     expect((await screen.findByTestId('bo-positions')).textContent).toContain('EUR/USD');
 
     fireEvent.click(within(detail).getByTestId('bo-approve'));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('Approve ticket 11?');
+    expect(dialog.textContent).toContain('Approve ticket D1795589851040?');
     const listsBefore = calls.filter((call) => call.url.startsWith('/admin/v1/deposits?')).length;
     await act(async () => fireEvent.click(within(dialog).getByTestId('bo-confirm')));
     expect(await screen.findByTestId('bo-queue-empty')).toBeTruthy();
@@ -208,7 +220,7 @@ describe('<BackofficeApp>', () => {
       '/admin/v1/deposits?status=waiting',
     );
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(screen.getByTestId('toast').textContent).toContain('Ticket 11 approved');
+    expect(screen.getByTestId('toast').textContent).toContain('Ticket D1795589851040 approved');
   });
 
   it('rejects only with a reason, and sends it', async () => {

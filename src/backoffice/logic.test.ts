@@ -1,87 +1,181 @@
 import { describe, expect, it } from 'vitest';
 import { GetUserLedger, OperatorLogin } from '../core/contract/backoffice';
+import type { AdminDeposit } from '../core/contract/deposits';
+import type { AdminWithdrawal } from '../core/contract/withdrawals';
 import { urlOf } from './api';
 import {
   normalizeCode,
   pageCount,
   pagesFor,
+  depositItem,
   queueItemsOf,
   queueTargets,
   reasonValid,
-  toQueueItem,
+  withdrawalItem,
 } from './logic';
 
-describe('toQueueItem', () => {
+const DEPOSIT: AdminDeposit = {
+  id: '7',
+  uid: 'D1795589851040',
+  userUid: '12345678',
+  brandId: 'tradekit',
+  method: 'crypto',
+  coinId: 1,
+  currency: 'USDT',
+  protocol: 'TRC20',
+  amount: '100000.00',
+  usdAmount: '100000.00',
+  state: 'waiting',
+  reason: '',
+  createdAt: 1_764_000_000_000,
+  reviewedAt: null,
+  reviewedBy: null,
+  proofUrl: '/admin/v1/deposits/7/proof',
+};
+
+const WITHDRAWAL: AdminWithdrawal = {
+  id: '9',
+  uid: 'W1795589900000',
+  userUid: '87654321',
+  method: 'bank',
+  currency: 'USD',
+  protocol: null,
+  bankName: 'Journey Bank',
+  accountLast4: '3000',
+  amount: '1000.00',
+  usdAmount: '1000.00',
+  fee: '25.00',
+  practical: '975.00',
+  state: 'waiting',
+  reason: '',
+  createdAt: 1_764_000_100_000,
+  reviewedAt: null,
+  reviewedBy: null,
+};
+
+describe('queue items from the admin answers', () => {
+  it("reads a deposit: the trader is userUid, not the ticket number; the proof is the answer's path", () => {
+    expect(depositItem(DEPOSIT)).toEqual({
+      kind: 'deposits',
+      id: '7',
+      ticketNo: 'D1795589851040',
+      userUid: '12345678',
+      amount: '100000.00',
+      currency: 'USDT',
+      usdAmount: '100000.00',
+      method: 'crypto',
+      via: 'USDT · TRC20',
+      fee: null,
+      practical: null,
+      createdAt: 1_764_000_000_000,
+      proofUrl: '/admin/v1/deposits/7/proof',
+      fields: [
+        ['ticket', 'D1795589851040'],
+        ['method', 'crypto'],
+        ['coin', 'USDT · TRC20'],
+      ],
+    });
+  });
+
   it.each([
-    [
-      'plain names',
+    ['a bank deposit', { method: 'bank', protocol: '', currency: 'USD', proofUrl: null }, 'USD', null],
+    ['BTC on its own network', { protocol: 'BTC', currency: 'BTC' }, 'BTC', '/admin/v1/deposits/7/proof'],
+  ] as const)('names %s by its currency alone', (_name, change, via, proof) => {
+    const item = depositItem({ ...DEPOSIT, ...change });
+    expect(item.via).toBe(via);
+    expect(item.proofUrl).toBe(proof);
+  });
+
+  it('reads a bank withdrawal with its fee and payout, the card by bank and last 4', () => {
+    expect(withdrawalItem(WITHDRAWAL)).toMatchObject({
+      kind: 'withdrawals',
+      id: '9',
+      ticketNo: 'W1795589900000',
+      userUid: '87654321',
+      amount: '1000.00',
+      currency: 'USD',
+      method: 'bank',
+      via: 'Journey Bank ****3000',
+      fee: '25.00',
+      practical: '975.00',
+      proofUrl: null,
+      fields: [
+        ['ticket', 'W1795589900000'],
+        ['method', 'bank'],
+        ['via', 'Journey Bank ****3000'],
+      ],
+    });
+  });
+
+  it('shows the destination of the detail read: a bank account without its empty fields, or an address', () => {
+    const bank = withdrawalItem(WITHDRAWAL, {
+      kind: 'bank',
+      bankName: 'Journey Bank',
+      bankCode: '',
+      swiftCode: 'JRNYDEFF',
+      bankCountry: 'DE',
+      name: 'Alex Trader',
+      account: 'DE89370400440532013000',
+    });
+    expect(bank.fields).toEqual([
+      ['ticket', 'W1795589900000'],
+      ['method', 'bank'],
+      ['bank', 'Journey Bank'],
+      ['swift', 'JRNYDEFF'],
+      ['country', 'DE'],
+      ['payee', 'Alex Trader'],
+      ['account', 'DE89370400440532013000'],
+    ]);
+    const crypto = withdrawalItem(
       {
-        id: 7,
-        uid: '12345678',
-        amount: '0.5',
-        currency: 'BTC',
-        usdAmount: '30000',
+        ...WITHDRAWAL,
         method: 'crypto',
-        createdAt: 1000,
-        hasProof: true,
-      },
-      {
-        id: '7',
-        uid: '12345678',
-        amount: '0.5',
-        currency: 'BTC',
-        usdAmount: '30000',
-        method: 'crypto',
-        createdAt: 1000,
-        hasProof: true,
-      },
-    ],
-    [
-      'the spec record names',
-      {
-        ticketId: '9',
-        userUid: '87654321',
-        payPrice: '100',
-        unit: 'USDT',
-        depositUsdPrice: '100',
-        submitTimeTs: '2000',
-        proofType: 'image/png',
-      },
-      {
-        id: '9',
-        uid: '87654321',
-        amount: '100',
         currency: 'USDT',
-        usdAmount: '100',
-        method: '',
-        createdAt: 2000,
-        hasProof: true,
+        protocol: 'ERC20',
+        bankName: null,
+        accountLast4: null,
       },
-    ],
-    [
-      'an ISO time, no currency, no proof',
-      { id: '3', uid: '1', amount: '5', createdAt: '2026-01-05T09:00:00.000Z' },
-      { id: '3', currency: 'USD', usdAmount: null, createdAt: Date.UTC(2026, 0, 5, 9), hasProof: false },
-    ],
-  ])('reads %s', (_name, raw, expected) => {
-    expect(toQueueItem(raw, 'deposits')).toMatchObject({ kind: 'deposits', ...expected });
-  });
-
-  it('skips an item without an id and keeps only scalar fields for the detail', () => {
-    expect(toQueueItem({ amount: '1' }, 'withdrawals')).toBeNull();
-    expect(toQueueItem({ id: 1, nested: { a: 1 }, note: null, ok: true }, 'withdrawals')?.fields).toEqual([
-      ['id', '1'],
-      ['ok', 'true'],
+      { kind: 'crypto', currency: 'USDT', protocol: 'ERC20', address: '0xabc' },
+    );
+    expect(crypto.via).toBe('USDT · ERC20');
+    expect(crypto.fields.slice(2)).toEqual([
+      ['coin', 'USDT · ERC20'],
+      ['address', '0xabc'],
     ]);
   });
 
-  it('reads a list answer or a bare array, dropping junk', () => {
-    expect(queueItemsOf({ list: [{ id: 1 }, null, 'x', { id: 2 }] }, 'deposits').map((i) => i.id)).toEqual([
-      '1',
-      '2',
+  it('reads each list answer of its queue', () => {
+    expect(queueItemsOf({ list: [DEPOSIT, { ...DEPOSIT, id: '8' }] }, 'deposits').map((i) => i.id)).toEqual([
+      '7',
+      '8',
     ]);
-    expect(queueItemsOf([{ id: 5 }], 'withdrawals').map((i) => i.id)).toEqual(['5']);
-    expect(queueItemsOf(null, 'deposits')).toEqual([]);
+    expect(queueItemsOf({ list: [WITHDRAWAL] }, 'withdrawals').map((i) => i.userUid)).toEqual(['87654321']);
+    expect(queueItemsOf({ list: [] }, 'deposits')).toEqual([]);
+  });
+
+  it('labels every field it can show, in every language', async () => {
+    const names = new Set([
+      ...depositItem(DEPOSIT).fields.map(([name]) => name),
+      ...withdrawalItem(WITHDRAWAL).fields.map(([name]) => name),
+      'coin',
+      'address',
+      'bank',
+      'bank_code',
+      'swift',
+      'country',
+      'payee',
+      'account',
+      'fee',
+      'practical',
+      'method_crypto',
+      'method_bank',
+    ]);
+    const en = (await import('../core/i18n/locales/en/backoffice.json')).default;
+    const de = (await import('../core/i18n/locales/de/backoffice.json')).default;
+    for (const strings of [en, de]) {
+      const field = strings.backoffice.queue.field as Record<string, string>;
+      for (const name of names) expect(field[name], name).toMatch(/\S/);
+    }
   });
 });
 

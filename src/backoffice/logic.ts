@@ -1,100 +1,158 @@
 /**
- * Pure rules of the back office: the review queues' endpoints (declared by the cashier's contract on other
- * branches, called here by path), reading a queue item whatever the names of its fields, and what each role
- * may see.
+ * Pure rules of the back office: the review queues' endpoints (the cashier's admin contract), a queue item read
+ * from the contract's deposit and withdrawal answers, and what each role may see.
  */
+import {
+  AdminApproveDeposit,
+  AdminDepositList,
+  AdminRejectDeposit,
+  type AdminDeposit,
+} from '../core/contract/deposits';
 import type { OperatorRole } from '../core/contract/endpoint';
+import {
+  AdminWithdrawalApprove,
+  AdminWithdrawalDetail,
+  AdminWithdrawalList,
+  AdminWithdrawalReject,
+  type AdminWithdrawal,
+  type WithdrawalDestination,
+} from '../core/contract/withdrawals';
 import type { Target } from './api';
 
 export type QueueKind = 'deposits' | 'withdrawals';
 export type Page = QueueKind | 'audit';
 
-const admin = (path: string, method: 'GET' | 'POST'): Target => ({
-  service: 'admin',
-  path,
-  methods: [method],
-});
-
-/** The review endpoints of a queue (issue #13: the same three for deposits and withdrawals). */
-export function queueTargets(kind: QueueKind) {
-  return {
-    list: admin(kind, 'GET'),
-    detail: admin(`${kind}/{id}`, 'GET'),
-    approve: admin(`${kind}/{id}/approve`, 'POST'),
-    reject: admin(`${kind}/{id}/reject`, 'POST'),
-  };
+interface QueueTargets {
+  list: Target;
+  /** The detail read (withdrawals: the destination); deposits show what the list answered. */
+  detail: Target | null;
+  approve: Target;
+  reject: Target;
 }
 
-/** Where a deposit's proof image is (an `<img>` fetches it with the session cookie). */
-export const proofUrl = (id: string) => `/admin/v1/deposits/${encodeURIComponent(id)}/proof`;
+/** The review endpoints of a queue (issue #13: the same three for deposits and withdrawals). */
+export function queueTargets(kind: QueueKind): QueueTargets {
+  return kind === 'deposits'
+    ? { list: AdminDepositList, detail: null, approve: AdminApproveDeposit, reject: AdminRejectDeposit }
+    : {
+        list: AdminWithdrawalList,
+        detail: AdminWithdrawalDetail,
+        approve: AdminWithdrawalApprove,
+        reject: AdminWithdrawalReject,
+      };
+}
 
 /** One waiting ticket as the queue shows it. */
 export interface QueueItem {
   kind: QueueKind;
+  /** The ticket id the admin routes take. */
   id: string;
+  /** The ticket's own number (the trader's record shows it). */
+  ticketNo: string;
   /** The user's public uid (the side panel's key). */
-  uid: string;
+  userUid: string;
   amount: string;
   currency: string;
-  usdAmount: string | null;
-  method: string;
-  /** Milliseconds since the epoch, or null when the answer has no time. */
-  createdAt: number | null;
-  hasProof: boolean;
-  /** Every scalar field of the answer, for the detail view. */
+  usdAmount: string;
+  method: 'crypto' | 'bank';
+  /** How the money moves: "USDT · TRC20", or the bank card "Bank ****1234". */
+  via: string;
+  /** Withdrawals: the fee and what is paid out, in `currency`; null for a deposit. */
+  fee: string | null;
+  practical: string | null;
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+  /** Admin path of the deposit's proof image, null without one (and for a withdrawal). */
+  proofUrl: string | null;
+  /** Facts of the detail view: [label key under backoffice.queue.field, value]. */
   fields: Array<[string, string]>;
 }
 
-type Raw = Record<string, unknown>;
+const viaOf = (currency: string, protocol: string | null) =>
+  protocol && protocol !== currency ? `${currency} · ${protocol}` : currency;
 
-const first = (raw: Raw, names: readonly string[]): unknown => {
-  for (const name of names) if (raw[name] !== undefined && raw[name] !== null) return raw[name];
-  return undefined;
-};
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-
-function timeOf(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-    return Number.isFinite(ms) ? ms : null;
-  }
-  return null;
-}
-
-/** A queue item from one ticket of the list answer (the spec's record names and the plain ones both read). */
-export function toQueueItem(raw: Raw, kind: QueueKind): QueueItem | null {
-  const id = text(first(raw, ['id', 'ticketId']));
-  if (!id) return null;
-  const usd = first(raw, ['usdAmount', 'depositUsdPrice', 'withdrawUsdPrice']);
-  const fields = Object.entries(raw)
-    .filter(([, value]) => value !== null && ['string', 'number', 'boolean'].includes(typeof value))
-    .map(([name, value]): [string, string] => [name, String(value)]);
+/** A queue item from a deposit of the admin list. */
+export function depositItem(deposit: AdminDeposit): QueueItem {
+  const via = deposit.method === 'crypto' ? viaOf(deposit.currency, deposit.protocol) : deposit.currency;
   return {
-    kind,
-    id,
-    uid: text(first(raw, ['uid', 'userUid', 'userId'])),
-    amount: text(first(raw, ['amount', 'payPrice'])),
-    currency: text(first(raw, ['currency', 'unit'])) || 'USD',
-    usdAmount: usd === undefined ? null : text(usd),
-    method: text(first(raw, ['method', 'type'])),
-    createdAt: timeOf(first(raw, ['createdAt', 'submitTimeTs', 'createTime'])),
-    hasProof: Boolean(first(raw, ['hasProof', 'proof', 'proofType', 'proofUrl'])),
-    fields,
+    kind: 'deposits',
+    id: deposit.id,
+    ticketNo: deposit.uid,
+    userUid: deposit.userUid,
+    amount: deposit.amount,
+    currency: deposit.currency,
+    usdAmount: deposit.usdAmount,
+    method: deposit.method,
+    via,
+    fee: null,
+    practical: null,
+    createdAt: deposit.createdAt,
+    proofUrl: deposit.proofUrl,
+    fields: [
+      ['ticket', deposit.uid],
+      ['method', deposit.method],
+      ['coin', via],
+    ],
   };
 }
 
-/** The items of a list answer: `{ list: [...] }` or a bare array. */
-export function queueItemsOf(data: unknown, kind: QueueKind): QueueItem[] {
-  const list = Array.isArray(data)
-    ? data
-    : Array.isArray((data as Raw | null)?.list)
-      ? (data as Raw).list
-      : [];
-  return (list as unknown[])
-    .filter((item): item is Raw => typeof item === 'object' && item !== null)
-    .map((item) => toQueueItem(item, kind))
-    .filter((item): item is QueueItem => item !== null);
+/** The facts of a withdrawal's destination, as submitted. */
+function destinationFields(destination: WithdrawalDestination): Array<[string, string]> {
+  if (destination.kind === 'crypto') {
+    return [
+      ['coin', viaOf(destination.currency, destination.protocol)],
+      ['address', destination.address],
+    ];
+  }
+  return [
+    ['bank', destination.bankName],
+    ['bank_code', destination.bankCode],
+    ['swift', destination.swiftCode],
+    ['country', destination.bankCountry],
+    ['payee', destination.name],
+    ['account', destination.account],
+  ].filter((field): field is [string, string] => field[1] !== '');
+}
+
+/** A queue item from a withdrawal of the admin list, with its destination once the detail is read. */
+export function withdrawalItem(
+  withdrawal: AdminWithdrawal,
+  destination: WithdrawalDestination | null = null,
+): QueueItem {
+  const via =
+    withdrawal.method === 'bank'
+      ? `${withdrawal.bankName ?? ''} ****${withdrawal.accountLast4 ?? ''}`.trim()
+      : viaOf(withdrawal.currency, withdrawal.protocol);
+  return {
+    kind: 'withdrawals',
+    id: withdrawal.id,
+    ticketNo: withdrawal.uid,
+    userUid: withdrawal.userUid,
+    amount: withdrawal.amount,
+    currency: withdrawal.currency,
+    usdAmount: withdrawal.usdAmount,
+    method: withdrawal.method,
+    via,
+    fee: withdrawal.fee,
+    practical: withdrawal.practical,
+    createdAt: withdrawal.createdAt,
+    proofUrl: null,
+    fields: [
+      ['ticket', withdrawal.uid],
+      ['method', withdrawal.method],
+      ...(destination ? destinationFields(destination) : [['via', via] as [string, string]]),
+    ],
+  };
+}
+
+/** The items of a queue's list answer. */
+export function queueItemsOf(
+  data: { list: readonly AdminDeposit[] } | { list: readonly AdminWithdrawal[] },
+  kind: QueueKind,
+): QueueItem[] {
+  return kind === 'deposits'
+    ? (data.list as readonly AdminDeposit[]).map(depositItem)
+    : (data.list as readonly AdminWithdrawal[]).map((w) => withdrawalItem(w));
 }
 
 /** The pages an operator may open: the queues need finance, the audit log any role. */

@@ -5,13 +5,14 @@
 import { useState } from 'react';
 import { ModalDrawer } from '../widgets/_shared/drawer';
 import { failureText, formatTime, useBackoffice } from './context';
+import type { AdminDeposit } from '../core/contract/deposits';
+import type { AdminWithdrawal, WithdrawalDestination } from '../core/contract/withdrawals';
 import {
-  proofUrl,
   queueItemsOf,
   queueTargets,
   REASON_MAX,
   reasonValid,
-  toQueueItem,
+  withdrawalItem,
   type QueueItem,
   type QueueKind,
 } from './logic';
@@ -46,7 +47,7 @@ function ConfirmDecision({
       : await call(targets.approve, { id: item.id });
     setBusy(false);
     if (answer.ok) {
-      toast(t(rejecting ? 'backoffice.queue.rejected' : 'backoffice.queue.approved', { id: item.id }));
+      toast(t(rejecting ? 'backoffice.queue.rejected' : 'backoffice.queue.approved', { id: item.ticketNo }));
       onDone();
       return;
     }
@@ -57,7 +58,7 @@ function ConfirmDecision({
   return (
     <ModalDrawer
       title={t(rejecting ? 'backoffice.queue.reject_title' : 'backoffice.queue.approve_title', {
-        id: item.id,
+        id: item.ticketNo,
       })}
       onClose={onClose}
       block="bo-confirm"
@@ -84,7 +85,11 @@ function ConfirmDecision({
       }
     >
       <p>
-        {t('backoffice.queue.approve_text', { amount: item.amount, currency: item.currency, uid: item.uid })}
+        {t('backoffice.queue.approve_text', {
+          amount: item.amount,
+          currency: item.currency,
+          uid: item.userUid,
+        })}
       </p>
       {rejecting ? (
         <label className="bo-field">
@@ -111,10 +116,9 @@ function ConfirmDecision({
   );
 }
 
-function ProofImage({ id }: { id: string }) {
+function ProofImage({ src }: { src: string }) {
   const { t } = useBackoffice();
   const [zoomed, setZoomed] = useState(false);
-  const src = proofUrl(id);
   return (
     <>
       <button
@@ -143,26 +147,44 @@ function ProofImage({ id }: { id: string }) {
 function Detail({ item, onDecide }: { item: QueueItem; onDecide: (decision: Decision) => void }) {
   const { call, t, language } = useBackoffice();
   const targets = queueTargets(item.kind);
-  // Withdrawals have a detail read (destination); deposits show what the list answered.
-  const [detail] = useLoad(item.kind === 'withdrawals' ? `${item.kind}:${item.id}` : null, () =>
-    call<Record<string, unknown>>(targets.detail, { id: item.id }),
+  // Withdrawals have a detail read (the destination); deposits show what the list answered.
+  const [detail] = useLoad(targets.detail ? `${item.kind}:${item.id}` : null, () =>
+    call<{ withdrawal: AdminWithdrawal; destination: WithdrawalDestination | null }>(targets.detail!, {
+      id: item.id,
+    }),
   );
   const fields =
-    detail.state === 'ok' ? (toQueueItem(detail.data, item.kind)?.fields ?? item.fields) : item.fields;
+    detail.state === 'ok'
+      ? withdrawalItem(detail.data.withdrawal, detail.data.destination).fields
+      : item.fields;
+  const value = (name: string, text: string) =>
+    name === 'method' ? t(`backoffice.queue.field.method_${text}`) : text;
   return (
     <section className="bo-card bo-detail" aria-labelledby="bo-detail-title" data-testid="bo-detail">
-      <h2 id="bo-detail-title">{t('backoffice.queue.ticket', { id: item.id })}</h2>
+      <h2 id="bo-detail-title">{t('backoffice.queue.ticket', { id: item.ticketNo })}</h2>
       <dl className="bo-facts">
         <dt>{t('backoffice.queue.user')}</dt>
-        <dd>{item.uid}</dd>
+        <dd>{item.userUid}</dd>
         <dt>{t('backoffice.queue.amount')}</dt>
         <dd className="bo-num">
           {item.amount} {item.currency}
         </dd>
-        {item.usdAmount !== null ? (
+        {item.currency !== 'USD' ? (
           <>
             <dt>{t('backoffice.queue.usd')}</dt>
             <dd className="bo-num">{item.usdAmount} USD</dd>
+          </>
+        ) : null}
+        {item.fee !== null ? (
+          <>
+            <dt>{t('backoffice.queue.field.fee')}</dt>
+            <dd className="bo-num">
+              {item.fee} {item.currency}
+            </dd>
+            <dt>{t('backoffice.queue.field.practical')}</dt>
+            <dd className="bo-num">
+              {item.practical} {item.currency}
+            </dd>
           </>
         ) : null}
         <dt>{t('backoffice.queue.submitted')}</dt>
@@ -171,8 +193,8 @@ function Detail({ item, onDecide }: { item: QueueItem; onDecide: (decision: Deci
       {item.kind === 'deposits' ? (
         <>
           <h3>{t('backoffice.queue.proof')}</h3>
-          {item.hasProof ? (
-            <ProofImage id={item.id} />
+          {item.proofUrl ? (
+            <ProofImage src={item.proofUrl} />
           ) : (
             <p className="bo-muted">{t('backoffice.queue.no_proof')}</p>
           )}
@@ -181,10 +203,10 @@ function Detail({ item, onDecide }: { item: QueueItem; onDecide: (decision: Deci
       <details className="bo-raw">
         <summary>{t('backoffice.queue.details')}</summary>
         <dl className="bo-facts">
-          {fields.map(([name, value]) => (
+          {fields.map(([name, text]) => (
             <div key={name} className="bo-facts__row">
-              <dt>{name}</dt>
-              <dd>{value}</dd>
+              <dt>{t(`backoffice.queue.field.${name}`)}</dt>
+              <dd>{value(name, text)}</dd>
             </div>
           ))}
         </dl>
@@ -213,7 +235,11 @@ function Detail({ item, onDecide }: { item: QueueItem; onDecide: (decision: Deci
 
 export function Queue({ kind }: { kind: QueueKind }) {
   const { call, t, language } = useBackoffice();
-  const [loaded, reload] = useLoad(kind, () => call(queueTargets(kind).list, { status: 'waiting' }));
+  const [loaded, reload] = useLoad(kind, () =>
+    call<{ list: AdminDeposit[] } | { list: AdminWithdrawal[] }>(queueTargets(kind).list, {
+      status: 'waiting',
+    }),
+  );
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
   const items = loaded.state === 'ok' ? queueItemsOf(loaded.data, kind) : [];
@@ -263,10 +289,10 @@ export function Queue({ kind }: { kind: QueueKind }) {
                 <strong className="bo-num">
                   {item.amount} {item.currency}
                 </strong>
-                <span>{item.uid}</span>
+                <span>{item.userUid}</span>
               </span>
               <span className="bo-muted">
-                {item.method} · {formatTime(item.createdAt, language)}
+                {item.via} · {formatTime(item.createdAt, language)}
               </span>
             </li>
           ))}
@@ -275,7 +301,7 @@ export function Queue({ kind }: { kind: QueueKind }) {
       {selected ? (
         <>
           <Detail key={selected.id} item={selected} onDecide={setDecision} />
-          {selected.uid ? <SidePanel key={selected.uid} uid={selected.uid} /> : null}
+          <SidePanel key={selected.userUid} uid={selected.userUid} />
         </>
       ) : (
         <p className="bo-card bo-muted bo-queue__hint">{t('backoffice.queue.select_hint')}</p>

@@ -1,4 +1,5 @@
 /** Beside a queue item: the user's summary, latest ledger postings and open positions (real account). */
+import { formatAmount } from '../core/domain/format';
 import { useState, type ReactNode } from 'react';
 import {
   BACKOFFICE_PAGE_SIZE,
@@ -47,15 +48,15 @@ function Summary({ uid }: { uid: string }) {
             <dt>{t('backoffice.panel.blocked')}</dt>
             <dd>{user.blocked ? t('backoffice.panel.yes') : t('backoffice.panel.no')}</dd>
             <dt>{t('backoffice.panel.balance')}</dt>
-            <dd className="bo-num">{user.balance} USD</dd>
+            <dd className="bo-num">{formatAmount(user.balance)} USD</dd>
             <dt>{t('backoffice.panel.lock_margin')}</dt>
-            <dd className="bo-num">{user.lockMargin} USD</dd>
+            <dd className="bo-num">{formatAmount(user.lockMargin)} USD</dd>
             <dt>{t('backoffice.panel.approved_deposits')}</dt>
-            <dd className="bo-num">{user.approvedDeposits} USD</dd>
+            <dd className="bo-num">{formatAmount(user.approvedDeposits)} USD</dd>
             <dt>{t('backoffice.panel.paid_withdrawals')}</dt>
-            <dd className="bo-num">{user.paidWithdrawals} USD</dd>
+            <dd className="bo-num">{formatAmount(user.paidWithdrawals)} USD</dd>
             <dt>{t('backoffice.panel.waiting_withdrawal')}</dt>
-            <dd className="bo-num">{user.waitingWithdrawal} USD</dd>
+            <dd className="bo-num">{formatAmount(user.waitingWithdrawal)} USD</dd>
           </dl>
         )}
       </Status>
@@ -93,7 +94,7 @@ function Ledger({ uid }: { uid: string }) {
                         {line.bucket === 'lock_margin' ? ' · margin' : ''}
                       </td>
                       <td className={`bo-num ${line.amount.startsWith('-') ? 'bo-down' : 'bo-up'}`}>
-                        {line.amount}
+                        {formatAmount(line.amount)}
                       </td>
                     </tr>
                   ))}
@@ -140,7 +141,7 @@ function Positions({ uid }: { uid: string }) {
                         : t('backoffice.panel.open')}
                     </td>
                     <td className="bo-num">{order.orderQuantity}</td>
-                    <td className="bo-num">{order.margin} USD</td>
+                    <td className="bo-num">{formatAmount(order.margin)} USD</td>
                   </tr>
                 ))}
                 {positions.options.map((option) => (
@@ -149,7 +150,7 @@ function Positions({ uid }: { uid: string }) {
                       {t('backoffice.panel.option')} {option.tradePair}
                     </td>
                     <td>{side(option.orderType)}</td>
-                    <td className="bo-num">{option.amount} USD</td>
+                    <td className="bo-num">{formatAmount(option.amount)} USD</td>
                     <td>{formatTime(option.endTime, language)}</td>
                   </tr>
                 ))}

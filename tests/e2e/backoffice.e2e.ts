@@ -1,11 +1,9 @@
 // The back office in Chromium at 1440×900, 1280×720 and 390×844: an operator created through the admin API
 // (what `npm run admin -- operators:add` calls) signs in at /backoffice with a real TOTP code, sees the audit
 // log with their own sign-in, filters it and signs out; a finance operator sees the review queues empty.
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { base32Decode } from '../../server/src/auth/base32';
-import { totpAt } from '../../server/src/auth/totp';
+import { addOperator, signInAt } from './backoffice-steps';
 import { openPage, screenshot, useBrowser, VIEWPORTS } from './browser';
 import type { ViewportName } from './browser';
 
@@ -19,45 +17,9 @@ type Size = ViewportName | 'laptop';
 const sizeOptions = (size: Size) => (size === 'laptop' ? LAPTOP : VIEWPORTS[size]);
 const shotViewport = (size: Size): ViewportName => (size === 'laptop' ? 'desktop' : size);
 
-interface Operator {
-  id: string;
-  email: string;
-  password: string;
-  secret: string;
-}
-
 /** Screenshots: `<name>-desktop|mobile.png`, and `<name>-1280x720-desktop.png` for the laptop size. */
 const shot = (page: Page, name: string, size: Size) =>
   screenshot(page, size === 'laptop' ? `${name}-1280x720` : name, shotViewport(size));
-
-async function addOperator(roles: string[]): Promise<Operator> {
-  const email = `op-${randomBytes(4).toString('hex')}@ops.tradekit.test`;
-  const response = await fetch(`${baseUrl}/admin/v1/operators`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({ email, roles, name: `Operator ${roles.join(' ')}` }),
-  });
-  const answer = (await response.json()) as {
-    code: number;
-    data: { operator: { id: string }; password: string; totpSecret: string };
-  };
-  expect(answer.code).toBe(0);
-  return {
-    id: answer.data.operator.id,
-    email,
-    password: answer.data.password,
-    secret: answer.data.totpSecret,
-  };
-}
-
-async function signInAt(page: Page, operator: Operator, lang = 'en'): Promise<void> {
-  await page.goto(`${baseUrl}/backoffice?lang=${lang}`);
-  await page.getByTestId('bo-email').fill(operator.email);
-  await page.getByTestId('bo-password').fill(operator.password);
-  await page.getByTestId('bo-code').fill(totpAt(base32Decode(operator.secret), Date.now()));
-  await page.getByTestId('bo-submit').click();
-  await page.getByTestId('bo-operator').waitFor({ state: 'visible', timeout: 15_000 });
-}
 
 /** True once the cashier's review endpoints are on the server (they come from the deposit and withdraw work). */
 async function reviewQueuesServed(): Promise<boolean> {

@@ -33,8 +33,11 @@ export async function post<T>(path: string, body: unknown, auth?: string, ip?: s
   return (await response.json()) as Answer<T>;
 }
 
-/** A registered account with `amount` USD credited to its real account through the admin API. */
-export async function fundedAccount(amount = '10000'): Promise<Account & { uid: string }> {
+/**
+ * A registered account with `amount` USD credited to its real account through the admin API; `null`: a new
+ * trader with no money at all.
+ */
+export async function fundedAccount(amount: string | null = '10000'): Promise<Account & { uid: string }> {
   const account: Account = {
     email: `trader-${randomBytes(4).toString('hex')}@tradekit.test`,
     password: 'journey-trader-2026',
@@ -64,6 +67,7 @@ export async function fundedAccount(amount = '10000'): Promise<Account & { uid: 
     ip,
   );
   expect(registered.code).toBe(0);
+  if (amount === null) return { ...account, uid: registered.data.uid };
   const credit = await post(
     `/admin/v1/users/${registered.data.uid}/credit`,
     { amount, account: 'real' },

@@ -1,12 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_CSRF_HEADER } from '../../../src/core/contract/backoffice';
-import { ADMIN_TOKEN, admin, createUser, type TestUser } from '../accounts/test-app';
+import { ADMIN_TOKEN, admin, createUser, signIn, type TestUser } from '../accounts/test-app';
 import { runCli } from '../admin/cli-run';
 import { buildApp } from '../app';
 import { base32Decode } from '../auth/base32';
 import { totpAt } from '../auth/totp';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
+import { submit } from '../deposits/deposits.testing';
 import { maskEmail, maskPhone } from './mask';
 
 describe('contact masks', () => {
@@ -313,6 +314,25 @@ describeOnBackends('back office', (backend) => {
         body: { amount: '1', account: 'real' },
       });
       expect(credit.statusCode).toBe(403);
+    });
+
+    it("lets finance review the queues and see a deposit's proof image, which support may not", async () => {
+      const token = await signIn(app, bob.id);
+      const submitted = (
+        await submit(app, token, { coinId: 1, amt: '1000', locale: 'en', agreement: true })
+      ).json();
+      expect(submitted.code).toBe(0);
+      const cookie = await signInOperator(finance);
+      const list = (await asOperator(cookie, 'GET', '/admin/v1/deposits?status=waiting')).json();
+      const item = list.data.list.find((d: { id: string }) => d.id === submitted.data.id);
+      expect(item).toMatchObject({ userUid: bob.uid, uid: submitted.data.uid, amount: '1000.00' });
+      const image = await asOperator(cookie, 'GET', item.proofUrl);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect((await asOperator(cookie, 'GET', '/admin/v1/withdrawals?status=waiting')).json().code).toBe(0);
+      const refused = await asOperator(await signInOperator(support), 'GET', item.proofUrl);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe(1086);
     });
 
     it('lets compliance read the user summary and the audit log, not the ledger or positions', async () => {

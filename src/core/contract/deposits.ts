@@ -171,6 +171,7 @@ export const AdminDepositProof = resource({
   service: 'admin',
   path: 'deposits/{id}/proof',
   access: 'admin',
+  roles: ['finance'],
   tag: 'admin',
   summary: "A deposit's proof image (1039 as JSON when the deposit or its image is missing)",
   input: Obj({ id: TicketId() }),

@@ -78,6 +78,10 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'account.general': ['es'],
   'backoffice.panel.no': ['it', 'es'],
   'backoffice.panel.option': ['de', 'fr'],
+  'backoffice.queue.field.bank': ['de', 'id'],
+  'backoffice.queue.field.method_bank': ['de', 'id'],
+  'backoffice.queue.field.via': ['fr'],
+  'backoffice.queue.field.method_crypto': ['fr'],
 };
 const mayEqualEnglish = (lang: string, key: string) =>
   key.startsWith('lang.') || (SAME_AS_ENGLISH[key]?.includes(lang) ?? false);

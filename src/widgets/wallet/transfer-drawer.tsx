@@ -1,3 +1,4 @@
+import { formatAmount } from '../../core/domain/format';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { newIdempotencyKey } from '../../core/api/api-client';
 import { Code } from '../../core/contract/codes';
@@ -150,7 +151,9 @@ export function TransferDrawer({
           />
         </label>
         <p className="tk-wallet__hint">
-          {t('wallet.available')} <span className="tk-num">{available}</span> {fromUnit}
+          {t('wallet.available')}{' '}
+          <span className="tk-num">{fromUnit === 'USD' ? formatAmount(available) : available}</span>{' '}
+          {fromUnit}
         </p>
         <dl className="tk-wallet__quote" part="quote">
           <div>

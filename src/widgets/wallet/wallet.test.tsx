@@ -214,6 +214,8 @@ describe('<Wallet view="myWallet">', () => {
       }),
     );
     const input = screen.getByRole('textbox', { name: 'Amount (USD)' }) as HTMLInputElement;
+    // The USD source balance as every USD amount shows (spec §9: 2 decimals, thousands separators).
+    expect(document.body.textContent).toContain('Available: 500.00 USD');
     fireEvent.change(input, { target: { value: '.5' } });
     expect(input.value).toBe('5');
     await waitFor(() => expect(screen.getByTestId('transfer-practical').textContent).toBe('5.0000 USDT'));

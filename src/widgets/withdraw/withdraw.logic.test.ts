@@ -116,6 +116,10 @@ describe('canSubmit', () => {
 describe('texts', () => {
   it('writes the range and plain decimals', () => {
     expect(rangeText({ ...usdt, min: plain('50.00000000') })).toBe('(50 USDT ~ 10000000 USDT)');
+    // USD (the bank card's limits) with 2 decimals and thousands separators (spec §9).
+    expect(rangeText({ ...usdt, unit: 'USD', min: '50', max: '10000000' })).toBe(
+      '(50.00 USD ~ 10,000,000.00 USD)',
+    );
     expect(plain('0.00100000')).toBe('0.001');
     expect(plain('25')).toBe('25');
   });

@@ -3,6 +3,7 @@
  * check's answer means, the form state and its transitions (a tab switch clears amount and selection), the
  * message of an amount, and when a fee quote is due.
  */
+import { formatAmount } from '../../core/domain/format';
 import type { SystemConfigEntry } from '../../core/contract/types';
 import {
   cleanWithdrawAmount,
@@ -142,7 +143,9 @@ export function canSubmit(
 
 /** The range text '(min unit ~ max unit)' (spec §2). */
 export function rangeText(limits: Limits): string {
-  return `(${limits.min} ${limits.unit} ~ ${limits.max} ${limits.unit})`;
+  // Spec §9: USD amounts with 2 decimals and thousands separators; a coin's limits as they are.
+  const shown = (value: string) => (limits.unit === 'USD' ? formatAmount(value) : value);
+  return `(${shown(limits.min)} ${limits.unit} ~ ${shown(limits.max)} ${limits.unit})`;
 }
 
 /** A decimal shown without trailing fraction zeros ('50.00000000' → '50'). */
