@@ -11,30 +11,9 @@ import type { Answer, Handler, Harness } from '../../core/session/session.fixtur
 import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import { History } from './history';
 import type { HistoryProps } from './history';
+import { FakeIntersectionObserver } from '../_shared/fake-intersection-observer.fixture';
 
-/** IntersectionObservers made by the widget; `reach()` tells the newest live one its target is in view. */
-export class FakeIntersectionObserver {
-  static live = new Set<FakeIntersectionObserver>();
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe() {
-    FakeIntersectionObserver.live.add(this);
-  }
-  disconnect() {
-    FakeIntersectionObserver.live.delete(this);
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-  /** Report the sentinel in view to every live observer. */
-  static reach() {
-    for (const o of [...FakeIntersectionObserver.live])
-      o.callback(
-        [{ isIntersecting: true } as IntersectionObserverEntry],
-        o as unknown as IntersectionObserver,
-      );
-  }
-}
+export { FakeIntersectionObserver };
 
 /** `count` closed orders with ids `${prefix}1…`. */
 export function orders(count: number, prefix = 'o', overrides: Partial<MarketOrder> = {}): MarketOrder[] {

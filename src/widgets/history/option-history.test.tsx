@@ -99,6 +99,7 @@ describe('<History mode="option">', () => {
     expect(screen.getByTestId('option-total').textContent).toBe('+1,234.50');
     expect(screen.getByTestId('option-today').textContent).toBe('-100.00');
     expect(screen.getByTestId('option-today').dataset.tone).toBe('down');
+    await FakeIntersectionObserver.observed();
     await act(async () => FakeIntersectionObserver.reach());
     await waitFor(() => expect(rows()).toBe(20));
     expect(calls()[1]).toEqual({ positionStatus: 1, limit: 10, page: 2 });

@@ -13,29 +13,9 @@ import { createOrders, setOrdersForTests } from '../../core/state/orders';
 import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import { Notifications } from './notifications';
 import type { NotificationsProps } from './notifications';
+import { FakeIntersectionObserver } from '../_shared/fake-intersection-observer.fixture';
 
-/** IntersectionObservers made by the widget; `reach()` tells the live ones their target is in view. */
-export class FakeIntersectionObserver {
-  static live = new Set<FakeIntersectionObserver>();
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe() {
-    FakeIntersectionObserver.live.add(this);
-  }
-  disconnect() {
-    FakeIntersectionObserver.live.delete(this);
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-  static reach() {
-    for (const o of [...FakeIntersectionObserver.live])
-      o.callback(
-        [{ isIntersecting: true } as IntersectionObserverEntry],
-        o as unknown as IntersectionObserver,
-      );
-  }
-}
+export { FakeIntersectionObserver };
 
 /** One notification (a new message with its own text unless overridden). */
 export function notification(overrides: Partial<Notification> = {}): Notification {

@@ -11,29 +11,9 @@ import type { Answer, Handler, Harness } from '../../core/session/session.fixtur
 import { renderOn, signInTo } from '../_shared/widget-render.fixture';
 import { Wallet } from './wallet';
 import type { WalletProps } from './wallet';
+import { FakeIntersectionObserver } from '../_shared/fake-intersection-observer.fixture';
 
-/** IntersectionObservers made by the widget; `reach()` tells the live ones their target is in view. */
-export class FakeIntersectionObserver {
-  static live = new Set<FakeIntersectionObserver>();
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe() {
-    FakeIntersectionObserver.live.add(this);
-  }
-  disconnect() {
-    FakeIntersectionObserver.live.delete(this);
-  }
-  unobserve() {}
-  takeRecords() {
-    return [];
-  }
-  static reach() {
-    for (const o of [...FakeIntersectionObserver.live])
-      o.callback(
-        [{ isIntersecting: true } as IntersectionObserverEntry],
-        o as unknown as IntersectionObserver,
-      );
-  }
-}
+export { FakeIntersectionObserver };
 
 /** One deposit/withdraw record. */
 export function cashRecord(overrides: Partial<CashRecord> = {}): CashRecord {

@@ -304,6 +304,7 @@ describe('<Wallet view="myWallet">', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Wallet record' }));
     await waitFor(() => expect(document.querySelectorAll('li[data-record]')).toHaveLength(10));
     expect(document.querySelector('li[data-record="12"]')?.textContent).toContain('-5 USDT');
+    await FakeIntersectionObserver.observed();
     await act(async () => FakeIntersectionObserver.reach());
     await waitFor(() => expect(document.querySelectorAll('li[data-record]')).toHaveLength(12));
     fireEvent.click(screen.getByRole('button', { name: 'Transfer out' }));
