@@ -9,6 +9,7 @@ import { useToast } from '../_shared/toast';
 import type { Translate } from '../_shared/use-t';
 import { AGREEMENT_PATH } from './deposit.logic';
 import { QrCode } from './qr-code';
+import { formatAmount } from '../../core/domain/format';
 
 /** A value with a copy button ('Copied to clipboard', spec §8). */
 export function CopyField({ label, value, t }: { label: string; value: string; t: Translate }) {
@@ -204,7 +205,7 @@ export function AmountStep(props: {
           onChange={(e) => props.onAmount(sanitizeDepositInput(e.currentTarget.value))}
         />
       </label>
-      <p className="tk-deposit__hint">{t('deposit.minimum', { amount: props.minimum })}</p>
+      <p className="tk-deposit__hint">{t('deposit.minimum', { amount: formatAmount(props.minimum) })}</p>
       <div className="tk-deposit__field" part="proof">
         <span className="tk-deposit__label">{t('deposit.proof')}</span>
         <span className="tk-deposit__copy-row">
@@ -247,7 +248,7 @@ export function AmountStep(props: {
       </label>
       {props.problem ? (
         <p className="tk-deposit__problem" id={problemId} role="alert" part="problem">
-          {t(props.problem, { amount: props.minimum })}
+          {t(props.problem, { amount: formatAmount(props.minimum) })}
         </p>
       ) : null}
       <div className="tk-deposit__actions">

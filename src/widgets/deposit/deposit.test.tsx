@@ -110,7 +110,7 @@ describe('<Deposit>', () => {
     fireEvent.change(amount(), { target: { value: '12.1234567' } });
     expect(amount().value).toBe('12.12345');
     await submit();
-    expect(problem()).toBe('The minimum deposit is 1000 USD');
+    expect(problem()).toBe('The minimum deposit is 1,000.00 USD');
     fireEvent.change(amount(), { target: { value: '1000' } });
     await submit();
     expect(problem()).toBe('Please upload the deposit proof');
