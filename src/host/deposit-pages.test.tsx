@@ -18,7 +18,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-const handlers = {
+const handlers: Record<string, () => Answer> = {
   'waa/cryptocurrency/simple/find/all': (): Answer => ({
     code: 0,
     data: {
@@ -73,13 +73,23 @@ describe('/user/deposit', () => {
     await waitFor(() => expect(within(dialog).getByText('TPlatformAddress')).toBeTruthy());
   });
 
-  it('sends the user to customer service when the brand disables deposits', async () => {
+  it('sends the user to customer service when the brand disables deposits, instead of the form', async () => {
     mockWidth(390);
-    const replace = vi.spyOn(window.history, 'replaceState');
-    await start('/user/deposit', { disabled: true });
-    // This build has no customer-service page, so the router then sends `/user/service` home.
-    await waitFor(() => expect(replace.mock.calls.map((call) => call[2])).toContain('/user/service'));
-    replace.mockRestore();
+    handlers['wa-na/getCustomerLink'] = () => ({ code: 0, data: '1|["https://help.example/chat"]' });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      await start('/user/deposit', { disabled: true });
+      const page = await screen.findByTestId('deposit-by-service');
+      expect(within(page).getByText(/arranged by customer service/)).toBeTruthy();
+      expect(screen.queryByTestId('deposit-page')).toBeNull();
+      const button = await within(page).findByRole('button', { name: 'Customer service' });
+      fireEvent.click(button);
+      expect(open).toHaveBeenCalledWith('https://help.example/chat', '_blank', 'noopener,noreferrer');
+      expect(path()).toBe('/user/deposit');
+    } finally {
+      open.mockRestore();
+      delete handlers['wa-na/getCustomerLink'];
+    }
   });
 
   it('is not offered to the demo account', async () => {
