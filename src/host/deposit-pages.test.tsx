@@ -73,24 +73,29 @@ describe('/user/deposit', () => {
     await waitFor(() => expect(within(dialog).getByText('TPlatformAddress')).toBeTruthy());
   });
 
-  it('sends the user to customer service when the brand disables deposits, instead of the form', async () => {
-    mockWidth(390);
-    handlers['wa-na/getCustomerLink'] = () => ({ code: 0, data: '1|["https://help.example/chat"]' });
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    try {
-      await start('/user/deposit', { disabled: true });
-      const page = await screen.findByTestId('deposit-by-service');
-      expect(within(page).getByText(/arranged by customer service/)).toBeTruthy();
-      expect(screen.queryByTestId('deposit-page')).toBeNull();
-      const button = await within(page).findByRole('button', { name: 'Customer service' });
-      fireEvent.click(button);
-      expect(open).toHaveBeenCalledWith('https://help.example/chat', '_blank', 'noopener,noreferrer');
-      expect(path()).toBe('/user/deposit');
-    } finally {
-      open.mockRestore();
-      delete handlers['wa-na/getCustomerLink'];
-    }
-  });
+  it.each([390, 1440])(
+    'sends the user to customer service when the brand disables deposits, at %i px',
+    async (width) => {
+      mockWidth(width);
+      handlers['wa-na/getCustomerLink'] = () => ({ code: 0, data: '1|["https://help.example/chat"]' });
+      const open = vi.spyOn(window, 'open').mockReturnValue(null);
+      try {
+        await start('/user/deposit', { disabled: true });
+        const page = await screen.findByTestId('deposit-by-service');
+        if (width > 1000)
+          expect(within(screen.getByTestId('account-dialog')).getByTestId('deposit-by-service')).toBe(page);
+        expect(within(page).getByText(/arranged by customer service/)).toBeTruthy();
+        expect(screen.queryByTestId('deposit-page')).toBeNull();
+        const button = await within(page).findByRole('button', { name: 'Customer service' });
+        fireEvent.click(button);
+        expect(open).toHaveBeenCalledWith('https://help.example/chat', '_blank', 'noopener,noreferrer');
+        expect(path()).toBe('/user/deposit');
+      } finally {
+        open.mockRestore();
+        delete handlers['wa-na/getCustomerLink'];
+      }
+    },
+  );
 
   it('is not offered to the demo account', async () => {
     mockWidth(390);
