@@ -8,7 +8,6 @@ import { openPage, screenshot, useBrowser, VIEWPORTS } from './browser';
 import type { ViewportName } from './browser';
 
 const baseUrl = inject('baseUrl');
-const adminToken = inject('adminToken');
 const { browser } = useBrowser();
 
 /** The laptop size operators use besides the two viewports of every page. */
