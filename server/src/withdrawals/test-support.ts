@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Envelope } from '../../../src/core/contract/envelope';
 import { sub, toFixed } from '../../../src/core/domain/decimal';
-import type { WithdrawalTicket } from '../../../src/core/contract/withdrawals';
+import {
+  AdminWithdrawalApprove,
+  AdminWithdrawalReject,
+  WithdrawSubmit,
+  type WithdrawalTicket,
+} from '../../../src/core/contract/withdrawals';
+import { fillPath, serverUrl } from '../../../src/core/contract/endpoint';
 import { ADMIN_TOKEN } from '../accounts/test-app';
 import { encodeField } from '../cashier/field-codec';
 
@@ -21,7 +27,7 @@ export async function realSessionKey(app: FastifyInstance, userId: string): Prom
   return key;
 }
 
-/** POST `/v1/waa/user/withdraw` with an Idempotency-Key (fresh unless given). */
+/** POST the withdrawal submit (contract `WithdrawSubmit`) with an Idempotency-Key (fresh unless given). */
 export async function postWithdraw(
   app: FastifyInstance,
   token: string,
@@ -30,7 +36,7 @@ export async function postWithdraw(
 ): Promise<Envelope<WithdrawalTicket>> {
   const res = await app.inject({
     method: 'POST',
-    url: '/v1/waa/user/withdraw',
+    url: serverUrl(WithdrawSubmit.service, WithdrawSubmit.path),
     payload: body,
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
   });
@@ -72,7 +78,10 @@ export async function decideWithdrawal(
 ): Promise<Envelope<{ withdrawal: { state: string } }>> {
   const res = await app.inject({
     method: 'POST',
-    url: `/admin/v1/withdrawals/${id}/${decision}`,
+    url: serverUrl(
+      'admin',
+      fillPath((decision === 'approve' ? AdminWithdrawalApprove : AdminWithdrawalReject).path, { id }),
+    ),
     payload: decision === 'reject' ? { reason } : {},
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
   });
