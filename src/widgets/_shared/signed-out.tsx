@@ -28,3 +28,26 @@ export function SignedOut({ text, t, buttonClass, primary = true, onLogin }: Sig
     </div>
   );
 }
+
+/**
+ * What a real-account-only widget (bank cards, crypto addresses) shows instead of its content: the sign-in
+ * prompt to a visitor, the "not offered" line to the demo account (spec §6); null when the content may show.
+ */
+export function realAccountGate(
+  state: { status: string; virtual?: boolean },
+  texts: { login: string; notOffered: string },
+  t: Translate,
+  onLogin: () => void,
+) {
+  if (state.status !== 'signedIn') {
+    return <SignedOut text={texts.login} t={t} buttonClass="tk-button" primary={false} onLogin={onLogin} />;
+  }
+  if (state.virtual) {
+    return (
+      <p className="tk-state" part="unavailable">
+        {texts.notOffered}
+      </p>
+    );
+  }
+  return null;
+}

@@ -20,7 +20,7 @@ import { useAtomValue } from '../_shared/store-react';
 import { ToastProvider, useToast } from '../_shared/toast';
 import { useNavigate } from '../_shared/use-navigate';
 import { useT } from '../_shared/use-t';
-import { SignedOut } from '../_shared/signed-out';
+import { realAccountGate } from '../_shared/signed-out';
 import { WidgetRoot } from '../_shared/widget-root';
 import {
   BANK_CARD_PATHS,
@@ -437,24 +437,13 @@ function BankCardsBody(props: BankCardsProps) {
   }, []);
   const go = useNavigate(props.onNavigate, fallback);
 
-  if (state.status !== 'signedIn') {
-    return (
-      <SignedOut
-        text={t('bank_cards.login_prompt')}
-        t={t}
-        buttonClass="tk-button"
-        primary={false}
-        onLogin={() => go(LOGIN_PATH)}
-      />
-    );
-  }
-  if (state.virtual) {
-    return (
-      <p className="tk-state" part="unavailable">
-        {t('bank_cards.not_offered')}
-      </p>
-    );
-  }
+  const gate = realAccountGate(
+    state,
+    { login: t('bank_cards.login_prompt'), notOffered: t('bank_cards.not_offered') },
+    t,
+    () => go(LOGIN_PATH),
+  );
+  if (gate) return gate;
   if (screen.view === 'list') return <CardList go={go} />;
   return (
     <CardEditor

@@ -17,7 +17,7 @@ import { useAtomValue } from '../_shared/store-react';
 import { ToastProvider, useToast } from '../_shared/toast';
 import { useNavigate } from '../_shared/use-navigate';
 import { useT } from '../_shared/use-t';
-import { SignedOut } from '../_shared/signed-out';
+import { realAccountGate } from '../_shared/signed-out';
 import { WidgetRoot } from '../_shared/widget-root';
 import {
   ADDRESS_MAX,
@@ -436,24 +436,13 @@ function CryptoAddressesBody(props: CryptoAddressesProps) {
   }, []);
   const go = useNavigate(props.onNavigate, fallback);
 
-  if (state.status !== 'signedIn') {
-    return (
-      <SignedOut
-        text={t('crypto_addresses.login_prompt')}
-        t={t}
-        buttonClass="tk-button"
-        primary={false}
-        onLogin={() => go(LOGIN_PATH)}
-      />
-    );
-  }
-  if (state.virtual) {
-    return (
-      <p className="tk-state" part="unavailable">
-        {t('crypto_addresses.not_offered')}
-      </p>
-    );
-  }
+  const gate = realAccountGate(
+    state,
+    { login: t('crypto_addresses.login_prompt'), notOffered: t('crypto_addresses.not_offered') },
+    t,
+    () => go(LOGIN_PATH),
+  );
+  if (gate) return gate;
   if (screen.view === 'add') return <AddAddress go={go} />;
   if (screen.view === 'delete') return <DeleteAddress target={screen.target} go={go} />;
   return <AddressList go={go} />;
