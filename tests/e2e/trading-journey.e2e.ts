@@ -55,7 +55,8 @@ async function chartLines(page: Page): Promise<Map<string, number>> {
 
 /**
  * The chart shows the position (entry with side, lots and P&L, and its stop loss); the stop loss line is
- * dragged down with the mouse on the canvas, the move confirmed, and the server holds the new stop loss.
+ * dragged down with the mouse on the canvas (dropped off the candle pane at desktop), the move confirmed, and
+ * the server holds the new stop loss.
  */
 async function dragStopOnChart(page: Page, vp: ViewportName, order: MarketOrder): Promise<string> {
   await open(page, `/${order.tradePair}/chart`);
@@ -74,12 +75,15 @@ async function dragStopOnChart(page: Page, vp: ViewportName, order: MarketOrder)
 
   const engine = (await page.locator('.tk-chart__engine').boundingBox())!;
   const y = (await chartLines(page)).get(stop)!;
-  // On the stop loss label at the left of its line, then 40 px down (a lower stop for a buy).
+  // On the stop loss label at the left of its line, then 12 px down (a lower stop for a buy): the lowest line
+  // sits on the axis' bottom gap, at least 20 px above the volume pane at both viewports. At desktop the
+  // mouse then leaves the chart in one move (to the drawing bar on its left) and is released there, which
+  // ends the drag as well.
   const x = engine.x + 24;
   await page.mouse.move(x, engine.y + y);
   await page.mouse.down();
-  await page.mouse.move(x, engine.y + y + 20, { steps: 5 });
-  await page.mouse.move(x, engine.y + y + 40, { steps: 5 });
+  for (const down of [4, 8, 12]) await page.mouse.move(x, engine.y + y + down, { steps: 2 });
+  if (vp === 'desktop') await page.mouse.move(engine.x - 12, engine.y + y + 12);
   await page.mouse.up();
   const dialog = page.getByRole('alertdialog', { name: 'Move the stop loss?' });
   await dialog.waitFor({ state: 'visible', timeout: 5_000 });

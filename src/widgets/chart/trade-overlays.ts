@@ -2,10 +2,19 @@
  * The trader's orders drawn on the klinecharts canvas (part of the engine chunk): one horizontal line per
  * entry, pending trigger, stop loss and take profit, with a label on the left and a price tag on the y axis,
  * and a vertical marker per option expiry. Only stop loss and take profit lines take the mouse: dragging one
- * reports its new value, and the widget decides (confirm, then the server) where it ends up.
+ * reports its new value, and the widget decides (confirm, then the server) where it ends up. A line dropped
+ * on the separator between panes or outside the chart ends its drag like any other drop:
+ * klinecharts tells only a release over the pane it was pressed in.
  */
 import { registerOverlay } from 'klinecharts';
-import type { AxisCreateRangeParams, AxisRange, Chart, OverlayEvent, OverlayFigure } from 'klinecharts';
+import type {
+  AxisCreateRangeParams,
+  AxisRange,
+  Chart,
+  Overlay,
+  OverlayEvent,
+  OverlayFigure,
+} from 'klinecharts';
 import type { Appearance } from './engine-styles';
 import type { LineTone } from './trade-lines.logic';
 
@@ -157,6 +166,8 @@ export function createTradeLayer(
   let moved: LineMoved = () => undefined;
   /** The line being dragged: its position is the mouse's until it is dropped. */
   let dragging: string | null = null;
+  /** The pressed overlay (klinecharts' own object) and how to stop listening for its release. */
+  let press: { overlay: Overlay; stop: () => void } | null = null;
   const drawn = new Map<string, number>();
   let writeQueued = false;
 
@@ -184,14 +195,43 @@ export function createTradeLayer(
     return { text, color, ink: a.surface, font: a.font, draggable, drawnAt: (y) => report(id, y) };
   }
 
+  /**
+   * The drop of `overlay`. `offPane`: klinecharts saw no release (it came over another pane or off the
+   * chart) and still holds the overlay as pressed, so a new one replaces it at the dropped price and a later
+   * press elsewhere cannot move the line.
+   */
+  function drop(overlay: Overlay, offPane: boolean): void {
+    press?.stop();
+    press = null;
+    dragging = null;
+    const id = overlay.id.slice(GROUP.length + 1);
+    const value = overlay.points[0]?.value;
+    const line = lines.find((l) => l.id === id);
+    if (offPane) {
+      chart.removeOverlay({ id: overlay.id });
+      if (line) create(line, typeof value === 'number' ? value : line.price);
+    }
+    if (typeof value === 'number') moved(id, value);
+  }
+
   const events = {
     onPressedMoveStart: ({ overlay }: OverlayEvent<unknown>) => {
+      press?.stop();
       dragging = overlay.id;
+      // After klinecharts' own listener on the document: it has ended the drag by then when it could.
+      const released = () => {
+        if (press?.overlay === overlay) drop(overlay, true);
+      };
+      const names = ['mouseup', 'touchend', 'touchcancel'] as const;
+      for (const name of names) window.addEventListener(name, released);
+      press = {
+        overlay,
+        stop: () => names.forEach((name) => window.removeEventListener(name, released)),
+      };
     },
     onPressedMoveEnd: ({ overlay }: OverlayEvent<unknown>) => {
-      dragging = null;
-      const value = overlay.points[0]?.value;
-      if (typeof value === 'number') moved(overlay.id.slice(GROUP.length + 1), value);
+      // Only the drop of the press under way (klinecharts may repeat the end of one it lost track of).
+      if (press?.overlay === overlay) drop(overlay, false);
     },
     // klinecharts removes an overlay on a right click unless told otherwise.
     onRightClick: (event: OverlayEvent<unknown>) => event.preventDefault?.(),
@@ -213,25 +253,34 @@ export function createTradeLayer(
     });
   }
 
+  const shapeOf = (line: ChartLine) => {
+    const extendData = data(line.id, line.text, line.tone, line.draggable);
+    return extendData ? { extendData, lock: !line.draggable, zLevel: 10 } : null;
+  };
+
+  function create(line: ChartLine, value: number): void {
+    const shape = shapeOf(line);
+    if (!shape) return;
+    chart.createOverlay({
+      name: LINE,
+      id: overlayId(line.id),
+      groupId: GROUP,
+      points: [{ timestamp: lastTime(), value }],
+      ...shape,
+      ...events,
+    });
+  }
+
   function draw(): void {
     fit();
     const wanted = new Set<string>();
     for (const line of lines) {
       const id = overlayId(line.id);
       wanted.add(id);
-      const extendData = data(line.id, line.text, line.tone, line.draggable);
-      if (!extendData) continue;
-      const shape = { extendData, lock: !line.draggable, zLevel: 10 };
-      if (!exists(line.id)) {
-        chart.createOverlay({
-          name: LINE,
-          id,
-          groupId: GROUP,
-          points: [{ timestamp: lastTime(), value: line.price }],
-          ...shape,
-          ...events,
-        });
-      } else if (dragging === id) chart.overrideOverlay({ id, ...shape });
+      const shape = shapeOf(line);
+      if (!shape) continue;
+      if (!exists(line.id)) create(line, line.price);
+      else if (dragging === id) chart.overrideOverlay({ id, ...shape });
       else {
         const current = chart.getOverlays({ id })[0]?.points[0];
         // Only a changed price moves the line (a dropped line that was refused goes back here).
@@ -265,6 +314,9 @@ export function createTradeLayer(
     },
     restyle: draw,
     clear() {
+      press?.stop();
+      press = null;
+      dragging = null;
       lines = [];
       markers = [];
       draw();
