@@ -87,6 +87,7 @@ const SUMMARY = {
   phone: null,
   registeredAt: 0,
   blocked: false,
+  withdrawalFrozen: false,
   balance: '250.5',
   lockMargin: '0',
   approvedDeposits: '100',
@@ -242,6 +243,38 @@ describe('<BackofficeApp>', () => {
     expect(calls.find((call) => call.url === '/admin/v1/deposits/11/reject')?.body).toEqual({
       reason: 'Proof amount differs',
     });
+  });
+
+  it("freezes the user's withdrawals from the side panel with a reason, then shows them frozen", async () => {
+    let frozen = false;
+    const { impl, calls } = financeRoutes({
+      'GET /admin/v1/users/12345678/summary': () => okBody({ ...SUMMARY, withdrawalFrozen: frozen }),
+      'POST /admin/v1/users/12345678/withdrawals/freeze': () => {
+        frozen = true;
+        return okBody({ uid: '12345678', frozen: true });
+      },
+    });
+    renderApp(impl);
+    fireEvent.click(await screen.findByTestId('bo-queue-item'));
+    const hold = await screen.findByTestId('bo-withdrawal-hold');
+    expect(hold.textContent).toBe('AllowedFreeze withdrawals');
+    fireEvent.click(within(hold).getByTestId('bo-hold'));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Freeze the withdrawals of user 12345678?');
+    const confirm = within(dialog).getByTestId<HTMLButtonElement>('bo-hold-confirm');
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByTestId('bo-hold-reason'), {
+      target: { value: ' Chargeback under review ' },
+    });
+    await act(async () => fireEvent.click(confirm));
+    await waitFor(() =>
+      expect(screen.getByTestId('bo-withdrawal-hold').textContent).toBe('FrozenUnfreeze withdrawals'),
+    );
+    const sent = calls.find((call) => call.url === '/admin/v1/users/12345678/withdrawals/freeze');
+    expect(sent?.body).toEqual({ reason: 'Chargeback under review' });
+    expect(sent?.headers['x-tk-backoffice']).toBe('1');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('toast').textContent).toContain('Withdrawals of user 12345678 frozen');
   });
 
   it('shows the catalogue message when an action fails and keeps the item', async () => {

@@ -62,8 +62,9 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
       language,
       toast: show,
       onSessionEnded,
+      roles: session.state === 'in' ? session.operator.roles : [],
     }),
-    [call, t, language, show, onSessionEnded, i18n],
+    [call, t, language, show, onSessionEnded, i18n, session],
   );
 
   useEffect(() => {

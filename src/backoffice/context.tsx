@@ -1,6 +1,7 @@
 /** What every back-office screen shares: the API caller, the translator, the language and the toast. */
 import { createContext, useContext } from 'react';
 import { codeMessage } from '../core/api/response';
+import type { OperatorRole } from '../core/contract/endpoint';
 import type { ShowToast } from '../widgets/_shared/toast';
 import { NO_ANSWER, type Call } from './api';
 
@@ -13,6 +14,8 @@ export interface Backoffice {
   toast: ShowToast;
   /** The session ended under the operator's feet (HTTP 401): back to the sign-in page. */
   onSessionEnded(): void;
+  /** The signed-in operator's roles (what they may do beyond what they see). */
+  roles: readonly OperatorRole[];
 }
 
 export const BackofficeContext = createContext<Backoffice | null>(null);

@@ -6,6 +6,7 @@ import { urlOf } from './api';
 import {
   normalizeCode,
   pageCount,
+  canHoldWithdrawals,
   pagesFor,
   depositItem,
   queueItemsOf,
@@ -189,6 +190,13 @@ describe('rules', () => {
     [['support'], ['audit']],
     [['compliance'], ['audit']],
   ] as const)('pagesFor(%j) = %j', (roles, pages) => expect(pagesFor(roles)).toEqual(pages));
+
+  it.each([
+    [['finance'], true],
+    [['compliance'], true],
+    [['support'], false],
+    [[], false],
+  ] as const)('canHoldWithdrawals(%j) = %s', (roles, may) => expect(canHoldWithdrawals(roles)).toBe(may));
 
   it.each([
     ['', false],

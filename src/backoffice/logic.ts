@@ -12,6 +12,7 @@ import type { OperatorRole } from '../core/contract/endpoint';
 import {
   AdminWithdrawalApprove,
   AdminWithdrawalDetail,
+  AdminWithdrawalFreeze,
   AdminWithdrawalList,
   AdminWithdrawalReject,
   type AdminWithdrawal,
@@ -159,6 +160,10 @@ export function queueItemsOf(
 export function pagesFor(roles: readonly OperatorRole[]): Page[] {
   return roles.includes('finance') ? ['deposits', 'withdrawals', 'audit'] : ['audit'];
 }
+
+/** Whether an operator with `roles` may freeze and unfreeze a user's withdrawals (as the contract lists). */
+export const canHoldWithdrawals = (roles: readonly OperatorRole[]) =>
+  roles.some((role) => AdminWithdrawalFreeze.roles?.includes(role));
 
 /** A reject reason is required: 1 to 500 characters once trimmed. */
 export const REASON_MAX = 500;

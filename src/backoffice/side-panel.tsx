@@ -1,4 +1,7 @@
-/** Beside a queue item: the user's summary, latest ledger postings and open positions (real account). */
+/**
+ * Beside a queue item: the user's summary (with the freeze of their withdrawals, which finance and compliance
+ * may change), latest ledger postings and open positions (real account).
+ */
 import { formatAmount } from '../core/domain/format';
 import { useState, type ReactNode } from 'react';
 import {
@@ -10,7 +13,10 @@ import {
   type UserPositions,
   type UserSummary,
 } from '../core/contract/backoffice';
-import { formatTime, useBackoffice } from './context';
+import { AdminWithdrawalFreeze, AdminWithdrawalUnfreeze } from '../core/contract/withdrawals';
+import { ModalDrawer } from '../widgets/_shared/drawer';
+import { failureText, formatTime, useBackoffice } from './context';
+import { canHoldWithdrawals, REASON_MAX, reasonValid } from './logic';
 import { useLoad, type Loaded } from './use-load';
 
 function Status<T>({ loaded, children }: { loaded: Loaded<T>; children: (data: T) => ReactNode }) {
@@ -28,9 +34,92 @@ function Status<T>({ loaded, children }: { loaded: Loaded<T>; children: (data: T
   return <>{children(loaded.data)}</>;
 }
 
+/** The confirm dialog of a freeze or an unfreeze of the user's withdrawals, with its required reason. */
+function HoldDialog({
+  uid,
+  freeze,
+  onClose,
+  onDone,
+}: {
+  uid: string;
+  freeze: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { call, t, toast, onSessionEnded } = useBackoffice();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const valid = reasonValid(reason);
+  const confirm = async () => {
+    if (busy || !valid) return;
+    setBusy(true);
+    setError('');
+    const declared = freeze ? AdminWithdrawalFreeze : AdminWithdrawalUnfreeze;
+    const answer = await call(declared, { uid, reason: reason.trim() });
+    setBusy(false);
+    if (answer.ok) {
+      toast(t(freeze ? 'backoffice.panel.frozen_done' : 'backoffice.panel.unfrozen_done', { uid }));
+      return onDone();
+    }
+    if (answer.status === 401) return onSessionEnded();
+    setError(failureText(t, answer));
+  };
+  return (
+    <ModalDrawer
+      title={t(freeze ? 'backoffice.panel.freeze_title' : 'backoffice.panel.unfreeze_title', { uid })}
+      onClose={onClose}
+      block="bo-confirm"
+      part="confirm"
+      role="alertdialog"
+      kind="alertdialog"
+      closeLabel={t('backoffice.queue.cancel')}
+      autofocus
+      actions={
+        <>
+          <button type="button" className="bo-button" onClick={onClose}>
+            {t('backoffice.queue.cancel')}
+          </button>
+          <button
+            type="button"
+            className={`bo-button ${freeze ? 'bo-button--danger' : 'bo-button--primary'}`}
+            disabled={busy || !valid}
+            onClick={() => void confirm()}
+            data-testid="bo-hold-confirm"
+          >
+            {t('backoffice.queue.confirm')}
+          </button>
+        </>
+      }
+    >
+      <p>{t(freeze ? 'backoffice.panel.freeze_text' : 'backoffice.panel.unfreeze_text')}</p>
+      <label className="bo-field">
+        <span>{t('backoffice.queue.reason')}</span>
+        <textarea
+          data-autofocus
+          required
+          maxLength={REASON_MAX}
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          aria-describedby="bo-hold-hint"
+          data-testid="bo-hold-reason"
+        />
+        <small id="bo-hold-hint">{t('backoffice.panel.hold_reason_hint')}</small>
+      </label>
+      {error ? (
+        <p className="bo-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </ModalDrawer>
+  );
+}
+
 function Summary({ uid }: { uid: string }) {
-  const { call, t, language } = useBackoffice();
-  const [loaded] = useLoad(uid, () => call<UserSummary>(GetUserSummary, { uid }));
+  const { call, t, language, roles } = useBackoffice();
+  const [loaded, reload] = useLoad(uid, () => call<UserSummary>(GetUserSummary, { uid }));
+  const [holding, setHolding] = useState<boolean | null>(null);
   return (
     <section className="bo-panel__section" aria-labelledby="bo-summary">
       <h3 id="bo-summary">{t('backoffice.panel.summary')}</h3>
@@ -47,6 +136,22 @@ function Summary({ uid }: { uid: string }) {
             <dd>{formatTime(user.registeredAt, language)}</dd>
             <dt>{t('backoffice.panel.blocked')}</dt>
             <dd>{user.blocked ? t('backoffice.panel.yes') : t('backoffice.panel.no')}</dd>
+            <dt>{t('backoffice.panel.withdrawals')}</dt>
+            <dd className="bo-facts__action" data-testid="bo-withdrawal-hold">
+              <span className={user.withdrawalFrozen ? 'bo-down' : undefined}>
+                {t(user.withdrawalFrozen ? 'backoffice.panel.frozen' : 'backoffice.panel.allowed')}
+              </span>
+              {canHoldWithdrawals(roles) ? (
+                <button
+                  type="button"
+                  className="bo-button bo-button--small"
+                  onClick={() => setHolding(!user.withdrawalFrozen)}
+                  data-testid="bo-hold"
+                >
+                  {t(user.withdrawalFrozen ? 'backoffice.panel.unfreeze' : 'backoffice.panel.freeze')}
+                </button>
+              ) : null}
+            </dd>
             <dt>{t('backoffice.panel.balance')}</dt>
             <dd className="bo-num">{formatAmount(user.balance)} USD</dd>
             <dt>{t('backoffice.panel.lock_margin')}</dt>
@@ -60,6 +165,17 @@ function Summary({ uid }: { uid: string }) {
           </dl>
         )}
       </Status>
+      {holding !== null ? (
+        <HoldDialog
+          uid={uid}
+          freeze={holding}
+          onClose={() => setHolding(null)}
+          onDone={() => {
+            setHolding(null);
+            reload();
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_CSRF_HEADER } from '../../../src/core/contract/backoffice';
+import { fillPath } from '../../../src/core/contract/endpoint';
+import { AdminWithdrawalFreeze, AdminWithdrawalUnfreeze } from '../../../src/core/contract/withdrawals';
 import { ADMIN_TOKEN, admin, createUser, signIn, type TestUser } from '../accounts/test-app';
 import { runCli } from '../admin/cli-run';
 import { buildApp } from '../app';
@@ -345,6 +347,35 @@ describeOnBackends('back office', (backend) => {
       );
     });
 
+    it("lets compliance and finance freeze a user's withdrawals, not support, and the summary shows it", async () => {
+      const path = (declared: { path: string }) => `/admin/v1/${fillPath(declared.path, { uid: bob.uid })}`;
+      const body = { reason: 'Source of funds requested' };
+      const helpdesk = await signInOperator(support);
+      const refused = await asOperator(helpdesk, 'POST', path(AdminWithdrawalFreeze), { body });
+      expect(refused.statusCode).toBe(403);
+      const compliance = await signInOperator(await addOperator('aml@ops.example', 'compliance'));
+      const frozen = await asOperator(compliance, 'POST', path(AdminWithdrawalFreeze), { body });
+      expect(frozen.json()).toMatchObject({ code: 0, data: { uid: bob.uid, frozen: true } });
+      const summary = await asOperator(compliance, 'GET', `/admin/v1/users/${bob.uid}/summary`);
+      expect(summary.json().data.withdrawalFrozen).toBe(true);
+      const audit = await asOperator(
+        compliance,
+        'GET',
+        `/admin/v1/audit?objectKind=user&objectId=${bob.uid}`,
+      );
+      expect(audit.json().data.list[0]).toMatchObject({
+        actorEmail: 'aml@ops.example',
+        action: 'withdrawals.freeze',
+        reason: body.reason,
+      });
+      const cash = await signInOperator(finance);
+      expect(
+        (await asOperator(cash, 'POST', path(AdminWithdrawalUnfreeze), { body, csrf: false })).statusCode,
+      ).toBe(403);
+      const unfrozen = await asOperator(cash, 'POST', path(AdminWithdrawalUnfreeze), { body });
+      expect(unfrozen.json()).toMatchObject({ code: 0, data: { uid: bob.uid, frozen: false } });
+    });
+
     it('requires the CSRF header on a state-changing call, then signs out', async () => {
       const cookie = await signInOperator(finance);
       const bare = await asOperator(cookie, 'POST', '/admin/v1/operators/logout', { csrf: false });
@@ -404,6 +435,7 @@ describeOnBackends('back office', (backend) => {
           email: 'a***@example.com',
           phone: null,
           blocked: false,
+          withdrawalFrozen: false,
           balance: '250.5',
           lockMargin: '0',
           approvedDeposits: '0',

@@ -28,6 +28,7 @@ interface UserRow {
   phone: string | null;
   area_code: string | null;
   blocked: boolean;
+  withdrawal_frozen: boolean;
   created_at: Date;
 }
 
@@ -36,7 +37,7 @@ const dec = (value: string | number | null | undefined) => normalize(String(valu
 
 async function userOf(db: Queryable, uid: string): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(
-    `select id::text as id, uid, brand_id, email, phone, area_code, blocked, created_at
+    `select id::text as id, uid, brand_id, email, phone, area_code, blocked, withdrawal_frozen, created_at
        from users where uid = $1`,
     [uid],
   );
@@ -81,6 +82,7 @@ export function readRoutes(app: FastifyInstance): void {
       phone: maskPhone(user.phone, user.area_code),
       registeredAt: ms(user.created_at),
       blocked: user.blocked,
+      withdrawalFrozen: user.withdrawal_frozen,
       balance: dec(sums?.balance),
       lockMargin: dec(sums?.lock_margin),
       approvedDeposits: dec(sums?.deposits),

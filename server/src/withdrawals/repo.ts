@@ -165,6 +165,26 @@ export async function withdrawalFrozen(q: Queryable, userId: string): Promise<bo
   return rows[0]?.frozen ?? true;
 }
 
+/**
+ * Sets the user's withdrawal freeze in `tx`, locking the user row first: answers the user's id, or null for
+ * an unknown uid; 'unchanged' when the freeze already was `frozen`.
+ */
+export async function setWithdrawalFrozen(
+  tx: Queryable,
+  uid: string,
+  frozen: boolean,
+): Promise<{ id: string } | 'unchanged' | null> {
+  const { rows } = await tx.query<{ id: string; frozen: boolean }>(
+    'select id::text as id, withdrawal_frozen as frozen from users where uid = $1 for update',
+    [uid],
+  );
+  const user = rows[0];
+  if (!user) return null;
+  if (user.frozen === frozen) return 'unchanged';
+  await tx.query('update users set withdrawal_frozen = $2 where id = $1', [user.id, frozen]);
+  return { id: user.id };
+}
+
 /** The bank-card withdrawal limits and fee (`bank_withdraw_meta`), or null. */
 export interface BankMetaRow {
   id: number;

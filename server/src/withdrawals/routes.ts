@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AdminWithdrawalApprove,
+  AdminWithdrawalFreeze,
   AdminWithdrawalDetail,
   AdminWithdrawalList,
   AdminWithdrawalReject,
+  AdminWithdrawalUnfreeze,
   BankWithdrawCalculate,
   BankWithdrawMetaFind,
   WithdrawCalculate,
@@ -16,7 +18,7 @@ import { actorOf } from '../cashier/actor';
 import { recordAudit } from '../cashier/audit';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { findWithdrawal, listWithdrawals, toAdminTicket, toUserTicket } from './repo';
+import { findWithdrawal, listWithdrawals, setWithdrawalFrozen, toAdminTicket, toUserTicket } from './repo';
 import type { Caller } from './service';
 
 function callerOf(request: FastifyRequest): Caller {
@@ -90,4 +92,29 @@ export function adminWithdrawalRoutes(app: FastifyInstance): void {
     );
     return ok({ withdrawal: toAdminTicket(decided) });
   });
+
+  // An operator's freeze of a user's withdrawals (code 1066), and its end: the change and its audit row commit
+  // together; the user is not notified (the status check tells them to contact support).
+  for (const [declared, frozen] of [
+    [AdminWithdrawalFreeze, true],
+    [AdminWithdrawalUnfreeze, false],
+  ] as const) {
+    route(app, declared, async (input, { request }) => {
+      await app.db.transaction(async (tx) => {
+        const user = await setWithdrawalFrozen(tx, input.uid, frozen);
+        if (user === null) throw new BusinessError(Code.USER_NOT_FOUND);
+        if (user === 'unchanged') throw new BusinessError(Code.STATUS_UNCHANGED);
+        await recordAudit(tx, {
+          actor: actorOf(request),
+          action: frozen ? 'withdrawals.freeze' : 'withdrawals.unfreeze',
+          objectKind: 'user',
+          objectId: input.uid,
+          before: { withdrawalFrozen: !frozen },
+          after: { withdrawalFrozen: frozen },
+          reason: input.reason,
+        });
+      });
+      return ok({ uid: input.uid, frozen });
+    });
+  }
 }

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../src/core/contract/envelope';
-import type { AdminWithdrawal, WithdrawQuoteData } from '../../../src/core/contract/withdrawals';
+import { fillPath } from '../../../src/core/contract/endpoint';
+import {
+  AdminWithdrawalFreeze,
+  AdminWithdrawalUnfreeze,
+  WITHDRAWAL_REASON_MAX,
+  type AdminWithdrawal,
+  type WithdrawQuoteData,
+} from '../../../src/core/contract/withdrawals';
 import { toFixed } from '../../../src/core/domain/decimal';
 import { admin, buildAccountsApp, createUser, post, signIn } from '../accounts/test-app';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
@@ -111,12 +118,54 @@ describeOnBackends('withdrawals', (backend) => {
       }
     });
 
-    it('answers 1066 when an operator froze the user’s withdrawals', async () => {
+    it('answers 1066 while an operator froze the user’s withdrawals, 0 again once unfrozen', async () => {
       const user = await newUser('1000');
-      await app.db.query('update users set withdrawal_frozen = true where id = $1', [user.id]);
+      const hold = (declared: typeof AdminWithdrawalFreeze, { uid, ...body }: Record<string, unknown>) =>
+        adminJson<{ uid: string; frozen: boolean }>('POST', fillPath(declared.path, { uid }), body);
+      const frozen = await hold(AdminWithdrawalFreeze, { uid: user.uid, reason: 'Chargeback under review' });
+      expect(frozen).toEqual({ code: 0, msg: expect.any(String), data: { uid: user.uid, frozen: true } });
       expect((await status(user.token)).code).toBe(1066);
       expect((await withdrawUsdt(app, user, '100')).code).toBe(1066);
       expect(await balance(user.id)).toBe('1000.00');
+      // Freezing twice changes nothing and says so; the change is in the audit log with its reason.
+      expect((await hold(AdminWithdrawalFreeze, { uid: user.uid, reason: 'again' })).code).toBe(1017);
+      const audit = await app.db.query(
+        `select actor, action, before, after, reason from audit_log
+          where object_kind = 'user' and object_id = $1 order by id`,
+        [user.uid],
+      );
+      expect(audit.rows).toEqual([
+        {
+          actor: 'admin-api',
+          action: 'withdrawals.freeze',
+          before: { withdrawalFrozen: false },
+          after: { withdrawalFrozen: true },
+          reason: 'Chargeback under review',
+        },
+      ]);
+
+      expect((await hold(AdminWithdrawalUnfreeze, { uid: user.uid, reason: 'Cleared' })).data).toEqual({
+        uid: user.uid,
+        frozen: false,
+      });
+      expect((await status(user.token)).code).toBe(0);
+      expect((await hold(AdminWithdrawalUnfreeze, { uid: user.uid, reason: 'Cleared' })).code).toBe(1017);
+      const actions = await app.db.query(`select action from audit_log where object_id = $1 order by id`, [
+        user.uid,
+      ]);
+      expect(actions.rows).toEqual([{ action: 'withdrawals.freeze' }, { action: 'withdrawals.unfreeze' }]);
+
+      // An unknown user is 1002; a malformed uid, no reason or a control character in it is 1001.
+      expect((await hold(AdminWithdrawalFreeze, { uid: '99999999', reason: 'x' })).code).toBe(1002);
+      for (const body of [
+        { uid: 'a-b', reason: 'x' },
+        { uid: user.uid, reason: '' },
+        { uid: user.uid },
+        { uid: user.uid, reason: 'line\u0000break' },
+        { uid: user.uid, reason: 'x'.repeat(WITHDRAWAL_REASON_MAX + 1) },
+      ])
+        expect((await hold(AdminWithdrawalFreeze, body)).code).toBe(1001);
+      expect((await status(user.token)).code).toBe(0);
     });
 
     it('answers 23557 below the brand’s required trading volume, 0 once it is traded', async () => {

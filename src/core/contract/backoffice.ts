@@ -149,6 +149,8 @@ export const UserSummary = Obj({
   phone: Nullable(T.String()),
   registeredAt: EpochMs(),
   blocked: T.Boolean(),
+  /** An operator froze the user's withdrawals (1066; `users/{uid}/withdrawals/freeze`). */
+  withdrawalFrozen: T.Boolean(),
   /** The real account's free balance and locked margin (0 when never opened). */
   balance: DecOut(),
   lockMargin: DecOut(),

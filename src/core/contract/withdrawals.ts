@@ -275,3 +275,41 @@ export const AdminWithdrawalReject = endpoint({
   data: Obj({ withdrawal: AdminWithdrawal }),
   codes: [Code.INCORRECT_PARAMETER, Code.TICKET_NOT_FOUND, Code.STATE_IS_NOT_CORRECT],
 });
+
+/** Whether a user's withdrawals are frozen by an operator (the status check and a submit then answer 1066). */
+export const WithdrawalHold = Obj({ uid: T.String(), frozen: T.Boolean() });
+export type WithdrawalHold = Static<typeof WithdrawalHold>;
+
+const HoldInput = () =>
+  Obj({
+    uid: Str(32, { pattern: '^[0-9A-Za-z]{1,32}$' }),
+    reason: Str(WITHDRAWAL_REASON_MAX, { minLength: 1 }),
+  });
+const HOLD_CODES = [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND, Code.STATUS_UNCHANGED];
+
+export const AdminWithdrawalFreeze = endpoint({
+  service: 'admin',
+  path: 'users/{uid}/withdrawals/freeze',
+  access: 'admin',
+  tag: ADMIN_TAG,
+  roles: ['finance', 'compliance'],
+  summary:
+    "Freeze a user's withdrawals with a reason: the status check and a submit answer 1066 until they are " +
+    'unfrozen; a withdrawal already waiting stays in its queue. 1002 for an unknown uid, 1017 when already frozen',
+  input: HoldInput(),
+  data: WithdrawalHold,
+  codes: HOLD_CODES,
+});
+
+export const AdminWithdrawalUnfreeze = endpoint({
+  service: 'admin',
+  path: 'users/{uid}/withdrawals/unfreeze',
+  access: 'admin',
+  tag: ADMIN_TAG,
+  roles: ['finance', 'compliance'],
+  summary:
+    "Unfreeze a user's withdrawals with a reason. 1002 for an unknown uid, 1017 when they are not frozen",
+  input: HoldInput(),
+  data: WithdrawalHold,
+  codes: HOLD_CODES,
+});
