@@ -322,7 +322,7 @@ describe('<BackofficeApp>', () => {
     expect(screen.queryByTestId('bo-nav-deposits')).toBeNull();
     expect(screen.getByTestId('bo-nav-audit')).toBeTruthy();
     expect(table.textContent).toContain('deposit.approve');
-    expect(table.textContent).toContain('{"state":"waiting"} → {"state":"success"}');
+    expect(within(table).getByRole('listitem').textContent).toBe('state: waiting → success');
     fireEvent.change(screen.getByTestId('bo-audit-objectKind'), { target: { value: 'deposit' } });
     fireEvent.change(screen.getByTestId('bo-audit-objectId'), { target: { value: ' 11 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Filter' }));

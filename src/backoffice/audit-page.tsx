@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { BACKOFFICE_PAGE_SIZE, ListAudit, type AuditRow } from '../core/contract/backoffice';
 import { formatTime, useBackoffice } from './context';
-import { pageCount } from './logic';
+import { auditChanges, pageCount } from './logic';
 import { useLoad } from './use-load';
 
 interface Filters {
@@ -12,7 +12,21 @@ interface Filters {
 }
 const NO_FILTERS: Filters = { objectKind: '', objectId: '', actor: '' };
 
-const brief = (value: unknown) => (value === null || value === undefined ? '–' : JSON.stringify(value));
+/** The fields an action changed, one per line: `state: waiting → fail`. */
+function Changes({ row }: { row: AuditRow }) {
+  const changes = auditChanges(row.before, row.after);
+  if (changes.length === 0) return <>–</>;
+  return (
+    <ul className="bo-change">
+      {changes.map((change) => (
+        <li key={change.field}>
+          {change.field ? <span className="bo-change__field">{change.field}: </span> : null}
+          {change.before ?? '–'} → {change.after ?? '–'}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function AuditPage() {
   const { call, t, language } = useBackoffice();
@@ -104,8 +118,8 @@ export function AuditPage() {
                     {row.objectKind} {row.objectId}
                   </td>
                   <td>{row.reason || '–'}</td>
-                  <td className="bo-change">
-                    {brief(row.before)} → {brief(row.after)}
+                  <td>
+                    <Changes row={row} />
                   </td>
                 </tr>
               ))}

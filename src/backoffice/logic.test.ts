@@ -6,6 +6,7 @@ import { urlOf } from './api';
 import {
   normalizeCode,
   pageCount,
+  auditChanges,
   canHoldWithdrawals,
   pagesFor,
   depositItem,
@@ -232,5 +233,36 @@ describe('urlOf', () => {
       '/admin/v1/withdrawals/42/reject',
     );
     expect(urlOf(OperatorLogin, { email: 'a@b.c' })).toBe('/admin/v1/operators/login');
+  });
+});
+
+describe('auditChanges (what an audit row changed)', () => {
+  it('lists only the fields whose values differ, before first', () => {
+    expect(
+      auditChanges(
+        { uid: 'D1', state: 'waiting', reason: '', amount: '2500.00000000' },
+        { uid: 'D1', state: 'fail', reason: 'Screens done', amount: '2500.00000000' },
+      ),
+    ).toEqual([
+      { field: 'state', before: 'waiting', after: 'fail' },
+      { field: 'reason', before: '', after: 'Screens done' },
+    ]);
+  });
+
+  it('shows a created object field by field, lists joined and other values as JSON', () => {
+    expect(auditChanges(null, { roles: ['finance', 'support'], active: true })).toEqual([
+      { field: 'roles', before: null, after: 'finance, support' },
+      { field: 'active', before: null, after: 'true' },
+    ]);
+    expect(auditChanges({ withdrawalFrozen: false }, { withdrawalFrozen: true })).toEqual([
+      { field: 'withdrawalFrozen', before: 'false', after: 'true' },
+    ]);
+  });
+
+  it('answers nothing without a change, and a single value without a field name', () => {
+    expect(auditChanges(null, null)).toEqual([]);
+    expect(auditChanges(undefined, undefined)).toEqual([]);
+    expect(auditChanges({ state: 'waiting' }, { state: 'waiting' })).toEqual([]);
+    expect(auditChanges('open', 'closed')).toEqual([{ field: '', before: 'open', after: 'closed' }]);
   });
 });

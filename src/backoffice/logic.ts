@@ -165,6 +165,42 @@ export function pagesFor(roles: readonly OperatorRole[]): Page[] {
 export const canHoldWithdrawals = (roles: readonly OperatorRole[]) =>
   roles.some((role) => AdminWithdrawalFreeze.roles?.includes(role));
 
+/** One field an audited action changed, as the audit log shows it (null: there was no value). */
+export interface AuditChange {
+  /** The field's name; '' when the action recorded a single value rather than an object. */
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const shown = (value: unknown): string | null =>
+  value === null || value === undefined
+    ? null
+    : typeof value === 'string'
+      ? value
+      : Array.isArray(value)
+        ? value.map((item) => shown(item) ?? '–').join(', ')
+        : JSON.stringify(value);
+
+/**
+ * What an audit row's before and after say changed: the fields whose values differ, in the order the row
+ * names them (before's first), rather than two whole objects to compare by eye.
+ */
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  if (!isRecord(before) && !isRecord(after)) {
+    const change = { field: '', before: shown(before), after: shown(after) };
+    return change.before === null && change.after === null ? [] : [change];
+  }
+  const was = isRecord(before) ? before : {};
+  const now = isRecord(after) ? after : {};
+  const fields = [...new Set([...Object.keys(was), ...Object.keys(now)])];
+  return fields
+    .filter((field) => JSON.stringify(was[field]) !== JSON.stringify(now[field]))
+    .map((field) => ({ field, before: shown(was[field]), after: shown(now[field]) }));
+}
+
 /** A reject reason is required: 1 to 500 characters once trimmed. */
 export const REASON_MAX = 500;
 export const reasonValid = (reason: string) => reason.trim().length > 0 && reason.trim().length <= REASON_MAX;

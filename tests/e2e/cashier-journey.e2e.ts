@@ -2,12 +2,15 @@
 // 100,000 USDT with a proof image through <tk-deposit>; a finance operator signs in to /backoffice in a
 // second context, sees the proof and approves it; the trader's balance rises and forex is tradable; the
 // trader adds a bank card through <tk-bank-cards> and withdraws to it through <tk-withdraw>; while the
-// withdrawal waits the order form answers 406; the operator rejects it with a reason; the 629005
-// notification arrives with its unread badge, the money is back, and `npm run admin -- ledger:check` passes.
+// withdrawal waits the order form answers 406; the operator freezes the trader's withdrawals (1066) and
+// rejects the withdrawal with a reason; the 629005 notification arrives with its unread badge, the money is
+// back, and `npm run admin -- ledger:check` passes.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { runCli } from '../../server/src/admin/cli-run';
 import { FOREX_HOURS } from '../../server/src/market/sessions';
+import { serverUrl } from '../../src/core/contract/endpoint';
+import { WithdrawStatus } from '../../src/core/contract/withdrawals';
 import { isMarketOpen } from '../../src/core/domain/market-hours';
 import { open, signIn } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
@@ -84,6 +87,7 @@ async function review(
   decision: 'approve' | 'reject',
   shot: string,
   vp: ViewportName,
+  beforeDecision?: () => Promise<void>,
 ): Promise<void> {
   await page.getByTestId(`bo-nav-${queue}`).click();
   const list = page.getByTestId(`bo-queue-${queue}`);
@@ -114,6 +118,7 @@ async function review(
   }
   await page.getByTestId('bo-side-panel').waitFor({ state: 'visible', timeout: 15_000 });
   await screenshot(page, shot, vp);
+  await beforeDecision?.();
   await detail.getByTestId(`bo-${decision}`).click();
   if (decision === 'reject') {
     await page.getByTestId('bo-reason').fill('The payee name does not match the account holder.');
@@ -230,7 +235,17 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the cashier journey at %s', 
           .getByTestId(vp === 'mobile' ? 'menu-notification' : 'account-dialog')
           .waitFor({ state: 'visible', timeout: 15_000 });
         expect(await badge(page, vp).count()).toBe(0);
-        await review(opPage, 'withdrawals', account.uid, 'reject', 'journey-bo-withdrawal', vp);
+        // Before rejecting, the operator freezes the trader's withdrawals from the side panel (1066 from then on).
+        await review(opPage, 'withdrawals', account.uid, 'reject', 'journey-bo-withdrawal', vp, async () => {
+          const hold = opPage.getByTestId('bo-withdrawal-hold');
+          await hold.getByTestId('bo-hold').click();
+          await opPage.getByTestId('bo-hold-reason').fill('Source of funds requested');
+          await screenshot(opPage, 'journey-bo-freeze', vp);
+          await opPage.getByTestId('bo-hold-confirm').click();
+          await expect.poll(() => hold.textContent(), { timeout: 15_000 }).toBe('FrozenUnfreeze withdrawals');
+          const status = await post(serverUrl(WithdrawStatus.service, WithdrawStatus.path), {}, token);
+          expect(status.code).toBe(1066);
+        });
 
         // 8. The notification arrives live with its badge; the money is back.
         await expect.poll(() => badge(page, vp).textContent(), { timeout: 15_000 }).toBe('1');
