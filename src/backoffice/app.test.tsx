@@ -261,9 +261,9 @@ describe('<BackofficeApp>', () => {
     fireEvent.click(within(hold).getByTestId('bo-hold'));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Freeze the withdrawals of user 12345678?');
-    const confirm = within(dialog).getByTestId<HTMLButtonElement>('bo-hold-confirm');
+    const confirm = within(dialog).getByTestId<HTMLButtonElement>('bo-confirm');
     expect(confirm.disabled).toBe(true);
-    fireEvent.change(within(dialog).getByTestId('bo-hold-reason'), {
+    fireEvent.change(within(dialog).getByTestId('bo-reason'), {
       target: { value: ' Chargeback under review ' },
     });
     await act(async () => fireEvent.click(confirm));

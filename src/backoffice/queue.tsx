@@ -4,18 +4,11 @@
  */
 import { useState } from 'react';
 import { ModalDrawer } from '../widgets/_shared/drawer';
-import { failureText, formatTime, useBackoffice } from './context';
+import { ConfirmDialog } from './confirm-dialog';
+import { formatTime, useBackoffice } from './context';
 import type { AdminDeposit } from '../core/contract/deposits';
 import type { AdminWithdrawal, WithdrawalDestination } from '../core/contract/withdrawals';
-import {
-  queueItemsOf,
-  queueTargets,
-  REASON_MAX,
-  reasonValid,
-  withdrawalItem,
-  type QueueItem,
-  type QueueKind,
-} from './logic';
+import { queueItemsOf, queueTargets, withdrawalItem, type QueueItem, type QueueKind } from './logic';
 import { SidePanel } from './side-panel';
 import { useLoad } from './use-load';
 
@@ -30,89 +23,28 @@ function ConfirmDecision({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { call, t, toast, onSessionEnded } = useBackoffice();
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { call, t } = useBackoffice();
   const { kind, item } = decision;
   const targets = queueTargets(item.kind);
   const rejecting = kind === 'reject';
-
-  const confirm = async () => {
-    if (busy || (rejecting && !reasonValid(reason))) return;
-    setBusy(true);
-    setError('');
-    const answer = rejecting
-      ? await call(targets.reject, { id: item.id, reason: reason.trim() })
-      : await call(targets.approve, { id: item.id });
-    setBusy(false);
-    if (answer.ok) {
-      toast(t(rejecting ? 'backoffice.queue.rejected' : 'backoffice.queue.approved', { id: item.ticketNo }));
-      onDone();
-      return;
-    }
-    if (answer.status === 401) return onSessionEnded();
-    setError(failureText(t, answer));
-  };
-
+  const id = item.ticketNo;
   return (
-    <ModalDrawer
-      title={t(rejecting ? 'backoffice.queue.reject_title' : 'backoffice.queue.approve_title', {
-        id: item.ticketNo,
+    <ConfirmDialog
+      title={t(rejecting ? 'backoffice.queue.reject_title' : 'backoffice.queue.approve_title', { id })}
+      text={t('backoffice.queue.approve_text', {
+        amount: item.amount,
+        currency: item.currency,
+        uid: item.userUid,
       })}
-      onClose={onClose}
-      block="bo-confirm"
-      part="confirm"
-      role="alertdialog"
-      kind="alertdialog"
-      closeLabel={t('backoffice.queue.cancel')}
-      autofocus
-      actions={
-        <>
-          <button type="button" className="bo-button" onClick={onClose}>
-            {t('backoffice.queue.cancel')}
-          </button>
-          <button
-            type="button"
-            className={`bo-button ${rejecting ? 'bo-button--danger' : 'bo-button--primary'}`}
-            disabled={busy || (rejecting && !reasonValid(reason))}
-            onClick={() => void confirm()}
-            data-testid="bo-confirm"
-          >
-            {t('backoffice.queue.confirm')}
-          </button>
-        </>
+      danger={rejecting}
+      {...(rejecting ? { reasonHint: t('backoffice.queue.reason_hint') } : {})}
+      send={(reason) =>
+        rejecting ? call(targets.reject, { id: item.id, reason }) : call(targets.approve, { id: item.id })
       }
-    >
-      <p>
-        {t('backoffice.queue.approve_text', {
-          amount: item.amount,
-          currency: item.currency,
-          uid: item.userUid,
-        })}
-      </p>
-      {rejecting ? (
-        <label className="bo-field">
-          <span>{t('backoffice.queue.reason')}</span>
-          <textarea
-            data-autofocus
-            required
-            maxLength={REASON_MAX}
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-describedby="bo-reason-hint"
-            data-testid="bo-reason"
-          />
-          <small id="bo-reason-hint">{t('backoffice.queue.reason_hint')}</small>
-        </label>
-      ) : null}
-      {error ? (
-        <p className="bo-error" role="alert" data-testid="bo-confirm-error">
-          {error}
-        </p>
-      ) : null}
-    </ModalDrawer>
+      doneText={t(rejecting ? 'backoffice.queue.rejected' : 'backoffice.queue.approved', { id })}
+      onClose={onClose}
+      onDone={onDone}
+    />
   );
 }
 

@@ -14,9 +14,9 @@ import {
   type UserSummary,
 } from '../core/contract/backoffice';
 import { AdminWithdrawalFreeze, AdminWithdrawalUnfreeze } from '../core/contract/withdrawals';
-import { ModalDrawer } from '../widgets/_shared/drawer';
-import { failureText, formatTime, useBackoffice } from './context';
-import { canHoldWithdrawals, REASON_MAX, reasonValid } from './logic';
+import { ConfirmDialog } from './confirm-dialog';
+import { formatTime, useBackoffice } from './context';
+import { canHoldWithdrawals } from './logic';
 import { useLoad, type Loaded } from './use-load';
 
 function Status<T>({ loaded, children }: { loaded: Loaded<T>; children: (data: T) => ReactNode }) {
@@ -46,73 +46,18 @@ function HoldDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { call, t, toast, onSessionEnded } = useBackoffice();
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const valid = reasonValid(reason);
-  const confirm = async () => {
-    if (busy || !valid) return;
-    setBusy(true);
-    setError('');
-    const declared = freeze ? AdminWithdrawalFreeze : AdminWithdrawalUnfreeze;
-    const answer = await call(declared, { uid, reason: reason.trim() });
-    setBusy(false);
-    if (answer.ok) {
-      toast(t(freeze ? 'backoffice.panel.frozen_done' : 'backoffice.panel.unfrozen_done', { uid }));
-      return onDone();
-    }
-    if (answer.status === 401) return onSessionEnded();
-    setError(failureText(t, answer));
-  };
+  const { call, t } = useBackoffice();
   return (
-    <ModalDrawer
+    <ConfirmDialog
       title={t(freeze ? 'backoffice.panel.freeze_title' : 'backoffice.panel.unfreeze_title', { uid })}
+      text={t(freeze ? 'backoffice.panel.freeze_text' : 'backoffice.panel.unfreeze_text')}
+      danger={freeze}
+      reasonHint={t('backoffice.panel.hold_reason_hint')}
+      send={(reason) => call(freeze ? AdminWithdrawalFreeze : AdminWithdrawalUnfreeze, { uid, reason })}
+      doneText={t(freeze ? 'backoffice.panel.frozen_done' : 'backoffice.panel.unfrozen_done', { uid })}
       onClose={onClose}
-      block="bo-confirm"
-      part="confirm"
-      role="alertdialog"
-      kind="alertdialog"
-      closeLabel={t('backoffice.queue.cancel')}
-      autofocus
-      actions={
-        <>
-          <button type="button" className="bo-button" onClick={onClose}>
-            {t('backoffice.queue.cancel')}
-          </button>
-          <button
-            type="button"
-            className={`bo-button ${freeze ? 'bo-button--danger' : 'bo-button--primary'}`}
-            disabled={busy || !valid}
-            onClick={() => void confirm()}
-            data-testid="bo-hold-confirm"
-          >
-            {t('backoffice.queue.confirm')}
-          </button>
-        </>
-      }
-    >
-      <p>{t(freeze ? 'backoffice.panel.freeze_text' : 'backoffice.panel.unfreeze_text')}</p>
-      <label className="bo-field">
-        <span>{t('backoffice.queue.reason')}</span>
-        <textarea
-          data-autofocus
-          required
-          maxLength={REASON_MAX}
-          rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          aria-describedby="bo-hold-hint"
-          data-testid="bo-hold-reason"
-        />
-        <small id="bo-hold-hint">{t('backoffice.panel.hold_reason_hint')}</small>
-      </label>
-      {error ? (
-        <p className="bo-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </ModalDrawer>
+      onDone={onDone}
+    />
   );
 }
 

@@ -239,9 +239,9 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the cashier journey at %s', 
         await review(opPage, 'withdrawals', account.uid, 'reject', 'journey-bo-withdrawal', vp, async () => {
           const hold = opPage.getByTestId('bo-withdrawal-hold');
           await hold.getByTestId('bo-hold').click();
-          await opPage.getByTestId('bo-hold-reason').fill('Source of funds requested');
+          await opPage.getByTestId('bo-reason').fill('Source of funds requested');
           await screenshot(opPage, 'journey-bo-freeze', vp);
-          await opPage.getByTestId('bo-hold-confirm').click();
+          await opPage.getByTestId('bo-confirm').click();
           await expect.poll(() => hold.textContent(), { timeout: 15_000 }).toBe('FrozenUnfreeze withdrawals');
           const status = await post(serverUrl(WithdrawStatus.service, WithdrawStatus.path), {}, token);
           expect(status.code).toBe(1066);
