@@ -195,7 +195,7 @@ describe('<BackofficeApp>', () => {
     const { impl, calls } = financeRoutes();
     renderApp(impl);
     const item = await screen.findByTestId('bo-queue-item');
-    expect(item.textContent).toContain('0.5 BTC');
+    expect(item.textContent).toContain('0.50 BTC');
     fireEvent.click(item);
     const detail = screen.getByTestId('bo-detail');
     expect(within(detail).getByTestId<HTMLImageElement>('bo-proof').getAttribute('src')).toBe(

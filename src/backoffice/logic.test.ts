@@ -9,6 +9,7 @@ import {
   auditChanges,
   canHoldWithdrawals,
   pagesFor,
+  ticketAmount,
   depositItem,
   queueItemsOf,
   queueTargets,
@@ -62,9 +63,9 @@ describe('queue items from the admin answers', () => {
       id: '7',
       ticketNo: 'D1795589851040',
       userUid: '12345678',
-      amount: '100000.00',
+      amount: '100,000.00',
       currency: 'USDT',
-      usdAmount: '100000.00',
+      usdAmount: '100,000.00',
       method: 'crypto',
       via: 'USDT · TRC20',
       fee: null,
@@ -88,13 +89,24 @@ describe('queue items from the admin answers', () => {
     expect(item.proofUrl).toBe(proof);
   });
 
+  it.each([
+    ['1000.00000000', 'USD', '1,000.00'],
+    ['1000.005', 'USD', '1,000.01'],
+    ['0.50000000', 'BTC', '0.50'],
+    ['0.00123456', 'BTC', '0.00123456'],
+    ['100000.00000000', 'USDT', '100,000.00'],
+    ['2.5', 'ETH', '2.50'],
+  ])('shows the ticket amount %s %s as %s', (value, currency, shown) =>
+    expect(ticketAmount(value, currency)).toBe(shown),
+  );
+
   it('reads a bank withdrawal with its fee and payout, the card by bank and last 4', () => {
     expect(withdrawalItem(WITHDRAWAL)).toMatchObject({
       kind: 'withdrawals',
       id: '9',
       ticketNo: 'W1795589900000',
       userUid: '87654321',
-      amount: '1000.00',
+      amount: '1,000.00',
       currency: 'USD',
       method: 'bank',
       via: 'Journey Bank ****3000',

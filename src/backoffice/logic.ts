@@ -9,6 +9,8 @@ import {
   type AdminDeposit,
 } from '../core/contract/deposits';
 import type { OperatorRole } from '../core/contract/endpoint';
+import { normalize } from '../core/domain/decimal';
+import { formatAmount } from '../core/domain/format';
 import {
   AdminWithdrawalApprove,
   AdminWithdrawalDetail,
@@ -52,6 +54,7 @@ export interface QueueItem {
   ticketNo: string;
   /** The user's public uid (the side panel's key). */
   userUid: string;
+  /** The amounts as shown (`ticketAmount`, USD value at 2 decimals). */
   amount: string;
   currency: string;
   usdAmount: string;
@@ -69,6 +72,16 @@ export interface QueueItem {
   fields: Array<[string, string]>;
 }
 
+/**
+ * A ticket amount as operators read it: USD at 2 decimals, a coin with every significant decimal (at least 2),
+ * both with thousands separators ("1,000.00", "0.00123456").
+ */
+export function ticketAmount(value: string, currency: string): string {
+  if (currency === 'USD') return formatAmount(value);
+  const decimals = normalize(value).split('.')[1]?.length ?? 0;
+  return formatAmount(value, { decimals: Math.max(2, decimals) });
+}
+
 const viaOf = (currency: string, protocol: string | null) =>
   protocol && protocol !== currency ? `${currency} · ${protocol}` : currency;
 
@@ -80,9 +93,9 @@ export function depositItem(deposit: AdminDeposit): QueueItem {
     id: deposit.id,
     ticketNo: deposit.uid,
     userUid: deposit.userUid,
-    amount: deposit.amount,
+    amount: ticketAmount(deposit.amount, deposit.currency),
     currency: deposit.currency,
-    usdAmount: deposit.usdAmount,
+    usdAmount: formatAmount(deposit.usdAmount),
     method: deposit.method,
     via,
     fee: null,
@@ -129,13 +142,13 @@ export function withdrawalItem(
     id: withdrawal.id,
     ticketNo: withdrawal.uid,
     userUid: withdrawal.userUid,
-    amount: withdrawal.amount,
+    amount: ticketAmount(withdrawal.amount, withdrawal.currency),
     currency: withdrawal.currency,
-    usdAmount: withdrawal.usdAmount,
+    usdAmount: formatAmount(withdrawal.usdAmount),
     method: withdrawal.method,
     via,
-    fee: withdrawal.fee,
-    practical: withdrawal.practical,
+    fee: ticketAmount(withdrawal.fee, withdrawal.currency),
+    practical: ticketAmount(withdrawal.practical, withdrawal.currency),
     createdAt: withdrawal.createdAt,
     proofUrl: null,
     fields: [
