@@ -14,6 +14,7 @@ import { HTTP_SERVER_OPTIONS } from './http/server-options';
 import type { ExchangeWsOptions } from './exchange-ws/plugin';
 import type { TradingPluginOptions } from './trading/plugin';
 import type { OptionsPluginOptions } from './options/plugin';
+import type { TrustProxy } from './http/client-address';
 
 /** Options of `buildApp`; everything is optional so that tests state only what they exercise. */
 export interface AppOptions {
@@ -43,7 +44,7 @@ export interface AppOptions {
   /** Brand of requests that name none (default `tradekit`). */
   defaultBrand?: string;
   /** Trust X-Forwarded-* from a reverse proxy. */
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
   /** Modules that can be left out (tests of the platform layer); all on by default. */
   modules?: { market?: boolean; broker?: boolean };
   /** Identity module: token secret, SMTP, senders, clock (each falls back on its environment variable). */

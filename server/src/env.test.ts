@@ -68,6 +68,19 @@ describe('readEnv', () => {
   });
 
   it.each([
+    [undefined, false],
+    ['0', false],
+    ['false', false],
+    ['1', true],
+    ['true', true],
+    ['loopback', 'loopback'],
+    [' 10.0.0.0/8 , 192.168.1.7,uniquelocal ', '10.0.0.0/8,192.168.1.7,uniquelocal'],
+    ['::1', '::1'],
+  ])('reads TRUST_PROXY=%s as %s', (raw, trust) =>
+    expect(readEnv(raw === undefined ? {} : { TRUST_PROXY: raw }).trustProxy).toBe(trust),
+  );
+
+  it.each([
     [{ PORT: 'eighty' }, /PORT must be an integer/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
@@ -77,6 +90,9 @@ describe('readEnv', () => {
     [{ DATABASE_POOL_MAX: '0' }, /DATABASE_POOL_MAX must be an integer/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ ADMIN_TOKEN: 'short' }, /at least 16/],
+    [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY must be 0, the proxies' addresses/],
+    [{ TRUST_PROXY: '10.0.0.0/99' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: ' , ' }, /TRUST_PROXY/],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => readEnv(env)).toThrow(EnvError);
     expect(() => readEnv(env)).toThrow(message);

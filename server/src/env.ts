@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_POOL_MAX } from './db/postgres';
 import { parseOrigin } from './http/origin';
+import { checkTrustedProxies, trustedProxies, type TrustProxy } from './http/client-address';
 
 /** One environment variable of the server, as documented in the README. */
 export interface EnvVar {
@@ -47,7 +48,9 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   {
     name: 'TRUST_PROXY',
-    description: 'Set to 1 behind a reverse proxy to trust X-Forwarded-* headers.',
+    description:
+      'Behind reverse proxies, their addresses or CIDR ranges (e.g. 10.0.0.0/8,loopback): X-Forwarded-* is ' +
+      'believed only from them. 1 or true believes every hop (only when the proxy replaces X-Forwarded-For).',
     default: '0',
   },
   {
@@ -111,7 +114,7 @@ export interface ServerEnv {
   adminTokenGenerated: boolean;
   publicOrigin: string | undefined;
   allowedOrigins: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Most market sockets per client address (0: no limit). */
   marketWsMaxPerIp: number;
   /** Most account sockets per client address (0: no limit). */
@@ -138,6 +141,24 @@ function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number)
     throw new EnvError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/**
+ * TRUST_PROXY: unset, 0 or false for none; the proxies' addresses (comma-separated addresses, CIDR ranges,
+ * `loopback`, `linklocal`, `uniquelocal`); 1 or true to trust every hop.
+ */
+function trustProxyOf(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value.toLowerCase() === 'false') return false;
+  if (value === '1' || value.toLowerCase() === 'true') return true;
+  try {
+    checkTrustedProxies(value);
+  } catch {
+    throw new EnvError(
+      `TRUST_PROXY must be 0, the proxies' addresses or CIDR ranges (e.g. 10.0.0.0/8,loopback) or true, got "${raw}"`,
+    );
+  }
+  return trustedProxies(value).join(',');
 }
 
 function origin(name: string, value: string): string {
@@ -175,7 +196,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       .map((value) => value.trim())
       .filter(Boolean)
       .map((value) => origin('ALLOWED_ORIGINS', value)),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     marketWsMaxPerIp: integer(env, 'MARKET_WS_MAX_PER_IP', 0, 100_000) ?? DEFAULT_WS_MAX_PER_IP,
     exchangeWsMaxPerIp: integer(env, 'EXCHANGE_WS_MAX_PER_IP', 0, 100_000) ?? DEFAULT_WS_MAX_PER_IP,
     brand: env.BRAND?.trim().toLowerCase() || 'tradekit',

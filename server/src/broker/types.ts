@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TrustProxy } from '../http/client-address';
 
 /** What a new subscriber of a destination receives right after SUBSCRIBE; undefined sends nothing. */
 export type SnapshotProvider = (destination: string) => string | undefined;
@@ -67,7 +68,7 @@ export interface BrokerPluginOptions {
   /** Most subscriptions (hence destinations) one socket may hold (default 256). */
   maxSubscriptions?: number;
   /** Take the client address from X-Forwarded-For, as `request.ip` does with TRUST_PROXY (default false). */
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 }
 
 /** Resolved settings of the broker core. */

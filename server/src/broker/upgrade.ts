@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
-import { clientAddress } from '../http/client-address';
+import { clientAddress, type TrustProxy } from '../http/client-address';
 import type { BrokerCore } from './broker';
 
 /** STOMP subprotocols in preference order (what @stomp/stompjs offers). */
@@ -20,7 +20,7 @@ interface UpgradeOptions {
   /** Most sockets one client address may hold open; 0 for no limit. */
   maxPerAddress: number;
   /** Whether the address comes from X-Forwarded-For (TRUST_PROXY). */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 /**

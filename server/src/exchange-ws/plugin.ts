@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WebSocketServer } from 'ws';
-import { AddressCounts } from '../http/client-address';
+import { AddressCounts, type TrustProxy } from '../http/client-address';
 import { toOptionOrder } from '../options/repo';
 import { ExchangeConnection, type ExchangeWsSettings } from './connection';
 import { ExchangeHub } from './hub';
@@ -19,7 +19,7 @@ export interface ExchangeWsOptions extends Partial<ExchangeWsSettings> {
    */
   maxConnectionsPerAddress?: number;
   /** Take the client address from X-Forwarded-For, as `request.ip` does with TRUST_PROXY (default false). */
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
 }
 
 const DEFAULTS: ExchangeWsSettings = {

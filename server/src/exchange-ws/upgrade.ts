@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { clientAddress } from '../http/client-address';
+import { clientAddress, type TrustProxy } from '../http/client-address';
 
 /** Path prefix of the exchange socket; the rest of the path is the account's public uid. */
 export const EXCHANGE_WS_PREFIX = '/exchange-ws/';
@@ -25,7 +25,7 @@ interface UpgradeOptions {
   /** Most sockets one client address may hold open; 0 for no limit. */
   maxPerAddress: number;
   /** Whether the address comes from X-Forwarded-For (TRUST_PROXY). */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   connectionsFrom: (address: string) => number;
   accept: (ws: WebSocket, accountId: string, address: string) => void;
 }
