@@ -73,8 +73,22 @@ async function dragStopOnChart(page: Page, vp: ViewportName, order: MarketOrder)
   expect(await list.locator(`[data-line="stop"]`).getAttribute('data-price')).toBe(order.stopPrice);
   await screenshot(page, 'journey-chart-lines', vp);
 
+  // The price is held still while the line is grabbed, so no new high or low rescales the axis between
+  // reading where the line is and pressing on it; the line must sit still for 300 ms.
+  const { bid } = await pinBid(order.tradePair, null);
+  await pinBid(order.tradePair, bid);
+  let y = -1;
+  await expect
+    .poll(
+      async () => {
+        const before = y;
+        y = (await chartLines(page)).get(stop)!;
+        return y === before;
+      },
+      { interval: 300, timeout: 10_000 },
+    )
+    .toBe(true);
   const engine = (await page.locator('.tk-chart__engine').boundingBox())!;
-  const y = (await chartLines(page)).get(stop)!;
   // On the stop loss label at the left of its line, then 12 px down (a lower stop for a buy): the lowest line
   // sits on the axis' bottom gap, at least 20 px above the volume pane at both viewports. At desktop the
   // mouse then leaves the chart in one move (to the drawing bar on its left) and is released there, which
@@ -95,6 +109,7 @@ async function dragStopOnChart(page: Page, vp: ViewportName, order: MarketOrder)
     .poll(async () => (await openOrders(await pageToken(page), 2))[0]?.stopPrice, { timeout: 10_000 })
     .toBe(moved);
   await expect.poll(() => list.locator(`[data-line="stop"]`).getAttribute('data-price')).toBe(moved);
+  await pinBid(order.tradePair, null);
   return moved;
 }
 
