@@ -59,14 +59,14 @@ export function useSavedScreen<S>(options: SavedScreenOptions<S>) {
 }
 
 /** The entries of a saved list: null while loading; `failed` after a load that did not answer them. */
-export interface SavedEntries<T> {
+interface SavedEntries<T> {
   entries: readonly T[] | null;
   failed: boolean;
   reload: () => Promise<void>;
 }
 
 /** Loads the entries with `fetch` (null: the load failed) on mount and whenever `fetch` changes. */
-export function useSavedEntries<T>(fetch: () => Promise<readonly T[] | null>): SavedEntries<T> {
+function useSavedEntries<T>(fetch: () => Promise<readonly T[] | null>): SavedEntries<T> {
   const [entries, setEntries] = useState<readonly T[] | null>(null);
   const [failed, setFailed] = useState(false);
   const reload = useCallback(async () => {
@@ -80,18 +80,22 @@ export function useSavedEntries<T>(fetch: () => Promise<readonly T[] | null>): S
 }
 
 /** Props of SavedList. */
-export interface SavedListProps<T> extends SavedEntries<T> {
+export interface SavedListProps<T> {
   /** The widget's class block (`tk-cards`): the parts carry `<block>__head`, `__heading`, `__add`, `__list`. */
   block: string;
-  /** The widget's texts, already translated. */
-  texts: { heading: string; add: string; loadFailed: string; retry: string; loading: string; empty: string };
+  /** The widget's texts, already translated (the retry button says `common.retry`). */
+  texts: { heading: string; add: string; loadFailed: string; loading: string; empty: string };
+  /** Loads the entries; null when the load failed. */
+  load: () => Promise<readonly T[] | null>;
   onAdd: () => void;
   /** One entry's `<li part="item">`. */
   children: (entry: T) => ReactNode;
 }
 
 /** The header and the state of a saved list (parts `header`, `add`, `error`, `empty`, `list`). */
-export function SavedList<T>({ block, texts, entries, failed, reload, onAdd, children }: SavedListProps<T>) {
+export function SavedList<T>({ block, texts, load, onAdd, children }: SavedListProps<T>) {
+  const t = useT();
+  const { entries, failed, reload } = useSavedEntries(load);
   return (
     <>
       <header className={`tk-saved__head ${block}__head`} part="header">
@@ -101,7 +105,7 @@ export function SavedList<T>({ block, texts, entries, failed, reload, onAdd, chi
         </button>
       </header>
       {failed ? (
-        <SavedError text={texts.loadFailed} action={texts.retry} onAction={() => void reload()} />
+        <SavedError text={texts.loadFailed} action={t('common.retry')} onAction={() => void reload()} />
       ) : entries === null ? (
         <p className="tk-state" aria-busy="true">
           {texts.loading}

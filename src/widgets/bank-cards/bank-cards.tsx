@@ -14,7 +14,7 @@ import type { EventCallbacks } from '../_shared/events';
 import { CountryPicker } from '../_shared/phone/country-picker';
 import { usePhoneRules } from '../_shared/phone/phone-loader';
 import { usePlatform } from '../_shared/platform-context';
-import { DeleteEntry, SavedError, SavedList, useSavedEntries, useSavedScreen } from '../_shared/saved-list';
+import { DeleteEntry, SavedError, SavedList, useSavedScreen } from '../_shared/saved-list';
 import { useAtomValue } from '../_shared/store-react';
 import { ToastProvider, useToast } from '../_shared/toast';
 import { useT } from '../_shared/use-t';
@@ -62,24 +62,22 @@ function screenOf(to: string): Screen | null {
 function CardList({ go }: { go: (to: string) => void }) {
   const t = useT();
   const platform = usePlatform();
-  const fetch = useCallback(async () => {
+  const load = useCallback(async () => {
     const result = await platform.api.call(BankCardList, {});
     return result.ok ? result.data.list : null;
   }, [platform]);
-  const saved = useSavedEntries(fetch);
 
   return (
     <SavedList
-      {...saved}
       block="tk-cards"
       texts={{
         heading: t('bank_cards.bank_cards'),
         add: t('bank_cards.add_bank_card'),
         loadFailed: t('bank_cards.load_failed'),
-        retry: t('common.retry'),
         loading: t('bank_cards.loading'),
         empty: t('bank_cards.no_bank_cards'),
       }}
+      load={load}
       onAdd={() => go(BANK_CARD_PATHS.add)}
     >
       {(card) => (

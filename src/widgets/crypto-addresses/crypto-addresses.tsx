@@ -11,7 +11,7 @@ import { getSession } from '../../core/session/session';
 import { copyText } from '../_shared/clipboard';
 import type { EventCallbacks } from '../_shared/events';
 import { usePlatform } from '../_shared/platform-context';
-import { DeleteEntry, SavedError, SavedList, useSavedEntries, useSavedScreen } from '../_shared/saved-list';
+import { DeleteEntry, SavedError, SavedList, useSavedScreen } from '../_shared/saved-list';
 import { ToastProvider, useToast } from '../_shared/toast';
 import { useT } from '../_shared/use-t';
 import { WidgetRoot } from '../_shared/widget-root';
@@ -126,27 +126,25 @@ function AddressList({ go }: { go: (to: string) => void }) {
   const t = useT();
   const platform = usePlatform();
   const decode = useDecoder();
-  const fetch = useCallback(async () => {
+  const load = useCallback(async () => {
     const result = await platform.api.call(CryptoAddressList, {
       pageNum: 1,
       pageSize: CRYPTO_ADDRESS_PAGE_SIZE,
     });
     return result.ok ? result.data.list : null;
   }, [platform]);
-  const saved = useSavedEntries(fetch);
 
   return (
     <SavedList
-      {...saved}
       block="tk-crypto"
       texts={{
         heading: t('crypto_addresses.crypto_wallets'),
         add: t('crypto_addresses.add_crypto'),
         loadFailed: t('crypto_addresses.load_failed'),
-        retry: t('common.retry'),
         loading: t('crypto_addresses.loading'),
         empty: t('crypto_addresses.no_crypto'),
       }}
+      load={load}
       onAdd={() => go(CRYPTO_PATHS.add)}
     >
       {(entry) => {
