@@ -25,3 +25,33 @@ export async function renderOn(h: Harness, element: ReactElement): Promise<Rende
   });
   return result;
 }
+
+/** A widget rendered on a harness; close() unmounts it and shuts the session and the platform. */
+export interface RenderedWidget extends RenderResult {
+  h: Harness;
+  close(): void;
+}
+
+/**
+ * Renders `element` on `h` once its platform is ready, signed in first unless `signedIn` is false (to the
+ * demo account with `virtual`); `cleanup` runs at the end of close().
+ */
+export async function renderWidget(
+  h: Harness,
+  element: ReactElement,
+  options: { signedIn?: boolean | undefined; virtual?: boolean | undefined; cleanup?: () => void } = {},
+): Promise<RenderedWidget> {
+  await h.platform.ready;
+  if (options.signedIn ?? true) await signInTo(h, options.virtual);
+  const result = await renderOn(h, element);
+  return {
+    ...result,
+    h,
+    close: () => {
+      result.unmount();
+      h.session.close();
+      h.platform.close();
+      options.cleanup?.();
+    },
+  };
+}

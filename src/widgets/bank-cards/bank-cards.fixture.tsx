@@ -3,12 +3,12 @@
  * scripted bank card server that decodes and encodes the personal fields with the session key, as the real
  * one does.
  */
-import type { RenderResult } from '@testing-library/react';
 import type { BankCard } from '../../core/contract/payees';
 import { decodeField, encodeField } from '../../core/codec/field-codec';
 import { createHarness } from '../../core/session/session.fixture';
-import type { Answer, Harness } from '../../core/session/session.fixture';
-import { renderOn, signInTo } from '../_shared/widget-render.fixture';
+import type { Answer } from '../../core/session/session.fixture';
+import { renderWidget } from '../_shared/widget-render.fixture';
+import type { RenderedWidget } from '../_shared/widget-render.fixture';
 import { BankCards } from './bank-cards';
 import type { BankCardsProps } from './bank-cards';
 
@@ -85,10 +85,8 @@ export class CardServer {
 }
 
 /** A rendered widget with its harness and server. */
-export interface RenderedCards extends RenderResult {
-  h: Harness;
+export interface RenderedCards extends RenderedWidget {
   server: CardServer;
-  close(): void;
 }
 
 /** Render `<BankCards {...props}>` signed in (unless told otherwise) over `server`. */
@@ -106,17 +104,5 @@ export async function renderBankCards(
       'waa/user/bank/delete': server.remove,
     },
   });
-  await h.platform.ready;
-  if (options.signedIn ?? true) await signInTo(h, options.virtual);
-  const result = await renderOn(h, <BankCards {...props} />);
-  return {
-    ...result,
-    h,
-    server,
-    close: () => {
-      result.unmount();
-      h.session.close();
-      h.platform.close();
-    },
-  };
+  return { ...(await renderWidget(h, <BankCards {...props} />, options)), server };
 }

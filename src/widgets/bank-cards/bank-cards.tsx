@@ -9,18 +9,15 @@ import {
   BankCardOne,
   BankCardUpdate,
 } from '../../core/contract/payees';
-import type { BankCard } from '../../core/contract/payees';
 import { getSession } from '../../core/session/session';
 import type { EventCallbacks } from '../_shared/events';
-import { ModalDrawer } from '../_shared/drawer';
 import { CountryPicker } from '../_shared/phone/country-picker';
 import { usePhoneRules } from '../_shared/phone/phone-loader';
 import { usePlatform } from '../_shared/platform-context';
+import { DeleteEntry, SavedError, SavedList, useSavedScreen } from '../_shared/saved-list';
 import { useAtomValue } from '../_shared/store-react';
 import { ToastProvider, useToast } from '../_shared/toast';
-import { useNavigate } from '../_shared/use-navigate';
 import { useT } from '../_shared/use-t';
-import { realAccountGate } from '../_shared/signed-out';
 import { WidgetRoot } from '../_shared/widget-root';
 import {
   BANK_CARD_PATHS,
@@ -65,68 +62,44 @@ function screenOf(to: string): Screen | null {
 function CardList({ go }: { go: (to: string) => void }) {
   const t = useT();
   const platform = usePlatform();
-  const [cards, setCards] = useState<BankCard[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const load = useCallback(async () => {
-    setFailed(false);
     const result = await platform.api.call(BankCardList, {});
-    if (result.ok) setCards(result.data.list);
-    else setFailed(true);
+    return result.ok ? result.data.list : null;
   }, [platform]);
-  useEffect(() => void load(), [load]);
 
   return (
-    <>
-      <header className="tk-cards__head" part="header">
-        <h2 className="tk-cards__heading">{t('bank_cards.bank_cards')}</h2>
-        <button
-          type="button"
-          className="tk-button tk-cards__add"
-          part="add"
-          onClick={() => go(BANK_CARD_PATHS.add)}
-        >
-          {t('bank_cards.add_bank_card')}
-        </button>
-      </header>
-      {failed ? (
-        <div className="tk-state" part="error">
-          <p>{t('bank_cards.load_failed')}</p>
-          <button type="button" className="tk-button" onClick={() => void load()}>
-            {t('common.retry')}
+    <SavedList
+      block="tk-cards"
+      texts={{
+        heading: t('bank_cards.bank_cards'),
+        add: t('bank_cards.add_bank_card'),
+        loadFailed: t('bank_cards.load_failed'),
+        loading: t('bank_cards.loading'),
+        empty: t('bank_cards.no_bank_cards'),
+      }}
+      load={load}
+      onAdd={() => go(BANK_CARD_PATHS.add)}
+    >
+      {(card) => (
+        <li key={card.id} className="tk-cards__item" part="item" data-card={card.id}>
+          <span className="tk-cards__bank">{card.bankName}</span>
+          <span
+            className="tk-cards__account tk-num"
+            aria-label={t('bank_cards.account_ending', { last4: card.accountLast4 })}
+          >
+            {maskedAccount(card.accountLast4)}
+          </span>
+          <button
+            type="button"
+            className="tk-button"
+            aria-label={`${t('bank_cards.edit')} ${card.bankName} ${card.accountLast4}`}
+            onClick={() => go(BANK_CARD_PATHS.edit(card.id))}
+          >
+            {t('bank_cards.edit')}
           </button>
-        </div>
-      ) : cards === null ? (
-        <p className="tk-state" aria-busy="true">
-          {t('bank_cards.loading')}
-        </p>
-      ) : cards.length === 0 ? (
-        <p className="tk-state" part="empty">
-          {t('bank_cards.no_bank_cards')}
-        </p>
-      ) : (
-        <ul className="tk-cards__list" part="list" aria-label={t('bank_cards.bank_cards')}>
-          {cards.map((card) => (
-            <li key={card.id} className="tk-cards__item" part="item" data-card={card.id}>
-              <span className="tk-cards__bank">{card.bankName}</span>
-              <span
-                className="tk-cards__account tk-num"
-                aria-label={t('bank_cards.account_ending', { last4: card.accountLast4 })}
-              >
-                {maskedAccount(card.accountLast4)}
-              </span>
-              <button
-                type="button"
-                className="tk-button"
-                aria-label={`${t('bank_cards.edit')} ${card.bankName} ${card.accountLast4}`}
-                onClick={() => go(BANK_CARD_PATHS.edit(card.id))}
-              >
-                {t('bank_cards.edit')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        </li>
       )}
-    </>
+    </SavedList>
   );
 }
 
@@ -145,14 +118,14 @@ function Field({
 }) {
   const t = useT();
   return (
-    <div className="tk-cards__field" data-field={id} data-invalid={error ? true : undefined}>
-      <label className="tk-cards__label" htmlFor={id}>
+    <div className="tk-saved__field tk-cards__field" data-field={id} data-invalid={error ? true : undefined}>
+      <label className="tk-saved__label tk-cards__label" htmlFor={id}>
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       {children}
       {error ? (
-        <p className="tk-cards__error" id={`${id}-error`} role="alert">
+        <p className="tk-saved__error tk-cards__error" id={`${id}-error`} role="alert">
           {t(error)}
         </p>
       ) : null}
@@ -173,7 +146,6 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
   const [form, setForm] = useState<CardForm | null>(editing ? null : EMPTY_FORM);
   const [errors, setErrors] = useState<CardErrors>({});
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
 
   // Edit: the card, its personal fields decoded with this session's key.
@@ -208,12 +180,11 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
 
   if (loadFailed) {
     return (
-      <div className="tk-state" part="error">
-        <p>{t('error.generic')}</p>
-        <button type="button" className="tk-button" onClick={() => go(BANK_CARD_PATHS.list)}>
-          {t('common.back')}
-        </button>
-      </div>
+      <SavedError
+        text={t('error.generic')}
+        action={t('common.back')}
+        onAction={() => go(BANK_CARD_PATHS.list)}
+      />
     );
   }
   if (!form) {
@@ -258,17 +229,6 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
     }
   };
 
-  const remove = async () => {
-    if (!cardId || busy) return;
-    setBusy(true);
-    const result = await platform.api.call(BankCardDelete, { id: cardId });
-    setBusy(false);
-    setConfirming(false);
-    if (!result.ok) return;
-    toast(t('msg.delete_success'));
-    go(BANK_CARD_PATHS.list);
-  };
-
   const text = (field: Exclude<keyof CardForm, 'phoneCountry'>, label: string, required = false) => {
     const id = `${base}-${field}`;
     const error = errors[field];
@@ -276,7 +236,7 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
       <Field id={id} label={label} error={error} required={required}>
         <input
           id={id}
-          className="tk-cards__input"
+          className="tk-saved__input tk-cards__input"
           data-testid={`card-${field}`}
           maxLength={FIELD_MAX[field]}
           aria-invalid={error ? true : undefined}
@@ -293,7 +253,7 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
 
   return (
     <form
-      className="tk-cards__form"
+      className="tk-saved__form tk-cards__form"
       part="form"
       noValidate
       onSubmit={(e) => {
@@ -301,7 +261,7 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
         void submit();
       }}
     >
-      <h2 className="tk-cards__heading">
+      <h2 className="tk-saved__heading tk-cards__heading">
         {t(editing ? 'bank_cards.edit_bank_card' : 'bank_cards.add_bank_card')}
       </h2>
       {text('bankCountry', t('bank_cards.bank_country'))}
@@ -309,7 +269,7 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
       <Field id={bankCodeId} label={t('bank_cards.bank_code')}>
         <select
           id={bankCodeId}
-          className="tk-cards__input"
+          className="tk-saved__input tk-cards__input"
           data-testid="card-bankCode"
           value={form.bankCode}
           onChange={(e) => set('bankCode')(e.target.value)}
@@ -347,13 +307,14 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
             locale={locale}
             text={(key) => t(`bank_cards.${key}`)}
             block="tk-cards"
+            inputClass="tk-saved__input"
             testId="card"
             value={form.phoneCountry}
             onChange={(country) => setForm({ ...form, phoneCountry: country })}
           />
           <input
             id={phoneId}
-            className="tk-cards__input"
+            className="tk-saved__input tk-cards__input"
             data-testid="card-phone"
             type="tel"
             inputMode="tel"
@@ -368,81 +329,52 @@ function CardEditor({ cardId, go }: { cardId?: string | undefined; go: (to: stri
       </Field>
       {text('postCode', t('bank_cards.post_code'))}
       {text('address', t('bank_cards.payee_address'))}
-      <div className="tk-cards__actions">
-        <button type="submit" className="tk-button tk-cards__primary" part="submit" disabled={busy}>
+      <div className="tk-saved__actions tk-cards__actions">
+        <button
+          type="submit"
+          className="tk-button tk-saved__primary tk-cards__primary"
+          part="submit"
+          disabled={busy}
+        >
           {t('bank_cards.save')}
         </button>
         {editing ? (
-          <button
-            type="button"
-            className="tk-button tk-cards__danger"
-            part="delete"
+          <DeleteEntry
+            block="tk-cards"
+            title={t('bank_cards.delete_card_title')}
+            texts={{ cancel: t('common.cancel'), delete: t('bank_cards.delete') }}
+            testId="card-delete-confirm"
             disabled={busy}
-            onClick={() => setConfirming(true)}
+            remove={async () => (await platform.api.call(BankCardDelete, { id: cardId })).ok}
+            onDeleted={() => {
+              toast(t('msg.delete_success'));
+              go(BANK_CARD_PATHS.list);
+            }}
           >
-            {t('bank_cards.delete')}
-          </button>
+            <p>
+              {t('bank_cards.delete_card_text', {
+                bank: form.bankName,
+                last4: form.account.replace(/[\s-]/g, '').slice(-4),
+              })}
+            </p>
+          </DeleteEntry>
         ) : null}
       </div>
-      {confirming ? (
-        <ModalDrawer
-          title={t('bank_cards.delete_card_title')}
-          block="tk-cards"
-          part="drawer confirm"
-          role="alertdialog"
-          onClose={() => setConfirming(false)}
-          actions={
-            <>
-              <button type="button" className="tk-button" onClick={() => setConfirming(false)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="tk-button tk-cards__danger"
-                data-testid="card-delete-confirm"
-                disabled={busy}
-                onClick={() => void remove()}
-                data-autofocus
-              >
-                {t('bank_cards.delete')}
-              </button>
-            </>
-          }
-        >
-          <p>
-            {t('bank_cards.delete_card_text', {
-              bank: form.bankName,
-              last4: form.account.replace(/[\s-]/g, '').slice(-4),
-            })}
-          </p>
-        </ModalDrawer>
-      ) : null}
     </form>
   );
 }
 
 function BankCardsBody(props: BankCardsProps) {
   const t = useT();
-  const platform = usePlatform();
-  const session = useMemo(() => getSession(platform), [platform]);
-  const state = useAtomValue(session.atoms.state);
-  const [screen, setScreen] = useState<Screen>({ view: props.view ?? 'list', cardId: props.cardId });
-  useEffect(
-    () => setScreen({ view: props.view ?? 'list', cardId: props.cardId }),
-    [props.view, props.cardId],
-  );
-  const fallback = useCallback((to: string) => {
-    const next = screenOf(to);
-    if (next) setScreen(next);
-  }, []);
-  const go = useNavigate(props.onNavigate, fallback);
-
-  const gate = realAccountGate(
-    state,
-    { login: t('bank_cards.login_prompt'), notOffered: t('bank_cards.not_offered') },
-    t,
-    () => go(LOGIN_PATH),
-  );
+  const { view = 'list', cardId } = props;
+  const { screen, go, gate } = useSavedScreen<Screen>({
+    fromProps: () => ({ view, cardId }),
+    propsKey: JSON.stringify([view, cardId]),
+    screenOf,
+    onNavigate: props.onNavigate,
+    texts: { login: t('bank_cards.login_prompt'), notOffered: t('bank_cards.not_offered') },
+    loginPath: LOGIN_PATH,
+  });
   if (gate) return gate;
   if (screen.view === 'list') return <CardList go={go} />;
   return (
@@ -463,7 +395,7 @@ export function BankCards(props: BankCardsProps) {
   return (
     <WidgetRoot name="bank-cards" css={css} theme={props.theme}>
       <ToastProvider>
-        <div className="tk-cards" part="base">
+        <div className="tk-saved tk-cards" part="base">
           <BankCardsBody {...props} />
         </div>
       </ToastProvider>

@@ -2,13 +2,13 @@
  * Renders <CryptoAddresses> on a real platform and session over a scripted server that keeps addresses in
  * clear and answers them encoded with the session key, as the real one does.
  */
-import type { RenderResult } from '@testing-library/react';
 import type { CoinOption } from '../../core/contract/coins';
 import type { SavedCryptoAddress } from '../../core/contract/payees';
 import { decodeField, encodeField } from '../../core/codec/field-codec';
 import { createHarness } from '../../core/session/session.fixture';
-import type { Answer, Harness } from '../../core/session/session.fixture';
-import { renderOn, signInTo } from '../_shared/widget-render.fixture';
+import type { Answer } from '../../core/session/session.fixture';
+import { renderWidget } from '../_shared/widget-render.fixture';
+import type { RenderedWidget } from '../_shared/widget-render.fixture';
 import { CryptoAddresses } from './crypto-addresses';
 import type { CryptoAddressesProps } from './crypto-addresses';
 
@@ -85,10 +85,8 @@ export class AddressServer {
   };
 }
 
-export interface RenderedAddresses extends RenderResult {
-  h: Harness;
+export interface RenderedAddresses extends RenderedWidget {
   server: AddressServer;
-  close(): void;
 }
 
 /** Render `<CryptoAddresses {...props}>` signed in (unless told otherwise) over `server`. */
@@ -105,17 +103,5 @@ export async function renderCryptoAddresses(
       'waa/cryptocurrency/simple/find/all': server.coins,
     },
   });
-  await h.platform.ready;
-  if (options.signedIn ?? true) await signInTo(h, options.virtual);
-  const result = await renderOn(h, <CryptoAddresses {...props} />);
-  return {
-    ...result,
-    h,
-    server,
-    close: () => {
-      result.unmount();
-      h.session.close();
-      h.platform.close();
-    },
-  };
+  return { ...(await renderWidget(h, <CryptoAddresses {...props} />, options)), server };
 }

@@ -7,17 +7,13 @@ import {
   CryptoAddressList,
 } from '../../core/contract/payees';
 import { CoinList, type CoinOption } from '../../core/contract/coins';
-import type { SavedCryptoAddress } from '../../core/contract/payees';
 import { getSession } from '../../core/session/session';
 import { copyText } from '../_shared/clipboard';
-import { ModalDrawer } from '../_shared/drawer';
 import type { EventCallbacks } from '../_shared/events';
 import { usePlatform } from '../_shared/platform-context';
-import { useAtomValue } from '../_shared/store-react';
+import { DeleteEntry, SavedError, SavedList, useSavedScreen } from '../_shared/saved-list';
 import { ToastProvider, useToast } from '../_shared/toast';
-import { useNavigate } from '../_shared/use-navigate';
 import { useT } from '../_shared/use-t';
-import { realAccountGate } from '../_shared/signed-out';
 import { WidgetRoot } from '../_shared/widget-root';
 import {
   ADDRESS_MAX,
@@ -130,70 +126,51 @@ function AddressList({ go }: { go: (to: string) => void }) {
   const t = useT();
   const platform = usePlatform();
   const decode = useDecoder();
-  const [entries, setEntries] = useState<SavedCryptoAddress[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const load = useCallback(async () => {
-    setFailed(false);
     const result = await platform.api.call(CryptoAddressList, {
       pageNum: 1,
       pageSize: CRYPTO_ADDRESS_PAGE_SIZE,
     });
-    if (result.ok) setEntries(result.data.list);
-    else setFailed(true);
+    return result.ok ? result.data.list : null;
   }, [platform]);
-  useEffect(() => void load(), [load]);
 
   return (
-    <>
-      <header className="tk-crypto__head" part="header">
-        <h2 className="tk-crypto__heading">{t('crypto_addresses.crypto_wallets')}</h2>
-        <button type="button" className="tk-button" part="add" onClick={() => go(CRYPTO_PATHS.add)}>
-          {t('crypto_addresses.add_crypto')}
-        </button>
-      </header>
-      {failed ? (
-        <div className="tk-state" part="error">
-          <p>{t('crypto_addresses.load_failed')}</p>
-          <button type="button" className="tk-button" onClick={() => void load()}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : entries === null ? (
-        <p className="tk-state" aria-busy="true">
-          {t('crypto_addresses.loading')}
-        </p>
-      ) : entries.length === 0 ? (
-        <p className="tk-state" part="empty">
-          {t('crypto_addresses.no_crypto')}
-        </p>
-      ) : (
-        <ul className="tk-crypto__list" part="list" aria-label={t('crypto_addresses.crypto_wallets')}>
-          {entries.map((entry) => {
-            const plain = plainOf(decode, entry.cryptocurrencyAddress);
-            const label = coinLabel(entry.currencyName, entry.protocol);
-            return (
-              <li key={entry.walletId} className="tk-crypto__item" part="item" data-wallet={entry.walletId}>
-                <button
-                  type="button"
-                  className="tk-crypto__open"
-                  aria-label={`${t('crypto_addresses.delete_crypto')}: ${label} ${plain ?? ''}`.trim()}
-                  onClick={() => go(deletePath(entry))}
-                >
-                  {entry.logoUrl ? (
-                    <img className="tk-crypto__logo" src={entry.logoUrl} alt="" width={28} height={28} />
-                  ) : null}
-                  <span className="tk-crypto__text">
-                    <span className="tk-crypto__coin">{label}</span>
-                    <span className="tk-crypto__address tk-num">{plain ?? '…'}</span>
-                  </span>
-                </button>
-                {plain ? <CopyAddress address={plain} /> : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </>
+    <SavedList
+      block="tk-crypto"
+      texts={{
+        heading: t('crypto_addresses.crypto_wallets'),
+        add: t('crypto_addresses.add_crypto'),
+        loadFailed: t('crypto_addresses.load_failed'),
+        loading: t('crypto_addresses.loading'),
+        empty: t('crypto_addresses.no_crypto'),
+      }}
+      load={load}
+      onAdd={() => go(CRYPTO_PATHS.add)}
+    >
+      {(entry) => {
+        const plain = plainOf(decode, entry.cryptocurrencyAddress);
+        const label = coinLabel(entry.currencyName, entry.protocol);
+        return (
+          <li key={entry.walletId} className="tk-crypto__item" part="item" data-wallet={entry.walletId}>
+            <button
+              type="button"
+              className="tk-crypto__open"
+              aria-label={`${t('crypto_addresses.delete_crypto')}: ${label} ${plain ?? ''}`.trim()}
+              onClick={() => go(deletePath(entry))}
+            >
+              {entry.logoUrl ? (
+                <img className="tk-crypto__logo" src={entry.logoUrl} alt="" width={28} height={28} />
+              ) : null}
+              <span className="tk-crypto__text">
+                <span className="tk-crypto__coin">{label}</span>
+                <span className="tk-crypto__address tk-num">{plain ?? '…'}</span>
+              </span>
+            </button>
+            {plain ? <CopyAddress address={plain} /> : null}
+          </li>
+        );
+      }}
+    </SavedList>
   );
 }
 
@@ -251,7 +228,7 @@ function AddAddress({ go }: { go: (to: string) => void }) {
 
   return (
     <form
-      className="tk-crypto__form"
+      className="tk-saved__form tk-crypto__form"
       part="form"
       noValidate
       onSubmit={(e) => {
@@ -259,14 +236,14 @@ function AddAddress({ go }: { go: (to: string) => void }) {
         void submit();
       }}
     >
-      <h2 className="tk-crypto__heading">{t('crypto_addresses.add_crypto')}</h2>
-      <div className="tk-crypto__field">
-        <label className="tk-crypto__label" htmlFor={`${base}-coin`}>
+      <h2 className="tk-saved__heading tk-crypto__heading">{t('crypto_addresses.add_crypto')}</h2>
+      <div className="tk-saved__field tk-crypto__field">
+        <label className="tk-saved__label tk-crypto__label" htmlFor={`${base}-coin`}>
           {t('crypto_addresses.coin_network')}
         </label>
         <select
           id={`${base}-coin`}
-          className="tk-crypto__input"
+          className="tk-saved__input tk-crypto__input"
           data-testid="crypto-coin"
           part="coin"
           disabled={!coins}
@@ -290,14 +267,14 @@ function AddAddress({ go }: { go: (to: string) => void }) {
           </p>
         ) : null}
       </div>
-      <div className="tk-crypto__field" data-invalid={error ? true : undefined}>
-        <label className="tk-crypto__label" htmlFor={`${base}-address`}>
+      <div className="tk-saved__field tk-crypto__field" data-invalid={error ? true : undefined}>
+        <label className="tk-saved__label tk-crypto__label" htmlFor={`${base}-address`}>
           {t('crypto_addresses.address')}
           <span aria-hidden="true"> *</span>
         </label>
         <input
           id={`${base}-address`}
-          className="tk-crypto__input"
+          className="tk-saved__input tk-crypto__input"
           data-testid="crypto-address"
           autoComplete="off"
           spellCheck={false}
@@ -312,14 +289,14 @@ function AddAddress({ go }: { go: (to: string) => void }) {
           }}
         />
         {error ? (
-          <p className="tk-crypto__error" id={`${base}-address-error`} role="alert">
+          <p className="tk-saved__error tk-crypto__error" id={`${base}-address-error`} role="alert">
             {t(error)}
           </p>
         ) : null}
       </div>
       <button
         type="submit"
-        className="tk-button tk-crypto__primary"
+        className="tk-button tk-saved__primary tk-crypto__primary"
         part="submit"
         disabled={busy || coinId === null}
       >
@@ -334,32 +311,19 @@ function DeleteAddress({ target, go }: { target: DeleteTarget | null; go: (to: s
   const toast = useToast();
   const platform = usePlatform();
   const decode = useDecoder();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!target) {
     return (
-      <div className="tk-state" part="error">
-        <p>{t('error.generic')}</p>
-        <button type="button" className="tk-button" onClick={() => go(CRYPTO_PATHS.list)}>
-          {t('common.back')}
-        </button>
-      </div>
+      <SavedError
+        text={t('error.generic')}
+        action={t('common.back')}
+        onAction={() => go(CRYPTO_PATHS.list)}
+      />
     );
   }
   const plain = plainOf(decode, target.cryptocurrencyAddress);
-  const remove = async () => {
-    if (busy) return;
-    setBusy(true);
-    const result = await platform.api.call(CryptoAddressDelete, { walletId: target.walletId });
-    setBusy(false);
-    setConfirming(false);
-    if (!result.ok) return;
-    toast(t('msg.delete_success'));
-    go(CRYPTO_PATHS.list);
-  };
   return (
-    <div className="tk-crypto__form" part="detail">
-      <h2 className="tk-crypto__heading">{t('crypto_addresses.delete_crypto')}</h2>
+    <div className="tk-saved__form tk-crypto__form" part="detail">
+      <h2 className="tk-saved__heading tk-crypto__heading">{t('crypto_addresses.delete_crypto')}</h2>
       <dl className="tk-crypto__facts">
         <div>
           <dt>{t('crypto_addresses.coin_network')}</dt>
@@ -373,75 +337,39 @@ function DeleteAddress({ target, go }: { target: DeleteTarget | null; go: (to: s
         </div>
       </dl>
       {plain ? <CopyAddress address={plain} /> : null}
-      <button
-        type="button"
-        className="tk-button tk-crypto__danger"
-        part="delete"
-        onClick={() => setConfirming(true)}
+      <DeleteEntry
+        block="tk-crypto"
+        title={t('crypto_addresses.delete_crypto_title')}
+        texts={{ cancel: t('common.cancel'), delete: t('crypto_addresses.delete') }}
+        testId="crypto-delete-confirm"
+        remove={async () => (await platform.api.call(CryptoAddressDelete, { walletId: target.walletId })).ok}
+        onDeleted={() => {
+          toast(t('msg.delete_success'));
+          go(CRYPTO_PATHS.list);
+        }}
       >
-        {t('crypto_addresses.delete')}
-      </button>
-      {confirming ? (
-        <ModalDrawer
-          title={t('crypto_addresses.delete_crypto_title')}
-          block="tk-crypto"
-          part="drawer confirm"
-          role="alertdialog"
-          onClose={() => setConfirming(false)}
-          actions={
-            <>
-              <button type="button" className="tk-button" onClick={() => setConfirming(false)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="tk-button tk-crypto__danger"
-                data-testid="crypto-delete-confirm"
-                disabled={busy}
-                data-autofocus
-                onClick={() => void remove()}
-              >
-                {t('crypto_addresses.delete')}
-              </button>
-            </>
-          }
-        >
-          <p>
-            {t('crypto_addresses.delete_crypto_text', {
-              coin: target.currencyName,
-              network: target.protocol,
-            })}
-          </p>
-        </ModalDrawer>
-      ) : null}
+        <p>
+          {t('crypto_addresses.delete_crypto_text', {
+            coin: target.currencyName,
+            network: target.protocol,
+          })}
+        </p>
+      </DeleteEntry>
     </div>
   );
 }
 
 function CryptoAddressesBody(props: CryptoAddressesProps) {
   const t = useT();
-  const platform = usePlatform();
-  const session = useMemo(() => getSession(platform), [platform]);
-  const state = useAtomValue(session.atoms.state);
   const { view, walletId, currencyId, currencyName, protocol, cryptocurrencyAddress } = props;
-  const [screen, setScreen] = useState<Screen>(() => screenOfProps(props));
-  useEffect(
-    () =>
-      setScreen(screenOfProps({ view, walletId, currencyId, currencyName, protocol, cryptocurrencyAddress })),
-    [view, walletId, currencyId, currencyName, protocol, cryptocurrencyAddress],
-  );
-  const fallback = useCallback((to: string) => {
-    const next = screenOf(to);
-    if (next) setScreen(next);
-  }, []);
-  const go = useNavigate(props.onNavigate, fallback);
-
-  const gate = realAccountGate(
-    state,
-    { login: t('crypto_addresses.login_prompt'), notOffered: t('crypto_addresses.not_offered') },
-    t,
-    () => go(LOGIN_PATH),
-  );
+  const { screen, go, gate } = useSavedScreen<Screen>({
+    fromProps: () => screenOfProps(props),
+    propsKey: JSON.stringify([view, walletId, currencyId, currencyName, protocol, cryptocurrencyAddress]),
+    screenOf,
+    onNavigate: props.onNavigate,
+    texts: { login: t('crypto_addresses.login_prompt'), notOffered: t('crypto_addresses.not_offered') },
+    loginPath: LOGIN_PATH,
+  });
   if (gate) return gate;
   if (screen.view === 'add') return <AddAddress go={go} />;
   if (screen.view === 'delete') return <DeleteAddress target={screen.target} go={go} />;
@@ -457,7 +385,7 @@ export function CryptoAddresses(props: CryptoAddressesProps) {
   return (
     <WidgetRoot name="crypto-addresses" css={css} theme={props.theme}>
       <ToastProvider>
-        <div className="tk-crypto" part="base">
+        <div className="tk-saved tk-crypto" part="base">
           <CryptoAddressesBody {...props} />
         </div>
       </ToastProvider>

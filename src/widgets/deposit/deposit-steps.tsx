@@ -16,12 +16,12 @@ export function CopyField({ label, value, t }: { label: string; value: string; t
   const toast = useToast();
   return (
     <div className="tk-deposit__field" part="address">
-      <span className="tk-deposit__label">{label}</span>
+      <span className="tk-cash-label tk-deposit__label">{label}</span>
       <span className="tk-deposit__copy-row">
         <code className="tk-deposit__value">{value}</code>
         <button
           type="button"
-          className="tk-deposit__btn"
+          className="tk-cash-btn tk-deposit__btn"
           part="copy"
           aria-label={`${t('deposit.copy')} ${label}`}
           onClick={async () => {
@@ -50,10 +50,10 @@ export function CoinStep(props: {
   return (
     <div className="tk-deposit__step" data-step="1">
       <label className="tk-deposit__field" htmlFor={selectId}>
-        <span className="tk-deposit__label">{t('deposit.coin_network')}</span>
+        <span className="tk-cash-label tk-deposit__label">{t('deposit.coin_network')}</span>
         <select
           id={selectId}
-          className="tk-deposit__input"
+          className="tk-cash-input tk-deposit__input"
           part="coin"
           value={coinId ?? ''}
           onChange={(e) => props.onCoin(Number(e.currentTarget.value))}
@@ -79,7 +79,7 @@ export function CoinStep(props: {
       ) : null}
       <button
         type="button"
-        className="tk-deposit__btn"
+        className="tk-cash-btn tk-deposit__btn"
         data-variant="primary"
         part="next"
         disabled={!coin}
@@ -103,7 +103,7 @@ export function BankDetails(props: {
   if (fixedUsd) {
     return (
       <div className="tk-deposit__field" part="bank">
-        <span className="tk-deposit__label">{t('deposit.currency')}</span>
+        <span className="tk-cash-label tk-deposit__label">{t('deposit.currency')}</span>
         <span className="tk-deposit__value">USD</span>
         <p className="tk-deposit__hint">{t('deposit.fixed_usd_hint')}</p>
       </div>
@@ -113,7 +113,7 @@ export function BankDetails(props: {
   return (
     <div className="tk-deposit__banks" part="bank">
       <fieldset className="tk-deposit__choices">
-        <legend className="tk-deposit__label">{t('deposit.bank_account')}</legend>
+        <legend className="tk-cash-label tk-deposit__label">{t('deposit.bank_account')}</legend>
         {banks.map((b) => (
           <label key={b.id} className="tk-deposit__choice">
             <input
@@ -135,7 +135,7 @@ export function BankDetails(props: {
           {bank.swiftCode ? <CopyField label={t('deposit.swift')} value={bank.swiftCode} t={t} /> : null}
           {bank.bankAddress ? (
             <div className="tk-deposit__field">
-              <span className="tk-deposit__label">{t('deposit.bank_address')}</span>
+              <span className="tk-cash-label tk-deposit__label">{t('deposit.bank_address')}</span>
               <span className="tk-deposit__value">{bank.bankAddress}</span>
             </div>
           ) : null}
@@ -190,12 +190,12 @@ export function AmountStep(props: {
       }}
     >
       <label className="tk-deposit__field" htmlFor={amountId}>
-        <span className="tk-deposit__label">
+        <span className="tk-cash-label tk-deposit__label">
           {t('deposit.amount')} ({props.currency})
         </span>
         <input
           id={amountId}
-          className="tk-deposit__input tk-num"
+          className="tk-cash-input tk-deposit__input tk-num"
           part="amount"
           inputMode="decimal"
           autoComplete="off"
@@ -207,9 +207,9 @@ export function AmountStep(props: {
       </label>
       <p className="tk-deposit__hint">{t('deposit.minimum', { amount: formatAmount(props.minimum) })}</p>
       <div className="tk-deposit__field" part="proof">
-        <span className="tk-deposit__label">{t('deposit.proof')}</span>
+        <span className="tk-cash-label tk-deposit__label">{t('deposit.proof')}</span>
         <span className="tk-deposit__copy-row">
-          <button type="button" className="tk-deposit__btn" onClick={() => file.current?.click()}>
+          <button type="button" className="tk-cash-btn tk-deposit__btn" onClick={() => file.current?.click()}>
             {props.proof ? t('deposit.proof_change') : t('deposit.proof_pick')}
           </button>
           {props.proof ? (
@@ -253,13 +253,13 @@ export function AmountStep(props: {
       ) : null}
       <div className="tk-deposit__actions">
         {props.onBack ? (
-          <button type="button" className="tk-deposit__btn" onClick={props.onBack}>
+          <button type="button" className="tk-cash-btn tk-deposit__btn" onClick={props.onBack}>
             {t('deposit.back')}
           </button>
         ) : null}
         <button
           type="submit"
-          className="tk-deposit__btn"
+          className="tk-cash-btn tk-deposit__btn"
           data-variant="primary"
           part="submit"
           disabled={props.busy}

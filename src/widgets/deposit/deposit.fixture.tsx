@@ -3,15 +3,15 @@
  * deposit server: the coin list, the user's own wallets, the brand's bank accounts and the submission.
  */
 import { waitFor } from '@testing-library/react';
-import type { RenderResult } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { PrimitiveAtom } from '../../core/state/store';
 import type { CoinOption } from '../../core/contract/coins';
 import type { DepositBank } from '../../core/contract/deposits';
 import type { RuntimeConfig, SystemConfigEntry, SystemConfigResponse } from '../../core/contract/types';
 import { createHarness } from '../../core/session/session.fixture';
-import type { Answer, Harness } from '../../core/session/session.fixture';
-import { renderOn, signInTo } from '../_shared/widget-render.fixture';
+import type { Answer } from '../../core/session/session.fixture';
+import { renderWidget } from '../_shared/widget-render.fixture';
+import type { RenderedWidget } from '../_shared/widget-render.fixture';
 import { Deposit } from './deposit';
 import type { DepositProps } from './deposit';
 
@@ -57,10 +57,7 @@ export interface DepositServer {
   fixedUsd: boolean;
 }
 
-export interface RenderedDeposit extends RenderResult {
-  h: Harness;
-  close(): void;
-}
+export type RenderedDeposit = RenderedWidget;
 
 /** Render `<Deposit {...props}>` signed in (unless told otherwise) with the brand settings given. */
 export async function renderDeposit(
@@ -114,16 +111,9 @@ export async function renderDeposit(
     ...system,
     walletType: options.walletType ?? 0,
   });
-  if (options.signedIn ?? true) await signInTo(h, options.virtual);
-  const result = await renderOn(h, <Deposit {...props} />);
-  return {
-    ...result,
-    h,
-    close: () => {
-      result.unmount();
-      h.session.close();
-      h.platform.close();
-      window.sessionStorage.clear();
-    },
-  };
+  return renderWidget(h, <Deposit {...props} />, {
+    signedIn: options.signedIn,
+    virtual: options.virtual,
+    cleanup: () => window.sessionStorage.clear(),
+  });
 }

@@ -55,7 +55,12 @@ function Notice({
     <div className="tk-state tk-deposit__notice" part={part} role="status">
       <p>{text}</p>
       {action && onAction ? (
-        <button type="button" className="tk-deposit__btn" data-variant="primary" onClick={onAction}>
+        <button
+          type="button"
+          className="tk-cash-btn tk-deposit__btn"
+          data-variant="primary"
+          onClick={onAction}
+        >
           {action}
         </button>
       ) : null}

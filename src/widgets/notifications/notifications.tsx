@@ -109,7 +109,7 @@ function NotificationsBody(props: NotificationsProps) {
       <SignedOut
         text={t('notifications.login_prompt')}
         t={t}
-        buttonClass="tk-notif__btn"
+        buttonClass="tk-cash-btn tk-notif__btn"
         onLogin={() => emit('tk-navigate', { to: LOGIN_PATH })}
       />
     );

@@ -44,12 +44,17 @@ function BalanceLine({
         </span>
         {canTransfer(item) ? (
           <span className="tk-wallet__row-actions">
-            <button type="button" className="tk-wallet__btn" part="transfer-in" onClick={() => onTransfer(0)}>
+            <button
+              type="button"
+              className="tk-cash-btn tk-wallet__btn"
+              part="transfer-in"
+              onClick={() => onTransfer(0)}
+            >
               {t('wallet.transfer_in')}
             </button>
             <button
               type="button"
-              className="tk-wallet__btn"
+              className="tk-cash-btn tk-wallet__btn"
               part="transfer-out"
               onClick={() => onTransfer(1)}
             >

@@ -118,7 +118,7 @@ export function TransferDrawer({
       actions={
         <button
           type="button"
-          className="tk-wallet__btn"
+          className="tk-cash-btn tk-wallet__btn"
           data-variant="primary"
           disabled={!quote || submitting}
           aria-busy={submitting || undefined}

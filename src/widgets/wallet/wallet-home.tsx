@@ -126,7 +126,7 @@ export function WalletHome({ user }: { user: string }) {
           <button
             key={button}
             type="button"
-            className="tk-wallet__btn"
+            className="tk-cash-btn tk-wallet__btn"
             data-variant={button === 'deposit' ? 'primary' : undefined}
             part={`action action-${button}`}
             onClick={() => go(BUTTON_TARGET[button as Exclude<HomeButton, 'resetDemo'>])}

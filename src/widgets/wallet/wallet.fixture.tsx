@@ -2,13 +2,13 @@
  * Renders <Wallet> on a real platform and session (core/session's scripted-server harness) over a scripted
  * wallet server, with an IntersectionObserver moved into view by hand.
  */
-import type { RenderResult } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { SystemConfigEntry } from '../../core/contract';
 import type { CashRecord, WalletBalance, WalletRecord } from '../../core/contract/wallets';
 import { createHarness } from '../../core/session/session.fixture';
-import type { Answer, Handler, Harness } from '../../core/session/session.fixture';
-import { renderOn, signInTo } from '../_shared/widget-render.fixture';
+import type { Answer, Handler } from '../../core/session/session.fixture';
+import { renderWidget } from '../_shared/widget-render.fixture';
+import type { RenderedWidget } from '../_shared/widget-render.fixture';
 import { Wallet } from './wallet';
 import type { WalletProps } from './wallet';
 import { FakeIntersectionObserver } from '../_shared/fake-intersection-observer.fixture';
@@ -85,10 +85,7 @@ export function pageOf<T>(rows: T[], body: Record<string, unknown>): Answer {
 }
 
 /** A rendered wallet with its harness. */
-export interface RenderedWallet extends RenderResult {
-  h: Harness;
-  close(): void;
-}
+export type RenderedWallet = RenderedWidget;
 
 /** Render `<Wallet {...props}>` signed in to the real account (unless told otherwise) over `handlers`. */
 export async function renderWallet(
@@ -114,18 +111,12 @@ export async function renderWallet(
       ...options.handlers,
     },
   });
-  await h.platform.ready;
-  if (options.signedIn ?? true) await signInTo(h, options.virtual);
-  const result = await renderOn(h, <Wallet {...props} />);
-  return {
-    ...result,
-    h,
-    close: () => {
-      result.unmount();
-      h.session.close();
-      h.platform.close();
+  return renderWidget(h, <Wallet {...props} />, {
+    signedIn: options.signedIn,
+    virtual: options.virtual,
+    cleanup: () => {
       FakeIntersectionObserver.live.clear();
       vi.unstubAllGlobals();
     },
-  };
+  });
 }

@@ -46,7 +46,7 @@ function DemoWallet() {
       <p>{t('wallet.demo_note')}</p>
       <button
         type="button"
-        className="tk-wallet__btn"
+        className="tk-cash-btn tk-wallet__btn"
         data-variant="primary"
         part="action action-resetDemo"
         disabled={busy}
@@ -106,7 +106,7 @@ function WalletBody(props: WalletProps) {
       <SignedOut
         text={t('wallet.login_prompt')}
         t={t}
-        buttonClass="tk-wallet__btn"
+        buttonClass="tk-cash-btn tk-wallet__btn"
         onLogin={() => navigate(WALLET_PATHS.login)}
       />
     );

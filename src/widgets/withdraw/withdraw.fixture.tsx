@@ -3,13 +3,13 @@
  * withdrawal server: two coins (USDT TRC20 with a saved address, BTC without), one bank card, the bank meta,
  * quotes computed like the server's (fixed fee 25 USDT / USD, 0.5 % for BTC at 98,500), a 1,000 USD balance.
  */
-import type { RenderResult } from '@testing-library/react';
 import type { SystemConfigEntry } from '../../core/contract/types';
 import { encodeField } from '../../core/codec/field-codec';
 import { quoteWithdrawal } from '../../core/domain/withdraw-quote';
 import { createHarness } from '../../core/session/session.fixture';
-import type { Answer, Harness } from '../../core/session/session.fixture';
-import { renderOn, signInTo } from '../_shared/widget-render.fixture';
+import type { Answer } from '../../core/session/session.fixture';
+import { renderWidget } from '../_shared/widget-render.fixture';
+import type { RenderedWidget } from '../_shared/widget-render.fixture';
 import { Withdraw } from './withdraw';
 import type { WithdrawProps } from './withdraw';
 
@@ -100,10 +100,7 @@ export function withdrawHandlers(): Record<string, (body: Record<string, unknown
   };
 }
 
-export interface RenderedWithdraw extends RenderResult {
-  h: Harness;
-  close(): void;
-}
+export type RenderedWithdraw = RenderedWidget;
 
 /** Render `<Withdraw {...props}>` signed in (unless told otherwise) with the brand's `systemConfigs`. */
 export async function renderWithdraw(
@@ -120,16 +117,5 @@ export async function renderWithdraw(
     systemConfigs: options.systemConfigs ?? [{ name: 'user/bankCard', enable: true }],
     handlers: { ...withdrawHandlers(), ...options.handlers },
   });
-  await h.platform.ready;
-  if (options.signedIn ?? true) await signInTo(h, options.demo);
-  const result = await renderOn(h, <Withdraw {...props} />);
-  return {
-    ...result,
-    h,
-    close: () => {
-      result.unmount();
-      h.session.close();
-      h.platform.close();
-    },
-  };
+  return renderWidget(h, <Withdraw {...props} />, { signedIn: options.signedIn, virtual: options.demo });
 }

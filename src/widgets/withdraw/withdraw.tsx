@@ -311,7 +311,7 @@ function WithdrawBody(props: WithdrawProps) {
       <SignedOut
         text={t('withdraw.login_prompt')}
         t={t}
-        buttonClass="tk-wd__btn"
+        buttonClass="tk-cash-btn tk-wd__btn"
         onLogin={() => emit('tk-navigate', { to: WITHDRAW_PATHS.login })}
       />
     );
@@ -361,7 +361,7 @@ function WithdrawBody(props: WithdrawProps) {
                 <p>{t('withdraw.no_bank_card')}</p>
                 <button
                   type="button"
-                  className="tk-wd__btn"
+                  className="tk-cash-btn tk-wd__btn"
                   onClick={() => emit('tk-navigate', { to: WITHDRAW_PATHS.addBankCard })}
                 >
                   {t('withdraw.add_bank_card')}
@@ -376,7 +376,7 @@ function WithdrawBody(props: WithdrawProps) {
                   aria-haspopup="dialog"
                   onClick={() => setDrawer(true)}
                 >
-                  <span className="tk-wd__label">
+                  <span className="tk-cash-label tk-wd__label">
                     {t(tab === 'crypto' ? 'withdraw.coin_network' : 'withdraw.bank_card')}
                   </span>
                   <span className="tk-wd__value">
@@ -389,12 +389,17 @@ function WithdrawBody(props: WithdrawProps) {
                 </button>
                 {tab === 'crypto' && coin ? (
                   <label className="tk-wd__field">
-                    <span className="tk-wd__label">{t('withdraw.address')}</span>
+                    <span className="tk-cash-label tk-wd__label">{t('withdraw.address')}</span>
                     {savedAddress ? (
-                      <input className="tk-wd__input" value={savedAddress} readOnly part="address" />
+                      <input
+                        className="tk-cash-input tk-wd__input"
+                        value={savedAddress}
+                        readOnly
+                        part="address"
+                      />
                     ) : (
                       <input
-                        className="tk-wd__input"
+                        className="tk-cash-input tk-wd__input"
                         part="address"
                         value={typedAddress}
                         placeholder={t('withdraw.address_placeholder')}
@@ -415,12 +420,12 @@ function WithdrawBody(props: WithdrawProps) {
                   </button>
                 ) : null}
                 <label className="tk-wd__field">
-                  <span className="tk-wd__label">
+                  <span className="tk-cash-label tk-wd__label">
                     {t('withdraw.amount')}{' '}
                     {limits ? <span className="tk-num">{rangeText(limits)}</span> : null}
                   </span>
                   <input
-                    className="tk-wd__input tk-num"
+                    className="tk-cash-input tk-wd__input tk-num"
                     part="amount"
                     inputMode="decimal"
                     value={form.amount}
@@ -461,7 +466,7 @@ function WithdrawBody(props: WithdrawProps) {
                 </dl>
                 <button
                   type="button"
-                  className="tk-wd__btn"
+                  className="tk-cash-btn tk-wd__btn"
                   data-variant="primary"
                   part="submit"
                   disabled={!ready}

@@ -24,6 +24,8 @@ export interface CountryPickerProps {
   text: CountryPickerText;
   /** The widget's class block (`tk-auth`): `<block>__country`, `__country-button`, `__input`, … */
   block: string;
+  /** A shared class the button and the search input carry besides the block's (`tk-saved__input`). */
+  inputClass?: string;
   /** Prefix of the test ids (`auth` gives `auth-country`, `auth-country-search`, `auth-country-option`). */
   testId: string;
 }
@@ -33,7 +35,8 @@ export interface CountryPickerProps {
  * searchable listbox.
  */
 export function CountryPicker(props: CountryPickerProps) {
-  const { value, onChange, invalid, describedBy, phone, locale, block, testId } = props;
+  const { value, onChange, invalid, describedBy, phone, locale, block, inputClass, testId } = props;
+  const withShared = (own: string) => (inputClass ? `${inputClass} ${own}` : own);
   const t = props.text;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -73,7 +76,7 @@ export function CountryPicker(props: CountryPickerProps) {
       <button
         ref={button}
         type="button"
-        className={`${block}__country-button`}
+        className={withShared(`${block}__country-button`)}
         data-testid={`${testId}-country`}
         part="country"
         aria-haspopup="listbox"
@@ -91,7 +94,7 @@ export function CountryPicker(props: CountryPickerProps) {
           <input
             ref={search}
             type="search"
-            className={`${block}__input`}
+            className={withShared(`${block}__input`)}
             data-testid={`${testId}-country-search`}
             role="combobox"
             aria-expanded="true"
