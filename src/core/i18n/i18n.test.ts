@@ -109,7 +109,25 @@ describe('loadLanguage', () => {
   it('fills placeholders in the loaded language', async () => {
     const i18n = createI18n();
     await loadLanguage(i18n, 'zh-cn');
+    expect(i18n.t('quotes.spread_pips', { pips: 3 })).toBe('3 点');
+  });
+
+  it('loads the shared messages of a widget that brings their English from the page table', async () => {
+    // The widget's entry gives only the English file; the other languages come with common's (page-locales.ts).
+    const i18n = createI18n({
+      strings: { english: { messages: ALL_STRINGS.english.messages ?? {} }, languages: {} },
+    });
+    expect(i18n.t('msg.request_frequency', { second: 3 })).toBe(
+      'The request frequency is high, please try again after 3 s',
+    );
+    await loadLanguage(i18n, 'zh-cn');
     expect(i18n.t('msg.request_frequency', { second: 3 })).toBe('请求过于频繁，请 3 秒后再试');
+  });
+
+  it('has no shared messages where no widget brought them', async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'zh-cn');
+    expect(i18n.exists('msg.request_frequency')).toBe(false);
   });
 });
 
@@ -140,11 +158,13 @@ describe('loadCodeMessages', () => {
 });
 
 describe('namespaces', () => {
-  it("are common, codes, host, backoffice (the operators' site) and one per widget folder", () => {
+  it("are common, messages, codes, host, backoffice (the operators' site) and one per widget folder", () => {
     const widgets = readdirSync(resolve(import.meta.dirname, '../../widgets'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
       .map((entry) => entry.name);
-    expect([...NAMESPACES].sort()).toEqual([...widgets, 'backoffice', 'codes', 'common', 'host'].sort());
+    expect([...NAMESPACES].sort()).toEqual(
+      [...widgets, 'backoffice', 'codes', 'common', 'host', 'messages'].sort(),
+    );
   });
 
   it('start with common only: a widget brings its own English', () => {

@@ -40,8 +40,15 @@ export interface LocaleFiles {
   languages: Readonly<Record<string, StringsLoader>>;
 }
 
-/** Shared texts every instance has from the start: app, navigation, generic buttons, client messages (§8). */
+/** Shared texts every instance has from the start: app, navigation, categories, quotes, feed, buttons, errors. */
 export const COMMON_NAMESPACE = 'common';
+
+/**
+ * Shared texts no quote, chart or search first paint shows: client messages (§8), form and order rules, the
+ * account strip and fund notice, theme names. A widget that shows them names the namespace in its locale
+ * files (its entry imports the English), so it renders once they are there; the host loads every namespace.
+ */
+export const MESSAGES_NAMESPACE = 'messages';
 
 /** Server-code messages (`code.<n>`), loaded on the first failed call only. */
 export const CODES_NAMESPACE = 'codes';
@@ -58,8 +65,8 @@ function registerLoaders(files: Readonly<Record<string, StringsLoader>>): void {
 }
 
 /**
- * Common in the other languages, and the server-code messages of every language (English too: they are
- * needed only once a call fails): their table of lazy loaders (page-locales.ts) is itself loaded with the
+ * Common and shared messages in the other languages, and the server-code messages of every language (English
+ * too: they are needed only once a call fails): their table of lazy loaders (page-locales.ts) is itself loaded with the
  * first such file, so an English page that never fails a call does not load it.
  */
 let pageLocales: Promise<void> | undefined;

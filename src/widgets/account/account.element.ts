@@ -1,12 +1,13 @@
 /** Registers <tk-account> (the widget's entry file: `widgets/tk-account.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import messages from '../../core/i18n/locales/en/messages.json';
 import strings from '../../core/i18n/locales/en/account.json';
 import { Account } from './account';
 import { ACCOUNT_CSS as css } from './styles';
 import { accountMeta } from './account.meta';
 
 defineWidget(accountMeta, Account, css, {
-  english: { account: strings },
+  english: { account: strings, messages },
   // The other languages of this widget's namespace, one lazy chunk each.
   languages: import.meta.glob(['../../core/i18n/locales/*/account.json', '!../../core/i18n/locales/en/*'], {
     import: 'default',

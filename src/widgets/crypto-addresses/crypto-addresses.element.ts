@@ -1,12 +1,13 @@
 /** Registers <tk-crypto-addresses> (the widget's entry file: `widgets/tk-crypto-addresses.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import messages from '../../core/i18n/locales/en/messages.json';
 import strings from '../../core/i18n/locales/en/crypto-addresses.json';
 import { CryptoAddresses } from './crypto-addresses';
 import { CRYPTO_ADDRESSES_CSS as css } from './styles';
 import { cryptoAddressesMeta } from './crypto-addresses.meta';
 
 defineWidget(cryptoAddressesMeta, CryptoAddresses, css, {
-  english: { 'crypto-addresses': strings },
+  english: { 'crypto-addresses': strings, messages },
   // The other languages of this widget's namespace, one lazy chunk each.
   languages: import.meta.glob(
     ['../../core/i18n/locales/*/crypto-addresses.json', '!../../core/i18n/locales/en/*'],
