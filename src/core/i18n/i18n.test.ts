@@ -212,3 +212,52 @@ describe('namespaces', () => {
     expect(i18n.language).toBe('it');
   });
 });
+
+describe('a widget table of other languages given lazily', () => {
+  /** A fresh i18n module (its loader registry empty) and a table of the quotes namespace counting its loads. */
+  async function fresh(failFirst = false) {
+    vi.resetModules();
+    const i18nModule = await import('./i18n');
+    const table = Object.fromEntries(
+      Object.entries(ALL_STRINGS.languages as Record<string, () => Promise<unknown>>).filter(([path]) =>
+        path.endsWith('/quotes.json'),
+      ),
+    );
+    let calls = 0;
+    const languages = () => {
+      calls += 1;
+      if (failFirst && calls === 1) return Promise.reject(new Error('offline'));
+      return Promise.resolve({ default: table });
+    };
+    const files: LocaleFiles = { english: { quotes: ALL_STRINGS.english.quotes ?? {} }, languages };
+    return { ...i18nModule, files, calls: () => calls };
+  }
+
+  it('is not loaded on an English page', async () => {
+    const { createI18n: create, files, calls } = await fresh();
+    const i18n = create({ strings: files });
+    expect(i18n.t('quotes.bid')).toBe('Bid');
+    expect(calls()).toBe(0);
+  });
+
+  it('is loaded once, with the first other language, and gives its files', async () => {
+    const { createI18n: create, loadLanguage: load, files, calls } = await fresh();
+    const i18n = create({ strings: files });
+    await load(i18n, 'de');
+    expect(i18n.t('quotes.bid')).toBe('Geld');
+    await load(i18n, 'fr');
+    expect(i18n.language).toBe('fr');
+    expect(i18n.t('quotes.bid')).not.toBe('Geld');
+    expect(calls()).toBe(1);
+  });
+
+  it('is tried again after a failed load', async () => {
+    const { createI18n: create, loadLanguage: load, files, calls } = await fresh(true);
+    const i18n = create({ strings: files });
+    await expect(load(i18n, 'de')).rejects.toThrow('offline');
+    expect(i18n.language).toBe('en');
+    await load(i18n, 'de');
+    expect(i18n.t('quotes.bid')).toBe('Geld');
+    expect(calls()).toBe(2);
+  });
+});

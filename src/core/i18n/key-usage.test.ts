@@ -114,7 +114,10 @@ describe('i18n keys in code', () => {
     const entry = entryOf(widget);
     expect(entry).toContain(`import strings from '../../core/i18n/locales/en/${widget}.json';`);
     expect(entry).toMatch(new RegExp(`english: \\{ '?${widget}'?: strings(, messages)? \\}`));
-    expect(entry).toContain(`'../../core/i18n/locales/*/${widget}.json'`);
+    // Its other languages: a table the entry imports lazily (a page in another language only).
+    expect(entry).toContain(`languages: () => import('./${widget}.locales'),`);
+    const table = readFileSync(join(SRC, 'widgets', widget, `${widget}.locales.ts`), 'utf8');
+    expect(table).toContain(`'../../core/i18n/locales/*/${widget}.json'`);
   });
 
   it.each(widgets)('the %s widget loads messages when any code it imports names one', (widget) => {

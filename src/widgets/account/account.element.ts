@@ -8,10 +8,8 @@ import { accountMeta } from './account.meta';
 
 defineWidget(accountMeta, Account, css, {
   english: { account: strings, messages },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(['../../core/i18n/locales/*/account.json', '!../../core/i18n/locales/en/*'], {
-    import: 'default',
-  }),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./account.locales'),
 });
 
 declare global {

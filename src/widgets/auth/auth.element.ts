@@ -8,10 +8,8 @@ import { authMeta } from './auth.meta';
 
 defineWidget(authMeta, Auth, css, {
   english: { auth: strings, messages },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(['../../core/i18n/locales/*/auth.json', '!../../core/i18n/locales/en/*'], {
-    import: 'default',
-  }),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./auth.locales'),
 });
 
 declare global {

@@ -8,13 +8,8 @@ import { bankCardsMeta } from './bank-cards.meta';
 
 defineWidget(bankCardsMeta, BankCards, css, {
   english: { 'bank-cards': strings, messages },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(
-    ['../../core/i18n/locales/*/bank-cards.json', '!../../core/i18n/locales/en/*'],
-    {
-      import: 'default',
-    },
-  ),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./bank-cards.locales'),
 });
 
 declare global {

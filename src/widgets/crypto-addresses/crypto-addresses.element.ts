@@ -8,13 +8,8 @@ import { cryptoAddressesMeta } from './crypto-addresses.meta';
 
 defineWidget(cryptoAddressesMeta, CryptoAddresses, css, {
   english: { 'crypto-addresses': strings, messages },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(
-    ['../../core/i18n/locales/*/crypto-addresses.json', '!../../core/i18n/locales/en/*'],
-    {
-      import: 'default',
-    },
-  ),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./crypto-addresses.locales'),
 });
 
 declare global {

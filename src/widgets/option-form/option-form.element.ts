@@ -9,13 +9,8 @@ import { OPTION_FORM_CSS } from './styles';
 
 defineWidget(optionFormMeta, OptionForm, OPTION_FORM_CSS, {
   english: { 'option-form': strings, messages },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(
-    ['../../core/i18n/locales/*/option-form.json', '!../../core/i18n/locales/en/*'],
-    {
-      import: 'default',
-    },
-  ),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./option-form.locales'),
 });
 
 declare global {

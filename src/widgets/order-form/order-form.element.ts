@@ -9,13 +9,8 @@ import { ORDER_FORM_CSS } from './styles';
 
 defineWidget(orderFormMeta, OrderForm, ORDER_FORM_CSS, {
   english: { 'order-form': strings, messages },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(
-    ['../../core/i18n/locales/*/order-form.json', '!../../core/i18n/locales/en/*'],
-    {
-      import: 'default',
-    },
-  ),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./order-form.locales'),
 });
 
 declare global {

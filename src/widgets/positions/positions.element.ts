@@ -8,10 +8,8 @@ import { positionsMeta } from './positions.meta';
 
 defineWidget(positionsMeta, Positions, css, {
   english: { positions: strings, messages },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(['../../core/i18n/locales/*/positions.json', '!../../core/i18n/locales/en/*'], {
-    import: 'default',
-  }),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./positions.locales'),
 });
 
 declare global {
