@@ -1,9 +1,10 @@
-import { memo, useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { CATEGORY_KEYS } from '../../core/contract/types';
-import type { CategoryId } from '../../core/contract/types';
+import type { CategoryId, PriceEntry, ProductInfo } from '../../core/contract/types';
 import { Badge } from '../_shared/badge';
 import type { Translate } from '../_shared/use-t';
 import type { MarketStatus, TradeBlock } from './chart.logic';
+import { headerView } from './header.logic';
 import type { HeaderView, SymbolOption } from './header.logic';
 
 /** Props of ChartHeader. */
@@ -162,3 +163,23 @@ export const ChartHeader = memo(function ChartHeader({
     </header>
   );
 });
+
+/** Props of LiveChartHeader: those of ChartHeader with the quote and product it shows instead of their view. */
+export interface LiveChartHeaderProps extends Omit<ChartHeaderProps, 'view'> {
+  quote: PriceEntry | undefined;
+  product: ProductInfo | null | undefined;
+  timeZone: string | null;
+}
+
+/**
+ * The header as <tk-chart> renders it: it formats the quote itself, so the price formatting loads with the
+ * header's chunk, after the chart's first paint.
+ */
+export function LiveChartHeader({ quote, product, timeZone, ...props }: LiveChartHeaderProps) {
+  const { symbol } = props;
+  const view = useMemo(
+    () => headerView(symbol, quote, product, timeZone),
+    [symbol, quote, product, timeZone],
+  );
+  return <ChartHeader {...props} view={view} />;
+}

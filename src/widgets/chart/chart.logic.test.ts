@@ -9,11 +9,11 @@ import {
   isLive,
   parseCandleType,
   parsePeriod,
-  showsVolume,
   toggleIndicator,
   tradeBlock,
 } from './chart.logic';
 import type { IndicatorSet, MarketStatus, TradeBlock } from './chart.logic';
+import { showsVolume } from './header.logic';
 
 const WEEKDAYS: SessionHours = { marketStartTime: '00:00', marketCloseTime: '24:00' };
 const WEEKEND: SessionHours = { marketStartTime: null, marketCloseTime: null };

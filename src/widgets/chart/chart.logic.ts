@@ -4,7 +4,7 @@
  */
 import { KLINE_PERIODS } from '../../core/contract/paths';
 import type { KlinePeriod } from '../../core/contract/paths';
-import type { CategoryId, ProductInfo } from '../../core/contract/types';
+import type { ProductInfo } from '../../core/contract/types';
 import { isMarketOpen } from '../../core/domain/market-hours';
 
 export { KLINE_PERIODS };
@@ -133,11 +133,6 @@ export function tradeBlock({ product, status, now, stale }: TradeInput): TradeBl
 /** Whether the chart follows the live candle: not while the status says closed or early trading. */
 export function isLive(status: MarketStatus | null): boolean {
   return status !== 'closed' && status !== 'early_trading';
-}
-
-/** Volume is not shown for commodities and forex (spec §2). */
-export function showsVolume(type: CategoryId | null | undefined): boolean {
-  return type !== 2 && type !== 3;
 }
 
 /** An up/down colour pair offered by the colour theme chooser; null colours: the brand's own. */
