@@ -65,7 +65,12 @@ describe('<tk-chart>', () => {
     const el = document.querySelector('tk-chart')!;
     const root = el.shadowRoot!;
     expect(root.querySelector('[data-action="indicators"]')).toBeNull();
-    const dialog = await waitFor(() => root.querySelector<HTMLElement>('[data-testid="indicator-dialog"]')!);
+    // The dialog's chunk (and the header's) load after the first paint: wait until it is there.
+    const dialog = await waitFor(() => {
+      const found = root.querySelector<HTMLElement>('[data-testid="indicator-dialog"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
     const toggles: unknown[] = [];
     el.addEventListener('tk-indicators-toggle', (e) => toggles.push(e.detail));
     await act(async () => {
