@@ -9,6 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODES_NAMESPACE, COMMON_NAMESPACE, MESSAGES_NAMESPACE } from './i18n';
+import { SUPPORTED_LANGUAGES } from './language';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -118,6 +119,16 @@ describe('i18n keys in code', () => {
     expect(entry).toContain(`languages: () => import('./${widget}.locales'),`);
     const table = readFileSync(join(SRC, 'widgets', widget, `${widget}.locales.ts`), 'utf8');
     expect(table).toContain(`'../../core/i18n/locales/*/${widget}.json'`);
+  });
+
+  it.each(widgets)('the %s widget table loads its namespace in every other language', async (widget) => {
+    const table = (await import(`../../widgets/${widget}/${widget}.locales.ts`)) as {
+      default: Record<string, () => Promise<unknown>>;
+    };
+    const languages = Object.keys(table.default).map((path) => /locales\/([\w-]+)\//.exec(path)?.[1]);
+    expect(languages.sort()).toEqual(SUPPORTED_LANGUAGES.filter((lang) => lang !== 'en').sort());
+    const german = Object.entries(table.default).find(([path]) => path.includes('/de/'))![1];
+    expect(Object.keys((await german()) as object).length).toBeGreaterThan(0);
   });
 
   it.each(widgets)('the %s widget loads messages when any code it imports names one', (widget) => {
