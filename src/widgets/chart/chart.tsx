@@ -13,6 +13,7 @@ import { useEmit, useWidgetHost } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
 import { useChartEmit } from './chart-events';
 import type { ChartCallbacks } from './chart-events';
+import type * as MarketHoursModule from '../../core/domain/market-hours';
 import type * as HeaderModule from './chart-header';
 import { ChartToolbar } from './chart-toolbar';
 import css from './chart.css?inline';
@@ -71,6 +72,12 @@ function LiveChartHeader(props: HeaderModule.LiveChartHeaderProps) {
   return <Header {...props} />;
 }
 
+/** Trading hours (core/domain/market-hours.ts): needed once the product list is there, so loaded after the paint. */
+let marketHours: typeof MarketHoursModule | null = null;
+const marketHoursReady = import('../../core/domain/market-hours').then((m) => {
+  marketHours = m;
+});
+
 // Opened by the user only: not part of the first paint.
 const IndicatorDialog = lazy(() =>
   import('./indicator-dialog').then((m) => ({ default: m.IndicatorDialog })),
@@ -108,7 +115,20 @@ export function Chart(props: ChartProps) {
   const { prefs, update, saveDrawings } = useChartPrefs(symbol, props.period, props.candleType);
   const market = useSymbolMarket(symbol, quote?.marketOpen);
   const stale = quote ? isQuoteStale(quote, now, feedState, platform.staleAfterMs) : false;
-  const block = tradeBlock({ product: market.product, status: market.status, now, stale });
+  const [isOpen, setIsOpen] = useState(() => marketHours?.isMarketOpen ?? null);
+  useEffect(() => {
+    if (isOpen) return undefined;
+    let live = true;
+    // A chunk that fails to load leaves a product with hours `unknown`: the buttons explain, nothing is sent.
+    marketHoursReady.then(
+      () => live && setIsOpen(() => marketHours!.isMarketOpen),
+      (error: unknown) => console.warn('[tradekit] trading hours unavailable', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [isOpen]);
+  const block = tradeBlock({ product: market.product, status: market.status, now, stale, isOpen });
   const timeZone = brand?.timezone ?? null;
   const shownQuote = newerQuote(quote, market.tick);
   const name = productName(symbol, shownQuote, market.product);
