@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { PRELOAD_HELPER_CODE, PRELOAD_HELPER_ID, preloadHelperPlugin } from './vite-preload-helper';
+import type { OutputBundle } from 'rolldown';
+import {
+  PRELOAD_HELPER_CODE,
+  PRELOAD_HELPER_ID,
+  dependenciesToPreload,
+  preloadHelperPlugin,
+  staticClosure,
+} from './vite-preload-helper';
 
 type Preload = (load: () => Promise<unknown>, deps?: string[], importerUrl?: string) => Promise<unknown>;
 
@@ -57,5 +64,67 @@ describe('the preload helper', () => {
     window.removeEventListener('vite:preloadError', prevent);
     window.removeEventListener('vite:preloadError', listener);
     expect(heard).toEqual([failure, failure]);
+  });
+});
+
+describe('the dependencies a dynamic import preloads', () => {
+  // entry → platform → react; entry imports lazy.js, which needs platform, react and its own table.js.
+  const chunk = (imports: string[]) => ({ type: 'chunk', imports }) as unknown as OutputBundle[string];
+  const bundle = {
+    'entry.js': chunk(['platform.js']),
+    'platform.js': chunk(['react.js']),
+    'react.js': chunk([]),
+    'lazy.js': chunk(['platform.js', 'react.js', 'table.js']),
+    'table.js': chunk([]),
+    'locales.js': chunk(['react.js']),
+  } as OutputBundle;
+
+  it('are the chunks the importer does not load statically', () => {
+    expect([...staticClosure(bundle, 'entry.js')].sort()).toEqual(['entry.js', 'platform.js', 'react.js']);
+    expect(
+      dependenciesToPreload(
+        bundle,
+        'lazy.js',
+        ['lazy.js', 'platform.js', 'react.js', 'table.js'],
+        'entry.js',
+      ),
+    ).toEqual(['lazy.js', 'table.js']);
+  });
+
+  it('are none when only the imported chunk itself is left (the import fetches it)', () => {
+    expect(dependenciesToPreload(bundle, 'locales.js', ['locales.js', 'react.js'], 'entry.js')).toEqual([]);
+  });
+
+  it('are all of them when the importer is not in the bundle', () => {
+    expect(dependenciesToPreload(undefined, 'lazy.js', ['lazy.js', 'react.js'], 'entry.js')).toEqual([
+      'lazy.js',
+      'react.js',
+    ]);
+    expect(dependenciesToPreload(bundle, 'lazy.js', ['lazy.js', 'react.js'], 'other.js')).toEqual([
+      'lazy.js',
+      'react.js',
+    ]);
+  });
+
+  it('are pruned by the plugin for imports in JS chunks only', () => {
+    const plugin = preloadHelperPlugin();
+    type Resolve = (
+      file: string,
+      deps: string[],
+      context: { hostId: string; hostType: 'js' | 'html' },
+    ) => string[];
+    const config = (
+      plugin.config as unknown as () => { build: { modulePreload: { resolveDependencies: Resolve } } }
+    )();
+    const resolve = config.build.modulePreload.resolveDependencies;
+    const generate = plugin.generateBundle as { handler: (options: unknown, output: OutputBundle) => void };
+    generate.handler({}, bundle);
+    expect(
+      resolve('lazy.js', ['lazy.js', 'react.js', 'table.js'], { hostId: 'entry.js', hostType: 'js' }),
+    ).toEqual(['lazy.js', 'table.js']);
+    expect(resolve('lazy.js', ['lazy.js', 'react.js'], { hostId: 'index.html', hostType: 'html' })).toEqual([
+      'lazy.js',
+      'react.js',
+    ]);
   });
 });

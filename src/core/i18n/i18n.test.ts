@@ -109,7 +109,25 @@ describe('loadLanguage', () => {
   it('fills placeholders in the loaded language', async () => {
     const i18n = createI18n();
     await loadLanguage(i18n, 'zh-cn');
+    expect(i18n.t('quotes.spread_pips', { pips: 3 })).toBe('3 点');
+  });
+
+  it('loads the shared messages of a widget that brings their English from the page table', async () => {
+    // The widget's entry gives only the English file; the other languages come with common's (page-locales.ts).
+    const i18n = createI18n({
+      strings: { english: { messages: ALL_STRINGS.english.messages ?? {} }, languages: {} },
+    });
+    expect(i18n.t('msg.request_frequency', { second: 3 })).toBe(
+      'The request frequency is high, please try again after 3 s',
+    );
+    await loadLanguage(i18n, 'zh-cn');
     expect(i18n.t('msg.request_frequency', { second: 3 })).toBe('请求过于频繁，请 3 秒后再试');
+  });
+
+  it('has no shared messages where no widget brought them', async () => {
+    const i18n = createI18n();
+    await loadLanguage(i18n, 'zh-cn');
+    expect(i18n.exists('msg.request_frequency')).toBe(false);
   });
 });
 
@@ -140,11 +158,13 @@ describe('loadCodeMessages', () => {
 });
 
 describe('namespaces', () => {
-  it("are common, codes, host, backoffice (the operators' site) and one per widget folder", () => {
+  it("are common, messages, codes, host, backoffice (the operators' site) and one per widget folder", () => {
     const widgets = readdirSync(resolve(import.meta.dirname, '../../widgets'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
       .map((entry) => entry.name);
-    expect([...NAMESPACES].sort()).toEqual([...widgets, 'backoffice', 'codes', 'common', 'host'].sort());
+    expect([...NAMESPACES].sort()).toEqual(
+      [...widgets, 'backoffice', 'codes', 'common', 'host', 'messages'].sort(),
+    );
   });
 
   it('start with common only: a widget brings its own English', () => {
@@ -190,5 +210,54 @@ describe('namespaces', () => {
     await loadLanguage(i18n, 'it');
     await expect(loadNamespaces(i18n, ['nope'])).rejects.toThrow(/nope/);
     expect(i18n.language).toBe('it');
+  });
+});
+
+describe('a widget table of other languages given lazily', () => {
+  /** A fresh i18n module (its loader registry empty) and a table of the quotes namespace counting its loads. */
+  async function fresh(failFirst = false) {
+    vi.resetModules();
+    const i18nModule = await import('./i18n');
+    const table = Object.fromEntries(
+      Object.entries(ALL_STRINGS.languages as Record<string, () => Promise<unknown>>).filter(([path]) =>
+        path.endsWith('/quotes.json'),
+      ),
+    );
+    let calls = 0;
+    const languages = () => {
+      calls += 1;
+      if (failFirst && calls === 1) return Promise.reject(new Error('offline'));
+      return Promise.resolve({ default: table });
+    };
+    const files: LocaleFiles = { english: { quotes: ALL_STRINGS.english.quotes ?? {} }, languages };
+    return { ...i18nModule, files, calls: () => calls };
+  }
+
+  it('is not loaded on an English page', async () => {
+    const { createI18n: create, files, calls } = await fresh();
+    const i18n = create({ strings: files });
+    expect(i18n.t('quotes.bid')).toBe('Bid');
+    expect(calls()).toBe(0);
+  });
+
+  it('is loaded once, with the first other language, and gives its files', async () => {
+    const { createI18n: create, loadLanguage: load, files, calls } = await fresh();
+    const i18n = create({ strings: files });
+    await load(i18n, 'de');
+    expect(i18n.t('quotes.bid')).toBe('Geld');
+    await load(i18n, 'fr');
+    expect(i18n.language).toBe('fr');
+    expect(i18n.t('quotes.bid')).not.toBe('Geld');
+    expect(calls()).toBe(1);
+  });
+
+  it('is tried again after a failed load', async () => {
+    const { createI18n: create, loadLanguage: load, files, calls } = await fresh(true);
+    const i18n = create({ strings: files });
+    await expect(load(i18n, 'de')).rejects.toThrow('offline');
+    expect(i18n.language).toBe('en');
+    await load(i18n, 'de');
+    expect(i18n.t('quotes.bid')).toBe('Geld');
+    expect(calls()).toBe(2);
   });
 });

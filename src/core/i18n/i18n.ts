@@ -29,19 +29,30 @@ export interface Strings {
 /** A lazy loader of one locale file, as `import.meta.glob` makes it. */
 export type StringsLoader = () => Promise<unknown>;
 
+/** Lazy loaders of locale files by file path (`…/locales/<lang>/<namespace>.json`), as `import.meta.glob` makes them. */
+export type StringsLoaders = Readonly<Record<string, StringsLoader>>;
+
 /**
  * The locale files of the namespaces a widget or the host needs: their English, imported so the first render
  * has it (`{ quotes: en }`), and lazy loaders of their other languages straight from `import.meta.glob`, by
- * file path (`…/locales/<lang>/<namespace>.json`). The widget's own chunk carries its loaders, so a page
- * holds the table of the namespaces it uses only.
+ * file path (`…/locales/<lang>/<namespace>.json`). A widget gives the loaders as a lazily imported table (its
+ * `<name>.locales.ts`): only a page in another language loads it, so an English page holds no loader at all; a
+ * page holds the tables of the namespaces it uses only.
  */
 export interface LocaleFiles {
   english: Readonly<Record<string, Strings>>;
-  languages: Readonly<Record<string, StringsLoader>>;
+  languages: StringsLoaders | (() => Promise<{ default: StringsLoaders }>);
 }
 
-/** Shared texts every instance has from the start: app, navigation, generic buttons, client messages (§8). */
+/** Shared texts every instance has from the start: app, navigation, categories, quotes, feed, buttons, errors. */
 export const COMMON_NAMESPACE = 'common';
+
+/**
+ * Shared texts no quote, chart or search first paint shows: client messages (§8), form and order rules, the
+ * account strip and fund notice, theme names. A widget that shows them names the namespace in its locale
+ * files (its entry imports the English), so it renders once they are there; the host loads every namespace.
+ */
+export const MESSAGES_NAMESPACE = 'messages';
 
 /** Server-code messages (`code.<n>`), loaded on the first failed call only. */
 export const CODES_NAMESPACE = 'codes';
@@ -50,16 +61,35 @@ export const CODES_NAMESPACE = 'codes';
 const loaders = new Map<string, StringsLoader>();
 
 /** Adds lazy loaders of locale files, keyed by their path (`…/locales/<lang>/<namespace>.json`). */
-function registerLoaders(files: Readonly<Record<string, StringsLoader>>): void {
+function registerLoaders(files: StringsLoaders): void {
   for (const [path, load] of Object.entries(files)) {
     const id = /([\w-]+\/[\w-]+)\.json$/.exec(path)?.[1];
     if (id) loaders.set(id, load);
   }
 }
 
+/** Loader tables widgets gave lazily, with their load once started (a failed one is tried again). */
+const tables = new Map<() => Promise<{ default: StringsLoaders }>, Promise<void> | undefined>();
+
+/** Registers the loaders of every lazily given table (each table module is loaded once). */
+function loadWidgetTables(): Promise<void> {
+  return Promise.all(
+    [...tables].map(([table, started]) => {
+      if (started) return started;
+      const load = table().then((module) => registerLoaders(module.default));
+      tables.set(table, load);
+      load.catch(() => tables.set(table, undefined));
+      return load;
+    }),
+  ).then(() => undefined);
+}
+
+/** The namespaces whose other languages page-locales.ts lists; every other one comes with its widget's table. */
+const PAGE_NAMESPACES = new Set([COMMON_NAMESPACE, MESSAGES_NAMESPACE, CODES_NAMESPACE]);
+
 /**
- * Common in the other languages, and the server-code messages of every language (English too: they are
- * needed only once a call fails): their table of lazy loaders (page-locales.ts) is itself loaded with the
+ * Common and shared messages in the other languages, and the server-code messages of every language (English
+ * too: they are needed only once a call fails): their table of lazy loaders (page-locales.ts) is itself loaded with the
  * first such file, so an English page that never fails a call does not load it.
  */
 let pageLocales: Promise<void> | undefined;
@@ -153,7 +183,9 @@ export function createI18n(options: CreateI18nOptions = {}): I18n {
  * language's files, when not English, still have to be loaded: {@link hasStrings} and {@link loadNamespaces}.
  */
 export function addStrings(instance: I18n, files: LocaleFiles): void {
-  registerLoaders(files.languages);
+  if (typeof files.languages === 'function') {
+    if (!tables.has(files.languages)) tables.set(files.languages, undefined);
+  } else registerLoaders(files.languages);
   const namespaces = wantedOf(instance);
   for (const [namespace, tree] of Object.entries(files.english)) {
     namespaces.add(namespace);
@@ -232,7 +264,8 @@ function loadBundle(instance: I18n, language: Language, namespace: string): Prom
   const id = `${language}/${namespace}`;
   let load = started.get(id);
   if (!load) {
-    load = (loaders.has(id) ? Promise.resolve() : loadPageLocales())
+    const table = PAGE_NAMESPACES.has(namespace) ? loadPageLocales : loadWidgetTables;
+    load = (loaders.has(id) ? Promise.resolve() : table())
       .then(() => {
         const loader = loaders.get(id);
         if (!loader) throw new Error(`No ${namespace} strings for language ${language}`);

@@ -1,7 +1,7 @@
 /**
  * The CSS every widget gets besides its own: theme fallbacks generated from THEME_TOKENS (so the light and
- * dark defaults are written once), the base and the shared primitives. The drawer, the toast and the account
- * strip bring their own CSS when they mount (usePartCss in widget-host.tsx).
+ * dark defaults are written once), the base and the shared primitives. The badge, the drawer, the toast and the
+ * account strip bring their own CSS when they mount (usePartCss in widget-host.tsx).
  */
 import baseCss from './base.css?inline';
 import primitivesCss from './primitives.css?inline';

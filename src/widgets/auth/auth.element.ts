@@ -1,16 +1,15 @@
 /** Registers <tk-auth> (the widget's entry file: `widgets/tk-auth.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import messages from '../../core/i18n/locales/en/messages.json';
 import strings from '../../core/i18n/locales/en/auth.json';
 import { Auth } from './auth';
 import css from './auth.css?inline';
 import { authMeta } from './auth.meta';
 
 defineWidget(authMeta, Auth, css, {
-  english: { auth: strings },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(['../../core/i18n/locales/*/auth.json', '!../../core/i18n/locales/en/*'], {
-    import: 'default',
-  }),
+  english: { auth: strings, messages },
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./auth.locales'),
 });
 
 declare global {

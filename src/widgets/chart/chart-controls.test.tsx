@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformProvider } from '../_shared/platform-context';
 import { priceEntry } from '../_shared/test-platform.fixture';
-import { Chart } from './chart';
+import { Chart, chartHeaderReady } from './chart';
 import type { ChartProps } from './chart';
 import { createChartPlatform, productInfo, recordingEngine } from './chart-test.fixture';
 import type { ChartTestPlatform, RecordingEngine } from './chart-test.fixture';
+
+// The header's chunk (price formatting) loads after the first paint; these tests read it from the start.
+beforeAll(() => chartHeaderReady);
 
 let current: ChartTestPlatform | null = null;
 let engine: RecordingEngine;

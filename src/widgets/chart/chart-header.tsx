@@ -1,9 +1,12 @@
-import { memo, useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { CATEGORY_KEYS } from '../../core/contract/types';
-import type { CategoryId } from '../../core/contract/types';
+import type { CategoryId, PriceEntry, ProductInfo } from '../../core/contract/types';
 import { Badge } from '../_shared/badge';
+import { usePartCss } from '../_shared/widget-host';
 import type { Translate } from '../_shared/use-t';
 import type { MarketStatus, TradeBlock } from './chart.logic';
+import headerCss from './chart-header.css?inline';
+import { headerView } from './header.logic';
 import type { HeaderView, SymbolOption } from './header.logic';
 
 /** Props of ChartHeader. */
@@ -162,3 +165,24 @@ export const ChartHeader = memo(function ChartHeader({
     </header>
   );
 });
+
+/** Props of LiveChartHeader: those of ChartHeader with the quote and product it shows instead of their view. */
+export interface LiveChartHeaderProps extends Omit<ChartHeaderProps, 'view'> {
+  quote: PriceEntry | undefined;
+  product: ProductInfo | null | undefined;
+  timeZone: string | null;
+}
+
+/**
+ * The header as <tk-chart> renders it: it formats the quote itself and writes its CSS after the chart's, so
+ * the price formatting and the header's rules load with the header's chunk, after the chart's first paint.
+ */
+export function LiveChartHeader({ quote, product, timeZone, ...props }: LiveChartHeaderProps) {
+  usePartCss('chart-header', headerCss, true);
+  const { symbol } = props;
+  const view = useMemo(
+    () => headerView(symbol, quote, product, timeZone),
+    [symbol, quote, product, timeZone],
+  );
+  return <ChartHeader {...props} view={view} />;
+}

@@ -65,7 +65,8 @@ describe('<tk-chart>', () => {
     const el = document.querySelector('tk-chart')!;
     const root = el.shadowRoot!;
     expect(root.querySelector('[data-action="indicators"]')).toBeNull();
-    // The dialog loads lazily: wait until it is there (a bare querySelector would resolve at once with null).
+    // The dialog's chunk (and the header's) load after the first paint: wait until it is there (a bare
+    // querySelector in waitFor would resolve at once with null).
     const dialog = await waitFor(() => {
       const found = root.querySelector<HTMLElement>('[data-testid="indicator-dialog"]');
       expect(found).not.toBeNull();

@@ -7,10 +7,8 @@ import { chartMeta } from './chart.meta';
 
 defineWidget(chartMeta, Chart, css, {
   english: { chart: strings },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(['../../core/i18n/locales/*/chart.json', '!../../core/i18n/locales/en/*'], {
-    import: 'default',
-  }),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./chart.locales'),
 });
 
 declare global {

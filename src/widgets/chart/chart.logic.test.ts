@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductInfo, SessionHours } from '../../core/contract/types';
+import { isMarketOpen } from '../../core/domain/market-hours';
 import {
   COLOR_SCHEMES,
   INDICATORS,
@@ -9,11 +10,11 @@ import {
   isLive,
   parseCandleType,
   parsePeriod,
-  showsVolume,
   toggleIndicator,
   tradeBlock,
 } from './chart.logic';
 import type { IndicatorSet, MarketStatus, TradeBlock } from './chart.logic';
+import { showsVolume } from './header.logic';
 
 const WEEKDAYS: SessionHours = { marketStartTime: '00:00', marketCloseTime: '24:00' };
 const WEEKEND: SessionHours = { marketStartTime: null, marketCloseTime: null };
@@ -149,7 +150,14 @@ describe('tradeBlock (spec §4 trade button states, §5 chart buy/sell rules)', 
       'none',
     ],
   ])('%s', (_, p, status, now, stale, expected) => {
-    expect(tradeBlock({ product: p, status, now, stale })).toBe(expected);
+    expect(tradeBlock({ product: p, status, now, stale, isOpen: isMarketOpen })).toBe(expected);
+  });
+
+  it('waits for the trading hours code before it opens a product with hours', () => {
+    const input = { product: product(), status: 'open' as const, now: WEDNESDAY, stale: false };
+    expect(tradeBlock({ ...input, isOpen: null })).toBe('unknown');
+    expect(tradeBlock({ ...input, product: product({ sessions: [] }), isOpen: null })).toBe('none');
+    expect(tradeBlock({ ...input, isOpen: isMarketOpen })).toBe('none');
   });
 });
 

@@ -4,8 +4,7 @@
  */
 import { KLINE_PERIODS } from '../../core/contract/paths';
 import type { KlinePeriod } from '../../core/contract/paths';
-import type { CategoryId, ProductInfo } from '../../core/contract/types';
-import { isMarketOpen } from '../../core/domain/market-hours';
+import type { ProductInfo, SessionHours } from '../../core/contract/types';
 
 export { KLINE_PERIODS };
 export type { KlinePeriod };
@@ -119,13 +118,21 @@ export interface TradeInput {
   now: number;
   /** The quote is older than the stale limit or the feed lost its connection. */
   stale: boolean;
+  /**
+   * Whether the trading hours are open at `now` (core/domain/market-hours.ts `isMarketOpen`); the chart loads it
+   * after its first paint, long before the product list is there. Until then a product with hours is `unknown`.
+   */
+  isOpen: ((sessions: readonly SessionHours[], utcMs: number) => boolean) | null;
 }
 
 /** The trade-button state of spec §4 (normal, market closed, not tradable) and the §5 notices. */
-export function tradeBlock({ product, status, now, stale }: TradeInput): TradeBlock {
+export function tradeBlock({ product, status, now, stale, isOpen }: TradeInput): TradeBlock {
   if (product === null || product?.tradeStatus === 0) return 'not_tradable';
   if (status === 'closed' || status === 'early_trading') return 'closed';
-  if (product && product.sessions.length > 0 && !isMarketOpen(product.sessions, now)) return 'closed';
+  if (product && product.sessions.length > 0) {
+    if (!isOpen) return 'unknown';
+    if (!isOpen(product.sessions, now)) return 'closed';
+  }
   if (product === undefined || status === null) return 'unknown';
   return stale ? 'stale' : 'none';
 }
@@ -133,11 +140,6 @@ export function tradeBlock({ product, status, now, stale }: TradeInput): TradeBl
 /** Whether the chart follows the live candle: not while the status says closed or early trading. */
 export function isLive(status: MarketStatus | null): boolean {
   return status !== 'closed' && status !== 'early_trading';
-}
-
-/** Volume is not shown for commodities and forex (spec §2). */
-export function showsVolume(type: CategoryId | null | undefined): boolean {
-  return type !== 2 && type !== 3;
 }
 
 /** An up/down colour pair offered by the colour theme chooser; null colours: the brand's own. */

@@ -1,15 +1,18 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceEntry } from '../../core/contract/types';
 import { PlatformProvider } from '../_shared/platform-context';
 import { WidgetHostContext } from '../_shared/widget-host';
 import { priceEntry } from '../_shared/test-platform.fixture';
-import { Chart } from './chart';
+import { Chart, chartHeaderReady } from './chart';
 import type { ChartProps } from './chart';
 import { prefsKey } from './chart-prefs';
 import { createChartPlatform, productInfo, recordingEngine } from './chart-test.fixture';
 import type { ChartTestPlatform, MarketScript, RecordingEngine } from './chart-test.fixture';
+
+// The header's chunk (price formatting) loads after the first paint; these tests read it from the start.
+beforeAll(() => chartHeaderReady);
 
 let current: ChartTestPlatform | null = null;
 let engine: RecordingEngine;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, use, useEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties } from 'react';
 import { isQuoteStale } from '../../core/runtime/platform';
 import { ConnectionBanner } from '../_shared/connection-banner';
@@ -13,13 +13,14 @@ import { useEmit, useWidgetHost } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
 import { useChartEmit } from './chart-events';
 import type { ChartCallbacks } from './chart-events';
-import { ChartHeader } from './chart-header';
+import type * as MarketHoursModule from '../../core/domain/market-hours';
+import type * as HeaderModule from './chart-header';
 import { ChartToolbar } from './chart-toolbar';
 import css from './chart.css?inline';
 import { INDICATORS, MAX_INDICATORS, colorScheme, isLive, toggleIndicator, tradeBlock } from './chart.logic';
 import type { CandleType, DrawingTool, KlinePeriod, Pane } from './chart.logic';
 import { DrawingBar } from './drawing-bar';
-import { headerView, newerQuote, pickSymbol, symbolOptions } from './header.logic';
+import { newerQuote, pickSymbol, productName, symbolOptions } from './symbol-pick.logic';
 import { useChartActions } from './use-chart-actions';
 import { loadEngine, useChartEngine } from './use-chart-engine';
 import type { EngineLoader } from './use-chart-engine';
@@ -53,6 +54,30 @@ export interface ChartProps extends EventCallbacks<'tk-symbol-select'>, ChartCal
 
 // The trader's order lines come after the engine, through its chunk: the first paint names neither.
 const TradeLines = lazy(() => loadEngine().then((engine) => engine.loadTradeLines()));
+/**
+ * The product header (its markup and the price formatting) is not needed before the first quote or product
+ * info: its chunk starts loading with this module, in parallel with the config and the feed's connection, and
+ * long before the chart engine. Until it is there the header's place is an empty bar.
+ */
+let LoadedHeader: typeof HeaderModule.LiveChartHeader | null = null;
+/** Settles once the header's code is there (tests and hosts that want the header without an empty frame). */
+export const chartHeaderReady: Promise<void> = import('./chart-header').then((m) => {
+  LoadedHeader = m.LiveChartHeader;
+});
+
+function LiveChartHeader(props: HeaderModule.LiveChartHeaderProps) {
+  // Suspends only while the chunk is on its way (the Suspense fallback is the empty bar).
+  if (!LoadedHeader) use(chartHeaderReady);
+  const Header = LoadedHeader!;
+  return <Header {...props} />;
+}
+
+/** Trading hours (core/domain/market-hours.ts): needed once the product list is there, so loaded after the paint. */
+let marketHours: typeof MarketHoursModule | null = null;
+const marketHoursReady = import('../../core/domain/market-hours').then((m) => {
+  marketHours = m;
+});
+
 // Opened by the user only: not part of the first paint.
 const IndicatorDialog = lazy(() =>
   import('./indicator-dialog').then((m) => ({ default: m.IndicatorDialog })),
@@ -90,13 +115,23 @@ export function Chart(props: ChartProps) {
   const { prefs, update, saveDrawings } = useChartPrefs(symbol, props.period, props.candleType);
   const market = useSymbolMarket(symbol, quote?.marketOpen);
   const stale = quote ? isQuoteStale(quote, now, feedState, platform.staleAfterMs) : false;
-  const block = tradeBlock({ product: market.product, status: market.status, now, stale });
+  const [isOpen, setIsOpen] = useState(() => marketHours?.isMarketOpen ?? null);
+  useEffect(() => {
+    if (isOpen) return undefined;
+    let live = true;
+    // A chunk that fails to load leaves a product with hours `unknown`: the buttons explain, nothing is sent.
+    marketHoursReady.then(
+      () => live && setIsOpen(() => marketHours!.isMarketOpen),
+      (error: unknown) => console.warn('[tradekit] trading hours unavailable', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [isOpen]);
+  const block = tradeBlock({ product: market.product, status: market.status, now, stale, isOpen });
   const timeZone = brand?.timezone ?? null;
   const shownQuote = newerQuote(quote, market.tick);
-  const view = useMemo(
-    () => headerView(symbol, shownQuote, market.product, timeZone),
-    [symbol, shownQuote, market.product, timeZone],
-  );
+  const name = productName(symbol, shownQuote, market.product);
   const tradeList = brand?.tradeList;
   const options = useMemo(
     () => symbolOptions(prices.values(), symbol, tradeList),
@@ -242,17 +277,21 @@ export function Chart(props: ChartProps) {
       <div ref={frame} className="tk-chart__frame" style={frameStyle}>
         <ConnectionBanner />
         {header ? (
-          <ChartHeader
-            symbol={symbol}
-            view={view}
-            options={options}
-            block={block}
-            status={market.status}
-            t={t}
-            onSymbolChange={onSymbolChange}
-            onTrade={onTrade}
-            tradeMode={props.tradeMode}
-          />
+          <Suspense fallback={<div className="tk-chart__header" part="header" aria-busy="true" />}>
+            <LiveChartHeader
+              symbol={symbol}
+              quote={shownQuote}
+              product={market.product}
+              timeZone={timeZone}
+              options={options}
+              block={block}
+              status={market.status}
+              t={t}
+              onSymbolChange={onSymbolChange}
+              onTrade={onTrade}
+              tradeMode={props.tradeMode}
+            />
+          </Suspense>
         ) : null}
         {toolbar ? (
           <ChartToolbar
@@ -297,7 +336,7 @@ export function Chart(props: ChartProps) {
               ref={canvas}
               className="tk-chart__engine"
               role="application"
-              aria-label={t('chart.canvas', { symbol: view.name })}
+              aria-label={t('chart.canvas', { symbol: name })}
               tabIndex={0}
             />
             {handle.state === 'ready' ? null : (

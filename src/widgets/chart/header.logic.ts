@@ -11,8 +11,18 @@ import {
   formatTime,
   formatVolume,
 } from '../../core/domain/format';
-import { changeDirection, sortQuotes } from '../../core/domain/quotes';
-import { showsVolume } from './chart.logic';
+import { changeDirection } from '../../core/domain/quotes';
+import { productName } from './symbol-pick.logic';
+
+// The header's module formats prices and loads after the chart's first paint; what the chart needs at once
+// (the symbol to show, the dropdown's products, the product's name) is in symbol-pick.logic.ts.
+export { newerQuote, pickSymbol, productName, symbolOptions } from './symbol-pick.logic';
+export type { SymbolOption } from './symbol-pick.logic';
+
+/** Volume is not shown for commodities and forex (spec §2). */
+export function showsVolume(type: CategoryId | null | undefined): boolean {
+  return type !== 2 && type !== 3;
+}
 
 /** The header as shown. */
 export interface HeaderView {
@@ -39,7 +49,7 @@ export function headerView(
   const precision = quote?.pricePrecision ?? product?.pricePrecision ?? 2;
   const type = quote?.type ?? product?.type;
   return {
-    name: quote?.name || product?.productName || symbol,
+    name: productName(symbol, quote, product),
     price: formatPrice(quote?.price, precision),
     change: formatPercent(quote?.priceChangePercent),
     direction: changeDirection(quote?.priceChangePercent),
@@ -50,54 +60,4 @@ export function headerView(
     bid: formatPrice(quote?.bidPrice, precision),
     ask: formatPrice(quote?.askPrice, precision),
   };
-}
-
-/** One entry of the name dropdown. */
-export interface SymbolOption {
-  symbol: string;
-  name: string;
-  /** Category, for the dropdown's groups; null for a symbol not quoted yet. */
-  type: CategoryId | null;
-}
-
-/**
- * The dropdown's products: quoted ones by category in the brand's trade-list order (other categories
- * after), each ranked as in the quote list; the current symbol is kept first even before its quote.
- */
-export function symbolOptions(
-  quotes: Iterable<PriceEntry>,
-  current: string,
-  tradeList: readonly CategoryId[] = [],
-): SymbolOption[] {
-  const rank = (type: CategoryId) =>
-    tradeList.includes(type) ? tradeList.indexOf(type) : tradeList.length + type;
-  const options: SymbolOption[] = sortQuotes(quotes)
-    .sort((a, b) => rank(a.type) - rank(b.type))
-    .map((q) => ({ symbol: q.symbol, name: q.name || q.symbol, type: q.type }));
-  if (current && !options.some((o) => o.symbol === current))
-    options.unshift({ symbol: current, name: current, type: null });
-  return options;
-}
-
-/** The newer of two quotes of one symbol (the all-prices snapshot and the per-symbol tick topic). */
-export function newerQuote<T extends PriceEntry>(a: T | undefined, b: T | undefined): T | undefined {
-  if (!a) return b;
-  if (!b) return a;
-  return b.lastUpdate > a.lastUpdate ? b : a;
-}
-
-/**
- * The symbol to show: the attribute, else the brand's first home symbol that is quoted, else the first
- * quote in list order; empty while nothing is known.
- */
-export function pickSymbol(
-  attribute: string | null | undefined,
-  quotes: Iterable<PriceEntry>,
-  homeSymbols: readonly string[] = [],
-): string {
-  const wanted = attribute?.trim().toUpperCase();
-  if (wanted) return wanted;
-  const all = [...quotes];
-  const home = homeSymbols.find((s) => all.some((q) => q.symbol === s));
-  return home ?? sortQuotes(all)[0]?.symbol ?? '';
 }

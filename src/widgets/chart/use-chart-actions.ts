@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { formatTime } from '../../core/domain/format';
 import type { ChartEngine } from './chart-engine';
 import type { ViewAction } from './chart-toolbar';
 import type { KlinePeriod } from './chart.logic';
@@ -16,9 +15,16 @@ export interface ChartActionsOptions {
   onTheme: () => void;
 }
 
-/** The file name of a screenshot, e.g. `EURUSD-5min-20250115-120000.jpg`. */
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The file name of a screenshot, e.g. `EURUSD-5min-20250115-120000.jpg`, stamped in the device's time zone.
+ * Written out rather than with the price formatting's `formatTime`, which loads after the chart's first paint.
+ */
 export function screenshotName(symbol: string, period: KlinePeriod, at: number): string {
-  return `${symbol || 'chart'}-${period}-${formatTime(at, 'YYYYMMDD-HHmmss')}.jpg`;
+  const d = new Date(at);
+  const day = `${String(d.getFullYear()).padStart(4, '0')}${two(d.getMonth() + 1)}${two(d.getDate())}`;
+  return `${symbol || 'chart'}-${period}-${day}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}.jpg`;
 }
 
 /** Save a data URL as a download. */

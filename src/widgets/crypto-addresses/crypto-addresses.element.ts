@@ -1,19 +1,15 @@
 /** Registers <tk-crypto-addresses> (the widget's entry file: `widgets/tk-crypto-addresses.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import messages from '../../core/i18n/locales/en/messages.json';
 import strings from '../../core/i18n/locales/en/crypto-addresses.json';
 import { CryptoAddresses } from './crypto-addresses';
 import { CRYPTO_ADDRESSES_CSS as css } from './styles';
 import { cryptoAddressesMeta } from './crypto-addresses.meta';
 
 defineWidget(cryptoAddressesMeta, CryptoAddresses, css, {
-  english: { 'crypto-addresses': strings },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(
-    ['../../core/i18n/locales/*/crypto-addresses.json', '!../../core/i18n/locales/en/*'],
-    {
-      import: 'default',
-    },
-  ),
+  english: { 'crypto-addresses': strings, messages },
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./crypto-addresses.locales'),
 });
 
 declare global {

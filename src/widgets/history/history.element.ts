@@ -7,10 +7,8 @@ import { historyMeta } from './history.meta';
 
 defineWidget(historyMeta, History, css, {
   english: { history: strings },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(['../../core/i18n/locales/*/history.json', '!../../core/i18n/locales/en/*'], {
-    import: 'default',
-  }),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./history.locales'),
 });
 
 declare global {

@@ -7,11 +7,8 @@ import { notificationsMeta } from './notifications.meta';
 
 defineWidget(notificationsMeta, Notifications, css, {
   english: { notifications: strings },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(
-    ['../../core/i18n/locales/*/notifications.json', '!../../core/i18n/locales/en/*'],
-    { import: 'default' },
-  ),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./notifications.locales'),
 });
 
 declare global {

@@ -7,10 +7,8 @@ import { walletMeta } from './wallet.meta';
 
 defineWidget(walletMeta, Wallet, css, {
   english: { wallet: strings },
-  // The other languages of this widget's namespace, one lazy chunk each.
-  languages: import.meta.glob(['../../core/i18n/locales/*/wallet.json', '!../../core/i18n/locales/en/*'], {
-    import: 'default',
-  }),
+  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+  languages: () => import('./wallet.locales'),
 });
 
 declare global {
