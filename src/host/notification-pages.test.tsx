@@ -4,15 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../core/contract/notifications';
 import { fakeSocketFactory } from '../core/feeds/exchange-feed.fixture';
 import type { Answer } from '../core/session/session.fixture';
-import { mockWidth, startHost } from './session/host-app.fixture';
+import { mockWidth, closeHosts, startHost } from './session/host-app.fixture';
 
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-let close: (() => void) | undefined;
 afterEach(() => {
-  close?.();
-  close = undefined;
+  closeHosts();
   cleanup();
 });
 
@@ -53,13 +51,12 @@ function server(items: Notification[]) {
 describe('/user/notification', () => {
   it('shows the notifications full page on mobile, with a way back and without the tab bar', async () => {
     mockWidth(390);
-    const host = await startHost(getSession, {
+    await startHost(getSession, {
       path: '/user/notification',
       signedIn: true,
       handlers: server([note('2'), note('1', 1)]).handlers,
       exchangeSockets: fakeSocketFactory().factory,
     });
-    close = host.close;
     const page = screen.getByTestId('notifications-page');
     await waitFor(() => expect(within(page).getByText('Message 2')).toBeTruthy());
     expect(within(page).getByRole('button', { name: 'Back' })).toBeTruthy();
@@ -68,8 +65,7 @@ describe('/user/notification', () => {
 
   it('sends a visitor to login with the page as the return path', async () => {
     mockWidth(390);
-    const host = await startHost(getSession, { path: '/user/notification' });
-    close = host.close;
+    await startHost(getSession, { path: '/user/notification' });
     expect(window.location.pathname + window.location.search).toBe('/login?to=%2Fuser%2Fnotification');
   });
 
@@ -77,13 +73,12 @@ describe('/user/notification', () => {
     mockWidth(1440);
     const fake = server([note('2'), note('1')]);
     const sockets = fakeSocketFactory();
-    const host = await startHost(getSession, {
+    await startHost(getSession, {
       path: '/user/notification',
       signedIn: true,
       handlers: fake.handlers,
       exchangeSockets: sockets.factory,
     });
-    close = host.close;
     const dialog = screen.getByTestId('account-dialog');
     const link = within(dialog).getByRole('link', { name: /Notifications/ });
     expect(link.getAttribute('aria-current')).toBe('page');

@@ -4,15 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeField } from '../core/codec/field-codec';
 import { fakeSocketFactory } from '../core/feeds/exchange-feed.fixture';
 import type { Answer } from '../core/session/session.fixture';
-import { mockWidth, startHost } from './session/host-app.fixture';
+import { mockWidth, closeHosts, startHost } from './session/host-app.fixture';
 
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-let close: (() => void) | undefined;
 afterEach(() => {
-  close?.();
-  close = undefined;
+  closeHosts();
   cleanup();
 });
 
@@ -77,14 +75,13 @@ const path = () => window.location.pathname + window.location.search;
 describe('bank card and crypto wallet pages', () => {
   it('shows the bank cards as a mobile full page and opens the edit page of a card', async () => {
     mockWidth(390);
-    const host = await startHost(getSession, {
+    await startHost(getSession, {
       path: '/user/wallet/bankCard',
       signedIn: true,
       systemConfigs: FLAGS_ON,
       handlers,
       exchangeSockets: fakeSocketFactory().factory,
     });
-    close = host.close;
     const page = screen.getByTestId('bank-cards-page-list');
     await waitFor(() => expect(within(page).getByText('**** 5678')).toBeTruthy());
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
@@ -95,14 +92,13 @@ describe('bank card and crypto wallet pages', () => {
 
   it('goes back from the crypto list to the wallet and from addCrypto to the crypto list (spec §2)', async () => {
     mockWidth(390);
-    const host = await startHost(getSession, {
+    await startHost(getSession, {
       path: '/user/wallet/addCrypto',
       signedIn: true,
       systemConfigs: FLAGS_ON,
       handlers,
       exchangeSockets: fakeSocketFactory().factory,
     });
-    close = host.close;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back' })));
     expect(path()).toBe('/user/wallet/crypto');
     const list = screen.getByTestId('crypto-page-list');
@@ -130,7 +126,6 @@ describe('bank card and crypto wallet pages', () => {
       handlers,
       exchangeSockets: fakeSocketFactory().factory,
     });
-    close = host.close;
     const dialog = screen.getByTestId('account-dialog');
     await waitFor(() => expect(within(dialog).getByRole('link', { name: 'Bank card' })).toBeTruthy());
     expect(within(dialog).getByRole('link', { name: 'Bank card' }).getAttribute('aria-current')).toBe('page');
@@ -139,7 +134,7 @@ describe('bank card and crypto wallet pages', () => {
     host.close();
     cleanup();
 
-    const off = await startHost(getSession, {
+    await startHost(getSession, {
       path: '/user/account',
       signedIn: true,
       systemConfigs: [
@@ -150,7 +145,6 @@ describe('bank card and crypto wallet pages', () => {
       handlers,
       exchangeSockets: fakeSocketFactory().factory,
     });
-    close = off.close;
     const plain = screen.getByTestId('account-dialog');
     await waitFor(() => expect(within(plain).getByRole('link', { name: 'Notifications' })).toBeTruthy());
     expect(within(plain).queryByRole('link', { name: 'Bank card' })).toBeNull();

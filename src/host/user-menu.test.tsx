@@ -3,15 +3,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../core/session/session.fixture';
-import { mockWidth, startHost } from './session/host-app.fixture';
+import { mockWidth, closeHosts, startHost } from './session/host-app.fixture';
 
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-let close: (() => void) | undefined;
 afterEach(() => {
-  close?.();
-  close = undefined;
+  closeHosts();
   cleanup();
 });
 
@@ -28,13 +26,12 @@ const generalRows = () =>
 describe('the user menu with the cashier built', () => {
   it('offers Deposit and Withdraw on the real account, each opening its page, and the wallet rows', async () => {
     mockWidth(390);
-    const host = await startHost(getSession, {
+    await startHost(getSession, {
       path: '/user',
       signedIn: true,
       handlers,
       systemConfigs: [{ name: 'user/myWallet', enable: true }],
     });
-    close = host.close;
     const deposit = await screen.findByTestId('balance-deposit');
     expect(screen.getByTestId('balance-withdraw')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reset demo' })).toBeNull();
@@ -53,13 +50,11 @@ describe('the user menu with the cashier built', () => {
   it('opens the withdraw page and the wallet from the menu', async () => {
     mockWidth(390);
     const host = await startHost(getSession, { path: '/user', signedIn: true, handlers });
-    close = host.close;
     fireEvent.click(await screen.findByTestId('balance-withdraw'));
     await waitFor(() => expect(window.location.pathname).toBe('/user/withdraw'));
     host.close();
     cleanup();
-    const again = await startHost(getSession, { path: '/user', signedIn: true, handlers });
-    close = again.close;
+    await startHost(getSession, { path: '/user', signedIn: true, handlers });
     // My wallet needs the brand switch user/myWallet.
     expect(screen.queryByTestId('menu-my-wallet')).toBeNull();
     fireEvent.click(await screen.findByTestId('menu-wallet'));
@@ -68,14 +63,13 @@ describe('the user menu with the cashier built', () => {
 
   it('offers only the demo reset on the demo account, and no wallet rows', async () => {
     mockWidth(390);
-    const host = await startHost(getSession, {
+    await startHost(getSession, {
       path: '/user',
       signedIn: true,
       virtual: true,
       handlers,
       systemConfigs: [{ name: 'user/myWallet', enable: true }],
     });
-    close = host.close;
     const card = await screen.findByRole('button', { name: 'Reset demo' });
     expect(card).toBeTruthy();
     expect(screen.queryByTestId('balance-deposit')).toBeNull();

@@ -5,15 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../core/session/session.fixture';
 import { cashierOf } from './pages/account/use-account-props';
 import { walletActions } from './pages/wallet/wallet-pages';
-import { mockWidth, startHost } from './session/host-app.fixture';
+import { mockWidth, closeHosts, startHost } from './session/host-app.fixture';
 
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-let close: (() => void) | undefined;
 afterEach(() => {
-  close?.();
-  close = undefined;
+  closeHosts();
   cleanup();
 });
 
@@ -76,8 +74,7 @@ const handlers = {
 describe('the wallet routes', () => {
   it('shows the wallet home as a mobile full page with a way back and the latest records', async () => {
     mockWidth(390);
-    const host = await startHost(getSession, { path: '/user/wallet', signedIn: true, handlers });
-    close = host.close;
+    await startHost(getSession, { path: '/user/wallet', signedIn: true, handlers });
     const wallet = screen.getByTestId('wallet-page');
     expect(within(wallet).getByRole('button', { name: 'Back' })).toBeTruthy();
     await waitFor(() => expect(within(wallet).getByText('Waiting')).toBeTruthy());
@@ -133,18 +130,17 @@ describe('the wallet routes', () => {
       cleanup();
     }
     mockWidth(390);
-    const host = await startHost(getSession, {
+    await startHost(getSession, {
       path: '/user/wallet/depositList?optionUID=OTHER',
       signedIn: true,
       handlers: withOrders,
     });
-    close = host.close;
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('No such order in this account.'));
   });
 
   it('opens My wallet on brands with user/myWallet, and sends the others to the wallet home', async () => {
     mockWidth(390);
-    let host = await startHost(getSession, {
+    const host = await startHost(getSession, {
       path: '/user/myWallet',
       signedIn: true,
       handlers,
@@ -153,28 +149,25 @@ describe('the wallet routes', () => {
     await waitFor(() => expect(screen.getByTestId('total-assets').textContent).toBe('33,000.00'));
     host.close();
     cleanup();
-    host = await startHost(getSession, { path: '/user/myWallet', signedIn: true, handlers });
-    close = host.close;
+    await startHost(getSession, { path: '/user/myWallet', signedIn: true, handlers });
     await waitFor(() => expect(window.location.pathname).toBe('/user/wallet'));
     expect(screen.getByTestId('wallet-page')).toBeTruthy();
   });
 
   it('sends a visitor to login with the page as the return path', async () => {
     mockWidth(390);
-    const host = await startHost(getSession, { path: '/user/wallet' });
-    close = host.close;
+    await startHost(getSession, { path: '/user/wallet' });
     expect(window.location.pathname + window.location.search).toBe('/login?to=%2Fuser%2Fwallet');
   });
 
   it('shows only the demo reset on the demo account', async () => {
     mockWidth(390);
-    const host = await startHost(getSession, {
+    await startHost(getSession, {
       path: '/user/wallet',
       signedIn: true,
       virtual: true,
       handlers,
     });
-    close = host.close;
     const wallet = screen.getByTestId('wallet-page');
     await waitFor(() => expect(within(wallet).getByRole('button', { name: 'Reset demo' })).toBeTruthy());
     expect(within(wallet).queryByText('Latest trades')).toBeNull();
@@ -182,8 +175,7 @@ describe('the wallet routes', () => {
 
   it('opens in the desktop account dialog, whose menu lists the wallet pages', async () => {
     mockWidth(1440);
-    const host = await startHost(getSession, { path: '/user/wallet/depositList', signedIn: true, handlers });
-    close = host.close;
+    await startHost(getSession, { path: '/user/wallet/depositList', signedIn: true, handlers });
     const dialog = screen.getByTestId('account-dialog');
     const link = within(dialog).getByRole('link', { name: 'Deposit and withdrawal' });
     expect(link.getAttribute('aria-current')).toBe('page');
@@ -197,7 +189,7 @@ describe('the wallet routes', () => {
 
   it('lists My wallet in the dialog with user/myWallet, and no wallet entry on the demo account', async () => {
     mockWidth(1440);
-    let host = await startHost(getSession, {
+    const host = await startHost(getSession, {
       path: '/user/wallet',
       signedIn: true,
       handlers,
@@ -211,8 +203,7 @@ describe('the wallet routes', () => {
     );
     host.close();
     cleanup();
-    host = await startHost(getSession, { path: '/user/wallet', signedIn: true, virtual: true, handlers });
-    close = host.close;
+    await startHost(getSession, { path: '/user/wallet', signedIn: true, virtual: true, handlers });
     dialog = screen.getByTestId('account-dialog');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Reset demo' })).toBeTruthy());
     expect(within(dialog).queryByRole('link', { name: 'Wallet' })).toBeNull();

@@ -48,6 +48,14 @@ export function mockWidth(width: number): void {
   }) as unknown as typeof window.matchMedia;
 }
 
+/** The close of every host startHost started and nobody closed yet. */
+const open = new Set<() => void>();
+
+/** Closes every host still open (a test file's afterEach); closing one twice does nothing. */
+export function closeHosts(): void {
+  for (const close of [...open]) close();
+}
+
 /** Start <App> at `path` with quotes flowing; resolves once the loading screen is gone. */
 export async function startHost(getSession: Mock, options: HostOptions) {
   window.history.replaceState(null, '', options.path);
@@ -105,15 +113,13 @@ export async function startHost(getSession: Mock, options: HostOptions) {
   act(() => stomp.client().acceptConnect());
   act(() => stomp.client().deliver(Topic.prices, [priceEntry({ symbol: 'BTCUSDT', type: 1 })]));
   await waitFor(() => expect(document.querySelector('[data-testid="loading"]')).toBeNull());
-  return {
-    platform,
-    session,
-    view,
-    close() {
-      view.unmount();
-      orders?.feed.close();
-      session.close();
-      platform.close();
-    },
+  const close = () => {
+    if (!open.delete(close)) return;
+    view.unmount();
+    orders?.feed.close();
+    session.close();
+    platform.close();
   };
+  open.add(close);
+  return { platform, session, view, close };
 }

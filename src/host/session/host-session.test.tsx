@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockWidth, startHost } from './host-app.fixture';
+import { mockWidth, closeHosts, startHost } from './host-app.fixture';
 
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-let close: (() => void) | undefined;
 afterEach(() => {
-  close?.();
-  close = undefined;
+  closeHosts();
   cleanup();
 });
 
@@ -19,7 +17,6 @@ describe('mobile account pages', () => {
   it('sends a visitor of /user to login and back to the user menu after sign-in', async () => {
     mockWidth(390);
     const host = await startHost(getSession, { path: '/user' });
-    close = host.close;
     expect(window.location.pathname + window.location.search).toBe('/login?to=%2Fuser');
     expect(screen.getByTestId('auth-page')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
@@ -42,8 +39,7 @@ describe('mobile account pages', () => {
 
   it('shows an account sub-page full page without the tab bar', async () => {
     mockWidth(390);
-    const host = await startHost(getSession, { path: '/user/changePassword', signedIn: true });
-    close = host.close;
+    await startHost(getSession, { path: '/user/changePassword', signedIn: true });
     expect(screen.getByRole('heading', { name: 'Change password' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
   });
@@ -52,8 +48,7 @@ describe('mobile account pages', () => {
 describe('desktop account parts', () => {
   it('shows login as an overlay card with site name and version over the trading layout', async () => {
     mockWidth(1440);
-    const host = await startHost(getSession, { path: '/login' });
-    close = host.close;
+    await startHost(getSession, { path: '/login' });
     const overlay = screen.getByTestId('auth-overlay');
     expect(within(overlay).getByText('TradeKit Demo')).toBeTruthy();
     expect(within(overlay).getByText('Version 1.152')).toBeTruthy();
@@ -65,8 +60,7 @@ describe('desktop account parts', () => {
 
   it('offers log in and sign up in the top bar without a session', async () => {
     mockWidth(1440);
-    const host = await startHost(getSession, { path: '/' });
-    close = host.close;
+    await startHost(getSession, { path: '/' });
     const block = screen.getByTestId('user-block');
     expect(within(block).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(within(block).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
@@ -75,8 +69,7 @@ describe('desktop account parts', () => {
 
   it('shows nickname, uid and the balance popover (total = balance + locked margin)', async () => {
     mockWidth(1440);
-    const host = await startHost(getSession, { path: '/', signedIn: true, systemConfigs: VIRTUAL_ON });
-    close = host.close;
+    await startHost(getSession, { path: '/', signedIn: true, systemConfigs: VIRTUAL_ON });
     await waitFor(() => expect(screen.getByTestId('user-nickname').textContent).toBe('Ada'));
     expect(screen.getByTestId('user-block').textContent).toContain('10000007');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Account menu' })));
@@ -104,7 +97,6 @@ describe('desktop account parts', () => {
         }),
       },
     });
-    close = host.close;
     const group = await screen.findByRole('radiogroup', { name: 'Account type' });
     fireEvent.click(within(group).getByRole('radio', { name: 'Demo' }));
     const dialog = screen.getByTestId('switch-dialog');
@@ -116,8 +108,7 @@ describe('desktop account parts', () => {
 
   it('hides the demo/real switch when virtual trading is off', async () => {
     mockWidth(1440);
-    const host = await startHost(getSession, { path: '/', signedIn: true, systemConfigs: [] });
-    close = host.close;
+    await startHost(getSession, { path: '/', signedIn: true, systemConfigs: [] });
     await waitFor(() => expect(screen.getByTestId('user-nickname').textContent).toBe('Ada'));
     expect(screen.queryByTestId('account-switch')).toBeNull();
   });
