@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataLoadMore, KLineData, Period } from 'klinecharts';
 import { createApiClient } from '../api/api-client';
 import { KLINE_PERIODS, Topic } from '../contract/paths';
@@ -78,6 +78,7 @@ let cleanups: Array<() => void> = [];
 afterEach(() => {
   cleanups.forEach((fn) => fn());
   cleanups = [];
+  vi.useRealTimers();
 });
 
 /**
@@ -353,10 +354,12 @@ describe('kline loader live candle', () => {
     run();
     await settle();
     expect(ctx.chart.updates).toBe(1);
+    // The update began at 0 and took 20 ms, so the next may start at 20 / UPDATE_BUDGET = 80, 60 ms from now.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     ctx.tick('EURUSD', '1min', point(T0 + 4 * MIN, '1.3'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    vi.advanceTimersByTime(59);
     expect(pending).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    vi.advanceTimersByTime(1);
     expect(pending).toHaveLength(1);
     clock = 80;
     run();

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NotificationUnreadCount } from '../contract/notifications';
 import { fakeSocketFactory } from '../feeds/exchange-feed.fixture';
 import { createHarness, makeToken } from '../session/session.fixture';
 import type { Answer, Harness } from '../session/session.fixture';
@@ -15,6 +16,8 @@ async function setup(count: () => Answer | Promise<Answer>) {
   const h: Harness = createHarness({ handlers: { 'waa/user/notification/getUnreadCount': count } });
   await h.platform.ready;
   const sockets = fakeSocketFactory();
+  // Every API answer the count asked for, so that a test can wait until one was handled.
+  const calls = vi.spyOn(h.platform.api, 'call');
   const orders = createOrders(h.platform, { socketFactory: sockets.factory });
   setOrdersForTests(h.platform, orders);
   const unread = createNotificationUnread(h.platform);
@@ -36,52 +39,67 @@ async function setup(count: () => Answer | Promise<Answer>) {
     });
   };
   const value = () => h.platform.store.get(unread.count);
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-  return { h, sockets, unread, seen, signIn, value, settle };
+  const asked = () => h.callsTo('waa/user/notification/getUnreadCount').length;
+  /** Signs in and waits until the count asked the server (answered or not) and the exchange socket is made. */
+  const signedIn = async () => {
+    await t.signIn();
+    await vi.waitFor(() => {
+      expect(asked()).toBe(1);
+      sockets.last();
+    });
+  };
+  /** Resolves after the count handled its latest answer: its own await on the call came first. */
+  const handled = async () => {
+    const index = calls.mock.calls.findLastIndex(([endpoint]) => endpoint === NotificationUnreadCount);
+    await calls.mock.results[index]?.value;
+  };
+  const t = { h, sockets, unread, seen, signIn, value, asked, signedIn, handled };
+  return t;
 }
 
 describe('the unread notification count', () => {
   it('is null while signed out and asks the server once the user signs in', async () => {
     const t = await setup(() => ({ code: 0, data: { unread: 4 } }));
     expect(t.value()).toBeNull();
-    expect(t.h.callsTo('waa/user/notification/getUnreadCount')).toHaveLength(0);
-    await t.signIn();
-    await t.settle();
+    expect(t.asked()).toBe(0);
+    await t.signedIn();
+    await t.handled();
     expect(t.value()).toBe(4);
     await t.h.session.logout();
-    await t.settle();
     expect(t.value()).toBeNull();
   });
 
   it('follows the exchange socket without asking again', async () => {
     const t = await setup(() => ({ code: 0, data: { unread: 1 } }));
-    await t.signIn();
-    await t.settle();
+    await t.signedIn();
+    await t.handled();
+    expect(t.value()).toBe(1);
     t.sockets.last().acceptOpen();
     t.sockets.last().deliver({ ordertype: 'notification', unread: 2, id: '9', alarmType: 629012 });
     expect(t.value()).toBe(2);
     t.sockets.last().deliver({ ordertype: 'notification', unread: 0 });
     expect(t.value()).toBe(0);
-    expect(t.h.callsTo('waa/user/notification/getUnreadCount')).toHaveLength(1);
+    expect(t.asked()).toBe(1);
   });
 
   it('drops an HTTP answer that a push overtook', async () => {
     let answer!: (a: Answer) => void;
     const t = await setup(() => new Promise<Answer>((resolve) => (answer = resolve)));
-    await t.signIn();
-    await t.settle();
+    await t.signedIn();
     t.sockets.last().acceptOpen();
     t.sockets.last().deliver({ ordertype: 'notification', unread: 5 });
     answer({ code: 0, data: { unread: 4 } });
-    await t.settle();
+    await t.handled();
     expect(t.value()).toBe(5);
+    expect(t.seen).not.toContain(4);
   });
 
   it('takes the count a read answered and refreshes on demand', async () => {
     let server = 3;
     const t = await setup(() => ({ code: 0, data: { unread: server } }));
-    await t.signIn();
-    await t.settle();
+    await t.signedIn();
+    await t.handled();
+    expect(t.value()).toBe(3);
     t.unread.accept(2);
     expect(t.value()).toBe(2);
     server = 7;
