@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts', 'tests/e2e/browser-server.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

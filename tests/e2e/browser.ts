@@ -1,9 +1,9 @@
-// One Chromium per test file, one context per viewport, screenshots under test-results/screenshots/.
+// One Chromium for all test files, one context per viewport, screenshots under test-results/screenshots/.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** The two viewports every host page is checked in. */
 export const VIEWPORTS = {
@@ -15,19 +15,15 @@ export type ViewportName = keyof typeof VIEWPORTS;
 
 const SCREENSHOT_DIR = resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
-/** Launch Chromium headless with the flags that let it run as root in a container. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-}
-
-/** Registers beforeAll/afterAll for one browser per file; call `browser()` inside tests. */
+/**
+ * Registers beforeAll/afterAll that connect this file to the project's one Chromium (launched by
+ * tests/e2e/browser-server.ts instead of once per file); call `browser()` inside tests. Disconnecting closes
+ * every context the file opened. Connected remotely, a download is read with createReadStream, not path().
+ */
 export function useBrowser(): { browser: () => Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await chromium.connect(inject('browserEndpoint'));
   });
   afterAll(async () => {
     await browser?.close();
@@ -64,4 +60,13 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   const path = join(SCREENSHOT_DIR, `${name}-${viewport}.png`);
   await page.screenshot({ path, fullPage: false });
   return path;
+}
+
+/** Goes to an in-app path of the host the way a widget asks it to: the `tk-navigate` event, no reload. */
+export async function navigateTo(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    document.dispatchEvent(
+      new CustomEvent('tk-navigate', { detail: { to }, bubbles: true, cancelable: true }),
+    );
+  }, path);
 }

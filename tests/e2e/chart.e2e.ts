@@ -1,7 +1,6 @@
 // Issue #5 end to end in Chromium at 390×844 (the chart page) and 1440×900 (the trading layout driven by
 // the top bar): candles for every period, the live candle, the indicator limit, a drawing across a
 // reload, the JPEG screenshot, closed markets, search, and screenshots in light and dark.
-import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { KLINE_PERIODS } from '../../src/core/contract/paths';
@@ -109,7 +108,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the chart at %s', (vp) => {
         page.locator('[data-action="screenshot"]').click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^BTCUSDT-1min-\d{8}-\d{6}\.jpg$/);
-      const bytes = readFileSync((await download.path())!);
+      const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
       expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       expect(bytes.length).toBeGreaterThan(5_000);
     }));

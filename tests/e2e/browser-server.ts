@@ -1,0 +1,24 @@
+// Vitest global setup of the e2e project: one Chromium for every browser file, which each connect to
+// (tests/e2e/browser.ts). Files never share a context, so the browser holds no state from one file to the next.
+import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** WebSocket endpoint of the shared Chromium (`chromium.connect`). */
+    browserEndpoint: string;
+  }
+}
+
+/** Start Chromium once and provide its endpoint; the returned function stops it. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Headless, with the flags that let it run as root in a container.
+  const server = await chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  project.provide('browserEndpoint', server.wsEndpoint());
+  return async () => {
+    await server.close();
+  };
+}
