@@ -4,7 +4,7 @@ import type { Page, WebSocket as PageSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { reactFiles, readManifest } from '../fixtures/dist-graph';
 import { openPage, screenshot, useBrowser } from './browser';
-import { expectTicking, row, rows } from './quotes';
+import { bidText, expectTicking, row, rows } from './quotes';
 
 const baseUrl = inject('baseUrl');
 const examplesUrl = inject('examplesUrl');
@@ -17,6 +17,22 @@ function watchNetwork(page: Page): { requests: Map<string, number>; sockets: Pag
   page.on('request', (request) => requests.set(request.url(), (requests.get(request.url()) ?? 0) + 1));
   page.on('websocket', (socket) => sockets.push(socket));
   return { requests, sockets };
+}
+
+const SENTINEL = 'tk-sentinel';
+
+/** Opens a socket from the page and waits until the test sees it; the socket is closed at once. */
+async function sentinelSocket(page: Page, platform: string): Promise<void> {
+  const url = `${platform.replace(/^http/, 'ws')}/market-ws?${SENTINEL}=1`;
+  const seen = page.waitForEvent('websocket', {
+    predicate: (socket) => socket.url() === url,
+    timeout: 10_000,
+  });
+  await page.evaluate((to) => {
+    const socket = new WebSocket(to);
+    socket.addEventListener('open', () => socket.close());
+  }, url);
+  await seen;
 }
 
 describe('examples/plain-html on another origin', () => {
@@ -46,11 +62,15 @@ describe('examples/partner-layout with two widgets', () => {
       const forex = page.locator('#forex-panel tk-quotes');
       await expectTicking(crypto, 'BTCUSDT');
       await row(forex, 'EURUSD').waitFor({ state: 'visible', timeout: 15_000 });
-      await page.waitForTimeout(1_500); // let any late second connection show itself
+      await expect.poll(() => bidText(forex, 'EURUSD'), { timeout: 10_000 }).toMatch(/\d/);
+      // Both widgets show prices, so each has subscribed. A socket made after that, awaited, is the sentinel:
+      // the page reports its sockets in order, so any second connection of the widgets came before it.
+      await sentinelSocket(page, baseUrl);
+      const widgetSockets = sockets.filter((socket) => !socket.url().includes(SENTINEL));
 
-      const marketSockets = sockets.filter((socket) => new URL(socket.url()).pathname === '/market-ws');
+      const marketSockets = widgetSockets.filter((socket) => new URL(socket.url()).pathname === '/market-ws');
       expect(marketSockets).toHaveLength(1);
-      expect(sockets).toHaveLength(1);
+      expect(widgetSockets).toHaveLength(1);
 
       const scripts = [...requests].filter(([url]) => url.startsWith(baseUrl) && url.endsWith('.js'));
       expect(scripts.filter(([, count]) => count !== 1)).toEqual([]);
