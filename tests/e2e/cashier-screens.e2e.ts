@@ -8,7 +8,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { open, signIn } from './auth-steps';
 import type { Account } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
-import { openPage, useBrowser, VIEWPORTS } from './browser';
+import { navigateTo, openPage, useBrowser, VIEWPORTS } from './browser';
 import type { ViewportName } from './browser';
 import { apiToken, fundedAccount, post } from './trading-steps';
 
@@ -184,8 +184,9 @@ describe.each(CASES)('the cashier screens at $vp in $language $theme', ({ vp, la
       const screens = theme
         ? SCREENS.filter((s) => s.name === 'wallet-home' || s.name.startsWith('deposit'))
         : SCREENS;
+      // Screen to screen inside the app, as a trader goes: one page load for the whole walk.
       for (const screen of screens) {
-        await open(page, screen.path);
+        await navigateTo(page, screen.path);
         await page.locator(screen.ready).first().waitFor({ state: 'visible', timeout: 15_000 });
         if (screen.then) await screen.then(page);
         await check(page, `cashier-${screen.name}-${vp}-${language}${theme ? '-dark' : ''}`);
