@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 /** The two viewports every host page is checked in. */
 export const VIEWPORTS = {
@@ -25,6 +25,9 @@ export function useBrowser(): { browser: () => Browser } {
   beforeAll(async () => {
     browser = await chromium.connect(inject('browserEndpoint'));
   });
+  afterEach(() => {
+    expect(pageProblems.splice(0), 'errors reported by the pages').toEqual([]);
+  });
   afterAll(async () => {
     await browser?.close();
   });
@@ -36,22 +39,45 @@ export function useBrowser(): { browser: () => Browser } {
   };
 }
 
-/** A fresh context and page in a viewport; page errors and failed requests are echoed to help debugging. */
+/** A fresh context and page in a viewport (see newPage). */
 export async function openPage(
   browser: Browser,
   viewport: ViewportName,
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...VIEWPORTS[viewport], locale: 'en-US', ...options });
+  return { context, page: await newPage(context) };
+}
+
+/**
+ * Console errors that are not the page's fault: a refused request or socket is logged by Chromium itself, and
+ * the tests assert the answers they expect (the back office's 401 before sign-in, the refused reconnects).
+ */
+const NETWORK_NOISE = [/^Failed to load resource: /, /^WebSocket connection to '.*' failed/];
+
+/** Page errors and console errors of this file's pages since the last test ended (useBrowser checks them). */
+const pageProblems: string[] = [];
+
+/**
+ * A new page in `context`. Page errors, console errors and failed requests are echoed to help debugging;
+ * a page error or a console error that is not network noise fails the test it happened in.
+ */
+export async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  page.on('pageerror', (error) => {
+    console.error(`[page error] ${error.message}`);
+    pageProblems.push(`page error: ${error.message}`);
+  });
   page.on('console', (message) => {
-    if (message.type() === 'error') console.error(`[console] ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    console.error(`[console] ${text}`);
+    if (!NETWORK_NOISE.some((noise) => noise.test(text))) pageProblems.push(`console error: ${text}`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400) console.error(`[http ${response.status()}] ${response.url()}`);
   });
-  return { context, page };
+  return page;
 }
 
 /** Save `test-results/screenshots/<name>-<viewport>.png` and return its path. */
