@@ -11,6 +11,9 @@
  *   internals (its tests may also use a widget's `*.fixture` files and `vi.mock(import(…))` an internal
  *   module); never the server.
  * - `server` imports of the client tree only `src/core/contract` and `src/core/domain`.
+ * - `src/backoffice` (the operators' site) imports `src/core`, the UI kit `src/widgets/_shared` and itself,
+ *   never a widget, the host or the server. A queue (`src/backoffice/queues/<name>`) never imports another
+ *   queue, and the rest of the back office never names a queue (it finds them by `import.meta.glob`).
  *
  * Bare package imports (react, jotai, …) are checked by `no-restricted-imports` in eslint.config.js.
  */
@@ -42,6 +45,11 @@ function zoneOf(path) {
     return { layer: 'widget', widget: parts[2], file: parts.slice(3).join('/') };
   }
   if (parts[1] === 'host') return { layer: 'host' };
+  if (parts[1] === 'backoffice') {
+    // A queue is its file and the files named after it (`deposits.tsx`, `deposits.test.ts`).
+    const queue = parts[2] === 'queues' && parts.length === 4 ? parts[3].split('.')[0] : undefined;
+    return { layer: 'backoffice', queue };
+  }
   return { layer: 'src' };
 }
 
@@ -82,6 +90,15 @@ export function violation(fromPath, toPath, { mocked = false } = {}) {
         return `The host uses a widget only through src/widgets/${to.widget}/index.ts (or its element), not ${file}.`;
       }
       return 'The host imports only src/core, src/widgets and src/host.';
+    case 'backoffice':
+      if (isCore(to) || to.layer === 'widgets/_shared') return null;
+      if (to.layer !== 'backoffice')
+        return 'src/backoffice imports only src/core, src/widgets/_shared and src/backoffice.';
+      if (to.queue === undefined || to.queue === from.queue) return null;
+      if (from.queue !== undefined) return 'A back-office queue never imports another queue.';
+      return isTestFile(fromPath)
+        ? null
+        : 'The back office finds its queues by import.meta.glob (queues.ts); it never imports one.';
     case 'server':
       if (to.layer === 'server' || to.layer === 'core/contract' || to.layer === 'core/domain') return null;
       if (to.layer === 'other' || to.layer === 'outside') return null;

@@ -1,19 +1,20 @@
 /**
  * The back-office site (`/backoffice`): sign-in, then a top bar with the operator, their roles and sign-out,
- * the review queues (finance) and the audit log.
+ * the review queues the operator's roles allow (each declared under queues/) and the audit log.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { OperatorLogout, OperatorMe, type OperatorSession } from '../core/contract/backoffice';
 import { SUPPORTED_LANGUAGES } from '../core/i18n/language';
 import type { I18n } from '../core/i18n/i18n';
-import { loadCodeMessages, loadLanguage } from '../core/i18n/i18n';
+import { addStrings, hasStrings, loadCodeMessages, loadLanguage, loadNamespaces } from '../core/i18n/i18n';
 import { ToastRegion, useToastState } from '../widgets/_shared/toast';
-import { createCall, type Call, type Target } from './api';
 import { AuditPage } from './audit-page';
 import { BackofficeContext, type Backoffice } from './context';
-import { pagesFor, type Page } from './logic';
 import { Queue } from './queue';
+import { namespaceOf } from './queue-declaration';
+import { AUDIT_PAGE, QUEUES, queuesFor } from './queues';
 import { SignIn } from './sign-in';
+import { createTransport, type Call } from './transport';
 
 export interface BackofficeAppProps {
   i18n: I18n;
@@ -42,18 +43,39 @@ function useTranslation(i18n: I18n) {
   return { t, language };
 }
 
+/**
+ * Gives the instance every queue's strings (their English at once, so no tab shows a raw key) and loads them
+ * in the page language when it is not English; a later language switch loads them with the rest.
+ */
+function useQueueStrings(i18n: I18n, language: string) {
+  for (const queue of QUEUES) addStrings(i18n, queue.strings);
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    const namespaces = QUEUES.map(namespaceOf);
+    if (hasStrings(i18n, namespaces)) return;
+    let live = true;
+    loadNamespaces(i18n, namespaces)
+      .then(() => live && setLoaded((n) => n + 1))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [i18n, language]);
+}
+
 export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
-  const call: Call = useMemo(() => createCall(fetchImpl), [fetchImpl]);
+  const call: Call = useMemo(() => createTransport(fetchImpl), [fetchImpl]);
   const { t, language } = useTranslation(i18n);
+  useQueueStrings(i18n, language);
   const { toast, show, dismiss } = useToastState();
   const [session, setSession] = useState<Session>({ state: 'checking' });
-  const [page, setPage] = useState<Page>('deposits');
+  const [page, setPage] = useState<string>(QUEUES[0]?.id ?? AUDIT_PAGE);
 
   const onSessionEnded = useCallback(() => setSession({ state: 'anonymous', ended: true }), []);
   const value: Backoffice = useMemo(
     () => ({
-      call: async <T,>(target: Target, input?: Record<string, unknown>) => {
-        const answer = await call<T>(target, input);
+      call: async (endpoint, input) => {
+        const answer = await call(endpoint, input);
         // Catalogue messages are loaded the first time a call fails.
         if (!answer.ok) await loadCodeMessages(i18n).catch(() => undefined);
         return answer;
@@ -69,7 +91,7 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
 
   useEffect(() => {
     let live = true;
-    void call<OperatorSession>(OperatorMe).then((answer) => {
+    void call(OperatorMe, {}).then((answer) => {
       if (!live) return;
       setSession(answer.ok ? { state: 'in', ...answer.data } : { state: 'anonymous', ended: false });
     });
@@ -78,11 +100,15 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
     };
   }, [call]);
 
-  const pages = session.state === 'in' ? pagesFor(session.operator.roles) : [];
-  const current = pages.includes(page) ? page : (pages[0] ?? 'audit');
+  const queues = session.state === 'in' ? queuesFor(session.operator.roles) : [];
+  const pages = session.state === 'in' ? [...queues.map((queue) => queue.id), AUDIT_PAGE] : [];
+  const current = pages.includes(page) ? page : (pages[0] ?? AUDIT_PAGE);
+  const queue = queues.find((declared) => declared.id === current);
+  const navLabel = (name: string) =>
+    t(queues.find((declared) => declared.id === name)?.nav ?? `backoffice.nav.${AUDIT_PAGE}`);
 
   const signOut = async () => {
-    await call(OperatorLogout);
+    await call(OperatorLogout, {});
     setSession({ state: 'anonymous', ended: false });
   };
 
@@ -103,7 +129,7 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
                   onClick={() => setPage(name)}
                   data-testid={`bo-nav-${name}`}
                 >
-                  {t(`backoffice.nav.${name}`)}
+                  {navLabel(name)}
                 </button>
               ))}
             </nav>
@@ -149,9 +175,7 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
           </>
         ) : null}
         {session.state === 'in' ? (
-          <main className="bo-main">
-            {current === 'audit' ? <AuditPage /> : <Queue key={current} kind={current} />}
-          </main>
+          <main className="bo-main">{queue ? <Queue key={queue.id} queue={queue} /> : <AuditPage />}</main>
         ) : null}
         <ToastRegion toast={toast} onDone={dismiss} />
       </div>

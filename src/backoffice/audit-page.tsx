@@ -35,7 +35,7 @@ export function AuditPage() {
   const [page, setPage] = useState(1);
   const key = JSON.stringify({ ...filters, page });
   const [loaded] = useLoad(key, () =>
-    call<{ list: AuditRow[]; total: number }>(ListAudit, {
+    call(ListAudit, {
       ...filters,
       page,
       pageSize: BACKOFFICE_PAGE_SIZE,

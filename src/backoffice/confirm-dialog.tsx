@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { ModalDrawer } from '../widgets/_shared/drawer';
-import type { Outcome } from './api';
+import type { Outcome } from './transport';
 import { failureText, useBackoffice } from './context';
 import { REASON_MAX, reasonValid } from './logic';
 

@@ -3,11 +3,12 @@ import { createContext, useContext } from 'react';
 import { codeMessage } from '../core/api/response';
 import type { OperatorRole } from '../core/contract/endpoint';
 import type { ShowToast } from '../widgets/_shared/toast';
-import { NO_ANSWER, type Call } from './api';
+import { NO_ANSWER, type Call } from './transport';
 
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 export interface Backoffice {
+  /** Typed calls of the contract's admin endpoints (transport.ts). */
   call: Call;
   t: Translate;
   language: string;

@@ -1,187 +1,118 @@
 /**
- * A review queue (waiting deposits or withdrawals): the list, the selected ticket with its proof image or
- * destination, the user's side panel beside it, and Approve / Reject behind a confirm dialog.
+ * The screen of a review queue, built from its declaration: the list, the selected item with its facts, the
+ * user's side panel beside it, and the decisions the operator may take behind a confirm dialog.
  */
 import { useState } from 'react';
-import { ModalDrawer } from '../widgets/_shared/drawer';
 import { ConfirmDialog } from './confirm-dialog';
 import { formatTime, useBackoffice } from './context';
-import type { AdminDeposit } from '../core/contract/deposits';
-import type { AdminWithdrawal, WithdrawalDestination } from '../core/contract/withdrawals';
-import { queueItemsOf, queueTargets, withdrawalItem, type QueueItem, type QueueKind } from './logic';
-import { SidePanel } from './side-panel';
+import { mayDecide, type Decision, type QueueDeclaration, type QueueItem } from './queue-declaration';
 import { useLoad } from './use-load';
 
-type Decision = { kind: 'approve' | 'reject'; item: QueueItem };
+type Chosen = { decision: Decision<QueueItem>; item: QueueItem };
 
 function ConfirmDecision({
-  decision,
+  chosen,
   onClose,
   onDone,
 }: {
-  decision: Decision;
+  chosen: Chosen;
   onClose: () => void;
   onDone: () => void;
 }) {
   const { call, t } = useBackoffice();
-  const { kind, item } = decision;
-  const targets = queueTargets(item.kind);
-  const rejecting = kind === 'reject';
+  const { decision, item } = chosen;
   const id = item.ticketNo;
   return (
     <ConfirmDialog
-      title={t(rejecting ? 'backoffice.queue.reject_title' : 'backoffice.queue.approve_title', { id })}
-      text={t('backoffice.queue.approve_text', {
-        amount: item.amount,
-        currency: item.currency,
-        uid: item.userUid,
-      })}
-      danger={rejecting}
-      {...(rejecting ? { reasonHint: t('backoffice.queue.reason_hint') } : {})}
-      send={(reason) =>
-        rejecting ? call(targets.reject, { id: item.id, reason }) : call(targets.approve, { id: item.id })
-      }
-      doneText={t(rejecting ? 'backoffice.queue.rejected' : 'backoffice.queue.approved', { id })}
+      title={t(decision.title, { id })}
+      text={decision.text(item, t)}
+      danger={decision.danger}
+      {...(decision.reasonHint ? { reasonHint: t(decision.reasonHint) } : {})}
+      send={(reason) => decision.send(call, item, reason)}
+      doneText={t(decision.done, { id })}
       onClose={onClose}
       onDone={onDone}
     />
   );
 }
 
-function ProofImage({ src }: { src: string }) {
-  const { t } = useBackoffice();
-  const [zoomed, setZoomed] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        className="bo-proof"
-        onClick={() => setZoomed(true)}
-        aria-label={t('backoffice.queue.zoom_in')}
-      >
-        <img src={src} alt={t('backoffice.queue.proof')} data-testid="bo-proof" />
-      </button>
-      {zoomed ? (
-        <ModalDrawer
-          title={t('backoffice.queue.proof')}
-          onClose={() => setZoomed(false)}
-          block="bo-zoom"
-          part="zoom"
-          closeLabel={t('backoffice.queue.zoom_out')}
-        >
-          <img className="bo-zoom__image" src={src} alt={t('backoffice.queue.proof')} />
-        </ModalDrawer>
-      ) : null}
-    </>
-  );
-}
-
-function Detail({ item, onDecide }: { item: QueueItem; onDecide: (decision: Decision) => void }) {
-  const { call, t, language } = useBackoffice();
-  const targets = queueTargets(item.kind);
-  // Withdrawals have a detail read (the destination); deposits show what the list answered.
-  const [detail] = useLoad(targets.detail ? `${item.kind}:${item.id}` : null, () =>
-    call<{ withdrawal: AdminWithdrawal; destination: WithdrawalDestination | null }>(targets.detail!, {
-      id: item.id,
-    }),
-  );
-  const fields =
-    detail.state === 'ok'
-      ? withdrawalItem(detail.data.withdrawal, detail.data.destination).fields
-      : item.fields;
-  const value = (name: string, text: string) =>
-    name === 'method' ? t(`backoffice.queue.field.method_${text}`) : text;
+function Detail({
+  queue,
+  item: listed,
+  onDecide,
+}: {
+  queue: QueueDeclaration;
+  item: QueueItem;
+  onDecide: (chosen: Chosen) => void;
+}) {
+  const { call, t, language, roles } = useBackoffice();
+  const { detail: fuller, extra: Extra } = queue;
+  const [detail] = useLoad(fuller ? `${queue.id}:${listed.id}` : null, () => fuller!.load(call, listed));
+  const item = detail.state === 'ok' ? detail.data : listed;
   return (
     <section className="bo-card bo-detail" aria-labelledby="bo-detail-title" data-testid="bo-detail">
       <h2 id="bo-detail-title">{t('backoffice.queue.ticket', { id: item.ticketNo })}</h2>
       <dl className="bo-facts">
         <dt>{t('backoffice.queue.user')}</dt>
         <dd>{item.userUid}</dd>
-        <dt>{t('backoffice.queue.amount')}</dt>
-        <dd className="bo-num">
-          {item.amount} {item.currency}
-        </dd>
-        {item.currency !== 'USD' ? (
-          <>
-            <dt>{t('backoffice.queue.usd')}</dt>
-            <dd className="bo-num">{item.usdAmount} USD</dd>
-          </>
-        ) : null}
-        {item.fee !== null ? (
-          <>
-            <dt>{t('backoffice.queue.field.fee')}</dt>
-            <dd className="bo-num">
-              {item.fee} {item.currency}
-            </dd>
-            <dt>{t('backoffice.queue.field.practical')}</dt>
-            <dd className="bo-num">
-              {item.practical} {item.currency}
-            </dd>
-          </>
-        ) : null}
+        {queue.facts(item).map((fact) => (
+          <Fact key={fact.label} label={t(fact.label)} text={fact.text} num={fact.num} />
+        ))}
         <dt>{t('backoffice.queue.submitted')}</dt>
         <dd>{formatTime(item.createdAt, language)}</dd>
       </dl>
-      {item.kind === 'deposits' ? (
-        <>
-          <h3>{t('backoffice.queue.proof')}</h3>
-          {item.proofUrl ? (
-            <ProofImage src={item.proofUrl} />
-          ) : (
-            <p className="bo-muted">{t('backoffice.queue.no_proof')}</p>
-          )}
-        </>
-      ) : null}
+      {Extra ? <Extra item={item} /> : null}
       <details className="bo-raw">
         <summary>{t('backoffice.queue.details')}</summary>
         <dl className="bo-facts">
-          {fields.map(([name, text]) => (
-            <div key={name} className="bo-facts__row">
-              <dt>{t(`backoffice.queue.field.${name}`)}</dt>
-              <dd>{value(name, text)}</dd>
+          {queue.fields(item, t).map(([label, text]) => (
+            <div key={label} className="bo-facts__row">
+              <dt>{t(label)}</dt>
+              <dd>{text}</dd>
             </div>
           ))}
         </dl>
       </details>
       <div className="bo-actions">
-        <button
-          type="button"
-          className="bo-button bo-button--danger"
-          onClick={() => onDecide({ kind: 'reject', item })}
-          data-testid="bo-reject"
-        >
-          {t('backoffice.queue.reject')}
-        </button>
-        <button
-          type="button"
-          className="bo-button bo-button--primary"
-          onClick={() => onDecide({ kind: 'approve', item })}
-          data-testid="bo-approve"
-        >
-          {t('backoffice.queue.approve')}
-        </button>
+        {queue.decisions
+          .filter((decision) => mayDecide(roles, decision))
+          .map((decision) => (
+            <button
+              key={decision.id}
+              type="button"
+              className={`bo-button ${decision.danger ? 'bo-button--danger' : 'bo-button--primary'}`}
+              onClick={() => onDecide({ decision, item })}
+              data-testid={`bo-${decision.id}`}
+            >
+              {t(decision.label)}
+            </button>
+          ))}
       </div>
     </section>
   );
 }
 
-export function Queue({ kind }: { kind: QueueKind }) {
+function Fact({ label, text, num }: { label: string; text: string; num: boolean | undefined }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className={num ? 'bo-num' : undefined}>{text}</dd>
+    </>
+  );
+}
+
+export function Queue({ queue }: { queue: QueueDeclaration }) {
   const { call, t, language } = useBackoffice();
-  const [loaded, reload] = useLoad(kind, () =>
-    call<{ list: AdminDeposit[] } | { list: AdminWithdrawal[] }>(queueTargets(kind).list, {
-      status: 'waiting',
-    }),
-  );
+  const [loaded, reload] = useLoad(queue.id, () => queue.list.load(call, undefined));
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [decision, setDecision] = useState<Decision | null>(null);
-  const items = loaded.state === 'ok' ? queueItemsOf(loaded.data, kind) : [];
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const items = loaded.state === 'ok' ? loaded.data : [];
   const selected = items.find((item) => item.id === selectedId) ?? null;
-  const heading = t(
-    kind === 'deposits' ? 'backoffice.queue.waiting_deposits' : 'backoffice.queue.waiting_withdrawals',
-  );
+  const heading = t(queue.heading);
+  const Panel = queue.panel;
 
   return (
-    <div className="bo-queue" data-testid={`bo-queue-${kind}`}>
+    <div className="bo-queue" data-testid={`bo-queue-${queue.id}`}>
       <section className="bo-card bo-queue__list" aria-labelledby="bo-queue-title">
         <header className="bo-queue__head">
           <h2 id="bo-queue-title">{heading}</h2>
@@ -201,49 +132,50 @@ export function Queue({ kind }: { kind: QueueKind }) {
           </p>
         ) : null}
         <ul className="bo-list" role="listbox" aria-label={heading}>
-          {items.map((item) => (
-            <li
-              key={item.id}
-              role="option"
-              aria-selected={item.id === selectedId}
-              tabIndex={0}
-              className="bo-list__item"
-              onClick={() => setSelectedId(item.id)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  setSelectedId(item.id);
-                }
-              }}
-              data-testid="bo-queue-item"
-            >
-              <span className="bo-list__main">
-                <strong className="bo-num">
-                  {item.amount} {item.currency}
-                </strong>
-                <span>{item.userUid}</span>
-              </span>
-              <span className="bo-muted">
-                {item.via} · {formatTime(item.createdAt, language)}
-              </span>
-            </li>
-          ))}
+          {items.map((item) => {
+            const row = queue.row(item);
+            return (
+              <li
+                key={item.id}
+                role="option"
+                aria-selected={item.id === selectedId}
+                tabIndex={0}
+                className="bo-list__item"
+                onClick={() => setSelectedId(item.id)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    setSelectedId(item.id);
+                  }
+                }}
+                data-testid="bo-queue-item"
+              >
+                <span className="bo-list__main">
+                  <strong className="bo-num">{row.title}</strong>
+                  <span>{item.userUid}</span>
+                </span>
+                <span className="bo-muted">
+                  {row.note} · {formatTime(item.createdAt, language)}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       </section>
       {selected ? (
         <>
-          <Detail key={selected.id} item={selected} onDecide={setDecision} />
-          <SidePanel key={selected.userUid} uid={selected.userUid} />
+          <Detail key={selected.id} queue={queue} item={selected} onDecide={setChosen} />
+          <Panel key={selected.userUid} uid={selected.userUid} />
         </>
       ) : (
         <p className="bo-card bo-muted bo-queue__hint">{t('backoffice.queue.select_hint')}</p>
       )}
-      {decision ? (
+      {chosen ? (
         <ConfirmDecision
-          decision={decision}
-          onClose={() => setDecision(null)}
+          chosen={chosen}
+          onClose={() => setChosen(null)}
           onDone={() => {
-            setDecision(null);
+            setChosen(null);
             setSelectedId(null);
             reload();
           }}

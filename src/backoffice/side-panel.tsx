@@ -9,9 +9,6 @@ import {
   GetUserLedger,
   GetUserPositions,
   GetUserSummary,
-  type LedgerLine,
-  type UserPositions,
-  type UserSummary,
 } from '../core/contract/backoffice';
 import { AdminWithdrawalFreeze, AdminWithdrawalUnfreeze } from '../core/contract/withdrawals';
 import { ConfirmDialog } from './confirm-dialog';
@@ -63,7 +60,7 @@ function HoldDialog({
 
 function Summary({ uid }: { uid: string }) {
   const { call, t, language, roles } = useBackoffice();
-  const [loaded, reload] = useLoad(uid, () => call<UserSummary>(GetUserSummary, { uid }));
+  const [loaded, reload] = useLoad(uid, () => call(GetUserSummary, { uid }));
   const [holding, setHolding] = useState<boolean | null>(null);
   return (
     <section className="bo-panel__section" aria-labelledby="bo-summary">
@@ -125,17 +122,10 @@ function Summary({ uid }: { uid: string }) {
   );
 }
 
-interface LedgerPage {
-  list: LedgerLine[];
-  total: number;
-}
-
 function Ledger({ uid }: { uid: string }) {
   const { call, t, language } = useBackoffice();
   const [size, setSize] = useState(10);
-  const [loaded] = useLoad(`${uid}:${size}`, () =>
-    call<LedgerPage>(GetUserLedger, { uid, page: 1, pageSize: size }),
-  );
+  const [loaded] = useLoad(`${uid}:${size}`, () => call(GetUserLedger, { uid, page: 1, pageSize: size }));
   return (
     <section className="bo-panel__section" aria-labelledby="bo-ledger">
       <h3 id="bo-ledger">{t('backoffice.panel.ledger')}</h3>
@@ -180,7 +170,7 @@ function Ledger({ uid }: { uid: string }) {
 
 function Positions({ uid }: { uid: string }) {
   const { call, t, language } = useBackoffice();
-  const [loaded] = useLoad(uid, () => call<UserPositions>(GetUserPositions, { uid }));
+  const [loaded] = useLoad(uid, () => call(GetUserPositions, { uid }));
   const side = (type: number) => (type === 0 ? t('backoffice.panel.buy') : t('backoffice.panel.sell'));
   return (
     <section className="bo-panel__section" aria-labelledby="bo-positions">

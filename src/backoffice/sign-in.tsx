@@ -17,7 +17,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: OperatorSession) 
     if (busy) return;
     setBusy(true);
     setError('');
-    const answer = await call<OperatorSession>(OperatorLogin, { email: email.trim(), password, code });
+    const answer = await call(OperatorLogin, { email: email.trim(), password, code });
     setBusy(false);
     if (answer.ok) {
       onSignedIn(answer.data);

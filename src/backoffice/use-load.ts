@@ -1,6 +1,6 @@
 /** Loads one answer of the admin API for a screen, again whenever its key changes or `reload` is called. */
 import { useCallback, useEffect, useState } from 'react';
-import type { Outcome } from './api';
+import type { Outcome } from './transport';
 import { failureText, useBackoffice } from './context';
 
 export type Loaded<T> =

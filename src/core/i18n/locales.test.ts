@@ -5,8 +5,13 @@ import { SUPPORTED_LANGUAGES } from './language';
 
 type Tree = { [key: string]: string | Tree };
 
-// `./locales/<lang>/<namespace>.json`: every language has the namespace files of English.
-const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+// `./locales/<lang>/<namespace>.json`: every language has the namespace files of English. The back office's
+// review queues each bring their own namespace, `./locales/<lang>/backoffice/<queue>.json` (namespace
+// `backoffice/<queue>` here), so that adding a queue edits no shared locale file.
+const files = import.meta.glob<Tree>(['./locales/*/*.json', './locales/*/backoffice/*.json'], {
+  eager: true,
+  import: 'default',
+});
 
 /** Every key path with its string, e.g. ['nav.home', 'Home']. */
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -21,7 +26,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 /** language → namespace → key → text. */
 const byLanguage = new Map<string, Map<string, Map<string, string>>>();
 for (const [path, tree] of Object.entries(files)) {
-  const [, lang = '', namespace = ''] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  const [, lang = '', namespace = ''] =
+    /\/locales\/([^/]+)\/((?:backoffice\/)?[^/]+)\.json$/.exec(path) ?? [];
   if (!byLanguage.has(lang)) byLanguage.set(lang, new Map());
   byLanguage.get(lang)?.set(namespace, flatten(tree));
 }
@@ -78,9 +84,9 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'account.general': ['es'],
   'backoffice.panel.no': ['it', 'es'],
   'backoffice.panel.option': ['de', 'fr'],
-  'backoffice.queue.field.bank': ['de', 'id'],
+  'backoffice.queues.withdrawals.field.bank': ['de', 'id'],
   'backoffice.queue.field.method_bank': ['de', 'id'],
-  'backoffice.queue.field.via': ['fr'],
+  'backoffice.queues.withdrawals.field.via': ['fr'],
   'backoffice.queue.field.method_crypto': ['fr'],
 };
 const mayEqualEnglish = (lang: string, key: string) =>
