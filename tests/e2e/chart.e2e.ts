@@ -2,9 +2,9 @@
 // the top bar): candles for every period, the live candle, the indicator limit, a drawing across a
 // reload, the JPEG screenshot, closed markets, search, and screenshots in light and dark.
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { KLINE_PERIODS } from '../../src/core/contract/paths';
-import { newPage, openPage, screenshot, useBrowser } from './browser';
+import { openPage, screenshot, useBrowser } from './browser';
 import type { ViewportName } from './browser';
 import {
   canvas,
@@ -22,48 +22,20 @@ import {
 const baseUrl = inject('baseUrl');
 const { browser } = useBrowser();
 
-/**
- * One context per viewport, so that every test's page finds the bundles in the HTTP and code cache instead of
- * fetching and compiling them again; what a test leaves behind is not shared: every new page starts with empty
- * storage and cookies (a reload within a test keeps them, as the drawing test needs).
- */
-const contexts = new Map<ViewportName, BrowserContext>();
-
-afterAll(async () => {
-  for (const context of contexts.values()) await context.close();
-});
-
-async function contextOf(vp: ViewportName): Promise<BrowserContext> {
-  const known = contexts.get(vp);
-  if (known) return known;
-  const { context, page } = await openPage(browser(), vp, { acceptDownloads: true });
-  await page.close();
-  // sessionStorage lives as long as the tab: the first document of a new page finds it empty.
-  await context.addInitScript(() => {
-    if (!location.protocol.startsWith('http') || sessionStorage.getItem('tk-e2e-page') !== null) return;
-    sessionStorage.setItem('tk-e2e-page', '1');
-    localStorage.clear();
-  });
-  contexts.set(vp, context);
-  return context;
-}
-
 /** Runs `body` on a fresh page; on failure saves `failed-chart-<name>-<viewport>.png`. */
 async function withPage(
   vp: ViewportName,
   name: string,
   body: (page: Page, context: BrowserContext) => Promise<void>,
 ): Promise<void> {
-  const context = await contextOf(vp);
-  await context.clearCookies();
-  const page = await newPage(context);
+  const { context, page } = await openPage(browser(), vp, { acceptDownloads: true });
   try {
     await body(page, context);
   } catch (error) {
     await screenshot(page, `failed-chart-${name}`, vp).catch(() => undefined);
     throw error;
   } finally {
-    await page.close();
+    await context.close();
   }
 }
 

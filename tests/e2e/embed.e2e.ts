@@ -4,7 +4,7 @@ import type { Page, WebSocket as PageSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { reactFiles, readManifest } from '../fixtures/dist-graph';
 import { openPage, screenshot, useBrowser } from './browser';
-import { bidText, expectTicking, row, rows } from './quotes';
+import { expectTicking, row, rows } from './quotes';
 
 const baseUrl = inject('baseUrl');
 const examplesUrl = inject('examplesUrl');
@@ -62,8 +62,8 @@ describe('examples/partner-layout with two widgets', () => {
       const forex = page.locator('#forex-panel tk-quotes');
       await expectTicking(crypto, 'BTCUSDT');
       await row(forex, 'EURUSD').waitFor({ state: 'visible', timeout: 15_000 });
-      await expect.poll(() => bidText(forex, 'EURUSD'), { timeout: 10_000 }).toMatch(/\d/);
-      // Both widgets show prices, so each has subscribed. A socket made after that, awaited, is the sentinel:
+      // Both widgets show their rows, so each has subscribed (forex may be closed: no tick to wait for). A socket
+      // made after that, awaited, is the sentinel:
       // the page reports its sockets in order, so any second connection of the widgets came before it.
       await sentinelSocket(page, baseUrl);
       const widgetSockets = sockets.filter((socket) => !socket.url().includes(SENTINEL));
