@@ -73,16 +73,29 @@ describeOnBackends('options across a restart', (backend) => {
       h.clock.advance(29_950);
       const { createSettler } = await import('./settle');
       const settledUids: string[] = [];
+      // Each run reads the clock once to settle and once to plan its next wake (start: once to plan). The
+      // third reading proves one run before the expiry finished: the sentinel of "nothing settled early".
+      let readings = 0;
+      let ranOnce: () => void = () => undefined;
+      const firstRun = new Promise<void>((resolve) => (ranOnce = resolve));
+      const context = {
+        ...h.app.optionMode.context,
+        now: () => {
+          readings += 1;
+          if (readings === 3) ranOnce();
+          return h.clock.now();
+        },
+      };
       // A period of a minute: only waking at the expiry settles the option within the test's few seconds.
       const settler = createSettler(
-        h.app.optionMode.context,
+        context,
         (rows) => settledUids.push(...rows.map((row) => row.uid)),
         (error) => {
           throw error;
         },
       );
       settler.start(60_000);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await firstRun;
       expect(settledUids).toEqual([]);
       h.clock.advance(100);
       const deadline = Date.now() + 5_000;
