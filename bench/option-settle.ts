@@ -120,7 +120,7 @@ const app = await buildApp({
   databaseUrl: database.url,
   market: { autostart: false, backfillDays: 0.01 },
   // The app's own settler and price record stay idle: the benchmark runs its settler itself.
-  optionMode: { now: () => Date.now(), settleEveryMs: 3_600_000, recordEveryMs: 3_600_000 },
+  optionMode: { settleEveryMs: 3_600_000, recordEveryMs: 3_600_000 },
 });
 try {
   const { context } = app.optionMode;

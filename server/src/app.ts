@@ -15,6 +15,7 @@ import type { ExchangeWsOptions } from './exchange-ws/plugin';
 import type { TradingPluginOptions } from './trading/plugin';
 import type { OptionsPluginOptions } from './options/plugin';
 import type { TrustProxy } from './http/client-address';
+import { systemClock, type Clock } from './clock';
 
 /** Options of `buildApp`; everything is optional so that tests state only what they exercise. */
 export interface AppOptions {
@@ -45,13 +46,15 @@ export interface AppOptions {
   defaultBrand?: string;
   /** Trust X-Forwarded-* from a reverse proxy. */
   trustProxy?: TrustProxy;
+  /** The server's time source, `app.clock` for every module (default: real time; tests pass a TestClock). */
+  clock?: Clock;
   /** Modules that can be left out (tests of the platform layer); all on by default. */
   modules?: { market?: boolean; broker?: boolean };
-  /** Identity module: token secret, SMTP, senders, clock (each falls back on its environment variable). */
+  /** Identity module: token secret, SMTP, senders (each falls back on its environment variable). */
   auth?: AuthPluginOptions;
-  /** Trading engine (with the market module): clock, per-brand setting overrides. */
+  /** Trading engine (with the market module): per-brand setting overrides. */
   trading?: TradingPluginOptions;
-  /** Option mode (with the trading engine): clock, settler and price record periods. */
+  /** Option mode (with the trading engine): settler and price record periods. */
   optionMode?: OptionsPluginOptions;
   /** Exchange socket timings and limits (tests shorten them); origins come from `allowedOrigins`. */
   exchangeWs?: Omit<ExchangeWsOptions, 'allowedOrigins'>;
@@ -69,6 +72,8 @@ export interface AppConfig {
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** The server's time source (`buildApp({ clock })`); business time is read here, never from Date.now. */
+    clock: Clock;
   }
 }
 
@@ -123,8 +128,7 @@ export const MODULES: readonly ModuleEntry[] = [
   {
     name: 'admin',
     load: async () => (await import('./admin/plugin')).adminPlugin,
-    // Operator sessions share the identity module's clock (tests move it).
-    options: ({ app, options }) => ({ adminToken: app.config.adminToken, now: options.auth?.now }),
+    options: ({ app }) => ({ adminToken: app.config.adminToken }),
   },
   {
     name: 'broker',
@@ -164,11 +168,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'withdrawals', load: async () => (await import('./withdrawals/plugin')).withdrawalsPlugin },
   { name: 'deposits', load: async () => (await import('./deposits/plugin')).depositsPlugin },
   { name: 'wallets', load: async () => (await import('./wallets/plugin')).walletsPlugin },
-  {
-    name: 'backoffice',
-    load: async () => (await import('./backoffice/plugin')).backofficePlugin,
-    options: ({ options }) => ({ now: options.auth?.now }),
-  },
+  { name: 'backoffice', load: async () => (await import('./backoffice/plugin')).backofficePlugin },
   {
     name: 'trading',
     load: async () => (await import('./trading/plugin')).tradingPlugin,
@@ -219,6 +219,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     publicOrigin: options.publicOrigin,
     adminToken: options.adminToken ?? randomBytes(24).toString('base64url'),
   });
+  app.decorate('clock', options.clock ?? systemClock);
   const context: ModuleContext = { options, app };
   try {
     for (const module of MODULES) {

@@ -91,7 +91,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the account journey at %s', 
     () =>
       withPage(vp, 'return-path', async (page) => {
         // An account without a second factor: each TOTP code is taken once, so a third sign-in with one
-        // waits up to 30 s for the next step (the journey above covers signing in with a code).
+        // would move the server clock to the next step (the journey above covers signing in with a code).
         const account = await fundedAccount(null);
         await open(page, '/user/changePassword');
         await expect.poll(() => pathOf(page)).toBe('/login?to=%2Fuser%2FchangePassword');

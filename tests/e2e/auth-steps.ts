@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { freshTotp } from '../fixtures/totp';
 import { screenshot } from './browser';
+import { serverClock } from './clock';
 import type { ViewportName } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -126,7 +127,7 @@ export async function signIn(page: Page, vp: ViewportName, account: Account, sho
     const input = auth.getByTestId('auth-totp');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
     if (shots) await screenshot(page, `2fa-${shots}`, vp);
-    await input.fill(await freshTotp(account.secret, account.totp));
+    await input.fill(await freshTotp(account.secret, account.totp, serverClock));
   }
   await auth.waitFor({ state: 'detached', timeout: 15_000 });
 }
@@ -180,7 +181,7 @@ export async function enableTotp(page: Page, vp: ViewportName, account: Account)
   await page.locator('svg[part="qr"] path').waitFor({ state: 'attached' });
   account.secret = secret;
   await screenshot(page, 'security-setup-en', vp);
-  await page.locator('.tk-account__code').fill(await freshTotp(secret, account.totp));
+  await page.locator('.tk-account__code').fill(await freshTotp(secret, account.totp, serverClock));
   await page.locator('form button[type="submit"]').last().click();
   await expect
     .poll(() => page.getByTestId('totp-status').getAttribute('data-on'), { timeout: 10_000 })

@@ -6,6 +6,7 @@ import { expect, inject } from 'vitest';
 import type { OperatorRole } from '../../src/core/contract/endpoint';
 import { base32Decode } from '../../server/src/auth/base32';
 import { totpAt } from '../../server/src/auth/totp';
+import { serverNow } from './clock';
 
 const baseUrl = inject('baseUrl');
 const adminToken = inject('adminToken');
@@ -43,7 +44,7 @@ export async function signInAt(page: Page, operator: Operator, lang = 'en'): Pro
   await page.goto(`${baseUrl}/backoffice?lang=${lang}`);
   await page.getByTestId('bo-email').fill(operator.email);
   await page.getByTestId('bo-password').fill(operator.password);
-  await page.getByTestId('bo-code').fill(totpAt(base32Decode(operator.secret), Date.now()));
+  await page.getByTestId('bo-code').fill(totpAt(base32Decode(operator.secret), await serverNow()));
   await page.getByTestId('bo-submit').click();
   await page.getByTestId('bo-operator').waitFor({ state: 'visible', timeout: 15_000 });
 }

@@ -15,6 +15,7 @@ import { isMarketOpen } from '../../src/core/domain/market-hours';
 import { open, signIn } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
 import { openPage, screenshot, useBrowser } from './browser';
+import { serverNow } from './clock';
 import type { ViewportName } from './browser';
 import { fundedAccount, pageToken, pinBid, post } from './trading-steps';
 
@@ -134,7 +135,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the cashier journey at %s', 
     async () => {
       const started = Date.now();
       const account = await fundedAccount(null);
-      const forexOpen = isMarketOpen(FOREX_HOURS, Date.now());
+      // Market hours by the server's clock (other suites may have moved it ahead of this process's).
+      const forexOpen = isMarketOpen(FOREX_HOURS, await serverNow());
       const { context, page } = await openPage(browser(), vp);
       const { context: opContext, page: opPage } = await openPage(browser(), vp);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });

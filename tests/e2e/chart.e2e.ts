@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { KLINE_PERIODS } from '../../src/core/contract/paths';
 import { openPage, screenshot, useBrowser } from './browser';
+import { serverNow } from './clock';
 import type { ViewportName } from './browser';
 import {
   canvas,
@@ -130,7 +131,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the chart at %s', (vp) => {
       else await expect.poll(() => page.getByTestId('order-panel').count(), { timeout: 15_000 }).toBe(0);
       await banner.waitFor({ state: 'visible', timeout: 15_000 });
       // … and, when some market's hours are over right now, that one too, by its hours and its status.
-      const closed = closedByHours(Date.now());
+      // Market hours by the server's clock (other suites may have moved it ahead of this process's).
+      const closed = closedByHours(await serverNow());
       if (closed === null) return;
       await openChart(page, baseUrl, closed);
       await expect.poll(() => banner.getAttribute('data-reason'), { timeout: 15_000 }).toBe('closed');

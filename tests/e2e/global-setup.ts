@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startExamplesServer } from '../../examples/serve.mjs';
 import { buildApp } from '../../server/src/app';
+import { createTestClock } from '../../server/src/clock';
 import { readManifest } from '../fixtures/dist-graph';
+import { startClockControl } from './clock-control';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +19,8 @@ declare module 'vitest' {
     examplesUrl: string;
     /** Bearer token of the admin API. */
     adminToken: string;
+    /** Origin of the server clock's control (`GET /now`, `POST /advance?ms=N`), outside the app. */
+    clockUrl: string;
   }
 }
 
@@ -27,7 +31,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const adminToken = randomBytes(24).toString('hex');
   // Behind a "proxy": API-only steps of the suites give each made-up trader its own X-Forwarded-For, so the
   // per-IP limits on code sending stay real without one test run exhausting them for the next suite.
+  // The server's clock follows real time; suites move it forward instead of waiting (tests/e2e/clock.ts).
+  const clock = createTestClock();
   const app = await buildApp({
+    clock,
     dataDir,
     adminToken,
     logger: false,
@@ -36,10 +43,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const examples = await startExamplesServer({ port: 0, platformOrigin: baseUrl });
+  const control = await startClockControl(clock);
   project.provide('baseUrl', baseUrl);
   project.provide('examplesUrl', examples.url);
   project.provide('adminToken', adminToken);
+  project.provide('clockUrl', control.url);
   return async () => {
+    await control.close();
     await examples.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

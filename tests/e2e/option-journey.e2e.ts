@@ -10,6 +10,7 @@ import type { OptionOrder } from '../../src/core/contract/options';
 import { open, signIn, switchAccount } from './auth-steps';
 import { openPage, screenshot, useBrowser } from './browser';
 import type { ViewportName } from './browser';
+import { advanceServerClock } from './clock';
 import { fundedAccount, openHistory, pageToken, post } from './trading-steps';
 
 const { browser } = useBrowser();
@@ -86,11 +87,33 @@ function drawnLines(page: Page): Promise<string> {
     .evaluateAll((els) => els.map((el) => el.getAttribute('data-trade-lines') ?? '').join(' '));
 }
 
+const exchangeSockets = new WeakMap<Page, Set<object>>();
+
+/**
+ * The page's exchange sockets the server has authenticated (their first snapshot came) and that are still
+ * open, tracked from the first call on. The settlement push reaches only such a socket.
+ */
+function listeningSockets(page: Page): Set<object> {
+  let ready = exchangeSockets.get(page);
+  if (ready) return ready;
+  const sockets = new Set<object>();
+  exchangeSockets.set(page, (ready = sockets));
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/exchange-ws/')) return;
+    ws.on('framereceived', (frame) => {
+      if (String(frame.payload).includes('"ordertype":"pendingOrder"')) sockets.add(ws);
+    });
+    ws.on('close', () => sockets.delete(ws));
+  });
+  return ready;
+}
+
 /**
  * Opens the option form of SYMBOL (up), picks 30 s and the 10 chip, submits, and returns the option's number
  * once the settlement drawer shows its result. `shots` takes the form, success and settlement screenshots.
  */
 async function buyUp(page: Page, vp: ViewportName, shots: boolean): Promise<string> {
+  const sockets = listeningSockets(page);
   await open(page, `/${SYMBOL}/placeOption?direction=0`);
   const form = page.getByTestId(vp === 'mobile' ? 'place-option-page' : 'order-panel');
   await form.waitFor({ state: 'visible' });
@@ -124,9 +147,13 @@ async function buyUp(page: Page, vp: ViewportName, shots: boolean): Promise<stri
   }
   if (shots) await screenshot(page, 'option-success', vp);
 
-  // 30 s of delivery, then the server settles and the form polls for completion.
+  // The 30 s of delivery pass on the server's clock at once: its settler settles the option and pushes it on
+  // the exchange socket, which ends the form's countdown (the browser's clock still shows time left). The
+  // socket the form listens on opens with the option: the clock moves once the server has authenticated it.
+  await expect.poll(() => sockets.size, { timeout: 10_000 }).toBeGreaterThan(0);
+  await advanceServerClock(31_000);
   const result = page.getByTestId('settlement-result');
-  await result.waitFor({ state: 'visible', timeout: 60_000 });
+  await result.waitFor({ state: 'visible', timeout: 15_000 });
   await expect.poll(() => result.getByTestId('entry-price').textContent()).toMatch(/\d/);
   await expect.poll(() => result.getByTestId('exit-price').textContent()).toMatch(/\d/);
   await expect.poll(() => result.getByTestId('win-lost').textContent()).toMatch(/\d/);

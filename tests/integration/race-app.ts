@@ -62,7 +62,8 @@ export async function startRaceApp(baseUrl: string): Promise<RaceApp> {
     databaseUrl: url.toString(),
     adminToken: ADMIN_TOKEN,
     market: { autostart: false, backfillDays: 0.01 },
-    trading: { now: () => time, rolloverCheckMs: 3600_000 },
+    clock: { now: () => time },
+    trading: { rolloverCheckMs: 3600_000 },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -17,8 +17,6 @@ declare module 'fastify' {
 /** Options of the `admin` plugin. */
 export interface AdminPluginOptions {
   adminToken: string;
-  /** Clock of operator sessions (tests move it). */
-  now?: () => number;
 }
 
 /**
@@ -34,7 +32,8 @@ export const adminPlugin = fp<AdminPluginOptions>(
     app.accessGuards.admin = requireAdminOrOperator(
       options.adminToken,
       app.db,
-      options.now ?? Date.now,
+      // Operator sessions run on the server's clock (tests move it).
+      () => app.clock.now(),
     ) as preHandlerAsyncHookHandler;
     app.decorate('adminToken', options.adminToken);
 

@@ -53,8 +53,6 @@ export interface AuthPluginOptions {
   sender?: Sender | DevOutbox;
   /** Options of the default dev outbox. */
   outbox?: DevOutboxOptions;
-  /** Clock of codes, windows, sessions and tokens (tests move it). */
-  now?: () => number;
 }
 
 const SWEEP_MS = 10 * 60_000;
@@ -64,7 +62,8 @@ const isOutbox = (sender: Sender): sender is DevOutbox => typeof (sender as DevO
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {
     const env = process.env;
-    const now = options.now ?? Date.now;
+    // Codes, windows, sessions and tokens run on the server's clock (tests move it).
+    const now = () => app.clock.now();
     const production = options.production ?? env.NODE_ENV === 'production';
     const devCaptchas = new Map<string, string>();
     const keys = deriveKeys(
@@ -80,7 +79,7 @@ export const authPlugin = fp<AuthPluginOptions>(
           smtpUrl: options.smtpUrl ?? (env.SMTP_URL?.trim() || undefined),
           smtpFrom: options.smtpFrom ?? (env.SMTP_FROM?.trim() || undefined),
           production,
-          outbox: options.outbox,
+          outbox: { now, ...options.outbox },
         });
     const listeners = new Set<(event: RevokeEvent) => void>();
     const notify = (event: RevokeEvent) => {

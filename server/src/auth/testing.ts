@@ -2,24 +2,20 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { LoginResponse } from '../../../src/core/contract/auth';
 import { buildApp } from '../app';
+import { createTestClock, type TestClock } from '../clock';
 import type { TestBackend, TestDatabase } from '../db/testing';
 import { createDevOutbox, type DevOutbox } from '../sender/dev-outbox';
 import { totpAt } from './totp';
 import { base32Decode } from './base32';
 
-/** A clock that moves only when told. */
-export interface TestClock {
-  now(): number;
-  advance(ms: number): void;
-}
+export type { TestClock };
 
 /** 2025-01-06 12:00:00 UTC. */
 export const START_MS = Date.UTC(2025, 0, 6, 12);
 
-/** A clock starting at `start`. */
+/** A clock standing at `start` that moves only when told. */
 export function testClock(start = START_MS): TestClock {
-  let time = start;
-  return { now: () => time, advance: (ms) => void (time += ms) };
+  return createTestClock({ start, frozen: true });
 }
 
 /** Options of one request of a test. */
@@ -63,7 +59,8 @@ export async function authHarness(backend: TestBackend): Promise<AuthHarness> {
   const app = await buildApp({
     ...database,
     modules: { market: false, broker: false },
-    auth: { now: clock.now, sender: outbox, tokenSecret: 'identity-test-secret-0123456789-abcdef' },
+    clock,
+    auth: { sender: outbox, tokenSecret: 'identity-test-secret-0123456789-abcdef' },
   });
   const call = (url: string, payload: object = {}, options: CallOptions = {}) =>
     app.inject({

@@ -108,7 +108,7 @@ describeOnBackends('back office', (backend) => {
       databaseUrl: database.databaseUrl,
       adminToken: ADMIN_TOKEN,
       modules: { market: false, broker: false },
-      auth: { now },
+      clock: { now },
     });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
     finance = await addOperator('fin@ops.example', 'finance');

@@ -46,11 +46,6 @@ import {
   sweepOperatorSessions,
 } from './sessions';
 
-export interface BackofficePluginOptions {
-  /** Clock of sign-in codes, windows and sessions (tests move it). */
-  now?: () => number;
-}
-
 /** Failed operator sign-ins per email and per client IP (like the trader login's windows). */
 export const OPERATOR_RATE_RULES = {
   account: { bucket: 'operator.login.account', max: 5, windowMs: 15 * 60_000 },
@@ -73,9 +68,10 @@ function auditActor(request: FastifyRequest): string {
   return actorOf(request);
 }
 
-export const backofficePlugin = fp<BackofficePluginOptions>(
-  async (app, options) => {
-    const now = options.now ?? Date.now;
+export const backofficePlugin = fp(
+  async (app) => {
+    // Sign-in codes, windows and sessions run on the server's clock (tests move it).
+    const now = () => app.clock.now();
     const limits = createRateLimiter(app.db, now);
     const dummyHash = await makeDummyHash();
     const sealer = app.cashier.sealer;

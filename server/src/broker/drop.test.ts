@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminDropConnections } from '../../../src/core/contract/admin-market';
 import { serverUrl } from '../../../src/core/contract/endpoint';
 import { RawStompClient } from './testing/raw-client';
@@ -7,14 +7,23 @@ import { TEST_ADMIN_TOKEN, startBrokerApp } from './testing/test-app';
 
 const DROP_CONNECTIONS_PATH = serverUrl(adminDropConnections.service, adminDropConnections.path);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('STOMP /market-ws', () => {
   let app: FastifyInstance;
   let url: string;
 
   beforeAll(async () => ({ app, url } = await startBrokerApp()));
   afterAll(() => app.close());
+  afterEach(() => vi.useRealTimers());
+
+  /**
+   * The refusal window is wall time (Date.now): faked, so the test moves past it instead of waiting. The fake
+   * time starts a minute back, so the window has ended in real time too when the next test runs.
+   */
+  const fakeWallClock = () => {
+    const real = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(real - 60_000);
+  };
 
   async function subscribed(): Promise<RawStompClient> {
     const client = await RawStompClient.open(url);
@@ -26,12 +35,15 @@ describe('STOMP /market-ws', () => {
   describe('dropAll', () => {
     it('drops every socket like a network failure, refuses for refuseMs and then accepts again', async () => {
       const clients = await Promise.all([subscribed(), subscribed(), subscribed()]);
+      fakeWallClock();
       const droppedAt = Date.now();
       expect(app.broker.dropAll(1000)).toBe(3);
       expect(app.broker.stats()).toMatchObject({ connections: 0, subscriptions: 0 });
       await expect(RawStompClient.open(url)).rejects.toThrow('503');
       expect(await Promise.all(clients.map((c) => c.closed))).toEqual([1006, 1006, 1006]);
-      await sleep(droppedAt + 1050 - Date.now());
+      vi.setSystemTime(droppedAt + 999);
+      await expect(RawStompClient.open(url)).rejects.toThrow('503');
+      vi.setSystemTime(droppedAt + 1050);
       const again = await subscribed();
       app.broker.publish('/topic/prices', '[]');
       expect((await again.expect('MESSAGE')).body).toBe('[]');
@@ -65,13 +77,14 @@ describe('STOMP /market-ws', () => {
 
     it('drops the sockets, answers the count in the envelope and refuses for refuseMs', async () => {
       const clients = await Promise.all([subscribed(), subscribed()]);
+      fakeWallClock();
       const droppedAt = Date.now();
       const response = await post({ refuseMs: 1000 }, TEST_ADMIN_TOKEN);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ code: 0, msg: 'success', data: { dropped: 2 } });
       await expect(RawStompClient.open(url)).rejects.toThrow('503');
       await Promise.all(clients.map((c) => c.closed));
-      await sleep(droppedAt + 1050 - Date.now());
+      vi.setSystemTime(droppedAt + 1050);
       (await RawStompClient.open(url)).close();
     });
 

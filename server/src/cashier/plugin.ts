@@ -32,7 +32,7 @@ export const cashierPlugin = fp<CashierPluginOptions>(
       sealer: createSealer(key),
       bidOf(symbol: string) {
         if (!app.hasDecorator('market')) return undefined;
-        return app.market.book.entry(symbol, Date.now())?.bidPrice;
+        return app.market.book.entry(symbol, app.clock.now())?.bidPrice;
       },
     });
     coinRoutes(app);

@@ -5,7 +5,6 @@ import { SocketClient, startExchangeApp, type ExchangeApp } from './testing';
 
 const isHold = (m: { ordertype: string }) => m.ordertype === 'holtOrder';
 const isPending = (m: { ordertype: string }) => m.ordertype === 'pendingOrder';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('GET /exchange-ws/:id', () => {
   let h: ExchangeApp;
@@ -98,8 +97,13 @@ describe('GET /exchange-ws/:id', () => {
         orderQuantity: '0.10',
       });
     }
-    await sleep(300);
-    expect(bobSocket.messages.every((m) => m.list.length === 0)).toBe(true);
+    // Sentinel: Bob's own order reaches his socket after anything Alice's order could have sent him.
+    const own = await h.order(bob.token);
+    expect(own.code).toBe(0);
+    const sentinel = await bobSocket.next((m) => isHold(m) && m.list.length > 0, 2);
+    expect(sentinel.list.map((o) => o.uid)).toEqual([own.data]);
+    const before = bobSocket.messages.slice(0, bobSocket.messages.indexOf(sentinel));
+    expect(before.every((m) => m.list.length === 0)).toBe(true);
   });
 
   it('keeps the demo account apart: a Mock order reaches the demo socket only', async () => {
@@ -110,8 +114,10 @@ describe('GET /exchange-ws/:id', () => {
     expect((await h.order(trader.demoToken, {}, true)).code).toBe(0);
     const hold = await demo.next((m) => isHold(m) && m.list.length === 1, 2);
     expect(hold.virtual).toBe(true);
-    await sleep(300);
-    expect(real.messages).toHaveLength(2);
+    // Sentinel: a real order reaches the real socket after anything the demo order could have sent it.
+    expect((await h.order(trader.token)).code).toBe(0);
+    const sentinel = await real.next((m) => isHold(m) && m.list.length === 1, 2);
+    expect(real.messages.indexOf(sentinel)).toBe(2);
   });
 
   it('pushes a pending order on the pendingOrder list and its cancellation', async () => {
@@ -135,8 +141,13 @@ describe('GET /exchange-ws/:id', () => {
     await h.pin('BTCUSDT', '88000.00');
     const closed = await client.next((m) => m.event !== undefined, from);
     expect(closed).toMatchObject({ ordertype: 'holtOrder', list: [], event: { kind: 'stop_loss' } });
-    await sleep(300);
-    expect(client.messages.filter((m) => m.event).length).toBe(1);
+    // Sentinel: once the engine has run what that tick queued, a new order reaches the socket after any
+    // second execution of the stop loss would have.
+    await h.app.tradingEngine.idle();
+    expect((await h.order(trader.token)).code).toBe(0);
+    const sentinel = await client.next((m) => isHold(m) && m.list.length === 1 && !m.event, from);
+    const upTo = client.messages.slice(from, client.messages.indexOf(sentinel) + 1);
+    expect(upTo.filter((m) => m.event).length).toBe(1);
   });
 
   it('pushes conflated snapshots with the new P&L when the price of a held symbol moves', async () => {

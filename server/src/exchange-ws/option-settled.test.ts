@@ -8,7 +8,6 @@ import {
 import { urlOf } from '../trading/test-app';
 import { SocketClient, startExchangeApp, type ExchangeApp, type SocketTrader } from './testing';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isPending = (m: { ordertype: string }) => m.ordertype === 'pendingOrder';
 const settledOf = (client: SocketClient) =>
   (client.messages as unknown[]).filter(
@@ -40,8 +39,8 @@ describe('exchange socket: settled options', () => {
     await h?.close();
   });
 
-  /** Buys an option and makes it due at once (its times moved into the past). */
-  const buyDue = async (trader: SocketTrader, demo: boolean) => {
+  /** Buys a one-minute option at the server clock's time. */
+  const buy = async (trader: SocketTrader, demo: boolean) => {
     const placed = await h.post<{ uid: string }>(
       urlOf(addOrderOption, {}, demo),
       demo ? trader.demoToken : trader.token,
@@ -50,20 +49,18 @@ describe('exchange socket: settled options', () => {
         optionsProductId: product.id,
         price: '100000.00',
         timeLong: 60,
-        btime: Math.floor(Date.now() / 1000),
+        btime: Math.floor(h.clock.now() / 1000),
         rate: '0.85',
         amount: '100',
         orderType: 0,
       },
     );
     expect(placed.code).toBe(0);
-    await h.app.db.query('update option_orders set begin_time = $2, end_time = $3 where uid = $1', [
-      placed.data.uid,
-      Date.now() - 61_000,
-      Date.now() - 1_000,
-    ]);
     return placed.data.uid;
   };
+  /** Moves the server clock past the end of every option bought so far. */
+  const expireAll = () => h.clock.advance(61_000);
+  const uidsOf = (client: SocketClient) => settledOf(client).map((m) => m.list.map((o) => o.uid));
 
   it("sends the settled option to its owner's sockets of that account only", async () => {
     const [alice, bob] = [await h.trader(), await h.trader()];
@@ -73,7 +70,8 @@ describe('exchange socket: settled options', () => {
     const aliceDemo = await ready(alice.uid, alice.demoToken);
     const bobReal = await ready(bob.uid, bob.token);
 
-    const real = await buyDue(alice, false);
+    const real = await buy(alice, false);
+    expireAll();
     expect((await h.app.optionMode.settler.settleDue()).map((row) => row.uid)).toEqual([real]);
     for (const socket of [aliceReal, aliceReal2]) {
       const message = (await socket.next((m) => m.ordertype === ('optionSettled' as string))) as unknown;
@@ -83,16 +81,21 @@ describe('exchange socket: settled options', () => {
         list: [{ uid: real, positionStatus: 1, amount: '100.00', orderType: 0, timeLong: 60 }],
       });
     }
-    await sleep(150);
-    expect(settledOf(aliceDemo)).toEqual([]);
-    expect(settledOf(bobReal)).toEqual([]);
 
-    const demo = await buyDue(alice, true);
+    // Each later settlement is pushed after the earlier ones: it is the sentinel of "nothing else came".
+    const demo = await buy(alice, true);
+    expireAll();
     await h.app.optionMode.settler.settleDue();
     const message = (await aliceDemo.next((m) => m.ordertype === ('optionSettled' as string))) as unknown;
     expect(message).toMatchObject({ virtual: true, list: [{ uid: demo, positionStatus: 1 }] });
-    await sleep(150);
-    expect(settledOf(aliceReal).map((m) => m.list.map((o) => o.uid))).toEqual([[real]]);
-    expect(settledOf(bobReal)).toEqual([]);
+    expect(uidsOf(aliceDemo)).toEqual([[demo]]);
+
+    const [real2, bobs] = [await buy(alice, false), await buy(bob, false)];
+    expireAll();
+    await h.app.optionMode.settler.settleDue();
+    await aliceReal.next((m) => m.ordertype === ('optionSettled' as string) && m.list[0]?.uid === real2);
+    await bobReal.next((m) => m.ordertype === ('optionSettled' as string));
+    expect(uidsOf(aliceReal)).toEqual([[real], [real2]]);
+    expect(uidsOf(bobReal)).toEqual([[bobs]]);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '../../../src/core/contract/trading';
 import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
 import { buildApp, type AppOptions } from '../app';
+import { createTestClock, type TestClock } from '../clock';
 import { urlOf } from '../trading/test-app';
 
 /** A user with a real and a demo token. */
@@ -21,12 +22,12 @@ export interface SocketTrader {
   demoToken: string;
 }
 
-/** The app on a port, with a movable auth clock. */
+/** The app on a port, with a movable server clock. */
 export interface ExchangeApp {
   app: FastifyInstance;
   base: string;
-  /** The auth module's clock (token expiry); the engine keeps real time. */
-  clock: { now(): number; advance(ms: number): void };
+  /** The server's clock: follows real time unless the options give another; tests move it (token expiry). */
+  clock: TestClock;
   trader(credit?: string): Promise<SocketTrader>;
   post<T = unknown>(url: string, token: string, body?: object): Promise<Envelope<T>>;
   order(token: string, order?: Partial<AddOrderRequest>, mock?: boolean): Promise<Envelope<string>>;
@@ -35,15 +36,17 @@ export interface ExchangeApp {
 }
 
 /** Builds the app on PGlite with the market (not started) and the engine, and listens on a free port. */
-export async function startExchangeApp(options: Partial<AppOptions> = {}): Promise<ExchangeApp> {
-  let time = Date.now();
-  const clock = { now: () => time, advance: (ms: number) => void (time += ms) };
+export async function startExchangeApp(
+  options: Omit<Partial<AppOptions>, 'clock'> & { clock?: TestClock } = {},
+): Promise<ExchangeApp> {
+  const { clock = createTestClock(), ...rest } = options;
   const app = await buildApp({
     dataDir: 'memory://',
     adminToken: ADMIN_TOKEN,
     market: { autostart: false, backfillDays: 0.01 },
-    auth: { now: clock.now, tokenSecret: 'exchange-ws-test-secret-0123456789-abcdef' },
-    ...options,
+    auth: { tokenSecret: 'exchange-ws-test-secret-0123456789-abcdef' },
+    clock,
+    ...rest,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

@@ -12,7 +12,7 @@ const clock = { now: WEDNESDAY };
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildMarketApp(createRecordingBroker(), { seed: 21, now: () => clock.now });
+  app = await buildMarketApp(createRecordingBroker(), { seed: 21, clock: { now: () => clock.now } });
 });
 afterAll(() => app.close());
 

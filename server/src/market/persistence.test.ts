@@ -45,7 +45,11 @@ describeOnBackends('market history across restarts', (backend) => {
   let app: FastifyInstance;
 
   const start = () =>
-    buildMarketApp(createRecordingBroker(), { seed: 9, now: () => clock.now, backfillDays: 3 }, dbOptions);
+    buildMarketApp(
+      createRecordingBroker(),
+      { seed: 9, clock: { now: () => clock.now }, backfillDays: 3 },
+      dbOptions,
+    );
   const query = (symbol: string, period: KlinePeriod, from: number, to: number) =>
     app.market.klines.query(symbol, period, { from, to, limit: 10_000 });
 

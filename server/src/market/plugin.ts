@@ -25,8 +25,6 @@ export interface MarketOptions {
   tickMs?: number;
   /** Start the real-time loops (default true); with false, tests drive `app.market.source.stepTo`. */
   autostart?: boolean;
-  /** Clock (default Date.now); tests pin it. */
-  now?: () => number;
   /**
    * Days of history simulated at a first start, and the longest gap filled at a later one (default: env
    * MARKET_BACKFILL_DAYS, else 30). A first start reaches further back when a market has been closed.
@@ -89,7 +87,7 @@ async function startFeed(app: FastifyInstance, options: MarketOptions, klines: K
   const source = createSimulator({
     instruments,
     tickMs: options.tickMs ?? 500,
-    now: options.now ?? Date.now,
+    now: () => app.clock.now(),
     onError: (error) => app.log.error({ err: error }, 'market tick failed'),
     ...plan,
   });
@@ -107,7 +105,8 @@ async function startFeed(app: FastifyInstance, options: MarketOptions, klines: K
 
 async function market(app: FastifyInstance, options: MarketOptions): Promise<void> {
   const { db, broker } = app;
-  const now = options.now ?? Date.now;
+  // Ticks, quote stamps and market status run on the server's clock (tests pin it).
+  const now = () => app.clock.now();
   const tickMs = options.tickMs ?? 500;
   const instruments = INSTRUMENTS;
   const onError = (what: string) => (error: unknown) => app.log.error({ err: error }, what);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KlinePoint, PriceEntry } from '../../../src/core/contract/types';
 import { INSTRUMENTS } from './instruments';
 import { createKlines } from './klines';
@@ -35,6 +35,8 @@ function setUp() {
 }
 
 describe('publishing to the broker', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('publishes nothing to a destination without subscribers', () => {
     const { broker, publisher, ticks, step } = setUp();
     step(5_000);
@@ -107,14 +109,16 @@ describe('publishing to the broker', () => {
     expect(lastTick?.time).toBeGreaterThanOrEqual(WEDNESDAY + 60_000);
   });
 
-  it('publishes /topic/prices on its interval once started, and stops', async () => {
+  it('publishes /topic/prices on its interval once started, and stops', () => {
+    // The interval is a real timer: faked, so the test steps it instead of waiting for it.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { broker, publisher } = setUp();
     broker.subscribed.add('/topic/prices');
     publisher.start();
-    await new Promise((resolve) => setTimeout(resolve, 55));
+    vi.advanceTimersByTime(55);
     publisher.stop();
     const count = broker.published.length;
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    vi.advanceTimersByTime(30);
     expect(count).toBeGreaterThanOrEqual(1);
     expect(broker.published.length).toBe(count);
   });

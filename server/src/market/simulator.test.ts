@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INSTRUMENTS } from './instruments';
 import type { Tick } from './price-source';
 import { MAX_PIN_UNITS, createSimulator } from './simulator';
@@ -17,6 +17,8 @@ function record(seed: number, startMs: number, untilMs: number): Tick[] {
 const bySymbol = (ticks: Tick[], symbol: string) => ticks.filter((t) => t.symbol === symbol);
 
 describe('the price simulator', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('replays exactly the same ticks for the same seed and start time', () => {
     const a = record(7, WEDNESDAY, WEDNESDAY + 60_000);
     const b = record(7, WEDNESDAY, WEDNESDAY + 60_000);
@@ -82,7 +84,9 @@ describe('the price simulator', () => {
     expect(source.current('NOPE')).toBeUndefined();
   });
 
-  it('emits ticks in real time once started and stops on stop', async () => {
+  it('emits ticks in real time once started and stops on stop', () => {
+    // The loop's period is a real timer: faked, so the test steps it instead of waiting for it.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let clock = WEDNESDAY;
     const source = createSimulator({
       instruments: INSTRUMENTS,
@@ -95,11 +99,11 @@ describe('the price simulator', () => {
     source.onTick((t) => ticks.push(t));
     source.start();
     clock += 200;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    vi.advanceTimersByTime(60);
     source.stop();
     const seen = ticks.length;
     clock += 200;
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    vi.advanceTimersByTime(40);
     expect(seen).toBeGreaterThan(0);
     expect(ticks.length).toBe(seen);
   });

@@ -5,6 +5,7 @@ import type { Broker, BrokerStats, SnapshotProvider } from '../broker/types';
 import { dbPlugin } from '../db/plugin';
 import { httpPlugin } from '../http/plugin';
 import { HTTP_SERVER_OPTIONS } from '../http/server-options';
+import { systemClock, type Clock } from '../clock';
 import marketPlugin, { type MarketOptions } from './plugin';
 
 /** A broker that records publishes and lets a test declare subscribers. */
@@ -64,18 +65,20 @@ export interface TestDbOptions {
  */
 export async function buildMarketApp(
   broker: Broker,
-  options: MarketOptions = {},
+  options: MarketOptions & { clock?: Clock } = {},
   db: TestDbOptions = { dataDir: 'memory://' },
 ): Promise<FastifyInstance> {
+  const { clock = systemClock, ...market } = options;
   const app = Fastify({
     logger: false,
     pluginTimeout: 120_000,
     ...HTTP_SERVER_OPTIONS,
   });
+  app.decorate('clock', clock);
   await app.register(httpPlugin);
   await app.register(dbPlugin, db);
   await app.register(fp(async (a) => void a.decorate('broker', broker), { name: 'broker' }));
-  await app.register(marketPlugin, { autostart: false, backfillDays: 1, ...options });
+  await app.register(marketPlugin, { autostart: false, backfillDays: 1, ...market });
   await app.ready();
   return app;
 }

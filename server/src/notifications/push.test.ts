@@ -41,9 +41,17 @@ describe('notification push on the exchange socket', () => {
           alarmType: 629012,
         });
       }
-      // The other user's socket hears nothing about it.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(stranger.messages.some(isNotification)).toBe(false);
+      // The other user's socket hears nothing about it: the first notification it gets is its own, sent after.
+      const own = await harness.post<{ id: string }>(
+        `/admin/v1/users/${other.uid}/notifications`,
+        ADMIN_TOKEN,
+        { title: 'Sentinel', content: 'Sent after the first one' },
+      );
+      expect(own.code).toBe(0);
+      await stranger.next(isNotification);
+      expect(stranger.messages.filter(isNotification)).toEqual([
+        { ordertype: 'notification', unread: 1, id: own.data.id, alarmType: 629012 },
+      ]);
     } finally {
       for (const socket of [real, demo, stranger]) socket.close();
     }
@@ -61,14 +69,17 @@ describe('notification push on the exchange socket', () => {
           paymentPrice: '50',
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(socket.messages.some(isNotification)).toBe(false);
+      // Sentinel: an order's snapshot reaches the socket after anything the commit alone could have pushed.
+      const from = socket.messages.length;
+      expect((await harness.order(owner.token)).code).toBe(0);
+      const sentinel = await socket.next((m) => m.ordertype === 'holtOrder' && m.list.length === 1, from);
+      expect(socket.messages.slice(0, socket.messages.indexOf(sentinel)).some(isNotification)).toBe(false);
       await notified.publish();
       await socket.next((m) => isNotification(m) && (m as unknown as Message).unread === 1);
-      const from = socket.messages.length;
+      const after = socket.messages.length;
       const read = await harness.post('/v1/waa/user/notification/read', owner.token, { ids: [notified.id] });
       expect(read).toMatchObject({ code: 0, data: { read: 1, unread: 0 } });
-      const message = (await socket.next(isNotification, from)) as unknown as Message;
+      const message = (await socket.next(isNotification, after)) as unknown as Message;
       expect(message).toEqual({ ordertype: 'notification', unread: 0 });
     } finally {
       socket.close();

@@ -15,8 +15,6 @@ import { createSettler, type Settler } from './settle';
 
 /** Options of the options plugin (`buildApp({ optionMode })`). */
 export interface OptionsPluginOptions {
-  /** The options clock (default: the trading engine's clock). */
-  now?: () => number;
   /** How often the settler looks for due options (default 200 ms). */
   settleEveryMs?: number;
   /** How often seen prices are written to the price record (default 1000 ms). */
@@ -45,7 +43,8 @@ export const optionsPlugin = fp<OptionsPluginOptions>(
   async (app, options) => {
     await seedOptionProducts(app.db);
     const engine = app.tradingEngine;
-    const now = options.now ?? engine.now;
+    // Expiries, settlement and price stamps run on the server's clock (the engine's too).
+    const now = () => app.clock.now();
     const prices = createPriceRecord(app.db, app.market.instruments, now);
     const context: OptionsContext = {
       db: app.db,

@@ -73,16 +73,35 @@ describeOnBackends('options across a restart', (backend) => {
       h.clock.advance(29_950);
       const { createSettler } = await import('./settle');
       const settledUids: string[] = [];
+      // The settler plans each wake with one query (the next end time); the second plan is made once the
+      // first run has finished, listener told, and the settler then sleeps until just after the end: the
+      // sentinel of "nothing settled before its end", and the moment to move the clock.
+      const { db } = h.app.optionMode.context;
+      let plans = 0;
+      let firstRunPlanned: () => void = () => undefined;
+      const firstRun = new Promise<void>((resolve) => (firstRunPlanned = resolve));
+      const watched = new Proxy(db, {
+        get(target, name) {
+          const value: unknown = Reflect.get(target, name);
+          if (name !== 'query') return typeof value === 'function' ? value.bind(target) : value;
+          return async (...args: Parameters<typeof db.query>) => {
+            const result = await db.query(...args);
+            if (String(args[0]).includes('min(end_time)') && ++plans === 2) firstRunPlanned();
+            return result;
+          };
+        },
+      });
+      const context = { ...h.app.optionMode.context, db: watched };
       // A period of a minute: only waking at the expiry settles the option within the test's few seconds.
       const settler = createSettler(
-        h.app.optionMode.context,
+        context,
         (rows) => settledUids.push(...rows.map((row) => row.uid)),
         (error) => {
           throw error;
         },
       );
       settler.start(60_000);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await firstRun;
       expect(settledUids).toEqual([]);
       h.clock.advance(100);
       const deadline = Date.now() + 5_000;

@@ -25,6 +25,7 @@ export interface DevOutboxOptions {
   capacity?: number;
   /** Where the one-line notice of each message goes; default the console. */
   print?: (line: string) => void;
+  /** Stamps of the messages (the identity module passes the server's clock); default real time. */
   now?: () => number;
 }
 

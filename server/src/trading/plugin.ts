@@ -28,8 +28,6 @@ declare module 'fastify' {
 
 /** Options of the trading plugin (`buildApp({ trading })`). */
 export interface TradingPluginOptions {
-  /** The engine's clock (default Date.now): order times, the 3-minute rule, rollovers, stop-out pacing. */
-  now?: () => number;
   /** Per-brand overrides of the stored trading settings (tests, demos). */
   settings?: Record<string, Partial<TradingSettings>>;
   /** Production (default NODE_ENV=production): no admin price route. */
@@ -48,7 +46,8 @@ export const tradingPlugin = fp<TradingPluginOptions>(
     }
     const engine = createEngine({
       db: app.db,
-      now: options.now ?? Date.now,
+      // Order times, the 3-minute rule, rollovers and stop-out pacing run on the server's clock.
+      now: () => app.clock.now(),
       log: app.log,
       instruments: app.market.instruments,
       source: app.market.source,

@@ -72,7 +72,8 @@ export async function tradingHarness(
     databaseUrl: database.databaseUrl,
     adminToken: ADMIN_TOKEN,
     market: { autostart: false, backfillDays: 0.01 },
-    trading: { now: clock.now, settings, rolloverCheckMs: 3600_000 },
+    clock,
+    trading: { settings, rolloverCheckMs: 3600_000 },
     ...extra,
   });
   await app.ready();
