@@ -37,8 +37,13 @@ export interface RaceApp {
   clock: { advance(ms: number): void };
   /** A new user with `credit` USD on the real account, and a token. */
   trader(credit: string): Promise<{ id: string; token: string; demoToken: string }>;
-  /** POST over a fresh HTTP request. */
-  post<T = unknown>(path: string, token: string, body: object): Promise<Envelope<T>>;
+  /** POST over a fresh HTTP request (with `headers` added, e.g. an Idempotency-Key). */
+  post<T = unknown>(
+    path: string,
+    token: string,
+    body: object,
+    headers?: Record<string, string>,
+  ): Promise<Envelope<T>>;
   pin(symbol: string, bid: string): Promise<void>;
   account(userId: string, virtual?: boolean): Promise<{ balance: string; lockMargin: string }>;
   orders(userId: string): Promise<OrderFacts[]>;
@@ -67,10 +72,10 @@ export async function startRaceApp(baseUrl: string): Promise<RaceApp> {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const post = async <T>(path: string, token: string, body: object) => {
+  const post = async <T>(path: string, token: string, body: object, headers: Record<string, string> = {}) => {
     const res = await fetch(`${base}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
       body: JSON.stringify(body),
     });
     return (await res.json()) as Envelope<T>;

@@ -1,6 +1,7 @@
 import type { AccountSummary } from '../../../src/core/contract/accounts';
 import type { Queryable } from '../db/types';
 import type { AccountRow, PostResult, UserAccountKind } from '../ledger';
+import { createBlockingRules, type BlockingRules } from '../trading/blocking-rules';
 import { creditAccount, type CreditOptions } from './credit';
 import { ensureDemoAccount, resetDemoAccount, type OpenPositionCheck } from './demo';
 import { accountSummary } from './summary';
@@ -23,6 +24,11 @@ export interface AccountsService {
   ): Promise<PostResult & { accountId: string }>;
   /** Lets a trading module veto a demo reset while the account has open positions or pending orders. */
   addOpenPositionCheck(check: OpenPositionCheck): void;
+  /**
+   * What refuses a placement because of who places it: modules loaded before the trading engine register
+   * their rule here (users 405, withdrawals 406); the engine consults the list at every placement.
+   */
+  blockingRules: BlockingRules;
 }
 
 /** A new accounts service. */
@@ -34,5 +40,6 @@ export function createAccountsService(): AccountsService {
     resetDemo: (tx, userId, ref) => resetDemoAccount(tx, userId, ref, checks),
     credit: creditAccount,
     addOpenPositionCheck: (check) => void checks.push(check),
+    blockingRules: createBlockingRules(),
   };
 }

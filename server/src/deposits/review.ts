@@ -1,15 +1,13 @@
 /**
- * The review of deposits, as a service the admin API and the back office call. Each decision is one
- * transaction: the ticket row is locked, a ticket that is no longer waiting answers 1041 (so of two operators
- * approving at once exactly one credits), the money and the audit entry commit with the state change, and a
- * rejection's notification is pushed after COMMIT.
+ * The review of deposits, as a service the admin API and the back office call: the back office's review
+ * (`backoffice/review.ts`) decides each ticket once (1039 unknown, 1041 no longer waiting) with its audit entry
+ * and notification; this queue supplies the credit of an approval and the 629006 notice of a rejection.
  */
 import { Code } from '../../../src/core/contract/codes';
 import { AlarmType, CODE_TEXT_ACTION } from '../../../src/core/contract/notifications';
-import { recordAudit } from '../cashier/audit';
+import { createReviewer, type ReviewQueue } from '../backoffice/review';
 import type { Db } from '../db/types';
-import { BusinessError } from '../http/envelope';
-import type { NotificationService, Notified } from '../notifications/plugin';
+import type { NotificationService } from '../notifications/plugin';
 import { creditApprovedDeposit } from './credit';
 import { decideDeposit, findDeposit, type DepositRow } from './repo';
 
@@ -35,54 +33,43 @@ function snapshot(row: DepositRow) {
   };
 }
 
+/** The deposit queue: approve credits the ticket's money, reject notifies the user (629006). */
+function depositQueue(walletTypeOf: (brandId: string) => 0 | 1): ReviewQueue<DepositRow> {
+  return {
+    kind: 'deposit',
+    codes: { notFound: Code.TICKET_NOT_FOUND, decided: Code.DEPOSIT_TICKET_STATE_IS_NOT_CORRECT },
+    lock: (tx, id) => findDeposit(tx, id, true),
+    waiting: (row) => row.state === 'waiting',
+    mark: (tx, id, approve, reason, actor) =>
+      decideDeposit(tx, id, approve ? 'success' : 'fail', actor, reason),
+    async effect(tx, approve, row) {
+      if (approve) await creditApprovedDeposit(tx, row, walletTypeOf(row.brandId));
+    },
+    notice: (approve, row, reason) =>
+      approve
+        ? null
+        : {
+            userId: row.userId,
+            alarmType: AlarmType.depositRejected,
+            actionType: CODE_TEXT_ACTION,
+            remark: reason,
+            paymentPrice: row.amount,
+          },
+    read: async (tx, id) => (await findDeposit(tx, id)) as DepositRow,
+    snapshot,
+  };
+}
+
 /** The review service over the database, the notification service and the brands' wallet types. */
 export function createDepositReview(
   db: Db,
   notifications: NotificationService,
   walletTypeOf: (brandId: string) => 0 | 1,
 ): DepositReview {
-  async function decide(
-    id: string,
-    actor: string,
-    state: 'success' | 'fail',
-    reason: string,
-  ): Promise<DepositRow> {
-    let notified: Notified | null = null;
-    const decided = await db.transaction(async (tx) => {
-      const before = await findDeposit(tx, id, true);
-      if (!before) throw new BusinessError(Code.TICKET_NOT_FOUND);
-      if (before.state !== 'waiting' || !(await decideDeposit(tx, id, state, actor, reason))) {
-        throw new BusinessError(Code.DEPOSIT_TICKET_STATE_IS_NOT_CORRECT);
-      }
-      if (state === 'success') {
-        await creditApprovedDeposit(tx, before, walletTypeOf(before.brandId));
-      } else {
-        notified = await notifications.notify(tx, {
-          userId: before.userId,
-          alarmType: AlarmType.depositRejected,
-          actionType: CODE_TEXT_ACTION,
-          remark: reason,
-          paymentPrice: before.amount,
-        });
-      }
-      const after = (await findDeposit(tx, id)) as DepositRow;
-      await recordAudit(tx, {
-        actor,
-        action: state === 'success' ? 'deposit.approve' : 'deposit.reject',
-        objectKind: 'deposit',
-        objectId: id,
-        before: snapshot(before),
-        after: snapshot(after),
-        reason,
-      });
-      return after;
-    });
-    await (notified as Notified | null)?.publish();
-    return decided;
-  }
-
+  const reviewer = createReviewer(db, notifications);
+  const queue = depositQueue(walletTypeOf);
   return {
-    approve: (id, actor) => decide(id, actor, 'success', ''),
-    reject: (id, reason, actor) => decide(id, actor, 'fail', reason),
+    approve: (id, actor) => reviewer.decide(queue, id, { approve: true }, actor),
+    reject: (id, reason, actor) => reviewer.decide(queue, id, { approve: false, reason }, actor),
   };
 }

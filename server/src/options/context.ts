@@ -9,7 +9,7 @@ export interface OptionsContext {
   db: Db;
   /** The options clock (the trading engine's clock unless told otherwise). */
   now(): number;
-  /** Products, quotes, the placement checks of other modules (406) and the demo account opener. */
+  /** Products, quotes, the blocking rules of other modules (405, 406) and the demo account opener. */
   engine: Engine;
   brand(id: string): BrandRecord | undefined;
   house: OptionHouseFinder;

@@ -11,6 +11,7 @@ import { isMarketOpen } from '../../../src/core/domain/market-hours';
 import { CENTS } from '../../../src/core/domain/money';
 import { optionAmountError, optionFee } from '../../../src/core/domain/option-payload';
 import { BusinessError } from '../http/envelope';
+import { assertPlacementAllowed } from '../trading/blocking-rules';
 import type { Trader } from '../trading/engine';
 import { lockUserAccount, postMovements } from '../trading/ledger-ops';
 import { newOrderUid } from '../trading/orders-repo';
@@ -76,12 +77,8 @@ export async function placeOption(
 
   return context.db.transaction(async (tx) => {
     const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
-    if (account.tradingProhibited) throw new BusinessError(Code.TRADING_PROHIBITED);
-    if (account.withdrawalPending) throw new BusinessError(Code.UNVERIFIED_WITHDRAWALS);
-    for (const check of engine.checks) {
-      const code = await check(tx, trader);
-      if (code !== null) throw new BusinessError(code);
-    }
+    // After the lock, each rule in a fresh statement: it sees a withdrawal committed while this one waited.
+    await assertPlacementAllowed(tx, engine, { trader, kind: 'option', product: instrument });
     let row: OptionRow | undefined;
     while (!row) {
       const { rows } = await tx.query<OptionRow>(

@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../db/types';
 import type { AccountRow } from '../ledger';
 import type { Instrument } from '../market/instruments';
 import type { PriceSource } from '../market/price-source';
+import { createBlockingRules, type BlockingRules } from './blocking-rules';
 import type { HouseFinder } from './ledger-ops';
 import { createLiveOrders, type LiveOrders } from './live';
 import type { Quote as DecimalQuote, QuoteLookup } from '../../../src/core/domain/money';
@@ -26,8 +27,9 @@ export interface Trader {
 }
 
 /**
- * A check another module adds to every placement (e.g. 406 while a withdrawal awaits review): answers the
- * catalogue code that refuses the order, or null. Runs inside the placement transaction.
+ * An unnamed check added to every placement (tests): answers the catalogue code that refuses the order, or
+ * null. Runs inside the placement transaction after the registered blocking rules; modules register a
+ * `BlockingRule` instead (it says which placements it concerns and can keep the one-statement path).
  */
 export type PlacementCheck = (tx: Queryable, trader: Trader) => Promise<number | null>;
 
@@ -48,8 +50,10 @@ export interface Engine {
   settings(brandId: string): TradingSettings;
   live: LiveOrders;
   book: TriggerBook;
+  /** What refuses a placement because of who places it (405, 406, 320, …), registered by their modules. */
+  blocking: BlockingRules;
   checks: PlacementCheck[];
-  /** Adds a placement check (e.g. the withdrawal module's 406). */
+  /** Adds an unnamed placement check (any check makes every placement take the transaction). */
   addPlacementCheck(check: PlacementCheck): void;
   openDemo(tx: Queryable, userId: string): Promise<AccountRow>;
   /** The house account (stripe) that takes a user's fees or pays their P&L. */
@@ -74,6 +78,8 @@ export interface EngineDeps {
   book: TriggerBook;
   house: HouseFinder;
   openDemo(tx: Queryable, userId: string): Promise<AccountRow>;
+  /** The blocking rules other modules registered (a list of its own when missing). */
+  blocking?: BlockingRules;
 }
 
 /** The engine over the app's parts. */
@@ -104,6 +110,7 @@ export function createEngine(deps: EngineDeps): Engine {
     settings: (brandId) => deps.settings.get(brandId) ?? DEFAULT_TRADING_SETTINGS,
     live,
     book: deps.book,
+    blocking: deps.blocking ?? createBlockingRules(),
     checks: [],
     addPlacementCheck: (check) => void engine.checks.push(check),
     openDemo: deps.openDemo,

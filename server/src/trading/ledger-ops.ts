@@ -43,19 +43,12 @@ export const ACCOUNT_UNREADABLE = Code.WALLET_BALANCE_ERROR;
  */
 export const SETTLE_REFUSALS: RefusalCodes = { balance: 204, lock: 206 };
 
-/** The user's account locked for a trading transaction, with the user's trading prohibition (405). */
-export type LockedAccount = AccountRow & {
-  tradingProhibited: boolean;
-  /** A withdrawal of the real account waits for review: new real orders answer 406 (spec §6). */
-  withdrawalPending: boolean;
-};
-
 /**
- * SQL (over the account row `a`) that is true while a withdrawal of the real account waits for review; one
- * probe of the partial unique index on waiting withdrawals.
+ * The user's account locked for a trading transaction. What may refuse a placement (405, 406, 320, …) is not
+ * read here: the registered blocking rules (`blocking-rules.ts`) read it after the lock, each in a statement of
+ * its own, so that they see what committed while this statement waited.
  */
-export const WITHDRAWAL_PENDING_SQL = `(a.kind = 'real' and exists (select 1 from cash_tickets w
-    where w.user_id = a.user_id and w.action_type = 1 and w.state = 'waiting'))`;
+export type LockedAccount = AccountRow;
 
 /**
  * The user's real or demo account, opened when missing and locked `FOR UPDATE`: every trading transaction
@@ -69,10 +62,9 @@ export async function lockUserAccount(
   openDemo: (tx: Queryable, userId: string) => Promise<AccountRow>,
 ): Promise<LockedAccount> {
   const select = () =>
-    tx.query<Parameters<typeof toAccount>[0] & { trading_prohibited: boolean; withdrawal_pending: boolean }>(
-      `select a.id, a.owner_kind, a.user_id, a.kind, a.currency, a.balance, a.lock_margin, u.trading_prohibited,
-              ${WITHDRAWAL_PENDING_SQL} as withdrawal_pending
-         from ledger_accounts a join users u on u.id = a.user_id
+    tx.query<Parameters<typeof toAccount>[0]>(
+      `select a.id, a.owner_kind, a.user_id, a.kind, a.currency, a.balance, a.lock_margin
+         from ledger_accounts a
         where a.user_id = $1 and a.kind = $2 for update of a`,
       [userId, virtual ? 'demo' : 'real'],
     );
@@ -84,11 +76,7 @@ export async function lockUserAccount(
   }
   // 201 get wallet balance error: the account could not be opened or read (nothing was written).
   if (!row) throw new BusinessError(ACCOUNT_UNREADABLE);
-  return {
-    ...toAccount(row),
-    tradingProhibited: row.trading_prohibited,
-    withdrawalPending: row.withdrawal_pending,
-  };
+  return toAccount(row);
 }
 
 /** One leg pair: `amount` leaves `from` and reaches `to` (zero pairs are dropped). */

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { describeOnBackends } from '../db/testing';
 import { findUserAccount } from '../ledger';
+import { Code } from '../../../src/core/contract/codes';
+import type { BlockingRule } from './blocking-rules';
 import type { PlacementCheck } from './engine';
 import { tradingHarness, type Trader, type TradingHarness } from './test-app';
 
@@ -148,6 +150,42 @@ describeOnBackends('placement in one statement', (backend) => {
     expect((await h.order(user.demoToken, { orderQuantity: '0.1' }, true)).code).toBe(0);
     expect(transactions).toHaveBeenCalledTimes(1);
     expect(await h.account(user.id, true)).toMatchObject({ lockMargin: '200.02000000' });
+    expect(await h.ledgerOk()).toBe(true);
+  });
+  it('refuses with a registered rule in one statement by its inline form, and by its check in the transaction', async () => {
+    const [flagged, slow] = [await h.trader({ credit: '10000' }), await h.trader({ credit: '10000' })];
+    const users = new Set([flagged.id, slow.id]);
+    // The test's rule reads the users' withdrawal freeze, set here for these two users only.
+    await h.app.db.query('update users set withdrawal_frozen = true where id = any($1::bigint[])', [
+      [...users],
+    ]);
+    const rule: BlockingRule = {
+      name: 'test-frozen-users',
+      code: Code.ACCOUNT_ANOMALY,
+      appliesTo: { market: true, option: true, real: true, demo: false },
+      when: ({ trader }) => users.has(trader.userId),
+      check: async (tx, { trader }) => {
+        const { rows } = await tx.query<{ frozen: boolean }>(
+          'select withdrawal_frozen as frozen from users where id = $1',
+          [trader.userId],
+        );
+        return rows[0]?.frozen === true;
+      },
+      inline: '(select u.withdrawal_frozen from users u where u.id = a.user_id)',
+    };
+    h.app.tradingEngine.blocking.register(rule);
+    // Demo placements are outside the rule (the first one opens the demo account in a transaction).
+    expect((await h.order(flagged.demoToken, { orderQuantity: '0.01' }, true)).code).toBe(0);
+    const transactions = countTransactions();
+    expect((await h.order(flagged.token, { orderQuantity: '0.01' })).code).toBe(Code.ACCOUNT_ANOMALY);
+    expect(transactions).not.toHaveBeenCalled();
+    // The same rule without its inline form: the placement takes the transaction and the check refuses.
+    const { inline: _inline, ...withoutInline } = rule;
+    h.app.tradingEngine.blocking.register({ ...withoutInline, name: 'test-frozen-users-no-inline' });
+    expect((await h.order(slow.token, { orderQuantity: '0.01' })).code).toBe(Code.ACCOUNT_ANOMALY);
+    expect(transactions).toHaveBeenCalledTimes(1);
+    users.clear();
+    expect((await h.order(flagged.token, { orderQuantity: '0.01' })).code).toBe(0);
     expect(await h.ledgerOk()).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import type { AddOrderRequest } from '../../../src/core/contract/trading';
 import { isDecimal, toFixed } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
+import { assertPlacementAllowed, type BlockingRule, type PlacementContext } from './blocking-rules';
 import type { Engine, Trader } from './engine';
 import { lockUserAccount, postMovements, type Movement } from './ledger-ops';
 import { orderCharges } from '../../../src/core/domain/money';
@@ -53,6 +54,25 @@ export async function totalDeposits(q: Queryable, userId: string): Promise<strin
     [userId, DEPOSIT_KINDS],
   );
   return rows[0]?.total ?? '0';
+}
+
+/**
+ * 320 as a blocking rule of the trading module: a real forex order needs the brand's minimum of real deposits
+ * (no inline form: it sums postings, so such orders take the transaction).
+ */
+export function forexDepositBlockingRule(engine: Engine): BlockingRule {
+  const minimum = (brandId: string) => engine.settings(brandId).forexMinDeposit;
+  return {
+    name: 'forex-deposit',
+    code: Code.FOREX_DEPOSIT_REQUIRED,
+    appliesTo: { market: true, option: false, real: true, demo: false },
+    when: ({ product, trader }) => product.type === 3 && minimum(trader.brandId) !== null,
+    async check(tx, { product, trader }) {
+      const min = minimum(trader.brandId);
+      const deposits = await totalDeposits(tx, trader.userId);
+      return forexDepositRule(product.type, trader.virtual, min, deposits) !== null;
+    },
+  };
 }
 
 /** Places an order for the trader; answers the stored order (already tracked and announced). */
@@ -139,27 +159,24 @@ export async function placeOrder(
     },
   ];
 
-  const fast = canPlaceFast(engine, trader, product, settings)
-    ? await placeInOneStatement(engine.db, fresh, 'order_place', movements(OWN_ACCOUNT), now)
+  const context: PlacementContext = { trader, kind: 'market', product };
+  const rules = engine.blocking.applicable(context);
+  const fast = canPlaceFast(engine, trader, settings, rules)
+    ? await placeInOneStatement(engine.db, fresh, 'order_place', movements(OWN_ACCOUNT), now, rules)
     : null;
-  // Null also when the account is not opened yet: the transaction below opens it.
+  // Null also when the account is not opened yet, or the one statement could not trust its snapshot: the
+  // transaction below opens the account, waits for its lock and reads every rule afresh.
   const order =
     fast ??
     (await engine.db.transaction(async (tx) => {
       const account = await lockUserAccount(tx, trader.userId, trader.virtual, engine.openDemo);
-      if (account.tradingProhibited) throw new BusinessError(Code.TRADING_PROHIBITED);
-      if (account.withdrawalPending) throw new BusinessError(Code.UNVERIFIED_WITHDRAWALS);
-      for (const check of engine.checks) assertRule(await check(tx, trader));
+      await assertPlacementAllowed(tx, engine, context);
       // Counted under the account lock, so concurrent placements of one account cannot pass it together.
       const { rows: live } = await tx.query<{ n: string }>(
         `select count(*) as n from orders where user_id = $1 and virtual = $2 and position_status in (1, 2)`,
         [trader.userId, trader.virtual],
       );
       assertRule(liveOrdersRule(Number(live[0]?.n ?? 0)));
-      if (product.type === 3 && !trader.virtual && settings.forexMinDeposit !== null) {
-        const deposits = await totalDeposits(tx, trader.userId);
-        assertRule(forexDepositRule(product.type, trader.virtual, settings.forexMinDeposit, deposits));
-      }
       if (settings.forbidOpposite) {
         const { rows } = await tx.query<{ order_type: number }>(
           `select distinct order_type from orders

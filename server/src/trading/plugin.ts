@@ -9,6 +9,7 @@ import { createEngine, type Engine } from './engine';
 import { exchangeRoutes } from './exchange-routes';
 import { openTradingHouses } from './ledger-ops';
 import { ORDER_COLUMNS, selectOrders } from './orders-repo';
+import { forexDepositBlockingRule } from './place';
 import { startRolloverClock } from './overnight';
 import type { AccountSnapshot, TradingService } from './service-types';
 import { DEFAULT_TRADING_SETTINGS, loadTradingSettings, type TradingSettings } from './settings';
@@ -21,7 +22,7 @@ import { webRoutes } from './web-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The engine's internals for admin tools, tests and modules adding placement checks (406). */
+    /** The engine's internals for admin tools and tests. */
     tradingEngine: Engine;
   }
 }
@@ -55,7 +56,9 @@ export const tradingPlugin = fp<TradingPluginOptions>(
       book: createTriggerBook(),
       house: await openTradingHouses(app.db),
       openDemo: (tx, userId) => app.accounts.ensureDemoAccount(tx, userId, `user:${userId}`),
+      blocking: app.accounts.blockingRules,
     });
+    engine.blocking.register(forexDepositBlockingRule(engine));
 
     // Restart: every pending and open order is indexed and armed again before the first tick.
     const live = await selectOrders(

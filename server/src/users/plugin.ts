@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { adminUserRoutes } from './admin-routes';
 import { createAvatarStore } from './avatar-store';
 import { bindEmailRoute } from './bind-email-route';
+import { tradingProhibitedRule } from './blocking';
 import { infoRoute } from './info-route';
 import { passwordRoute } from './password-route';
 import { profileRoutes } from './profile-routes';
@@ -33,6 +34,7 @@ export const usersPlugin = fp<UsersPluginOptions>(
     passwordRoute(app);
     bindEmailRoute(app);
     adminUserRoutes(app);
+    app.accounts.blockingRules.register(tradingProhibitedRule);
   },
   { name: 'users', fastify: '5.x', dependencies: ['db', 'http', 'admin', 'brand', 'auth', 'accounts'] },
 );

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { withdrawalPendingRule } from './blocking';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './routes';
 import { createWithdrawalService, type WithdrawalService } from './service';
 
@@ -16,13 +17,14 @@ declare module 'fastify' {
 export const withdrawalsPlugin = fp(
   async (app) => {
     app.decorate('withdrawals', createWithdrawalService(app));
+    app.accounts.blockingRules.register(withdrawalPendingRule);
     withdrawalRoutes(app);
     adminWithdrawalRoutes(app);
   },
   {
     name: 'withdrawals',
     fastify: '5.x',
-    dependencies: ['db', 'http', 'admin', 'brand', 'auth', 'ledger', 'cashier', 'notifications'],
+    dependencies: ['db', 'http', 'admin', 'brand', 'auth', 'ledger', 'cashier', 'notifications', 'accounts'],
   },
 );
 

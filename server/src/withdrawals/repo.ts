@@ -78,12 +78,15 @@ export function toAdminTicket(row: TicketRow): AdminWithdrawal {
   };
 }
 
-/** One withdrawal ticket by id, or null (a deposit ticket's id reads as missing). */
-export async function findWithdrawal(q: Queryable, id: string): Promise<TicketRow | null> {
-  const { rows } = await q.query<TicketRow>(`${TICKET_SELECT} where t.id = $1 and t.action_type = $2`, [
-    id,
-    WITHDRAW_ACTION,
-  ]);
+/**
+ * One withdrawal ticket by id, or null (a deposit ticket's id reads as missing); `lock` locks the ticket row
+ * until the transaction ends.
+ */
+export async function findWithdrawal(q: Queryable, id: string, lock = false): Promise<TicketRow | null> {
+  const { rows } = await q.query<TicketRow>(
+    `${TICKET_SELECT} where t.id = $1 and t.action_type = $2${lock ? ' for update of t' : ''}`,
+    [id, WITHDRAW_ACTION],
+  );
   return rows[0] ?? null;
 }
 

@@ -1,0 +1,114 @@
+/**
+ * What refuses a placement because of who places it (not what is placed): one list that modules register
+ * into from their own folder (405 users, 406 withdrawals, 320 trading; identity levels and overdue loans to
+ * come). Market and option placement consult it after taking the account lock, each rule in a statement of
+ * its own: under READ COMMITTED a statement's snapshot is taken when it starts, so a condition read by the
+ * same `SELECT … FOR UPDATE` that waited for the lock misses rows committed while it waited (issue #19).
+ */
+import { BusinessError } from '../http/envelope';
+import type { Queryable } from '../db/types';
+import type { Instrument } from '../market/instruments';
+import type { Engine, Trader } from './engine';
+
+/** Which placement: a market or pending order, or an option. */
+export type PlacementKind = 'market' | 'option';
+
+/** What a rule sees of the placement. */
+export interface PlacementContext {
+  trader: Trader;
+  kind: PlacementKind;
+  product: Instrument;
+}
+
+/** One rule that refuses a placement with its catalogue code. */
+export interface BlockingRule {
+  /** Names the rule in logs and decisions (`withdrawal-pending`). */
+  name: string;
+  /** The catalogue code a refusal answers. */
+  code: number;
+  /** The placements it concerns. */
+  appliesTo: { market: boolean; option: boolean; real: boolean; demo: boolean };
+  /** Narrows `appliesTo` without the database (e.g. forex products only); applies when absent. */
+  when?(context: PlacementContext): boolean;
+  /** True when the rule refuses; one statement, run after the account lock is held. */
+  check(tx: Queryable, context: PlacementContext): Promise<boolean>;
+  /**
+   * The same condition as one SQL boolean over the account row `a` (`ledger_accounts`), for the one-statement
+   * placement (`place-fast.ts`), which uses it only when it took the lock without waiting and the row did not
+   * change since its snapshot. No bound values: it reads only `a`. Absent: the placement takes the transaction.
+   */
+  inline?: string;
+}
+
+/** The registered rules. */
+export interface BlockingRules {
+  /** Adds a rule; rules run in the order they were registered (module order: users, withdrawals, trading). */
+  register(rule: BlockingRule): void;
+  /** The rules that concern this placement, in order. */
+  applicable(context: PlacementContext): BlockingRule[];
+}
+
+/** An empty list. */
+export function createBlockingRules(): BlockingRules {
+  const rules: BlockingRule[] = [];
+  return {
+    register(rule) {
+      if (rules.some((r) => r.name === rule.name))
+        throw new Error(`blocking rule ${rule.name} registered twice`);
+      rules.push(rule);
+    },
+    applicable(context) {
+      const virtual = context.trader.virtual;
+      return rules.filter(
+        (r) =>
+          r.appliesTo[context.kind] &&
+          (virtual ? r.appliesTo.demo : r.appliesTo.real) &&
+          (r.when?.(context) ?? true),
+      );
+    },
+  };
+}
+
+/**
+ * Throws the code of the first rule that refuses. Call it only while holding the account lock
+ * (`lockUserAccount`): each check is a fresh statement, so it sees what committed before the lock was granted.
+ */
+export async function assertNotBlocked(
+  tx: Queryable,
+  rules: readonly BlockingRule[],
+  context: PlacementContext,
+): Promise<void> {
+  for (const rule of rules) if (await rule.check(tx, context)) throw new BusinessError(rule.code);
+}
+
+/** Every refusal of who places (the applicable rules, then the engine's unnamed checks), under the lock. */
+export async function assertPlacementAllowed(
+  tx: Queryable,
+  engine: Engine,
+  context: PlacementContext,
+): Promise<void> {
+  await assertNotBlocked(tx, engine.blocking.applicable(context), context);
+  for (const check of engine.checks) {
+    const code = await check(tx, context.trader);
+    if (code !== null) throw new BusinessError(code);
+  }
+}
+
+/**
+ * Locks the user's real account row for a change that must exclude concurrent placements (a withdrawal
+ * submit): every placement takes this row first, so whichever of the two is granted it first is seen by the
+ * other's fresh checks. It writes the row (a no-op update) so that its version changes: a one-statement
+ * placement that read an older version falls back to the transaction and its fresh checks. Answers the
+ * account's id and balance, or null when the user has no real account.
+ */
+export async function lockAccountAgainstPlacements(
+  tx: Queryable,
+  userId: string,
+): Promise<{ id: string; balance: string } | null> {
+  const { rows } = await tx.query<{ id: string; balance: string }>(
+    `update ledger_accounts set balance = balance where user_id = $1 and kind = 'real'
+     returning id, balance::text`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
