@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
           env: { MARKET_BACKFILL_DAYS: '1' },
+          globalSetup: ['server/src/db/test-template.ts'],
+          setupFiles: ['server/src/db/test-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
