@@ -9,6 +9,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // vitest defaults to cores − 1 (one worker on 2 cores); see TR1 in docs/decisions.md.
+          maxWorkers: 3,
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
@@ -17,9 +19,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          // Server files mostly wait on PGlite, PostgreSQL and sockets; same count as unit (one group). TR1.
+          maxWorkers: 3,
           include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
           env: { MARKET_BACKFILL_DAYS: '1' },
+          globalSetup: ['server/src/db/test-template.ts'],
+          setupFiles: ['server/src/db/test-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

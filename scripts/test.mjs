@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { findChromium, findPostgresBin } from './lib/find-tools.mjs';
 import { runNode, signalChildren } from './lib/run.mjs';
 import { startTempPostgres } from './lib/temp-postgres.mjs';
-import { summarize } from './lib/vitest-summary.mjs';
+import { slowestFiles, summarize } from './lib/vitest-summary.mjs';
 
 const started = Date.now();
 const workDir = mkdtempSync(join(tmpdir(), 'tk-test-'));
@@ -97,6 +97,9 @@ cleanUp();
 const summary = summarize(report, exitCode);
 for (const name of summary.allSkippedFiles) console.error(`Every test was skipped in ${name}`);
 if (summary.passed === 0) console.error('No test passed: zero tests ran or all of them failed.');
+const slowest = slowestFiles(report, process.cwd());
+if (slowest.lines.length > 0)
+  console.log(`\nSlowest ${slowest.lines.length} test files:\n${slowest.lines.join('\n')}`);
 console.log(`\nnpm test finished in ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(summary.line);
 process.exit(summary.ok ? 0 : 1);

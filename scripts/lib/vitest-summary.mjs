@@ -29,3 +29,20 @@ export function summarize(report, exitCode) {
   const line = `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
   return { passed, failed, skipped, line, ok: failed === 0 && passed > 0, allSkippedFiles };
 }
+
+/**
+ * The `count` slowest test files of a vitest JSON report, slowest first, as `{ name, seconds }` with names
+ * relative to `root`, and the lines `npm test` prints before its closing summary line.
+ */
+export function slowestFiles(report, root, count = 10) {
+  const files = (report?.testResults ?? [])
+    .map((file) => ({
+      name:
+        root && file.name.startsWith(root) ? file.name.slice(root.length).replace(/^[\\/]/, '') : file.name,
+      seconds: Math.max(0, (file.endTime ?? 0) - (file.startTime ?? 0)) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count);
+  const lines = files.map((file) => `${file.seconds.toFixed(1).padStart(7)} s  ${file.name}`);
+  return { files, lines };
+}

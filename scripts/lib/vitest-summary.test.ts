@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize } from './vitest-summary.mjs';
+import { slowestFiles, summarize } from './vitest-summary.mjs';
 
 const file = (status: string, tests: string[]) => ({
   name: `/repo/${status}.test.ts`,
@@ -53,5 +53,34 @@ describe('summarize', () => {
       testResults: [file('passed', ['skipped', 'pending'])],
     };
     expect(summarize(report, 0).allSkippedFiles).toEqual(['/repo/passed.test.ts']);
+  });
+});
+
+describe('slowestFiles', () => {
+  const timed = (name: string, startTime: number, endTime: number) => ({ name, startTime, endTime });
+
+  it('lists the slowest files first with their seconds, relative to the root, at most `count`', () => {
+    const report = {
+      testResults: [
+        timed('/repo/a.test.ts', 0, 1500),
+        timed('/repo/server/b.test.ts', 100, 74_100),
+        timed('/repo/c.test.ts', 0, 20_250),
+      ],
+    };
+    const { files, lines } = slowestFiles(report, '/repo', 2);
+    expect(files).toEqual([
+      { name: 'server/b.test.ts', seconds: 74 },
+      { name: 'c.test.ts', seconds: 20.25 },
+    ]);
+    expect(lines).toEqual(['   74.0 s  server/b.test.ts', '   20.3 s  c.test.ts']);
+  });
+
+  it('lists ten files by default and nothing without a report', () => {
+    const report = {
+      testResults: Array.from({ length: 12 }, (_, i) => timed(`/r/${i}.test.ts`, 0, i * 1000)),
+    };
+    expect(slowestFiles(report, '/r').files.map((f) => f.name)[0]).toBe('11.test.ts');
+    expect(slowestFiles(report, '/r').lines).toHaveLength(10);
+    expect(slowestFiles(null, '/r')).toEqual({ files: [], lines: [] });
   });
 });

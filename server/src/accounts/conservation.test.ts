@@ -5,7 +5,7 @@ import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { checkLedger, findUserAccount, houseAccount, postTransaction, toMoney } from '../ledger';
 import { admin, buildAccountsApp, createUser, post, signIn } from './test-app';
 
-describeOnBackends('ledger conservation through the API', (backend) => {
+describeOnBackends('ledger conservation through the API', { on: 'postgres' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

@@ -9,7 +9,7 @@ import { testClock } from './testing';
 
 const RULE: RateRule = { bucket: 'test', max: 3, windowMs: 60_000 };
 
-describeOnBackends('createRateLimiter', (backend) => {
+describeOnBackends('createRateLimiter', { on: 'postgres' }, (backend) => {
   let db: Db;
   let database: TestDatabase;
   beforeAll(async () => {

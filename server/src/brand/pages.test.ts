@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { buildRuntimeConfig } from './runtime-config';
 
-describeOnBackends('brand pages', (backend) => {
+describeOnBackends('brand pages', { on: 'pglite' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

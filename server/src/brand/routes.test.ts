@@ -10,7 +10,7 @@ import { SYSTEM_CONFIG_NAMES } from './system-configs';
 
 const HOST = 'trade.test:8080';
 
-describeOnBackends('brand API', (backend) => {
+describeOnBackends('brand API', { on: 'pglite' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

@@ -10,7 +10,7 @@ function open(database: TestDatabase): Promise<Db> {
     : openPglite(database.dataDir ?? 'memory://');
 }
 
-describeOnBackends('db', (backend) => {
+describeOnBackends('db', { on: 'both' }, (backend) => {
   let database: TestDatabase;
   let db: Db;
 

@@ -30,7 +30,7 @@ describe('listMigrations', () => {
   });
 });
 
-describeOnBackends('runMigrations', (backend) => {
+describeOnBackends('runMigrations', { on: 'both' }, (backend) => {
   let database: TestDatabase;
   let db: Db;
   let dir: string;

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { PGlite, types } from '@electric-sql/pglite';
 import { createKeyedMutex } from './mutex';
 import type { Db, Queryable } from './types';
@@ -25,13 +25,44 @@ function wrap(conn: PgliteLike): Queryable {
   };
 }
 
+let templateFile: string | undefined;
+let template: Promise<Blob> | undefined;
+
+/**
+ * Tests only: throw-away `memory://` databases start as a copy of this `dumpDataDir()` file (a database
+ * already migrated) instead of running initdb and every migration again, which costs seconds per database.
+ * The product never calls this, so `npm start` and data dirs on disk are unchanged.
+ */
+export function useMemoryTemplate(file: string | undefined): void {
+  templateFile = file;
+  template = undefined;
+}
+
+function memoryTemplate(): Promise<Blob> | undefined {
+  if (!templateFile) return undefined;
+  template ??= readFile(templateFile).then((bytes) => new Blob([bytes]));
+  return template;
+}
+
+/** Options of `openPglite`. */
+export interface OpenPgliteOptions {
+  /** `false`: a `memory://` database starts empty even when a template is set (migration tests). */
+  template?: boolean;
+}
+
 /**
  * Opens the embedded database in `dataDir` (created when missing; `memory://` for a throw-away one).
  * PGlite is one connection: it already queues queries behind an open transaction, so no extra lock is needed.
  */
-export async function openPglite(dataDir: string): Promise<Db> {
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { parsers: PARSERS });
+export async function openPglite(dataDir: string, options: OpenPgliteOptions = {}): Promise<Db> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const loadDataDir = inMemory && options.template !== false ? await memoryTemplate() : undefined;
+  const pg = await PGlite.create(dataDir, { parsers: PARSERS, ...(loadDataDir ? { loadDataDir } : {}) });
+  return asDb(pg);
+}
+
+function asDb(pg: PGlite): Db {
   const runExclusive = createKeyedMutex();
   return {
     kind: 'pglite',
@@ -40,4 +71,15 @@ export async function openPglite(dataDir: string): Promise<Db> {
     exclusive: (key, fn) => runExclusive(key, fn),
     close: () => pg.close(),
   };
+}
+
+/** Tests only: a new empty `memory://` database prepared by `prepare`, returned as a `dumpDataDir()` tarball. */
+export async function dumpPreparedMemoryDatabase(prepare: (db: Db) => Promise<void>): Promise<Blob> {
+  const pg = await PGlite.create('memory://', { parsers: PARSERS });
+  try {
+    await prepare(asDb(pg));
+    return await pg.dumpDataDir('none');
+  } finally {
+    await pg.close();
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * Test support: run the same suite on embedded PGlite and on PostgreSQL (`TEST_DATABASE_URL`), each test
- * file on a fresh database — `memory://` for PGlite, a new schema `t_<random>` for PostgreSQL.
+ * Test support: run a suite on embedded PGlite and/or on PostgreSQL (`TEST_DATABASE_URL`), each test file on
+ * a fresh database — `memory://` for PGlite (a copy of the run's migrated template, see ./test-template.ts),
+ * a new schema `t_<random>` for PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -55,11 +56,32 @@ function postgresBackend(baseUrl: string): TestBackend {
 }
 
 /**
- * Declares `suite` once per backend. PostgreSQL runs when TEST_DATABASE_URL is set; without it the suite is
- * skipped, or fails when TK_REQUIRE_PG=1 (CI must not pass silently without PostgreSQL).
+ * Where a suite runs under `npm test`, declared in each file: `postgres` for rules that only a real server
+ * can break (races, row locks, advisory locks, the ledger model: PGlite is one connection, so a race on it
+ * proves nothing), `both` for the db layer and SQL-dialect-sensitive code, `pglite` for the rest (fastest).
  */
-export function describeOnBackends(title: string, suite: (backend: TestBackend) => void): void {
-  describe(`${title} [pglite]`, () => suite(PGLITE));
+export type BackendChoice = 'pglite' | 'postgres' | 'both';
+
+/** Options of `describeOnBackends`. */
+export interface BackendOptions {
+  on: BackendChoice;
+}
+
+/** The environment variables that pick the backends. */
+export interface BackendEnv {
+  TEST_DATABASE_URL?: string;
+  TK_REQUIRE_PG?: string;
+  /** `pglite` (npm run test:fast): every suite runs on PGlite only, whatever it declares. */
+  TK_TEST_BACKENDS?: string;
+}
+
+/** The backends a suite declared `on` is described on; never empty. */
+export function backendsFor(on: BackendChoice, env: BackendEnv): Array<TestBackend['name']> {
+  if (env.TK_TEST_BACKENDS === 'pglite') return ['pglite'];
+  return on === 'both' ? ['pglite', 'postgres'] : [on];
+}
+
+function describePostgres(title: string, suite: (backend: TestBackend) => void): void {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     describe(`${title} [postgres]`, () => suite(postgresBackend(url)));
@@ -71,5 +93,20 @@ export function describeOnBackends(title: string, suite: (backend: TestBackend) 
     });
   } else {
     describe.skip(`${title} [postgres] (set TEST_DATABASE_URL to run)`, () => suite(postgresBackend('')));
+  }
+}
+
+/**
+ * Declares `suite` once per backend of `options.on`. PostgreSQL runs when TEST_DATABASE_URL is set; without
+ * it the suite is skipped, or fails when TK_REQUIRE_PG=1 (CI must not pass silently without PostgreSQL).
+ */
+export function describeOnBackends(
+  title: string,
+  options: BackendOptions,
+  suite: (backend: TestBackend) => void,
+): void {
+  for (const name of backendsFor(options.on, process.env)) {
+    if (name === 'pglite') describe(`${title} [pglite]`, () => suite(PGLITE));
+    else describePostgres(title, suite);
   }
 }

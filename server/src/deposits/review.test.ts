@@ -15,7 +15,7 @@ const approve = (id: string) => `/admin/v1/deposits/${id}/approve`;
 const reject = (id: string) => `/admin/v1/deposits/${id}/reject`;
 const proof = (id: string) => `/admin/v1/deposits/${id}/proof`;
 
-describeOnBackends('deposit review', (backend) => {
+describeOnBackends('deposit review', { on: 'postgres' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

@@ -11,7 +11,7 @@ const SELF = '/v1/waa/userSelfWallet/find';
 const BANKS = '/v1/waa/deposit/bank/find/all';
 const USDT = { coinId: 1, amt: '1000', said: '', locale: 'en', agreement: true };
 
-describeOnBackends('deposit submission', (backend) => {
+describeOnBackends('deposit submission', { on: 'postgres' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   const prices = new Map<string, string>();

@@ -12,7 +12,7 @@ import {
   postTransaction,
 } from '.';
 
-describeOnBackends('ledger checkLedger', (backend) => {
+describeOnBackends('ledger checkLedger', { on: 'pglite' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

@@ -15,7 +15,7 @@ import {
   postTransactions,
 } from '.';
 
-describeOnBackends('ledger postTransaction', (backend) => {
+describeOnBackends('ledger postTransaction', { on: 'both' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let userId: string;

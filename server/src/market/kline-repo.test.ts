@@ -23,7 +23,7 @@ const candle = (minute: number, close = '98500.10'): KlinePoint => ({
 const series = (symbol: string, period: StoredCandle['period'], minutes: number[]): StoredCandle[] =>
   minutes.map((m) => ({ symbol, period, candle: candle(m) }));
 
-describeOnBackends('the klines table', (backend) => {
+describeOnBackends('the klines table', { on: 'both' }, (backend) => {
   let database: TestDatabase;
   let db: Db;
 

@@ -37,7 +37,7 @@ function aggregate(minutes: readonly KlinePoint[], period: KlinePeriod): KlinePo
   return [...buckets.values()];
 }
 
-describeOnBackends('market history across restarts', (backend) => {
+describeOnBackends('market history across restarts', { on: 'pglite' }, (backend) => {
   const clock = { now: MONDAY };
   let database: TestDatabase;
   let dbOptions: TestDbOptions;

@@ -8,7 +8,7 @@ import { insertRunningOptions } from './load';
 import { SETTLE_CHUNK } from './settle';
 import { optionsHarness } from './test-app';
 
-describeOnBackends('options across a restart', (backend) => {
+describeOnBackends('options across a restart', { on: 'postgres' }, (backend) => {
   it('settles an option that expired while the server was stopped, at the price recorded before its end', async () => {
     const created = await backend.create();
     // PGlite in memory dies with its app: the restart needs a data directory on disk.

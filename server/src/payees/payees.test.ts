@@ -30,7 +30,7 @@ interface Session {
   key: string;
 }
 
-describeOnBackends('payees: bank cards and crypto addresses', (backend) => {
+describeOnBackends('payees: bank cards and crypto addresses', { on: 'pglite' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   const logLines: string[] = [];

@@ -8,7 +8,7 @@ import { toMoney } from '../ledger';
 import { findOrder } from './orders-repo';
 import { tradingHarness, type TradingHarness } from './test-app';
 
-describeOnBackends('concurrent trading requests', (backend) => {
+describeOnBackends('concurrent trading requests', { on: 'postgres' }, (backend) => {
   let h: TradingHarness;
 
   beforeAll(async () => {

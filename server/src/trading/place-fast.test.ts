@@ -15,7 +15,7 @@ interface Written {
   account: { balance: string; lockMargin: string };
 }
 
-describeOnBackends('placement in one statement', (backend) => {
+describeOnBackends('placement in one statement', { on: 'both' }, (backend) => {
   let h: TradingHarness;
 
   beforeAll(async () => {

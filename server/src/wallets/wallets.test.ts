@@ -21,7 +21,7 @@ const COINS = '/v1/waa/cryptocurrency/simple/find/all';
 const RECORDS = '/v1/waa/walletRecharge/web/rechargeStatus';
 const SWITCH = '/v1/waa/user/info/switch';
 
-describeOnBackends('wallets', (backend) => {
+describeOnBackends('wallets', { on: 'postgres' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   const prices: Record<string, string> = { BTCUSDT: '64000', ETHUSDT: '3000' };

@@ -24,7 +24,7 @@ interface User {
   token: string;
 }
 
-describeOnBackends('withdrawals', (backend) => {
+describeOnBackends('withdrawals', { on: 'postgres' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

@@ -12,7 +12,7 @@ vi.mock('svg-captcha', async (importOriginal) => {
 const CAPTCHA = '/v1/wa-na/getImageCode';
 const REGISTER = '/v1/wa-na/register';
 
-describeOnBackends('identity: image captcha', (backend) => {
+describeOnBackends('identity: image captcha', { on: 'pglite' }, (backend) => {
   let h: AuthHarness;
   let ipSeq = 0;
   const ip = () => `10.2.0.${++ipSeq}`;

@@ -8,7 +8,7 @@ import { authHarness, type AuthHarness } from '../testing';
 
 const LOGIN = '/v1/wa-na/login';
 
-describeOnBackends('identity: login', (backend) => {
+describeOnBackends('identity: login', { on: 'postgres' }, (backend) => {
   let h: AuthHarness;
   let ipSeq = 0;
   const ip = () => `10.3.0.${++ipSeq}`;

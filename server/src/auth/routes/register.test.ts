@@ -6,7 +6,7 @@ import { authHarness, type AuthHarness } from '../testing';
 const REGISTER = '/v1/wa-na/register';
 const FORGOT = '/v1/wa-na/forgot';
 
-describeOnBackends('identity: registration', (backend) => {
+describeOnBackends('identity: registration', { on: 'postgres' }, (backend) => {
   let h: AuthHarness;
   let ipSeq = 0;
   // Each test has its own IP so that the per-IP windows of one test never reach another.

@@ -1,0 +1,5 @@
+/** vitest setupFiles of the server project: `memory://` databases start from the run's migrated template. */
+import { inject } from 'vitest';
+import { useMemoryTemplate } from './pglite';
+
+useMemoryTemplate(inject('pgliteTemplate') || undefined);
