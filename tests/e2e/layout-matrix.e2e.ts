@@ -1,8 +1,7 @@
 // Issue #11: the host's layout holds at every common size. Measured from the DOM, signed in, for home, the
 // chart, the order form, positions, history and the account page: English at 390×844, 1280×720, 1366×768,
-// 1440×900 and 1920×1080; every language at 390×844 and 1280×720. One context per shell (mobile, desktop),
-// signed in once; a size or theme reloads the page; languages switch through the language menu and pages
-// through client-side navigation.
+// 1440×900 and 1920×1080; every language at 390×844 and 1280×720. One context per size, signed in once;
+// languages switch through the language menu and pages through client-side navigation.
 // TK_SCREENSHOTS=<dir> saves one PNG per size, language and page there.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '../../src/core/contract/languages';
 import { open, signIn } from './auth-steps';
 import type { Account } from './auth-steps';
-import { navigateTo, openPage, useBrowser } from './browser';
+import { openPage, useBrowser } from './browser';
 import type { ViewportName } from './browser';
 import { measureLayout, type LayoutRules, type Violation } from './layout-probe';
 import { fundedAccount } from './trading-steps';
@@ -106,6 +105,15 @@ const PAGES: readonly PageDef[] = [
   },
 ];
 
+/** Goes to an in-app path the way a widget asks the host to: the `tk-navigate` event, no reload. */
+async function navigateTo(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    document.dispatchEvent(
+      new CustomEvent('tk-navigate', { detail: { to }, bubbles: true, cancelable: true }),
+    );
+  }, path);
+}
+
 /** Waits until the page's element is visible and, where the page has a chart, its candles are drawn. */
 async function settle(page: Page, def: PageDef, vp: ViewportName): Promise<void> {
   await page.locator(def.ready[vp]).first().waitFor({ state: 'visible', timeout: 15_000 });
@@ -150,52 +158,33 @@ async function violationsOf(page: Page, rules: LayoutRules): Promise<Violation[]
 let trader: Promise<Account> | undefined;
 const account = () => (trader ??= fundedAccount());
 
-/** A signed-in page per shell, with the size and theme it was last loaded at. */
-interface ShellPage {
-  context: BrowserContext;
-  page: Page;
-  loaded: { width: number; height: number; theme: string | undefined };
-}
-const shells = new Map<ViewportName, ShellPage>();
-
-afterAll(async () => {
-  for (const shell of shells.values()) await shell.context.close();
-});
-
-/**
- * The shell's page at the size and theme, signed in once per shell (the shell decides the context: touch and
- * pixel ratio on mobile). A new size or theme is set and then the page reloads, so that every size is still
- * measured after a fresh load at that size, in the theme read at start-up, as in a context of its own.
- */
-async function sessionPage(vp: ViewportName, size: Size): Promise<Page> {
-  const viewport = { width: size.width, height: size.height };
-  let shell = shells.get(vp);
-  if (!shell) {
-    const opened = await openPage(browser(), vp, { viewport });
-    await open(opened.page, '/login');
-    await signIn(opened.page, vp, await account());
-    shell = { ...opened, loaded: { ...viewport, theme: undefined } };
-    shells.set(vp, shell);
-  }
-  const { page, loaded } = shell;
-  if (loaded.width === size.width && loaded.height === size.height && loaded.theme === size.theme)
-    return page;
-  await page.setViewportSize(viewport);
-  await page.evaluate((theme) => {
-    if (theme) localStorage.setItem('theme', theme);
-    else localStorage.removeItem('theme');
-  }, size.theme);
-  await page.reload();
-  await page.getByTestId('loading').waitFor({ state: 'detached', timeout: 20_000 });
-  shell.loaded = { ...viewport, theme: size.theme };
-  return page;
-}
-
 describe.each(SIZES)('the layout at $width×$height $theme', (size) => {
   const vp: ViewportName = size.width < 1024 ? 'mobile' : 'desktop';
+  let context: BrowserContext | undefined;
+  let signedIn: Page | undefined;
+
+  /** The size's page, signed in on first use and kept for every language. */
+  async function sessionPage(): Promise<Page> {
+    if (signedIn) return signedIn;
+    const viewport = { width: size.width, height: size.height };
+    const opened = await openPage(browser(), vp, { viewport });
+    context = opened.context;
+    if (size.theme) {
+      const theme = size.theme;
+      await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+    }
+    await open(opened.page, '/login');
+    await signIn(opened.page, vp, await account());
+    signedIn = opened.page;
+    return signedIn;
+  }
+
+  afterAll(async () => {
+    await context?.close();
+  });
 
   it.each(size.languages)('holds on every page in %s', { timeout: 60_000 }, async (language) => {
-    const page = await sessionPage(vp, size);
+    const page = await sessionPage();
     await switchLanguage(page, vp, language);
     const failures: string[] = [];
     for (const def of PAGES) {
