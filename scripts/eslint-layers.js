@@ -11,6 +11,10 @@
  *   internals (its tests may also use a widget's `*.fixture` files and `vi.mock(import(…))` an internal
  *   module); never the server.
  * - `server` imports of the client tree only `src/core/contract` and `src/core/domain`.
+ * - A server module (a folder of `server/src`) uses another module only through its `index.ts`. `db` and
+ *   `http` are the platform every module stands on, not modules: their files are imported directly. Tests
+ *   and test helpers (`*.test`, `testing`, `*.testing`, `test-support`, `test-app`) may also use another
+ *   module's test helpers; the composition root (files right in `server/src`) registers each `plugin.ts`.
  *
  * Bare package imports (react, jotai, …) are checked by `no-restricted-imports` in eslint.config.js.
  */
@@ -31,7 +35,11 @@ function repoPath(absolute) {
 function zoneOf(path) {
   if (path.startsWith('../')) return { layer: 'outside' };
   const parts = path.split('/');
-  if (parts[0] === 'server') return { layer: 'server' };
+  if (parts[0] === 'server') {
+    // Files right in server/src (app.ts, main.ts) are the composition root, not a module.
+    if (parts[1] !== 'src' || parts.length < 4) return { layer: 'server' };
+    return { layer: 'server', module: parts[2], file: parts.slice(3).join('/') };
+  }
   if (parts[0] !== 'src') return { layer: 'other' };
   if (parts[1] === 'core') {
     if (parts[2] === 'contract' || parts[2] === 'domain') return { layer: `core/${parts[2]}` };
@@ -46,6 +54,20 @@ function zoneOf(path) {
 }
 
 const isCore = (zone) => zone.layer.startsWith('core');
+/** Folders of `server/src` every module imports by file: the platform, not modules. */
+const SERVER_PLATFORM = new Set(['db', 'http']);
+const SERVER_TEST_HELPER = /(?:^|\/)(?:testing|[\w.-]+\.testing|test-support|test-app)$/;
+const isServerTestCode = (path) => /\.test$/.test(path) || SERVER_TEST_HELPER.test(path);
+
+/** Why a server file may not import `to`, or null: another module only through its index. */
+function serverModuleViolation(fromPath, from, to) {
+  if (!to.module || to.module === from.module || SERVER_PLATFORM.has(to.module)) return null;
+  if (to.file === 'index') return null;
+  // The composition root (app.ts) registers each module's plugin.
+  if (!from.module && to.file === 'plugin') return null;
+  if (isServerTestCode(fromPath) && SERVER_TEST_HELPER.test(to.file)) return null;
+  return `A server module uses another module only through server/src/${to.module}/index.ts, not ${to.file}.`;
+}
 const isTestFile = (path) => /\.(test|fixture)$/.test(path);
 
 /**
@@ -83,7 +105,8 @@ export function violation(fromPath, toPath, { mocked = false } = {}) {
       }
       return 'The host imports only src/core, src/widgets and src/host.';
     case 'server':
-      if (to.layer === 'server' || to.layer === 'core/contract' || to.layer === 'core/domain') return null;
+      if (to.layer === 'server') return serverModuleViolation(fromPath, from, to);
+      if (to.layer === 'core/contract' || to.layer === 'core/domain') return null;
       if (to.layer === 'other' || to.layer === 'outside') return null;
       return 'server imports only src/core/contract and src/core/domain of the client tree.';
     default:

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { LoginResponse } from '../../../src/core/contract/auth';
 import { buildApp } from '../app';
 import type { TestBackend, TestDatabase } from '../db/testing';
-import { createDevOutbox, type DevOutbox } from '../sender/dev-outbox';
+import { createDevOutbox, type DevOutbox } from '../sender';
 import { totpAt } from './totp';
 import { base32Decode } from './base32';
 

@@ -6,10 +6,10 @@
  */
 import { Code } from '../../../src/core/contract/codes';
 import { AlarmType, CODE_TEXT_ACTION } from '../../../src/core/contract/notifications';
-import { recordAudit } from '../cashier/audit';
+import { recordAudit } from '../cashier';
 import type { Db } from '../db/types';
 import { BusinessError } from '../http/envelope';
-import type { NotificationService, Notified } from '../notifications/plugin';
+import type { NotificationService, Notified } from '../notifications';
 import { creditApprovedDeposit } from './credit';
 import { decideDeposit, findDeposit, type DepositRow } from './repo';
 

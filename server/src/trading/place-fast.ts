@@ -6,8 +6,8 @@
  */
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
-import { assertValidEntry } from '../ledger/post';
-import type { Instrument } from '../market/instruments';
+import { assertValidEntry } from '../ledger';
+import type { Instrument } from '../market';
 import type { Engine, Trader } from './engine';
 import { toPostings, WITHDRAWAL_PENDING_SQL, type Movement } from './ledger-ops';
 import {

@@ -16,14 +16,14 @@ import {
   withdrawAmountProblem,
   type WithdrawQuote,
 } from '../../../src/core/domain/withdraw-quote';
-import { brandFlag } from '../accounts/brand-flags';
-import { recordAudit } from '../cashier/audit';
-import { coinUsdPrice, findCoin, type Coin } from '../cashier/coins';
+import { brandFlag } from '../accounts';
+import { recordAudit } from '../cashier';
+import { coinUsdPrice, findCoin, type Coin } from '../cashier';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { findUserAccount, HouseAccount, houseAccount, postTransaction } from '../ledger';
-import type { Notified } from '../notifications/service';
-import { decodeField, FieldCodecError, sessionAesKey } from '../cashier/field-codec';
+import type { Notified } from '../notifications';
+import { decodeField, FieldCodecError, sessionAesKey } from '../cashier';
 import {
   findBankMeta,
   findWithdrawal,
