@@ -13,10 +13,10 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
+import { buildApp } from '../server/src/app';
 import { encodeMessage } from '../server/src/broker/frame';
-import brokerPlugin from '../server/src/broker/plugin';
 import { pricesBody } from './broker/prices-body';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
@@ -42,9 +42,19 @@ async function startClients(url: string, mode: Phase['mode']): Promise<ChildProc
       execArgv: ['--import', 'tsx'],
     },
   );
-  const [message] = (await once(child, 'message')) as [{ type: string }];
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the client process exited (${code}) before all ${CLIENTS} clients subscribed`);
+  });
+  const [message] = (await Promise.race([once(child, 'message'), exited])) as [{ type: string }];
   if (message.type !== 'ready') throw new Error(`clients: ${JSON.stringify(message)}`);
   return child;
+}
+
+/** Rejects when the client process ends while the parent still waits on it (else the pump waits forever). */
+function exitsEarly(child: ChildProcess): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the client process exited (${code}) mid-run`)));
+  });
 }
 
 /** Publishes messages `from+1 … to`, never more than WINDOW ahead of the slowest client. */
@@ -75,10 +85,12 @@ async function run({
   publish,
 }: Phase): Promise<{ msgsPerSec: number; elapsedMs: number; cpuNsPerMsg: number }> {
   const clients = await startClients(url, mode);
-  await pump(clients, publish, 0, WARMUP);
+  const early = exitsEarly(clients);
+  await Promise.race([pump(clients, publish, 0, WARMUP), early]);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
-  await pump(clients, publish, WARMUP, WARMUP + MESSAGES);
+  await Promise.race([pump(clients, publish, WARMUP, WARMUP + MESSAGES), early]);
+  early.catch(() => undefined);
   const cpu = process.cpuUsage(cpuBefore);
   const elapsedMs = performance.now() - started;
   clients.send({ type: 'close' });
@@ -92,21 +104,27 @@ async function run({
   };
 }
 
-async function brokerSide() {
-  const app = Fastify({ logger: false });
-  await app.register(brokerPlugin, { heartbeatMs: 0 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+/**
+ * The broker as the server runs it: the whole app (its admin guard, its routes), with the market simulator
+ * off so that only the benchmark publishes, and every client allowed from the one loopback address.
+ */
+function brokerApp(): Promise<FastifyInstance> {
+  return buildApp({
+    dataDir: 'memory://',
+    modules: { market: false },
+    broker: { heartbeatMs: 0, maxConnectionsPerAddress: CLIENTS },
+  });
+}
+
+async function brokerSide(app: FastifyInstance) {
   const { port } = app.server.address() as AddressInfo;
-  try {
-    const result = await run({
-      url: `ws://127.0.0.1:${port}/market-ws`,
-      mode: 'stomp',
-      publish: (seq) => app.broker.publish(DESTINATION, BODIES[seq % BODIES.length] as string),
-    });
-    return { ...result, stats: app.broker.stats() };
-  } finally {
-    await app.close();
-  }
+  const before = app.broker.stats().conflated;
+  const result = await run({
+    url: `ws://127.0.0.1:${port}/market-ws`,
+    mode: 'stomp',
+    publish: (seq) => app.broker.publish(DESTINATION, BODIES[seq % BODIES.length] as string),
+  });
+  return { ...result, stats: { conflated: app.broker.stats().conflated - before } };
 }
 
 async function rawSide() {
@@ -131,9 +149,15 @@ async function rawSide() {
 
 const brokerRuns: Array<Awaited<ReturnType<typeof brokerSide>>> = [];
 const rawRuns: Array<Awaited<ReturnType<typeof rawSide>>> = [];
-for (let round = 0; round < ROUNDS; round++) {
-  brokerRuns.push(await brokerSide());
-  rawRuns.push(await rawSide());
+const app = await brokerApp();
+try {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  for (let round = 0; round < ROUNDS; round++) {
+    brokerRuns.push(await brokerSide(app));
+    rawRuns.push(await rawSide());
+  }
+} finally {
+  await app.close();
 }
 const best = <T extends { msgsPerSec: number }>(runs: T[]): T =>
   runs.reduce((a, b) => (b.msgsPerSec > a.msgsPerSec ? b : a));

@@ -16,6 +16,9 @@ import { createUser, signIn } from '../server/src/accounts/test-app';
 import { buildApp } from '../server/src/app';
 import { checkLedger, findUserAccount, houseAccount } from '../server/src/ledger';
 import { HOUSE_STRIPES, tradingHouseKind } from '../server/src/trading/ledger-ops';
+import { LIVE_ORDERS_HEADROOM } from '../server/src/trading/place-fast';
+import { MAX_LIVE_ORDERS } from '../server/src/trading/rules';
+import { refusalProblem } from './refusals';
 import type { BaselineAccount } from './order-placement/baseline';
 import type { Job, JobResult } from './order-placement/clients';
 import { benchDatabase } from './order-placement/database';
@@ -24,6 +27,10 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const WARMUP_MS = 1000;
+/** Accounts of each server client per round; fresh ones every round, as positions stay open. */
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 4);
+/** Orders per account: as far below the live-orders cap as an ordinary account (the fast path). */
+const PER_ACCOUNT = MAX_LIVE_ORDERS - LIVE_ORDERS_HEADROOM;
 const FUNDS = '100000000';
 const ORDER = {
   tradePair: 'BTCUSDT',
@@ -74,10 +81,17 @@ try {
     await app.db.transaction((tx) => app.accounts.credit(tx, user.id, 'real', FUNDS, { ref: 'bench' }));
     return user;
   };
-  const tokens: string[] = [];
+  const pools = async () => {
+    const result: string[][] = [];
+    for (let i = 0; i < CLIENTS; i += 1) {
+      const pool: string[] = [];
+      for (let k = 0; k < ACCOUNTS; k += 1) pool.push(await signIn(app, (await funded()).id));
+      result.push(pool);
+    }
+    return result;
+  };
   const accounts: BaselineAccount[] = [];
   for (let i = 0; i < CLIENTS; i += 1) {
-    tokens.push(await signIn(app, (await funded()).id));
     const user = await funded();
     const account = await findUserAccount(app.db, user.id, 'real');
     accounts.push({ userId: user.id, accountId: account?.id ?? '', brandId: 'tradekit' });
@@ -105,7 +119,8 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     const cpu = process.cpuUsage();
     const wall = performance.now();
-    serverRuns.push(await runJob({ kind: 'http', url, tokens, body: ORDER, ...timing }));
+    const job = { kind: 'http', url, pools: await pools(), perAccount: PER_ACCOUNT, body: ORDER } as const;
+    serverRuns.push(await runJob({ ...job, ...timing }));
     const used = process.cpuUsage(cpu);
     serverCpuMs += (used.user + used.system) / 1000;
     serverWallMs += performance.now() - wall;
@@ -148,6 +163,12 @@ try {
       ledgerOk,
     }),
   );
+  const problems = [
+    refusalProblem('server orders', server.orders, server.failures, server.firstFailure),
+    refusalProblem('baseline orders', baseline.orders, baseline.failures, baseline.firstFailure),
+  ].filter((problem) => problem !== null);
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) process.exitCode = 1;
 } finally {
   await app.close();
   await database.release();

@@ -1,5 +1,6 @@
 // `npm run bench`: the widget size budget and the broker fan-out benchmark, as one table and
-// bench/results/latest.json. Never part of `npm test`.
+// bench/results/latest.json. Never part of `npm test`. `npm run bench -- order-placement broker` runs only
+// the benchmarks whose file name contains one of the words (one at a time, as always).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -22,8 +23,13 @@ function runBench(file) {
     child.on('error', reject);
     child.on('exit', (code) => {
       const last = output.trim().split('\n').at(-1) ?? '';
+      if (code !== 0) {
+        reject(
+          new Error(`${file} FAILED (exit ${code}): it crashed or refused too much; see its output above`),
+        );
+        return;
+      }
       try {
-        if (code !== 0) throw new Error(`exit ${code}`);
         resolve(JSON.parse(last));
       } catch (error) {
         reject(new Error(`${file} did not finish with a JSON line (${error.message})`));
@@ -37,59 +43,64 @@ const rows = [];
 const results = { at: new Date().toISOString(), node: process.version, cpus: availableParallelism() };
 let failed = false;
 
-await ensureBuild();
+const only = process.argv.slice(2);
+const selected = (file) => only.length === 0 || only.some((word) => file.includes(word));
+if (['bench/quotes-size.ts', 'bench/chart-'].some(selected)) await ensureBuild();
 
-console.log('\n> bench/quotes-size.ts');
-try {
-  const size = await runBench('bench/quotes-size.ts');
-  results.quotesSize = size;
-  rows.push([
-    'tk-quotes gzip, first paint (entry + static chunks)',
-    kb(size.quotesGzipBytes),
-    `budget ${kb(size.budgetBytes)}`,
-  ]);
-  rows.push([
-    'tk-quotes first paint: our own code',
-    kb(size.ownGzipBytes),
-    `budget ${kb(size.ownBudgetBytes)}`,
-  ]);
-  for (const second of size.secondWidgets)
+if (selected('bench/quotes-size.ts')) console.log('\n> bench/quotes-size.ts');
+if (selected('bench/quotes-size.ts'))
+  try {
+    const size = await runBench('bench/quotes-size.ts');
+    results.quotesSize = size;
     rows.push([
-      `${second.tag} after tk-quotes`,
-      kb(second.gzipBytes),
-      `budget ${kb(size.secondWidgetBudgetBytes)}`,
+      'tk-quotes gzip, first paint (entry + static chunks)',
+      kb(size.quotesGzipBytes),
+      `budget ${kb(size.budgetBytes)}`,
     ]);
-  rows.push([
-    'React + ReactDOM alone (floor)',
-    kb(size.reactFloorGzipBytes),
-    `tk-quotes = ${(size.quotesGzipBytes / Math.max(1, size.reactFloorGzipBytes)).toFixed(2)}× floor`,
-  ]);
-  rows.push([
-    `chunk carrying React (${size.reactChunks.length})`,
-    kb(size.reactChunkGzipBytes),
-    size.reactChunks.join(' '),
-  ]);
-  if (!size.withinBudget) {
-    console.error(`tk-quotes is over its budget: ${kb(size.quotesGzipBytes)} > ${kb(size.budgetBytes)}`);
+    rows.push([
+      'tk-quotes first paint: our own code',
+      kb(size.ownGzipBytes),
+      `budget ${kb(size.ownBudgetBytes)}`,
+    ]);
+    for (const second of size.secondWidgets)
+      rows.push([
+        `${second.tag} after tk-quotes`,
+        kb(second.gzipBytes),
+        `budget ${kb(size.secondWidgetBudgetBytes)}`,
+      ]);
+    rows.push([
+      'React + ReactDOM alone (floor)',
+      kb(size.reactFloorGzipBytes),
+      `tk-quotes = ${(size.quotesGzipBytes / Math.max(1, size.reactFloorGzipBytes)).toFixed(2)}× floor`,
+    ]);
+    rows.push([
+      `chunk carrying React (${size.reactChunks.length})`,
+      kb(size.reactChunkGzipBytes),
+      size.reactChunks.join(' '),
+    ]);
+    if (!size.withinBudget) {
+      console.error(`tk-quotes is over its budget: ${kb(size.quotesGzipBytes)} > ${kb(size.budgetBytes)}`);
+      failed = true;
+    }
+    if (!size.ownWithinBudget) {
+      console.error(
+        `tk-quotes' own code is over its budget: ${kb(size.ownGzipBytes)} > ${kb(size.ownBudgetBytes)}`,
+      );
+      failed = true;
+    }
+    for (const second of size.secondWidgets.filter((s) => s.gzipBytes > size.secondWidgetBudgetBytes)) {
+      console.error(`${second.tag} after tk-quotes is over its budget: ${kb(second.gzipBytes)}`);
+      failed = true;
+    }
+  } catch (error) {
+    console.error(error.message);
     failed = true;
   }
-  if (!size.ownWithinBudget) {
-    console.error(
-      `tk-quotes' own code is over its budget: ${kb(size.ownGzipBytes)} > ${kb(size.ownBudgetBytes)}`,
-    );
-    failed = true;
-  }
-  for (const second of size.secondWidgets.filter((s) => s.gzipBytes > size.secondWidgetBudgetBytes)) {
-    console.error(`${second.tag} after tk-quotes is over its budget: ${kb(second.gzipBytes)}`);
-    failed = true;
-  }
-} catch (error) {
-  console.error(error.message);
-  failed = true;
-}
 
 const fanout = 'bench/broker-fanout.ts';
-if (existsSync(join(ROOT, fanout))) {
+if (!selected(fanout)) {
+  // not asked for
+} else if (existsSync(join(ROOT, fanout))) {
   console.log(`\n> ${fanout}`);
   try {
     const broker = await runBench(fanout);
@@ -213,6 +224,7 @@ const tradingBenches = [
   ],
 ];
 for (const [file, key, toRows, ok] of [...chartBenches, ...tradingBenches]) {
+  if (!selected(file)) continue;
   console.log(`\n> ${file}`);
   try {
     const result = await runBench(file);
@@ -234,6 +246,8 @@ for (const [name, value, note] of rows)
   console.log(`  ${name.padEnd(width)}  ${value.padStart(14)}  ${note}`);
 
 mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log('\nWritten to bench/results/latest.json');
+const out = only.length === 0 ? 'latest.json' : 'partial.json';
+writeFileSync(join(ROOT, 'bench', 'results', out), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nWritten to bench/results/${out}`);
+if (failed) console.error('\nnpm run bench FAILED: see the messages above.');
 process.exit(failed ? 1 : 0);

@@ -14,6 +14,10 @@
  * - `src/backoffice` (the operators' site) imports `src/core`, the UI kit `src/widgets/_shared` and itself,
  *   never a widget, the host or the server. A queue (`src/backoffice/queues/<name>`) never imports another
  *   queue, and the rest of the back office never names a queue (it finds them by `import.meta.glob`).
+ * - A server module (a folder of `server/src`) uses another module only through its `index.ts`. `db` and
+ *   `http` are the platform every module stands on, not modules: their files are imported directly. Tests
+ *   and test helpers (`*.test`, `testing`, `*.testing`, `test-support`, `test-app`) may also use another
+ *   module's test helpers; the composition root (files right in `server/src`) registers each `plugin.ts`.
  *
  * Bare package imports (react, jotai, …) are checked by `no-restricted-imports` in eslint.config.js.
  */
@@ -34,7 +38,11 @@ function repoPath(absolute) {
 function zoneOf(path) {
   if (path.startsWith('../')) return { layer: 'outside' };
   const parts = path.split('/');
-  if (parts[0] === 'server') return { layer: 'server' };
+  if (parts[0] === 'server') {
+    // Files right in server/src (app.ts, main.ts) are the composition root, not a module.
+    if (parts[1] !== 'src' || parts.length < 4) return { layer: 'server' };
+    return { layer: 'server', module: parts[2], file: parts.slice(3).join('/') };
+  }
   if (parts[0] !== 'src') return { layer: 'other' };
   if (parts[1] === 'core') {
     if (parts[2] === 'contract' || parts[2] === 'domain') return { layer: `core/${parts[2]}` };
@@ -54,6 +62,20 @@ function zoneOf(path) {
 }
 
 const isCore = (zone) => zone.layer.startsWith('core');
+/** Folders of `server/src` every module imports by file: the platform, not modules. */
+const SERVER_PLATFORM = new Set(['db', 'http']);
+const SERVER_TEST_HELPER = /(?:^|\/)(?:testing|[\w.-]+\.testing|test-support|test-app)$/;
+const isServerTestCode = (path) => /\.test$/.test(path) || SERVER_TEST_HELPER.test(path);
+
+/** Why a server file may not import `to`, or null: another module only through its index. */
+function serverModuleViolation(fromPath, from, to) {
+  if (!to.module || to.module === from.module || SERVER_PLATFORM.has(to.module)) return null;
+  if (to.file === 'index') return null;
+  // The composition root (app.ts) registers each module's plugin.
+  if (!from.module && to.file === 'plugin') return null;
+  if (isServerTestCode(fromPath) && SERVER_TEST_HELPER.test(to.file)) return null;
+  return `A server module uses another module only through server/src/${to.module}/index.ts, not ${to.file}.`;
+}
 const isTestFile = (path) => /\.(test|fixture)$/.test(path);
 
 /**
@@ -100,7 +122,8 @@ export function violation(fromPath, toPath, { mocked = false } = {}) {
         ? null
         : 'The back office finds its queues by import.meta.glob (queues.ts); it never imports one.';
     case 'server':
-      if (to.layer === 'server' || to.layer === 'core/contract' || to.layer === 'core/domain') return null;
+      if (to.layer === 'server') return serverModuleViolation(fromPath, from, to);
+      if (to.layer === 'core/contract' || to.layer === 'core/domain') return null;
       if (to.layer === 'other' || to.layer === 'outside') return null;
       return 'server imports only src/core/contract and src/core/domain of the client tree.';
     default:

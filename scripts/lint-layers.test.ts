@@ -112,6 +112,36 @@ describe('lint errors for imports against the dependency direction', () => {
       './queues/deposits',
       'import.meta.glob',
     ],
+    [
+      'a server module importing another module’s internal file',
+      'server/src/options/bad.ts',
+      '../trading/engine',
+      'server/src/trading/index.ts',
+    ],
+    [
+      'a server module importing another module’s internal file by the long way',
+      'server/src/trading/sub/bad.ts',
+      '../../market/routes',
+      'server/src/market/index.ts',
+    ],
+    [
+      'a server test importing another module’s internal file',
+      'server/src/backoffice/bad.test.ts',
+      '../auth/totp',
+      'server/src/auth/index.ts',
+    ],
+    [
+      'a server test helper importing another module’s internal file',
+      'server/src/auth/testing.ts',
+      '../sender/dev-outbox',
+      'server/src/sender/index.ts',
+    ],
+    [
+      'a server module importing another module’s plugin',
+      'server/src/deposits/bad.ts',
+      '../cashier/plugin',
+      'cashier/index.ts',
+    ],
   ])('%s', async (_name, path, spec, message) => {
     const { layer } = await lint(path, importing(spec));
     expect(layer).toHaveLength(1);
@@ -151,6 +181,27 @@ describe('legal imports pass', () => {
     ['a back-office queue importing the shell', 'src/backoffice/queues/ok.tsx', '../queue-declaration'],
     ['a back-office queue importing core', 'src/backoffice/queues/ok.tsx', '../../core/domain/format'],
     ['a queue test importing its queue', 'src/backoffice/queues/deposits.test.ts', './deposits'],
+    ['a server module importing another module’s index', 'server/src/options/ok.ts', '../trading'],
+    ['a server module naming another module’s index file', 'server/src/options/ok.ts', '../trading/index'],
+    ['a server module importing its own files', 'server/src/trading/ok.ts', './engine'],
+    ['a server module importing the db platform', 'server/src/trading/ok.ts', '../db/types'],
+    ['a server module importing the http platform', 'server/src/trading/ok.ts', '../http/envelope'],
+    [
+      'a server test importing another module’s test app',
+      'server/src/options/ok.test.ts',
+      '../trading/test-app',
+    ],
+    [
+      'a server test helper importing another module’s test support',
+      'server/src/options/test-app.ts',
+      '../withdrawals/test-support',
+    ],
+    [
+      'a server test importing another module’s *.testing file',
+      'server/src/cashier/ok.test.ts',
+      '../deposits/deposits.testing',
+    ],
+    ['the composition root registering a module’s plugin', 'server/src/ok.ts', './trading/plugin'],
   ])('%s', async (_name, path, spec) => {
     const { errors, all } = await lint(path, importing(spec));
     expect(all).toEqual([]);

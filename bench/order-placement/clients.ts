@@ -11,7 +11,16 @@ import { BASELINE_ORDER, placeBaselineOrder, type BaselineAccount } from './base
 
 /** A job of the parent. */
 export type Job =
-  | { kind: 'http'; url: string; tokens: string[]; body: object; warmupMs: number; durationMs: number }
+  | {
+      kind: 'http';
+      url: string;
+      /** Each client's accounts (session tokens); a client moves to its next one after `perAccount` orders. */
+      pools: string[][];
+      perAccount: number;
+      body: object;
+      warmupMs: number;
+      durationMs: number;
+    }
   | { kind: 'sql'; databaseUrl: string; accounts: BaselineAccount[]; warmupMs: number; durationMs: number };
 
 /** What a job measured. */
@@ -96,10 +105,19 @@ function postJson(agent: http.Agent, url: URL, token: string, body: string): Pro
 async function httpJob(job: Extract<Job, { kind: 'http' }>): Promise<JobResult> {
   const body = JSON.stringify(job.body);
   const url = new URL(job.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.tokens.length });
-  const clients = job.tokens.map((token) => async () => {
-    const answer = JSON.parse(await postJson(agent, url, token, body)) as { code: number; msg: string };
-    return answer.code === 0 ? null : `${answer.code} ${answer.msg}`;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.pools.length });
+  // An account holds at most MAX_LIVE_ORDERS open orders: a client spreads its orders over its pool so that
+  // none is refused for the cap (which would measure refusals, not placements).
+  const clients = job.pools.map((pool, i) => {
+    let placed = 0;
+    return async () => {
+      const token = pool[Math.floor(placed / job.perAccount)];
+      if (token === undefined)
+        throw new Error(`client ${i} used all ${pool.length} of its accounts: give it more (BENCH_ACCOUNTS)`);
+      placed += 1;
+      const answer = JSON.parse(await postJson(agent, url, token, body)) as { code: number; msg: string };
+      return answer.code === 0 ? null : `${answer.code} ${answer.msg}`;
+    };
   });
   try {
     return await closedLoop(clients, job.warmupMs, job.durationMs);

@@ -19,7 +19,10 @@ describe('buildApp', () => {
 
   it('applies the migrations of every module in order', async () => {
     const { rows } = await app.db.query<{ name: string }>('select name from schema_migrations order by name');
-    expect(rows.map((row) => row.name).slice(0, 2)).toEqual(['001_platform.sql', '002_market.sql']);
+    expect(rows.map((row) => row.name).slice(0, 2)).toEqual([
+      '20261121T0001_platform.sql',
+      '20261121T0002_market.sql',
+    ]);
   });
 
   it('guards the admin hooks of other modules with the same token', async () => {

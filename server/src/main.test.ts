@@ -88,8 +88,8 @@ describe('server/src/main.ts', { timeout: START_TEST_MS }, () => {
       const health = await fetch(`http://127.0.0.1:${port}/admin/v1/health`, {
         headers: { authorization: 'Bearer fixed-admin-token-for-test' },
       });
-      // 001_platform.sql creates its tables without IF NOT EXISTS: applying it twice would have failed the start.
-      expect((await health.json()).data.migrations).toContain('001_platform.sql');
+      // 20261121T0001_platform.sql creates its tables without IF NOT EXISTS: applying it twice would have failed the start.
+      expect((await health.json()).data.migrations).toContain('20261121T0001_platform.sql');
       server.child.kill('SIGINT');
       expect(await server.exited).toBe(0);
     } finally {

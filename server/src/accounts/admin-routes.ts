@@ -5,7 +5,7 @@ import { compare } from '../../../src/core/domain/decimal';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { toMoney } from '../ledger';
-import { findUserByUid } from '../users/repo';
+import { findUserByUid } from '../users';
 
 /** `POST /admin/v1/users/{uid}/credit`: credits a user's real or demo account (operators' funding). */
 export function adminAccountRoutes(app: FastifyInstance): void {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SystemConfigName } from '../brand/system-configs';
+import type { SystemConfigName } from '../brand';
 
 /** True when the system config `name` is enabled for the brand `brandId` (unknown brands: off). */
 export function brandFlag(app: FastifyInstance, brandId: string, name: SystemConfigName): boolean {

@@ -42,7 +42,7 @@ describe('GET /admin/v1/health', () => {
     const body = res.json();
     expect(body.code).toBe(0);
     expect(body.data).toMatchObject({ status: 'ok', db: 'pglite' });
-    expect(body.data.migrations).toContain('001_platform.sql');
+    expect(body.data.migrations).toContain('20261121T0001_platform.sql');
   });
 
   it('exposes the guard and the token to other modules', async () => {

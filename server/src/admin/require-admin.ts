@@ -4,7 +4,7 @@ import { OPERATOR_COOKIE, OPERATOR_CSRF_HEADER } from '../../../src/core/contrac
 import { Code, SERVER_CODES } from '../../../src/core/contract/codes';
 import type { OperatorRole } from '../../../src/core/contract/endpoint';
 import type { Queryable } from '../db/types';
-import { checkOperatorSession, cookieValue } from '../backoffice/sessions';
+import { checkOperatorSession, cookieValue } from '../backoffice';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

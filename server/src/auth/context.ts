@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { BrandRecord } from '../brand/store';
+import type { BrandRecord } from '../brand';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { Code } from '../../../src/core/contract/codes';
-import type { OutgoingMessage, Sender } from '../sender/types';
+import type { OutgoingMessage, Sender } from '../sender';
 import type { Captchas } from './captcha';
 import type { OneTimeCodes } from './one-time-codes';
 import type { RateLimiter, RateRule, Reservation } from './rate-limit';

@@ -1,5 +1,5 @@
 /** Texts of the mails and SMS of the identity module in the 12 languages of spec §1. */
-import type { MessagePurpose } from '../sender/types';
+import type { MessagePurpose } from '../sender';
 import type { Locale } from './identifiers';
 
 /** Subject and body; `{brand}`, `{code}` and `{account}` are filled in. */

@@ -6,7 +6,7 @@ import { Code } from '../../../src/core/contract/codes';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/types';
 import { BusinessError } from '../http/envelope';
-import type { Channel } from '../sender/types';
+import type { Channel } from '../sender';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_GAP_MS = 60_000;

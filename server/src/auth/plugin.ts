@@ -1,10 +1,10 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Queryable } from '../db/types';
-import { createSenders } from '../sender/create-sender';
-import type { DevOutbox, DevOutboxOptions } from '../sender/dev-outbox';
-import { outboxRoute } from '../sender/outbox-route';
-import type { Sender } from '../sender/types';
+import { createSenders } from '../sender';
+import type { DevOutbox, DevOutboxOptions } from '../sender';
+import { outboxRoute } from '../sender';
+import type { Sender } from '../sender';
 import { authenticateExchangeWith, authenticateWith } from './authenticate';
 import type { RequestAuth } from './types';
 import { createCaptchas } from './captcha';

@@ -2,8 +2,8 @@
 import { Code } from '../../../src/core/contract/codes';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
-import type { Sender } from '../sender/types';
-import { passwordHashOf, setPasswordHash } from '../users/repo';
+import type { Sender } from '../sender';
+import { passwordHashOf, setPasswordHash } from '../users';
 import { checkAccessToken, type TokenCheck } from './authenticate';
 import { assertPasswordPolicy, passwordHasher } from './passwords';
 import { RATE_RULES, type RateLimiter } from './rate-limit';

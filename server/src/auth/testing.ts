@@ -4,7 +4,7 @@ import type { LoginResponse } from '../../../src/core/contract/auth';
 import { buildApp } from '../app';
 import { createTestClock, type TestClock } from '../clock';
 import type { TestBackend, TestDatabase } from '../db/testing';
-import { createDevOutbox, type DevOutbox } from '../sender/dev-outbox';
+import { createDevOutbox, type DevOutbox } from '../sender';
 import { totpAt } from './totp';
 import { base32Decode } from './base32';
 

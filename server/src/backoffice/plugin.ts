@@ -17,12 +17,12 @@ import {
 } from '../../../src/core/contract/backoffice';
 import { Code } from '../../../src/core/contract/codes';
 import { OPERATOR_ROLES } from '../../../src/core/contract/endpoint';
-import { reserveWithin } from '../auth/context';
-import { makeDummyHash, passwordHasher } from '../auth/passwords';
-import { createRateLimiter, type RateRule } from '../auth/rate-limit';
-import { matchTotp, newTotpSecret, otpauthUri } from '../auth/totp';
-import { actorOf } from '../cashier/actor';
-import { recordAudit } from '../cashier/audit';
+import { reserveWithin } from '../auth';
+import { makeDummyHash, passwordHasher } from '../auth';
+import { createRateLimiter, type RateRule } from '../auth';
+import { matchTotp, newTotpSecret, otpauthUri } from '../auth';
+import { actorOf } from '../cashier';
+import { recordAudit } from '../cashier';
 import { BusinessError, fail, ok } from '../http/envelope';
 import { route } from '../http/route';
 import {

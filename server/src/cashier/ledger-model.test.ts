@@ -26,7 +26,7 @@ import { submit as submitDeposit } from '../deposits/deposits.testing';
 import { checkLedger, fxHouseAccount, HouseAccount, houseAccount } from '../ledger';
 import { tradingHarness, WEDNESDAY, type TradingHarness } from '../trading/test-app';
 import { encodeField } from './field-codec';
-import { PENDING_HOUSE } from '../withdrawals/service';
+import { PENDING_HOUSE } from '../withdrawals';
 import { TEST_ADDRESS } from '../withdrawals/test-support';
 
 /**

@@ -17,7 +17,7 @@ export interface DbPluginOptions {
   dataDir?: string;
   /** PostgreSQL connection string; when set PGlite is not used. */
   databaseUrl?: string;
-  /** Folder of `NNN_name.sql` files (default `server/migrations`). */
+  /** Folder of `YYYYMMDDTHHMM_name.sql` files (default `server/migrations`). */
   migrationsDir?: string;
   /** Most PostgreSQL connections at once (default in ./postgres). */
   poolMax?: number;

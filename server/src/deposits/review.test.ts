@@ -4,9 +4,9 @@ import { admin, ADMIN_TOKEN, buildAccountsApp, createUser, post, signIn } from '
 import type { TestDatabase } from '../db/testing';
 import { describeOnBackends } from '../db/testing';
 import { checkLedger, findWalletAccount } from '../ledger';
-import { forexDepositRule } from '../trading/rules';
-import { DEFAULT_TRADING_SETTINGS } from '../trading/settings';
-import { totalDeposits } from '../trading/place';
+import { forexDepositRule } from '../trading';
+import { DEFAULT_TRADING_SETTINGS } from '../trading';
+import { totalDeposits } from '../trading';
 import { PNG_1X1 } from '../users/multipart.testing';
 import { realBalance, submit } from './deposits.testing';
 

@@ -5,9 +5,9 @@
  */
 import { Code } from '../../../src/core/contract/codes';
 import { AlarmType, CODE_TEXT_ACTION } from '../../../src/core/contract/notifications';
-import { createReviewer, type ReviewQueue } from '../backoffice/review';
+import { createReviewer, type ReviewQueue } from '../backoffice';
 import type { Db } from '../db/types';
-import type { NotificationService } from '../notifications/plugin';
+import type { NotificationService } from '../notifications';
 import { creditApprovedDeposit } from './credit';
 import { decideDeposit, findDeposit, type DepositRow } from './repo';
 

@@ -14,10 +14,10 @@ import {
   SubmitDeposit,
 } from '../../../src/core/contract/deposits';
 import { fillPath, SERVICE_ROOT } from '../../../src/core/contract/endpoint';
-import { brandFlag } from '../accounts/brand-flags';
-import { actorOf } from '../cashier/actor';
-import { listCoins } from '../cashier/coins';
-import { toCoinOption } from '../cashier/routes';
+import { brandFlag } from '../accounts';
+import { actorOf } from '../cashier';
+import { listCoins } from '../cashier';
+import { toCoinOption } from '../cashier';
 import { BusinessError, fail, ok } from '../http/envelope';
 import { resourceRoute, route } from '../http/route';
 import {

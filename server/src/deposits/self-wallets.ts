@@ -5,8 +5,8 @@
  * is proven by its proof image and credited on review. A brand with a custody provider replaces `derive`.
  */
 import type { CoinOption } from '../../../src/core/contract/coins';
-import type { Sealer } from '../cashier/plugin';
-import type { Coin } from '../cashier/coins';
+import type { Sealer } from '../cashier';
+import type { Coin } from '../cashier';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';

@@ -19,11 +19,11 @@ import {
   depositUsdValue,
   meetsDepositMinimum,
 } from '../../../src/core/domain/deposit';
-import { brandFlag } from '../accounts/brand-flags';
-import { coinUsdPrice, findCoin } from '../cashier/coins';
+import { brandFlag } from '../accounts';
+import { coinUsdPrice, findCoin } from '../cashier';
 import { BusinessError } from '../http/envelope';
 import { toMoney } from '../ledger';
-import { detectImageType, IMAGE_CONTENT_TYPES, IMAGE_SNIFF_BYTES } from '../users/image-type';
+import { detectImageType, IMAGE_CONTENT_TYPES, IMAGE_SNIFF_BYTES } from '../users';
 import { insertDeposit, listDepositBanks, type DepositRow } from './repo';
 
 const BAD = Code.INCORRECT_PARAMETER;

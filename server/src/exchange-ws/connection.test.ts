@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type WebSocket from 'ws';
 import type { ExchangeOrderMessage } from '../../../src/core/contract/trading';
-import type { AuthService } from '../auth/service';
-import type { OrderChange, TradingService } from '../trading/service-types';
+import type { AuthService } from '../auth';
+import type { OrderChange, TradingService } from '../trading';
 import { ExchangeConnection, type ConnectionHub } from './connection';
 
 /** The parts of a `ws` socket the connection uses, with a settable `bufferedAmount`. */

@@ -3,8 +3,8 @@ import WebSocket, { type RawData } from 'ws';
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import type { ExchangeOptionSettledMessage } from '../../../src/core/contract/options';
 import { ExchangeClose, type ExchangeOrderMessage } from '../../../src/core/contract/trading';
-import type { AuthService } from '../auth/service';
-import type { OrderChange, TradingService } from '../trading/service-types';
+import type { AuthService } from '../auth';
+import type { OrderChange, TradingService } from '../trading';
 import { tokenExpiryMs, tokenOf } from './token';
 
 /** Timing and limits of the exchange sockets (tests shorten the times). */

@@ -1,7 +1,7 @@
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import type { OptionOrder } from '../../../src/core/contract/options';
 import { ExchangeClose } from '../../../src/core/contract/trading';
-import type { OrderChange } from '../trading/service-types';
+import type { OrderChange } from '../trading';
 import type { ConnectionHub, ExchangeConnection } from './connection';
 
 const accountKey = (userId: string, virtual: boolean) => `${userId}|${virtual ? 1 : 0}`;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WebSocketServer } from 'ws';
 import { AddressCounts, type TrustProxy } from '../http/client-address';
-import { toOptionOrder } from '../options/repo';
+import { toOptionOrder } from '../options';
 import { ExchangeConnection, type ExchangeWsSettings } from './connection';
 import { ExchangeHub } from './hub';
 import { createUpgradeListener } from './upgrade';

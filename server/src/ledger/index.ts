@@ -34,3 +34,9 @@ export const ledger = {
 
 /** Type of `ledger` / `app.ledger`. */
 export type Ledger = typeof ledger;
+
+// Used by other modules, which reach this module only through this file.
+export { openStripedHouses, stripedHouseKind } from './houses';
+export type { StripedHouseFinder } from './houses';
+export { toAccount } from './accounts';
+export { assertValidEntry } from './post';

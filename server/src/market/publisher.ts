@@ -4,7 +4,7 @@
  * current value at once. Bodies are encoded only when someone listens, once per publish.
  */
 import { KLINE_PERIODS, Topic } from '../../../src/core/contract/paths';
-import type { Broker } from '../broker/types';
+import type { Broker } from '../broker';
 import { isKlinePeriod, type Klines } from './klines';
 import type { Tick } from './price-source';
 import type { QuoteBook } from './quote-book';

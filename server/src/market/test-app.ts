@@ -1,7 +1,7 @@
 /** Test scaffolding: the market plugin on the real http and db plugins (in-memory PGlite) and a recording broker. */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Broker, BrokerStats, SnapshotProvider } from '../broker/types';
+import type { Broker, BrokerStats, SnapshotProvider } from '../broker';
 import { dbPlugin } from '../db/plugin';
 import { httpPlugin } from '../http/plugin';
 import { HTTP_SERVER_OPTIONS } from '../http/server-options';

@@ -11,7 +11,7 @@ import {
 import { Code } from '../../../src/core/contract/codes';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { findUserByUid } from '../users/repo';
+import { findUserByUid } from '../users';
 import { listNotifications, markRead, unreadCount } from './repo';
 
 /** The user's routes of spec §7 (`user/notification`, `/read`, `/getUnreadCount`). */

@@ -1,7 +1,7 @@
 /** What the option operations share: the database, the clock, the trading engine's products and quotes. */
 import type { Db } from '../db/types';
-import type { BrandRecord } from '../brand/store';
-import type { Engine } from '../trading/engine';
+import type { BrandRecord } from '../brand';
+import type { Engine } from '../trading';
 import type { OptionHouseFinder } from './houses';
 import type { PriceRecord } from './prices';
 

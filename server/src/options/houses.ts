@@ -6,7 +6,7 @@
  * money have their own stripes.
  */
 import type { Db } from '../db/types';
-import { openStripedHouses, stripedHouseKind, type StripedHouseFinder } from '../ledger/houses';
+import { openStripedHouses, stripedHouseKind, type StripedHouseFinder } from '../ledger';
 
 export const OPTION_HOUSE_STRIPES = 32;
 

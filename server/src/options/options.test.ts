@@ -12,7 +12,7 @@ import {
 import { toFixed } from '../../../src/core/domain/decimal';
 import { ADMIN_TOKEN } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
-import { INSTRUMENTS } from '../market/instruments';
+import { INSTRUMENTS } from '../market';
 import { urlOf, type Trader } from '../trading/test-app';
 import { decideWithdrawal, withdrawUsdt } from '../withdrawals/test-support';
 import { optionsHarness, type OptionsHarness } from './test-app';

@@ -11,10 +11,10 @@ import { isMarketOpen } from '../../../src/core/domain/market-hours';
 import { CENTS } from '../../../src/core/domain/money';
 import { optionAmountError, optionFee } from '../../../src/core/domain/option-payload';
 import { BusinessError } from '../http/envelope';
-import { assertPlacementAllowed } from '../trading/blocking-rules';
-import type { Trader } from '../trading/engine';
-import { lockUserAccount, postMovements } from '../trading/ledger-ops';
-import { newOrderUid } from '../trading/orders-repo';
+import { assertPlacementAllowed } from '../trading';
+import type { Trader } from '../trading';
+import { lockUserAccount, postMovements } from '../trading';
+import { newOrderUid } from '../trading';
 import type { OptionsContext } from './context';
 import { deliveryTimesOf, findProduct, OPTION_COLUMNS, type OptionRow } from './repo';
 

@@ -7,8 +7,8 @@
  */
 import { fromScaledInt } from '../../../src/core/domain/decimal';
 import type { Db, Queryable } from '../db/types';
-import type { Instrument } from '../market/instruments';
-import type { Tick } from '../market/price-source';
+import type { Instrument } from '../market';
+import type { Tick } from '../market';
 
 /** How long marks are kept (older ones are pruned unless a running option may still need them). */
 export const MARK_RETENTION_MS = 2 * 3_600_000;

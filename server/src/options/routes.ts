@@ -21,7 +21,7 @@ import { utcDayStart } from '../../../src/core/domain/market-hours';
 import { parseTimeRatePayload } from '../../../src/core/domain/option-payload';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { traderOf } from '../trading/exchange-routes';
+import { traderOf } from '../trading';
 import type { OptionsContext } from './context';
 import { placeOption } from './place';
 import {

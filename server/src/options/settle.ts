@@ -15,7 +15,7 @@ import { CENTS } from '../../../src/core/domain/money';
 import { optionOutcome, optionPayout, type OptionOutcome } from '../../../src/core/domain/option-payload';
 import type { Queryable } from '../db/types';
 import { LEDGER_SCALE, postTransactions, type LedgerEntry, type Posting } from '../ledger';
-import { SETTLE_REFUSALS } from '../trading/ledger-ops';
+import { SETTLE_REFUSALS } from '../trading';
 import type { OptionsContext } from './context';
 import { OPTION_COLUMNS, type OptionRow } from './repo';
 

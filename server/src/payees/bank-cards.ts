@@ -25,7 +25,7 @@ import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { checkPersonal, checkText, last4, type Checked } from './fields';
 import { payeesAllowed } from './guard';
-import { sessionCodec, type SessionCodec } from '../cashier/field-codec';
+import { sessionCodec, type SessionCodec } from '../cashier';
 
 type Personal = Record<EncodedBankField, string>;
 

@@ -13,12 +13,12 @@ import {
   CryptoAddressInsert,
   CryptoAddressList,
 } from '../../../src/core/contract/payees';
-import { findCoin } from '../cashier/coins';
+import { findCoin } from '../cashier';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { addressFits, addressKey } from './fields';
 import { payeesAllowed } from './guard';
-import { sessionCodec } from '../cashier/field-codec';
+import { sessionCodec } from '../cashier';
 
 interface Row {
   id: string;

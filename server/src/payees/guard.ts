@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/core/contract/codes';
-import { brandFlag } from '../accounts/brand-flags';
+import { brandFlag } from '../accounts';
 import { BusinessError } from '../http/envelope';
 
 /**

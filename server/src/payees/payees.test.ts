@@ -6,7 +6,7 @@ import { ADMIN_TOKEN, createUser, post, signIn } from '../accounts/test-app';
 import { buildApp } from '../app';
 import type { TestDatabase } from '../db/testing';
 import { describeOnBackends } from '../db/testing';
-import { decodeField, encodeField } from '../cashier/field-codec';
+import { decodeField, encodeField } from '../cashier';
 
 const BANK = '/v1/waa/user/bank';
 const WALLET = '/v1/waa/cryptocurrency/user/wallet';

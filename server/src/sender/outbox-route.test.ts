@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import type { AuthPluginOptions } from '../auth/plugin';
+import type { AuthPluginOptions } from '../auth';
 import { createDevOutbox, type OutboxEntry } from './dev-outbox';
 import type { Sender } from './types';
 

@@ -18,8 +18,8 @@ import {
 } from '../../../src/core/domain/decimal';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
-import type { Instrument } from '../market/instruments';
-import { instrumentFinder } from '../market/routes';
+import type { Instrument } from '../market';
+import { instrumentFinder } from '../market';
 import type { Engine } from './engine';
 import { decimals } from './rules';
 

@@ -10,7 +10,7 @@ import { route } from '../http/route';
 import { cancelByUser } from './cancel';
 import { closeByUser } from './close';
 import type { Engine, Trader } from './engine';
-import { brandCategories } from '../market/routes';
+import { brandCategories } from '../market';
 import { assertRule, placeOrder } from './place';
 import { categoryRule } from './rules';
 import { updateByUser } from './update';

@@ -4,8 +4,8 @@ import { isZero, negate, type Decimal } from '../../../src/core/domain/decimal';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { getOrCreateAccount, postTransaction, SPEND_REFUSALS, type RefusalCodes } from '../ledger';
-import { toAccount } from '../ledger/accounts';
-import { openStripedHouses, stripedHouseKind, type StripedHouseFinder } from '../ledger/houses';
+import { toAccount } from '../ledger';
+import { openStripedHouses, stripedHouseKind, type StripedHouseFinder } from '../ledger';
 import type { AccountRow, Posting } from '../ledger';
 
 /**

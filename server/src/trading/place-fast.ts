@@ -13,7 +13,8 @@
  */
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
-import { assertValidEntry } from '../ledger/post';
+import { assertValidEntry } from '../ledger';
+import type { Instrument } from '../market';
 import type { BlockingRule } from './blocking-rules';
 import type { Engine, Trader } from './engine';
 import { toPostings, type Movement } from './ledger-ops';

@@ -8,7 +8,7 @@ import { isMarketOpen } from '../../../src/core/domain/market-hours';
 import { exitPrice, type Side } from '../../../src/core/domain/money';
 import { previewOrder, profitLossUsd } from '../../../src/core/domain/trade-preview';
 import { describeOnBackends } from '../db/testing';
-import { INSTRUMENTS, type Instrument } from '../market/instruments';
+import { INSTRUMENTS, type Instrument } from '../market';
 import { tradingHarness, type Trader, type TradingHarness } from './test-app';
 
 /** Wednesday 15:00 UTC: every category's session is open. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALWAYS_OPEN, FOREX_HOURS } from '../market/sessions';
+import { ALWAYS_OPEN, FOREX_HOURS } from '../market';
 import {
   cancelRule,
   chargeRule,

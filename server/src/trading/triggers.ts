@@ -5,7 +5,7 @@
  */
 import { compare, fromScaledInt } from '../../../src/core/domain/decimal';
 import type { CloseReason } from '../../../src/core/contract/trading';
-import type { Tick } from '../market/price-source';
+import type { Tick } from '../market';
 import { endPending } from './cancel';
 import { closeLocked, lockOwnOrder } from './close';
 import type { Queryable } from '../db/types';

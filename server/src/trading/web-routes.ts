@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { orderQuery, productOrderInfo, productSearch } from '../../../src/core/contract/trading';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
-import { listProducts } from '../market/instrument-repo';
-import { brandCategories, instrumentFinder } from '../market/routes';
+import { listProducts } from '../market';
+import { brandCategories, instrumentFinder } from '../market';
 import type { Engine } from './engine';
 import { queryOrders } from './query';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/core/contract/codes';
 import { BindEmail } from '../../../src/core/contract/users';
-import { brandFlag } from '../accounts/brand-flags';
+import { brandFlag } from '../accounts';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { emailTaken, findUserById, setEmail } from './repo';

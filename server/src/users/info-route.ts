@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/core/contract/codes';
 import { GetUserInfo } from '../../../src/core/contract/users';
-import { balanceTotals } from '../accounts/summary';
+import { balanceTotals } from '../accounts';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { avatarUrl } from './profile-routes';

@@ -9,7 +9,7 @@ import {
 } from '../../../src/core/contract/wallets';
 import { add, compare, mul, negate, normalize, toFixed } from '../../../src/core/domain/decimal';
 import { quoteTransfer, type TransferType } from '../../../src/core/domain/wallet-transfer';
-import { coinUsdPrice, findCoin, listCoins, type Coin } from '../cashier/coins';
+import { coinUsdPrice, findCoin, listCoins, type Coin } from '../cashier';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { fxHouseAccount, getOrCreateAccount, getOrCreateWallet, postTransaction } from '../ledger';

@@ -14,8 +14,8 @@ import {
   WITHDRAWAL_QUEUE_PAGE_SIZE,
 } from '../../../src/core/contract/withdrawals';
 import { Code } from '../../../src/core/contract/codes';
-import { actorOf } from '../cashier/actor';
-import { recordAudit } from '../cashier/audit';
+import { actorOf } from '../cashier';
+import { recordAudit } from '../cashier';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { findWithdrawal, listWithdrawals, setWithdrawalFrozen, toAdminTicket, toUserTicket } from './repo';

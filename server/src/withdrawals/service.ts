@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { WithdrawalDestination, WithdrawQuoteData } from '../../../src/core/contract/withdrawals';
-import { createReviewer, type ReviewDecision } from '../backoffice/review';
+import { createReviewer, type ReviewDecision } from '../backoffice';
 import type { Queryable } from '../db/types';
 import { findUserAccount } from '../ledger';
 import type { TicketRow } from './repo';

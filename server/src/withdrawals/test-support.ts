@@ -11,7 +11,7 @@ import {
 } from '../../../src/core/contract/withdrawals';
 import { fillPath, serverUrl } from '../../../src/core/contract/endpoint';
 import { ADMIN_TOKEN } from '../accounts/test-app';
-import { encodeField } from '../cashier/field-codec';
+import { encodeField } from '../cashier';
 
 /** An address of the USDT TRC20 shape (the tests' destination). */
 export const TEST_ADDRESS = 'TXYZabcdefghijkmnopqrstuvwxyz12345';

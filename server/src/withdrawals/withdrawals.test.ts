@@ -14,7 +14,7 @@ import { toFixed } from '../../../src/core/domain/decimal';
 import { admin, buildAccountsApp, createUser, post, signIn } from '../accounts/test-app';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { checkLedger, findUserAccount, HouseAccount } from '../ledger';
-import { encodeField } from '../cashier/field-codec';
+import { encodeField } from '../cashier';
 import { PENDING_HOUSE } from './service';
 import { decideWithdrawal, postWithdraw, realSessionKey, TEST_ADDRESS, withdrawUsdt } from './test-support';
 

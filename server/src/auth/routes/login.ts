@@ -4,7 +4,7 @@ import { Login, type LoginRequest, type LoginResponse } from '../../../../src/co
 import { Code } from '../../../../src/core/contract/codes';
 import { BusinessError, ok } from '../../http/envelope';
 import { route } from '../../http/route';
-import { acceptTotpStep, findUserByName, type CredentialRow } from '../../users/repo';
+import { acceptTotpStep, findUserByName, type CredentialRow } from '../../users';
 import { reserveWithin, type AuthRouteDeps } from '../context';
 import { destinationOf, parseAccountName, type AccountName } from '../identifiers';
 import { passwordHasher } from '../passwords';

@@ -5,7 +5,7 @@ import { Code } from '../../../../src/core/contract/codes';
 import type { InputOf } from '../../../../src/core/contract/endpoint';
 import { BusinessError, ok } from '../../http/envelope';
 import { route } from '../../http/route';
-import { findInviter, findUserByName, insertUser, markWelcomeSent, setPasswordHash } from '../../users/repo';
+import { findInviter, findUserByName, insertUser, markWelcomeSent, setPasswordHash } from '../../users';
 import {
   assertRegisterType,
   deliver,

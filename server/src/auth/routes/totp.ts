@@ -10,7 +10,7 @@ import {
   findCredentialsById,
   setPendingTotpSecret,
   type CredentialRow,
-} from '../../users/repo';
+} from '../../users';
 import { reserveWithin, type AuthRouteDeps } from '../context';
 import { RATE_RULES } from '../rate-limit';
 import { matchTotp, newTotpSecret, otpauthUri } from '../totp';

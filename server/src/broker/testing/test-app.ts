@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { requireAdmin } from '../../admin/require-admin';
+import { requireAdmin } from '../../admin';
 import { unconfiguredGuards } from '../../http/route';
 import brokerPlugin from '../plugin';
 import type { BrokerPluginOptions } from '../types';

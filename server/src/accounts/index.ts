@@ -1,0 +1,6 @@
+/**
+ * The accounts module's entry: what other modules use of it. Its other files are internal to it (lint rule
+ * `layers/direction`); the app registers its plugin from `plugin.ts`.
+ */
+export { brandFlag } from './brand-flags';
+export { balanceTotals } from './summary';

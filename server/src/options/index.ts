@@ -1,0 +1,5 @@
+/**
+ * The options module's entry: what other modules use of it. Its other files are internal to it (lint rule
+ * `layers/direction`); the app registers its plugin from `plugin.ts`.
+ */
+export { toOptionOrder } from './repo';

@@ -1,0 +1,5 @@
+/**
+ * The withdrawals module's entry: what other modules use of it. Its other files are internal to it (lint rule
+ * `layers/direction`); the app registers its plugin from `plugin.ts`.
+ */
+export { PENDING_HOUSE } from './service';
