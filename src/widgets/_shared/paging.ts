@@ -1,7 +1,6 @@
 /**
  * The paging of the infinite lists of spec §2/§4 (10 a page, loaded while scrolled to the end): what is
- * loaded so far, which page comes next, and how an answer changes that. Pure; `use-pages.ts` drives it, with
- * these rules or a list's own (`PageRules`).
+ * loaded so far, which page comes next, and how an answer changes that. Pure; `use-pages.ts` drives it.
  */
 import type { CallResult } from '../../core/runtime/types';
 
@@ -28,13 +27,6 @@ export interface Paging<T> {
   invalid: number;
   /** A failure to show (loading pauses until retry). */
   error: string | null;
-}
-
-/** How a list pages: its state before the first page, the page to ask for next, and how an answer changes it. */
-export interface PageRules<P, R> {
-  initial: P;
-  next: (paging: P) => number | null;
-  apply: (paging: P, page: number, result: R) => P;
 }
 
 /** Before the first page. */
@@ -73,9 +65,4 @@ export function applyPage<T extends { id: string }>(
     done: list.length === 0 || pages === null || page >= pages,
     error: null,
   };
-}
-
-/** The rules above, for a list of `T`. */
-export function listPaging<T extends { id: string }>(): PageRules<Paging<T>, CallResult<PageOf<T>>> {
-  return { initial: initialPaging<T>(), next: nextPage, apply: applyPage };
 }

@@ -5,7 +5,6 @@
 import { ORDER_PAGE_SIZE, PositionStatus } from '../../core/contract/trading';
 import type { MarketOrder, OrderQueryRequest, OrderQueryResponse } from '../../core/contract/trading';
 import type { CallResult } from '../../core/runtime/types';
-import type { PageRules } from '../_shared/paging';
 
 /** The filter chips in spec order; the request sends the chip's index + 1 as positionStatus. */
 export const HISTORY_FILTERS = ['pending', 'position', 'deal', 'canceled', 'exception'] as const;
@@ -99,15 +98,6 @@ export function applyPage(
     error: null,
     profitLossToday: data?.profitLossToday ?? paging.profitLossToday,
     profitLossTotal: data?.profitLossTotal ?? paging.profitLossTotal,
-  };
-}
-
-/** The paging of one filter's list, for `usePages`. */
-export function historyPaging(filter: HistoryFilter): PageRules<Paging, CallResult<OrderQueryResponse>> {
-  return {
-    initial: INITIAL_PAGING,
-    next: nextPage,
-    apply: (paging, page, result) => applyPage(paging, page, filter, result),
   };
 }
 

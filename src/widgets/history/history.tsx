@@ -1,10 +1,8 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { MarketOrder } from '../../core/contract/trading';
 import { getSession } from '../../core/session/session';
-import { createTradingApi } from '../../core/trading/trading-api';
 import type { EventCallbacks } from '../_shared/events';
 import { useHostState } from '../_shared/host-state';
-import { usePages } from '../_shared/use-pages';
 import { usePlatform } from '../_shared/platform-context';
 import { LayoutBox } from '../_shared/record-list';
 import { useAtomValue } from '../_shared/store-react';
@@ -18,9 +16,10 @@ import { pnlTone, signedAmount } from './history-format';
 import { HistoryList } from './list-foot';
 import { HistoryTable } from './history-table';
 import { OptionHistory } from './option-history';
-import { HISTORY_FILTERS, historyPaging, nextPage, queryFor } from './history.logic';
+import { HISTORY_FILTERS, nextPage } from './history.logic';
 import type { HistoryFilter } from './history.logic';
 import { HISTORY_CSS as css } from './styles';
+import { useHistoryPages } from './use-history-pages';
 
 /** Props of <History>: the attributes of <tk-history> and its output callbacks. */
 export interface HistoryProps extends EventCallbacks<'tk-navigate'> {
@@ -69,15 +68,11 @@ function HistoryBody(props: HistoryProps) {
   const [scope, setScope] = useHostState<Scope>('history.scope', 'total');
   const [selected, setSelected] = useState<MarketOrder | null>(null);
   const signedIn = state.status === 'signedIn';
-  const virtual = signedIn && state.virtual;
-  // `order/query` (or `order/queryMock` on the demo account); a change of filter, account or user starts again.
-  const api = useMemo(() => createTradingApi(platform), [platform]);
-  const fetchPage = useCallback(
-    (page: number) => api.queryOrders(queryFor(filter, page), virtual, { silent: true }),
-    [api, filter, virtual],
+  const account = useMemo(
+    () => (signedIn ? { virtual: state.virtual, uid: state.uid } : null),
+    [signedIn, state.virtual, state.uid],
   );
-  const key = signedIn ? `${filter}|${virtual}|${state.uid}` : null;
-  const { paging, loading, loadMore, retry } = usePages(key, fetchPage, historyPaging(filter));
+  const { paging, loading, loadMore, retry } = useHistoryPages(filter, account);
   const canLoad = signedIn && !loading && nextPage(paging) !== null;
 
   if (!signedIn) return <SignedOut t={t} onLogin={() => emit('tk-navigate', { to: LOGIN_PATH })} />;

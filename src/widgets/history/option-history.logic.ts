@@ -3,7 +3,6 @@ import { OPTION_HISTORY_PAGE_SIZE, OptionPositionStatus } from '../../core/contr
 import type { OptionOrder } from '../../core/contract/options';
 import { isDecimal, mul, normalize } from '../../core/domain/decimal';
 import type { CallResult } from '../../core/runtime/types';
-import type { PageRules } from '../_shared/paging';
 
 /** The finished options loaded so far and whether more may come. */
 export interface OptionPaging {
@@ -61,13 +60,6 @@ export function applyOptionPage(
     todayWinLoss: result.data.todayWinLoss,
   };
 }
-
-/** The paging of the finished options, for `usePages`. */
-export const OPTION_HISTORY_PAGING: PageRules<OptionPaging, CallResult<HistoryAnswer>> = {
-  initial: INITIAL_OPTION_PAGING,
-  next: nextOptionPage,
-  apply: applyOptionPage,
-};
 
 /** The profit rate as a percentage: rate '0.85' → '85%' (spec §9: profit rate ÷ 100 on the wire). */
 export function rateText(rate: string): string {

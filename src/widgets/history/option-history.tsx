@@ -1,5 +1,4 @@
-import { useCallback, useState } from 'react';
-import { findOptionHistory } from '../../core/contract/options';
+import { useState } from 'react';
 import { OptionPositionStatus } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
 import { SHORT_DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
@@ -8,18 +7,11 @@ import { pnlTone, priceText, signedAmount } from '../../core/domain/order-format
 import { OptionRecordTitle, RecordList } from '../_shared/record-list';
 import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
-import { usePages } from '../_shared/use-pages';
-import { usePlatform } from '../_shared/platform-context';
 import { DetailField } from '../_shared/drawer';
 import { HistoryDrawer } from './history-drawer';
 import { HistoryList } from './list-foot';
-import {
-  OPTION_HISTORY_PAGING,
-  nextOptionPage,
-  optionHistoryQuery,
-  optionStatusKey,
-  rateText,
-} from './option-history.logic';
+import { nextOptionPage, optionStatusKey, rateText } from './option-history.logic';
+import { useOptionHistoryPages } from './use-option-history-pages';
 
 /** Props of OptionHistory. */
 export interface OptionHistoryProps {
@@ -148,13 +140,7 @@ function optionFields(t: Translate, timezone: string | undefined): RecordField<O
  * time while scrolled to the end (the same infinite list as market mode) and a detail drawer.
  */
 export function OptionHistory({ t, timezone, accountKey }: OptionHistoryProps) {
-  const platform = usePlatform();
-  // The token decides whose options (real or demo), so there is no Mock variant.
-  const fetchPage = useCallback(
-    (page: number) => platform.api.call(findOptionHistory, optionHistoryQuery(page), { silent: true }),
-    [platform],
-  );
-  const { paging, loading, loadMore, retry } = usePages(accountKey, fetchPage, OPTION_HISTORY_PAGING);
+  const { paging, loading, loadMore, retry } = useOptionHistoryPages(accountKey);
   const [selected, setSelected] = useState<OptionOrder | null>(null);
   const canLoad = !loading && nextOptionPage(paging) !== null;
   return (

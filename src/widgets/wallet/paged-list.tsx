@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { ListFoot } from '../_shared/list-foot';
 import { useInfiniteScroll } from '../_shared/use-infinite-scroll';
 import { useWallet } from './wallet-context';
-import { nextPage, type Paging } from '../_shared/paging';
+import { nextPage } from '../_shared/paging';
 import type { Pages } from '../_shared/use-pages';
 
 /** An infinite list of a wallet view (spec §2: 10 a page, loaded while scrolled to its end). */
@@ -12,7 +12,7 @@ export function PagedList<T extends { id: string }>({
   part,
   render,
 }: {
-  pages: Pages<Paging<T>>;
+  pages: Pages<T>;
   label: string;
   part: string;
   render: (item: T) => ReactNode;
