@@ -84,6 +84,38 @@ const direction = [
   },
 ];
 
+/**
+ * Size limits of STYLE.md (decisions FZ1–FZ3): code lines only (blank and comment lines are free, so a why
+ * comment never costs a split). Tests, fixtures and the cross-cutting suites are not bound.
+ */
+const sizes = [
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs,jsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.e2e.ts', '**/*.fixture.{ts,tsx}', 'tests/**'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: [
+      'server/src/withdrawals/service.ts',
+      'server/src/backoffice/read-routes.ts',
+      'src/core/feeds/exchange-feed.ts',
+      'src/core/feeds/kline-loader.ts',
+      'src/core/feeds/market-feed.ts',
+      'src/widgets/account/user-menu.tsx',
+      'src/widgets/auth/code-flow-form.tsx',
+      'src/widgets/chart/chart-engine.ts',
+      'src/widgets/chart/chart.tsx',
+      'src/widgets/deposit/deposit.tsx',
+      'src/widgets/option-form/option-form.tsx',
+      'src/widgets/order-form/order-form.tsx',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -106,4 +138,5 @@ export default tseslint.config(
     },
   },
   ...direction,
+  ...sizes,
 );

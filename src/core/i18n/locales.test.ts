@@ -46,7 +46,7 @@ const translations = SUPPORTED_LANGUAGES.filter((lang) => lang !== 'en');
  */
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   // An identifier, a format with no words, an indicator's abbreviation.
-  'account.uid': ['zh-tw', 'zh-cn', 'ja', 'de', 'fr', 'it', 'ko', 'es', 'vi', 'th', 'id'],
+  'account.uid': translations,
   'error.code': ['de', 'fr', 'it', 'ko', 'es', 'vi', 'th', 'id'],
   'chart.indicator.MACD': ['ja', 'de', 'fr', 'it', 'ko', 'es', 'vi', 'th', 'id'],
   // Chart period units (m, H, D) as trading platforms show them in these languages.

@@ -151,7 +151,7 @@ export const ROUTES: readonly RouteDef[] = [
   user('withdraw', '/user/withdraw', {
     page: 'withdraw/withdraw-page#WithdrawPage',
     kind: 'account',
-    account: { menu: 'account.withdraw', realOnly: true },
+    account: { menu: 'withdraw.menu', realOnly: true },
   }),
   user('loan', '/user/loan'),
   user('wallet', '/user/wallet', {
@@ -169,7 +169,7 @@ export const ROUTES: readonly RouteDef[] = [
   user('notification', '/user/notification', {
     page: 'notifications/notifications-page#NotificationsPage',
     kind: 'account',
-    account: { menu: 'account.notification' },
+    account: { menu: 'notifications.menu' },
   }),
   open('service', '/user/service'),
   account('bindEmail', '/user/bindEmail', { view: 'bindEmail' }),

@@ -2,6 +2,7 @@
  * The public API of one widget, written once as data: defineWidget derives the r2wc props from it and
  * scripts/manifest.ts generates custom-elements.json from it. Pure data, importable in Node without a DOM.
  */
+import { SUPPORTED_LANGUAGES } from '../../core/contract/languages';
 
 /** How an attribute string becomes a prop (r2wc transform). */
 export type AttributeType = 'string' | 'number' | 'boolean' | 'json';
@@ -64,13 +65,16 @@ export const API_ATTRIBUTE: WidgetAttribute = {
     '`window.TRADEKIT_API`, then the page origin. All widgets of a page share the first origin.',
 };
 
+/** The supported language codes as the attribute descriptions list them. */
+export const LANGUAGE_LIST = SUPPORTED_LANGUAGES.join(', ');
+
 /** The `lang` attribute every widget has (one language a page). */
 export const LANG_ATTRIBUTE: WidgetAttribute = {
   name: 'lang',
   prop: 'lang',
   type: 'string',
   description:
-    'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id). Widgets of a page share ' +
+    `Language of the page (${LANGUAGE_LIST}). Widgets of a page share ` +
     'one language, so this switches all of them.',
 };
 

@@ -1,6 +1,12 @@
 /** Public API of <tk-account> (pure data: defineWidget and custom-elements.json are generated from it). */
 import { BASE_TOKENS, DIRECTION_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
-import { API_ATTRIBUTE, LANG_ATTRIBUTE, navigateEvent, themeAttribute } from '../_shared/widget-meta';
+import {
+  API_ATTRIBUTE,
+  LANGUAGE_LIST,
+  LANG_ATTRIBUTE,
+  navigateEvent,
+  themeAttribute,
+} from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
 import { ACCOUNT_VIEWS } from './account.logic';
 
@@ -33,8 +39,7 @@ export const accountMeta: WidgetMeta = {
     },
     {
       ...LANG_ATTRIBUTE,
-      description:
-        'Language of the page (en, zh-tw, zh-cn, ja, de, fr, it, ko, es, vi, th, id); shared by all widgets.',
+      description: `Language of the page (${LANGUAGE_LIST}); shared by all widgets.`,
     },
     themeAttribute(
       'Colour theme of the built-in defaults; the brand theme when absent. The menu toggle requests the other one.',

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   BANK_CARD_PATHS,
   EMPTY_FORM,
+  bankCodeChoices,
   cardPayload,
   maskedAccount,
+  screenOf,
   showsBankInfo,
+  typedLast4,
   validateCard,
 } from './bank-cards.logic';
 
@@ -74,5 +77,33 @@ describe('bank card rules', () => {
   it('masks the account to its last 4 and builds the edit path', () => {
     expect(maskedAccount('5555')).toBe('**** 5555');
     expect(BANK_CARD_PATHS.edit('12')).toBe('/user/wallet/editBankCard?id=12');
+  });
+});
+
+describe('screens and choices', () => {
+  it.each([
+    ['/user/wallet/bankCard', { view: 'list' }],
+    ['/user/wallet/addBankCard', { view: 'add' }],
+    ['/user/wallet/editBankCard?id=7%20a', { view: 'edit', cardId: '7 a' }],
+    ['/user/wallet/editBankCard', { view: 'edit', cardId: '' }],
+    ['/user/withdraw', null],
+  ])('%s → %o', (to, screen) => {
+    expect(screenOf(to)).toEqual(screen);
+  });
+
+  it.each([
+    ['', ['aib', 'vib', 'hkib', 'jbic', 'kb', 'bnm', 'cba']],
+    ['kb', ['aib', 'vib', 'hkib', 'jbic', 'kb', 'bnm', 'cba']],
+    ['xyz', ['aib', 'vib', 'hkib', 'jbic', 'kb', 'bnm', 'cba', 'xyz']],
+  ])('bank code %j offers %o', (current, codes) => {
+    expect(bankCodeChoices(current)).toEqual(codes);
+  });
+
+  it.each([
+    ['1234 5678-9012', '9012'],
+    ['12', '12'],
+    ['', ''],
+  ])('the delete prompt names %j by %j', (account, last4) => {
+    expect(typedLast4(account)).toBe(last4);
   });
 });

@@ -3,7 +3,7 @@
  * fields, their checks, the payload it sends and the views and paths of the widget.
  */
 import type { BankCard, BankCardInput, EncodedBankField } from '../../core/contract/payees';
-import { BANK_FIELD_MAX, BANK_PLAIN_MAX } from '../../core/contract/payees';
+import { BANK_CODES, BANK_FIELD_MAX, BANK_PLAIN_MAX } from '../../core/contract/payees';
 
 /** The widget's views: the card list, the add form, the edit form of one card. */
 export type BankCardsView = 'list' | 'add' | 'edit';
@@ -156,4 +156,31 @@ export function formFromCard(
 /** What a list row shows of the account: its last 4 characters after a mask (spec §9). */
 export function maskedAccount(last4: string): string {
   return `**** ${last4}`;
+}
+
+/** A screen of the widget: its view and, for edit, the card. */
+export interface Screen {
+  view: BankCardsView;
+  cardId?: string | undefined;
+}
+
+/** A path of this widget → its screen (the fallback when no page routes `tk-navigate`); null for others. */
+export function screenOf(to: string): Screen | null {
+  const url = new URL(to, 'http://widget.invalid');
+  if (url.pathname === BANK_CARD_PATHS.list) return { view: 'list' };
+  if (url.pathname === BANK_CARD_PATHS.add) return { view: 'add' };
+  if (url.pathname === '/user/wallet/editBankCard')
+    return { view: 'edit', cardId: url.searchParams.get('id') ?? '' };
+  return null;
+}
+
+/** The bank codes the select offers: the known ones, plus a card's own code that is not among them. */
+export function bankCodeChoices(current: string): string[] {
+  const known = BANK_CODES as readonly string[];
+  return [...known, ...(current && !known.includes(current) ? [current] : [])];
+}
+
+/** The last 4 characters of a typed account, spaces and dashes left out (the delete prompt names them). */
+export function typedLast4(account: string): string {
+  return account.replace(/[\s-]/g, '').slice(-4);
 }
