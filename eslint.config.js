@@ -99,7 +99,6 @@ const sizes = [
   },
   {
     files: [
-      'server/src/withdrawals/service.ts',
       'server/src/backoffice/read-routes.ts',
       'src/core/feeds/exchange-feed.ts',
       'src/core/feeds/kline-loader.ts',

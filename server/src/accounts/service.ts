@@ -1,7 +1,7 @@
 import type { AccountSummary } from '../../../src/core/contract/accounts';
 import type { Queryable } from '../db/types';
 import type { AccountRow, PostResult, UserAccountKind } from '../ledger';
-import { createBlockingRules, type BlockingRules } from '../trading/blocking-rules';
+import { createBlockingRules, type BlockingRules } from '../trading';
 import { creditAccount, type CreditOptions } from './credit';
 import { ensureDemoAccount, resetDemoAccount, type OpenPositionCheck } from './demo';
 import { accountSummary } from './summary';

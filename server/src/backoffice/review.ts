@@ -5,11 +5,11 @@
  * operators deciding at once exactly one acts), marks the decision with its reason, runs the queue's effect,
  * writes the user's notification and the audit entry; the notification is pushed after COMMIT.
  */
-import { recordAudit } from '../cashier/audit';
+import { recordAudit } from '../cashier';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
-import type { NotificationService, Notified } from '../notifications/plugin';
-import type { NewNotification } from '../notifications/repo';
+import type { NotificationService, Notified } from '../notifications';
+import type { NewNotification } from '../notifications';
 
 /** An operator's decision: approve, or reject with the reason the user is told. */
 export type ReviewDecision = { approve: true } | { approve: false; reason: string };

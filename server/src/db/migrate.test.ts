@@ -179,7 +179,7 @@ async function tables(db: Db): Promise<string[]> {
   return rows.map((row) => row.t);
 }
 
-describeOnBackends('runMigrations on a database migrated under the numbered names', (backend) => {
+describeOnBackends('runMigrations on a database migrated under the numbered names', { on: 'both' }, (backend) => {
   const databases: TestDatabase[] = [];
   const dbs: Db[] = [];
   let numbered: string;

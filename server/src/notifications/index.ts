@@ -3,3 +3,4 @@
  * `layers/direction`); the app registers its plugin from `plugin.ts`.
  */
 export type { NotificationService, Notified } from './plugin';
+export type { NewNotification } from './repo';

@@ -7,7 +7,7 @@
  */
 import { BusinessError } from '../http/envelope';
 import type { Queryable } from '../db/types';
-import type { Instrument } from '../market/instruments';
+import type { Instrument } from '../market';
 import type { Engine, Trader } from './engine';
 
 /** Which placement: a market or pending order, or an option. */

@@ -10,3 +10,10 @@ export type { Engine, Trader } from './engine';
 export { SETTLE_REFUSALS, lockUserAccount, postMovements } from './ledger-ops';
 export { newOrderUid } from './orders-repo';
 export { traderOf } from './exchange-routes';
+export {
+  assertPlacementAllowed,
+  createBlockingRules,
+  lockAccountAgainstPlacements,
+  type BlockingRule,
+  type BlockingRules,
+} from './blocking-rules';

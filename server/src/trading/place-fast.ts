@@ -14,7 +14,6 @@
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import { assertValidEntry } from '../ledger';
-import type { Instrument } from '../market';
 import type { BlockingRule } from './blocking-rules';
 import type { Engine, Trader } from './engine';
 import { toPostings, type Movement } from './ledger-ops';

@@ -1,6 +1,6 @@
 /** The users module's rule of placement: an operator's trading ban (405), set by `admin-routes.ts`. */
 import { Code } from '../../../src/core/contract/codes';
-import type { BlockingRule } from '../trading/blocking-rules';
+import type { BlockingRule } from '../trading';
 
 /** SQL over the account row `a`: its owner is banned from trading. */
 const PROHIBITED_SQL = `coalesce((select u.trading_prohibited from users u where u.id = a.user_id), false)`;

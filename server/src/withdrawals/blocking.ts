@@ -1,6 +1,6 @@
 /** The withdrawals module's rule of placement: no real order or option while a withdrawal waits (406). */
 import { Code } from '../../../src/core/contract/codes';
-import type { BlockingRule } from '../trading/blocking-rules';
+import type { BlockingRule } from '../trading';
 import { hasWaitingWithdrawal } from './repo';
 
 /** SQL over the account row `a`: one probe of the partial unique index on waiting withdrawals. */

@@ -6,7 +6,7 @@
 import { Code } from '../../../src/core/contract/codes';
 import { AlarmType, CODE_TEXT_ACTION } from '../../../src/core/contract/notifications';
 import { negate } from '../../../src/core/domain/decimal';
-import type { ReviewQueue } from '../backoffice/review';
+import type { ReviewQueue } from '../backoffice';
 import type { Queryable } from '../db/types';
 import { findUserAccount, HouseAccount, houseAccount, postTransaction } from '../ledger';
 import { LedgerKind, ledgerRef } from './ids';

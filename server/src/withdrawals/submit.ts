@@ -9,7 +9,7 @@ import { compare, negate } from '../../../src/core/domain/decimal';
 import { withdrawAmountProblem } from '../../../src/core/domain/withdraw-quote';
 import type { Queryable } from '../db/types';
 import { houseAccount, postTransaction } from '../ledger';
-import { lockAccountAgainstPlacements } from '../trading/blocking-rules';
+import { lockAccountAgainstPlacements } from '../trading';
 import { LedgerKind, ledgerRef, PENDING_HOUSE, ticketUid } from './ids';
 import { findWithdrawal, WITHDRAW_ACTION, type TicketRow } from './repo';
 import { fail, realOnly, statusProblem, type Caller } from './status';

@@ -12,9 +12,9 @@ import {
   tooManyDecimals,
   type WithdrawQuote,
 } from '../../../src/core/domain/withdraw-quote';
-import { brandFlag } from '../accounts/brand-flags';
-import { coinUsdPrice, findCoin, type Coin } from '../cashier/coins';
-import { decodeField, FieldCodecError, sessionAesKey } from '../cashier/field-codec';
+import { brandFlag } from '../accounts';
+import { coinUsdPrice, findCoin, type Coin } from '../cashier';
+import { decodeField, FieldCodecError, sessionAesKey } from '../cashier';
 import { findBankMeta, type BankMetaRow } from './repo';
 import { fail, type Caller } from './status';
 
