@@ -179,74 +179,78 @@ async function tables(db: Db): Promise<string[]> {
   return rows.map((row) => row.t);
 }
 
-describeOnBackends('runMigrations on a database migrated under the numbered names', { on: 'both' }, (backend) => {
-  const databases: TestDatabase[] = [];
-  const dbs: Db[] = [];
-  let numbered: string;
+describeOnBackends(
+  'runMigrations on a database migrated under the numbered names',
+  { on: 'both' },
+  (backend) => {
+    const databases: TestDatabase[] = [];
+    const dbs: Db[] = [];
+    let numbered: string;
 
-  async function fresh(): Promise<Db> {
-    const database = await backend.create();
-    databases.push(database);
-    const db = await open(database);
-    dbs.push(db);
-    return db;
-  }
-
-  beforeAll(async () => {
-    numbered = await mkdtemp(join(tmpdir(), 'tk-mig-old-'));
-    for (const [old, stamped] of Object.entries(LEGACY_NAMES)) {
-      await copyFile(join(MIGRATIONS_DIR, stamped), join(numbered, old));
+    async function fresh(): Promise<Db> {
+      const database = await backend.create();
+      databases.push(database);
+      const db = await open(database);
+      dbs.push(db);
+      return db;
     }
-  });
-  afterAll(async () => {
-    for (const db of dbs) await db.close();
-    for (const database of databases) await database.cleanup();
-    await rm(numbered, { recursive: true, force: true });
-  });
 
-  it('applies nothing again, renames the records, and ends with the schema of a fresh database', async () => {
-    const old = await fresh();
-    await migrateAsBefore(old, numbered);
-    const before = await old.query<{ name: string; applied_at: Date }>(
-      'select name, applied_at from schema_migrations order by name',
-    );
-    expect(before.rows.map((row) => row.name)).toEqual(Object.keys(LEGACY_NAMES));
-
-    const report = await runMigrations(old, MIGRATIONS_DIR);
-    const stampedFiles = await listMigrations(MIGRATIONS_DIR);
-    expect(report.renamed).toEqual(Object.keys(LEGACY_NAMES));
-    expect(report.applied).toEqual(stampedFiles.slice(Object.keys(LEGACY_NAMES).length));
-    expect(await recorded(old)).toEqual(stampedFiles);
-    const after = await old.query<{ name: string; applied_at: Date }>(
-      'select name, applied_at from schema_migrations order by name',
-    );
-    expect(after.rows.map((row) => row.applied_at.getTime())).toEqual(
-      before.rows.map((row) => row.applied_at.getTime()),
-    );
-    expect(await runMigrations(old, MIGRATIONS_DIR)).toEqual({
-      applied: [],
-      alreadyApplied: stampedFiles.length,
-      renamed: [],
+    beforeAll(async () => {
+      numbered = await mkdtemp(join(tmpdir(), 'tk-mig-old-'));
+      for (const [old, stamped] of Object.entries(LEGACY_NAMES)) {
+        await copyFile(join(MIGRATIONS_DIR, stamped), join(numbered, old));
+      }
+    });
+    afterAll(async () => {
+      for (const db of dbs) await db.close();
+      for (const database of databases) await database.cleanup();
+      await rm(numbered, { recursive: true, force: true });
     });
 
-    const clean = await fresh();
-    await runMigrations(clean, MIGRATIONS_DIR);
-    expect(await tables(old)).toEqual(await tables(clean));
-  });
+    it('applies nothing again, renames the records, and ends with the schema of a fresh database', async () => {
+      const old = await fresh();
+      await migrateAsBefore(old, numbered);
+      const before = await old.query<{ name: string; applied_at: Date }>(
+        'select name, applied_at from schema_migrations order by name',
+      );
+      expect(before.rows.map((row) => row.name)).toEqual(Object.keys(LEGACY_NAMES));
 
-  it('applies the numbered files a partly migrated database still lacks, under their new names', async () => {
-    const partial = await mkdtemp(join(tmpdir(), 'tk-mig-part-'));
-    const olds = Object.keys(LEGACY_NAMES);
-    for (const old of olds.slice(0, 5)) await copyFile(join(numbered, old), join(partial, old));
-    const db = await fresh();
-    await migrateAsBefore(db, partial);
-    await rm(partial, { recursive: true });
+      const report = await runMigrations(old, MIGRATIONS_DIR);
+      const stampedFiles = await listMigrations(MIGRATIONS_DIR);
+      expect(report.renamed).toEqual(Object.keys(LEGACY_NAMES));
+      expect(report.applied).toEqual(stampedFiles.slice(Object.keys(LEGACY_NAMES).length));
+      expect(await recorded(old)).toEqual(stampedFiles);
+      const after = await old.query<{ name: string; applied_at: Date }>(
+        'select name, applied_at from schema_migrations order by name',
+      );
+      expect(after.rows.map((row) => row.applied_at.getTime())).toEqual(
+        before.rows.map((row) => row.applied_at.getTime()),
+      );
+      expect(await runMigrations(old, MIGRATIONS_DIR)).toEqual({
+        applied: [],
+        alreadyApplied: stampedFiles.length,
+        renamed: [],
+      });
 
-    const report = await runMigrations(db, MIGRATIONS_DIR);
-    expect(report.renamed).toEqual(olds.slice(0, 5));
-    const stampedFiles = await listMigrations(MIGRATIONS_DIR);
-    expect(report.applied).toEqual(stampedFiles.slice(5));
-    expect(report.applied.slice(0, olds.length - 5)).toEqual(olds.slice(5).map((old) => LEGACY_NAMES[old]));
-    expect(await recorded(db)).toEqual(stampedFiles);
-  });
-});
+      const clean = await fresh();
+      await runMigrations(clean, MIGRATIONS_DIR);
+      expect(await tables(old)).toEqual(await tables(clean));
+    });
+
+    it('applies the numbered files a partly migrated database still lacks, under their new names', async () => {
+      const partial = await mkdtemp(join(tmpdir(), 'tk-mig-part-'));
+      const olds = Object.keys(LEGACY_NAMES);
+      for (const old of olds.slice(0, 5)) await copyFile(join(numbered, old), join(partial, old));
+      const db = await fresh();
+      await migrateAsBefore(db, partial);
+      await rm(partial, { recursive: true });
+
+      const report = await runMigrations(db, MIGRATIONS_DIR);
+      expect(report.renamed).toEqual(olds.slice(0, 5));
+      const stampedFiles = await listMigrations(MIGRATIONS_DIR);
+      expect(report.applied).toEqual(stampedFiles.slice(5));
+      expect(report.applied.slice(0, olds.length - 5)).toEqual(olds.slice(5).map((old) => LEGACY_NAMES[old]));
+      expect(await recorded(db)).toEqual(stampedFiles);
+    });
+  },
+);
