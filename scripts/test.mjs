@@ -1,7 +1,7 @@
 // `npm test`: every suite (unit, server, end-to-end in real Chromium) against a throw-away PostgreSQL.
 // Missing Chromium or PostgreSQL fails the run: a suite is never skipped silently.
 // Extra arguments go to vitest, e.g. `npm test -- --project e2e` or `npm test -- server/src/db`.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium, findPostgresBin } from './lib/find-tools.mjs';
@@ -89,6 +89,8 @@ const exitCode = await runNode(
 let report = null;
 try {
   report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  // TK_TEST_REPORT keeps vitest's JSON report (per-file and per-test times) for comparing runs.
+  if (process.env.TK_TEST_REPORT) copyFileSync(reportFile, process.env.TK_TEST_REPORT);
 } catch {
   console.error(`vitest wrote no JSON report (exit ${exitCode}).`);
 }
