@@ -6,19 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANUAL_CLOSE_AFTER_MS } from '../../src/core/contract/trading';
 import { mul, sub } from '../../src/core/domain/decimal';
 import { DEMO_INITIAL_BALANCE } from '../../server/src/accounts/demo';
-import { NEEDS_POSTGRES, expectedEquity, same, startRaceApp, sum, type RaceApp } from './race-app';
+import { NEEDS_POSTGRES, expectedEquity, same, startRaceApp, sum, type RaceApp, ORDER } from './race-app';
 
 const CONCURRENCY = 60;
-const ORDER = {
-  tradePair: 'BTCUSDT',
-  price: '0',
-  stopPrice: '',
-  takeProfitPprice: '',
-  orderQuantity: '0.01',
-  multiple: 100,
-  orderType: 0,
-  buyPoint: 2,
-};
 const PENDING = { ...ORDER, buyPoint: 1, price: '95000.00' };
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;

@@ -147,3 +147,15 @@ export const same = (a: string, b: string) => compare(a, b) === 0;
 export function expectedEquity(credited: string, orders: OrderFacts[]): string {
   return add(sub(credited, sum(orders.map((o) => o.fee))), sum(orders.map((o) => o.pnl)));
 }
+
+/** A market buy of 0.01 BTCUSDT at 100× leverage: the order every race sends. */
+export const ORDER = {
+  tradePair: 'BTCUSDT',
+  price: '0',
+  stopPrice: '',
+  takeProfitPprice: '',
+  orderQuantity: '0.01',
+  multiple: 100,
+  orderType: 0,
+  buyPoint: 2,
+};

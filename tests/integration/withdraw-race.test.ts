@@ -11,7 +11,7 @@ import { serverUrl } from '../../src/core/contract/endpoint';
 import { WithdrawSubmit } from '../../src/core/contract/withdrawals';
 import { encodeField } from '../../server/src/cashier/field-codec';
 import { TEST_ADDRESS, realSessionKey } from '../../server/src/withdrawals/test-support';
-import { NEEDS_POSTGRES, startRaceApp, type RaceApp } from './race-app';
+import { NEEDS_POSTGRES, startRaceApp, type RaceApp, ORDER } from './race-app';
 
 /** Rounds of each direction (the issue saw 18 failures in 38 rounds). */
 const ROUNDS = 40;
@@ -19,17 +19,6 @@ const ROUNDS = 40;
 const PLACEMENTS = 15;
 /** Milliseconds between two arrivals of a round. */
 const SPREAD_MS = 3;
-
-const ORDER = {
-  tradePair: 'BTCUSDT',
-  price: '0',
-  stopPrice: '',
-  takeProfitPprice: '',
-  orderQuantity: '0.01',
-  multiple: 100,
-  orderType: 0,
-  buyPoint: 2,
-};
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 
