@@ -11,7 +11,7 @@ import type { Db } from './types';
 function open(database: TestDatabase): Promise<Db> {
   return database.databaseUrl
     ? openPostgres(database.databaseUrl)
-    : openPglite(database.dataDir ?? 'memory://');
+    : openPglite(database.dataDir ?? 'memory://', { template: false });
 }
 
 async function recorded(db: Db): Promise<string[]> {
