@@ -154,11 +154,13 @@ describeOnBackends('closeOrder, cancelOrder and updateOrder', { on: 'pglite' }, 
     );
     expect(res.code).toBe(0);
     h.clock.set(Date.parse('2026-03-14T12:00:00Z'));
+    await h.signInAgain(bob);
     expect((await h.post(`${CLOSE}Mock`, bob.demoToken, { orderId: res.data })).code).toBe(605);
     expect((await h.order(bob.demoToken, { tradePair: 'EURUSD', orderQuantity: '0.01' }, true)).code).toBe(
       605,
     );
     h.clock.set(Date.parse('2026-03-16T12:00:00Z'));
+    await h.signInAgain(bob);
     expect((await h.post(`${CLOSE}Mock`, bob.demoToken, { orderId: res.data })).code).toBe(0);
     expect(await h.ledgerOk()).toBe(true);
   });

@@ -206,6 +206,7 @@ describeOnBackends('order queries, products, snapshots and the admin price', { o
     // The next day: the rollover charges the position still open, which is then closed.
     const midnight = utcDayStart(h.clock.now()) + 24 * 3_600_000;
     h.clock.set(midnight + 3_600_000);
+    await h.signInAgain(night);
     expect(await rollover(h.app.tradingEngine, midnight)).toBeGreaterThanOrEqual(1);
     await h.pin('BTCUSDT', '101000.00');
     await h.post('/exchange/order/closeOrder', night.token, { orderId: second });

@@ -31,6 +31,11 @@ export interface TradingHarness {
   app: FastifyInstance;
   clock: { now(): number; advance(ms: number): void; set(ms: number): void };
   trader(options?: { brandId?: string; credit?: string }): Promise<Trader>;
+  /**
+   * Signs the trader in again at the clock's time (its tokens replaced in place): the access token lives
+   * 15 minutes of the one server clock, so a suite that moves the clock by days signs its traders in again.
+   */
+  signInAgain(trader: Trader): Promise<Trader>;
   credit(userId: string, amount: string): Promise<void>;
   /** POST with a bearer token; answers the envelope. */
   post<T = unknown>(url: string, token: string | null, body?: object): Promise<Envelope<T>>;
@@ -99,6 +104,11 @@ export async function tradingHarness(
         token: await signIn(app, user.id),
         demoToken: await signIn(app, user.id, true),
       };
+    },
+    async signInAgain(trader) {
+      trader.token = await signIn(app, trader.id);
+      trader.demoToken = await signIn(app, trader.id, true);
+      return trader;
     },
     credit,
     call,
