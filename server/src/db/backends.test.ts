@@ -21,7 +21,7 @@ function declarations(): Map<string, BackendChoice[]> {
     const text = readFileSync(join(ROOT, file), 'utf8');
     const calls = text.match(/^describeOnBackends\(/gm)?.length ?? 0;
     if (calls === 0) continue;
-    const choices = [...text.matchAll(/^describeOnBackends\('[^']*', \{ on: '(\w+)' \}/gm)].map(
+    const choices = [...text.matchAll(/^describeOnBackends\(\s*'[^']*',\s*\{ on: '(\w+)' \}/gm)].map(
       (m) => m[1] as BackendChoice,
     );
     expect(choices, `${file} declares where each describeOnBackends runs`).toHaveLength(calls);
