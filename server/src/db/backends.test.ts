@@ -51,7 +51,9 @@ describe('where the server suites run', () => {
       for (const choice of choices) expect(CHOICES, file).toContain(choice);
     }
     for (const file of ['server/src/db/migrate.test.ts', 'server/src/db/db.test.ts']) {
-      expect(found.get(file), file).toEqual(['both']);
+      const choices = found.get(file) ?? [];
+      expect(choices.length, file).toBeGreaterThan(0);
+      for (const choice of choices) expect(choice, file).toBe('both');
     }
   });
 });
