@@ -3,7 +3,7 @@
  * module reads business time from there: order and option times, the 3-minute rule, expiries, codes,
  * sessions, rate-limit windows, stale-feed checks. Tests pass a `TestClock` and move it instead of waiting
  * out real time. Wall-time mechanics (socket heart-beats, backpressure, timers' own periods) stay on real
- * time: see docs/decisions.md TC2.
+ * time: see docs/decisions.md CK2.
  */
 
 /** The server's time source (ms since epoch). */

@@ -1,6 +1,6 @@
 // The server clock's remote control for the browser suites: a tiny HTTP server of its own on the loopback
 // interface, started by the global setup beside the app. It is not part of the app: the product has no route
-// that moves time (docs/decisions.md TC4).
+// that moves time (docs/decisions.md CK4).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestClock } from '../../server/src/clock';

@@ -36,7 +36,8 @@ describe('marketInfo', () => {
     expect(info.product('EURUSD')).toBeUndefined();
     const stopA = info.watch('EURUSD');
     const stopB = info.watch('GBPUSD');
-    await vi.waitFor(() => expect(info.product('EURUSD')?.productCode).toBe('EURUSD'));
+    // A loaded machine can take longer than vi.waitFor's default second to load the list.
+    await vi.waitFor(() => expect(info.product('EURUSD')?.productCode).toBe('EURUSD'), { timeout: 10_000 });
     expect(info.product('GBPUSD')).toBeNull();
     expect(info.status('EURUSD')).toBe('open');
     expect(info.status('GBPUSD')).toBeNull();
