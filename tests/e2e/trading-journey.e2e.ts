@@ -39,6 +39,28 @@ async function openOrders(token: string, positionStatus: number, mock = false): 
   return answer.data.list;
 }
 
+/** The mouse cursor the page shows at (`x`, `y`): the nearest set `cursor` style, through shadow roots. */
+async function cursorAt(page: Page, x: number, y: number): Promise<string> {
+  return page.evaluate(
+    ([px, py]) => {
+      let el = document.elementFromPoint(px!, py!);
+      while (el?.shadowRoot) {
+        const inner: Element | null = el.shadowRoot.elementFromPoint(px!, py!);
+        if (!inner || inner === el) break;
+        el = inner;
+      }
+      for (
+        let at: Element | null = el;
+        at;
+        at = at.parentElement ?? (at.getRootNode() as ShadowRoot).host ?? null
+      )
+        if (at instanceof HTMLElement && at.style.cursor) return at.style.cursor;
+      return '';
+    },
+    [x, y],
+  );
+}
+
 /** The chart's drawn order lines as `id → y` (pixels from the top of the candle pane), from its engine element. */
 async function chartLines(page: Page): Promise<Map<string, number>> {
   const text = (await page.locator('.tk-chart__engine').getAttribute('data-trade-lines')) ?? '';
@@ -92,11 +114,22 @@ async function dragStopOnChart(page: Page, vp: ViewportName, order: MarketOrder)
   // On the stop loss label at the left of its line, then 12 px down (a lower stop for a buy): the lowest line
   // sits on the axis' bottom gap, at least 20 px above the volume pane at both viewports. At desktop the
   // mouse then leaves the chart in one move (to the drawing bar on its left) and is released there, which
-  // ends the drag as well.
+  // ends the drag as well. Like a trader, the test presses only once the chart shows the grab pointer over
+  // the line, and lets go only once the line has followed the mouse: a loaded machine may paint late.
   const x = engine.x + 24;
-  await page.mouse.move(x, engine.y + y);
+  await expect
+    .poll(
+      async () => {
+        y = (await chartLines(page)).get(stop)!;
+        await page.mouse.move(x, engine.y + y);
+        return cursorAt(page, x, engine.y + y);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe('pointer');
   await page.mouse.down();
   for (const down of [4, 8, 12]) await page.mouse.move(x, engine.y + y + down, { steps: 2 });
+  await expect.poll(async () => (await chartLines(page)).get(stop), { timeout: 5_000 }).toBeGreaterThan(y);
   if (vp === 'desktop') await page.mouse.move(engine.x - 12, engine.y + y + 12);
   await page.mouse.up();
   const dialog = page.getByRole('alertdialog', { name: 'Move the stop loss?' });

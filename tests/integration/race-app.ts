@@ -159,3 +159,33 @@ export const ORDER = {
   orderType: 0,
   buyPoint: 2,
 };
+
+/**
+ * Where the second request of a race starts, in milliseconds after the first (negative: before it), kept at
+ * the boundary where either side can win. Each round says which way to move: the step doubles while the same
+ * side keeps winning and falls back to `base` when the winner changes, so a wrong first guess (a cold
+ * database, a loaded machine) is left behind in a few rounds instead of in `guess / base` of them.
+ */
+export function boundarySearch(guess: number, base: number) {
+  let offset = Math.round(guess);
+  let step = base;
+  let last: 'later' | 'earlier' | null = null;
+  return {
+    get offset() {
+      return offset;
+    },
+    /** The first request at this many ms, the second at `offset` more (both ≥ 0). */
+    get firstAt() {
+      return Math.max(0, -offset);
+    },
+    get secondAt() {
+      return Math.max(0, offset);
+    },
+    move(way: 'later' | 'earlier' | 'stay') {
+      if (way === 'stay') return;
+      step = way === last ? Math.min(step * 2, 256) : base;
+      last = way;
+      offset += way === 'later' ? step : -step;
+    },
+  };
+}

@@ -11,7 +11,7 @@ import { serverUrl } from '../../src/core/contract/endpoint';
 import { WithdrawSubmit } from '../../src/core/contract/withdrawals';
 import { encodeField } from '../../server/src/cashier/field-codec';
 import { TEST_ADDRESS, realSessionKey } from '../../server/src/withdrawals/test-support';
-import { NEEDS_POSTGRES, startRaceApp, type RaceApp, ORDER } from './race-app';
+import { NEEDS_POSTGRES, boundarySearch, startRaceApp, type RaceApp, ORDER } from './race-app';
 
 /** Rounds of each direction (the issue saw 18 failures in 38 rounds). */
 const ROUNDS = 40;
@@ -128,11 +128,12 @@ if (!DATABASE_URL) {
       // The placements are aimed at the withdrawal's commit: measured alone, then moved by what each round
       // shows (all placed first: later; all refused 406: earlier), so most rounds land some inside its lock.
       const lead = (await latency((t, key) => withdraw(t, key))) - (await latency((t) => place(t.token, 0)));
-      let start = Math.max(0, Math.round(lead - (PLACEMENTS / 2) * SPREAD_MS));
+      const search = boundarySearch(lead - (PLACEMENTS / 2) * SPREAD_MS, 2 * SPREAD_MS);
       const bad: unknown[] = [];
       let withdrawn = 0;
       for (let r = 0; r < ROUNDS; r += 1) {
-        const result = await round(0, (i) => start + i * SPREAD_MS);
+        const start = search.offset;
+        const result = await round(search.firstAt, (i) => search.secondAt + i * SPREAD_MS);
         // A waiting withdrawal and an accepted placement in the same round is the race of issue #19.
         if (result.withdrawal === 0) withdrawn += 1;
         const both = result.withdrawal === 0 && (result.placed > 0 || result.live > 0);
@@ -141,8 +142,7 @@ if (!DATABASE_URL) {
           (result.withdrawal === 0 && result.refused.some((code) => code !== 406)) ||
           (result.withdrawal === 1070 && result.placed === 0);
         if (both || unexplained) bad.push({ round: r, start, ...result });
-        if (result.withdrawal === 1070) start += 2 * SPREAD_MS;
-        else if (result.placed === 0) start = Math.max(0, start - 2 * SPREAD_MS);
+        search.move(result.withdrawal === 1070 ? 'later' : result.placed === 0 ? 'earlier' : 'stay');
       }
       console.info(
         `withdrawal first: ${bad.length} of ${ROUNDS} rounds failed; ${withdrawn} withdrawals won`,
@@ -153,14 +153,16 @@ if (!DATABASE_URL) {
     }, 300_000);
 
     it(`answers 1070 to a withdrawal that meets a placement in flight, or 406 to the placement: ${ROUNDS} rounds`, async () => {
-      // One placement against one withdrawal, its start moved 1 ms towards the side that lost the last round,
-      // so the rounds stay at the boundary where both are in flight; market orders and options in turn.
+      // One placement against one withdrawal, its start moved towards the side that lost the last round (before
+      // the withdrawal when it must), so the rounds stay at the boundary where both are in flight; market orders
+      // and options in turn.
       const lead = (await latency((t, key) => withdraw(t, key))) - (await latency((t) => place(t.token, 0)));
-      let start = Math.max(0, Math.round(lead));
+      const search = boundarySearch(lead, 1);
       const bad: unknown[] = [];
       let refused1070 = 0;
       for (let r = 0; r < ROUNDS; r += 1) {
-        const result = await round(0, () => start, 1, r);
+        const start = search.offset;
+        const result = await round(search.firstAt, () => search.secondAt, 1, r);
         if (result.withdrawal === 1070) refused1070 += 1;
         const both = result.withdrawal === 0 && (result.placed > 0 || result.live > 0);
         const unexplained =
@@ -168,7 +170,7 @@ if (!DATABASE_URL) {
           (result.withdrawal === 0 && result.refused.some((code) => code !== 406)) ||
           (result.withdrawal === 1070 && result.placed === 0);
         if (both || unexplained) bad.push({ round: r, start, ...result });
-        start = result.withdrawal === 1070 ? start + 1 : Math.max(0, start - 1);
+        search.move(result.withdrawal === 1070 ? 'later' : 'earlier');
       }
       console.info(
         `placement against withdrawal: ${bad.length} of ${ROUNDS} rounds failed; ${refused1070} answered 1070`,
