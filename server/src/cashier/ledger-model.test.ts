@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Code } from '../../../src/core/contract/codes';
+import { DEPOSIT_WAITING_MAX } from '../../../src/core/contract/deposits';
 import {
   add,
   compare,
@@ -20,6 +21,7 @@ import {
   toFixed,
   type Decimal,
 } from '../../../src/core/domain/decimal';
+import { brandDepositMinimumUsd, DEPOSIT_MAX_USD } from '../../../src/core/domain/deposit';
 import { ADMIN_TOKEN } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
 import { submit as submitDeposit } from '../deposits/deposits.testing';
@@ -282,8 +284,14 @@ describeOnBackends('cashier ledger model', { on: 'postgres' }, (backend) => {
   async function deposit(u: UserModel, s: Extract<Step, { kind: 'deposit' }>): Promise<number> {
     const coin = COINS[s.coin];
     const usd = toFixed(mul(s.amount, coin.price), 2, 'down');
-    const minimum = s.locale === 'en' ? '1000' : '30';
-    const expected = compare(usd, minimum) >= 0 ? 0 : Code.NOT_CORRECT_AMOUNT;
+    // The brand's minimum and maximum, whatever the locale; then at most DEPOSIT_WAITING_MAX waiting.
+    const minimum = brandDepositMinimumUsd(h.app.brand.get('tradekit')?.settings.languages ?? []);
+    const expected =
+      compare(usd, minimum) < 0 || compare(usd, DEPOSIT_MAX_USD) > 0
+        ? Code.NOT_CORRECT_AMOUNT
+        : u.waitingDeposits.length >= DEPOSIT_WAITING_MAX
+          ? Code.MAX_TARGET_VALUE
+          : 0;
     const key = randomUUID();
     const meta = { type: 'crypto', coinId: s.coin, amt: s.amount, locale: s.locale, agreement: true };
     const send = () => submitDeposit(h.app, u.token, meta, { key });

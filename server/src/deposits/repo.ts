@@ -84,6 +84,21 @@ export async function insertDeposit(q: Queryable, row: NewDeposit): Promise<Depo
   return (await findDeposit(q, (rows[0] as { id: string }).id)) as DepositRow;
 }
 
+/** What a user has filed: deposits waiting for review, and proof bytes of the deposits filed in `windowMs`. */
+export async function depositLoadOf(
+  q: Queryable,
+  userId: string,
+  windowMs: number,
+): Promise<{ waiting: number; proofBytes: number }> {
+  const { rows } = await q.query<{ waiting: number; bytes: string }>(
+    `select count(*) filter (where state = 'waiting')::int as waiting,
+            coalesce(sum(octet_length(proof)) filter (where created_at > now() - $2::interval), 0)::text as bytes
+       from cash_tickets where user_id = $1 and action_type = 0`,
+    [userId, `${windowMs} milliseconds`],
+  );
+  return { waiting: Number(rows[0]?.waiting ?? 0), proofBytes: Number(rows[0]?.bytes ?? 0) };
+}
+
 /** One deposit ticket by id (`lock`: FOR UPDATE of the ticket row), or null. */
 export async function findDeposit(q: Queryable, id: string, lock = false): Promise<DepositRow | null> {
   const { rows } = await q.query<Raw>(

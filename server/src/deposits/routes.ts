@@ -30,7 +30,7 @@ import {
 } from './repo';
 import type { DepositReview } from './review';
 import { selfWallets } from './self-wallets';
-import { submitDeposit, toDepositTicket } from './submit';
+import { readParts, submitDeposit, toDepositTicket, type Parts } from './submit';
 
 /** The user's routes: coin list, own wallets, bank accounts, and the deposit submission. */
 export async function depositUserRoutes(app: FastifyInstance): Promise<void> {
@@ -59,8 +59,13 @@ export async function depositUserRoutes(app: FastifyInstance): Promise<void> {
         parts: 6,
       },
     });
+    // The whole submission is read before the Idempotency-Key is reserved, so the key's fingerprint covers
+    // the fields and the image (issue #19).
+    scope.addHook('preValidation', async (request) => {
+      request.body = await readParts(request);
+    });
     route(scope, SubmitDeposit, async (_input, { request }) =>
-      ok(toDepositTicket(await submitDeposit(app, request))),
+      ok(toDepositTicket(await submitDeposit(app, request, request.body as Parts))),
     );
   });
 }

@@ -100,14 +100,15 @@ describeOnBackends('deposit submission', { on: 'postgres' }, (backend) => {
       expect((await submit(app, token, USDT, { proof: HEIC_HEAD })).json().code).toBe(0);
     });
 
-    it('applies the minimum of the language: 1000 USD in English, 30 USD in Japanese', async () => {
+    it("applies the brand's minimum (30 USD where its texts state 30), not the request's locale", async () => {
       const { user, token } = await trader();
-      expect((await submit(app, token, { ...USDT, amt: '999.99999' })).json().code).toBe(1036);
+      expect((await submit(app, token, { ...USDT, amt: '29.99999' })).json().code).toBe(1036);
       expect((await submit(app, token, { ...USDT, amt: '30', locale: 'ja' })).json().code).toBe(0);
       expect((await submit(app, token, { ...USDT, amt: '29.99', locale: 'ja' })).json().code).toBe(1036);
-      // An unknown locale falls back on the brand's default language (English: 1000).
-      expect((await submit(app, token, { ...USDT, amt: '30', locale: 'xx' })).json().code).toBe(1036);
-      expect(await tickets(user.id)).toBe(1);
+      // English texts state 1000, but the brand also shows texts stating 30 (issue #19, decision HD3).
+      expect((await submit(app, token, { ...USDT, amt: '30', locale: 'en' })).json().code).toBe(0);
+      expect((await submit(app, token, { ...USDT, amt: '29.99', locale: 'xx' })).json().code).toBe(1036);
+      expect(await tickets(user.id)).toBe(2);
     });
 
     it.each([

@@ -7,29 +7,32 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/core/contract/codes';
 import {
   DEPOSIT_METHODS,
+  DEPOSIT_PROOF_DAY_MAX_BYTES,
   DEPOSIT_PROOF_MAX_BYTES,
+  DEPOSIT_WAITING_MAX,
   type DepositMeta,
   type DepositMethod,
   type DepositTicket,
 } from '../../../src/core/contract/deposits';
-import { SUPPORTED_LANGUAGES } from '../../../src/core/contract/languages';
+import { compare } from '../../../src/core/domain/decimal';
 import {
+  brandDepositMinimumUsd,
   DEPOSIT_AMOUNT_MAX_LENGTH,
+  DEPOSIT_MAX_USD,
   depositAmountProblem,
   depositUsdValue,
-  meetsDepositMinimum,
 } from '../../../src/core/domain/deposit';
 import { brandFlag } from '../accounts';
 import { coinUsdPrice, findCoin } from '../cashier';
 import { BusinessError } from '../http/envelope';
 import { toMoney } from '../ledger';
 import { detectImageType, IMAGE_CONTENT_TYPES, IMAGE_SNIFF_BYTES } from '../users';
-import { insertDeposit, listDepositBanks, type DepositRow } from './repo';
+import { depositLoadOf, insertDeposit, listDepositBanks, type DepositRow, type NewDeposit } from './repo';
 
 const BAD = Code.INCORRECT_PARAMETER;
 
 /** The parts of a submission as read from the stream. */
-interface Parts {
+export interface Parts {
   meta: string | undefined;
   proof: Buffer | undefined;
 }
@@ -44,7 +47,11 @@ function partsFailure(error: unknown): BusinessError | null {
   return null;
 }
 
-async function readParts(request: FastifyRequest): Promise<Parts> {
+/**
+ * Reads the whole submission into memory (the proof is at most 10 MB). The route does this before its
+ * Idempotency-Key is reserved, so the key's fingerprint covers the fields and the image's bytes.
+ */
+export async function readParts(request: FastifyRequest): Promise<Parts> {
   if (!request.isMultipart()) throw new BusinessError(BAD);
   const parts: Parts = { meta: undefined, proof: undefined };
   try {
@@ -101,10 +108,26 @@ function checkAmount(amt: string): void {
   if (problem) throw new BusinessError(BAD, 'amount');
 }
 
-/** The language whose minimum applies: the submission's `locale` when supported, else the brand's default. */
-function languageOf(locale: string | undefined, brandDefault: string): string {
-  const lower = locale?.toLowerCase();
-  return lower && (SUPPORTED_LANGUAGES as readonly string[]).includes(lower) ? lower : brandDefault;
+/** A day: the window of `DEPOSIT_PROOF_DAY_MAX_BYTES`. */
+const PROOF_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * Inserts the ticket unless the user already has `DEPOSIT_WAITING_MAX` deposits waiting or the proof would
+ * take the day's proof bytes beyond `DEPOSIT_PROOF_DAY_MAX_BYTES` (1010). The check runs after taking the
+ * user's row lock, as the payee limits do, so it holds under parallel submissions.
+ */
+async function fileDeposit(app: FastifyInstance, row: NewDeposit): Promise<DepositRow> {
+  return app.db.transaction(async (tx) => {
+    await tx.query('select id from users where id = $1 for update', [row.userId]);
+    const load = await depositLoadOf(tx, row.userId, PROOF_WINDOW_MS);
+    if (load.waiting >= DEPOSIT_WAITING_MAX) {
+      throw new BusinessError(Code.MAX_TARGET_VALUE, 'too many deposits waiting for review');
+    }
+    if (load.proofBytes + row.proof.length > DEPOSIT_PROOF_DAY_MAX_BYTES) {
+      throw new BusinessError(Code.MAX_TARGET_VALUE, 'proof images of today above the limit');
+    }
+    return insertDeposit(tx, row);
+  });
 }
 
 function ticketUid(): string {
@@ -126,9 +149,12 @@ export function toDepositTicket(row: DepositRow): DepositTicket {
 }
 
 /** Handles one submission of the signed-in user. */
-export async function submitDeposit(app: FastifyInstance, request: FastifyRequest): Promise<DepositRow> {
+export async function submitDeposit(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  parts: Parts,
+): Promise<DepositRow> {
   const { userId, brandId, virtual } = request.auth;
-  const parts = await readParts(request);
   // The demo account has no deposit (spec §6); a brand may switch deposits off (disableDeposit).
   if (virtual || brandFlag(app, brandId, 'disableDeposit')) throw new BusinessError(Code.ILLEGAL_STATUS);
   const meta = parseDepositMeta(parts.meta);
@@ -167,10 +193,15 @@ export async function submitDeposit(app: FastifyInstance, request: FastifyReques
     currency = bank.currency;
   }
   const usdAmount = depositUsdValue(meta.amt, usdPrice);
-  if (!meetsDepositMinimum(usdAmount, languageOf(meta.locale, brand.settings.defaultLanguage))) {
+  // Checked here, before SQL: a value beyond the NUMERIC(28, 8) columns would otherwise fail the insert.
+  if (compare(usdAmount, DEPOSIT_MAX_USD) > 0) {
+    throw new BusinessError(Code.NOT_CORRECT_AMOUNT, 'above the maximum deposit');
+  }
+  // The brand's minimum: the request's `locale` is only what the client shows.
+  if (compare(usdAmount, brandDepositMinimumUsd(brand.settings.languages)) < 0) {
     throw new BusinessError(Code.NOT_CORRECT_AMOUNT, 'below the minimum deposit');
   }
-  return insertDeposit(app.db, {
+  return fileDeposit(app, {
     uid: ticketUid(),
     userId,
     method,

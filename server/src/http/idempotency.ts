@@ -4,8 +4,10 @@
  * (user, key), so of concurrent repeats exactly one runs. The answer — success or a catalogue code — is
  * stored with the key; a repeat gets that answer again (header `idempotent-replay: true`) and moves nothing.
  * A repeat while the first still runs answers 23552 "order still processing". The same key on another path
- * or with another body answers 1001. An unexpected failure (HTTP 500) releases the key, so the client may
- * retry. Keys are kept 24 hours.
+ * or with another body answers 1001. A multipart body is read whole before the key is reserved and
+ * fingerprinted by its fields and the SHA-256 of each file (issue #19: its length alone let another deposit
+ * replay the first). An unexpected failure (HTTP 500) releases the key, so the client may retry. Keys are
+ * kept 24 hours.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,12 +21,36 @@ const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 /** How long a key is remembered. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
-function fingerprintOf(path: string, input: unknown): string {
-  return createHash('sha256')
-    .update(path)
-    .update('\n')
-    .update(JSON.stringify(input ?? null))
-    .digest('hex');
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * The bytes of a top-level field (a multipart file) stand as their hash, so a 10 MB image is hashed once
+ * rather than serialised as a JSON array of numbers.
+ */
+function digestFiles(input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    out[name] = value instanceof Uint8Array ? { sha256: sha256(value) } : value;
+  }
+  return out;
+}
+
+export function fingerprintOf(path: string, input: unknown): string {
+  return sha256(`${path}\n${JSON.stringify(digestFiles(input) ?? null)}`);
+}
+
+/**
+ * What a multipart submit is fingerprinted by: the parts its route read into `request.body` (fields as
+ * text, files as bytes) in a preValidation hook. A route that streams its parts in the handler instead
+ * cannot be idempotent: every body would look the same.
+ */
+export function bufferedParts(request: FastifyRequest): unknown {
+  const body: unknown = request.body;
+  if (body === null || typeof body !== 'object') {
+    throw new Error('an idempotent multipart route must read its parts before its key is reserved');
+  }
+  return body;
 }
 
 /** Runs `handler` at most once per (user, key); repeats answer its stored envelope. */

@@ -17,7 +17,7 @@ import {
 } from '../../../src/core/contract/endpoint';
 import { Obj, Str, T, type Static, type TSchema } from '../../../src/core/contract/schema';
 import { BusinessError } from './envelope';
-import { withIdempotency } from './idempotency';
+import { bufferedParts, withIdempotency } from './idempotency';
 
 /** What a handler gets besides its input. */
 export interface RouteContext {
@@ -151,11 +151,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
           const given = input(request, method === 'POST' ? source : fields);
           const run = () => handler(given, { request, reply, mock });
           if (!endpoint.idempotent) return run();
-          // A multipart body is streamed by the handler, after the key is reserved: its length stands for it
-          // (a repeat of the same submission has the same length; another amount or image has another).
-          const fingerprint = multipart
-            ? { multipartLength: request.headers['content-length'] ?? null }
-            : given;
+          // A multipart body is read by its route's preValidation hook: its fields and files stand for it.
+          const fingerprint = multipart ? bufferedParts(request) : given;
           return withIdempotency(app.db, request, reply, path, fingerprint, run);
         },
       });

@@ -10,6 +10,10 @@ import { DecOut, Empty, EpochMs, Int, Nullable, Obj, OneOf, Str, T, type Static 
 
 /** Largest proof image accepted, in bytes (the avatar pipeline's limit). */
 export const DEPOSIT_PROOF_MAX_BYTES = 10 * 1024 * 1024;
+/** Most deposits one user may have waiting for review; one more answers 1010 (issue #19). */
+export const DEPOSIT_WAITING_MAX = 5;
+/** Most proof bytes one user may file in 24 hours, whatever became of the tickets; more answers 1010. */
+export const DEPOSIT_PROOF_DAY_MAX_BYTES = 30 * 1024 * 1024;
 /** Longest rejection reason an operator may give. */
 export const DEPOSIT_REASON_MAX = 500;
 /** Longest `metaData` JSON text of a deposit submission. */
@@ -117,6 +121,7 @@ export const SubmitDeposit = endpoint({
     Code.CURRENCY_NOT_FOUND,
     Code.ILLEGAL_STATUS,
     Code.ORDER_PROCESSING,
+    Code.MAX_TARGET_VALUE,
   ],
 });
 

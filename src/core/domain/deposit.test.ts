@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  brandDepositMinimumUsd,
   depositAmountProblem,
   depositMinimumUsd,
   depositUsdValue,
@@ -18,6 +19,18 @@ describe('depositMinimumUsd', () => {
     ['fr', '30'],
   ])('%s → %s USD', (language, minimum) => {
     expect(depositMinimumUsd(language)).toBe(minimum);
+  });
+});
+
+describe('brandDepositMinimumUsd', () => {
+  it.each([
+    [['en', 'id'], '1000'],
+    [['en'], '1000'],
+    [[], '1000'],
+    [['en', 'de'], '30'],
+    [['ja'], '30'],
+  ])('%j → %s USD', (languages, minimum) => {
+    expect(brandDepositMinimumUsd(languages)).toBe(minimum);
   });
 });
 

@@ -8,6 +8,8 @@ import { compare, mul, toFixed, type Decimal } from './decimal';
 export const DEPOSIT_DECIMALS = 5;
 /** Longest amount text accepted (18 integer digits, the point, 5 decimals). */
 export const DEPOSIT_AMOUNT_MAX_LENGTH = 24;
+/** The most one deposit may be worth in USD (as one withdrawal, spec §9); above it answers 1036. */
+export const DEPOSIT_MAX_USD = '10000000';
 /** Languages whose texts state the 1000 USD minimum (spec §9); the others state 30 USD. */
 const HIGH_MINIMUM_LANGUAGES = new Set(['en', 'id']);
 const AMOUNT = /^\d{1,18}(\.\d+)?$/;
@@ -59,6 +61,16 @@ export function sanitizeDepositInput(text: string): string {
 /** The USD value of `amount` coins at `usdPrice`, in cents rounded down (the broker credits no fraction it lacks). */
 export function depositUsdValue(amount: Decimal, usdPrice: Decimal): Decimal {
   return toFixed(mul(amount, usdPrice), 2, 'down');
+}
+
+/**
+ * The minimum the server applies for a brand: the lowest its texts state (spec §9 differs by language, and the
+ * server stores no language of the user), so no user is refused what the text they read allows, and no field
+ * of the request can pick another minimum (issue #19).
+ */
+export function brandDepositMinimumUsd(languages: readonly string[]): Decimal {
+  const minimums = (languages.length ? languages : ['en']).map(depositMinimumUsd);
+  return minimums.reduce((low, m) => (compare(m, low) < 0 ? m : low));
 }
 
 /** True when the USD value reaches the minimum of the language. */
