@@ -11,7 +11,9 @@ import {
   captchaText,
   changePassword,
   enableTotp,
+  noticesShown,
   open,
+  recordNotices,
   openAccount,
   pathOf,
   registerByEmail,
@@ -93,16 +95,17 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the account journey at %s', 
         // An account without a second factor: each TOTP code is taken once, so a third sign-in with one
         // would move the server clock to the next step (the journey above covers signing in with a code).
         const account = await fundedAccount(null);
+        await recordNotices(page);
         await open(page, '/user/changePassword');
         await expect.poll(() => pathOf(page)).toBe('/login?to=%2Fuser%2FchangePassword');
-        await page.locator('.host-notice .tk-toast').waitFor({ state: 'visible' });
+        await expect.poll(() => noticesShown(page)).toEqual([expect.stringMatching(/\S/)]);
         await signIn(page, vp, account);
         await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/user/changePassword');
         await page.locator('[data-view="changePassword"]').waitFor({ state: 'visible' });
         // Signed in, /login sends home with the already-logged-in notice.
         await open(page, '/login');
         await expect.poll(() => pathOf(page)).toBe('/');
-        await page.locator('.host-notice .tk-toast').waitFor({ state: 'visible' });
+        await expect.poll(() => noticesShown(page)).toEqual([expect.stringMatching(/\S/)]);
       }),
     JOURNEY_MS,
   );

@@ -65,6 +65,29 @@ export async function open(page: Page, path: string): Promise<void> {
   await page.getByTestId('loading').waitFor({ state: 'detached', timeout: 20_000 });
 }
 
+/**
+ * Records every host notice (toast) the page shows, from each document's start: a notice stays 1.5 s, which
+ * a loaded machine can spend before the page reports it has loaded. Read them with `noticesShown`.
+ */
+export async function recordNotices(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { tkNotices: string[] }).tkNotices = shown;
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.host-notice .tk-toast'))
+        if (!seen.has(toast)) {
+          seen.add(toast);
+          shown.push(toast.textContent ?? '');
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The texts of the host notices the current document has shown so far (see `recordNotices`). */
+export const noticesShown = (page: Page): Promise<string[]> =>
+  page.evaluate(() => [...((window as unknown as { tkNotices?: string[] }).tkNotices ?? [])]);
+
 /** Where the auth widget is: the full page on mobile, the overlay card on desktop. */
 export const authRoot = (page: Page, vp: ViewportName) =>
   page.getByTestId(vp === 'mobile' ? 'auth-page' : 'auth-overlay');

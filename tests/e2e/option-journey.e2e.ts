@@ -88,6 +88,8 @@ function drawnLines(page: Page): Promise<string> {
 }
 
 const exchangeSockets = new WeakMap<Page, Set<object>>();
+/** What the page's exchange sockets did (opened, message types, closed), told when a settlement never shows. */
+const socketLog = new WeakMap<Page, string[]>();
 
 /**
  * The page's exchange sockets the server has authenticated (their first snapshot came) and that are still
@@ -100,10 +102,21 @@ function listeningSockets(page: Page): Set<object> {
   exchangeSockets.set(page, (ready = sockets));
   page.on('websocket', (ws) => {
     if (!ws.url().includes('/exchange-ws/')) return;
+    const socketNo = (socketLog.get(page)?.filter((line) => line.includes('opened')).length ?? 0) + 1;
+    const log = (what: string) => {
+      const lines = socketLog.get(page) ?? [];
+      socketLog.set(page, [...lines, `${new Date().toISOString()} socket ${socketNo} ${what}`].slice(-40));
+    };
+    log('opened');
     ws.on('framereceived', (frame) => {
-      if (String(frame.payload).includes('"ordertype":"pendingOrder"')) sockets.add(ws);
+      const text = String(frame.payload);
+      log(`received ${/"ordertype":"(\w+)"/.exec(text)?.[1] ?? text.slice(0, 40)}`);
+      if (text.includes('"ordertype":"pendingOrder"')) sockets.add(ws);
     });
-    ws.on('close', () => sockets.delete(ws));
+    ws.on('close', () => {
+      log('closed');
+      sockets.delete(ws);
+    });
   });
   return ready;
 }
@@ -153,7 +166,9 @@ async function buyUp(page: Page, vp: ViewportName, shots: boolean): Promise<stri
   await expect.poll(() => sockets.size, { timeout: 10_000 }).toBeGreaterThan(0);
   await advanceServerClock(31_000);
   const result = page.getByTestId('settlement-result');
-  await result.waitFor({ state: 'visible', timeout: 15_000 });
+  await result.waitFor({ state: 'visible', timeout: 15_000 }).catch((error: Error) => {
+    throw new Error(`${error.message}\nexchange sockets:\n${(socketLog.get(page) ?? []).join('\n')}`);
+  });
   await expect.poll(() => result.getByTestId('entry-price').textContent()).toMatch(/\d/);
   await expect.poll(() => result.getByTestId('exit-price').textContent()).toMatch(/\d/);
   await expect.poll(() => result.getByTestId('win-lost').textContent()).toMatch(/\d/);
