@@ -16,6 +16,9 @@ export default defineConfig({
           maxWorkers: 3,
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['src/test-setup.ts'],
+          // Property tests and source scans take seconds on two busy cores (TR6).
+          testTimeout: 15_000,
         },
       },
       {
