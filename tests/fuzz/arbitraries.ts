@@ -5,6 +5,7 @@
  * and wrongly typed bodies, bad path segments).
  */
 import fc from 'fast-check';
+import { malformedMultipartArbs } from './multipart';
 import type { Operation, Parameter, Schema } from './operations';
 
 /** Known good values of a field by name (product codes, tokens…), mixed into the valid values. */
@@ -17,7 +18,8 @@ export interface FuzzRequest {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  /** Text, or bytes (multipart bodies with binary parts). */
+  payload?: string | Buffer;
 }
 
 /** An input before it is written out: path, query and body values. */
@@ -392,6 +394,7 @@ export function invalidRequestArb(operation: Operation, hints: Hints): fc.Arbitr
       ),
     );
   }
+  shapeMutations.push(...malformedMultipartArbs(operation));
   if (operation.pathParams.length) {
     shapeMutations.push(
       fc

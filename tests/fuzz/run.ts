@@ -18,6 +18,7 @@ import { Code, SERVER_CODES } from '../../src/core/contract/codes';
 import { buildApp } from '../../server/src/app';
 import { openApiDocumentOf } from '../../server/src/docs/openapi';
 import { invalidRequestArb, validRequestArb, type FuzzRequest, type Hints } from './arbitraries';
+import { everyMalformedMultipart, withMultipartBodies } from './multipart';
 import { operationsOf, type Operation } from './operations';
 
 export const FUZZ_ADMIN_TOKEN = 'api-fuzz-admin-token';
@@ -145,7 +146,12 @@ async function signIn(
 const excerpt = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 function describe(request: FuzzRequest): string {
-  const payload = request.payload === undefined ? '' : ` ${excerpt(JSON.stringify(request.payload), 200)}`;
+  const payload =
+    request.payload === undefined
+      ? ''
+      : typeof request.payload === 'string'
+        ? ` ${excerpt(JSON.stringify(request.payload), 200)}`
+        : ` <${request.payload.length} bytes>`;
   return `${request.method} ${excerpt(request.url, 200)}${payload}`;
 }
 
@@ -206,7 +212,7 @@ export async function runApiFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => undefined);
   const app = await fuzzApp();
   try {
-    const operations = operationsOf(openApiDocumentOf(app));
+    const operations = withMultipartBodies(operationsOf(openApiDocumentOf(app)));
     const ajv = new Ajv({ strict: false, allErrors: false });
     const validators = new Map<string, ValidateFunction | null>(
       operations.map((op) => [op.id, op.envelope && op.response ? ajv.compile(op.response) : null]),
@@ -243,7 +249,11 @@ export async function runApiFuzz(options: FuzzOptions): Promise<FuzzReport> {
       };
       figures[operation.id] = stats;
       const arbitrary = fc.oneof(validRequestArb(operation, hints), invalidRequestArb(operation, hints));
-      const requests = fc.sample(arbitrary, { seed: options.seed + index, numRuns: perOperation });
+      const requests = [
+        ...fc.sample(arbitrary, { seed: options.seed + index, numRuns: perOperation }),
+        // Every malformed multipart kind once (issue #19), besides those the sample drew.
+        ...everyMalformedMultipart(operation, options.seed + index),
+      ];
       for (const [n, request] of requests.entries()) {
         for (const withToken of [false, true]) {
           const tokenKind = !withToken

@@ -10,3 +10,5 @@ export { createRateLimiter } from './rate-limit';
 export type { RateRule } from './rate-limit';
 export type { AuthService } from './service';
 export type { AuthPluginOptions } from './plugin';
+export { authenticateExchangeWith, authenticateWith, NOT_LOGGED_IN } from './authenticate';
+export type { TokenCheck } from './authenticate';

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Code } from '../../../src/core/contract/codes';
 import { BusinessError, fail } from './envelope';
+import { boundedJsonParser } from './json-body';
 import { requestOrigin } from './origin';
 import { isApiPath } from './paths';
 import { unconfiguredGuards } from './route';
@@ -105,16 +106,17 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /**
  * Cross-cutting HTTP behaviour: the one error handler (envelope codes, no internals in bodies), the API 404,
- * a JSON parser that takes an empty body as `{}`, `request.publicOrigin` and baseline security headers.
+ * a JSON parser that takes an empty body as `{}` and refuses deep nesting unparsed, `request.publicOrigin` and baseline security headers.
  */
 export const httpPlugin = fp<HttpPluginOptions>(
   async (app, options) => {
-    const parseJson = app.getDefaultJsonParser('error', 'error');
+    // Bodies are read within the route's body limit and refused past JSON_MAX_DEPTH before any parsing
+    // (issue #19: a deep body under 1 MB used to stall the server while JSON.parse built its tree).
+    const parseJson = boundedJsonParser(app.getDefaultJsonParser('error', 'error'));
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (typeof body === 'string' && body.trim() === '') return done(null, {});
-      parseJson(request, body as string, done);
-    });
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+      parseJson(request, body as string, done),
+    );
     // A bodiless POST (no content type) is validated as an empty object, like the empty JSON body above.
     // Whatever a route's schema says, a NUL byte (PostgreSQL text cannot hold one) or a number beyond ±2^53
     // (no field needs one; 1e21 overflows a bigint) is refused before validation (issue #10).

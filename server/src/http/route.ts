@@ -3,13 +3,20 @@
  * access check, input validation (unknown fields stripped), the `{ code, msg, data }` response schema and the
  * OpenAPI entry, all from the one object the browser calls through.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Envelope } from '../../../src/core/contract/envelope';
 import { Code, SERVER_CODES, isServerCode } from '../../../src/core/contract/codes';
 import {
   pathParams,
   serverUrl,
+  type Access,
   type DataOf,
   type Endpoint,
   type InputOf,
@@ -18,6 +25,8 @@ import {
 import { Obj, Str, T, type Static, type TSchema } from '../../../src/core/contract/schema';
 import { BusinessError } from './envelope';
 import { bufferedParts, withIdempotency } from './idempotency';
+import { JsonTooDeep } from './json-body';
+import { trackMultipartErrors } from './multipart';
 
 /** What a handler gets besides its input. */
 export interface RouteContext {
@@ -43,7 +52,10 @@ declare module 'fastify' {
 
 export interface AccessGuards {
   protected: onRequestAsyncHookHandler;
-  /** Runs after the body is parsed (the exchange token may come in the body). */
+  /**
+   * Reads the header token, else the body's `token`: route() runs it on request when the header carries a
+   * token (before the body is read) and after parsing only for a caller without one.
+   */
   exchange: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   admin: onRequestAsyncHookHandler;
 }
@@ -86,6 +98,41 @@ function splitInput(input: TSchema, path: string): SplitInput {
   return { params: Obj(params), rest: Obj(rest) };
 }
 
+/** The body refusals of the parser: over the route's body limit, or nested too deep (json-body.ts). */
+const isBodyLimitRefusal = (error: FastifyError) =>
+  error instanceof JsonTooDeep || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+
+/**
+ * Access hooks of a route (issue #19 item 5: a token is checked before the body is read). `protected` and
+ * `admin` check theirs on request. `exchange` takes the token from the Authorization header or, as older
+ * clients send it, from the body's `token` (spec §7): a header token is checked on request as well, so a
+ * caller with a bad one never has the body read; only a caller without a header has the body read, within
+ * the route's limits, for its token. A body refused at those limits cannot carry a token, so it answers the
+ * token failure (HTTP 401) as a missing token does; an authenticated caller gets the refusal (1001).
+ */
+function accessHooks(access: Access, guards: AccessGuards) {
+  if (access === 'protected') return { onRequest: guards.protected };
+  if (access === 'admin') return { onRequest: guards.admin };
+  if (access !== 'exchange') return {};
+  return {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.headers.authorization?.trim()) return guards.exchange(request, reply);
+    },
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.auth) return guards.exchange(request, reply);
+    },
+    // Other errors go on to the app's error handler (a route's handler rethrows to its parent).
+    errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (isBodyLimitRefusal(error) && !request.auth) return guards.exchange(request, reply);
+      throw error;
+    },
+  };
+}
+
+/** A larger body limit the declaration asks for (json-body.ts has the default). */
+const bodyLimitOf = (declared: { bodyLimit?: number }) =>
+  declared.bodyLimit ? { bodyLimit: declared.bodyLimit } : {};
+
 function mergeProps(a: TSchema, b: Record<string, TSchema>): TSchema {
   const props = ((a as { properties?: Record<string, TSchema> }).properties ?? {}) as Record<string, TSchema>;
   const required = ((a as { required?: string[] }).required ?? []) as string[];
@@ -112,11 +159,14 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         throw new BusinessError(Code.ORDER_PARAMETER);
       }
     };
+    const { preHandler: exchangeBodyToken, ...onAccess } = accessHooks(access, guards);
     const hooks = {
-      ...(access === 'protected' ? { onRequest: guards.protected } : {}),
-      ...(access === 'admin' ? { onRequest: guards.admin } : {}),
-      preHandler:
-        access === 'exchange' ? [guards.exchange, checkMode] : access === 'protected' ? [checkMode] : [],
+      ...onAccess,
+      preHandler: exchangeBodyToken
+        ? [exchangeBodyToken, checkMode]
+        : access === 'protected'
+          ? [checkMode]
+          : [],
     };
     const base = {
       summary: endpoint.summary,
@@ -144,12 +194,23 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         schema,
         // The admin guard reads which operator roles may call the route.
         ...(endpoint.roles ? { config: { roles: endpoint.roles } } : {}),
+        ...bodyLimitOf(endpoint),
         ...hooks,
         handler: (request, reply) => {
           const source = method === 'POST' ? request.body : request.query;
           const { brand: _brand, ...fields } = (source ?? {}) as Record<string, unknown>;
           const given = input(request, method === 'POST' ? source : fields);
-          const run = () => handler(given, { request, reply, mock });
+          // A malformed multipart body fails inside the handler's reading of the parts: 1001, never 500.
+          const fromReader = multipart ? trackMultipartErrors(request) : () => false;
+          const run = async () => {
+            try {
+              return await handler(given, { request, reply, mock });
+            } catch (error) {
+              if (error instanceof BusinessError || !fromReader(error)) throw error;
+              request.log.info({ err: error }, 'malformed multipart body');
+              throw new BusinessError(Code.INCORRECT_PARAMETER);
+            }
+          };
           if (!endpoint.idempotent) return run();
           // A multipart body is read by its route's preValidation hook: its fields and files stand for it.
           const fingerprint = multipart ? bufferedParts(request) : given;
@@ -167,15 +228,7 @@ export function resourceRoute<R extends Resource>(
   handler: (input: Static<R['input']>, request: FastifyRequest, reply: FastifyReply) => unknown,
 ): void {
   const { params, rest } = splitInput(declared.input, declared.path);
-  const guards = app.accessGuards;
-  const hooks =
-    declared.access === 'protected'
-      ? { onRequest: guards.protected }
-      : declared.access === 'admin'
-        ? { onRequest: guards.admin }
-        : declared.access === 'exchange'
-          ? { preHandler: guards.exchange }
-          : {};
+  const hooks = accessHooks(declared.access, app.accessGuards);
   const base = {
     summary: declared.summary,
     tags: [declared.tag ?? declared.service],
@@ -191,6 +244,7 @@ export function resourceRoute<R extends Resource>(
       method,
       url: serverUrl(declared.service, declared.path),
       ...(declared.roles ? { config: { roles: declared.roles } } : {}),
+      ...bodyLimitOf(declared),
       schema:
         method === 'GET' ? { ...base, querystring: mergeProps(rest, BRAND_QUERY) } : { ...base, body: rest },
       ...hooks,

@@ -64,6 +64,11 @@ export interface EndpointSpec<I extends TSchema, D extends TSchema> {
    * endpoint). Missing: the admin token only.
    */
   roles?: readonly OperatorRole[];
+  /**
+   * Largest body in bytes the server reads for this endpoint, when it needs more than the server's default
+   * (64 KB, issue #19). A multipart body is bounded by its module's part limits instead.
+   */
+  bodyLimit?: number;
 }
 
 /** Roles of back-office operators (issue #13): money reviews, identity reviews, customer support. */
@@ -94,6 +99,8 @@ export interface Resource<I extends TSchema = TSchema> {
   tag?: string;
   /** Admin resources: the operator roles that may fetch it (e.g. a deposit's proof image); see `roles` above. */
   roles?: readonly OperatorRole[];
+  /** Largest body in bytes, when more than the server's default (see `EndpointSpec.bodyLimit`). */
+  bodyLimit?: number;
 }
 
 /** Declares a resource (GET unless other methods are given). */
