@@ -21,7 +21,6 @@ import { reserveWithin } from '../auth';
 import { makeDummyHash, passwordHasher } from '../auth';
 import { createRateLimiter, type RateRule } from '../auth';
 import { matchTotp, newTotpSecret, otpauthUri } from '../auth';
-import { actorOf } from '../cashier';
 import { recordAudit } from '../cashier';
 import { BusinessError, fail, ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -62,12 +61,6 @@ function sessionCookie(request: FastifyRequest, token: string, maxAgeSec: number
   return `${OPERATOR_COOKIE}=${token}; Path=/admin/v1; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSec}${secure}`;
 }
 
-/** Who acted, for the audit log: the operator, the admin CLI (it says so in a header) or the admin API. */
-function auditActor(request: FastifyRequest): string {
-  if (!request.operator && request.headers['x-tk-admin-client'] === 'cli') return 'cli';
-  return actorOf(request);
-}
-
 export const backofficePlugin = fp(
   async (app) => {
     // Sign-in codes, windows and sessions run on the server's clock (tests move it).
@@ -76,7 +69,7 @@ export const backofficePlugin = fp(
     const dummyHash = await makeDummyHash();
     const sealer = app.cashier.sealer;
 
-    route(app, AddOperator, async (input, { request }) => {
+    route(app, AddOperator, async (input, { audit }) => {
       const roles = sortRoles(input.roles, OPERATOR_ROLES);
       const chosen = input.password ?? null;
       if (chosen !== null && [...chosen].length < OPERATOR_PASSWORD_MIN) {
@@ -85,7 +78,8 @@ export const backofficePlugin = fp(
       const password = chosen ?? generatePassword();
       const secret = newTotpSecret();
       const passwordHash = await passwordHasher.hash(password);
-      const row = await app.db.transaction(async (tx) => {
+      // A taken email rolls back with no row (the audited transaction commits only with its one row).
+      const row = await audit.transaction(async (tx, record) => {
         const inserted = await insertOperator(tx, {
           email: input.email,
           name: input.name?.trim() || input.email.split('@')[0] || input.email,
@@ -93,9 +87,8 @@ export const backofficePlugin = fp(
           passwordHash,
           totpSealed: sealer.seal(secret),
         });
-        if (!inserted) return null;
-        await recordAudit(tx, {
-          actor: auditActor(request),
+        if (!inserted) throw new BusinessError(Code.ACCOUNT_EXISTS);
+        await record({
           action: 'operator.add',
           objectKind: 'operator',
           objectId: inserted.id,
@@ -103,7 +96,6 @@ export const backofficePlugin = fp(
         });
         return inserted;
       });
-      if (!row) throw new BusinessError(Code.ACCOUNT_EXISTS);
       return ok({
         operator: toOperator(row),
         totpSecret: secret,
@@ -114,15 +106,14 @@ export const backofficePlugin = fp(
 
     route(app, ListOperators, async () => ok({ list: (await listOperators(app.db)).map(toOperator) }));
 
-    route(app, DisableOperator, async (input, { request }) => {
-      const row = await app.db.transaction(async (tx) => {
+    route(app, DisableOperator, async (input, { audit }) => {
+      const row = await audit.transaction(async (tx, record) => {
         const found = await findOperator(tx, input.id, true);
         if (!found) throw new BusinessError(Code.DATA_NOT_FOUND);
         if (!found.active) throw new BusinessError(Code.STATUS_UNCHANGED);
         await tx.query('update operators set active = false where id = $1', [found.id]);
         const ended = await endOperatorSessions(tx, found.id);
-        await recordAudit(tx, {
-          actor: auditActor(request),
+        await record({
           action: 'operator.disable',
           objectKind: 'operator',
           objectId: found.id,
@@ -204,14 +195,13 @@ export const backofficePlugin = fp(
       return ok({ operator: toOperator(row), expiresAt: current.session.expiresAt });
     });
 
-    route(app, OperatorLogout, async (_input, { request, reply }) => {
+    route(app, OperatorLogout, async (_input, { request, reply, audit }) => {
       const current = await currentSession(request);
       if (!current) return noSession(reply);
       const { token, session } = current;
-      await app.db.transaction(async (tx) => {
+      await audit.transaction(async (tx, record) => {
         await endOperatorSession(tx, token);
-        await recordAudit(tx, {
-          actor: `operator:${session.id}`,
+        await record({
           action: 'operator.sign_out',
           objectKind: 'operator',
           objectId: session.id,

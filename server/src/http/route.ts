@@ -16,6 +16,7 @@ import {
   type Resource,
 } from '../../../src/core/contract/endpoint';
 import { Obj, Str, T, type Static, type TSchema } from '../../../src/core/contract/schema';
+import { adminAuditOf, AuditMissingError, isAction, type AdminAudit } from './admin-audit';
 import { BusinessError } from './envelope';
 import { withIdempotency } from './idempotency';
 
@@ -25,6 +26,37 @@ export interface RouteContext {
   reply: FastifyReply;
   /** True on the endpoint's Mock path (spec §6: the demo account). */
   mock: boolean;
+  /**
+   * The audit writer of an admin route (`access: 'admin'`): a state-changing admin call does its work in
+   * `audit.transaction` with its one audit row; an error on any other route.
+   */
+  audit: AdminAudit;
+}
+
+/**
+ * Runs an admin handler; a state-changing admin call that committed no audited transaction (or several) is a
+ * programming error: its answer is HTTP 500, and the route test of every admin route (admin/audit-routes.test.ts)
+ * finds it.
+ */
+async function audited<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  const result = await run();
+  const committed = adminAuditOf(request).committed;
+  // A refusal the handler answers itself (HTTP 401 without a session) did nothing to audit.
+  if (isAction(request.method) && reply.statusCode < 400 && committed !== 1) {
+    throw new AuditMissingError(`${request.method} ${request.routeOptions.url}`, committed);
+  }
+  return result;
+}
+
+/** The context's `audit` on a route that is not an admin route: using it is an error. */
+function auditOf(request: FastifyRequest, admin: boolean): AdminAudit {
+  return admin
+    ? adminAuditOf(request)
+    : {
+        actor: '',
+        committed: 0,
+        transaction: () => Promise.reject(new Error(`${request.url}: audit outside an admin route`)),
+      };
 }
 
 /** A handler answers `ok(data)` (or `ok(data, extra)`); failures are thrown as `BusinessError`. */
@@ -149,7 +181,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
           const source = method === 'POST' ? request.body : request.query;
           const { brand: _brand, ...fields } = (source ?? {}) as Record<string, unknown>;
           const given = input(request, method === 'POST' ? source : fields);
-          const run = () => handler(given, { request, reply, mock });
+          const admin = access === 'admin';
+          const run = () => handler(given, { request, reply, mock, audit: auditOf(request, admin) });
+          if (admin) return audited(request, reply, run);
           if (!endpoint.idempotent) return run();
           // A multipart body is streamed by the handler, after the key is reserved: its length stands for it
           // (a repeat of the same submission has the same length; another amount or image has another).
@@ -200,7 +234,9 @@ export function resourceRoute<R extends Resource>(
       handler: (request, reply) => {
         const source = (method === 'GET' ? request.query : request.body) ?? {};
         const { brand: _brand, ...fields } = source as Record<string, unknown>;
-        return handler({ ...fields, ...(request.params as object) } as Static<R['input']>, request, reply);
+        const run = async () =>
+          handler({ ...fields, ...(request.params as object) } as Static<R['input']>, request, reply);
+        return declared.access === 'admin' ? audited(request, reply, run) : run();
       },
     });
   }
