@@ -11,4 +11,7 @@ await ensureBuild();
 // The server runs in this process (TypeScript loaded through tsx) rather than as a child, so Ctrl-C and a
 // supervisor's SIGTERM reach its own shutdown handlers exactly once.
 register();
+// The demo login registers with a code from the dev outbox, which serves anyone's codes: `npm start` switches
+// it on explicitly, outside production only (the server refuses DEV_OUTBOX=1 with NODE_ENV=production).
+if (process.env.NODE_ENV !== 'production') process.env.DEV_OUTBOX ??= '1';
 await import(pathToFileURL(join(ROOT, 'server', 'src', 'main.ts')).href);

@@ -10,6 +10,7 @@ describe('the demo login printed by npm start', () => {
       dataDir: 'memory://',
       logger: false,
       market: { autostart: false, backfillDays: 0.05 },
+      auth: { devOutbox: true },
     });
     await app.ready();
   });

@@ -28,6 +28,17 @@ describe('readEnv', () => {
     expect(() => readEnv({ MARKET_WS_MAX_PER_IP: 'many' })).toThrow(/MARKET_WS_MAX_PER_IP/);
   });
 
+  it('serves the dev outbox only when DEV_OUTBOX switches it on, and never in production', () => {
+    expect(readEnv({}).devOutbox).toBe(false);
+    expect(readEnv({ NODE_ENV: 'development' }).devOutbox).toBe(false);
+    expect(readEnv({ DEV_OUTBOX: '1' }).devOutbox).toBe(true);
+    expect(readEnv({ DEV_OUTBOX: '0' }).devOutbox).toBe(false);
+    expect(() => readEnv({ DEV_OUTBOX: 'yes please' })).toThrow(/DEV_OUTBOX must be 0 or 1/);
+    expect(() =>
+      readEnv({ NODE_ENV: 'production', ADMIN_TOKEN: 'a-long-enough-secret', DEV_OUTBOX: '1' }),
+    ).toThrow(/DEV_OUTBOX/);
+  });
+
   it('requires ADMIN_TOKEN in production', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/ADMIN_TOKEN is required/);
     const env = readEnv({ NODE_ENV: 'production', ADMIN_TOKEN: 'a-long-enough-secret' });

@@ -93,8 +93,15 @@ export const ENV_VARS: readonly EnvVar[] = [
   },
   {
     name: 'SMTP_URL',
-    description: 'SMTP server for mail (smtp:// or smtps://); unset: the dev outbox (none in production).',
+    description:
+      'SMTP server for mail (smtp:// or smtps://); unset: the dev outbox when DEV_OUTBOX=1, else no mail.',
     default: '(unset)',
+  },
+  {
+    name: 'DEV_OUTBOX',
+    description:
+      "1: keep mail (without SMTP_URL) and SMS in the dev outbox and serve everyone's codes at `/dev/outbox` (`npm start` sets it for its demo). Refused with NODE_ENV=production.",
+    default: '0',
   },
   { name: 'SMTP_FROM', description: 'Sender address of mail.', default: 'no-reply@localhost' },
   { name: 'NODE_ENV', description: 'production makes ADMIN_TOKEN mandatory.', default: 'development' },
@@ -122,6 +129,8 @@ export interface ServerEnv {
   brand: string;
   marketSeed: number | undefined;
   production: boolean;
+  /** DEV_OUTBOX=1: the dev outbox and `/dev/outbox` (never in production). */
+  devOutbox: boolean;
   logLevel: string;
 }
 
@@ -161,6 +170,14 @@ function trustProxyOf(raw: string | undefined): TrustProxy {
   return trustedProxies(value).join(',');
 }
 
+/** DEV_OUTBOX: on only when it says 1 (an explicit opt-in, never a default). */
+function devOutboxOf(raw: string | undefined): boolean {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0') return false;
+  if (value === '1') return true;
+  throw new EnvError(`DEV_OUTBOX must be 0 or 1, got "${raw}"`);
+}
+
 function origin(name: string, value: string): string {
   try {
     return parseOrigin(value);
@@ -179,6 +196,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const givenToken = env.ADMIN_TOKEN?.trim();
   if (!givenToken && production) throw new EnvError('ADMIN_TOKEN is required when NODE_ENV=production');
   if (givenToken && givenToken.length < 16) throw new EnvError('ADMIN_TOKEN must be at least 16 characters');
+  const devOutbox = devOutboxOf(env.DEV_OUTBOX);
+  // The outbox serves any address's sign-up and reset codes: one stray variable must not open it in production.
+  if (devOutbox && production) throw new EnvError('DEV_OUTBOX=1 is refused when NODE_ENV=production');
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const publicOrigin = env.PUBLIC_ORIGIN?.trim();
@@ -202,6 +222,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     brand: env.BRAND?.trim().toLowerCase() || 'tradekit',
     marketSeed: integer(env, 'MARKET_SEED', 0, 2 ** 31 - 1),
     production,
+    devOutbox,
     logLevel,
   };
 }

@@ -60,7 +60,8 @@ describe('server/src/main.ts', { timeout: START_TEST_MS }, () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('starts, prints its address and a generated admin token, serves, and stops cleanly on SIGTERM', async () => {
-    const server = start({ DATA_DIR: dataDir });
+    // DEV_OUTBOX=1 is what `npm start` sets: the demo login registers with a code from the dev outbox.
+    const server = start({ DATA_DIR: dataDir, DEV_OUTBOX: '1' });
     try {
       const [, port] = await waitFor(server, /TradeKit is running at http:\/\/localhost:(\d+)/);
       const [, token] = await waitFor(server, /Admin token \(generated[^)]*\): (\S+)/);

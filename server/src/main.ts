@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     broker: { maxConnectionsPerAddress: env.marketWsMaxPerIp },
     exchangeWs: { maxConnectionsPerAddress: env.exchangeWsMaxPerIp },
     market: env.marketSeed === undefined ? {} : { seed: env.marketSeed },
+    auth: { devOutbox: env.devOutbox },
   });
 
   let closing = false;
@@ -48,7 +49,8 @@ async function main(): Promise<void> {
 
   // Prepared before listening, through the app's own routes, so the printed login works at once.
   await app.ready();
-  const demoUid = env.production
+  // The demo registers through the dev outbox's code: only where the outbox is switched on (never production).
+  const demoUid = !env.devOutbox
     ? null
     : await ensureDemoUser(app).catch((error: unknown) => {
         app.log.warn({ err: error }, 'demo login could not be prepared');

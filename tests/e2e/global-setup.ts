@@ -40,6 +40,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     logger: false,
     trustProxy: true,
     market: { seed: 7, backfillDays: 1 },
+    // The suites sign up with codes read from the dev outbox: switched on explicitly, as `npm start` does.
+    auth: { devOutbox: true },
   });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const examples = await startExamplesServer({ port: 0, platformOrigin: baseUrl });

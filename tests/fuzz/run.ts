@@ -201,6 +201,8 @@ export async function fuzzApp(): Promise<FastifyInstance> {
     dataDir: 'memory://',
     adminToken: FUZZ_ADMIN_TOKEN,
     market: { seed: 7, autostart: false, backfillDays: 0.01 },
+    // The suite registers its traders with codes read from the dev outbox.
+    auth: { devOutbox: true },
     logger: false,
   });
   await app.ready();

@@ -9,15 +9,26 @@ import { findUserByUid } from '../users';
 
 /** `POST /admin/v1/users/{uid}/credit`: credits a user's real or demo account (operators' funding). */
 export function adminAccountRoutes(app: FastifyInstance): void {
-  route(app, AdminCreditUser, async (input) => {
+  route(app, AdminCreditUser, async (input, { audit }) => {
     const { amount, account, note } = input;
     if (compare(amount, '0') <= 0)
       throw new BusinessError(Code.INCORRECT_PARAMETER, 'amount must be above 0');
     const user = await findUserByUid(app.db, input.uid);
     if (!user) throw new BusinessError(Code.USER_NOT_FOUND);
-    const result = await app.db.transaction((tx) =>
-      app.accounts.credit(tx, user.id, account, amount, { ref: `admin:user:${user.uid}`, note }),
-    );
+    const result = await audit.transaction(async (tx, record) => {
+      const credited = await app.accounts.credit(tx, user.id, account, amount, {
+        ref: `admin:user:${user.uid}`,
+        note,
+      });
+      await record({
+        action: 'user.credit',
+        objectKind: 'user',
+        objectId: user.uid,
+        after: { account, amount: toMoney(amount), txnId: credited.txnId },
+        reason: note ?? '',
+      });
+      return credited;
+    });
     const after = result.accounts.find((a) => a.id === result.accountId);
     return ok({
       txnId: result.txnId,

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATOR_COOKIE, OPERATOR_CSRF_HEADER } from '../../../src/core/contract/backoffice';
 import { Code, SERVER_CODES } from '../../../src/core/contract/codes';
 import type { OperatorRole } from '../../../src/core/contract/endpoint';
-import type { Queryable } from '../db/types';
+import type { Db } from '../db/types';
+import { createAdminAudit } from '../http/admin-audit';
 import { checkOperatorSession, cookieValue } from '../backoffice';
 
 declare module 'fastify' {
@@ -34,16 +35,26 @@ export function requireAdmin(adminToken: string) {
   };
 }
 
+/** Who the admin token acts as: the admin CLI says so in a header; any other caller is the admin API. */
+function tokenActor(request: FastifyRequest): string {
+  return request.headers['x-tk-admin-client'] === 'cli' ? 'cli' : 'admin-api';
+}
+
 /**
  * The guard of every admin route: the admin token admits every admin endpoint; without an Authorization
  * header, the operator session cookie admits the endpoints whose `roles` include one of the operator's roles
  * (HTTP 403, 1086 otherwise), and a state-changing call must also carry the back-office CSRF header. Sets
- * `request.operator` for the audit log.
+ * `request.operator`, and `request.adminAudit`: the audit writer bound to who acts (the route wrapper gives
+ * it to the handler and checks that an action wrote its row).
  */
-export function requireAdminOrOperator(adminToken: string, db: Queryable, now: () => number) {
+export function requireAdminOrOperator(adminToken: string, db: Db, now: () => number) {
   const adminOnly = requireAdmin(adminToken);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization !== undefined) return adminOnly(request, reply);
+    if (request.headers.authorization !== undefined) {
+      await adminOnly(request, reply);
+      if (!reply.sent) request.adminAudit = createAdminAudit(db, tokenActor(request));
+      return;
+    }
     const token = cookieValue(request.headers.cookie, OPERATOR_COOKIE);
     const operator = token ? await checkOperatorSession(db, token, now()) : null;
     if (!operator) return reply.code(401).send(NEEDS_LOGIN);
@@ -53,5 +64,6 @@ export function requireAdminOrOperator(adminToken: string, db: Queryable, now: (
       return reply.code(403).send(NOT_PERMITTED);
     }
     request.operator = { id: operator.id, email: operator.email, roles: operator.roles };
+    request.adminAudit = createAdminAudit(db, `operator:${operator.id}`);
   };
 }

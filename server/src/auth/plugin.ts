@@ -47,9 +47,14 @@ export interface AuthPluginOptions {
   smtpUrl?: string;
   /** Sender address of mail (SMTP_FROM). */
   smtpFrom?: string;
-  /** Production (NODE_ENV=production): no dev outbox and no `/dev/outbox`. */
+  /** Production (NODE_ENV=production): no dev captcha; the dev outbox is refused. */
   production?: boolean;
-  /** Replaces the configured senders (an SMS gateway, tests); a dev outbox given here is served in development. */
+  /**
+   * The dev outbox (DEV_OUTBOX=1): mail without SMTP and SMS are kept in it and `/dev/outbox` serves anyone's
+   * codes, so it is off unless switched on, and switching it on in production stops the start.
+   */
+  devOutbox?: boolean;
+  /** Replaces the configured senders (an SMS gateway, tests); a dev outbox given here is served when `devOutbox`. */
   sender?: Sender | DevOutbox;
   /** Options of the default dev outbox. */
   outbox?: DevOutboxOptions;
@@ -65,6 +70,8 @@ export const authPlugin = fp<AuthPluginOptions>(
     // Codes, windows, sessions and tokens run on the server's clock (tests move it).
     const now = () => app.clock.now();
     const production = options.production ?? env.NODE_ENV === 'production';
+    const devOutbox = options.devOutbox ?? env.DEV_OUTBOX?.trim() === '1';
+    if (devOutbox && production) throw new Error('DEV_OUTBOX is refused when NODE_ENV=production');
     const devCaptchas = new Map<string, string>();
     const keys = deriveKeys(
       await loadServerSecret(app.db, options.tokenSecret ?? (env.TOKEN_SECRET?.trim() || undefined)),
@@ -78,7 +85,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       : createSenders({
           smtpUrl: options.smtpUrl ?? (env.SMTP_URL?.trim() || undefined),
           smtpFrom: options.smtpFrom ?? (env.SMTP_FROM?.trim() || undefined),
-          production,
+          devOutbox,
           outbox: { now, ...options.outbox },
         });
     const listeners = new Set<(event: RevokeEvent) => void>();
@@ -136,7 +143,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     loginRoutes(deps);
     tokenRoutes(deps);
     totpRoutes(deps);
-    if (senders.outbox && !production) outboxRoute(app, senders.outbox);
+    if (senders.outbox && devOutbox) outboxRoute(app, senders.outbox);
     if (!production) devCaptchaRoute(app, devCaptchas);
 
     const sweep = () =>

@@ -19,9 +19,8 @@ import { Code } from '../../../src/core/contract/codes';
 import { OPERATOR_ROLES } from '../../../src/core/contract/endpoint';
 import { reserveWithin } from '../auth';
 import { makeDummyHash, passwordHasher } from '../auth';
-import { createRateLimiter, type RateRule } from '../auth';
+import { createRateLimiter, type RateLimiter, type RateRule, type Reservation } from '../auth';
 import { matchTotp, newTotpSecret, otpauthUri } from '../auth';
-import { actorOf } from '../cashier';
 import { recordAudit } from '../cashier';
 import { BusinessError, fail, ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -46,10 +45,19 @@ import {
   sweepOperatorSessions,
 } from './sessions';
 
-/** Failed operator sign-ins per email and per client IP (like the trader login's windows). */
+/**
+ * Failed operator sign-ins (decisions HA4–HA6): per (email, client address) pair and per address, so whoever
+ * knows an operator's email can exhaust only their own address's tries, never the operator's. The email's own
+ * window across addresses never refuses by itself: once it is full (the email is under attack), each address
+ * that already failed on it has one try left per window, while a clean address is checked as always.
+ */
 export const OPERATOR_RATE_RULES = {
-  account: { bucket: 'operator.login.account', max: 5, windowMs: 15 * 60_000 },
-  ip: { bucket: 'operator.login.ip', max: 20, windowMs: 15 * 60_000 },
+  pair: { bucket: 'operator.login.pair', max: 5, windowMs: 15 * 60_000 },
+  /** The pair's rule while the email is under attack (same window, one try). */
+  pairUnderAttack: { bucket: 'operator.login.pair', max: 1, windowMs: 15 * 60_000 },
+  address: { bucket: 'operator.login.ip', max: 20, windowMs: 15 * 60_000 },
+  /** Failures on one email from any address that put it under attack. */
+  account: { bucket: 'operator.login.account', max: 20, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 const SWEEP_MS = 10 * 60_000;
@@ -62,12 +70,6 @@ function sessionCookie(request: FastifyRequest, token: string, maxAgeSec: number
   return `${OPERATOR_COOKIE}=${token}; Path=/admin/v1; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSec}${secure}`;
 }
 
-/** Who acted, for the audit log: the operator, the admin CLI (it says so in a header) or the admin API. */
-function auditActor(request: FastifyRequest): string {
-  if (!request.operator && request.headers['x-tk-admin-client'] === 'cli') return 'cli';
-  return actorOf(request);
-}
-
 export const backofficePlugin = fp(
   async (app) => {
     // Sign-in codes, windows and sessions run on the server's clock (tests move it).
@@ -76,7 +78,7 @@ export const backofficePlugin = fp(
     const dummyHash = await makeDummyHash();
     const sealer = app.cashier.sealer;
 
-    route(app, AddOperator, async (input, { request }) => {
+    route(app, AddOperator, async (input, { audit }) => {
       const roles = sortRoles(input.roles, OPERATOR_ROLES);
       const chosen = input.password ?? null;
       if (chosen !== null && [...chosen].length < OPERATOR_PASSWORD_MIN) {
@@ -85,7 +87,8 @@ export const backofficePlugin = fp(
       const password = chosen ?? generatePassword();
       const secret = newTotpSecret();
       const passwordHash = await passwordHasher.hash(password);
-      const row = await app.db.transaction(async (tx) => {
+      // A taken email rolls back with no row (the audited transaction commits only with its one row).
+      const row = await audit.transaction(async (tx, record) => {
         const inserted = await insertOperator(tx, {
           email: input.email,
           name: input.name?.trim() || input.email.split('@')[0] || input.email,
@@ -93,9 +96,8 @@ export const backofficePlugin = fp(
           passwordHash,
           totpSealed: sealer.seal(secret),
         });
-        if (!inserted) return null;
-        await recordAudit(tx, {
-          actor: auditActor(request),
+        if (!inserted) throw new BusinessError(Code.ACCOUNT_EXISTS);
+        await record({
           action: 'operator.add',
           objectKind: 'operator',
           objectId: inserted.id,
@@ -103,7 +105,6 @@ export const backofficePlugin = fp(
         });
         return inserted;
       });
-      if (!row) throw new BusinessError(Code.ACCOUNT_EXISTS);
       return ok({
         operator: toOperator(row),
         totpSecret: secret,
@@ -114,15 +115,14 @@ export const backofficePlugin = fp(
 
     route(app, ListOperators, async () => ok({ list: (await listOperators(app.db)).map(toOperator) }));
 
-    route(app, DisableOperator, async (input, { request }) => {
-      const row = await app.db.transaction(async (tx) => {
+    route(app, DisableOperator, async (input, { audit }) => {
+      const row = await audit.transaction(async (tx, record) => {
         const found = await findOperator(tx, input.id, true);
         if (!found) throw new BusinessError(Code.DATA_NOT_FOUND);
         if (!found.active) throw new BusinessError(Code.STATUS_UNCHANGED);
         await tx.query('update operators set active = false where id = $1', [found.id]);
         const ended = await endOperatorSessions(tx, found.id);
-        await recordAudit(tx, {
-          actor: auditActor(request),
+        await record({
           action: 'operator.disable',
           objectKind: 'operator',
           objectId: found.id,
@@ -136,14 +136,7 @@ export const backofficePlugin = fp(
 
     route(app, OperatorLogin, async (input, { request, reply }) => {
       const email = input.email.trim().toLowerCase();
-      const attempt = await reserveWithin(
-        limits,
-        [
-          [OPERATOR_RATE_RULES.account, email],
-          [OPERATOR_RATE_RULES.ip, request.ip],
-        ],
-        Code.TOO_FREQUENT,
-      );
+      const attempt = await reserveSignIn(limits, email, request.ip);
       const row = await findOperatorByEmail(app.db, email);
       const matches = await passwordHasher.verify(row?.password_hash ?? dummyHash, input.password);
       // Unknown email, wrong password, disabled operator and wrong code all answer 1108 (nothing to probe).
@@ -176,7 +169,7 @@ export const backofficePlugin = fp(
         return issued;
       });
       await attempt.release();
-      await limits.reset(OPERATOR_RATE_RULES.account, email);
+      await limits.reset(OPERATOR_RATE_RULES.pair, `${email}|${request.ip}`);
       request.log.info({ operator: row.id }, 'operator signed in');
       reply.header('set-cookie', sessionCookie(request, session.token, Math.floor(SESSION_MS / 1000)));
       return ok({
@@ -204,14 +197,13 @@ export const backofficePlugin = fp(
       return ok({ operator: toOperator(row), expiresAt: current.session.expiresAt });
     });
 
-    route(app, OperatorLogout, async (_input, { request, reply }) => {
+    route(app, OperatorLogout, async (_input, { request, reply, audit }) => {
       const current = await currentSession(request);
       if (!current) return noSession(reply);
       const { token, session } = current;
-      await app.db.transaction(async (tx) => {
+      await audit.transaction(async (tx, record) => {
         await endOperatorSession(tx, token);
-        await recordAudit(tx, {
-          actor: `operator:${session.id}`,
+        await record({
           action: 'operator.sign_out',
           objectKind: 'operator',
           objectId: session.id,
@@ -233,6 +225,35 @@ export const backofficePlugin = fp(
   },
   { name: 'backoffice', fastify: '5.x', dependencies: ['db', 'http', 'admin', 'cashier'] },
 );
+
+/**
+ * Counts a sign-in attempt in its windows (given back when it succeeds); 1110 when the pair or the address
+ * has no try left. The email's window is counted too: when it is full, the pair's rule tightens to one try.
+ */
+async function reserveSignIn(limits: RateLimiter, email: string, address: string): Promise<Reservation> {
+  const account = await limits.reserve(OPERATOR_RATE_RULES.account, email);
+  const pairRule = account ? OPERATOR_RATE_RULES.pair : OPERATOR_RATE_RULES.pairUnderAttack;
+  try {
+    const attempt = await reserveWithin(
+      limits,
+      [
+        [pairRule, `${email}|${address}`],
+        [OPERATOR_RATE_RULES.address, address],
+      ],
+      Code.TOO_FREQUENT,
+    );
+    return {
+      release: async () => {
+        await attempt.release();
+        await account?.release();
+      },
+    };
+  } catch (error) {
+    // Refused before any check: not a failure of the email.
+    await account?.release();
+    throw error;
+  }
+}
 
 function clearCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('set-cookie', sessionCookie(request, '', 0));

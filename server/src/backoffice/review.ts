@@ -5,8 +5,8 @@
  * operators deciding at once exactly one acts), marks the decision with its reason, runs the queue's effect,
  * writes the user's notification and the audit entry; the notification is pushed after COMMIT.
  */
-import { recordAudit } from '../cashier';
-import type { Db, Queryable } from '../db/types';
+import type { Queryable } from '../db/types';
+import type { AdminAudit } from '../http/admin-audit';
 import { BusinessError } from '../http/envelope';
 import type { NotificationService, Notified } from '../notifications';
 import type { NewNotification } from '../notifications';
@@ -38,18 +38,19 @@ export interface ReviewQueue<Row> {
   snapshotBefore?(row: Row): unknown;
 }
 
-/** Decides items of any queue once, with the database and the notification service. */
+/** Decides items of any queue once, in the admin call's audited transaction, with the notification service. */
 export interface Reviewer {
-  decide<Row>(queue: ReviewQueue<Row>, id: string, decision: ReviewDecision, actor: string): Promise<Row>;
+  decide<Row>(queue: ReviewQueue<Row>, id: string, decision: ReviewDecision, audit: AdminAudit): Promise<Row>;
 }
 
-/** The reviewer over the database and the notifications. */
-export function createReviewer(db: Db, notifications: NotificationService): Reviewer {
+/** The reviewer over the notifications; the admin call's audit writer opens the transaction. */
+export function createReviewer(notifications: NotificationService): Reviewer {
   return {
-    async decide(queue, id, decision, actor) {
+    async decide(queue, id, decision, audit) {
       const reason = decision.approve ? '' : decision.reason;
+      const actor = audit.actor;
       let notified: Notified | null = null;
-      const decided = await db.transaction(async (tx) => {
+      const decided = await audit.transaction(async (tx, record) => {
         const before = await queue.lock(tx, id);
         if (!before) throw new BusinessError(queue.codes.notFound);
         if (!queue.waiting(before) || !(await queue.mark(tx, id, decision.approve, reason, actor)))
@@ -58,8 +59,7 @@ export function createReviewer(db: Db, notifications: NotificationService): Revi
         const notice = queue.notice(decision.approve, before, reason);
         if (notice) notified = await notifications.notify(tx, notice);
         const after = await queue.read(tx, id);
-        await recordAudit(tx, {
-          actor,
+        await record({
           action: `${queue.kind}.${decision.approve ? 'approve' : 'reject'}`,
           objectKind: queue.kind,
           objectId: id,

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { adminDropConnections } from '../../../src/core/contract/admin-market';
 import { serverUrl } from '../../../src/core/contract/endpoint';
 import { RawStompClient } from './testing/raw-client';
-import { TEST_ADMIN_TOKEN, startBrokerApp } from './testing/test-app';
+import { TEST_ADMIN_TOKEN, auditRows, startBrokerApp } from './testing/test-app';
 
 const DROP_CONNECTIONS_PATH = serverUrl(adminDropConnections.service, adminDropConnections.path);
 
@@ -79,9 +79,18 @@ describe('STOMP /market-ws', () => {
       const clients = await Promise.all([subscribed(), subscribed()]);
       fakeWallClock();
       const droppedAt = Date.now();
+      const rowsBefore = auditRows.length;
       const response = await post({ refuseMs: 1000 }, TEST_ADMIN_TOKEN);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ code: 0, msg: 'success', data: { dropped: 2 } });
+      expect(auditRows.slice(rowsBefore)).toEqual([
+        {
+          action: 'market.drop_connections',
+          objectKind: 'broker',
+          objectId: 'all',
+          after: { refuseMs: 1000 },
+        },
+      ]);
       await expect(RawStompClient.open(url)).rejects.toThrow('503');
       await Promise.all(clients.map((c) => c.closed));
       vi.setSystemTime(droppedAt + 1050);

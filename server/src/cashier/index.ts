@@ -2,7 +2,6 @@
  * The cashier module's entry: what other modules use of it. Its other files are internal to it (lint rule
  * `layers/direction`); the app registers its plugin from `plugin.ts`.
  */
-export { actorOf } from './actor';
 export { recordAudit } from './audit';
 export { coinUsdPrice, findCoin, listCoins } from './coins';
 export type { Coin } from './coins';

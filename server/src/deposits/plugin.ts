@@ -18,7 +18,6 @@ declare module 'fastify' {
 export const depositsPlugin = fp(
   async (app) => {
     const review = createDepositReview(
-      app.db,
       app.notifications,
       (brandId) => app.brand.get(brandId)?.walletType ?? 0,
     );

@@ -6,17 +6,17 @@
 import { Code } from '../../../src/core/contract/codes';
 import { AlarmType, CODE_TEXT_ACTION } from '../../../src/core/contract/notifications';
 import { createReviewer, type ReviewQueue } from '../backoffice';
-import type { Db } from '../db/types';
+import type { AdminAudit } from '../http/admin-audit';
 import type { NotificationService } from '../notifications';
 import { creditApprovedDeposit } from './credit';
 import { decideDeposit, findDeposit, type DepositRow } from './repo';
 
-/** Approve and reject, for any caller that knows who acts (`actor` as in the audit log). */
+/** Approve and reject, in the admin call's audited transaction (its writer knows who acts). */
 export interface DepositReview {
   /** Credits a waiting deposit once; 1039 unknown id, 1041 already decided. */
-  approve(id: string, actor: string): Promise<DepositRow>;
+  approve(id: string, audit: AdminAudit): Promise<DepositRow>;
   /** Refuses a waiting deposit with a reason and notifies the user (629006); 1039, 1041 as approve. */
-  reject(id: string, reason: string, actor: string): Promise<DepositRow>;
+  reject(id: string, reason: string, audit: AdminAudit): Promise<DepositRow>;
 }
 
 /** An audit snapshot of a ticket: state and money, never the proof or personal data. */
@@ -60,16 +60,15 @@ function depositQueue(walletTypeOf: (brandId: string) => 0 | 1): ReviewQueue<Dep
   };
 }
 
-/** The review service over the database, the notification service and the brands' wallet types. */
+/** The review service over the notification service and the brands' wallet types. */
 export function createDepositReview(
-  db: Db,
   notifications: NotificationService,
   walletTypeOf: (brandId: string) => 0 | 1,
 ): DepositReview {
-  const reviewer = createReviewer(db, notifications);
+  const reviewer = createReviewer(notifications);
   const queue = depositQueue(walletTypeOf);
   return {
-    approve: (id, actor) => reviewer.decide(queue, id, { approve: true }, actor),
-    reject: (id, reason, actor) => reviewer.decide(queue, id, { approve: false, reason }, actor),
+    approve: (id, audit) => reviewer.decide(queue, id, { approve: true }, audit),
+    reject: (id, reason, audit) => reviewer.decide(queue, id, { approve: false, reason }, audit),
   };
 }

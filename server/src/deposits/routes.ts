@@ -15,7 +15,7 @@ import {
 } from '../../../src/core/contract/deposits';
 import { fillPath, SERVICE_ROOT } from '../../../src/core/contract/endpoint';
 import { brandFlag } from '../accounts';
-import { actorOf } from '../cashier';
+import { adminAuditOf } from '../http/admin-audit';
 import { listCoins } from '../cashier';
 import { toCoinOption } from '../cashier';
 import { BusinessError, fail, ok } from '../http/envelope';
@@ -86,8 +86,13 @@ export function depositAdminRoutes(app: FastifyInstance, review: DepositReview):
     return ok({ list: list.map(adminView), page, pages: Math.ceil(total / limit), total });
   });
 
-  resourceRoute(app, AdminDepositProof, async (input, _request, reply) => {
-    const proof = (await findDeposit(app.db, input.id)) ? await proofOf(app.db, input.id) : null;
+  resourceRoute(app, AdminDepositProof, async (input, request, reply) => {
+    if (!(await findDeposit(app.db, input.id))) return reply.code(404).send(fail(Code.TICKET_NOT_FOUND));
+    // Opening a proof is reading personal data: who opened it, and when, is kept (not what they saw).
+    const proof = await adminAuditOf(request).transaction(async (tx, record) => {
+      await record({ action: 'deposit.view_proof', objectKind: 'deposit', objectId: input.id });
+      return proofOf(tx, input.id);
+    });
     if (!proof) return reply.code(404).send(fail(Code.TICKET_NOT_FOUND));
     return reply
       .header('content-type', proof.type)
@@ -96,13 +101,13 @@ export function depositAdminRoutes(app: FastifyInstance, review: DepositReview):
       .send(proof.bytes);
   });
 
-  route(app, AdminApproveDeposit, async (input, { request }) =>
-    ok(adminView(await review.approve(input.id, actorOf(request)))),
+  route(app, AdminApproveDeposit, async (input, { audit }) =>
+    ok(adminView(await review.approve(input.id, audit))),
   );
 
-  route(app, AdminRejectDeposit, async (input, { request }) => {
+  route(app, AdminRejectDeposit, async (input, { audit }) => {
     const reason = input.reason.trim();
     if (!reason) throw new BusinessError(Code.INCORRECT_PARAMETER, 'reason required');
-    return ok(adminView(await review.reject(input.id, reason, actorOf(request))));
+    return ok(adminView(await review.reject(input.id, reason, audit)));
   });
 }

@@ -23,6 +23,7 @@ import {
   type Resource,
 } from '../../../src/core/contract/endpoint';
 import { Obj, Str, T, type Static, type TSchema } from '../../../src/core/contract/schema';
+import { adminAuditOf, AuditMissingError, isAction, type AdminAudit } from './admin-audit';
 import { BusinessError } from './envelope';
 import { bufferedParts, withIdempotency } from './idempotency';
 import { JsonTooDeep } from './json-body';
@@ -34,6 +35,37 @@ export interface RouteContext {
   reply: FastifyReply;
   /** True on the endpoint's Mock path (spec §6: the demo account). */
   mock: boolean;
+  /**
+   * The audit writer of an admin route (`access: 'admin'`): a state-changing admin call does its work in
+   * `audit.transaction` with its one audit row; an error on any other route.
+   */
+  audit: AdminAudit;
+}
+
+/**
+ * Runs an admin handler; a state-changing admin call that committed no audited transaction (or several) is a
+ * programming error: its answer is HTTP 500, and the route test of every admin route (admin/audit-routes.test.ts)
+ * finds it.
+ */
+async function audited<T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  const result = await run();
+  const committed = adminAuditOf(request).committed;
+  // A refusal the handler answers itself (HTTP 401 without a session) did nothing to audit.
+  if (isAction(request.method) && reply.statusCode < 400 && committed !== 1) {
+    throw new AuditMissingError(`${request.method} ${request.routeOptions.url}`, committed);
+  }
+  return result;
+}
+
+/** The context's `audit` on a route that is not an admin route: using it is an error. */
+function auditOf(request: FastifyRequest, admin: boolean): AdminAudit {
+  return admin
+    ? adminAuditOf(request)
+    : {
+        actor: '',
+        committed: 0,
+        transaction: () => Promise.reject(new Error(`${request.url}: audit outside an admin route`)),
+      };
 }
 
 /** A handler answers `ok(data)` (or `ok(data, extra)`); failures are thrown as `BusinessError`. */
@@ -202,15 +234,17 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
           const given = input(request, method === 'POST' ? source : fields);
           // A malformed multipart body fails inside the handler's reading of the parts: 1001, never 500.
           const fromReader = multipart ? trackMultipartErrors(request) : () => false;
+          const admin = access === 'admin';
           const run = async () => {
             try {
-              return await handler(given, { request, reply, mock });
+              return await handler(given, { request, reply, mock, audit: auditOf(request, admin) });
             } catch (error) {
               if (error instanceof BusinessError || !fromReader(error)) throw error;
               request.log.info({ err: error }, 'malformed multipart body');
               throw new BusinessError(Code.INCORRECT_PARAMETER);
             }
           };
+          if (admin) return audited(request, reply, run);
           if (!endpoint.idempotent) return run();
           // A multipart body is read by its route's preValidation hook: its fields and files stand for it.
           const fingerprint = multipart ? bufferedParts(request) : given;
@@ -251,7 +285,9 @@ export function resourceRoute<R extends Resource>(
       handler: (request, reply) => {
         const source = (method === 'GET' ? request.query : request.body) ?? {};
         const { brand: _brand, ...fields } = source as Record<string, unknown>;
-        return handler({ ...fields, ...(request.params as object) } as Static<R['input']>, request, reply);
+        const run = async () =>
+          handler({ ...fields, ...(request.params as object) } as Static<R['input']>, request, reply);
+        return declared.access === 'admin' ? audited(request, reply, run) : run();
       },
     });
   }

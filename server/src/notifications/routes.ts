@@ -38,16 +38,27 @@ export function notificationRoutes(app: FastifyInstance): void {
 
 /** The operators' "new message": a 629012 notification with its own title and content (action type 4). */
 export function adminNotificationRoutes(app: FastifyInstance): void {
-  route(app, AdminSendNotification, async (input) => {
+  route(app, AdminSendNotification, async (input, { audit }) => {
     const user = await findUserByUid(app.db, input.uid);
     if (!user) throw new BusinessError(Code.USER_NOT_FOUND);
-    const notified = await app.notifications.notify(undefined, {
-      userId: user.id,
-      alarmType: AlarmType.newMessage,
-      actionType: OWN_TEXT_ACTION,
-      title: input.title,
-      content: input.content,
+    const notified = await audit.transaction(async (tx, record) => {
+      const written = await app.notifications.notify(tx, {
+        userId: user.id,
+        alarmType: AlarmType.newMessage,
+        actionType: OWN_TEXT_ACTION,
+        title: input.title,
+        content: input.content,
+      });
+      // The text is kept with the row: what an operator told a user is part of the record.
+      await record({
+        action: 'notification.send',
+        objectKind: 'user',
+        objectId: user.uid,
+        after: { notificationId: written.id, title: input.title, content: input.content },
+      });
+      return written;
     });
+    await notified.publish();
     return ok({ id: notified.id, uid: user.uid, unread: await unreadCount(app.db, user.id) });
   });
 }

@@ -124,7 +124,7 @@ export function optionRoutes(app: FastifyInstance, context: OptionsContext): voi
     return ok({ completed: Number(row.positionStatus) === OptionPositionStatus.finished });
   });
 
-  route(app, adminUpdateOptionProduct, async (input) => {
+  route(app, adminUpdateOptionProduct, async (input, { audit }) => {
     const changes: string[] = [];
     const values: unknown[] = [input.id];
     if (input.timeRatePayload !== undefined) {
@@ -150,15 +150,29 @@ export function optionRoutes(app: FastifyInstance, context: OptionsContext): voi
       values.push(input.tradeStatus);
       changes.push(`trade_status = $${values.length}::smallint`);
     }
-    if (changes.length > 0) {
-      const { rows } = await db.query(
-        `update option_products set ${changes.join(', ')}, updated_at = now() where id = $1 returning id`,
-        values,
-      );
-      if (rows.length === 0) throw new BusinessError(Code.OPTION_CONFIG_MISSING);
-    }
-    const product = await findProduct(db, input.id);
-    if (!product) throw new BusinessError(Code.OPTION_CONFIG_MISSING);
+    const product = await audit.transaction(async (tx, record) => {
+      const before = await findProduct(tx, input.id);
+      if (!before) throw new BusinessError(Code.OPTION_CONFIG_MISSING);
+      if (changes.length > 0) {
+        await tx.query(
+          `update option_products set ${changes.join(', ')}, updated_at = now() where id = $1`,
+          values,
+        );
+      }
+      const after = (await findProduct(tx, input.id)) ?? before;
+      const kept = (row: typeof before) => {
+        const { timeRatePayload, feeRate, tradeStatus } = toOptionProduct(row);
+        return { timeRatePayload, feeRate, tradeStatus };
+      };
+      await record({
+        action: 'option_product.update',
+        objectKind: 'option_product',
+        objectId: String(input.id),
+        before: kept(before),
+        after: kept(after),
+      });
+      return after;
+    });
     return ok(toOptionProduct(product));
   });
 }

@@ -65,16 +65,16 @@ describe('createSenders', () => {
   let close: () => void = () => undefined;
   afterEach(() => close());
 
-  it('uses the dev outbox for mail and SMS outside production', async () => {
-    const setup = createSenders({ production: false, outbox: { print: () => undefined } });
+  it('uses the dev outbox for mail and SMS when it is switched on', async () => {
+    const setup = createSenders({ devOutbox: true, outbox: { print: () => undefined } });
     close = setup.close;
     await setup.sender.send(MAIL);
     await setup.sender.send(SMS);
     expect(setup.outbox?.list().map((entry) => entry.channel)).toEqual(['sms', 'mail']);
   });
 
-  it('has no outbox and no channel in production without SMTP', async () => {
-    const setup = createSenders({ production: true });
+  it('has no outbox and no channel without SMTP when the outbox is off', async () => {
+    const setup = createSenders({ devOutbox: false });
     close = setup.close;
     expect(setup.outbox).toBeNull();
     expect(setup.sender.supports('mail')).toBe(false);
@@ -82,10 +82,10 @@ describe('createSenders', () => {
     await expect(setup.sender.send(SMS)).rejects.toBeInstanceOf(ChannelUnavailableError);
   });
 
-  it('mails through SMTP_URL with the brand as display name, and still has no SMS in production', async () => {
+  it('mails through SMTP_URL with the brand as display name, and has no SMS without the outbox', async () => {
     const smtp = await fakeSmtp();
     const setup = createSenders({
-      production: true,
+      devOutbox: false,
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       smtpFrom: 'no-reply@trade.example',
     });
@@ -105,10 +105,10 @@ describe('createSenders', () => {
     expect(mail?.data).toContain('Your code is 123456.');
   });
 
-  it('keeps the dev outbox for SMS when SMTP carries the mail in development', async () => {
+  it('keeps the dev outbox for SMS when SMTP carries the mail and the outbox is on', async () => {
     const smtp = await fakeSmtp();
     const setup = createSenders({
-      production: false,
+      devOutbox: true,
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       outbox: { print: () => undefined },
     });

@@ -25,7 +25,7 @@ describe('GET /dev/outbox', () => {
     target.inject({ method: 'POST', url, payload }).then((res) => res.json<{ code: number }>());
 
   it('lists the messages to an address newest first, with purpose, code, text and time', async () => {
-    const target = await start({ production: false, outbox: { print: () => undefined } });
+    const target = await start({ production: false, devOutbox: true, outbox: { print: () => undefined } });
     await send(target, '/v1/wa-na/sendMail', { email: 'ann@example.com', type: '1' });
     await send(target, '/v1/wa-na/sendPhone', { phone: '33612345678', type: '1' });
     const res = await target.inject({ method: 'GET', url: '/dev/outbox?to=ann@example.com' });
@@ -47,12 +47,26 @@ describe('GET /dev/outbox', () => {
   });
 
   it('answers 1001 without an address instead of listing every message', async () => {
-    const target = await start({ production: false, outbox: { print: () => undefined } });
+    const target = await start({ production: false, devOutbox: true, outbox: { print: () => undefined } });
     await send(target, '/v1/wa-na/sendMail', { email: 'ann@example.com', type: '1' });
     for (const url of ['/dev/outbox', '/dev/outbox?to=', '/dev/outbox?to=%20']) {
       const res = await target.inject({ method: 'GET', url });
       expect(res.json()).toEqual({ code: 1001, msg: expect.any(String), data: null });
     }
+  });
+
+  it('is not served unless switched on, even with NODE_ENV unset: mail and SMS then answer 1033', async () => {
+    const target = await start({ production: false, outbox: { print: () => undefined } });
+    expect(target.hasRoute({ method: 'GET', url: '/dev/outbox' })).toBe(false);
+    const res = await target.inject({ method: 'GET', url: '/dev/outbox?to=ann@example.com' });
+    expect(res.statusCode).toBe(404);
+    expect(await send(target, '/v1/wa-na/sendMail', { email: 'ann@example.com', type: '1' })).toMatchObject({
+      code: 1033,
+    });
+  });
+
+  it('refuses to start in production with it switched on', async () => {
+    await expect(start({ production: true, devOutbox: true })).rejects.toThrow(/DEV_OUTBOX/);
   });
 
   it('does not exist in production, where mail and SMS without a sender answer 1033', async () => {

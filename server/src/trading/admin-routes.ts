@@ -45,19 +45,29 @@ export function pinnableBid(
 /** Registers the price route. */
 export function adminPriceRoute(app: FastifyInstance, engine: Engine): void {
   const find = instrumentFinder(app.market.instruments);
-  route(app, adminPricePin, async (input) => {
+  route(app, adminPricePin, async (input, { audit }) => {
     const instrument = find(input.symbol);
     const symbol = instrument.productCode;
     const source = app.market.source;
-    if (input.release) {
-      source.release(symbol);
-    } else {
+    // The row is written first, so a refused pin rolls it back; the pin itself is in memory and cannot fail.
+    await audit.transaction(async (_tx, record) => {
+      if (input.release) {
+        await record({ action: 'market.price_release', objectKind: 'symbol', objectId: symbol });
+        source.release(symbol);
+        return;
+      }
       // Checked before the price source or a candle is touched: a refused pin changes nothing.
       const bid = pinnableBid(input.bid, instrument);
       if (bid === null) throw new BusinessError(Code.ORDER_PARAMETER);
+      await record({
+        action: 'market.price_pin',
+        objectKind: 'symbol',
+        objectId: symbol,
+        after: { bid, holdMs: input.holdMs ?? null },
+      });
       const units = Number(toScaledInt(bid, instrument.pricePrecision));
       if (!source.pin(symbol, units, input.holdMs)) throw new BusinessError(Code.ORDER_PARAMETER);
-    }
+    });
     await engine.idle();
     const quote = source.current(symbol);
     const price = (units: number | undefined) => fromScaledInt(units ?? 0, instrument.pricePrecision);

@@ -7,7 +7,7 @@ import {
 } from '../../../src/core/contract/admin';
 import { Code } from '../../../src/core/contract/codes';
 import { BusinessError, ok } from '../http/envelope';
-import { route } from '../http/route';
+import { route, type RouteContext } from '../http/route';
 import { listUsers, setBlocked, setTradingProhibited } from './repo';
 
 /** The operators' users API: list/search, block and unblock (revoking every session), trading ban. */
@@ -18,23 +18,40 @@ export function adminUserRoutes(app: FastifyInstance): void {
     ),
   );
 
-  const block = (blocked: boolean) => async (input: { uid: string }) => {
-    const revokedSessions = await app.db.transaction(async (tx) => {
-      const userId = await setBlocked(tx, input.uid, blocked);
-      if (userId === null) throw new BusinessError(Code.USER_NOT_FOUND);
-      // With the flag in one transaction: no refresh can slip between blocking and revoking.
-      return blocked ? app.auth.revokeAllSessions(userId, 'blocked', tx) : 0;
-    });
-    return ok({ uid: input.uid, blocked, revokedSessions });
-  };
+  const block =
+    (blocked: boolean) =>
+    async (input: { uid: string }, { audit }: RouteContext) => {
+      const revokedSessions = await audit.transaction(async (tx, record) => {
+        const userId = await setBlocked(tx, input.uid, blocked);
+        if (userId === null) throw new BusinessError(Code.USER_NOT_FOUND);
+        // With the flag in one transaction: no refresh can slip between blocking and revoking.
+        const revoked = blocked ? await app.auth.revokeAllSessions(userId, 'blocked', tx) : 0;
+        await record({
+          action: blocked ? 'user.block' : 'user.unblock',
+          objectKind: 'user',
+          objectId: input.uid,
+          after: { blocked, revokedSessions: revoked },
+        });
+        return revoked;
+      });
+      return ok({ uid: input.uid, blocked, revokedSessions });
+    };
   route(app, AdminBlockUser, block(true));
   route(app, AdminUnblockUser, block(false));
 
   // Spec §6 "user prohibited from trading" (405): the user can still sign in, see and close positions.
-  route(app, AdminProhibitTrading, async (input) => {
-    if (!(await setTradingProhibited(app.db, input.uid, input.prohibited))) {
-      throw new BusinessError(Code.USER_NOT_FOUND);
-    }
+  route(app, AdminProhibitTrading, async (input, { audit }) => {
+    await audit.transaction(async (tx, record) => {
+      if (!(await setTradingProhibited(tx, input.uid, input.prohibited))) {
+        throw new BusinessError(Code.USER_NOT_FOUND);
+      }
+      await record({
+        action: 'user.trading',
+        objectKind: 'user',
+        objectId: input.uid,
+        after: { tradingProhibited: input.prohibited },
+      });
+    });
     return ok({ uid: input.uid, tradingProhibited: input.prohibited });
   });
 }

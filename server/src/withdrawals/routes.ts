@@ -14,8 +14,6 @@ import {
   WITHDRAWAL_QUEUE_PAGE_SIZE,
 } from '../../../src/core/contract/withdrawals';
 import { Code } from '../../../src/core/contract/codes';
-import { actorOf } from '../cashier';
-import { recordAudit } from '../cashier';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { findWithdrawal, listWithdrawals, setWithdrawalFrozen, toAdminTicket, toUserTicket } from './repo';
@@ -67,29 +65,23 @@ export function adminWithdrawalRoutes(app: FastifyInstance): void {
     return ok({ list: list.map(toAdminTicket), total });
   });
 
-  route(app, AdminWithdrawalDetail, async (input, { request }) => {
-    const row = await findWithdrawal(app.db, input.id);
-    if (!row) throw new BusinessError(Code.TICKET_NOT_FOUND);
+  route(app, AdminWithdrawalDetail, async (input, { audit }) => {
+    const found = await findWithdrawal(app.db, input.id);
+    if (!found) throw new BusinessError(Code.TICKET_NOT_FOUND);
     // Reading a destination is reading personal data: who looked, and when, is kept (not what they saw).
-    await recordAudit(app.db, {
-      actor: actorOf(request),
-      action: 'withdrawal.view_destination',
-      objectKind: 'withdrawal',
-      objectId: row.id,
+    const row = await audit.transaction(async (tx, record) => {
+      await record({ action: 'withdrawal.view_destination', objectKind: 'withdrawal', objectId: found.id });
+      return found;
     });
     return ok({ withdrawal: toAdminTicket(row), destination: service.destinationOf(row) });
   });
 
-  route(app, AdminWithdrawalApprove, async (input, { request }) =>
-    ok({ withdrawal: toAdminTicket(await service.decide(input.id, { approve: true }, actorOf(request))) }),
+  route(app, AdminWithdrawalApprove, async (input, { audit }) =>
+    ok({ withdrawal: toAdminTicket(await service.decide(input.id, { approve: true }, audit)) }),
   );
 
-  route(app, AdminWithdrawalReject, async (input, { request }) => {
-    const decided = await service.decide(
-      input.id,
-      { approve: false, reason: input.reason },
-      actorOf(request),
-    );
+  route(app, AdminWithdrawalReject, async (input, { audit }) => {
+    const decided = await service.decide(input.id, { approve: false, reason: input.reason }, audit);
     return ok({ withdrawal: toAdminTicket(decided) });
   });
 
@@ -99,13 +91,12 @@ export function adminWithdrawalRoutes(app: FastifyInstance): void {
     [AdminWithdrawalFreeze, true],
     [AdminWithdrawalUnfreeze, false],
   ] as const) {
-    route(app, declared, async (input, { request }) => {
-      await app.db.transaction(async (tx) => {
+    route(app, declared, async (input, { audit }) => {
+      await audit.transaction(async (tx, record) => {
         const user = await setWithdrawalFrozen(tx, input.uid, frozen);
         if (user === null) throw new BusinessError(Code.USER_NOT_FOUND);
         if (user === 'unchanged') throw new BusinessError(Code.STATUS_UNCHANGED);
-        await recordAudit(tx, {
-          actor: actorOf(request),
+        await record({
           action: frozen ? 'withdrawals.freeze' : 'withdrawals.unfreeze',
           objectKind: 'user',
           objectId: input.uid,

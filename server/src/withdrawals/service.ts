@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WithdrawalDestination, WithdrawQuoteData } from '../../../src/core/contract/withdrawals';
 import { createReviewer, type ReviewDecision } from '../backoffice';
 import type { Queryable } from '../db/types';
+import type { AdminAudit } from '../http/admin-audit';
 import { findUserAccount } from '../ledger';
 import type { TicketRow } from './repo';
 import { withdrawalQueue } from './review';
@@ -20,7 +21,7 @@ export type { Caller } from './status';
 export function createWithdrawalService(app: FastifyInstance) {
   const db = app.db;
   const pendingAccount = pendingAccountFinder();
-  const reviewer = createReviewer(db, app.notifications);
+  const reviewer = createReviewer(app.notifications);
   const queue = withdrawalQueue(pendingAccount);
 
   async function balanceOf(q: Queryable, userId: string): Promise<string> {
@@ -63,10 +64,10 @@ export function createWithdrawalService(app: FastifyInstance) {
     /**
      * Decides a waiting withdrawal once (1039 unknown, 1038 already decided): approve pays the pending USD
      * out of the platform; reject returns it to the user's real balance and notifies 629005, with the audit
-     * entry in the same transaction.
+     * entry in the admin call's audited transaction.
      */
-    decide: (id: string, decision: ReviewDecision, actor: string): Promise<TicketRow> =>
-      reviewer.decide(queue, id, decision, actor),
+    decide: (id: string, decision: ReviewDecision, audit: AdminAudit): Promise<TicketRow> =>
+      reviewer.decide(queue, id, decision, audit),
   };
 }
 
