@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../../scripts/openapi';
+import { serverUrl, type Endpoint } from '../../../src/core/contract/endpoint';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/core/contract/idempotency';
 import { buildApp } from '../app';
 import { openApiDocumentOf } from './openapi';
 
@@ -72,5 +75,108 @@ describe('docs/openapi.json', () => {
       .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`)
       .filter((id) => !documented.has(id));
     expect(missing).toEqual([]);
+  });
+
+  type Operation = {
+    parameters?: Array<{ in: string; name: string; required?: boolean; schema?: { pattern?: string } }>;
+    responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+  };
+  const operations = () =>
+    Object.entries(committed().paths as Record<string, Record<string, Operation>>).flatMap(
+      ([path, byMethod]) =>
+        Object.entries(byMethod).map(([method, op]) => ({ id: `${method.toUpperCase()} ${path}`, op })),
+    );
+  const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+  /** Every endpoint declared `idempotent` in the contract (each of its files), as `POST /path`. */
+  const moneySubmits = async (): Promise<string[]> => {
+    const dir = new URL('../../../src/core/contract/', import.meta.url);
+    const files = readdirSync(dir).filter((name) => /^[\w-]+\.ts$/.test(name) && !name.includes('.test.'));
+    const found = new Set<string>();
+    for (const file of files) {
+      const exports = (await import(new URL(file, dir).href)) as Record<string, unknown>;
+      for (const value of Object.values(exports)) {
+        const declared = value as Partial<Endpoint> | null;
+        if (typeof declared !== 'object' || declared?.idempotent !== true) continue;
+        const { service, path, mockPath } = declared as Endpoint;
+        for (const p of [path, mockPath].filter((x): x is string => !!x)) {
+          found.add(`POST ${openApiPath(serverUrl(service, p))}`);
+        }
+      }
+    }
+    return [...found].sort();
+  };
+
+  it('declares the media type and schema of every route’s answer (issue #19 item 13)', () => {
+    const lacking = operations()
+      .filter(({ op }) => {
+        const content = op.responses?.['200']?.content ?? {};
+        const types = Object.entries(content);
+        return (
+          types.length === 0 || types.some(([, media]) => !media.schema || !Object.keys(media.schema).length)
+        );
+      })
+      .map(({ id }) => id);
+    expect(lacking).toEqual([]);
+    const typesOf = (id: string) =>
+      Object.keys(operations().find((o) => o.id === id)?.op.responses?.['200']?.content ?? {});
+    for (const id of ['GET /v1/waa/user/avatar/{file}', 'GET /admin/v1/deposits/{id}/proof']) {
+      expect(typesOf(id).length, id).toBeGreaterThan(0);
+      expect(
+        typesOf(id).every((t) => t.startsWith('image/')),
+        id,
+      ).toBe(true);
+    }
+    expect(typesOf('GET /market-assets/logo/{file}')).toEqual(['image/svg+xml']);
+    expect(typesOf('GET /brand-assets/{brand}/{file}')).toEqual(['image/svg+xml']);
+    expect(typesOf('GET /support/chat')).toEqual(['text/html']);
+    expect(typesOf('GET /docs/api')).toEqual(['text/html']);
+    expect(typesOf('GET /config.json')).toEqual(['application/json']);
+    expect(typesOf('GET /dev/outbox')).toEqual(['application/json']);
+  });
+
+  it('names the Idempotency-Key header, required and with its format, on every money submit and no other route', async () => {
+    const submits = await moneySubmits();
+    expect(submits).toEqual(
+      expect.arrayContaining([
+        'POST /v1/waa/user/withdraw',
+        'POST /v1/waa/user/deposit',
+        'POST /v1/waa/user/crypto/transform',
+      ]),
+    );
+    const withHeader = operations()
+      .filter(({ op }) =>
+        op.parameters?.some(
+          (p) =>
+            p.in === 'header' &&
+            p.name.toLowerCase() === 'idempotency-key' &&
+            p.required === true &&
+            p.schema?.pattern === IDEMPOTENCY_KEY_PATTERN,
+        ),
+      )
+      .map(({ id }) => id)
+      .sort();
+    expect(withHeader).toEqual(submits);
+  });
+
+  it('serves resources in a media type their entry declares; /config.json matches its schema', async () => {
+    const entry = (id: string) => operations().find((o) => o.id === id)?.op.responses?.['200']?.content ?? {};
+    for (const [url, id] of [
+      ['/config.json', 'GET /config.json'],
+      ['/docs/api', 'GET /docs/api'],
+      ['/docs/openapi.json', 'GET /docs/openapi.json'],
+      ['/support/chat', 'GET /support/chat'],
+      ['/brand-assets/tradekit/logo.svg', 'GET /brand-assets/{brand}/{file}'],
+      ['/market-assets/logo/BTCUSDT.svg', 'GET /market-assets/logo/{file}'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const type = String(res.headers['content-type']).split(';')[0]?.trim() ?? '';
+      expect(Object.keys(entry(id)), url).toContain(type);
+    }
+    const schema = entry('GET /config.json')['application/json']?.schema ?? {};
+    const validate = new Ajv({ strict: false }).compile(schema);
+    const config: unknown = (await app.inject({ method: 'GET', url: '/config.json' })).json();
+    expect(validate(config) ? [] : validate.errors).toEqual([]);
   });
 });

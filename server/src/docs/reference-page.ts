@@ -72,7 +72,9 @@ function operationHtml(method: string, path: string, op: Json): string {
     (op.description ? `<p class="codes">${escapeHtml(String(op.description))}</p>` : '') +
     fieldsTable(paramSchema, 'Parameters') +
     fieldsTable(bodySchema, 'Body') +
-    (data ? `<p>Answer: <code>data</code> is <code>${escapeHtml(typeText(data))}</code></p>` : '') +
+    (data
+      ? `<p>Answer: <code>data</code> is <code>${escapeHtml(typeText(data))}</code></p>`
+      : `<p>Answers: <code>${escapeHtml(Object.keys((ok?.content as Json | undefined) ?? {}).join(', '))}</code></p>`) +
     fieldsTable(data?.type === 'object' ? data : (data?.items as Json | undefined), 'Answer fields') +
     `</section>`
   );

@@ -64,8 +64,31 @@ describeOnBackends('Idempotency-Key on money submits', { on: 'postgres' }, (back
 
   it('refuses a submit without a key (1001) and moves nothing', async () => {
     const before = effects;
-    expect((await pay({ amount: '1' }, null)).json().code).toBe(Code.INCORRECT_PARAMETER);
-    expect((await pay({ amount: '1' }, 'short')).json().code).toBe(Code.INCORRECT_PARAMETER);
+    expect((await pay({ amount: '1' }, null)).json()).toMatchObject({
+      code: Code.INCORRECT_PARAMETER,
+      msg: 'Idempotency-Key header required',
+    });
+    expect(effects).toBe(before);
+  });
+
+  it('tells a malformed key from a missing one (issue #19 item 13) and moves nothing', async () => {
+    const before = effects;
+    const answer = async (key: string) =>
+      (await pay({ amount: '1' }, key)).json<{ code: number; msg: string }>();
+    for (const key of ['short', 'k'.repeat(129)]) {
+      expect(await answer(key)).toEqual({
+        code: Code.INCORRECT_PARAMETER,
+        msg: 'Idempotency-Key must be 8 to 128 characters long',
+        data: null,
+      });
+    }
+    for (const key of ['key with spaces', 'key/with/slashes', 'key<script>1']) {
+      expect(await answer(key)).toEqual({
+        code: Code.PARAMETER_ILLEGAL_CHARS,
+        msg: 'Idempotency-Key may hold only A-Z a-z 0-9 _ . : -',
+        data: null,
+      });
+    }
     expect(effects).toBe(before);
   });
 

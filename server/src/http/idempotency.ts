@@ -12,12 +12,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/core/contract/codes';
+import {
+  IDEMPOTENCY_KEY_CHARS,
+  IDEMPOTENCY_KEY_MAX,
+  IDEMPOTENCY_KEY_MIN,
+} from '../../../src/core/contract/idempotency';
 import type { Envelope } from '../../../src/core/contract/envelope';
 import type { Queryable } from '../db/types';
 import { BusinessError, fail } from './envelope';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+const KEY_CHARS = new RegExp(IDEMPOTENCY_KEY_CHARS);
 /** How long a key is remembered. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
@@ -64,8 +69,15 @@ export async function withIdempotency(
 ): Promise<Envelope<unknown>> {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!key || !KEY.test(key))
-    throw new BusinessError(Code.INCORRECT_PARAMETER, 'Idempotency-Key header required');
+  // Missing, the wrong length and the wrong characters each get their own answer (issue #19 item 13).
+  if (!key) throw new BusinessError(Code.INCORRECT_PARAMETER, 'Idempotency-Key header required');
+  if (key.length < IDEMPOTENCY_KEY_MIN || key.length > IDEMPOTENCY_KEY_MAX)
+    throw new BusinessError(Code.INCORRECT_PARAMETER, 'Idempotency-Key must be 8 to 128 characters long');
+  if (!KEY_CHARS.test(key))
+    throw new BusinessError(
+      Code.PARAMETER_ILLEGAL_CHARS,
+      'Idempotency-Key may hold only A-Z a-z 0-9 _ . : -',
+    );
   const userId = request.auth?.userId;
   if (!userId) throw new BusinessError(Code.LOGIN_REQUIRED);
   const fingerprint = fingerprintOf(path, input);

@@ -206,6 +206,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       tags: [endpoint.tag ?? endpoint.service],
       ...(params ? { params } : {}),
       response,
+      // OpenAPI only (server/src/docs/openapi.ts shows the Idempotency-Key header from it).
+      ...(endpoint.idempotent ? { idempotent: true } : {}),
       ...(access === 'public' ? {} : { security: [{ [access === 'admin' ? 'admin' : 'bearer']: [] }] }),
     };
     const typed = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -269,6 +271,8 @@ export function resourceRoute<R extends Resource>(
     ...(params ? { params } : {}),
     // OpenAPI: what a successful answer is (the generator reads `produces` from here).
     produces: [...declared.produces],
+    // OpenAPI only: the schema of a JSON answer (Fastify does not serialise the reply with it).
+    ...(declared.answer ? { answer: declared.answer } : {}),
     ...(declared.access === 'public'
       ? {}
       : { security: [{ [declared.access === 'admin' ? 'admin' : 'bearer']: [] }] }),

@@ -13,10 +13,10 @@ import {
   CryptoAddressInsert,
   CryptoAddressList,
 } from '../../../src/core/contract/payees';
+import { addressFits, addressKey } from '../../../src/core/domain/crypto-address';
 import { findCoin } from '../cashier';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { addressFits, addressKey } from './fields';
 import { payeesAllowed } from './guard';
 import { sessionCodec } from '../cashier';
 

@@ -1,9 +1,9 @@
 /**
- * Checks of the values a trader saves as a payee: the decoded personal fields of a bank card and crypto
- * addresses per network. Pure functions; every failure is a catalogue code and never echoes the value.
+ * Checks of the values a trader saves as a payee: the decoded personal fields of a bank card (crypto addresses
+ * are checked by src/core/domain/crypto-address.ts, shared with the withdrawal submit). Pure functions; every failure is a catalogue code and never echoes the value.
  */
 import { Code } from '../../../src/core/contract/codes';
-import { BANK_FIELD_MAX, CRYPTO_ADDRESS_LENGTH_MAX } from '../../../src/core/contract/payees';
+import { BANK_FIELD_MAX } from '../../../src/core/contract/payees';
 
 /**
  * Characters refused in any saved text (spec §8 23558): control characters, and the markup and template
@@ -44,40 +44,4 @@ export function checkPersonal(field: keyof typeof BANK_FIELD_MAX, value: string)
 /** The last 4 letters or digits of an account (spec §9), spaces and hyphens left out. */
 export function last4(account: string): string {
   return account.replace(/[\s-]/g, '').slice(-4);
-}
-
-const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
-const TRON = new RegExp(`^T${BASE58}{33}$`);
-const EVM = /^0x[0-9a-fA-F]{40}$/;
-const BTC_BASE58 = new RegExp(`^[13]${BASE58}{25,34}$`);
-/** bech32/bech32m segwit address on mainnet, one case only. */
-const BTC_BECH32 = /^(bc1[02-9ac-hj-np-z]{11,71}|BC1[02-9AC-HJ-NP-Z]{11,71})$/;
-/** Any other network: a bounded token of address characters. */
-const GENERIC = /^[A-Za-z0-9:_-]{8,128}$/;
-
-/**
- * Whether `address` has the form of an address on `protocol` (TRC20, ERC20, BTC; other networks: a bounded
- * token). A format check, not a checksum check: a typo in the body is the trader's to see on the screen.
- */
-export function addressFits(protocol: string, address: string): boolean {
-  if (address.length > CRYPTO_ADDRESS_LENGTH_MAX) return false;
-  switch (protocol.toUpperCase()) {
-    case 'TRC20':
-      return TRON.test(address);
-    case 'ERC20':
-    case 'BEP20':
-      return EVM.test(address);
-    case 'BTC':
-      return BTC_BASE58.test(address) || BTC_BECH32.test(address);
-    default:
-      return GENERIC.test(address);
-  }
-}
-
-/** The form of an address that finds duplicates: hex and bech32 addresses are case-insensitive. */
-export function addressKey(protocol: string, address: string): string {
-  const upper = protocol.toUpperCase();
-  if (upper === 'ERC20' || upper === 'BEP20') return address.toLowerCase();
-  if (upper === 'BTC' && /^bc1/i.test(address)) return address.toLowerCase();
-  return address;
 }

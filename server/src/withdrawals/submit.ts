@@ -56,8 +56,9 @@ async function resolve(app: FastifyInstance, caller: Caller, input: SubmitInput)
   const coinId = input.coinId ?? input.currencyId;
   if (coinId === undefined) return fail(Code.INCORRECT_PARAMETER, 'currencyId is required');
   const coin = await coinById(app, coinId);
-  const target = coinTarget(app, coin);
+  // The address is the caller's input: checked before the coin's price is looked up.
   const address = await cryptoAddress(app, caller, coin, input.paymentAddress);
+  const target = coinTarget(app, coin);
   const destination = { kind: 'crypto', currency: coin.currency, protocol: coin.protocol, address } as const;
   return { bank, target, destination, bankCardId: null };
 }

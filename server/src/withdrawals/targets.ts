@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/core/contract/codes';
 import type { WithdrawalDestination, WithdrawQuoteData } from '../../../src/core/contract/withdrawals';
+import { addressFits } from '../../../src/core/domain/crypto-address';
 import { normalize } from '../../../src/core/domain/decimal';
 import {
   quoteWithdrawal,
@@ -17,11 +18,6 @@ import { coinUsdPrice, findCoin, type Coin } from '../cashier';
 import { decodeField, FieldCodecError, sessionAesKey } from '../cashier';
 import { findBankMeta, type BankMetaRow } from './repo';
 import { fail, type Caller } from './status';
-
-/** Longest crypto address accepted (decoded). */
-const ADDRESS_MAX = 256;
-/** Crypto addresses (and memos) are printable ASCII without spaces. */
-const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** What is withdrawn: a coin or the bank-card withdrawal, with its limits, fee rule and USD price. */
 export interface Target {
@@ -100,7 +96,14 @@ export async function bankMeta(app: FastifyInstance, brandId: string, id?: numbe
   return (await findBankMeta(app.db, id)) ?? fail(Code.DATA_NOT_FOUND);
 }
 
-/** The crypto destination: the typed address (decoded with the session's key) or the saved one. */
+/** `address` when it is an address of the coin's network, else 1047. */
+const fitting = (coin: Coin, address: string): string =>
+  addressFits(coin.protocol, address) ? address : fail(Code.WALLET_CANNOT_BE_USED);
+
+/**
+ * The crypto destination: the typed address (decoded with the session's key) or the saved one. Either is
+ * held to the network's address form, the same check the saved-address route makes (1047, issue #19 item 8).
+ */
 export async function cryptoAddress(
   app: FastifyInstance,
   caller: Caller,
@@ -118,9 +121,7 @@ export async function cryptoAddress(
       throw error;
     }
     if (address === '') return fail(Code.ADDRESS_EMPTY);
-    if (address.length > ADDRESS_MAX || !PRINTABLE_ASCII.test(address))
-      return fail(Code.INCORRECT_PARAMETER, 'paymentAddress is not an address');
-    return address;
+    return fitting(coin, address);
   }
   const { rows } = await app.db.query<{ address_sealed: string }>(
     `select address_sealed from crypto_addresses where user_id = $1 and coin_id = $2 order by id desc limit 1`,
@@ -128,7 +129,8 @@ export async function cryptoAddress(
   );
   const saved = rows[0];
   if (!saved) return fail(Code.ADDRESS_EMPTY);
-  return app.cashier.sealer.open(saved.address_sealed);
+  // A row saved before the check (or written around the route) is held to it too.
+  return fitting(coin, app.cashier.sealer.open(saved.address_sealed));
 }
 
 /** The bank destination of the caller's own card; another user's card reads exactly like a missing one. */

@@ -254,6 +254,7 @@ export const DevCaptcha = resource({
   summary: 'Development only: the text of an issued image captcha',
   input: Obj({ uuid: Str(64) }),
   produces: ['application/json'],
+  answer: Obj({ code: T.Integer(), msg: T.String(), data: Nullable(Obj({ text: T.String() })) }),
 });
 
 /** `GET /dev/outbox?to=` (never in production): messages of the development outbox, newest first. */
@@ -265,4 +266,21 @@ export const DevOutbox = resource({
   summary: 'Development only: mail and SMS the dev outbox kept, newest first',
   input: Obj({ to: T.Optional(Str(256)) }),
   produces: ['application/json'],
+  answer: Obj({
+    code: T.Integer(),
+    msg: T.String(),
+    data: Nullable(
+      T.Array(
+        Obj({
+          to: T.String(),
+          channel: OneOf(['mail', 'sms'] as const),
+          purpose: OneOf(['1', '2', '4'] as const),
+          code: Nullable(T.String()),
+          subject: T.String(),
+          text: T.String(),
+          time: T.String({ description: 'ISO 8601 time of delivery' }),
+        }),
+      ),
+    ),
+  }),
 });

@@ -67,6 +67,50 @@ export const customerLink = endpoint({
   codes: [],
 });
 
+const Url = (description: string) => T.String({ description });
+
+/** The schema of `/config.json` (`RuntimeConfig` of ./types), for the OpenAPI document. */
+export const RuntimeConfigFile = Obj({
+  siteTitle: T.String(),
+  siteTitles: T.Optional(
+    T.Record(T.String(), T.String(), { description: 'The site title by language code' }),
+  ),
+  version: T.String(),
+  brand: Obj({
+    id: T.String(),
+    name: T.String(),
+    logoUrl: Url('Absolute URL of the brand logo'),
+    defaultTradeMode: OneOf(['market', 'option'] as const),
+    tradeModes: T.Array(OneOf(['market', 'option'] as const)),
+    tradeList: T.Array(OneOf([1, 2, 3, 4, 5] as const), { description: 'Order of the category tabs' }),
+    theme: OneOf(['light', 'dark'] as const),
+    colors: Obj({ up: T.String(), down: T.String() }),
+    timezone: T.String(),
+    languages: T.Array(T.String()),
+    defaultLanguage: T.String(),
+    registerTypes: T.Array(OneOf(['E', 'P'] as const)),
+    depositTypes: T.Array(T.String()),
+    verifyStyle: OneOf(['junior', 'advanced', 'both'] as const),
+    template: OneOf([1, 2] as const),
+    bannerCount: T.Integer({ minimum: 0 }),
+    homeSymbols: T.Array(T.String()),
+  }),
+  support: Obj({
+    url: Url('Absolute URL of the customer-service page'),
+    telegram: T.String(),
+    whatsapp: T.String(),
+    email: T.String(),
+  }),
+  services: Obj({
+    api: Url('Web API base'),
+    market: Url('Market service base'),
+    marketWs: Url('Market socket'),
+    exchange: Url('Exchange (order) service base'),
+    exchangeWs: Url('Exchange socket'),
+  }),
+  fetchTimeout: T.Number({ minimum: 0, description: 'Default fetch timeout in seconds (0: none)' }),
+});
+
 export const runtimeConfigFile = resource({
   service: 'site',
   path: 'config.json',
@@ -75,6 +119,7 @@ export const runtimeConfigFile = resource({
   summary: 'Runtime configuration of the brand: site title, version, brand settings, support, service URLs',
   input: none,
   produces: ['application/json'],
+  answer: RuntimeConfigFile,
 });
 
 export const supportChatPage = resource({

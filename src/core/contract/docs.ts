@@ -1,6 +1,6 @@
 /** The API's own description: the generated OpenAPI document and a readable reference page. */
 import { resource } from './endpoint';
-import { Obj } from './schema';
+import { Obj, T } from './schema';
 
 export const openApiDocument = resource({
   service: 'site',
@@ -10,6 +10,7 @@ export const openApiDocument = resource({
   summary: 'OpenAPI 3.1 document of every route, generated from the contract declarations',
   input: Obj({}),
   produces: ['application/json'],
+  answer: T.Object({ openapi: T.Literal('3.1.0') }, { description: 'An OpenAPI 3.1 document' }),
 });
 
 export const apiReferencePage = resource({

@@ -96,6 +96,8 @@ export interface Resource<I extends TSchema = TSchema> {
   input: I;
   /** Media type(s) of a successful answer, e.g. 'text/html', 'image/svg+xml', 'application/json'. */
   produces: readonly string[];
+  /** Schema of a JSON answer (the OpenAPI document shows it; the handler's reply is not filtered by it). */
+  answer?: TSchema;
   tag?: string;
   /** Admin resources: the operator roles that may fetch it (e.g. a deposit's proof image); see `roles` above. */
   roles?: readonly OperatorRole[];

@@ -140,7 +140,8 @@ export const WithdrawSubmit = endpoint({
   summary:
     'Submit a withdrawal: crypto {num, practicalNum, currencyId, coinId?, paymentAddress? (encoded with the ' +
     "session's aesKey; the saved address of the coin when absent), locale} or bank card {num, practicalNum, " +
-    'userBankId, withdrawType 1, locale}. The USD value leaves the balance at once and waits for review',
+    'userBankId, withdrawType 1, locale}. The USD value leaves the balance at once and waits for review; ' +
+    "1047 when the address is not one of the coin's network",
   input: Obj({
     num: Dec(),
     practicalNum: Dec({ signed: true }),
@@ -157,6 +158,7 @@ export const WithdrawSubmit = endpoint({
     Code.COIN_NOT_FOUND,
     Code.DATA_NOT_FOUND,
     Code.ADDRESS_EMPTY,
+    Code.WALLET_CANNOT_BE_USED,
     Code.INCORRECT_DECIMALS,
     Code.WITHDRAW_AMOUNT_INCORRECT,
     Code.WITHDRAW_VALUE_ZERO_SMALLER,
