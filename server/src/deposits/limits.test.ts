@@ -10,6 +10,7 @@ import { DEPOSIT_MAX_USD } from '../../../src/core/domain/deposit';
 import { buildAccountsApp, createUser, signIn } from '../accounts/test-app';
 import type { TestDatabase } from '../db/testing';
 import { describeOnBackends } from '../db/testing';
+import { createAdminAudit } from '../http/admin-audit';
 import { PNG_1X1 } from '../users/multipart.testing';
 import { newKey, submit } from './deposits.testing';
 
@@ -62,7 +63,7 @@ describeOnBackends('deposit submission bounds', { on: 'postgres' }, (backend) =>
 
       // A decided ticket frees its place in the queue.
       const first = answers.find((r) => r.json().code === 0)!.json().data.id as string;
-      await app.deposits.review.reject(first, 'test', 'admin:test');
+      await app.deposits.review.reject(first, 'test', createAdminAudit(app.db, 'admin-api'));
       expect((await submit(app, token, USDT)).json().code).toBe(0);
       expect((await submit(app, token, USDT)).json().code).toBe(MAX_TARGET_VALUE);
     });
@@ -82,7 +83,7 @@ describeOnBackends('deposit submission bounds', { on: 'postgres' }, (backend) =>
 
       // Rejected tickets keep their proofs: deciding them does not reopen the day's storage.
       for (const r of answers.filter((a) => a.json().code === 0)) {
-        await app.deposits.review.reject(r.json().data.id as string, 'test', 'admin:test');
+        await app.deposits.review.reject(r.json().data.id as string, 'test', createAdminAudit(app.db, 'admin-api'));
       }
       expect((await submit(app, token, USDT, { proof: proofOf(size) })).json().code).toBe(MAX_TARGET_VALUE);
       // A small proof still fits in what is left.
@@ -135,7 +136,7 @@ describeOnBackends('deposit submission bounds', { on: 'postgres' }, (backend) =>
         expect(accepted.code).toBe(0);
         expect((await submit(app, token, { ...USDT, amt: '29.99', locale })).json().code).toBe(1036);
         // Keeps the user below the waiting limit.
-        await app.deposits.review.reject(accepted.data.id as string, 'test', 'admin:test');
+        await app.deposits.review.reject(accepted.data.id as string, 'test', createAdminAudit(app.db, 'admin-api'));
       }
     });
 
