@@ -17,6 +17,8 @@ export async function generateOpenApi(): Promise<string> {
     dataDir: 'memory://',
     adminToken: 'openapi-generation',
     market: { seed: 1, autostart: false },
+    // The development outbox is documented too (as what it is): switched on here, off by default.
+    auth: { devOutbox: true },
     logger: false,
   });
   try {

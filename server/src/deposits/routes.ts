@@ -19,6 +19,7 @@ import { adminAuditOf } from '../http/admin-audit';
 import { listCoins } from '../cashier';
 import { toCoinOption } from '../cashier';
 import { BusinessError, fail, ok } from '../http/envelope';
+import { readingParts } from '../http/multipart';
 import { resourceRoute, route } from '../http/route';
 import {
   findDeposit,
@@ -62,7 +63,7 @@ export async function depositUserRoutes(app: FastifyInstance): Promise<void> {
     // The whole submission is read before the Idempotency-Key is reserved, so the key's fingerprint covers
     // the fields and the image (issue #19).
     scope.addHook('preValidation', async (request) => {
-      request.body = await readParts(request);
+      request.body = await readingParts(request, () => readParts(request));
     });
     route(scope, SubmitDeposit, async (_input, { request }) =>
       ok(toDepositTicket(await submitDeposit(app, request, request.body as Parts))),

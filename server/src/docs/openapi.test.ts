@@ -33,6 +33,8 @@ describe('docs/openapi.json', () => {
       dataDir: 'memory://',
       adminToken: 'openapi-generation',
       market: { seed: 1, autostart: false },
+      // The development outbox is documented too (as what it is): switched on here, off by default.
+      auth: { devOutbox: true },
       logger: false,
       onRoute: (route) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];

@@ -8,6 +8,8 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import { Code } from '../../../src/core/contract/codes';
+import { BusinessError } from './envelope';
 
 type PartsMethod = (this: FastifyRequest, ...args: unknown[]) => AsyncIterable<unknown>;
 
@@ -53,4 +55,20 @@ export function trackMultipartErrors(request: FastifyRequest): (error: unknown) 
   }
   return (error) =>
     isReaderError(error) && (seen.errors.has(error) || seen.files.some((file) => file.errored === error));
+}
+
+/**
+ * Runs `read`, which reads the parts of `request`, answering the multipart reader's own errors 1001 (a
+ * business answer `read` gave stays). route() runs multipart handlers through it; a route that reads its
+ * parts in a hook (before its Idempotency-Key is reserved) does too.
+ */
+export async function readingParts<T>(request: FastifyRequest, read: () => Promise<T>): Promise<T> {
+  const fromReader = trackMultipartErrors(request);
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof BusinessError || !fromReader(error)) throw error;
+    request.log.info({ err: error }, 'malformed multipart body');
+    throw new BusinessError(Code.INCORRECT_PARAMETER);
+  }
 }

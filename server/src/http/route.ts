@@ -27,7 +27,7 @@ import { adminAuditOf, AuditMissingError, isAction, type AdminAudit } from './ad
 import { BusinessError } from './envelope';
 import { bufferedParts, withIdempotency } from './idempotency';
 import { JsonTooDeep } from './json-body';
-import { trackMultipartErrors } from './multipart';
+import { readingParts } from './multipart';
 
 /** What a handler gets besides its input. */
 export interface RouteContext {
@@ -234,18 +234,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
           const source = method === 'POST' ? request.body : request.query;
           const { brand: _brand, ...fields } = (source ?? {}) as Record<string, unknown>;
           const given = input(request, method === 'POST' ? source : fields);
-          // A malformed multipart body fails inside the handler's reading of the parts: 1001, never 500.
-          const fromReader = multipart ? trackMultipartErrors(request) : () => false;
           const admin = access === 'admin';
-          const run = async () => {
-            try {
-              return await handler(given, { request, reply, mock, audit: auditOf(request, admin) });
-            } catch (error) {
-              if (error instanceof BusinessError || !fromReader(error)) throw error;
-              request.log.info({ err: error }, 'malformed multipart body');
-              throw new BusinessError(Code.INCORRECT_PARAMETER);
-            }
-          };
+          const handle = () => handler(given, { request, reply, mock, audit: auditOf(request, admin) });
+          // A malformed multipart body fails inside the handler's reading of the parts: 1001, never 500.
+          const run = multipart ? () => readingParts(request, handle) : handle;
           if (admin) return audited(request, reply, run);
           if (!endpoint.idempotent) return run();
           // A multipart body is read by its route's preValidation hook: its fields and files stand for it.
