@@ -84,7 +84,8 @@ describe('server/src/main.ts', { timeout: START_TEST_MS }, () => {
     const server = start({ DATA_DIR: dataDir, ADMIN_TOKEN: 'fixed-admin-token-for-test' });
     try {
       const [, port] = await waitFor(server, /TradeKit is running at http:\/\/localhost:(\d+)/);
-      expect(server.output()).toContain('Admin token: taken from ADMIN_TOKEN');
+      // Its own line, which may come in a later chunk of the output than the address.
+      await waitFor(server, /Admin token: taken from ADMIN_TOKEN/);
       expect(server.output()).not.toContain('fixed-admin-token-for-test');
       const health = await fetch(`http://127.0.0.1:${port}/admin/v1/health`, {
         headers: { authorization: 'Bearer fixed-admin-token-for-test' },
