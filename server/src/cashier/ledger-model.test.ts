@@ -29,7 +29,7 @@ import { checkLedger, fxHouseAccount, HouseAccount, houseAccount } from '../ledg
 import { tradingHarness, WEDNESDAY, type TradingHarness } from '../trading/test-app';
 import { encodeField } from './field-codec';
 import { PENDING_HOUSE } from '../withdrawals';
-import { TEST_ADDRESS } from '../withdrawals/test-support';
+import { TEST_ADDRESSES } from '../withdrawals/test-support';
 
 /**
  * 1,000 runs on PostgreSQL (the issue's figure, about 25 s) and 100 on PGlite, whose single-threaded engine
@@ -463,7 +463,7 @@ describeOnBackends('cashier ledger model', { on: 'postgres' }, (backend) => {
       num,
       practicalNum: practical,
       currencyId: s.coin,
-      paymentAddress: encodeField(TEST_ADDRESS, u.aesKey),
+      paymentAddress: encodeField(TEST_ADDRESSES[s.coin], u.aesKey),
       locale: 'en',
     };
     const send = () => postJson(WITHDRAW, u.token, body, key);

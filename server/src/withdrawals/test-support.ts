@@ -16,6 +16,14 @@ import { encodeField } from '../cashier';
 /** An address of the USDT TRC20 shape (the tests' destination). */
 export const TEST_ADDRESS = 'TXYZabcdefghijkmnopqrstuvwxyz12345';
 
+/** A destination of each seeded coin's network (1 USDT TRC20, 2 USDT ERC20, 3 BTC, 4 ETH on ERC20). */
+export const TEST_ADDRESSES: Readonly<Record<1 | 2 | 3 | 4, string>> = {
+  1: TEST_ADDRESS,
+  2: '0x52908400098527886E0F7030069857D2E4169EE7',
+  3: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  4: '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe',
+};
+
 /** The field-encoding key of the user's newest real session (what the browser reads from its token). */
 export async function realSessionKey(app: FastifyInstance, userId: string): Promise<string> {
   const { rows } = await app.db.query<{ aes_key: string }>(
