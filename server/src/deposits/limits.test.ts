@@ -83,7 +83,11 @@ describeOnBackends('deposit submission bounds', { on: 'postgres' }, (backend) =>
 
       // Rejected tickets keep their proofs: deciding them does not reopen the day's storage.
       for (const r of answers.filter((a) => a.json().code === 0)) {
-        await app.deposits.review.reject(r.json().data.id as string, 'test', createAdminAudit(app.db, 'admin-api'));
+        await app.deposits.review.reject(
+          r.json().data.id as string,
+          'test',
+          createAdminAudit(app.db, 'admin-api'),
+        );
       }
       expect((await submit(app, token, USDT, { proof: proofOf(size) })).json().code).toBe(MAX_TARGET_VALUE);
       // A small proof still fits in what is left.
@@ -136,7 +140,11 @@ describeOnBackends('deposit submission bounds', { on: 'postgres' }, (backend) =>
         expect(accepted.code).toBe(0);
         expect((await submit(app, token, { ...USDT, amt: '29.99', locale })).json().code).toBe(1036);
         // Keeps the user below the waiting limit.
-        await app.deposits.review.reject(accepted.data.id as string, 'test', createAdminAudit(app.db, 'admin-api'));
+        await app.deposits.review.reject(
+          accepted.data.id as string,
+          'test',
+          createAdminAudit(app.db, 'admin-api'),
+        );
       }
     });
 
