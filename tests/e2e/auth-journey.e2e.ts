@@ -26,6 +26,7 @@ import {
 import type { Account } from './auth-steps';
 import { openPage, screenshot, useBrowser } from './browser';
 import type { ViewportName } from './browser';
+import { expectSignedIn } from './page-session';
 import { fundedAccount } from './trading-steps';
 
 const { browser } = useBrowser();
@@ -62,7 +63,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the account journey at %s', 
         };
         await registerByEmail(page, vp, account, 'en');
         await signIn(page, vp, account, 'en');
-        await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+        await expectSignedIn(page);
 
         await openAccount(page, vp, 'menu');
         if (vp === 'mobile') await page.getByTestId('nickname').waitFor({ state: 'visible' });
@@ -141,7 +142,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the account journey at %s', 
         await auth.getByTestId('auth-password').fill('phone-Passw0rd');
         await auth.getByTestId('auth-submit').click();
         await auth.waitFor({ state: 'detached', timeout: 15_000 });
-        await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+        await expectSignedIn(page);
         // A dark brand: the user menu in its theme.
         await openAccount(page, vp, 'menu');
         await screenshot(page, 'user-menu-dark-en', vp);

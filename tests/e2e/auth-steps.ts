@@ -5,6 +5,7 @@ import { expect, inject } from 'vitest';
 import { freshTotp } from '../fixtures/totp';
 import { screenshot } from './browser';
 import { serverClock } from './clock';
+import { expectSignedOut, pageToken, sessionHint } from './page-session';
 import type { ViewportName } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -223,7 +224,7 @@ export async function signOut(page: Page, vp: ViewportName): Promise<void> {
     await page.getByTestId('logout-confirm').click();
   }
   await expect.poll(() => pathOf(page)).toBe('/');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expectSignedOut(page);
 }
 
 /** Switches to the demo (`toDemo`) or the real account after the confirm warning. */
@@ -245,8 +246,7 @@ export async function switchAccount(page: Page, vp: ViewportName, toDemo: boolea
       })
       .toBe('true');
   }
-  const virtual = await page.evaluate(() => localStorage.getItem('virtualStatus'));
-  expect(virtual === '0').toBe(!toDemo);
+  await expect.poll(async () => (await sessionHint(page))?.virtualStatus === '0').toBe(!toDemo);
 }
 
 /** Real → demo → real, each after the confirm warning; the balance shown follows the account. */
@@ -319,16 +319,19 @@ export async function uploadAvatar(page: Page, vp: ViewportName): Promise<void> 
   await upload;
   await page.locator('[part="toast"]').waitFor({ state: 'visible' });
   // What the server stored: at most 0.3 MB and 1920 px on the longest side (spec §9), still a JPEG.
-  const stored = await page.evaluate(async (api) => {
-    const token = localStorage.getItem('token');
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const info = await (
-      await fetch(`${api}/v1/waa/user/info`, { method: 'POST', headers, body: '{}' })
-    ).json();
-    const image = await (await fetch(info.data.avatar, { headers })).blob();
-    const bitmap = await createImageBitmap(image);
-    return { type: image.type, size: image.size, width: bitmap.width, height: bitmap.height };
-  }, baseUrl);
+  const token = await pageToken(page);
+  const stored = await page.evaluate(
+    async ({ api, token }) => {
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const info = await (
+        await fetch(`${api}/v1/waa/user/info`, { method: 'POST', headers, body: '{}' })
+      ).json();
+      const image = await (await fetch(info.data.avatar, { headers })).blob();
+      const bitmap = await createImageBitmap(image);
+      return { type: image.type, size: image.size, width: bitmap.width, height: bitmap.height };
+    },
+    { api: baseUrl, token },
+  );
   expect(stored.type).toBe('image/jpeg');
   expect(stored.size).toBeLessThanOrEqual(0.3 * 1024 * 1024);
   expect(Math.max(stored.width, stored.height)).toBeLessThanOrEqual(1920);

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { trackBearer } from './page-session';
 
 /** The two viewports every host page is checked in. */
 export const VIEWPORTS = {
@@ -64,6 +65,7 @@ const pageProblems: string[] = [];
  */
 export async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
+  trackBearer(page);
   page.on('pageerror', (error) => {
     console.error(`[page error] ${error.message}`);
     pageProblems.push(`page error: ${error.message}`);

@@ -88,12 +88,7 @@ export async function apiToken(account: Account): Promise<string> {
   return login.data.token;
 }
 
-/** The token the page's session holds now. */
-export async function pageToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  return token!;
-}
+export { pageToken } from './page-session';
 
 /** Pins a symbol's simulated bid (the answer waits for the fills and triggers it caused), or releases it. */
 export async function pinBid(symbol: string, bid: string | null): Promise<{ bid: string; ask: string }> {

@@ -29,7 +29,7 @@ export interface RevokeEvent {
 /** Outcome of a refresh attempt (failures are answered 23519 by the route, 1044 when blocked). */
 export type RefreshOutcome =
   | { ok: true; tokens: SessionTokens }
-  | { ok: false; reason: 'unknown' | 'mismatch' | 'revoked' | 'expired' | 'reused' | 'blocked' };
+  | { ok: false; reason: 'unknown' | 'mismatch' | 'origin' | 'revoked' | 'expired' | 'reused' | 'blocked' };
 
 interface Deps {
   db: Db;
@@ -83,8 +83,15 @@ export function createSessions({ db, keys, now, notify }: Deps) {
   };
 
   return {
-    /** Opens a session for `userId` (inside `tx` when given) and returns its first tokens. */
-    async issue(tx: Queryable | null, userId: string, options: { virtual: boolean; ip?: string }) {
+    /**
+     * Opens a session for `userId` (inside `tx` when given) and returns its first tokens. `origin`: the browser
+     * page it was opened from; its refresh token then only works from that origin.
+     */
+    async issue(
+      tx: Queryable | null,
+      userId: string,
+      options: { virtual: boolean; ip?: string; origin?: string | null },
+    ) {
       const q = tx ?? db;
       const { rows } = await q.query<{ uid: string }>('select uid from users where id = $1', [userId]);
       const uid = rows[0]?.uid;
@@ -92,16 +99,33 @@ export function createSessions({ db, keys, now, notify }: Deps) {
       const sessionId = randomBytes(16).toString('hex');
       const aesKey = randomBytes(16).toString('hex');
       await q.query(
-        `insert into auth_sessions (id, user_id, virtual, aes_key, created_at_ms, expires_at_ms, created_ip)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
-        [sessionId, userId, options.virtual, aesKey, now(), now() + SESSION_TTL_MS, options.ip ?? null],
+        `insert into auth_sessions (id, user_id, virtual, aes_key, created_at_ms, expires_at_ms, created_ip, origin)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          sessionId,
+          userId,
+          options.virtual,
+          aesKey,
+          now(),
+          now() + SESSION_TTL_MS,
+          options.ip ?? null,
+          options.origin ?? null,
+        ],
       );
       const refreshToken = await addRefreshToken(q, sessionId);
       return { ...accessToken(userId, uid, sessionId, options.virtual, aesKey), refreshToken };
     },
 
-    /** Rotates `refreshToken`; `oldToken`, when given, must be an access token of the same session. */
-    async refresh(refreshToken: string, oldToken: string | undefined): Promise<RefreshOutcome> {
+    /**
+     * Rotates `refreshToken`; `oldToken`, when given, must be an access token of the same session. `origin` is the
+     * caller's page origin (null: not a browser); a session opened from a browser page refreshes only from it,
+     * so its cookie is worth nothing to any other page (a refusal rotates nothing).
+     */
+    async refresh(
+      refreshToken: string,
+      oldToken: string | undefined,
+      origin: string | null = null,
+    ): Promise<RefreshOutcome> {
       let revoked: Array<{ id: string; user_id: string }> = [];
       const result = await db.transaction(async (tx): Promise<RefreshOutcome> => {
         const { rows } = await tx.query<{
@@ -114,9 +138,10 @@ export function createSessions({ db, keys, now, notify }: Deps) {
           aes_key: string;
           expires_at_ms: string;
           revoked_at_ms: string | null;
+          origin: string | null;
         }>(
           `select t.session_id, t.rotated_at_ms, s.user_id, u.uid, u.blocked, s.virtual, s.aes_key,
-                  s.expires_at_ms, s.revoked_at_ms
+                  s.expires_at_ms, s.revoked_at_ms, s.origin
              from refresh_tokens t join auth_sessions s on s.id = t.session_id join users u on u.id = s.user_id
             where t.token_hash = $1 for update of t, s`,
           [sha256(refreshToken)],
@@ -127,6 +152,7 @@ export function createSessions({ db, keys, now, notify }: Deps) {
           const payload = verifyJwt(oldToken, keys.token, now(), true);
           if (payload?.sid !== row.session_id) return { ok: false, reason: 'mismatch' };
         }
+        if (row.origin !== null && row.origin !== origin) return { ok: false, reason: 'origin' };
         if (row.revoked_at_ms !== null) return { ok: false, reason: 'revoked' };
         if (Number(row.expires_at_ms) <= now()) return { ok: false, reason: 'expired' };
         if (row.rotated_at_ms !== null) {

@@ -71,13 +71,4 @@ export async function sweepOperatorSessions(db: Queryable, nowMs: number): Promi
   await db.query('delete from operator_sessions where expires_at <= $1', [new Date(nowMs)]);
 }
 
-/** The value of cookie `name` in a Cookie header, or null. */
-export function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
-  }
-  return null;
-}
+export { cookieValue } from '../http/cookies';

@@ -30,7 +30,9 @@ describe('CORS preflight of the APIs', () => {
   it('admits any origin with GET/POST and the content-type, authorization and x-tk-brand headers', async () => {
     const res = await (await appWith()).inject(preflight('https://partner.example'));
     expect(res.statusCode).toBe(204);
-    expect(res.headers['access-control-allow-origin']).toBe('*');
+    // Echoed, not `*`: sign-in, refresh and logout travel with credentials (the refresh cookie, SC3).
+    expect(res.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
     expect(res.headers['access-control-allow-methods']).toBe('GET, POST');
     expect(res.headers['access-control-allow-headers']).toBe(
       'content-type, authorization, x-tk-brand, idempotency-key',
@@ -54,7 +56,8 @@ describe('CORS preflight of the APIs', () => {
       headers: { origin: 'https://partner.example' },
       payload: {},
     });
-    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(res.headers.vary).toContain('Origin');
     expect(res.json().data).toBe('pong');
   });
 });

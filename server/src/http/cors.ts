@@ -8,14 +8,17 @@ export interface CorsPluginOptions {
 }
 
 /**
- * CORS for the APIs: widgets run on brand pages of other origins. No cookies are used (bearer tokens travel
- * in a header), so `*` is safe by default; a list narrows it to known brand sites.
+ * CORS for the APIs: widgets run on brand pages of other origins. Bearer tokens travel in a header; the one
+ * cookie is the HttpOnly refresh cookie, sent only to the refresh call (`Path`) and accepted there only from the
+ * origin its session was opened from (decision SC3). Credentialed calls need the caller's origin echoed, not
+ * `*`: without a list every origin is echoed, a list narrows it to known brand sites.
  */
 export const corsPlugin = fp<CorsPluginOptions>(
   async (app, options) => {
     const list = options.allowedOrigins ?? [];
     await app.register(cors, {
-      origin: list.length > 0 ? list : '*',
+      origin: list.length > 0 ? list : true,
+      credentials: true,
       methods: ['GET', 'POST'],
       allowedHeaders: ['content-type', 'authorization', 'x-tk-brand', 'idempotency-key'],
       maxAge: 600,

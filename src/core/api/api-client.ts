@@ -161,6 +161,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     try {
       const init: RequestInit = { method, headers, signal: controller.signal };
+      if (endpoint.credentials) init.credentials = 'include';
       if (method === 'POST') init.body = multipart ? formDataOf(payload) : JSON.stringify(payload);
       const response = await fetchImpl(url, init);
       if (response.status !== 200) {

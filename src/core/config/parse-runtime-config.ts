@@ -65,6 +65,8 @@ export function parseRuntimeConfig(raw: unknown, origin: string): RuntimeConfig 
   if (typeof fetchTimeout !== 'number' || !(fetchTimeout >= 0))
     throw new ConfigError('fetchTimeout must be ≥ 0');
   const support = isObject(raw.support) ? raw.support : {};
+  // Anything but the explicit compatibility value keeps the safe default (decision SC2).
+  const tokenStorage = raw.tokenStorage === 'spec' ? ('spec' as const) : ('cookie' as const);
   return {
     ...(raw as unknown as RuntimeConfig),
     siteTitle: typeof raw.siteTitle === 'string' ? raw.siteTitle : '',
@@ -73,5 +75,6 @@ export function parseRuntimeConfig(raw: unknown, origin: string): RuntimeConfig 
     support: { url: '', telegram: '', whatsapp: '', email: '', ...support },
     services: resolved,
     fetchTimeout,
+    tokenStorage,
   };
 }

@@ -69,6 +69,8 @@ export const Login = endpoint({
   summary: 'Sign in; qrcodeStatus 0 asks for a second call with command "verification" and the TOTP authCode',
   input: LoginRequest,
   data: LoginResponse,
+  // A browser's refresh token comes back only as the HttpOnly cookie (refreshToken is then '').
+  credentials: true,
   codes: [
     ...BAD_INPUT,
     Code.WRONG_CREDENTIALS,
@@ -170,8 +172,11 @@ export const Refresh = endpoint({
   path: 'wa-na/refresh',
   access: 'public',
   tag: TAG,
-  summary: 'Rotate the refresh token; a reused one ends its session (23519 now and for the next refresh)',
-  input: Obj({ refreshToken: Str(128), token: T.Optional(Str(4096)) }),
+  summary:
+    'Rotate the refresh token (body, or the HttpOnly cookie a browser got at sign-in); a reused one ends its session',
+  // Browsers send no refreshToken: theirs is the HttpOnly cookie, sent only to this path (docs/security.md).
+  input: Obj({ refreshToken: T.Optional(Str(128)), token: T.Optional(Str(4096)) }),
+  credentials: true,
   data: RefreshResponse,
   codes: [Code.LOGIN_REQUIRED, Code.USER_BLOCKED],
 });
@@ -185,6 +190,8 @@ export const Logout = endpoint({
   // Clients send the session's refresh token along; the token's own session is the one that ends.
   input: Obj({ refreshToken: T.Optional(Str(128)) }),
   data: T.Null(),
+  // Clears the refresh cookie.
+  credentials: true,
   codes: [],
 });
 

@@ -109,6 +109,12 @@ export const RuntimeConfigFile = Obj({
     exchangeWs: Url('Exchange socket'),
   }),
   fetchTimeout: T.Number({ minimum: 0, description: 'Default fetch timeout in seconds (0: none)' }),
+  tokenStorage: T.Optional(
+    OneOf(
+      ['cookie', 'spec'] as const,
+      "Where sessions keep their tokens: 'cookie' (default; refresh token in an HttpOnly cookie) or 'spec' (local storage, for a backend without the cookie)",
+    ),
+  ),
 });
 
 export const runtimeConfigFile = resource({

@@ -60,6 +60,11 @@ export interface EndpointSpec<I extends TSchema, D extends TSchema> {
    */
   idempotent?: boolean;
   /**
+   * Browsers send it with `credentials: 'include'`: the call sets, uses or clears the HttpOnly refresh cookie
+   * (sign-in, refresh, logout; decision SC1). Every other call sends no cookie.
+   */
+  credentials?: boolean;
+  /**
    * Admin endpoints: the back-office operator roles that may call it (the admin token may call every admin
    * endpoint). Missing: the admin token only.
    */

@@ -101,6 +101,11 @@ export interface RuntimeConfig {
   };
   /** Default fetch timeout in seconds (0: none). */
   fetchTimeout: number;
+  /**
+   * Where the session's tokens live: `cookie` (default) access token in memory, refresh token in the server's
+   * HttpOnly cookie; `spec` the §3 local-storage keys, for a backend that hands out body refresh tokens only.
+   */
+  tokenStorage?: 'cookie' | 'spec';
 }
 
 // Types derived from the schemas of their feature's contract, kept importable from here.

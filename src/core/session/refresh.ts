@@ -87,7 +87,26 @@ export function createRefresher(deps: RefresherDeps) {
     return 'refreshed';
   }
 
+  /** Cookie mode after a reload or another tab's sign-in: a token of our own through the refresh cookie. */
+  async function restoreAttempt(): Promise<RefreshOutcome> {
+    // No `token`: the cookie may belong to a session another tab opened since this page's token was issued.
+    const result = await deps.api.call(Refresh, {}, { silent: true, noAuthRedirect: true });
+    if (!result.ok) return typeof result.code === 'number' ? 'rejected' : 'unavailable';
+    const empty: StoredTokens = { token: '', refreshToken: null, expiresAt: null, virtualStatus: '0' };
+    const next = refreshedTokens(empty, result.data ?? {});
+    if (!next) return 'unavailable';
+    deps.tokens.write(next);
+    return 'refreshed';
+  }
+
   return {
+    /** Take a new access token through the refresh cookie (cookie mode: a reload, another tab's change). */
+    restore(): Promise<RefreshOutcome> {
+      inFlight ??= lock(restoreAttempt).finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
     /** Refresh when fewer than 5 minutes are left (`force`: regardless); concurrent callers share one. */
     ensureFresh(force = false): Promise<RefreshOutcome> {
       inFlight ??= lock(() => attempt(force)).finally(() => {

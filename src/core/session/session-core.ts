@@ -16,6 +16,7 @@ import { decodeTokenPayload, isVirtualStatus, tokenExpiry } from './token-payloa
 import type { StoredTokens, TokenStore } from './token-store';
 
 const SIGNED_OUT: SessionState = { status: 'signedOut', virtual: false, expiresAt: null, uid: null };
+const RESTORING: SessionState = { ...SIGNED_OUT, status: 'restoring' };
 
 /** The session state the stored tokens describe. */
 export function stateOf(stored: StoredTokens | null): SessionState {
@@ -71,9 +72,11 @@ export function createSessionCore({ platform, tokens, refresher, now }: CoreDeps
   let navigation: SessionNavigation | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let ending: Promise<void> | null = null;
+  let restoring = false;
 
   function sync(): SessionState {
-    const next = stateOf(tokens.read());
+    const stored = tokens.read();
+    const next = stored === null && restoring ? RESTORING : stateOf(stored);
     if (!sameState(store.get(atoms.state), next)) store.set(atoms.state, next);
     return store.get(atoms.state);
   }
@@ -146,6 +149,11 @@ export function createSessionCore({ platform, tokens, refresher, now }: CoreDeps
     startChecks,
     stopChecks,
     isEnding: () => ending !== null,
+    /** While true and no tokens are loaded, the state is `restoring` instead of `signedOut`. */
+    setRestoring(value: boolean) {
+      restoring = value;
+      sync();
+    },
     setNavigation: (next: SessionNavigation | null) => {
       navigation = next;
     },

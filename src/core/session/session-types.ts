@@ -10,7 +10,8 @@ import type { KeyValueStore } from './storage';
 
 /** Whether someone is signed in, and as which account. */
 export interface SessionState {
-  status: 'signedOut' | 'signedIn';
+  /** `restoring`: a session of this origin is being loaded through the refresh cookie (after a reload). */
+  status: 'signedOut' | 'restoring' | 'signedIn';
   /** True for the demo (virtual) account (token payload virtualStatus not '0'). */
   virtual: boolean;
   /** Access-token expiry, ms since epoch. */

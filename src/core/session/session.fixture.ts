@@ -67,11 +67,17 @@ export interface Harness {
   storage: MemoryStorage;
   kv: KeyValueStore;
   /** Every API call made, by path after /v1/ (or /exchange/). */
-  calls: Array<{ path: string; body: Record<string, unknown>; bearer: string | null }>;
+  calls: Array<{
+    path: string;
+    body: Record<string, unknown>;
+    bearer: string | null;
+    /** `include` for the calls that carry the refresh cookie. */
+    credentials: RequestCredentials | null;
+  }>;
   handlers: Record<string, Handler>;
   nav: { onUnauthorized: ReturnType<typeof vi.fn>; onEnded: ReturnType<typeof vi.fn> };
   /** Calls made to one path. */
-  callsTo(path: string): Array<{ body: Record<string, unknown>; bearer: string | null }>;
+  callsTo(path: string): Harness['calls'];
 }
 
 /** A user info answer for uid. */
@@ -102,6 +108,8 @@ export function createHarness(
     handlers?: Record<string, Handler>;
     prepare?: (storage: MemoryStorage) => void;
     session?: SessionOptions;
+    /** Fields of `/config.json` over the sample's (e.g. `tokenStorage`). */
+    config?: Record<string, unknown>;
   } = {},
 ): Harness {
   const calls: Harness['calls'] = [];
@@ -114,7 +122,7 @@ export function createHarness(
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-    if (url.pathname === '/config.json') return reply(sampleConfigJson());
+    if (url.pathname === '/config.json') return reply(sampleConfigJson(options.config));
     if (url.pathname.endsWith('/getAllConfigStatusWeb'))
       return reply({ code: 0, msg: '', data: { systemConfigs: options.systemConfigs ?? [], walletType: 0 } });
     const path = url.pathname.replace(/^\/(v1|exchange)\//, (_, root: string) =>
@@ -128,7 +136,7 @@ export function createHarness(
     ) as Record<string, unknown>;
     const auth = (init?.headers as Record<string, string> | undefined)?.authorization ?? null;
     const bearer = auth?.replace(/^Bearer /, '') ?? null;
-    calls.push({ path, body, bearer });
+    calls.push({ path, body, bearer, credentials: init?.credentials ?? null });
     const handler = handlers[path];
     if (!handler) return reply({}, 404);
     const answer = await handler(body, bearer);
@@ -150,6 +158,9 @@ export function createHarness(
     lock: (task) => task(),
     page: null,
     pageOrigin: 'https://brand.test',
+    // The suites over this fixture seed and read the spec's §3 keys: the compatibility mode (SC2). The
+    // default cookie mode has its own suite (session-cookie.test.ts), which passes tokenStorage: 'cookie'.
+    tokenStorage: 'spec',
     ...options.session,
   });
   setSessionForTests(platform, session);

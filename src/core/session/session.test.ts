@@ -174,6 +174,7 @@ describe('restoring and following other tabs', () => {
     const session = createSession(h.platform, {
       storage: createKeyValueStore(h.storage, target as unknown as Window),
       page: null,
+      tokenStorage: 'spec',
     });
     await session.signIn(login());
     const ended = vi.fn();

@@ -13,11 +13,12 @@ import { createRemember } from './remember-api';
 import { createAccountCalls } from './session-account';
 import { createSessionCore, notifyAll } from './session-core';
 import { REFRESH_BEFORE_MS } from './session-policy';
-import type { Session } from './session-types';
+import type { Session, SessionState } from './session-types';
+import { createSessionTokenStore } from './memory-token-store';
+import type { SessionTokenStore, TokenStorageMode } from './memory-token-store';
 import { createKeyValueStore } from './storage';
 import type { KeyValueStore } from './storage';
 import { decodeTokenPayload, tokenExpiry } from './token-payload';
-import { createTokenStore } from './token-store';
 import type { TokenStore } from './token-store';
 
 export type { LogoutReason } from './session-policy';
@@ -32,7 +33,13 @@ export type {
 /** What createSession can be given instead of the page defaults (tests). */
 export interface SessionOptions {
   storage?: KeyValueStore;
+  /** A token store of the test's own (the storage mode below does not apply then). */
   tokens?: TokenStore;
+  /**
+   * Where the tokens live (decisions SC1–SC2); default: the runtime config's `tokenStorage`, read once the
+   * config is loaded, else `cookie`.
+   */
+  tokenStorage?: TokenStorageMode;
   now?: () => number;
   lock?: RefreshLock;
   /** Origin that remembered passwords are bound to (default: the page origin). */
@@ -49,7 +56,9 @@ export interface OwnedSession extends Session {
 /** Build a session for a platform and plug it into the platform's API client. Prefer getSession(). */
 export function createSession(platform: Platform, options: SessionOptions = {}): OwnedSession {
   const storage = options.storage ?? createKeyValueStore();
-  const tokens = options.tokens ?? createTokenStore(storage);
+  const modal: SessionTokenStore | null = options.tokens ? null : createSessionTokenStore(storage);
+  if (modal && options.tokenStorage) modal.setMode(options.tokenStorage);
+  const tokens: TokenStore = options.tokens ?? (modal as SessionTokenStore);
   const now = options.now ?? Date.now;
   const page = options.page === undefined ? (globalThis.document ?? null) : options.page;
   const refresher = createRefresher({ tokens, api: platform.api, now, lock: options.lock ?? webLock });
@@ -75,22 +84,50 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
     },
   });
 
+  /** After the tokens changed underneath (another tab, a restore): the state, user and listeners follow. */
+  function follow(before: SessionState) {
+    const after = core.sync();
+    if (after.status !== 'signedIn') return;
+    core.startChecks();
+    if (before.status !== 'signedIn' || before.uid !== after.uid || before.virtual !== after.virtual) {
+      void account.refreshUser();
+      if (before.status === 'signedIn' && before.uid === after.uid)
+        notifyAll(core.switchListeners, after.virtual);
+    }
+  }
+
+  /** Cookie mode: load a session of this origin through the refresh cookie (a reload, another tab's sign-in). */
+  async function restore(): Promise<void> {
+    const before = store.get(core.atoms.state);
+    modal?.forget();
+    core.setRestoring(true);
+    const outcome = await refresher.restore();
+    // A refused cookie means there is no session any more: forget the hint, so no tab tries again.
+    if (outcome === 'rejected' && modal?.hint()) tokens.clear();
+    core.setRestoring(false);
+    if (outcome === 'rejected' && before.status === 'signedIn') void core.end('elsewhere');
+    else follow(before);
+  }
+
   // Another tab signed in, out, refreshed or switched: follow it.
   const unwatch = tokens.watch(() => {
     const before = store.get(core.atoms.state);
+    if (modal?.mode() === 'cookie') {
+      const hint = modal.hint();
+      if (!hint) {
+        if (before.status === 'signedIn') void core.end('elsewhere');
+        return;
+      }
+      const mine = tokens.read();
+      const same = mine !== null && before.uid === hint.uid && mine.virtualStatus === hint.virtualStatus;
+      if (!same) void restore();
+      return;
+    }
     if (before.status === 'signedIn' && !tokens.read()) {
       void core.end('elsewhere');
       return;
     }
-    const after = core.sync();
-    if (after.status === 'signedIn') {
-      core.startChecks();
-      if (before.status === 'signedOut' || before.uid !== after.uid || before.virtual !== after.virtual) {
-        void account.refreshUser();
-        if (before.status === 'signedIn' && before.uid === after.uid)
-          notifyAll(core.switchListeners, after.virtual);
-      }
-    }
+    follow(before);
   });
 
   // Timers of hidden tabs are throttled: check as soon as the page is seen or back online.
@@ -100,16 +137,23 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
   page?.addEventListener('visibilitychange', onWake);
   globalThis.addEventListener?.('online', onWake);
 
-  if (core.sync().status === 'signedIn') {
+  /** A stored session is checked once the config is there; cookie mode first restores it. */
+  async function start(): Promise<void> {
+    if (modal && modal.mode() === null) {
+      if (modal.mayRestore()) core.setRestoring(true);
+      const config = await platform.ready.catch(() => null);
+      modal.setMode(config?.tokenStorage === 'spec' ? 'spec' : 'cookie');
+      core.setRestoring(false);
+    }
+    if (modal?.mode() === 'cookie' && modal.hint() && !tokens.read()) await restore();
+    if (core.sync().status !== 'signedIn') return;
     core.startChecks();
-    void platform.ready.then(
-      async () => {
-        await core.check();
-        if (core.sync().status === 'signedIn') await account.refreshUser();
-      },
-      () => undefined,
-    );
+    await platform.ready;
+    await core.check();
+    if (core.sync().status === 'signedIn') await account.refreshUser();
   }
+  if (core.sync().status === 'signedIn') core.startChecks();
+  void start().catch(() => undefined);
 
   return {
     atoms: core.atoms,
@@ -151,7 +195,11 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
       return () => core.switchListeners.delete(listener);
     },
     setNavigation: core.setNavigation,
-    remember: createRemember(storage, options.pageOrigin ?? globalThis.location?.origin ?? platform.origin),
+    remember: createRemember(
+      storage,
+      options.pageOrigin ?? globalThis.location?.origin ?? platform.origin,
+      () => modal?.mode() ?? 'spec',
+    ),
     storage,
     close() {
       core.stopChecks();

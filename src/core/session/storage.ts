@@ -16,6 +16,12 @@ export const StorageKey = {
   rememberPassword: 'rememberPassword',
   country: 'country',
   tradeMode: 'tradeMode',
+  /**
+   * Not a credential: who is signed in on this origin (`{uid, virtualStatus}`), while the tokens themselves
+   * live in memory and in the HttpOnly refresh cookie (decision SC2). Tells a reloaded page to restore the
+   * session through the cookie and other tabs to follow a sign-in, sign-out or switch.
+   */
+  sessionHint: 'tkSession',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -40,6 +40,9 @@ function SessionNavigation() {
 /** The host router guarded by the page session. */
 export function SessionRouter({ children }: { children: ReactNode }) {
   const { state } = useHostSession();
+  // A session is loading through the refresh cookie (after a reload): neither "signed in" nor "signed out"
+  // yet, so no route guard may send the visitor anywhere until it is known (a moment: one call).
+  if (state.status === 'restoring') return <div className="tk-host-restoring" aria-busy="true" />;
   return (
     <Router onNotice={showNotice} signedIn={state.status === 'signedIn'}>
       <SessionNavigation />

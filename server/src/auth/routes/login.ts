@@ -1,9 +1,10 @@
 /** `login` (spec §7): password, then the second factor when the user turned it on. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Login, type LoginRequest, type LoginResponse } from '../../../../src/core/contract/auth';
 import { Code } from '../../../../src/core/contract/codes';
 import { BusinessError, ok } from '../../http/envelope';
 import { route } from '../../http/route';
+import { browserOrigin, setRefreshCookie } from '../refresh-cookie';
 import { acceptTotpStep, findUserByName, type CredentialRow } from '../../users';
 import { reserveWithin, type AuthRouteDeps } from '../context';
 import { destinationOf, parseAccountName, type AccountName } from '../identifiers';
@@ -38,7 +39,7 @@ async function acceptTotp(deps: AuthRouteDeps, user: CredentialRow, code: string
  * second-factor prompt, a blocked account). The blocked state (1044) is told only to someone who knows the
  * password.
  */
-async function login(deps: AuthRouteDeps, request: FastifyRequest, input: LoginInput) {
+async function login(deps: AuthRouteDeps, request: FastifyRequest, reply: FastifyReply, input: LoginInput) {
   const brand = deps.app.brand.of(request);
   const name = nameOrNull(input);
   const subject = loginSubject(brand.id, input.type, name ? destinationOf(name) : input.username);
@@ -65,16 +66,20 @@ async function login(deps: AuthRouteDeps, request: FastifyRequest, input: LoginI
     }
     if (!(await acceptTotp(deps, user, code))) throw new BusinessError(Code.INVALID_VERIFICATION_CODE);
   }
-  const tokens = await deps.sessions.issue(null, user.id, { virtual: false, ip: request.ip });
+  const origin = browserOrigin(request);
+  const tokens = await deps.sessions.issue(null, user.id, { virtual: false, ip: request.ip, origin });
   await attempt.release();
   await deps.limits.reset(RATE_RULES.loginAccount, subject);
   // Whoever signs in with the password may try it again when changing it.
   await deps.limits.reset(RATE_RULES.passwordUser, user.id);
   request.log.info({ uid: user.uid }, 'signed in');
-  return ok<LoginResponse>({ ...tokens, qrcodeStatus: 1 });
+  if (origin === null) return ok<LoginResponse>({ ...tokens, qrcodeStatus: 1 });
+  // A browser gets its refresh token only as the HttpOnly cookie: no page script ever sees it.
+  setRefreshCookie(request, reply, tokens.refreshToken);
+  return ok<LoginResponse>({ ...tokens, refreshToken: '', qrcodeStatus: 1 });
 }
 
 /** Registers `login`. */
 export function loginRoutes(deps: AuthRouteDeps): void {
-  route(deps.app, Login, (input, { request }) => login(deps, request, input));
+  route(deps.app, Login, (input, { request, reply }) => login(deps, request, reply, input));
 }

@@ -5,20 +5,35 @@ import { BusinessError, ok } from '../../http/envelope';
 import { route } from '../../http/route';
 import { checkAccessToken } from '../authenticate';
 import type { AuthRouteDeps } from '../context';
+import { browserOrigin, clearRefreshCookie, refreshCookie, setRefreshCookie } from '../refresh-cookie';
 
 /** Registers `wa-na/refresh`, `waa/user/logout` and `exchange/checkToken`. */
 export function tokenRoutes(deps: AuthRouteDeps): void {
   const { app } = deps;
 
-  route(app, Refresh, async (input, { request }) => {
-    const outcome = await deps.sessions.refresh(input.refreshToken.trim(), input.token?.trim() || undefined);
-    if (outcome.ok) return ok(outcome.tokens);
+  // The spec's body token (clients that are not browsers) or the HttpOnly cookie (browsers, SC1–SC4).
+  route(app, Refresh, async (input, { request, reply }) => {
+    const fromBody = input.refreshToken?.trim() ?? '';
+    const fromCookie = fromBody === '' ? refreshCookie(request) : null;
+    const presented = fromBody || fromCookie;
+    if (!presented) throw new BusinessError(Code.LOGIN_REQUIRED);
+    const origin = browserOrigin(request);
+    const outcome = await deps.sessions.refresh(presented, input.token?.trim() || undefined, origin);
+    if (outcome.ok) {
+      if (fromCookie === null) return ok(outcome.tokens);
+      setRefreshCookie(request, reply, outcome.tokens.refreshToken);
+      return ok({ ...outcome.tokens, refreshToken: '' });
+    }
     if (outcome.reason === 'reused') request.log.warn('refresh token reused: session revoked');
+    if (outcome.reason === 'origin') request.log.warn('refresh from another origin than the session refused');
+    // A cookie that cannot refresh is of no use to anyone: drop it (a wrong origin's cookie stays, it is not theirs).
+    if (fromCookie !== null && outcome.reason !== 'origin') clearRefreshCookie(request, reply);
     throw new BusinessError(outcome.reason === 'blocked' ? Code.USER_BLOCKED : Code.LOGIN_REQUIRED);
   });
 
-  route(app, Logout, async (_input, { request }) => {
+  route(app, Logout, async (_input, { request, reply }) => {
     await deps.sessions.revokeSession(request.auth.sessionId, 'logout');
+    clearRefreshCookie(request, reply);
     return ok(null);
   });
 
