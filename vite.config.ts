@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backofficeBuildPlugin } from './scripts/vite-backoffice';
+import { CSP_NONCE_PLACEHOLDER } from './src/core/contract/csp';
 import { preloadHelperPlugin } from './scripts/vite-preload-helper';
 import { stripDocsPlugin } from './scripts/vite-strip-docs';
 
@@ -44,6 +45,8 @@ export default defineConfig({
   // Schemas of the contract serve the server, OpenAPI and tests; browser bundles get builders that answer
   // undefined (src/core/contract/typebox-shim.ts), so a widget pays only for the endpoint fields it reads.
   resolve: { alias: { typebox: resolve(import.meta.dirname, 'src/core/contract/typebox-shim.ts') } },
+  // The server puts a fresh nonce in place of the placeholder on each page response (CS3).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {
     outDir,
     emptyOutDir: true,

@@ -4,6 +4,7 @@
 // The example pages carry the literal snippet a brand pastes, pointing at the default platform origin.
 // This server rewrites that origin in HTML to the platform given on the command line, or per request to
 // the `?api=` query parameter, so the same files work against any running platform.
+import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -72,7 +73,12 @@ function handle(request, response, platformOrigin) {
   const type = TYPES[extname(file)] ?? 'application/octet-stream';
   if (extname(file) === '.html') {
     const origin = parseOrigin(url.searchParams.get('api')) ?? platformOrigin;
-    return send(response, 200, type, readFileSync(file, 'utf8').replaceAll(DEFAULT_PLATFORM_ORIGIN, origin));
+    // strict-csp/: the socket origin of the platform, and a fresh nonce per response as a real page makes.
+    const html = readFileSync(file, 'utf8')
+      .replaceAll(DEFAULT_PLATFORM_ORIGIN, origin)
+      .replaceAll(DEFAULT_PLATFORM_ORIGIN.replace(/^http/, 'ws'), origin.replace(/^http/, 'ws'))
+      .replaceAll('EXAMPLE_NONCE', randomBytes(16).toString('base64'));
+    return send(response, 200, type, html);
   }
   response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
   createReadStream(file).pipe(response);

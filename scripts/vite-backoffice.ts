@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from '../src/core/contract/csp';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -25,6 +26,8 @@ export function backofficeBuildPlugin(outDir: string): Plugin {
         plugins: [react()],
         // The contract's schemas serve the server; the browser gets builders that answer undefined.
         resolve: { alias: { typebox: resolve(ROOT, 'src/core/contract/typebox-shim.ts') } },
+        // Replaced by a fresh nonce on each page response, as the host's (CS3).
+        html: { cspNonce: CSP_NONCE_PLACEHOLDER },
         build: {
           outDir: resolve(outDir, 'backoffice'),
           emptyOutDir: true,

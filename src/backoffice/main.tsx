@@ -2,13 +2,15 @@
 import { createRoot } from 'react-dom/client';
 import strings from '../core/i18n/locales/en/backoffice.json';
 import { createI18n, matchLanguage } from '../core/i18n/i18n';
-import { SHARED_CSS } from '../widgets/_shared/styles';
+import { SHARED_CSS, styleNonce } from '../widgets/_shared/styles';
 import '../widgets/_shared/tokens.css';
 import './backoffice.css';
 import { BackofficeApp } from './app';
 
 const style = document.createElement('style');
 style.textContent = SHARED_CSS;
+// The page's policy admits inline style elements only with its nonce.
+style.nonce = styleNonce() ?? '';
 document.head.prepend(style);
 
 const asked = new URLSearchParams(window.location.search).get('lang');

@@ -30,6 +30,11 @@ export function useBrowser(): { browser: () => Browser } {
     expect(pageProblems.splice(0), 'errors reported by the pages').toEqual([]);
   });
   afterAll(async () => {
+    const { documents, withPolicy, violations, provoked } = cspTally;
+    console.info(
+      `[csp] ${violations - provoked} violations across ${documents} documents (${withPolicy} with a policy); ` +
+        `${provoked} more provoked by a test on purpose`,
+    );
     await browser?.close();
   });
   return {
@@ -59,13 +64,72 @@ const NETWORK_NOISE = [/^Failed to load resource: /, /^WebSocket connection to '
 /** Page errors and console errors of this file's pages since the last test ended (useBrowser checks them). */
 const pageProblems: string[] = [];
 
+/** A Content-Security-Policy violation as the page's `securitypolicyviolation` event reports it. */
+interface CspViolation {
+  directive: string;
+  blocked: string;
+  source: string;
+  sample: string;
+  document: string;
+}
+
+/** This file's documents (frames included), those that came with a policy, and the violations they reported. */
+export const cspTally = { documents: 0, withPolicy: 0, violations: 0, provoked: 0 };
+
+const CSP_PROBLEM = /^csp violation: |violates the following Content Security Policy directive/;
+
+/**
+ * Takes the CSP violations (and Chromium's console lines about them) reported since the last test ended out
+ * of the problems that would fail the test: for a test that provokes violations on purpose.
+ */
+export function takeCspViolations(): string[] {
+  const taken = pageProblems.filter((problem) => CSP_PROBLEM.test(problem));
+  const rest = pageProblems.filter((problem) => !CSP_PROBLEM.test(problem));
+  pageProblems.splice(0, pageProblems.length, ...rest);
+  const violations = taken.filter((problem) => problem.startsWith('csp violation: '));
+  cspTally.provoked += violations.length;
+  return violations;
+}
+
+/** Forwards every `securitypolicyviolation` of every document and frame of `page` to the test (CS10). */
+async function collectCspViolations(page: Page): Promise<void> {
+  await page.exposeBinding('__tkCspViolation', (_source, violation: CspViolation) => {
+    cspTally.violations += 1;
+    const text = `csp violation: ${violation.directive} blocked ${violation.blocked || '(inline)'} at ${violation.source} on ${violation.document} (${violation.sample})`;
+    console.error(`[${text}]`);
+    pageProblems.push(text);
+  });
+  await page.addInitScript(() => {
+    const report = (globalThis as unknown as { __tkCspViolation: (v: CspViolation) => void })
+      .__tkCspViolation;
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) =>
+        report({
+          directive: event.effectiveDirective,
+          blocked: event.blockedURI,
+          source: `${event.sourceFile}:${event.lineNumber}`,
+          sample: event.sample,
+          document: event.documentURI,
+        }),
+      true,
+    );
+  });
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'document') return;
+    cspTally.documents += 1;
+    if (response.headers()['content-security-policy']) cspTally.withPolicy += 1;
+  });
+}
+
 /**
  * A new page in `context`. Page errors, console errors and failed requests are echoed to help debugging;
- * a page error or a console error that is not network noise fails the test it happened in.
+ * a page error, a console error that is not network noise or a CSP violation fails the test it happened in.
  */
 export async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   trackBearer(page);
+  await collectCspViolations(page);
   page.on('pageerror', (error) => {
     console.error(`[page error] ${error.message}`);
     pageProblems.push(`page error: ${error.message}`);

@@ -3,7 +3,7 @@
 import type { Page, WebSocket as PageSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { reactFiles, readManifest } from '../fixtures/dist-graph';
-import { openPage, screenshot, useBrowser } from './browser';
+import { openPage, screenshot, takeCspViolations, useBrowser } from './browser';
 import { expectTicking, row, rows } from './quotes';
 
 const baseUrl = inject('baseUrl');
@@ -93,6 +93,37 @@ describe('examples/partner-layout with two widgets', () => {
       const color = await firstRow.evaluate((element) => getComputedStyle(element).color);
       expect(color).toBe('rgb(243, 244, 246)');
       await screenshot(page, 'embed-partner-layout', 'mobile');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('examples/strict-csp: a brand page with a strict policy of its own', () => {
+  it('shows live, styled rows with no violation, while the policy refuses an inline script', async () => {
+    const { context, page } = await openPage(browser(), 'desktop');
+    try {
+      await page.goto(`${examplesUrl}/strict-csp/`);
+      await expectTicking(page, 'BTCUSDT');
+      expect(await rows(page).count()).toBe(3);
+      // The shared widget CSS (a <style> element with the page's nonce) applies: its theme defaults are set.
+      const up = await row(page, 'BTCUSDT').evaluate((element) =>
+        getComputedStyle(element).getPropertyValue('--_tk-color-up'),
+      );
+      expect(up.trim()).not.toBe('');
+      expect(takeCspViolations()).toEqual([]);
+      await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.tkInjected = true;';
+        document.body.append(script);
+      });
+      const directives: string[] = [];
+      const collect = () => {
+        directives.push(...takeCspViolations().map((line) => line.split(' ')[2]!));
+        return directives;
+      };
+      await expect.poll(collect, { timeout: 5_000 }).toEqual(['script-src-elem']);
+      await screenshot(page, 'embed-strict-csp', 'desktop');
     } finally {
       await context.close();
     }

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { text } from '../fixtures/locale';
-import { openPage, screenshot, useBrowser } from './browser';
+import { openPage, screenshot, takeCspViolations, useBrowser } from './browser';
 import { expectTicking, rows, selectTab } from './quotes';
 
 const baseUrl = inject('baseUrl');
@@ -93,6 +93,42 @@ describe('desktop shell at 1440×900', () => {
       await expectTicking(page, 'BTCUSDT');
       await page.getByText(text('ja', 'quotes.bid'), { exact: true }).first().waitFor({ state: 'visible' });
       await screenshot(page, 'home-ja', 'desktop');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('Content-Security-Policy of the host page', () => {
+  it('refuses an injected inline script, style element and style attribute, and reports each', async () => {
+    const { context, page } = await openPage(browser(), 'desktop');
+    try {
+      await openHome(page);
+      // The page's own styles (widgets' <style> elements with the page nonce) applied without a violation.
+      expect(takeCspViolations()).toEqual([]);
+      const ran = await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.tkInjected = true;';
+        document.body.append(script);
+        const style = document.createElement('style');
+        style.textContent = 'body { outline: 3px solid red; }';
+        document.head.append(style);
+        document.body.setAttribute('style', 'outline: 3px solid red');
+        return {
+          script: (window as unknown as { tkInjected?: boolean }).tkInjected === true,
+          outline: getComputedStyle(document.body).outlineStyle,
+        };
+      });
+      expect(ran).toEqual({ script: false, outline: 'none' });
+      // Each violation reaches the test through the page's securitypolicyviolation event (tests/e2e/browser.ts).
+      const directives: string[] = [];
+      const collect = () => {
+        directives.push(...takeCspViolations().map((line) => line.split(' ')[2]!));
+        return directives;
+      };
+      await expect
+        .poll(collect, { timeout: 5_000 })
+        .toEqual(['script-src-elem', 'style-src-elem', 'style-src-attr']);
     } finally {
       await context.close();
     }

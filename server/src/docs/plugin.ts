@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import fp from 'fastify-plugin';
 import { apiReferencePage, openApiDocument } from '../../../src/core/contract/docs';
+import { pagePolicy } from '../http/page-policy';
 import { resourceRoute } from '../http/route';
 import { OPENAPI_OPTIONS, openApiDocumentOf } from './openapi';
-import { renderReferencePage } from './reference-page';
+import { REFERENCE_CSS, renderReferencePage } from './reference-page';
+
+/** The reference page has no script and one style block, named by its hash. */
+const STYLE_HASH = `sha256-${createHash('sha256').update(REFERENCE_CSS).digest('base64')}`;
 
 /**
  * The API's description: registered before every other module so that @fastify/swagger sees each route as it
@@ -16,9 +21,16 @@ export const docsPlugin = fp(
     resourceRoute(app, openApiDocument, async (_input, _request, reply) =>
       reply.header('cache-control', 'no-cache').send(openApiDocumentOf(app)),
     );
-    resourceRoute(app, apiReferencePage, async (_input, _request, reply) => {
+    resourceRoute(app, apiReferencePage, async (_input, request, reply) => {
       page ??= renderReferencePage(openApiDocumentOf(app));
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header(
+          'content-security-policy',
+          pagePolicy({ publicOrigin: request.publicOrigin, styleHashes: [STYLE_HASH] }),
+        )
+        .send(page);
     });
   },
   { name: 'docs', fastify: '5.x', dependencies: ['http'] },

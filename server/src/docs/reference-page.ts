@@ -80,6 +80,17 @@ function operationHtml(method: string, path: string, op: Json): string {
   );
 }
 
+/** The page's only style block; the page's policy names its hash (no other inline style is allowed). */
+export const REFERENCE_CSS = `
+body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:980px;padding:16px;color:#1b1f24;background:#fff}
+@media (prefers-color-scheme:dark){body{color:#e6e8eb;background:#121417}table,th,td{border-color:#333!important}.op{border-color:#333!important}}
+h1{margin:0 0 4px}nav{margin:8px 0 24px}code{font:13px/1.4 ui-monospace,monospace}
+.op{border:1px solid #dde1e6;border-radius:8px;padding:8px 14px;margin:12px 0}.op h3{margin:4px 0;font-size:15px}
+.m{display:inline-block;min-width:44px;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:1px 4px;background:#2f6fde}.m.get{background:#1f8a4c}
+.lock{font-size:11px;border:1px solid currentColor;border-radius:4px;padding:0 4px}.codes{font-size:13px;opacity:.8}
+table{border-collapse:collapse;width:100%;margin:6px 0}caption{text-align:left;font-weight:600;font-size:13px}th,td{border:1px solid #dde1e6;padding:3px 6px;text-align:left;vertical-align:top;font-size:13px}
+`;
+
 /** The page. */
 export function renderReferencePage(doc: Json): string {
   const info = (doc.info ?? {}) as Json;
@@ -97,14 +108,6 @@ export function renderReferencePage(doc: Json): string {
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(String(info.title ?? 'API'))} — reference</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:980px;padding:16px;color:#1b1f24;background:#fff}
-@media (prefers-color-scheme:dark){body{color:#e6e8eb;background:#121417}table,th,td{border-color:#333!important}.op{border-color:#333!important}}
-h1{margin:0 0 4px}nav{margin:8px 0 24px}code{font:13px/1.4 ui-monospace,monospace}
-.op{border:1px solid #dde1e6;border-radius:8px;padding:8px 14px;margin:12px 0}.op h3{margin:4px 0;font-size:15px}
-.m{display:inline-block;min-width:44px;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:1px 4px;background:#2f6fde}.m.get{background:#1f8a4c}
-.lock{font-size:11px;border:1px solid currentColor;border-radius:4px;padding:0 4px}.codes{font-size:13px;opacity:.8}
-table{border-collapse:collapse;width:100%;margin:6px 0}caption{text-align:left;font-weight:600;font-size:13px}th,td{border:1px solid #dde1e6;padding:3px 6px;text-align:left;vertical-align:top;font-size:13px}
-</style></head><body><h1>${escapeHtml(String(info.title ?? 'API'))}</h1><p>Version ${escapeHtml(String(info.version ?? ''))} · <a href="openapi.json">openapi.json</a></p>
+<style>${REFERENCE_CSS}</style></head><body><h1>${escapeHtml(String(info.title ?? 'API'))}</h1><p>Version ${escapeHtml(String(info.version ?? ''))} · <a href="openapi.json">openapi.json</a></p>
 <p>${escapeHtml(String(info.description ?? ''))}</p><nav>${nav}</nav>${sections}</body></html>`;
 }

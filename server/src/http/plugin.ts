@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import { Code } from '../../../src/core/contract/codes';
 import { BusinessError, fail } from './envelope';
 import { boundedJsonParser } from './json-body';
 import { requestOrigin } from './origin';
+import { pagePolicy } from './page-policy';
 import { isApiPath } from './paths';
 import { unconfiguredGuards } from './route';
 
@@ -39,6 +41,23 @@ export function framingHeaders(policy: string): { csp: string; xfo: string | nul
   if (declared === "'none'") return { csp: policy, xfo: 'DENY' };
   return { csp: policy, xfo: declared === "'self'" ? 'SAMEORIGIN' : null };
 }
+
+/**
+ * The standard headers @fastify/helmet sends on every response (CS1). Content-Security-Policy is ours, on HTML
+ * only (`pagePolicy` and the framing rule), so is X-Frame-Options; HSTS is sent by the onSend hook on HTTPS
+ * requests only. Cross-Origin-Resource-Policy is same-origin except where a route lets partner pages load the
+ * file (widget code, assets, brand images: `cross-origin`, set by those routes).
+ */
+const HELMET_OPTIONS = {
+  global: true,
+  contentSecurityPolicy: false,
+  xFrameOptions: false,
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  crossOriginEmbedderPolicy: false,
+} as const;
 
 const SERVER_ERROR = { code: Code.UNKNOWN, msg: 'Server error', data: null };
 
@@ -135,13 +154,16 @@ export const httpPlugin = fp<HttpPluginOptions>(
       },
     });
 
-    // Every HTML page, whichever route serves it, refuses to be framed (clickjacking) unless it says otherwise;
-    // scripts and other files stay embeddable.
+    await app.register(helmet, HELMET_OPTIONS);
+
+    // Every HTML page, whichever route serves it, gets the strict page policy unless its route sent one, and
+    // refuses to be framed (clickjacking) unless its policy says otherwise; scripts and other files stay
+    // embeddable.
     app.addHook('onSend', async (request, reply, payload) => {
-      reply.header('x-content-type-options', 'nosniff');
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
-        reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-        const { csp, xfo } = framingHeaders(String(reply.getHeader('content-security-policy') ?? ''));
+        const own = reply.getHeader('content-security-policy');
+        const policy = own === undefined ? pagePolicy({ publicOrigin: request.publicOrigin }) : String(own);
+        const { csp, xfo } = framingHeaders(policy);
         reply.header('content-security-policy', csp);
         if (xfo) reply.header('x-frame-options', xfo);
       }

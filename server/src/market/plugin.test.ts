@@ -168,6 +168,8 @@ describe('GET /market-assets/logo/{symbol}.svg', () => {
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(logo.body).toContain('>EUR</text>');
+    // Partner pages load it by <img> from their own origin.
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await app.inject({ method: 'GET', url: '/market-assets/logo/NOPE.svg' })).statusCode).toBe(404);
   });
 });

@@ -87,9 +87,12 @@ export function marketRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const match = /^(.+)\.svg$/.exec(input.file);
     const instrument = match && bySymbol.get(match[1] ?? '');
     if (!instrument) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    // Widgets on partner pages show it by <img> (a no-cors load): the default resource policy is same-origin.
     return reply
       .type('image/svg+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
+      .header('access-control-allow-origin', '*')
+      .header('cross-origin-resource-policy', 'cross-origin')
       .send(logoSvg(instrument));
   });
 }

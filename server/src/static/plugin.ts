@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath } from '../http/paths';
+import { pageFileSender } from './page-file';
 
 /** Options of the `static` plugin. */
 export interface StaticPluginOptions {
@@ -55,7 +56,8 @@ export const staticPlugin = fp<StaticPluginOptions>(
       crossOrigin(reply).sendFile(join('assets', request.params['*']), { maxAge: YEAR_MS, immutable: true }),
     );
 
-    const sendIndex = async (reply: FastifyReply) => {
+    const sendPage = pageFileSender();
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!(await isFile(join(root, 'index.html')))) {
         return reply
           .code(503)
@@ -63,12 +65,12 @@ export const staticPlugin = fp<StaticPluginOptions>(
           .header('cache-control', 'no-store')
           .send(NOT_BUILT);
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return sendPage(request, reply, join(root, 'index.html'));
     };
 
     // The back-office site is a build of its own under dist/backoffice: its hashed assets, and its page for
     // every other path under /backoffice (never framed, never indexed).
-    const sendBackoffice = async (reply: FastifyReply) => {
+    const sendBackoffice = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!(await isFile(join(root, 'backoffice', 'index.html')))) {
         return reply
           .code(503)
@@ -76,13 +78,10 @@ export const staticPlugin = fp<StaticPluginOptions>(
           .header('cache-control', 'no-store')
           .send(NOT_BUILT);
       }
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('x-robots-tag', 'noindex')
-        .header('x-frame-options', 'DENY')
-        .sendFile(join('backoffice', 'index.html'), { cacheControl: false });
+      reply.header('x-robots-tag', 'noindex').header('x-frame-options', 'DENY');
+      return sendPage(request, reply, join(root, 'backoffice', 'index.html'));
     };
-    app.get('/backoffice', (_request, reply) => sendBackoffice(reply));
+    app.get('/backoffice', (request, reply) => sendBackoffice(request, reply));
     app.get<{ Params: { '*': string } }>('/backoffice/*', async (request, reply) => {
       const file = request.params['*'];
       const path = resolve(root, 'backoffice', file);
@@ -93,20 +92,21 @@ export const staticPlugin = fp<StaticPluginOptions>(
       ) {
         return reply.sendFile(join('backoffice', file), { maxAge: YEAR_MS, immutable: true });
       }
-      return sendBackoffice(reply);
+      return sendBackoffice(request, reply);
     });
 
-    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get('/', (request, reply) => sendIndex(request, reply));
     app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();
       const path = resolve(root, request.params['*']);
       if (path.startsWith(root + sep) && !path.endsWith('index.html') && (await isFile(path))) {
-        return reply
+        // Partner pages show these files (coin icons) by <img> from their own origin.
+        return crossOrigin(reply)
           .header('cache-control', 'no-cache')
           .sendFile(request.params['*'], { cacheControl: false });
       }
       if (!acceptsHtml(request)) return reply.callNotFound();
-      return sendIndex(reply);
+      return sendIndex(request, reply);
     });
   },
   { name: 'static', fastify: '5.x', dependencies: ['http'] },

@@ -53,6 +53,8 @@ describe('isPlatformUrl', () => {
     ['https://p.test/x.png', true],
     ['https://cdn.other/x.png', false],
     ['data:image/png;base64,AAAA', false],
+    // A local preview carries the page's origin but is no platform file (fetching it breaks under the CSP).
+    ['blob:https://p.test/0b6f5c7e-0d1e-4c55-9a51-4b1c8e2f8a10', false],
   ])('treats %s as platform: %s', (url, expected) => {
     expect(isPlatformUrl(url, 'https://p.test')).toBe(expected);
   });

@@ -16,10 +16,15 @@ export interface LoadImageOptions {
 
 const cache = new Map<string, Promise<string>>();
 
-/** Whether an image URL belongs to the platform (only those get the token). */
+/**
+ * Whether an image URL belongs to the platform (only those get the token). Only http(s) URLs do: a `blob:`
+ * preview has the page's origin too, but is shown as it is (the page policy does not let fetch read blob:).
+ */
 export function isPlatformUrl(url: string, platformOrigin: string): boolean {
   try {
-    return new URL(url, `${platformOrigin}/`).origin === new URL(platformOrigin).origin;
+    const parsed = new URL(url, `${platformOrigin}/`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+    return parsed.origin === new URL(platformOrigin).origin;
   } catch {
     return false;
   }

@@ -119,6 +119,21 @@ describe('defineWidget', () => {
     expect(el.shadowRoot?.querySelector('button')).toBeTruthy();
   });
 
+  it('gives its style element the nonce of the page (<meta property="csp-nonce">), none without one', async () => {
+    const meta = document.createElement('meta');
+    meta.setAttribute('property', 'csp-nonce');
+    meta.nonce = 'cGFnZS1ub25jZQ==';
+    document.head.append(meta);
+    try {
+      const el = await mount('<tk-probe></tk-probe>');
+      expect(el.shadowRoot?.querySelector('style')?.nonce).toBe('cGFnZS1ub25jZQ==');
+    } finally {
+      meta.remove();
+    }
+    const plain = await mount('<tk-probe></tk-probe>');
+    expect(plain.shadowRoot?.querySelector('style')?.hasAttribute('nonce')).toBe(false);
+  });
+
   it('maps attributes to typed props and follows attribute changes', async () => {
     const el = await mount(
       `<tk-probe symbol="EURUSD" row-count="3" compact="true" options='{"a":1}' theme="dark"></tk-probe>`,

@@ -5,7 +5,7 @@ import { loadLanguage } from '../../core/i18n/i18n';
 import type { LocaleFiles } from '../../core/i18n/i18n';
 import { getPlatform } from '../../core/runtime/platform';
 import { PlatformProvider } from './platform-context';
-import { SHARED_CSS } from './styles';
+import { SHARED_CSS, styleNonce } from './styles';
 import { useStrings } from './use-strings';
 import type { WidgetMeta } from './widget-meta';
 import { WidgetHostContext } from './widget-host';
@@ -55,7 +55,7 @@ export function defineWidget<P extends object>(
     const host = container && 'host' in container ? (container.host as HTMLElement) : (container ?? null);
     return (
       <>
-        <style>{styles}</style>
+        <style nonce={styleNonce()}>{styles}</style>
         <PlatformProvider platform={platform}>
           <WidgetHostContext.Provider value={host}>
             {ready ? <Component {...(props as P)} /> : null}

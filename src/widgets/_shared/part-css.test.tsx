@@ -42,6 +42,17 @@ describe('usePartCss', () => {
     expect(document.head.lastElementChild).toBe(widget);
   });
 
+  it('gives the style element the nonce of the page’s <meta property="csp-nonce">', () => {
+    const meta = document.createElement('meta');
+    meta.setAttribute('property', 'csp-nonce');
+    meta.nonce = 'cGFydC1ub25jZQ==';
+    document.head.append(meta);
+    render(<Part />);
+    expect(document.head.querySelector<HTMLStyleElement>('style[data-tk-part]')?.nonce).toBe(
+      'cGFydC1ub25jZQ==',
+    );
+  });
+
   it('writes into the shadow root of the element the widget is rendered in, ahead of its own style', () => {
     const host = document.createElement('div');
     document.body.append(host);

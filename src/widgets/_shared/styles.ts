@@ -23,3 +23,13 @@ export const SHARED_CSS = [
   baseCss,
   primitivesCss,
 ].join('\n');
+
+/**
+ * The page's CSP nonce for the `<style>` elements widgets write (`<meta property="csp-nonce" nonce>`, Vite's
+ * convention, which our pages carry with a fresh nonce per response and a partner's page may carry too);
+ * undefined when the page has none. Read from the `nonce` property: browsers hide the attribute once parsed.
+ */
+export function styleNonce(): string | undefined {
+  const meta = globalThis.document?.querySelector<HTMLMetaElement>('meta[property=csp-nonce]');
+  return meta?.nonce || meta?.getAttribute('nonce') || undefined;
+}

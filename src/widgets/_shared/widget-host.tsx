@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useLayoutEffect } from 'react';
 import { CALLBACK_PROPS, TK_EVENTS } from './events';
 import type { EventCallbacks, TkEventDetails, TkEventName } from './events';
+import { styleNonce } from './styles';
 
 /**
  * The custom element a widget is rendered in, or null inside a host React tree. Set by defineWidget only;
@@ -49,6 +50,8 @@ export function usePartCss(id: string, css: string, late = false): void {
     if (root.querySelector(`style[data-tk-part="${id}"]`)) return;
     const style = document.createElement('style');
     style.dataset.tkPart = id;
+    const nonce = styleNonce();
+    if (nonce) style.nonce = nonce;
     style.textContent = css;
     const parent = 'head' in root ? root.head : root;
     parent.insertBefore(style, late ? null : parent.firstChild);

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { usePlatform } from './platform-context';
 import { useAtomValue } from './store-react';
-import { SHARED_CSS } from './styles';
+import { SHARED_CSS, styleNonce } from './styles';
 import { useWidgetHost } from './widget-host';
 
 /** Props of WidgetRoot. */
@@ -32,10 +32,10 @@ export function WidgetRoot({ name, css, theme, children }: WidgetRootProps) {
     <div className={`tk-root tk-${name}`} data-theme={theme ?? brand?.theme ?? 'light'} style={style}>
       {host ? null : (
         <>
-          <style href="tk-shared" precedence="tk">
+          <style href="tk-shared" precedence="tk" nonce={styleNonce()}>
             {SHARED_CSS}
           </style>
-          <style href={`tk-${name}`} precedence="tk">
+          <style href={`tk-${name}`} precedence="tk" nonce={styleNonce()}>
             {css}
           </style>
         </>
