@@ -1,13 +1,13 @@
 // `npm test`: every suite (unit, server, end-to-end in real Chromium) against a throw-away PostgreSQL.
 // Missing Chromium or PostgreSQL fails the run: a suite is never skipped silently.
 // Extra arguments go to vitest, e.g. `npm test -- --project e2e` or `npm test -- server/src/db`.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium, findPostgresBin } from './lib/find-tools.mjs';
 import { runNode, signalChildren } from './lib/run.mjs';
 import { startTempPostgres } from './lib/temp-postgres.mjs';
-import { mergeReports, slowestFiles, summarize } from './lib/vitest-summary.mjs';
+import { slowestFiles, summarize } from './lib/vitest-summary.mjs';
 
 const started = Date.now();
 const workDir = mkdtempSync(join(tmpdir(), 'tk-test-'));
@@ -72,46 +72,28 @@ if ((await runNode('vite/bin/vite.js', ['build', '--logLevel', 'warn'], { env })
   fail('vite build failed: the end-to-end suites need dist/.');
 }
 
-// Without arguments the browser suites run beside the unit and server suites, in two vitest processes: the
-// browser files run one at a time (one shared server whose clock some of them move) and leave most of the two
-// cores idle while pages load; the unit and server files, at a lower CPU priority, fill that idle time
-// instead of waiting for their own turn. docs/decisions.md SP1.
-const runs =
-  process.argv.length > 2
-    ? [{ name: 'vitest', args: process.argv.slice(2) }]
-    : [
-        { name: 'e2e', args: ['--project', 'e2e'], prefix: 'e2e │ ' },
-        { name: 'unit-server', args: ['--project', 'unit', '--project', 'server'], niceness: 10 },
-      ];
-console.log(`\n> vitest run${runs.length > 1 ? ' (e2e beside unit and server)' : ''}`);
-const exitCodes = await Promise.all(
-  runs.map(({ name, args, prefix, niceness }) =>
-    runNode(
-      'vitest/vitest.mjs',
-      [
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${join(workDir, `${name}.json`)}`,
-        ...args,
-      ],
-      { env, prefix, niceness },
-    ),
-  ),
+const reportFile = join(workDir, 'vitest.json');
+console.log('\n> vitest run');
+const exitCode = await runNode(
+  'vitest/vitest.mjs',
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportFile}`,
+    ...process.argv.slice(2),
+  ],
+  { env },
 );
-const exitCode = exitCodes.find((code) => code !== 0) ?? 0;
 
-const reports = runs.map(({ name }, index) => {
-  try {
-    return JSON.parse(readFileSync(join(workDir, `${name}.json`), 'utf8'));
-  } catch {
-    console.error(`vitest (${name}) wrote no JSON report (exit ${exitCodes[index]}).`);
-    return null;
-  }
-});
-const report = mergeReports(reports);
-// TK_TEST_REPORT keeps vitest's JSON report (per-file and per-test times) for comparing runs.
-if (report && process.env.TK_TEST_REPORT) writeFileSync(process.env.TK_TEST_REPORT, JSON.stringify(report));
+let report = null;
+try {
+  report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  // TK_TEST_REPORT keeps vitest's JSON report (per-file and per-test times) for comparing runs.
+  if (process.env.TK_TEST_REPORT) copyFileSync(reportFile, process.env.TK_TEST_REPORT);
+} catch {
+  console.error(`vitest wrote no JSON report (exit ${exitCode}).`);
+}
 cleanUp();
 
 const summary = summarize(report, exitCode);

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** The repository root (scripts/lib/../..). */
@@ -17,48 +16,19 @@ export function binOf(relativeToNodeModules) {
 
 const children = new Set();
 
-/**
- * Run a command; resolves with its exit code (128 + n when killed by a signal). Output is inherited, or with
- * `prefix` written line by line after that prefix (two runs side by side stay readable). `niceness` lowers
- * the child's CPU priority; the processes it starts afterwards inherit it.
- */
+/** Run a command with inherited stdio; resolves with its exit code (128 + n when killed by a signal). */
 export function run(command, args, options = {}) {
-  const { prefix, niceness, ...spawnOptions } = options;
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, {
-      stdio: prefix === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      cwd: ROOT,
-      ...spawnOptions,
-    });
+    const child = spawn(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
     children.add(child);
-    if (niceness !== undefined && child.pid !== undefined) setPriority(child.pid, niceness);
-    if (prefix !== undefined) {
-      prefixLines(child.stdout, process.stdout, prefix);
-      prefixLines(child.stderr, process.stderr, prefix);
-    }
     child.on('error', (error) => {
       children.delete(child);
       reject(error);
     });
-    // 'close' comes after the output streams ended, so every prefixed line is written before it resolves.
-    child.on('close', (code, signal) => {
+    child.on('exit', (code, signal) => {
       children.delete(child);
       resolvePromise(code ?? 128 + (signal === 'SIGINT' ? 2 : 15));
     });
-  });
-}
-
-/** Copies `input` to `output` whole line by whole line, each after `prefix`. */
-function prefixLines(input, output, prefix) {
-  let rest = '';
-  input.setEncoding('utf8');
-  input.on('data', (chunk) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    if (lines.length > 0) output.write(lines.map((line) => `${prefix}${line}\n`).join(''));
-  });
-  input.on('end', () => {
-    if (rest) output.write(`${prefix}${rest}\n`);
   });
 }
 

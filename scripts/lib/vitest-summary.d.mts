@@ -19,6 +19,3 @@ export declare function slowestFiles(
   root: string,
   count?: number,
 ): { files: Array<{ name: string; seconds: number }>; lines: string[] };
-
-/** One report from the reports of runs made side by side; null when any of them is missing. */
-export declare function mergeReports(reports: unknown[]): unknown;

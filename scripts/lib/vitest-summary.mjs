@@ -46,21 +46,3 @@ export function slowestFiles(report, root, count = 10) {
   const lines = files.map((file) => `${file.seconds.toFixed(1).padStart(7)} s  ${file.name}`);
   return { files, lines };
 }
-
-/**
- * One report from the reports of vitest runs made side by side: counts added, files listed together.
- * Null (the run fails) when any run wrote no report.
- */
-export function mergeReports(reports) {
-  if (reports.length === 0 || reports.some((report) => !report)) return null;
-  const sum = (key) => reports.reduce((total, report) => total + (report[key] ?? 0), 0);
-  return {
-    startTime: Math.min(...reports.map((report) => report.startTime ?? Infinity)),
-    success: reports.every((report) => report.success !== false),
-    numPassedTests: sum('numPassedTests'),
-    numFailedTests: sum('numFailedTests'),
-    numPendingTests: sum('numPendingTests'),
-    numTodoTests: sum('numTodoTests'),
-    testResults: reports.flatMap((report) => report.testResults ?? []),
-  };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeReports, slowestFiles, summarize } from './vitest-summary.mjs';
+import { slowestFiles, summarize } from './vitest-summary.mjs';
 
 const file = (status: string, tests: string[]) => ({
   name: `/repo/${status}.test.ts`,
@@ -82,32 +82,5 @@ describe('slowestFiles', () => {
     expect(slowestFiles(report, '/r').files.map((f) => f.name)[0]).toBe('11.test.ts');
     expect(slowestFiles(report, '/r').lines).toHaveLength(10);
     expect(slowestFiles(null, '/r')).toEqual({ files: [], lines: [] });
-  });
-});
-
-describe('mergeReports', () => {
-  it('adds the counts of runs made side by side and lists their files together', () => {
-    const merged = mergeReports([
-      {
-        numPassedTests: 3,
-        numFailedTests: 1,
-        numPendingTests: 0,
-        testResults: [file('failed', ['passed', 'failed'])],
-      },
-      {
-        numPassedTests: 2,
-        numFailedTests: 0,
-        numTodoTests: 1,
-        testResults: [file('passed', ['passed', 'todo'])],
-      },
-    ]);
-    expect(summarize(merged, 1)).toMatchObject({ passed: 5, failed: 1, skipped: 1, ok: false });
-    expect((merged as { testResults: unknown[] }).testResults).toHaveLength(2);
-  });
-
-  it('fails the run when one of them wrote no report', () => {
-    const one = { numPassedTests: 4, numFailedTests: 0, testResults: [file('passed', ['passed'])] };
-    expect(summarize(mergeReports([one, null]), 0)).toMatchObject({ line: '0 passed, 1 failed', ok: false });
-    expect(summarize(mergeReports([one]), 0)).toMatchObject({ passed: 4, ok: true });
   });
 });

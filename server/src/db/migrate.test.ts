@@ -223,9 +223,11 @@ describeOnBackends(
       const after = await old.query<{ name: string; applied_at: Date }>(
         'select name, applied_at from schema_migrations order by name',
       );
-      expect(after.rows.map((row) => row.applied_at.getTime())).toEqual(
+      // The renamed records keep their times (they sort first); files stamped since are applied now.
+      expect(after.rows.slice(0, before.rows.length).map((row) => row.applied_at.getTime())).toEqual(
         before.rows.map((row) => row.applied_at.getTime()),
       );
+      expect(after.rows).toHaveLength(stampedFiles.length);
       expect(await runMigrations(old, MIGRATIONS_DIR)).toEqual({
         applied: [],
         alreadyApplied: stampedFiles.length,
