@@ -22,3 +22,15 @@ export function useAfterRender(): (task: () => void) => void {
 export function focusFirstInvalid(root: HTMLElement | null): void {
   root?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
+
+/** Whether the component is mounted now (read it after an await). */
+export function useMountedRef(): { readonly current: boolean } {
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return mounted;
+}

@@ -6,7 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Login, type LoginResponse } from '../../core/contract/auth';
 import { AccountField } from './account-field';
-import { focusFirstInvalid, useAfterRender } from './after-render';
+import { focusFirstInvalid, useAfterRender, useMountedRef } from './after-render';
 import { useAuth } from './auth-context';
 import { accountError, needsSecondFactor, passwordError, resolveAccount } from './auth.logic';
 import { FormError, Notice } from './field';
@@ -44,6 +44,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [step, setStep] = useState<'form' | 'totp'>('form');
   const [failures, setFailures] = useState(0);
   const afterRender = useAfterRender();
+  const mounted = useMountedRef();
 
   useEffect(() => {
     if (handoff || !session.remember.passwordSupported()) return;
@@ -63,9 +64,15 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     session.remember.setAccount(remember.account ? { type: used.type, value: used.value.trim() } : null);
     if (used.type === 'P' && used.country) session.storage.set('country', used.country);
     const keep = remember.account && remember.password ? password : null;
-    await session.remember.setPassword(keep, resolveAccount(used, toDigits).username);
-    setNotice(t('auth.login_success'));
-    onSignedIn(session.getState().uid ?? platform.store.get(session.atoms.user)?.uid ?? '');
+    // The browser's credential store answers when it likes (it may ask the user first): the sign-in does not wait.
+    const remembering = session.remember.setPassword(keep, resolveAccount(used, toDigits).username);
+    // A host router that already left the sign-in page (the session changed) decides where the page is now: a
+    // form it unmounted must not send the visitor back to its return path later.
+    if (mounted.current) {
+      setNotice(t('auth.login_success'));
+      onSignedIn(session.getState().uid ?? platform.store.get(session.atoms.user)?.uid ?? '');
+    }
+    await remembering;
   }
 
   async function login(authCode?: string) {
