@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../contract/auth';
 import { loadCodeMessages } from '../i18n/i18n';
-import { createHarness, makeToken } from './session.fixture';
+import { createHarness, useSessionTimers, makeToken } from './session.fixture';
 import type { Harness } from './session.fixture';
 import { REFRESH_BEFORE_MS, SESSION_CHECK_MS } from './session-policy';
 
@@ -30,17 +30,7 @@ function rotatingRefresh(h: Harness) {
 }
 
 let h: Harness;
-beforeEach(() => {
-  vi.useFakeTimers({
-    now: T0,
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-  });
-});
-afterEach(() => {
-  h?.session.close();
-  h?.platform.close();
-  vi.useRealTimers();
-});
+useSessionTimers(T0, () => h);
 
 describe('the 60 s session check', () => {
   it('refreshes once fewer than 5 minutes are left, and not before', async () => {

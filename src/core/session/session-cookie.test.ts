@@ -1,9 +1,9 @@
 // The default token storage (decisions SC1–SC5): access token in memory, refresh token in the server's HttpOnly
 // cookie, nothing a page script could steal in web storage.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../contract/auth';
 import { REMEMBER_FLAG } from './memory-token-store';
-import { createHarness, makeToken, userInfo } from './session.fixture';
+import { createHarness, useSessionTimers, makeToken, userInfo } from './session.fixture';
 import type { Harness } from './session.fixture';
 import { createKeyValueStore } from './storage';
 
@@ -31,18 +31,8 @@ const everything = (h: Harness) =>
   Array.from({ length: h.storage.length }, (_, i) => h.storage.getItem(h.storage.key(i) ?? '') ?? '');
 
 let h: Harness;
-beforeEach(() => {
-  vi.useFakeTimers({
-    now: T0,
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-  });
-});
-afterEach(() => {
-  h?.session.close();
-  h?.platform.close();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+useSessionTimers(T0, () => h);
+afterEach(() => vi.unstubAllGlobals());
 
 describe('cookie mode (the default when the runtime config names none)', () => {
   it('keeps the access token in memory and only a hint in local storage', async () => {

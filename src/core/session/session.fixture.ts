@@ -2,7 +2,7 @@
  * A real platform (config loading, API client, store) with a scripted server and an in-memory local
  * storage, for session tests. Handlers answer by path after `/v1/` (e.g. `wa-na/refresh`).
  */
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { sampleConfigJson } from '../config/runtime-config.fixture';
 import type { TokenPayload } from '../contract/auth';
 import type { SystemConfigEntry } from '../contract/types';
@@ -176,4 +176,19 @@ export function createHarness(
     nav,
     callsTo: (path) => calls.filter((c) => c.path === path),
   };
+}
+
+/**
+ * Fake timers standing at `now` around each test of a session suite (timers and Date; promises stay real), and
+ * the harness `current()` returns closed after it.
+ */
+export function useSessionTimers(now: number, current: () => Harness | undefined): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ now, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  });
+  afterEach(() => {
+    current()?.session.close();
+    current()?.platform.close();
+    vi.useRealTimers();
+  });
 }

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../contract/auth';
-import { createHarness, makeToken, userInfo } from './session.fixture';
+import { createHarness, useSessionTimers, makeToken, userInfo } from './session.fixture';
 import type { Harness } from './session.fixture';
 
 const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
@@ -14,17 +14,7 @@ function login(ttl = 15 * MIN, extra: { virtualStatus?: '0' | '1'; uid?: string 
 }
 
 let h: Harness;
-beforeEach(() => {
-  vi.useFakeTimers({
-    now: T0,
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-  });
-});
-afterEach(() => {
-  h?.session.close();
-  h?.platform.close();
-  vi.useRealTimers();
-});
+useSessionTimers(T0, () => h);
 
 describe('signIn', () => {
   it('stores the §3 token keys, reads the payload and loads the user into the atoms', async () => {
