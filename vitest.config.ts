@@ -29,6 +29,10 @@ export default defineConfig({
           name: 'server',
           // Server files mostly wait on PGlite, PostgreSQL and sockets; same count as unit (one group). TR1.
           maxWorkers: 3,
+          // A worker keeps its modules from one server file to the next (TR8): importing the app (Fastify,
+          // TypeBox schemas, pg, PGlite) cost about 2 s per file. Every file opens its own app and database,
+          // so no state is shared; no server file may use vi.mock (server/src/test-isolation.test.ts).
+          isolate: false,
           include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
           env: { MARKET_BACKFILL_DAYS: '1' },

@@ -2,6 +2,7 @@
 // account pages, the desktop top bar; codes come from the reference server's dev outbox.
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import enMessages from '../../src/core/i18n/locales/en/messages.json';
 import { freshTotp } from '../fixtures/totp';
 import { screenshot } from './browser';
 import { serverClock } from './clock';
@@ -268,7 +269,10 @@ export async function changePassword(
   await inputs.nth(1).fill(next);
   await inputs.nth(2).fill(next);
   await page.locator('[data-view="changePassword"] button[type="submit"]').click();
-  await page.locator('[part="toast"]').waitFor({ state: 'visible' });
+  // Its own notice: the account switch's notice ("Now using the real account") may still be showing.
+  await page
+    .locator('[part="toast"]', { hasText: enMessages.msg.update_success })
+    .waitFor({ state: 'visible' });
   // spec §9: to login after 1 s; the server has ended every session.
   await expect.poll(() => pathOf(page), { timeout: 5_000 }).toMatch(/^\/login/);
   account.password = next;
@@ -317,7 +321,9 @@ export async function uploadAvatar(page: Page, vp: ViewportName): Promise<void> 
     .setInputFiles({ name: 'IMG_0001.JPG', mimeType: 'image/jpeg', buffer: photo });
   await page.locator('[data-view="account"] form button[type="submit"]').click();
   await upload;
-  await page.locator('[part="toast"]').waitFor({ state: 'visible' });
+  await page
+    .locator('[part="toast"]', { hasText: enMessages.msg.update_success })
+    .waitFor({ state: 'visible' });
   // What the server stored: at most 0.3 MB and 1920 px on the longest side (spec §9), still a JPEG.
   const token = await pageToken(page);
   const stored = await page.evaluate(

@@ -29,16 +29,20 @@ export interface TestUser {
   password: string;
 }
 
+// Consecutive uids from a random start: random ones can repeat within a suite (the product retries, this
+// direct insert would not).
+let nextTestUid = randomInt(10_000_000, 90_000_000);
+
 /** Inserts a user (email-registered unless `registerType: 'P'`) with a real password hash. */
 export async function createUser(
   app: FastifyInstance,
   options: { brandId?: string; registerType?: 'E' | 'P'; email?: string | null; nickname?: string } = {},
 ): Promise<TestUser> {
   const registerType = options.registerType ?? 'E';
-  const uid = String(randomInt(10_000_000, 100_000_000));
+  const uid = String(nextTestUid++);
   const email =
     options.email !== undefined ? options.email : registerType === 'E' ? `u${uid}@example.test` : null;
-  const phone = registerType === 'P' ? `+1555${uid.slice(0, 7)}` : null;
+  const phone = registerType === 'P' ? `+1555${uid.slice(-7)}` : null;
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const { rows } = await app.db.query<{ id: string }>(
     `insert into users (uid, brand_id, email, phone, area_code, register_type, password_hash, nickname, invite_code)

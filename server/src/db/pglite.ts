@@ -25,28 +25,40 @@ function wrap(conn: PgliteLike): Queryable {
   };
 }
 
-let templateFile: string | undefined;
-let template: Promise<Blob> | undefined;
-
-/**
- * Tests only: throw-away `memory://` databases start as a copy of this `dumpDataDir()` file (a database
- * already migrated) instead of running initdb and every migration again, which costs seconds per database.
- * The product never calls this, so `npm start` and data dirs on disk are unchanged.
- */
-export function useMemoryTemplate(file: string | undefined): void {
-  templateFile = file;
-  template = undefined;
+interface TemplateFiles {
+  /** A database after every migration. */
+  migrated?: string;
+  /** A database right after initdb, before any migration (what `template: false` starts from). */
+  empty?: string;
 }
 
-function memoryTemplate(): Promise<Blob> | undefined {
-  if (!templateFile) return undefined;
-  template ??= readFile(templateFile).then((bytes) => new Blob([bytes]));
-  return template;
+let templateFiles: TemplateFiles = {};
+const templates = new Map<string, Promise<Blob>>();
+
+/**
+ * Tests only: throw-away `memory://` databases start as a copy of a `dumpDataDir()` file (a database already
+ * migrated, or an empty one for migration tests) instead of running initdb and every migration again, which
+ * costs seconds per database. The product never calls this, so `npm start` and data dirs on disk are unchanged.
+ */
+export function useMemoryTemplate(files: TemplateFiles): void {
+  templateFiles = files;
+  templates.clear();
+}
+
+function memoryTemplate(kind: keyof TemplateFiles): Promise<Blob> | undefined {
+  const file = templateFiles[kind];
+  if (!file) return undefined;
+  let blob = templates.get(file);
+  if (!blob) {
+    blob = readFile(file).then((bytes) => new Blob([bytes]));
+    templates.set(file, blob);
+  }
+  return blob;
 }
 
 /** Options of `openPglite`. */
 export interface OpenPgliteOptions {
-  /** `false`: a `memory://` database starts empty even when a template is set (migration tests). */
+  /** `false`: a `memory://` database starts empty, unmigrated, even when a template is set (migration tests). */
   template?: boolean;
 }
 
@@ -57,7 +69,9 @@ export interface OpenPgliteOptions {
 export async function openPglite(dataDir: string, options: OpenPgliteOptions = {}): Promise<Db> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const loadDataDir = inMemory && options.template !== false ? await memoryTemplate() : undefined;
+  const loadDataDir = inMemory
+    ? await memoryTemplate(options.template === false ? 'empty' : 'migrated')
+    : undefined;
   const pg = await PGlite.create(dataDir, { parsers: PARSERS, ...(loadDataDir ? { loadDataDir } : {}) });
   return asDb(pg);
 }

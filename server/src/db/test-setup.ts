@@ -2,4 +2,7 @@
 import { inject } from 'vitest';
 import { useMemoryTemplate } from './pglite';
 
-useMemoryTemplate(inject('pgliteTemplate') || undefined);
+useMemoryTemplate({
+  migrated: inject('pgliteTemplate') || undefined,
+  empty: inject('pgliteEmptyTemplate') || undefined,
+});

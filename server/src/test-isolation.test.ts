@@ -1,0 +1,46 @@
+/**
+ * The server project runs its files without isolation (TR8 in docs/decisions.md): a worker keeps the modules
+ * it imported for the next file. A module mock, a stubbed global or a file-wide fake clock would then leak
+ * into whatever file runs next in that worker, so none may appear in a server test file; environment
+ * variables are stubbed only with vi.stubEnv and restored in the same file.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const FILES = [...testFiles(join(ROOT, 'server')), ...testFiles(join(ROOT, 'tests', 'integration'))].map(
+  (path) => ({ name: relative(ROOT, path), text: readFileSync(path, 'utf8') }),
+);
+
+describe('server test files share their worker’s modules', () => {
+  it('finds the server test files', () => {
+    expect(FILES.length).toBeGreaterThan(100);
+  });
+
+  it('mock no module and stub no global', () => {
+    const found = FILES.filter(({ text }) => /\bvi\.(mock|doMock|stubGlobal|hoisted)\(/.test(text)).map(
+      ({ name }) => name,
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('restore the real timers and environment in every file that fakes or stubs them', () => {
+    const leaking = FILES.filter(
+      ({ text }) =>
+        (/\bvi\.useFakeTimers\(/.test(text) && !/\bvi\.useRealTimers\(/.test(text)) ||
+        (/\bvi\.stubEnv\(/.test(text) && !/\bvi\.unstubAllEnvs\(/.test(text)) ||
+        /process\.env\.[A-Z_]+\s*=[^=]/.test(text),
+    ).map(({ name }) => name);
+    expect(leaking).toEqual([]);
+  });
+});
