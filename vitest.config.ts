@@ -29,7 +29,7 @@ export default defineConfig({
           name: 'server',
           // Server files mostly wait on PGlite, PostgreSQL and sockets; same count as unit (one group). TR1.
           maxWorkers: 3,
-          // A worker keeps its modules from one server file to the next (TR8): importing the app (Fastify,
+          // A worker keeps its modules from one server file to the next (TR7): importing the app (Fastify,
           // TypeBox schemas, pg, PGlite) cost about 2 s per file. Every file opens its own app and database,
           // so no state is shared; no server file may use vi.mock (server/src/test-isolation.test.ts).
           isolate: false,

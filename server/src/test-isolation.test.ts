@@ -1,5 +1,5 @@
 /**
- * The server project runs its files without isolation (TR8 in docs/decisions.md): a worker keeps the modules
+ * The server project runs its files without isolation (TR7 in docs/decisions.md): a worker keeps the modules
  * it imported for the next file. A module mock, a stubbed global or a file-wide fake clock would then leak
  * into whatever file runs next in that worker, so none may appear in a server test file; environment
  * variables are stubbed only with vi.stubEnv and restored in the same file.

@@ -45,13 +45,23 @@ export function useBrowser(): { browser: () => Browser } {
   };
 }
 
-/** A fresh context and page in a viewport (see newPage). */
+/**
+ * A fresh context and page in a viewport (see newPage). Pages ask for reduced motion unless `options` say
+ * otherwise (TR9 in docs/decisions.md): the quotes' price flashes kept a desktop page's renderer a third
+ * busy while it only waited, on a machine that runs the browser, the server and the suites on two cores.
+ * quotes-host.e2e.ts checks the flashes with motion allowed and their absence with motion reduced.
+ */
 export async function openPage(
   browser: Browser,
   viewport: ViewportName,
   options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...VIEWPORTS[viewport], locale: 'en-US', ...options });
+  const context = await browser.newContext({
+    ...VIEWPORTS[viewport],
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+    ...options,
+  });
   return { context, page: await newPage(context) };
 }
 

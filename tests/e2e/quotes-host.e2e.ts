@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { text } from '../fixtures/locale';
 import { openPage, screenshot, takeCspViolations, useBrowser } from './browser';
-import { expectTicking, rows, selectTab } from './quotes';
+import { expectTicking, rows, runningFlashes, selectTab } from './quotes';
 
 const baseUrl = inject('baseUrl');
 const { browser } = useBrowser();
@@ -21,7 +21,8 @@ async function openHome(page: Page): Promise<void> {
 
 describe('mobile shell at 390×844', () => {
   it('shows the banner, popular symbols and ticking crypto quotes on home', async () => {
-    const { context, page } = await openPage(browser(), 'mobile');
+    // With motion allowed, as a trader's phone usually has it: changed prices flash (TR9).
+    const { context, page } = await openPage(browser(), 'mobile', { reducedMotion: 'no-preference' });
     try {
       await openHome(page);
       await page.getByTestId('mobile-shell').waitFor({ state: 'visible' });
@@ -36,6 +37,7 @@ describe('mobile shell at 390×844', () => {
 
       await selectTab(page, text('en', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');
+      await expect.poll(() => runningFlashes(page), { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
       expect(await rows(page).count()).toBeGreaterThanOrEqual(5);
       await page.locator('[part~="row"][data-symbol="BTCUSDT"]').first().scrollIntoViewIfNeeded();
       await screenshot(page, 'home-cryptos', 'mobile');
@@ -54,6 +56,11 @@ describe('mobile shell at 390×844', () => {
       await page.getByText(text('ja', 'nav.markets'), { exact: true }).first().waitFor({ state: 'visible' });
       await selectTab(page, text('ja', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');
+      // Motion reduced (openPage's default): the prices change without a flash.
+      expect(
+        await page.locator('[part~="row"][data-symbol] .tk-quotes__flash[data-move]').count(),
+      ).toBeGreaterThan(0);
+      expect(await runningFlashes(page)).toBe(0);
       expect(await page.getByText(text('en', 'home.top_symbols'), { exact: true }).count()).toBe(0);
       await screenshot(page, 'home-ja', 'mobile');
     } finally {
@@ -91,6 +98,11 @@ describe('desktop shell at 1440×900', () => {
       await page.getByTestId('chart-panel').waitFor({ state: 'visible', timeout: 15_000 });
       await selectTab(page, text('ja', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');
+      // Motion reduced (openPage's default): the prices change without a flash.
+      expect(
+        await page.locator('[part~="row"][data-symbol] .tk-quotes__flash[data-move]').count(),
+      ).toBeGreaterThan(0);
+      expect(await runningFlashes(page)).toBe(0);
       await page.getByText(text('ja', 'quotes.bid'), { exact: true }).first().waitFor({ state: 'visible' });
       await screenshot(page, 'home-ja', 'desktop');
     } finally {

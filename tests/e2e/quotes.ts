@@ -42,3 +42,10 @@ export async function selectTab(page: Page, label: string): Promise<void> {
   await tab.waitFor({ state: 'visible', timeout: 15_000 });
   await tab.click();
 }
+
+/** How many price flashes of the page's quote rows are animating now (spec: a changed price flashes). */
+export function runningFlashes(page: Page): Promise<number> {
+  return page
+    .locator('[part~="row"][data-symbol] .tk-quotes__flash[data-move]')
+    .evaluateAll((cells) => cells.flatMap((cell) => cell.getAnimations()).length);
+}
