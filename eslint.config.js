@@ -99,14 +99,8 @@ const sizes = [
   },
   {
     files: [
-      'server/src/backoffice/read-routes.ts',
-      'src/core/feeds/exchange-feed.ts',
-      'src/core/feeds/kline-loader.ts',
-      'src/core/feeds/market-feed.ts',
       'src/widgets/account/user-menu.tsx',
       'src/widgets/auth/code-flow-form.tsx',
-      'src/widgets/chart/chart-engine.ts',
-      'src/widgets/chart/chart.tsx',
       'src/widgets/deposit/deposit.tsx',
       'src/widgets/option-form/option-form.tsx',
       'src/widgets/order-form/order-form.tsx',

@@ -10,16 +10,9 @@
  */
 import { ExchangeClose } from '../contract/trading';
 import type { OptionOrder } from '../contract/options';
-import type { ExchangeOrderMessage, MarketOrder } from '../contract/trading';
 import type { Session } from '../session/session-types';
-import type {
-  ExchangeEvent,
-  ExchangeFeed,
-  ExchangeSnapshot,
-  ExchangeSocketLike,
-  ExchangeStatus,
-} from './exchange-feed-types';
-import { parseExchangeMessage, parseNotificationMessage } from './exchange-feed-message';
+import type { ExchangeFeed, ExchangeSocketLike, ExchangeStatus } from './exchange-feed-types';
+import { createExchangeStore } from './exchange-feed-store';
 import { nextDelay, shouldGiveUp } from './reconnect-policy';
 
 export type * from './exchange-feed-types';
@@ -45,50 +38,70 @@ export interface ExchangeFeedOptions {
   debug?: (message: string) => void;
 }
 
-const EMPTY: ExchangeSnapshot = {
-  status: 'idle',
-  attempt: 0,
-  virtual: null,
-  openOrders: null,
-  pendingOrders: null,
-  summary: { open: null, pending: null, latest: null },
-  event: null,
-  notifications: null,
-  optionSettled: null,
-};
-
 /** Statuses the feed leaves only when something changes (retry, a new token, another account). */
 const STOPPED: ReadonlySet<ExchangeStatus> = new Set(['failed', 'unauthorized', 'replaced']);
 
 const defaultSocket = (url: string) => new WebSocket(url) as unknown as ExchangeSocketLike;
+
+const defaultTimers = {
+  setTimeout: (fn: () => void, ms: number) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (id: unknown) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Waits for the runtime config once: `pass` answers whether it loaded, and the first call before it did
+ * starts waiting and calls `onReady` when it loads. A config that fails to load waits for the next call.
+ */
+function createReadyGate(ready: Promise<unknown> | undefined, onReady: () => void): { pass(): boolean } {
+  let configReady = !ready;
+  let waitingForConfig = false;
+  return {
+    pass() {
+      if (configReady) return true;
+      if (waitingForConfig) return false;
+      waitingForConfig = true;
+      ready?.then(
+        () => {
+          configReady = true;
+          waitingForConfig = false;
+          onReady();
+        },
+        () => {
+          waitingForConfig = false;
+        },
+      );
+      return false;
+    },
+  };
+}
+
+/** Close a socket we no longer want without hearing from it again. */
+function closeQuietly(old: ExchangeSocketLike, debug: (message: string) => void): void {
+  old.onopen = old.onmessage = old.onerror = old.onclose = null;
+  try {
+    old.close(1000, 'client closed');
+  } catch (error) {
+    debug(`closing the exchange socket failed: ${String(error)}`);
+  }
+}
 
 /** Create the exchange feed of one page. */
 export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
   const { session } = options;
   const now = options.now ?? Date.now;
   const debug = options.debug ?? (() => undefined);
-  const timers = options.timers ?? {
-    setTimeout: (fn: () => void, ms: number) => globalThis.setTimeout(fn, ms),
-    clearTimeout: (id: unknown) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
-  };
-  const listeners = new Set<(snapshot: ExchangeSnapshot) => void>();
-  let snapshot = EMPTY;
+  const timers = options.timers ?? defaultTimers;
+  const store = createExchangeStore({ now, debug });
+  const { listeners, update } = store;
   let socket: ExchangeSocketLike | null = null;
   /** The account the socket (or the pending reconnect) is for: `uid|virtual`. */
   let socketAccount: string | null = null;
   let socketToken: string | null = null;
   let reconnectTimer: unknown = null;
-  let configReady = !options.ready;
-  let waitingForConfig = false;
+  // No config, no socket: a later subscribe or session change tries again.
+  const config = createReadyGate(options.ready, () => sync());
   let sessionRelease: Array<() => void> = [];
-  let eventSeq = 0;
-  let pushSeq = 0;
   let closedForGood = false;
-
-  function update(patch: Partial<ExchangeSnapshot>): void {
-    snapshot = { ...snapshot, ...patch };
-    for (const listener of [...listeners]) listener(snapshot);
-  }
 
   const accountKey = () => {
     const state = session.getState();
@@ -103,50 +116,29 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
     const old = socket;
     socket = null;
     socketToken = null;
-    if (!old) return;
-    old.onopen = old.onmessage = old.onerror = old.onclose = null;
-    try {
-      old.close(1000, 'client closed');
-    } catch (error) {
-      debug(`closing the exchange socket failed: ${String(error)}`);
-    }
+    if (old) closeQuietly(old, debug);
   }
 
   /** Drop the socket and the lists of the account it was for. */
   function reset(status: ExchangeStatus = 'idle'): void {
     drop();
     socketAccount = null;
-    snapshot = { ...EMPTY, event: snapshot.event };
-    update({ status });
+    store.clear(status);
   }
 
   function sync(): void {
     if (!wanted()) {
-      if (socket || reconnectTimer || snapshot.status !== 'idle' || snapshot.openOrders) reset();
+      const { status, openOrders } = store.get();
+      if (socket || reconnectTimer || status !== 'idle' || openOrders) reset();
       return;
     }
     if (socketAccount !== null && accountKey() !== socketAccount) reset();
-    if (socket || reconnectTimer || STOPPED.has(snapshot.status)) return;
+    if (socket || reconnectTimer || STOPPED.has(store.get().status)) return;
     open();
   }
 
   function open(): void {
-    if (!configReady) {
-      if (waitingForConfig) return;
-      waitingForConfig = true;
-      // No config, no socket: a later subscribe or session change tries again.
-      options.ready?.then(
-        () => {
-          configReady = true;
-          waitingForConfig = false;
-          sync();
-        },
-        () => {
-          waitingForConfig = false;
-        },
-      );
-      return;
-    }
+    if (!config.pass()) return;
     const state = session.getState();
     const token = session.getToken();
     if (!state.uid || !token) return;
@@ -160,7 +152,7 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
     socket = next;
     socketToken = token;
     socketAccount = accountKey();
-    update({ status: snapshot.attempt > 0 ? 'reconnecting' : 'connecting' });
+    update({ status: store.get().attempt > 0 ? 'reconnecting' : 'connecting' });
     next.onopen = () => {
       if (socket !== next) return;
       next.send(JSON.stringify({ token }));
@@ -168,22 +160,7 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
     };
     next.onmessage = (event) => {
       if (socket !== next) return;
-      // Notifications are the user's, not one account's: no real/demo check.
-      const notification = parseNotificationMessage(event.data);
-      if (notification) return applyNotification(notification.unread, notification.id ?? null);
-      const message = parseExchangeMessage(event.data);
-      if (!message) return debug('ignoring an exchange message of an unknown shape');
-      // A message for the other account (sent before a switch reached the server) is not ours to show.
-      if (message.virtual !== session.getState().virtual) return;
-      if (message.ordertype === 'optionSettled') {
-        update({
-          attempt: 0,
-          status: 'open',
-          optionSettled: { list: message.list, seq: ++pushSeq, receivedAt: now() },
-        });
-        return;
-      }
-      apply(message);
+      store.receive(event.data, () => session.getState().virtual);
     };
     next.onerror = () => debug('exchange socket error');
     next.onclose = (event) => {
@@ -199,7 +176,7 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
       update({ status: 'unauthorized' });
       // The session decides: it refreshes or ends itself; a new token means a new try.
       void session.check().then(() => {
-        if (snapshot.status !== 'unauthorized' || !wanted() || session.getToken() === token) return;
+        if (store.get().status !== 'unauthorized' || !wanted() || session.getToken() === token) return;
         update({ status: 'connecting', attempt: 0 });
         sync();
       });
@@ -211,40 +188,13 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
   }
 
   function lost(): void {
-    const attempt = snapshot.attempt + 1;
+    const attempt = store.get().attempt + 1;
     if (shouldGiveUp(attempt)) return update({ status: 'failed' });
     update({ status: 'reconnecting', attempt });
     reconnectTimer = timers.setTimeout(() => {
       reconnectTimer = null;
       if (wanted()) open();
     }, nextDelay(attempt));
-  }
-
-  function apply(message: ExchangeOrderMessage): void {
-    const patch: Partial<ExchangeSnapshot> = { attempt: 0, status: 'open', virtual: message.virtual };
-    const open = message.ordertype === 'holtOrder';
-    if (message.event) patch.event = eventOf(message);
-    if (open) patch.openOrders = message.list;
-    else patch.pendingOrders = message.list;
-    patch.summary = {
-      ...snapshot.summary,
-      [open ? 'open' : 'pending']: message.summary,
-      latest: message.summary,
-    };
-    update(patch);
-  }
-
-  function applyNotification(unread: number, newId: string | null): void {
-    const seq = (snapshot.notifications?.seq ?? 0) + 1;
-    update({ notifications: { unread, seq, newId } });
-  }
-
-  function eventOf(message: ExchangeOrderMessage): ExchangeEvent | null {
-    const event = message.event;
-    if (!event) return null;
-    const known = (list: readonly MarketOrder[] | null) => list?.find((o) => o.id === event.orderId);
-    const order = known(snapshot.openOrders) ?? known(snapshot.pendingOrders) ?? known(message.list) ?? null;
-    return { kind: event.kind, orderId: event.orderId, order, seq: ++eventSeq, receivedAt: now() };
   }
 
   function attachSession(): void {
@@ -260,11 +210,11 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
   }
 
   return {
-    getSnapshot: () => snapshot,
+    getSnapshot: () => store.get(),
     subscribe(listener) {
       listeners.add(listener);
       if (listeners.size === 1) attachSession();
-      listener(snapshot);
+      listener(store.get());
       sync();
       return () => {
         if (!listeners.delete(listener) || listeners.size > 0) return;
@@ -275,7 +225,7 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
       };
     },
     retry() {
-      if (!STOPPED.has(snapshot.status)) return;
+      if (!STOPPED.has(store.get().status)) return;
       update({ status: 'connecting', attempt: 0 });
       sync();
     },

@@ -17,13 +17,16 @@ import { HISTORY_DEFAULT, history, historyLimit } from '../contract/market';
 import { KLINE_PERIOD_MS, KLINE_PERIODS, Topic } from '../contract/paths';
 import type { KlinePeriod } from '../contract/paths';
 import type { ApiClient, MarketFeed } from '../runtime/types';
+import { normalizeCandles, toKLineData } from './kline-candles';
+import { createLiveCandles } from './kline-live';
+import type { Series } from './kline-live';
 
 export { KLINE_PERIOD_MS };
+export { normalizeCandles, toKLineData } from './kline-candles';
+export { MAX_FILL_PERIODS, MIN_UPDATE_MS, UPDATE_BUDGET } from './kline-live';
 
 /** Candles per history request (spec §9 kline history limit). */
 export const HISTORY_PAGE_SIZE = HISTORY_DEFAULT;
-/** The widest fill of missed candles; a longer outage leaves a jump in the series rather than a huge load. */
-export const MAX_FILL_PERIODS = 1000;
 
 const CHART_PERIODS: Record<KlinePeriod, Period> = {
   '1min': { type: 'minute', span: 1 },
@@ -46,55 +49,6 @@ export function fromChartPeriod(period: Period): KlinePeriod | null {
       (p) => CHART_PERIODS[p].type === period.type && CHART_PERIODS[p].span === period.span,
     ) ?? null
   );
-}
-
-const num = (value: unknown): number =>
-  typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
-const finiteOrZero = (value: number): number => (Number.isFinite(value) ? value : 0);
-
-/**
- * A wire KlinePoint (decimal strings) as a chart candle; null when a field is missing or not a number.
- * The numbers only feed the canvas: nothing computed from them is stored or sent.
- */
-export function toKLineData(point: unknown): KLineData | null {
-  if (typeof point !== 'object' || point === null) return null;
-  const p = point as Record<string, unknown>;
-  // Runs once per candle of a history page (100,000 and more): no intermediate arrays or objects.
-  const timestamp = num(p.time);
-  const open = num(p.openPrice);
-  const high = num(p.highestPrice);
-  const low = num(p.lowestPrice);
-  const close = num(p.closePrice);
-  const valid =
-    Number.isFinite(timestamp) &&
-    Number.isFinite(open) &&
-    Number.isFinite(high) &&
-    Number.isFinite(low) &&
-    Number.isFinite(close);
-  if (!valid) return null;
-  const volume = finiteOrZero(num(p.volume ?? 0));
-  const turnover = finiteOrZero(num(p.turnover ?? 0));
-  return { timestamp, open, high, low, close, volume, turnover };
-}
-
-/** Candles oldest first, one per time (the later one in the input wins), invalid points dropped. */
-export function normalizeCandles(points: unknown): KLineData[] {
-  if (!Array.isArray(points)) return [];
-  const candles: KLineData[] = [];
-  let ordered = true;
-  let lastTime = -Infinity;
-  for (let i = 0; i < points.length; i++) {
-    const candle = toKLineData(points[i]);
-    if (!candle) continue;
-    if (candle.timestamp <= lastTime) ordered = false;
-    lastTime = candle.timestamp;
-    candles.push(candle);
-  }
-  // Servers answer in order: the common case is one pass; anything else is sorted and deduplicated.
-  if (ordered) return candles;
-  const byTime = new Map<number, KLineData>();
-  for (const candle of candles) byTime.set(candle.timestamp, candle);
-  return [...byTime.values()].sort((a, b) => a.timestamp - b.timestamp);
 }
 
 /** The first page of a series, converted; or why it could not be loaded. */
@@ -135,30 +89,6 @@ export interface KlineLoader extends Required<DataLoader> {
 /** How long a prefetched first page may wait for the chart. */
 export const PREFETCH_TTL_MS = 30_000;
 
-/**
- * Share of the main thread live updates may take: after an update that cost `c` ms the next one waits
- * until `c / UPDATE_BUDGET` ms after it began, and at least MIN_UPDATE_MS. A chart holding many candles
- * (klinecharts recomputes every indicator over all of them per update) is updated less often instead of
- * starving the page when ticks come fast; at ordinary tick rates every tick is still drawn.
- */
-export const UPDATE_BUDGET = 0.25;
-/** At most 25 live updates a second: beyond that the eye gains nothing and drawing still costs. */
-export const MIN_UPDATE_MS = 40;
-
-/** One series shown by the chart (one symbol and period), from its `init` load to its unsubscribe. */
-interface Session {
-  symbol: string;
-  period: KlinePeriod;
-  lastTime: number | null;
-  callback: ((candle: KLineData) => void) | null;
-  release: (() => void) | null;
-  /** Live candles waiting for the next frame; one per time. */
-  queue: KLineData[];
-  scheduled: boolean;
-  /** Live candles held while missed candles are fetched; null when no fill runs. */
-  held: KLineData[] | null;
-}
-
 function defaultSchedule(flush: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
   else setTimeout(flush, 16);
@@ -170,9 +100,8 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
   const pageSize = options.pageSize ?? HISTORY_PAGE_SIZE;
   const schedule = options.schedule ?? defaultSchedule;
   const now = options.now ?? (() => performance.now());
-  let nextUpdateAt = 0;
   let live = options.live ?? true;
-  let session: Session | null = null;
+  let session: Series | null = null;
   let disposed = false;
   let prefetched: { key: string; at: number; result: Promise<FirstPage> } | null = null;
   // Converted as soon as the answer arrives: a prefetched page is ready when the chart asks for it.
@@ -185,98 +114,35 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
           : { ok: false, message: result.message },
       );
 
-  const alive = (s: Session) => s === session && !disposed;
+  const alive = (s: Series) => s === session && !disposed;
   const report = (kind: KlineLoadError['kind'], message: string) => options.onError?.({ kind, message });
+  const { accept } = createLiveCandles({
+    api,
+    schedule,
+    now,
+    alive,
+    onGapError: (message) => report('gap', message),
+  });
 
   function close(): void {
     session?.release?.();
     session = null;
   }
 
-  function attach(s: Session): void {
+  function attach(s: Series): void {
     s.release ??= feed.subscribe<unknown>(Topic.kline(s.symbol, s.period), (body) => {
       const candle = toKLineData(body);
       if (candle && alive(s)) accept(s, candle);
     });
   }
 
-  function detach(s: Session): void {
+  function detach(s: Series): void {
     s.release?.();
     s.release = null;
     s.queue = [];
   }
 
-  function enqueue(s: Session, candle: KLineData): void {
-    s.lastTime = candle.timestamp;
-    const tail = s.queue.at(-1);
-    if (tail?.timestamp === candle.timestamp) s.queue[s.queue.length - 1] = candle;
-    else s.queue.push(candle);
-    if (s.scheduled) return;
-    s.scheduled = true;
-    const wait = nextUpdateAt - now();
-    if (wait > 0) setTimeout(() => schedule(() => flush(s)), wait);
-    else schedule(() => flush(s));
-  }
-
-  function flush(s: Session): void {
-    s.scheduled = false;
-    const due = s.queue;
-    s.queue = [];
-    if (!alive(s) || !s.callback) return;
-    const start = now();
-    for (const c of due) s.callback(c);
-    // klinecharts lays the chart out in a microtask queued by the update: measure once that ran too.
-    queueMicrotask(() =>
-      queueMicrotask(() => {
-        nextUpdateAt = start + Math.max(MIN_UPDATE_MS, (now() - start) / UPDATE_BUDGET);
-      }),
-    );
-  }
-
-  function accept(s: Session, candle: KLineData): void {
-    if (s.held) {
-      const tail = s.held.at(-1);
-      if (tail?.timestamp === candle.timestamp) s.held[s.held.length - 1] = candle;
-      else s.held.push(candle);
-      return;
-    }
-    const last = s.lastTime;
-    // A snapshot older than the chart's last candle (a slow broker replay) would move the series back.
-    if (last !== null && candle.timestamp < last) return;
-    if (last !== null && candle.timestamp > last + KLINE_PERIOD_MS[s.period]) {
-      s.held = [candle];
-      void fillGap(s, last, candle.timestamp);
-      return;
-    }
-    enqueue(s, candle);
-  }
-
-  async function fillGap(s: Session, from: number, to: number): Promise<void> {
-    // From the last known candle: it was still forming when we saw it last, its final values come too.
-    // The range is [from, to): the live candle itself is held, not fetched.
-    const start = Math.max(from, to - MAX_FILL_PERIODS * KLINE_PERIOD_MS[s.period]);
-    const result = await api.call(
-      history,
-      { symbol: s.symbol, period: s.period, from: start, to },
-      { silent: true },
-    );
-    if (!alive(s)) return;
-    if (!result.ok) report('gap', result.message);
-    const held = s.held ?? [];
-    s.held = null;
-    const firstHeld = held[0]?.timestamp ?? Infinity;
-    const missed = result.ok ? normalizeCandles(result.data) : [];
-    for (const candle of missed) {
-      if (candle.timestamp < firstHeld && candle.timestamp >= (s.lastTime ?? -Infinity)) enqueue(s, candle);
-    }
-    // The first held candle is where the fill ended: what is still missing before it does not exist (a
-    // closed market) or could not be fetched. Later ones go through the usual rules again.
-    const [first, ...rest] = held;
-    if (first && first.timestamp >= (s.lastTime ?? -Infinity)) enqueue(s, first);
-    for (const candle of rest) accept(s, candle);
-  }
-
-  async function loadFirst(s: Session, callback: DataLoaderGetBarsParams['callback']): Promise<void> {
+  async function loadFirst(s: Series, callback: DataLoaderGetBarsParams['callback']): Promise<void> {
     const key = `${s.symbol} ${s.period}`;
     const early = prefetched?.key === key && Date.now() - prefetched.at < PREFETCH_TTL_MS ? prefetched : null;
     prefetched = null;
@@ -289,7 +155,7 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
     callback(candles, { forward: candles.length >= pageSize, backward: false });
   }
 
-  async function loadOlder(s: Session, to: number, callback: DataLoaderGetBarsParams['callback']) {
+  async function loadOlder(s: Series, to: number, callback: DataLoaderGetBarsParams['callback']) {
     const result = await api.call(
       historyLimit,
       { symbol: s.symbol, period: s.period, limit: pageSize, to },
@@ -312,7 +178,7 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
       if (disposed || !period) return params.callback([], false);
       if (params.type === 'init') {
         close();
-        const s: Session = {
+        const s: Series = {
           symbol: params.symbol.ticker,
           period,
           lastTime: null,

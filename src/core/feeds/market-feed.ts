@@ -15,6 +15,7 @@ import {
 } from './reconnect-policy';
 import { createStompClient, defaultSocket, pickHeartbeatStrategy } from './stomp-client';
 import type { FeedClientConfig, StompClientLike } from './stomp-client';
+import { createSocketSubscriptions } from './socket-subscriptions';
 import { createSubscriptionRegistry } from './subscription-registry';
 
 export type { FeedClientConfig, StompClientLike } from './stomp-client';
@@ -43,22 +44,26 @@ export interface MarketFeedOptions {
 const sameStatus = (a: FeedState, b: FeedState) =>
   a.status === b.status && a.attempt === b.attempt && a.connectionLost === b.connectionLost;
 
+/** The page's timers, with any the caller passes in their place. */
+function withDefaultTimers(timers: Partial<FeedTimers> | undefined): FeedTimers {
+  return {
+    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+    clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
+    setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
+    clearInterval: (id) => globalThis.clearInterval(id as ReturnType<typeof setInterval>),
+    ...timers,
+  };
+}
+
 /**
  * Create the market feed. `onState` listeners hear status, attempt and connectionLost changes;
  * `lastMessageAt` is kept current in `getState()` without a notification per message.
  */
 export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
   const now = options.now ?? Date.now;
-  const timers: FeedTimers = {
-    setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-    clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
-    setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-    clearInterval: (id) => globalThis.clearInterval(id as ReturnType<typeof setInterval>),
-    ...options.timers,
-  };
+  const timers = withDefaultTimers(options.timers);
   const debug = options.debug ?? (() => undefined);
   const stateListeners = new Set<(state: FeedState) => void>();
-  const socketSubs = new Map<string, { unsubscribe(): void }>();
   let state: FeedState = { status: 'idle', attempt: 0, connectionLost: false, lastMessageAt: null };
   let client: StompClientLike | null = null;
   let connectedAt = 0;
@@ -75,34 +80,13 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
     for (const listener of [...stateListeners]) listener(state);
   }
 
+  const socketSubs = createSocketSubscriptions({ client: () => client, onMessage, debug });
   const registry = createSubscriptionRegistry({
     onFirst(destination) {
-      if (state.status === 'open') subscribeOnSocket(destination);
+      if (state.status === 'open') socketSubs.subscribe(destination);
     },
-    onLast(destination) {
-      const sub = socketSubs.get(destination);
-      socketSubs.delete(destination);
-      if (!sub || !client?.connected) return;
-      try {
-        sub.unsubscribe();
-      } catch (error) {
-        debug(`unsubscribe ${destination} failed: ${String(error)}`);
-      }
-    },
+    onLast: (destination) => socketSubs.unsubscribe(destination),
   });
-
-  function subscribeOnSocket(destination: string): void {
-    if (!client?.connected) return;
-    try {
-      socketSubs.set(
-        destination,
-        client.subscribe(destination, (message) => onMessage(destination, message.body)),
-      );
-    } catch (error) {
-      // The socket died under us; its close event reconnects and onConnect subscribes again.
-      debug(`subscribe ${destination} failed: ${String(error)}`);
-    }
-  }
 
   function onMessage(destination: string, body: string): void {
     if (!registry.has(destination)) return;
@@ -145,7 +129,7 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
     connectedAt = now();
     socketSubs.clear();
     // stompjs forgets subscriptions with the socket: every live destination is subscribed again here.
-    for (const destination of registry.destinations()) subscribeOnSocket(destination);
+    for (const destination of registry.destinations()) socketSubs.subscribe(destination);
     setState({ status: 'open', attempt: 0 });
   }
 

@@ -4,10 +4,10 @@
  * widget's toolbar asks for. Nothing here touches React.
  */
 import { dispose, init, registerLocale } from 'klinecharts';
-import type { Chart, DataLoader, Overlay, OverlayEvent } from 'klinecharts';
+import type { Chart, DataLoader } from 'klinecharts';
 import { toChartPeriod } from '../../core/feeds/kline-loader';
 import type { KlineLoader } from '../../core/feeds/kline-loader';
-import { parseDrawing } from './chart-prefs';
+import { createDrawingLayer } from './chart-drawings';
 import type { Drawing } from './chart-prefs';
 import type { CandleType, DrawingTool, IndicatorSet, KlinePeriod } from './chart.logic';
 import { COMPACT_WIDTH, SUB_PANE_LAYOUT, chartStyles } from './engine-styles';
@@ -75,9 +75,49 @@ export const loadTradeLines = () => import('./trade-lines');
 
 const MAIN_PANE = 'candle_pane';
 const SUB_PANE = 'tk_sub_';
-const DRAWINGS = 'tk-drawing';
 const SHIFT_BARS = 10;
 const ANIMATION_MS = 200;
+
+/** Add and remove indicator panes so that chart `c` shows `next` instead of `shown`; answers what it shows. */
+function updateIndicators(c: Chart, shown: IndicatorSet, next: IndicatorSet): IndicatorSet {
+  for (const name of shown.main)
+    if (!next.main.includes(name)) c.removeIndicator({ paneId: MAIN_PANE, name });
+  for (const name of next.main)
+    if (!shown.main.includes(name)) c.createIndicator({ name, paneId: MAIN_PANE }, true);
+  for (const name of shown.sub) if (!next.sub.includes(name)) c.removeIndicator({ paneId: SUB_PANE + name });
+  for (const name of next.sub) {
+    if (shown.sub.includes(name)) continue;
+    const id = SUB_PANE + name;
+    if (!c.createIndicator({ name, paneId: id })) continue;
+    c.setPaneOptions({ id, height: SUB_PANE_LAYOUT.height, minHeight: SUB_PANE_LAYOUT.minHeight });
+    c.overrideYAxis({ paneId: id, gap: SUB_PANE_LAYOUT.gap });
+  }
+  return { main: [...next.main], sub: [...next.sub] };
+}
+
+/** Register the tooltip labels as klinecharts locale `tk-{language}`; answers its name. */
+function registerLabels(language: string, labels: ChartLabels): string {
+  const name = `tk-${language}`;
+  const colon = (text: string) => `${text}: `;
+  registerLocale(name, {
+    time: colon(labels.time),
+    open: colon(labels.open),
+    high: colon(labels.high),
+    low: colon(labels.low),
+    close: colon(labels.close),
+    volume: colon(labels.volume),
+    turnover: colon(labels.turnover),
+    change: colon(labels.change),
+    second: 'S',
+    minute: '',
+    hour: 'H',
+    day: 'D',
+    week: 'W',
+    month: 'M',
+    year: 'Y',
+  });
+  return name;
+}
 
 /**
  * Create the chart in `el` (klinecharts owns its children), fed by `loader` (owned by the caller, which
@@ -90,14 +130,11 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
   if (!chart) throw new Error('klinecharts could not create a chart');
   const c: Chart = chart;
   let view: SeriesView | null = null;
-  let restore: readonly Drawing[] | null = null;
   let candleType: CandleType = 'candle_solid';
   let appearance: Appearance | null = null;
   let shown: IndicatorSet = { main: [], sub: [] };
-  let selected: string | null = null;
-  let quiet = false;
-  let persistQueued = false;
   let labelsKey = '';
+  const drawings = createDrawingLayer(c, events, () => view?.symbol);
 
   const dataLoader: DataLoader = {
     getBars(params) {
@@ -106,7 +143,7 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
         ...params,
         callback: (data, more) => {
           params.callback(data, more);
-          if (params.type === 'init') restoreDrawings();
+          if (params.type === 'init') drawings.restorePending();
           events.onState('ready', c.getDataList().length);
         },
       });
@@ -115,78 +152,6 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
     unsubscribeBar: (params) => loader.unsubscribeBar(params),
   };
   c.setDataLoader(dataLoader);
-
-  function select(id: string | null): void {
-    if (selected === id) return;
-    selected = id;
-    events.onSelection(id !== null);
-  }
-
-  function finished(): Overlay[] {
-    return c.getOverlays({ groupId: DRAWINGS }).filter((o) => o.currentStep === -1);
-  }
-
-  function persist(): void {
-    const symbol = view?.symbol;
-    if (quiet || persistQueued || !symbol) return;
-    persistQueued = true;
-    // After klinecharts has finished the change: onRemoved fires before the overlay leaves its list.
-    queueMicrotask(() => {
-      persistQueued = false;
-      if (view?.symbol !== symbol) return;
-      const shown = finished();
-      events.onDrawingCount(shown.length);
-      const drawings = shown
-        .map((o) => parseDrawing({ name: o.name, points: o.points, styles: o.styles }))
-        .filter((d): d is Drawing => d !== null);
-      events.onDrawings(symbol, drawings);
-    });
-  }
-
-  const handlers = {
-    groupId: DRAWINGS,
-    onDrawEnd: () => persist(),
-    onPressedMoveEnd: () => persist(),
-    onSelected: ({ overlay }: OverlayEvent<unknown>) => select(overlay.id),
-    onDeselected: ({ overlay }: OverlayEvent<unknown>) => {
-      if (selected === overlay.id) select(null);
-    },
-    onRemoved: ({ overlay }: OverlayEvent<unknown>) => {
-      if (selected === overlay.id) select(null);
-      persist();
-    },
-  };
-
-  function silently(change: () => void): void {
-    quiet = true;
-    try {
-      change();
-    } finally {
-      quiet = false;
-    }
-  }
-
-  function restoreDrawings(): void {
-    const drawings = restore;
-    restore = null;
-    if (drawings?.length) {
-      silently(() => {
-        c.createOverlay(
-          drawings.map((d) => ({
-            name: d.name,
-            points: d.points.map((p) => ({ ...p })),
-            styles: d.styles,
-            ...handlers,
-          })),
-        );
-      });
-    }
-    events.onDrawingCount(finished().length);
-  }
-
-  function unfinished(): Overlay[] {
-    return c.getOverlays({ groupId: DRAWINGS }).filter((o) => o.currentStep !== -1);
-  }
 
   let compact = el.clientWidth > 0 && el.clientWidth < COMPACT_WIDTH;
   const trade = createTradeLayer(c, el, MAIN_PANE, () => appearance);
@@ -216,8 +181,7 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
     if (step) engine.shift(step);
     else if (event.key === '+' || event.key === '=') engine.zoom('in');
     else if (event.key === '-' || event.key === '_') engine.zoom('out');
-    else if (event.key === 'Escape' && unfinished().length)
-      silently(() => unfinished().forEach((o) => c.removeOverlay({ id: o.id })));
+    else if (event.key === 'Escape' && drawings.hasUnfinished()) drawings.cancelUnfinished();
     else if ((event.key === 'Delete' || event.key === 'Backspace') && engine.deleteSelected()) void 0;
     else return;
     event.preventDefault();
@@ -229,12 +193,7 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
       const symbolChanged = next.symbol !== view?.symbol;
       const precisionChanged = next.precision !== view?.precision;
       const periodChanged = next.period !== view?.period;
-      if (symbolChanged) {
-        silently(() => c.removeOverlay({ groupId: DRAWINGS }));
-        events.onDrawingCount(0);
-        select(null);
-        restore = next.drawings;
-      }
+      if (symbolChanged) drawings.changeSymbol(next.drawings);
       view = next;
       // klinecharts restarts the data on each setter; the loader fetches once for both in one task.
       if (symbolChanged || precisionChanged)
@@ -254,45 +213,13 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
       applyStyles();
     },
     setIndicators(next) {
-      for (const name of shown.main)
-        if (!next.main.includes(name)) c.removeIndicator({ paneId: MAIN_PANE, name });
-      for (const name of next.main)
-        if (!shown.main.includes(name)) c.createIndicator({ name, paneId: MAIN_PANE }, true);
-      for (const name of shown.sub)
-        if (!next.sub.includes(name)) c.removeIndicator({ paneId: SUB_PANE + name });
-      for (const name of next.sub) {
-        if (shown.sub.includes(name)) continue;
-        const id = SUB_PANE + name;
-        if (!c.createIndicator({ name, paneId: id })) continue;
-        c.setPaneOptions({ id, height: SUB_PANE_LAYOUT.height, minHeight: SUB_PANE_LAYOUT.minHeight });
-        c.overrideYAxis({ paneId: id, gap: SUB_PANE_LAYOUT.gap });
-      }
-      shown = { main: [...next.main], sub: [...next.sub] };
+      shown = updateIndicators(c, shown, next);
     },
     setLabels(language, labels) {
       const key = `${language}\n${JSON.stringify(labels)}`;
       if (key === labelsKey) return;
       labelsKey = key;
-      const name = `tk-${language}`;
-      const colon = (text: string) => `${text}: `;
-      registerLocale(name, {
-        time: colon(labels.time),
-        open: colon(labels.open),
-        high: colon(labels.high),
-        low: colon(labels.low),
-        close: colon(labels.close),
-        volume: colon(labels.volume),
-        turnover: colon(labels.turnover),
-        change: colon(labels.change),
-        second: 'S',
-        minute: '',
-        hour: 'H',
-        day: 'D',
-        week: 'W',
-        month: 'M',
-        year: 'Y',
-      });
-      c.setLocale(name);
+      c.setLocale(registerLabels(language, labels));
     },
     setTimezone(timezone) {
       const zone =
@@ -301,20 +228,12 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
       if (zone !== c.getTimezone()) c.setTimezone(zone);
     },
     draw(tool) {
-      silently(() => unfinished().forEach((o) => c.removeOverlay({ id: o.id })));
-      c.createOverlay({ name: tool, ...handlers });
+      drawings.draw(tool);
       el.focus({ preventScroll: true });
     },
     setTradeLines: (lines, markers, onMove) => trade.set(lines, markers, onMove),
-    deleteSelected() {
-      if (!selected) return false;
-      c.removeOverlay({ id: selected });
-      return true;
-    },
-    deleteAll() {
-      c.removeOverlay({ groupId: DRAWINGS });
-      select(null);
-    },
+    deleteSelected: () => drawings.deleteSelected(),
+    deleteAll: () => drawings.deleteAll(),
     zoom(direction) {
       c.zoomAtCoordinate(direction === 'in' ? 1.25 : 0.8, undefined, ANIMATION_MS);
     },
