@@ -16,6 +16,8 @@ const WAIT_MS = START_TEST_MS - 15_000;
 interface Started {
   child: ChildProcess;
   output: () => string;
+  /** Calls `listener` after each chunk of output; returns a function that removes it. */
+  onOutput: (listener: () => void) => () => void;
   exited: Promise<number | null>;
 }
 
@@ -35,21 +37,51 @@ function start(env: Record<string, string>): Started {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
-  child.stdout?.on('data', (chunk) => (text += String(chunk)));
-  child.stderr?.on('data', (chunk) => (text += String(chunk)));
+  const listeners = new Set<() => void>();
+  const append = (chunk: unknown) => {
+    text += String(chunk);
+    for (const listener of [...listeners]) listener();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => text, exited };
+  return {
+    child,
+    output: () => text,
+    onOutput: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    exited,
+  };
 }
 
-async function waitFor(started: Started, pattern: RegExp, ms = WAIT_MS): Promise<RegExpMatchArray> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const match = started.output().match(pattern);
-    if (match) return match;
-    if (started.child.exitCode !== null) throw new Error(`server exited:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${pattern}:\n${started.output()}`);
+/** Resolves with the first match of `pattern` in the output as soon as it is printed (no polling). */
+function waitFor(started: Started, pattern: RegExp, ms = WAIT_MS): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      removeListener();
+    };
+    const check = () => {
+      const match = started.output().match(pattern);
+      if (match) {
+        stop();
+        resolve(match);
+      }
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`timed out waiting for ${pattern}:\n${started.output()}`));
+    }, ms);
+    const removeListener = started.onOutput(check);
+    void started.exited.then(() => {
+      check();
+      stop();
+      reject(new Error(`server exited:\n${started.output()}`));
+    });
+    check();
+  });
 }
 
 describe('server/src/main.ts', { timeout: START_TEST_MS }, () => {
