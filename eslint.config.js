@@ -97,16 +97,6 @@ const sizes = [
       'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
     },
   },
-  {
-    files: [
-      'src/widgets/account/user-menu.tsx',
-      'src/widgets/auth/code-flow-form.tsx',
-      'src/widgets/deposit/deposit.tsx',
-      'src/widgets/option-form/option-form.tsx',
-      'src/widgets/order-form/order-form.tsx',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
 ];
 
 export default tseslint.config(

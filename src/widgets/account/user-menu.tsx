@@ -1,17 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { getNotificationUnread } from '../../core/state/notifications';
 import { useAtomValue } from '../_shared/store-react';
 import { CASHIER_PATHS, isConfigOn, VIEW_PATHS } from './account.logic';
 import { useAccount } from './account-context';
 import { Avatar } from './avatar';
-import { BalanceCard, reportResult } from './balance-card';
+import { BalanceCard } from './balance-card';
 import { CopyButton } from './copy-button';
 import { LanguageSheet, ThemeSheet } from './preference-sheets';
 import { Row, Section } from './parts';
 import { ConfirmSheet } from './sheet';
-import { useToast } from '../_shared/toast';
-
-type Drawer = 'language' | 'theme' | 'switch' | null;
+import { useUserMenu } from './use-user-menu';
 
 /** Where the Notification row goes (spec §2 route table). */
 export const NOTIFICATION_PATH = '/user/notification';
@@ -33,56 +31,41 @@ function UnreadCount({ label }: { label: (n: number) => string }) {
   );
 }
 
+/** The avatar, nickname and uid at the top of the menu. */
+function ProfileHeader() {
+  const { t, user, session } = useAccount();
+  if (!user) return null;
+  return (
+    <header className="tk-account__profile" part="profile">
+      <Avatar src={user.avatar} name={user.nickname} token={session.getToken()} size={56} />
+      <div className="tk-account__profile-text">
+        <p className="tk-account__nickname" data-testid="nickname">
+          {user.nickname}
+        </p>
+        <p className="tk-account__uid">
+          {t('account.uid')}{' '}
+          <span className="tk-num" data-testid="uid">
+            {user.uid}
+          </span>
+        </p>
+      </div>
+    </header>
+  );
+}
+
 /** The user menu page of spec §2: profile, balance, General and Settings sections, version line. */
 export function UserMenu() {
   const ctx = useAccount();
-  const {
-    t,
-    user,
-    state,
-    session,
-    config,
-    systemConfig,
-    navigate,
-    theme,
-    colorSchemes,
-    setPreference,
-    cashier,
-  } = ctx;
-  const toast = useToast();
-  const [drawer, setDrawer] = useState<Drawer>(null);
-  const [switching, setSwitching] = useState(false);
+  const { t, user, state, config, systemConfig, navigate, theme, colorSchemes, setPreference, cashier } = ctx;
+  const { drawer, setDrawer, switching, switchAccount } = useUserMenu();
   if (!user) return null;
   const canSwitch = isConfigOn(systemConfig, 'VIRTUAL_CURRENCY_TRADE');
   const email = config.support.email;
   const dark = theme === 'dark';
 
-  const switchAccount = async () => {
-    setSwitching(true);
-    const target = !state.virtual;
-    const result = await session.switchAccount();
-    setSwitching(false);
-    setDrawer(null);
-    if (reportResult(result, toast, t(target ? 'account.switched_demo' : 'account.switched_real')))
-      ctx.emitSwitch(target);
-  };
-
   return (
     <div className="tk-account__page" data-view="menu">
-      <header className="tk-account__profile" part="profile">
-        <Avatar src={user.avatar} name={user.nickname} token={session.getToken()} size={56} />
-        <div className="tk-account__profile-text">
-          <p className="tk-account__nickname" data-testid="nickname">
-            {user.nickname}
-          </p>
-          <p className="tk-account__uid">
-            {t('account.uid')}{' '}
-            <span className="tk-num" data-testid="uid">
-              {user.uid}
-            </span>
-          </p>
-        </div>
-      </header>
+      <ProfileHeader />
       <BalanceCard />
       <Section title={t('account.general')}>
         <Row

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   afterSuccess,
   clearDraft,
+  depositFlags,
   depositTabs,
   DRAFT_KEY,
   formProblem,
@@ -9,10 +10,14 @@ import {
   keepsDraft,
   metaOf,
   saveDraft,
+  selectionOf,
   switchTab,
   takeDraft,
   type DepositForm,
 } from './deposit.logic';
+import type { DepositFlags } from './deposit.logic';
+import type { CoinOption } from '../../core/contract/coins';
+import type { DepositBank } from '../../core/contract/deposits';
 
 class MemoryStorage {
   map = new Map<string, string>();
@@ -156,5 +161,77 @@ describe('the draft in session storage', () => {
     ['/user/agreement', false],
   ])('leaving the agreement for %s keeps it: %s', (path, kept) => {
     expect(keepsDraft(path)).toBe(kept);
+  });
+});
+
+describe('depositFlags', () => {
+  /** A loaded system config with `enabled` switched on and `disabled` present but off. */
+  const on = (enabled: string[], disabled: string[] = []) => ({
+    walletType: 0 as const,
+    systemConfigs: [
+      ...enabled.map((name) => ({ name, enable: true })),
+      ...disabled.map((name) => ({ name, enable: false })),
+    ],
+  });
+  it.each<[string, ReturnType<typeof on> | null, DepositFlags]>([
+    ['not loaded', null, { disabled: false, hideCrypto: false, showQr: true }],
+    ['none set', on([]), { disabled: false, hideCrypto: false, showQr: true }],
+    ['deposits off', on(['disableDeposit']), { disabled: true, hideCrypto: false, showQr: true }],
+    ['crypto hidden', on(['depositHideCrypto']), { disabled: false, hideCrypto: true, showQr: true }],
+    ['QR hidden', on(['depositHideQRCode']), { disabled: false, hideCrypto: false, showQr: false }],
+    [
+      'entries present but disabled',
+      on([], ['disableDeposit', 'depositHideQRCode']),
+      { disabled: false, hideCrypto: false, showQr: true },
+    ],
+    [
+      'all three',
+      on(['disableDeposit', 'depositHideCrypto', 'depositHideQRCode']),
+      { disabled: true, hideCrypto: true, showQr: false },
+    ],
+  ])('%s', (_name, config, flags) => {
+    expect(depositFlags(config)).toEqual(flags);
+  });
+});
+
+describe('selectionOf', () => {
+  const coin = (id: number, currency: string): CoinOption => ({
+    id,
+    currency,
+    protocol: 'TRC20',
+    address: `addr-${id}`,
+    said: '',
+    minWithdrawAmount: '1',
+    maxWithdrawAmount: '100',
+    logoUrl: '',
+  });
+  const bank = (id: number, currency: string): DepositBank => ({
+    id,
+    bankName: 'Bank',
+    accountName: 'Name',
+    accountNumber: '1',
+    swiftCode: 'S',
+    bankAddress: 'A',
+    currency,
+    remark: '',
+  });
+  const coins = [coin(1, 'USDT'), coin(2, 'BTC')];
+  const banks = [bank(7, 'EUR'), bank(8, 'USD')];
+  it.each<[string, Partial<DepositForm>, boolean, number | null, number | null, string, boolean]>([
+    // name, form, fixedUsd, coin id, bank id, currency, needsBank
+    ['the first coin', {}, false, 1, null, 'USDT', false],
+    ['another coin', { coinId: 2 }, false, 2, null, 'BTC', false],
+    ['a coin no longer offered', { coinId: 9 }, false, null, null, '', false],
+    ['no coin', { coinId: null }, false, null, null, '', false],
+    ['a bank account in euros', { tab: 'bank', bankId: 7 }, false, 1, 7, 'EUR', true],
+    ['the bank tab before an account is chosen', { tab: 'bank', bankId: null }, false, 1, null, 'USD', true],
+    ['a fixed USD transfer needs no account', { tab: 'bank', bankId: null }, true, 1, null, 'USD', false],
+    ['crypto ignores a chosen bank', { bankId: 7 }, false, 1, 7, 'USDT', false],
+  ])('%s', (_name, change, fixedUsd, coinId, bankId, currency, needsBank) => {
+    const picked = selectionOf({ ...filled, coinId: 1, ...change }, { coins, banks, fixedUsd });
+    expect(picked.coin?.id ?? null).toBe(coinId);
+    expect(picked.bank?.id ?? null).toBe(bankId);
+    expect(picked.currency).toBe(currency);
+    expect(picked.needsBank).toBe(needsBank);
   });
 });

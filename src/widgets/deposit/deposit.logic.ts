@@ -3,7 +3,10 @@
  * the form's steps, its validation messages, the metaData it sends, and the draft kept in session storage
  * while the user reads the agreement.
  */
+import type { CoinOption } from '../../core/contract/coins';
 import { DEPOSIT_METHODS, type DepositMeta, type DepositMethod } from '../../core/contract/deposits';
+import type { DepositBank } from '../../core/contract/deposits';
+import type { SystemConfigResponse } from '../../core/contract/types';
 import { depositAmountProblem, depositMinimumUsd, meetsDepositMinimum } from '../../core/domain/deposit';
 
 /** The agreement page the form links to (spec §2). */
@@ -149,4 +152,42 @@ export function sessionStore(): Storage | null {
   } catch {
     return null;
   }
+}
+
+/** The deposit switches of the system config (spec §9); every switch is off until the config loads. */
+export interface DepositFlags {
+  disabled: boolean;
+  hideCrypto: boolean;
+  showQr: boolean;
+}
+
+/** `disableDeposit`, `depositHideCrypto` and `depositHideQRCode` of the system config. */
+export function depositFlags(config: SystemConfigResponse | null): DepositFlags {
+  const isOn = (name: string) => config?.systemConfigs.some((c) => c.name === name && c.enable) ?? false;
+  return {
+    disabled: isOn('disableDeposit'),
+    hideCrypto: isOn('depositHideCrypto'),
+    showQr: !isOn('depositHideQRCode'),
+  };
+}
+
+/** The coin or bank account the form is on and the currency its amount is in. */
+export interface DepositSelection {
+  coin: CoinOption | null;
+  bank: DepositBank | null;
+  /** A bank deposit is in its account's currency, USD without one; a crypto deposit in its coin's. */
+  currency: string;
+  /** Whether the form must name a bank account (not when the brand takes a fixed USD transfer). */
+  needsBank: boolean;
+}
+
+/** What `form` has chosen among the loaded coins and banks. */
+export function selectionOf(
+  form: DepositForm,
+  options: { coins: readonly CoinOption[]; banks: readonly DepositBank[]; fixedUsd: boolean },
+): DepositSelection {
+  const coin = options.coins.find((c) => c.id === form.coinId) ?? null;
+  const bank = options.banks.find((b) => b.id === form.bankId) ?? null;
+  const currency = form.tab === 'bank' ? (bank?.currency ?? 'USD') : (coin?.currency ?? '');
+  return { coin, bank, currency, needsBank: form.tab === 'bank' && !options.fixedUsd };
 }

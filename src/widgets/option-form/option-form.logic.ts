@@ -4,8 +4,10 @@
  */
 import type { AddOrderOptionRequest, OptionDeliveryTime, OptionProduct } from '../../core/contract/options';
 import { isZero } from '../../core/domain/decimal';
+import { formatAmount } from '../../core/domain/format';
+import type { TradeButtonKind } from '../../core/domain/market-order-state';
 import { optionRule } from '../../core/domain/option-ticket';
-import type { OptionTicketInput } from '../../core/domain/option-ticket';
+import type { OptionRule, OptionTicketInput } from '../../core/domain/option-ticket';
 
 /** The only mode this form serves (spec §2: it leaves the page for any other). */
 export const OPTION_MODE = 'option';
@@ -98,4 +100,57 @@ export function cannotCover(input: OptionTicketInput): boolean {
   if (typed === null || typed.key === 'insufficient_balance') return typed !== null;
   const smallest = isZero(time.min) ? '1' : time.min;
   return optionRule({ ...input, amount: smallest })?.key === 'insufficient_balance';
+}
+
+/** A message to translate: its i18n key and the values it names. */
+export interface Message {
+  key: string;
+  vars?: Record<string, string>;
+}
+
+/** Whole units, as the amount bounds are shown. */
+const whole = (value: string) => formatAmount(value, { decimals: 0 });
+
+/** The message of a refused ticket; a range whose max is '0' has no upper bound. */
+export function ruleMessage(rule: OptionRule): Message {
+  if (rule.key === 'amount_range_rule' && rule.vars) {
+    const min = whole(rule.vars.min);
+    return rule.vars.max === '0'
+      ? { key: 'option_form.rule.amount_min_rule', vars: { min } }
+      : { key: 'option_form.rule.amount_range_rule', vars: { min, max: whole(rule.vars.max) } };
+  }
+  return { key: `option_form.rule.${rule.key}` };
+}
+
+/** The hint under the amount: the delivery time's bounds (max '0': a minimum only); none without a time. */
+export function amountHint(time: Pick<OptionDeliveryTime, 'min' | 'max'> | null): Message | null {
+  if (time === null) return null;
+  if (time.max === '0') return { key: 'option_form.amount_hint_min', vars: { min: whole(time.min) } };
+  return { key: 'option_form.amount_hint', vars: { min: whole(time.min), max: whole(time.max) } };
+}
+
+/** Trade-button states that say why the button is blocked in place of the action. */
+const STATE_LABELS: Partial<Record<TradeButtonKind, string>> = {
+  loading: 'app.loading',
+  not_tradable: 'option_form.state.not_tradable',
+  market_closed: 'option_form.state.market_closed',
+  stale: 'option_form.state.stale',
+  submitting: 'option_form.state.submitting',
+};
+
+/**
+ * The submit button's label key and whether it is disabled. A visitor may always press it to sign in,
+ * except on a product that is closed (then the reason shows, as for a trader).
+ */
+export function submitButton(
+  state: TradeButtonKind,
+  signedIn: boolean,
+  direction: OptionSide,
+): { label: string; disabled: boolean } {
+  const visitor = !signedIn && state !== 'not_tradable' && state !== 'market_closed';
+  const action = direction === 0 ? 'option_form.submit_up' : 'option_form.submit_down';
+  return {
+    label: visitor ? 'option_form.sign_in' : (STATE_LABELS[state] ?? action),
+    disabled: !visitor && state !== 'normal',
+  };
 }

@@ -4,6 +4,7 @@ import {
   activeFields,
   commitAll,
   loginPath,
+  orderDraft,
   orderRequest,
   routeDirection,
   withDefaults,
@@ -130,5 +131,69 @@ describe('orderRequest', () => {
       stopPrice: '',
       takeProfitPprice: '',
     });
+  });
+});
+
+describe('orderDraft', () => {
+  const noRates = () => null;
+  it.each<[string, Partial<FormValues>, boolean, string | null, string | null, string | null]>([
+    // name, values, has quote, qty, entry, preview value
+    ['buy at market takes the ask', {}, true, '0.10', '98510.00', '9851.00'],
+    ['sell at market takes the bid', { direction: 1 }, true, '0.10', '98500.00', '9850.00'],
+    [
+      'a pending order enters at its limit',
+      { pending: true, price: '98000' },
+      true,
+      '0.10',
+      '98000',
+      '9800.00',
+    ],
+    ['a trailing dot is still a number', { volume: '2.' }, true, '2', '98510.00', '197020.00'],
+    ['a pending order without a limit has no entry', { pending: true, price: '' }, true, '0.10', null, null],
+    ['no quote: no market entry, no preview', {}, false, '0.10', null, null],
+    [
+      'no quote: a pending limit still parses',
+      { pending: true, price: '98000' },
+      false,
+      '0.10',
+      '98000',
+      null,
+    ],
+    ['an empty volume has no quantity', { volume: '' }, true, null, '98510.00', null],
+    ['a volume that is not a number', { volume: '1e3' }, true, null, '98510.00', null],
+  ])('%s', (_name, change, hasQuote, qty, entry, value) => {
+    const draft = orderDraft(form(change), btcProduct(), hasQuote ? quote : null, null, noRates);
+    expect(draft.qty).toBe(qty);
+    expect(draft.entry).toBe(entry);
+    expect(draft.preview && 'value' in draft.preview ? draft.preview.value : null).toBe(value);
+    expect(draft.enough).toBe(true);
+  });
+
+  it('keeps the limit only for a pending order', () => {
+    expect(orderDraft(form({ price: '98000' }), btcProduct(), quote, null, noRates).limit).toBeNull();
+    expect(
+      orderDraft(form({ pending: true, price: '98000' }), btcProduct(), quote, null, noRates).limit,
+    ).toBe('98000');
+  });
+
+  it('has no preview before the product arrives, and does not block on it', () => {
+    const draft = orderDraft(form(), null, quote, '1', noRates);
+    expect(draft.preview).toBeNull();
+    expect(draft.enough).toBe(true);
+  });
+
+  it.each<[string, boolean]>([
+    // margin 98.51 + fee 19.71 = 118.22
+    ['100000', true],
+    ['118.22', true],
+    ['118.21', false],
+    ['1', false],
+    ['0', false],
+  ])('available %s covers the margin and fee: %j', (available, enough) => {
+    const draft = orderDraft(form(), btcProduct(), quote, available, noRates);
+    expect(
+      draft.preview && 'balanceAfter' in draft.preview ? draft.preview.balanceAfter : null,
+    ).not.toBeNull();
+    expect(draft.enough).toBe(enough);
   });
 });

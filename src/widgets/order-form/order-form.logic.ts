@@ -4,11 +4,14 @@
  */
 import type { AddOrderRequest } from '../../core/contract/trading';
 import type { ProductInfo } from '../../core/contract/types';
+import { parseInput } from '../../core/domain/market-order-input';
 import type { RuleMessage } from '../../core/domain/market-order-input';
 import { checkPendingPrice, tradePrice } from '../../core/domain/market-order-price';
 import type { Direction, Quote } from '../../core/domain/market-order-price';
 import { checkTrigger, triggerReference } from '../../core/domain/market-order-triggers';
 import { checkVolume } from '../../core/domain/market-order-volume';
+import { previewOrder } from '../../core/domain/trade-preview';
+import type { OrderPreview, PreviewError, QuoteLookup } from '../../core/domain/trade-preview';
 
 /** The only mode this form serves (spec §2: it leaves the page for any other). */
 export const MARKET_MODE = 'market';
@@ -119,4 +122,35 @@ export function orderRequest(symbol: string, values: FormValues, product: Produc
     orderType: values.direction,
     buyPoint: values.pending ? 1 : 2,
   };
+}
+
+/** What the typed values come to: the parsed quantity and limit, the entry price and the preview. */
+export interface OrderDraft {
+  qty: string | null;
+  limit: string | null;
+  /** The limit of a pending order, else the side's live price (ask to buy, bid to sell). */
+  entry: string | null;
+  /** Null until the product, a quantity, an entry and a quote are all known. */
+  preview: OrderPreview | { error: PreviewError } | null;
+  /** False only for a preview whose balance after would go negative. */
+  enough: boolean;
+}
+
+/** The draft of the ticket as typed, previewed against `available` (null: signed out or not loaded). */
+export function orderDraft(
+  values: FormValues,
+  product: ProductInfo | null,
+  quote: Quote | null,
+  available: string | null,
+  rates: QuoteLookup,
+): OrderDraft {
+  const qty = parseInput(values.volume);
+  const limit = values.pending ? parseInput(values.price) : null;
+  const entry = values.pending ? limit : quote ? tradePrice(values.direction, quote) : null;
+  const preview =
+    product && qty && entry && quote
+      ? previewOrder(product, { direction: values.direction, qty, limit }, quote, available, rates)
+      : null;
+  const enough = !preview || 'error' in preview || preview.enough;
+  return { qty, limit, entry, preview, enough };
 }

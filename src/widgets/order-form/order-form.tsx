@@ -1,13 +1,9 @@
 import { useRef } from 'react';
+import type { ProductInfo } from '../../core/contract/types';
 import { spreadOf } from '../../core/domain/spread';
-import { formatAmount } from '../../core/domain/format';
-import { parseInput } from '../../core/domain/market-order-input';
 import type { RuleMessage } from '../../core/domain/market-order-input';
-import { tradePrice } from '../../core/domain/market-order-price';
 import type { Direction, Quote } from '../../core/domain/market-order-price';
 import { tradeButtonState } from '../../core/domain/market-order-state';
-import { canStepVolume } from '../../core/domain/market-order-volume';
-import { previewOrder } from '../../core/domain/trade-preview';
 import { AccountStrip, FundNotice } from '../_shared/account-strip';
 import { ConnectionBanner } from '../_shared/connection-banner';
 import type { EventCallbacks } from '../_shared/events';
@@ -15,9 +11,9 @@ import { parseFundActions } from '../_shared/fund-account';
 import { spreadText } from '../_shared/spread-text';
 import { ProductError, TradeFormRoute, useSendBackWhenClosed, useTradeTicket } from '../_shared/trade-form';
 import type { TradeFormAttributes } from '../_shared/trade-form';
+import type { Translate } from '../_shared/use-t';
 import { WidgetRoot } from '../_shared/widget-root';
-import { NumberField } from './number-field';
-import { routeDirection } from './order-form.logic';
+import { orderDraft, routeDirection } from './order-form.logic';
 import { OrderHeader } from './order-header';
 import { PreviewList } from './order-preview';
 import { OrderOptions } from './order-options';
@@ -28,6 +24,7 @@ import { useOrderProduct } from './use-order-product';
 import { useOrderTicket } from './use-order-ticket';
 import { useSubmitOrder } from './use-submit-order';
 import { TriggerFields } from './trigger-fields';
+import { VolumeField } from './volume-field';
 
 /** Props of <OrderForm>: the attributes of <tk-order-form> (order-form.meta.ts) plus the output callbacks. */
 export interface OrderFormProps
@@ -39,6 +36,18 @@ export function OrderForm(props: OrderFormProps) {
     <TradeFormRoute direction={routeDirection(props.mode, props.direction)} callbacks={props}>
       {(direction) => <OrderTicket {...props} initialDirection={direction} />}
     </TradeFormRoute>
+  );
+}
+
+/** The spread line of the header: the product's spread at `quote`, in its own precision. */
+function productSpread(product: ProductInfo, quote: Quote, t: Translate) {
+  return spreadText(
+    spreadOf(quote.bid, quote.ask, {
+      productCode: product.productCode,
+      type: product.type,
+      precision: product.pricePrecision,
+    }),
+    t,
   );
 }
 
@@ -59,20 +68,13 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
 
   const ticket = useOrderTicket({ symbol, direction: props.initialDirection, product, quote, onMessage });
   const { values } = ticket;
-  const qty = parseInput(values.volume);
-  const limit = values.pending ? parseInput(values.price) : null;
-  const entry = values.pending ? limit : quote ? tradePrice(values.direction, quote) : null;
   // Conversion pairs at their bid and ask: the engine converts at the same mid.
   const rates = (code: string) => {
     const q = prices.get(code);
     return q ? { bid: q.bidPrice, ask: q.askPrice } : null;
   };
   const available = signedIn ? (balance?.balanceAmount ?? null) : null;
-  const preview =
-    product && qty && entry && quote
-      ? previewOrder(product, { direction: values.direction, qty, limit }, quote, available, rates)
-      : null;
-  const enough = !preview || 'error' in preview || preview.enough;
+  const { qty, entry, preview, enough } = orderDraft(values, product, quote, available, rates);
   const { submitting, submit } = useSubmitOrder({
     platform,
     session,
@@ -128,18 +130,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           name={product?.productName ?? view?.name ?? symbol}
           quote={view}
           precision={precision}
-          spread={
-            product && quote
-              ? spreadText(
-                  spreadOf(quote.bid, quote.ask, {
-                    productCode: product.productCode,
-                    type: product.type,
-                    precision: product.pricePrecision,
-                  }),
-                  t,
-                )
-              : null
-          }
+          spread={product && quote ? productSpread(product, quote, t) : null}
           stale={stale}
           direction={values.direction}
           disabled={submitting}
@@ -160,27 +151,13 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           t={t}
           ticket={ticket}
         />
-        <NumberField
-          id={`${id}-volume`}
-          name="volume"
-          label={t('order.volume')}
+        <VolumeField
+          id={id}
           value={values.volume}
+          product={product}
           disabled={submitting}
-          decreaseLabel={t('order.decrease', { field: t('order.volume') })}
-          increaseLabel={t('order.increase', { field: t('order.volume') })}
-          canDecrease={!!product && canStepVolume(values.volume, -1, product)}
-          canIncrease={!!product && canStepVolume(values.volume, 1, product)}
-          hint={
-            product
-              ? t('order.volume_hint', {
-                  min: formatAmount(product.minCount, { decimals: 2 }),
-                  max: formatAmount(product.maxCount, { decimals: 2 }),
-                })
-              : undefined
-          }
-          onType={(text) => ticket.type('volume', text)}
-          onCommit={() => ticket.commit('volume')}
-          onStep={(delta) => ticket.step('volume', delta)}
+          t={t}
+          ticket={ticket}
         />
         <TriggerFields
           values={values}
