@@ -2,6 +2,7 @@
 import { Code } from '../../../src/core/contract/codes';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { RegisterType } from '../../../src/core/contract/auth';
+import { SUPPORTED_LANGUAGES, type Language } from '../../../src/core/contract/languages';
 import { BusinessError } from '../http/envelope';
 
 /** Input maximum of emails, phones and passwords (spec §9). */
@@ -91,28 +92,14 @@ export function parseInviteCode(raw: string | undefined): string | null {
   return value;
 }
 
-/** Languages of spec §1; messages fall back to English. */
-export const LOCALES = [
-  'en',
-  'zh-tw',
-  'zh-cn',
-  'ja',
-  'de',
-  'fr',
-  'it',
-  'ko',
-  'es',
-  'vi',
-  'th',
-  'id',
-] as const;
-export type Locale = (typeof LOCALES)[number];
+/** The languages of spec §1, the one list the client has too; messages fall back to English. */
+const LOCALES: readonly string[] = SUPPORTED_LANGUAGES;
 
 /** `zh_TW`, `zh-TW` and `zh-tw` are the same language; anything unknown is English. */
-export function parseLocale(raw: string | undefined): Locale {
+export function parseLocale(raw: string | undefined): Language {
   const value = (raw ?? '').trim().toLowerCase().replace('_', '-');
-  if ((LOCALES as readonly string[]).includes(value)) return value as Locale;
+  if (LOCALES.includes(value)) return value as Language;
   const base = value.split('-')[0] ?? '';
   if (base === 'zh') return value.includes('cn') || value.includes('hans') ? 'zh-cn' : 'zh-tw';
-  return (LOCALES as readonly string[]).includes(base) ? (base as Locale) : 'en';
+  return LOCALES.includes(base) ? (base as Language) : 'en';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from './identifiers';
+import { SUPPORTED_LANGUAGES as LOCALES } from '../../../src/core/contract/languages';
 import { MESSAGE_LOCALES, renderMessage } from './messages';
 
 describe('renderMessage', () => {

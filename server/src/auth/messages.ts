@@ -1,11 +1,11 @@
 /** Texts of the mails and SMS of the identity module in the 12 languages of spec §1. */
 import type { MessagePurpose } from '../sender';
-import type { Locale } from './identifiers';
+import type { Language } from '../../../src/core/contract/languages';
 
 /** Subject and body; `{brand}`, `{code}` and `{account}` are filled in. */
 type Text = readonly [subject: string, body: string];
 
-const TEXTS: Record<Locale, Record<MessagePurpose, Text>> = {
+const TEXTS: Record<Language, Record<MessagePurpose, Text>> = {
   en: {
     '1': [
       '{brand}: your verification code',
@@ -184,7 +184,7 @@ export interface MessageVars {
 }
 
 /** Subject and body of `purpose` in `locale` with the variables filled in. */
-export function renderMessage(locale: Locale, purpose: MessagePurpose, vars: MessageVars) {
+export function renderMessage(locale: Language, purpose: MessagePurpose, vars: MessageVars) {
   const fill = (template: string) =>
     template.replace(/\{(brand|code|account)\}/g, (_, name: keyof MessageVars) => vars[name] ?? '');
   const [subject, body] = TEXTS[locale][purpose];
@@ -192,4 +192,4 @@ export function renderMessage(locale: Locale, purpose: MessagePurpose, vars: Mes
 }
 
 /** Every language that has texts (for tests). */
-export const MESSAGE_LOCALES = Object.keys(TEXTS) as Locale[];
+export const MESSAGE_LOCALES = Object.keys(TEXTS) as Language[];

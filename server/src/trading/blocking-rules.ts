@@ -81,17 +81,13 @@ export async function assertNotBlocked(
   for (const rule of rules) if (await rule.check(tx, context)) throw new BusinessError(rule.code);
 }
 
-/** Every refusal of who places (the applicable rules, then the engine's unnamed checks), under the lock. */
+/** Every refusal of who places (the registered rules that apply), under the lock. */
 export async function assertPlacementAllowed(
   tx: Queryable,
   engine: Engine,
   context: PlacementContext,
 ): Promise<void> {
   await assertNotBlocked(tx, engine.blocking.applicable(context), context);
-  for (const check of engine.checks) {
-    const code = await check(tx, context.trader);
-    if (code !== null) throw new BusinessError(code);
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What every engine operation shares: the database, the clock, products and quotes, the live index, the
- * trigger book, the placement checks other modules register and the change listeners.
+ * trigger book, the blocking rules other modules register and the change listeners.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { fromScaledInt } from '../../../src/core/domain/decimal';
@@ -26,13 +26,6 @@ export interface Trader {
   brandId: string;
 }
 
-/**
- * An unnamed check added to every placement (tests): answers the catalogue code that refuses the order, or
- * null. Runs inside the placement transaction after the registered blocking rules; modules register a
- * `BlockingRule` instead (it says which placements it concerns and can keep the one-statement path).
- */
-export type PlacementCheck = (tx: Queryable, trader: Trader) => Promise<number | null>;
-
 /** A quote as decimals plus the integer units the trigger book compares. */
 export interface LiveQuote extends DecimalQuote {
   bidUnits: number;
@@ -52,9 +45,6 @@ export interface Engine {
   book: TriggerBook;
   /** What refuses a placement because of who places it (405, 406, 320, …), registered by their modules. */
   blocking: BlockingRules;
-  checks: PlacementCheck[];
-  /** Adds an unnamed placement check (any check makes every placement take the transaction). */
-  addPlacementCheck(check: PlacementCheck): void;
   openDemo(tx: Queryable, userId: string): Promise<AccountRow>;
   /** The house account (stripe) that takes a user's fees or pays their P&L. */
   house: HouseFinder;
@@ -111,8 +101,6 @@ export function createEngine(deps: EngineDeps): Engine {
     live,
     book: deps.book,
     blocking: deps.blocking ?? createBlockingRules(),
-    checks: [],
-    addPlacementCheck: (check) => void engine.checks.push(check),
     openDemo: deps.openDemo,
     house: deps.house,
     track(order, event) {

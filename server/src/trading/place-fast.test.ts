@@ -3,7 +3,6 @@ import { describeOnBackends } from '../db/testing';
 import { findUserAccount } from '../ledger';
 import { Code } from '../../../src/core/contract/codes';
 import type { BlockingRule } from './blocking-rules';
-import type { PlacementCheck } from './engine';
 import { tradingHarness, type Trader, type TradingHarness } from './test-app';
 
 /** Everything a placement wrote that does not depend on who placed it or when. */
@@ -62,6 +61,19 @@ describeOnBackends('placement in one statement', { on: 'both' }, (backend) => {
     };
   };
 
+  /**
+   * Sends the user's placements through the transaction: a registered rule that concerns only them, has no
+   * inline form and never refuses (the other users keep the one-statement path).
+   */
+  const throughTransaction = (user: Trader) =>
+    h.app.tradingEngine.blocking.register({
+      name: `test-through-transaction-${user.id}`,
+      code: Code.ACCOUNT_ANOMALY,
+      appliesTo: { market: true, option: true, real: true, demo: true },
+      when: ({ trader }) => trader.userId === user.id,
+      check: async () => false,
+    });
+
   it('places a market order without a transaction and writes what the transaction path writes', async () => {
     const [fastUser, slowUser] = [await h.trader({ credit: '5000' }), await h.trader({ credit: '5000' })];
     const order = { orderQuantity: '0.5', stopPrice: '90000.00', takeProfitPprice: '110000.00' };
@@ -70,11 +82,8 @@ describeOnBackends('placement in one statement', { on: 'both' }, (backend) => {
     expect(fast.code).toBe(0);
     expect(transactions).not.toHaveBeenCalled();
 
-    const pass: PlacementCheck = async () => null;
-    h.app.tradingEngine.addPlacementCheck(pass);
-    const slow = await h.order(slowUser.token, order).finally(() => {
-      h.app.tradingEngine.checks.splice(h.app.tradingEngine.checks.indexOf(pass), 1);
-    });
+    throughTransaction(slowUser);
+    const slow = await h.order(slowUser.token, order);
     expect(slow.code).toBe(0);
     expect(transactions).toHaveBeenCalledTimes(1);
 
@@ -100,11 +109,8 @@ describeOnBackends('placement in one statement', { on: 'both' }, (backend) => {
     const [fastUser, slowUser] = [await h.trader({ credit: '5000' }), await h.trader({ credit: '5000' })];
     const order = { buyPoint: 1 as const, orderType: 1 as const, price: '101000.00', orderQuantity: '0.5' };
     const fast = await h.order(fastUser.token, order);
-    const pass: PlacementCheck = async () => null;
-    h.app.tradingEngine.addPlacementCheck(pass);
-    const slow = await h.order(slowUser.token, order).finally(() => {
-      h.app.tradingEngine.checks.splice(h.app.tradingEngine.checks.indexOf(pass), 1);
-    });
+    throughTransaction(slowUser);
+    const slow = await h.order(slowUser.token, order);
     expect([fast.code, slow.code]).toEqual([0, 0]);
     const a = await written(fastUser, fast.data);
     expect(a).toEqual(await written(slowUser, slow.data));

@@ -46,8 +46,8 @@ export const LIVE_ORDERS_HEADROOM = 50;
 
 /**
  * True when no placement rule reads more than the account: every applicable blocking rule (`rules`) has an
- * inline form, no unnamed check and no 321 rule, and the account is far from the live orders cap (by the
- * engine's index of live orders).
+ * inline form, no 321 rule, and the account is far from the live orders cap (by the engine's index of live
+ * orders).
  */
 export function canPlaceFast(
   engine: Engine,
@@ -57,12 +57,7 @@ export function canPlaceFast(
 ): boolean {
   const nearCap =
     engine.live.ofAccount(trader.userId, trader.virtual).length + LIVE_ORDERS_HEADROOM >= MAX_LIVE_ORDERS;
-  return (
-    engine.checks.length === 0 &&
-    rules.every((rule) => rule.inline !== undefined) &&
-    !settings.forbidOpposite &&
-    !nearCap
-  );
+  return rules.every((rule) => rule.inline !== undefined) && !settings.forbidOpposite && !nearCap;
 }
 
 /**

@@ -180,10 +180,16 @@ describeOnBackends('POST /exchange/order/addOrder', { on: 'pglite' }, (backend) 
     expect(await h.ledgerOk()).toBe(true);
   });
 
-  it('refuses with 406 while a registered placement check reports an unreviewed withdrawal', async () => {
+  it('refuses with 406 while a registered blocking rule reports an unreviewed withdrawal', async () => {
     const user = await h.trader({ credit: '10000' });
     const flagged = new Set([user.id]);
-    h.app.tradingEngine.addPlacementCheck(async (_tx, trader) => (flagged.has(trader.userId) ? 406 : null));
+    h.app.tradingEngine.blocking.register({
+      name: 'test-flagged-withdrawal',
+      code: 406,
+      appliesTo: { market: true, option: true, real: true, demo: true },
+      when: ({ trader }) => trader.userId === user.id,
+      check: async (_tx, { trader }) => flagged.has(trader.userId),
+    });
     expect((await h.order(user.token, { orderQuantity: '0.01' })).code).toBe(406);
     flagged.clear();
     expect((await h.order(user.token, { orderQuantity: '0.01' })).code).toBe(0);

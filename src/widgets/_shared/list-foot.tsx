@@ -1,4 +1,8 @@
-import { forwardRef } from 'react';
+import { forwardRef, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { nextPage } from './paging';
+import { useInfiniteScroll } from './use-infinite-scroll';
+import type { Pages } from './use-pages';
 import type { Translate } from './use-t';
 
 /** Props of ListFoot. */
@@ -55,3 +59,53 @@ export const ListFoot = forwardRef<HTMLDivElement, ListFootProps>(function ListF
     </div>
   );
 });
+
+/** Props of PagedList. */
+export interface PagedListProps<T, S> {
+  t: Translate;
+  /** The list from usePages. */
+  pages: Pages<T, S>;
+  /** The widget's class block: `<block>__list` and the foot's classes. */
+  block: string;
+  /** Keys of the empty line, the failure prefix, the end-of-list line and the next-page button. */
+  keys: { empty: string; failed: string; end: string; more: string };
+  /** The rows, shown while there are any. */
+  children: ReactNode;
+}
+
+/**
+ * An infinite list of spec §2 (wallet, records, history): its rows or the empty line, and the foot whose
+ * sentinel loads the next page while scrolled into view.
+ */
+export function PagedList<T, S>({ t, pages, block, keys, children }: PagedListProps<T, S>) {
+  const { paging, loading, loadMore, retry } = pages;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const hasItems = paging.items.length > 0;
+  const canLoad = !loading && nextPage(paging) !== null;
+  useInfiniteScroll(sentinel, loadMore, canLoad, `${paging.page}|${paging.invalid}|${paging.items.length}`);
+  return (
+    <div className={`${block}__list`} aria-busy={loading || undefined}>
+      {hasItems ? (
+        children
+      ) : paging.done ? (
+        <p className="tk-state" part="empty">
+          {t(keys.empty)}
+        </p>
+      ) : null}
+      <ListFoot
+        ref={sentinel}
+        t={t}
+        error={paging.error}
+        loading={loading || (paging.page === 0 && !paging.done)}
+        done={paging.done}
+        hasItems={hasItems}
+        block={block}
+        failedKey={keys.failed}
+        endKey={keys.end}
+        moreKey={keys.more}
+        onRetry={retry}
+        onMore={loadMore}
+      />
+    </div>
+  );
+}

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallResult } from '../../core/runtime/types';
 import { applyPage, initialPaging, nextPage } from './paging';
-import type { PageOf, Paging } from './paging';
+import type { Keep, PageOf, Paging } from './paging';
 
 /** What an infinite list shows and how it asks for more. */
-export interface Pages<T> {
-  paging: Paging<T>;
+export interface Pages<T, S = undefined> {
+  paging: Paging<T, S>;
   loading: boolean;
   loadMore: () => void;
   retry: () => void;
@@ -14,20 +14,24 @@ export interface Pages<T> {
 }
 
 /**
- * A list page by page through `fetchPage`. A change of `key` (filter, user; null while signed out) starts
- * again at page 1 (spec §4: lists reset on filter change); an answer for an earlier list is dropped.
+ * A list page by page through `fetchPage`. A change of `key` (filter, account, user; null while signed out)
+ * starts again at page 1 (spec §4: lists reset on filter change); an answer for an earlier list is dropped.
+ * `keep` (read when an answer comes) drops rows the list does not show, see applyPage.
  */
-export function usePages<T extends { id: string }>(
+export function usePages<T extends { id: string }, S = undefined>(
   key: string | null,
-  fetchPage: (page: number) => Promise<CallResult<PageOf<T>>>,
-): Pages<T> {
-  const [paging, setPaging] = useState<Paging<T>>(initialPaging);
+  fetchPage: (page: number) => Promise<CallResult<PageOf<T, S>>>,
+  keep?: Keep<T>,
+): Pages<T, S> {
+  const [paging, setPaging] = useState<Paging<T, S>>(initialPaging);
   const [loading, setLoading] = useState(false);
   const [round, setRound] = useState(0);
   const current = useRef({ paging, loading, generation: 0 });
   current.current.paging = paging;
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
+  const keepRef = useRef(keep);
+  keepRef.current = keep;
 
   const loadMore = useCallback(() => {
     const state = current.current;
@@ -41,7 +45,7 @@ export function usePages<T extends { id: string }>(
       current.current.loading = false;
       setLoading(false);
       setPaging((previous) => {
-        const next = applyPage(previous, page, result);
+        const next = applyPage(previous, page, result, keepRef.current);
         current.current.paging = next;
         return next;
       });

@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { OrderQueryResponse } from '../../core/contract/trading';
 import { marketOrder, positionSummary } from '../../core/feeds/exchange-feed.fixture';
 import type { CallResult } from '../../core/runtime/types';
-import {
-  INITIAL_PAGING,
-  applyPage,
-  keepOrder,
-  nextPage,
-  queryFor,
-  statusTone,
-  timesFor,
-} from './history.logic';
-import type { Paging } from './history.logic';
+import { applyPage, asPage, initialPaging, nextPage } from '../_shared/paging';
+import type { Paging } from '../_shared/paging';
+import { keepOrder, orderPage, queryFor, statusTone, timesFor } from './history.logic';
+import type { HistoryFilter, PnlTotals } from './history.logic';
 
 const answer = (
   list: ReturnType<typeof marketOrder>[],
@@ -30,6 +24,15 @@ const answer = (
   return { ok: true, data, envelope: { code: 0, msg: '', data } };
 };
 const invalid: CallResult<OrderQueryResponse> = { ok: false, code: -1, message: 'invalid (-1)' };
+type OrderPaging = Paging<ReturnType<typeof marketOrder>, PnlTotals>;
+const INITIAL_PAGING: OrderPaging = initialPaging();
+/** The history's paging step: the shared one over the answer as a page, keeping the filter's orders. */
+const step = (
+  paging: OrderPaging,
+  page: number,
+  filter: HistoryFilter,
+  result: CallResult<OrderQueryResponse>,
+): OrderPaging => applyPage(paging, page, asPage(result, orderPage), (o) => keepOrder(filter, o));
 
 describe('history logic', () => {
   it.each([
@@ -49,36 +52,51 @@ describe('history logic', () => {
   });
 
   it('appends pages, skips orders already listed and stops at the last page', () => {
-    let p: Paging = applyPage(INITIAL_PAGING, 1, 'deal', answer([marketOrder({ id: 'a' })], 1, 2));
+    let p = step(INITIAL_PAGING, 1, 'deal', answer([marketOrder({ id: 'a' })], 1, 2));
     expect(p).toMatchObject({
       page: 1,
       pages: 2,
       done: false,
-      profitLossTotal: '9.00',
-      profitLossToday: '1.00',
+      summary: { total: '9.00', today: '1.00' },
     });
     expect(nextPage(p)).toBe(2);
-    p = applyPage(p, 2, 'deal', answer([marketOrder({ id: 'a' }), marketOrder({ id: 'b' })], 2, 2));
-    expect(p.orders.map((o) => o.id)).toEqual(['a', 'b']);
+    p = step(p, 2, 'deal', answer([marketOrder({ id: 'a' }), marketOrder({ id: 'b' })], 2, 2));
+    expect(p.items.map((o) => o.id)).toEqual(['a', 'b']);
     expect(p.done).toBe(true);
     expect(nextPage(p)).toBeNull();
   });
 
+  it('keeps paging past a page whose orders the exception filter all dropped', () => {
+    const cancelled = marketOrder({ id: 'c', positionStatus: 4, closeReason: 'cancelled' });
+    const failed = marketOrder({ id: 'f', positionStatus: 4, closeReason: 'failed' });
+    let p = step(INITIAL_PAGING, 1, 'exception', answer([cancelled], 1, 2));
+    expect(p).toMatchObject({ items: [], page: 1, done: false });
+    expect(nextPage(p)).toBe(2);
+    p = step(p, 2, 'exception', answer([failed, cancelled], 2, 2));
+    expect(p.items.map((o) => o.id)).toEqual(['f']);
+    expect(p.done).toBe(true);
+  });
+
+  it('keeps the last totals while a page fails', () => {
+    const p = step(INITIAL_PAGING, 1, 'deal', answer([marketOrder({ id: 'a' })], 1, 2));
+    expect(step(p, 2, 'deal', invalid).summary).toEqual({ total: '9.00', today: '1.00' });
+  });
+
   it('stops on an empty list even when more pages were announced', () => {
-    expect(applyPage(INITIAL_PAGING, 1, 'deal', answer([], 1, 5)).done).toBe(true);
+    expect(step(INITIAL_PAGING, 1, 'deal', answer([], 1, 5)).done).toBe(true);
   });
 
   it('retries answers with code -1 and stops after more than five of them', () => {
     let p = INITIAL_PAGING;
-    for (let i = 1; i <= 5; i++) p = applyPage(p, 1, 'deal', invalid);
+    for (let i = 1; i <= 5; i++) p = step(p, 1, 'deal', invalid);
     expect(p).toMatchObject({ invalid: 5, done: false });
     expect(nextPage(p)).toBe(1);
-    p = applyPage(p, 1, 'deal', invalid);
+    p = step(p, 1, 'deal', invalid);
     expect(p.done).toBe(true);
   });
 
   it('pauses on any other failure until a retry clears the error', () => {
-    const p = applyPage(INITIAL_PAGING, 1, 'deal', { ok: false, code: 'network', message: 'Network' });
+    const p = step(INITIAL_PAGING, 1, 'deal', { ok: false, code: 'network', message: 'Network' });
     expect(p.error).toBe('Network');
     expect(nextPage(p)).toBeNull();
     expect(nextPage({ ...p, error: null })).toBe(1);

@@ -1,8 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { MarketOrder } from '../../core/contract/trading';
 import { getSession } from '../../core/session/session';
+import { createTradingApi } from '../../core/trading/trading-api';
 import type { EventCallbacks } from '../_shared/events';
 import { useHostState } from '../_shared/host-state';
+import { PagedList } from '../_shared/list-foot';
+import { asPage } from '../_shared/paging';
 import { usePlatform } from '../_shared/platform-context';
 import { LayoutBox } from '../_shared/record-list';
 import { useAtomValue } from '../_shared/store-react';
@@ -13,13 +16,12 @@ import { useEmit } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
 import { HistoryDetail } from './history-detail';
 import { pnlTone, signedAmount } from './history-format';
-import { HistoryList } from './list-foot';
 import { HistoryTable } from './history-table';
 import { OptionHistory } from './option-history';
-import { HISTORY_FILTERS, nextPage } from './history.logic';
+import { HISTORY_FILTERS, keepOrder, orderPage, queryFor } from './history.logic';
 import type { HistoryFilter } from './history.logic';
 import { HISTORY_CSS as css } from './styles';
-import { useHistoryPages } from './use-history-pages';
+import { usePages } from '../_shared/use-pages';
 
 /** Props of <History>: the attributes of <tk-history> and its output callbacks. */
 export interface HistoryProps extends EventCallbacks<'tk-navigate'> {
@@ -68,16 +70,22 @@ function HistoryBody(props: HistoryProps) {
   const [scope, setScope] = useHostState<Scope>('history.scope', 'total');
   const [selected, setSelected] = useState<MarketOrder | null>(null);
   const signedIn = state.status === 'signedIn';
-  const account = useMemo(
-    () => (signedIn ? { virtual: state.virtual, uid: state.uid } : null),
-    [signedIn, state.virtual, state.uid],
+  const api = useMemo(() => createTradingApi(platform), [platform]);
+  const virtual = signedIn && state.virtual;
+  // `order/query`, or `order/queryMock` on the demo account; a change of filter, account or user restarts.
+  const fetchPage = useCallback(
+    (page: number) =>
+      api.queryOrders(queryFor(filter, page), virtual, { silent: true }).then((r) => asPage(r, orderPage)),
+    [api, filter, virtual],
   );
-  const { paging, loading, loadMore, retry } = useHistoryPages(filter, account);
-  const canLoad = signedIn && !loading && nextPage(paging) !== null;
+  const keep = useCallback((order: MarketOrder) => keepOrder(filter, order), [filter]);
+  const key = signedIn ? `${filter}|${virtual}|${state.uid}` : null;
+  const pages = usePages(key, fetchPage, keep);
+  const { paging } = pages;
 
   if (!signedIn) return <SignedOut t={t} onLogin={() => emit('tk-navigate', { to: LOGIN_PATH })} />;
 
-  const pnl = scope === 'total' ? paging.profitLossTotal : paging.profitLossToday;
+  const pnl = (scope === 'total' ? paging.summary?.total : paging.summary?.today) ?? null;
   const timezone = config?.brand.timezone;
   return (
     <>
@@ -123,19 +131,19 @@ function HistoryBody(props: HistoryProps) {
           </button>
         ))}
       </div>
-      <HistoryList
+      <PagedList
         t={t}
-        paging={paging}
-        loading={loading}
-        hasItems={paging.orders.length > 0}
-        keys={{ empty: 'history.empty', failed: 'history.load_failed', end: 'history.end' }}
-        canLoad={canLoad}
-        scrollKey={`${paging.page}|${paging.invalid}|${paging.orders.length}`}
-        onRetry={retry}
-        onMore={loadMore}
+        pages={pages}
+        block="tk-hist"
+        keys={{
+          empty: 'history.empty',
+          failed: 'history.load_failed',
+          end: 'history.end',
+          more: 'history.load_more',
+        }}
       >
-        <HistoryTable orders={paging.orders} t={t} timezone={timezone} onOpen={setSelected} />
-      </HistoryList>
+        <HistoryTable orders={paging.items} t={t} timezone={timezone} onOpen={setSelected} />
+      </PagedList>
       {selected ? (
         <HistoryDetail order={selected} t={t} timezone={timezone} onClose={() => setSelected(null)} />
       ) : null}

@@ -1,37 +1,21 @@
-/** Pure rules of <tk-history mode="option"> (spec §2 History, §4): the finished options, page by page. */
+/**
+ * Pure rules of <tk-history mode="option"> (spec §2 History, §4): the finished options, page by page (the
+ * paging itself is `_shared/paging`), and how a row words rate and state.
+ */
 import { OPTION_HISTORY_PAGE_SIZE, OptionPositionStatus } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
 import { isDecimal, mul, normalize } from '../../core/domain/decimal';
-import type { CallResult } from '../../core/runtime/types';
+import type { PageOf } from '../_shared/paging';
 
-/** The finished options loaded so far and whether more may come. */
-export interface OptionPaging {
-  items: OptionOrder[];
-  /** Last page loaded (0 before the first). */
-  page: number;
-  done: boolean;
-  error: string | null;
-  totalWinLoss: string | null;
-  todayWinLoss: string | null;
+/** Total and today's win/loss above the list (spec §4), from the latest page. */
+export interface WinLoss {
+  total: string;
+  today: string;
 }
-
-export const INITIAL_OPTION_PAGING: OptionPaging = {
-  items: [],
-  page: 0,
-  done: false,
-  error: null,
-  totalWinLoss: null,
-  todayWinLoss: null,
-};
 
 /** The `option/findOptionHistory` body of a page of finished options (10 a page). */
 export function optionHistoryQuery(page: number) {
   return { positionStatus: OptionPositionStatus.finished, limit: OPTION_HISTORY_PAGE_SIZE, page };
-}
-
-/** The page to ask for next, or null when loading stopped or waits for a retry. */
-export function nextOptionPage(paging: OptionPaging): number | null {
-  return paging.done || paging.error ? null : paging.page + 1;
 }
 
 type HistoryAnswer = {
@@ -41,23 +25,12 @@ type HistoryAnswer = {
   todayWinLoss: string;
 };
 
-/** Paging after the answer for `page`: stops at the last page or on an empty one; a failure pauses. */
-export function applyOptionPage(
-  paging: OptionPaging,
-  page: number,
-  result: CallResult<HistoryAnswer>,
-): OptionPaging {
-  if (!result.ok) return { ...paging, error: result.message };
-  const list = result.data.items;
-  // An option settling between two pages shifts them: the same option is not listed twice.
-  const known = new Set(paging.items.map((o) => o.uid));
+/** A `findOptionHistory` answer as a page of the shared paging, its win/loss as the summary. */
+export function optionPage(data: HistoryAnswer): PageOf<OptionOrder, WinLoss> {
   return {
-    items: [...paging.items, ...list.filter((o) => !known.has(o.uid))],
-    page,
-    done: list.length === 0 || page >= result.data.pages,
-    error: null,
-    totalWinLoss: result.data.totalWinLoss,
-    todayWinLoss: result.data.todayWinLoss,
+    list: data.items,
+    pages: data.pages,
+    summary: { total: data.totalWinLoss, today: data.todayWinLoss },
   };
 }
 

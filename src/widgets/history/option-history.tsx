@@ -1,17 +1,19 @@
-import { useState } from 'react';
-import { OptionPositionStatus } from '../../core/contract/options';
+import { useCallback, useState } from 'react';
+import { OptionPositionStatus, findOptionHistory } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
 import { SHORT_DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
 import { optionDirection } from '../../core/domain/option-order';
 import { pnlTone, priceText, signedAmount } from '../../core/domain/order-format';
+import { PagedList } from '../_shared/list-foot';
+import { asPage } from '../_shared/paging';
+import { usePlatform } from '../_shared/platform-context';
 import { OptionRecordTitle, RecordList } from '../_shared/record-list';
 import type { RecordField } from '../_shared/record-list';
+import { usePages } from '../_shared/use-pages';
 import type { Translate } from '../_shared/use-t';
 import { DetailField } from '../_shared/drawer';
 import { HistoryDrawer } from './history-drawer';
-import { HistoryList } from './list-foot';
-import { nextOptionPage, optionStatusKey, rateText } from './option-history.logic';
-import { useOptionHistoryPages } from './use-option-history-pages';
+import { optionHistoryQuery, optionPage, optionStatusKey, rateText } from './option-history.logic';
 
 /** Props of OptionHistory. */
 export interface OptionHistoryProps {
@@ -140,9 +142,18 @@ function optionFields(t: Translate, timezone: string | undefined): RecordField<O
  * time while scrolled to the end (the same infinite list as market mode) and a detail drawer.
  */
 export function OptionHistory({ t, timezone, accountKey }: OptionHistoryProps) {
-  const { paging, loading, loadMore, retry } = useOptionHistoryPages(accountKey);
+  const platform = usePlatform();
+  // The token decides whose options (real or demo), so there is no Mock variant.
+  const fetchPage = useCallback(
+    (page: number) =>
+      platform.api
+        .call(findOptionHistory, optionHistoryQuery(page), { silent: true })
+        .then((r) => asPage(r, optionPage)),
+    [platform],
+  );
+  const pages = usePages(accountKey, fetchPage);
+  const { paging } = pages;
   const [selected, setSelected] = useState<OptionOrder | null>(null);
-  const canLoad = !loading && nextOptionPage(paging) !== null;
   return (
     <>
       <header className="tk-hist__head" part="header">
@@ -150,32 +161,36 @@ export function OptionHistory({ t, timezone, accountKey }: OptionHistoryProps) {
         <dl className="tk-hist__totals" part="pnl">
           <div>
             <dt>{t('history.option.total_win_loss')}</dt>
-            <dd className="tk-num" data-tone={pnlTone(paging.totalWinLoss)} data-testid="option-total">
-              {signedAmount(paging.totalWinLoss)}
+            <dd
+              className="tk-num"
+              data-tone={pnlTone(paging.summary?.total ?? null)}
+              data-testid="option-total"
+            >
+              {signedAmount(paging.summary?.total ?? null)}
             </dd>
           </div>
           <div>
             <dt>{t('history.option.today_win_loss')}</dt>
-            <dd className="tk-num" data-tone={pnlTone(paging.todayWinLoss)} data-testid="option-today">
-              {signedAmount(paging.todayWinLoss)}
+            <dd
+              className="tk-num"
+              data-tone={pnlTone(paging.summary?.today ?? null)}
+              data-testid="option-today"
+            >
+              {signedAmount(paging.summary?.today ?? null)}
             </dd>
           </div>
         </dl>
       </header>
-      <HistoryList
+      <PagedList
         t={t}
-        paging={paging}
-        loading={loading}
-        hasItems={paging.items.length > 0}
+        pages={pages}
+        block="tk-hist"
         keys={{
           empty: 'history.option.empty',
           failed: 'history.option.load_failed',
           end: 'history.option.end',
+          more: 'history.load_more',
         }}
-        canLoad={canLoad}
-        scrollKey={`${paging.page}|${paging.items.length}`}
-        onRetry={retry}
-        onMore={loadMore}
       >
         <RecordList
           items={paging.items}
@@ -189,7 +204,7 @@ export function OptionHistory({ t, timezone, accountKey }: OptionHistoryProps) {
           onOpen={setSelected}
           rowData={(o) => ({ 'data-order': o.uid })}
         />
-      </HistoryList>
+      </PagedList>
       {selected ? (
         <OptionDetail order={selected} t={t} timezone={timezone} onClose={() => setSelected(null)} />
       ) : null}
