@@ -6,16 +6,39 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { describe, it } from 'vitest';
 import type { Envelope } from '../../src/core/contract/envelope';
 import { add, compare, sub } from '../../src/core/domain/decimal';
 import { ADMIN_TOKEN, createUser, signIn } from '../../server/src/accounts/test-app';
 import { buildApp } from '../../server/src/app';
 import { checkLedger, findUserAccount } from '../../server/src/ledger';
 
-/** What the suite says when it cannot run: PGlite runs one query at a time and proves nothing here. */
+/** What a race suite says when it cannot run: PGlite runs one query at a time and proves nothing here. */
 export const NEEDS_POSTGRES =
-  'tests/integration/order-race.test.ts needs PostgreSQL: set TEST_DATABASE_URL (`npm test` starts a ' +
+  'The race suites of tests/integration need PostgreSQL: set TEST_DATABASE_URL (`npm test` starts a ' +
   'throw-away cluster). PGlite serialises every query, so it cannot prove concurrency.';
+
+/**
+ * A race suite on the PostgreSQL of TEST_DATABASE_URL. `npm run test:fast` (TK_TEST_BACKENDS=pglite, one
+ * database and no PostgreSQL) counts it as skipped, by name; anywhere else without PostgreSQL it fails and
+ * says what to set, so `npm test` never passes without it.
+ */
+export function describeRace(title: string, suite: (databaseUrl: string) => void): void {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TK_TEST_BACKENDS === 'pglite') {
+    describe.skip(`${title} (PostgreSQL only: npm test runs it)`, () => {
+      it('races on PostgreSQL', () => undefined);
+    });
+  } else if (databaseUrl) {
+    describe(title, () => suite(databaseUrl));
+  } else {
+    describe(title, () => {
+      it('runs on the PostgreSQL of TEST_DATABASE_URL', () => {
+        throw new Error(NEEDS_POSTGRES);
+      });
+    });
+  }
+}
 
 /** Wednesday 2026-03-11 10:00 UTC: every market but US stocks is open. */
 const WEDNESDAY = Date.parse('2026-03-11T10:00:00Z');
