@@ -255,6 +255,16 @@ export async function switchDemoAndBack(page: Page, vp: ViewportName): Promise<v
   for (const toDemo of [true, false]) await switchAccount(page, vp, toDemo);
 }
 
+/**
+ * Waits for the English "Update successful" notice by its text: an earlier notice (the account switch's "Now
+ * using the real account") may still be showing beside it.
+ */
+async function updateNotice(page: Page): Promise<void> {
+  await page
+    .locator('[part="toast"]', { hasText: enMessages.msg.update_success })
+    .waitFor({ state: 'visible' });
+}
+
 export async function changePassword(
   page: Page,
   vp: ViewportName,
@@ -269,10 +279,7 @@ export async function changePassword(
   await inputs.nth(1).fill(next);
   await inputs.nth(2).fill(next);
   await page.locator('[data-view="changePassword"] button[type="submit"]').click();
-  // Its own notice: the account switch's notice ("Now using the real account") may still be showing.
-  await page
-    .locator('[part="toast"]', { hasText: enMessages.msg.update_success })
-    .waitFor({ state: 'visible' });
+  await updateNotice(page);
   // spec §9: to login after 1 s; the server has ended every session.
   await expect.poll(() => pathOf(page), { timeout: 5_000 }).toMatch(/^\/login/);
   account.password = next;
@@ -321,9 +328,7 @@ export async function uploadAvatar(page: Page, vp: ViewportName): Promise<void> 
     .setInputFiles({ name: 'IMG_0001.JPG', mimeType: 'image/jpeg', buffer: photo });
   await page.locator('[data-view="account"] form button[type="submit"]').click();
   await upload;
-  await page
-    .locator('[part="toast"]', { hasText: enMessages.msg.update_success })
-    .waitFor({ state: 'visible' });
+  await updateNotice(page);
   // What the server stored: at most 0.3 MB and 1920 px on the longest side (spec §9), still a JPEG.
   const token = await pageToken(page);
   const stored = await page.evaluate(

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { text } from '../fixtures/locale';
 import { openPage, screenshot, takeCspViolations, useBrowser } from './browser';
-import { expectTicking, rows, runningFlashes, selectTab } from './quotes';
+import { expectTicking, movedCells, rows, runningFlashes, selectTab } from './quotes';
 
 const baseUrl = inject('baseUrl');
 const { browser } = useBrowser();
@@ -57,9 +57,7 @@ describe('mobile shell at 390×844', () => {
       await selectTab(page, text('ja', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');
       // Motion reduced (openPage's default): the prices change without a flash.
-      expect(
-        await page.locator('[part~="row"][data-symbol] .tk-quotes__flash[data-move]').count(),
-      ).toBeGreaterThan(0);
+      expect(await movedCells(page).count()).toBeGreaterThan(0);
       expect(await runningFlashes(page)).toBe(0);
       expect(await page.getByText(text('en', 'home.top_symbols'), { exact: true }).count()).toBe(0);
       await screenshot(page, 'home-ja', 'mobile');
@@ -99,9 +97,7 @@ describe('desktop shell at 1440×900', () => {
       await selectTab(page, text('ja', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');
       // Motion reduced (openPage's default): the prices change without a flash.
-      expect(
-        await page.locator('[part~="row"][data-symbol] .tk-quotes__flash[data-move]').count(),
-      ).toBeGreaterThan(0);
+      expect(await movedCells(page).count()).toBeGreaterThan(0);
       expect(await runningFlashes(page)).toBe(0);
       await page.getByText(text('ja', 'quotes.bid'), { exact: true }).first().waitFor({ state: 'visible' });
       await screenshot(page, 'home-ja', 'desktop');

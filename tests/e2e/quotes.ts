@@ -43,9 +43,12 @@ export async function selectTab(page: Page, label: string): Promise<void> {
   await tab.click();
 }
 
+/** The price cells of the page's quote rows that have moved at least once (they carry `data-move`). */
+export function movedCells(page: Page): Locator {
+  return page.locator('[part~="row"][data-symbol] .tk-quotes__flash[data-move]');
+}
+
 /** How many price flashes of the page's quote rows are animating now (spec: a changed price flashes). */
 export function runningFlashes(page: Page): Promise<number> {
-  return page
-    .locator('[part~="row"][data-symbol] .tk-quotes__flash[data-move]')
-    .evaluateAll((cells) => cells.flatMap((cell) => cell.getAnimations()).length);
+  return movedCells(page).evaluateAll((cells) => cells.flatMap((cell) => cell.getAnimations()).length);
 }

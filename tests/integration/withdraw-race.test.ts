@@ -20,6 +20,27 @@ const PLACEMENTS = 15;
 /** Milliseconds between two arrivals of a round. */
 const SPREAD_MS = 3;
 
+/** What one round answered: the withdrawal's code, the placements' refusals, those placed and still live. */
+interface RoundResult {
+  withdrawal: number;
+  refused: number[];
+  placed: number;
+  live: number;
+}
+
+/**
+ * A failed round: a waiting withdrawal beside an accepted placement (the race of issue #19), or answers the
+ * rules cannot explain (another code, a refusal other than 406 beside a withdrawal, 1070 with nothing placed).
+ */
+function failed(result: RoundResult): boolean {
+  const both = result.withdrawal === 0 && (result.placed > 0 || result.live > 0);
+  const unexplained =
+    (result.withdrawal !== 0 && result.withdrawal !== 1070) ||
+    (result.withdrawal === 0 && result.refused.some((code) => code !== 406)) ||
+    (result.withdrawal === 1070 && result.placed === 0);
+  return both || unexplained;
+}
+
 /** Starts `send` after `ms` milliseconds: the requests of a round arrive a few ms apart, not all at once. */
 const after = <T>(ms: number, send: () => Promise<T>): Promise<T> =>
   new Promise<T>((resolve, reject) => {
@@ -125,14 +146,8 @@ describeRace('a withdrawal racing placements of one account [postgres]', (databa
     for (let r = 0; r < ROUNDS; r += 1) {
       const start = search.offset;
       const result = await round(search.firstAt, (i) => search.secondAt + i * SPREAD_MS);
-      // A waiting withdrawal and an accepted placement in the same round is the race of issue #19.
       if (result.withdrawal === 0) withdrawn += 1;
-      const both = result.withdrawal === 0 && (result.placed > 0 || result.live > 0);
-      const unexplained =
-        (result.withdrawal !== 0 && result.withdrawal !== 1070) ||
-        (result.withdrawal === 0 && result.refused.some((code) => code !== 406)) ||
-        (result.withdrawal === 1070 && result.placed === 0);
-      if (both || unexplained) bad.push({ round: r, start, ...result });
+      if (failed(result)) bad.push({ round: r, start, ...result });
       search.move(result.withdrawal === 1070 ? 'later' : result.placed === 0 ? 'earlier' : 'stay');
     }
     console.info(`withdrawal first: ${bad.length} of ${ROUNDS} rounds failed; ${withdrawn} withdrawals won`);
@@ -153,12 +168,7 @@ describeRace('a withdrawal racing placements of one account [postgres]', (databa
       const start = search.offset;
       const result = await round(search.firstAt, () => search.secondAt, 1, r);
       if (result.withdrawal === 1070) refused1070 += 1;
-      const both = result.withdrawal === 0 && (result.placed > 0 || result.live > 0);
-      const unexplained =
-        (result.withdrawal !== 0 && result.withdrawal !== 1070) ||
-        (result.withdrawal === 0 && result.refused.some((code) => code !== 406)) ||
-        (result.withdrawal === 1070 && result.placed === 0);
-      if (both || unexplained) bad.push({ round: r, start, ...result });
+      if (failed(result)) bad.push({ round: r, start, ...result });
       search.move(result.withdrawal === 1070 ? 'later' : 'earlier');
     }
     console.info(
