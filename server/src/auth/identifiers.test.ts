@@ -78,6 +78,11 @@ describe('parseLocale', () => {
     ['zh_CN', 'zh-cn'],
     ['zh-Hans', 'zh-cn'],
     ['zh-HK', 'zh-tw'],
+    // The page's reading of a bare or Singapore tag (src/core/i18n/language.ts): Simplified, not Traditional.
+    ['zh', 'zh-cn'],
+    ['zh-SG', 'zh-cn'],
+    ['zh-Hant-HK', 'zh-tw'],
+    ['in-ID', 'id'],
     ['de-AT', 'de'],
     ['xx', 'en'],
     [undefined, 'en'],

@@ -2,7 +2,7 @@
 import { Code } from '../../../src/core/contract/codes';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { RegisterType } from '../../../src/core/contract/auth';
-import { SUPPORTED_LANGUAGES, type Language } from '../../../src/core/contract/languages';
+import { normalizeLanguage, type Language } from '../../../src/core/contract/languages';
 import { BusinessError } from '../http/envelope';
 
 /** Input maximum of emails, phones and passwords (spec §9). */
@@ -92,14 +92,10 @@ export function parseInviteCode(raw: string | undefined): string | null {
   return value;
 }
 
-/** The languages of spec §1, the one list the client has too; messages fall back to English. */
-const LOCALES: readonly string[] = SUPPORTED_LANGUAGES;
-
-/** `zh_TW`, `zh-TW` and `zh-tw` are the same language; anything unknown is English. */
+/**
+ * The language of a message, read the way the page reads a language tag (`zh_TW`, `zh-Hant` and `zh-HK` are
+ * Traditional Chinese, bare `zh` and `zh-SG` Simplified, `in` Indonesian); anything unknown is English.
+ */
 export function parseLocale(raw: string | undefined): Language {
-  const value = (raw ?? '').trim().toLowerCase().replace('_', '-');
-  if (LOCALES.includes(value)) return value as Language;
-  const base = value.split('-')[0] ?? '';
-  if (base === 'zh') return value.includes('cn') || value.includes('hans') ? 'zh-cn' : 'zh-tw';
-  return LOCALES.includes(base) ? (base as Language) : 'en';
+  return normalizeLanguage(raw);
 }
