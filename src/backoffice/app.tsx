@@ -1,6 +1,6 @@
 /**
  * The back-office site (`/backoffice`): sign-in, then a top bar with the operator, their roles and sign-out,
- * the review queues the operator's roles allow (each declared under queues/) and the audit log.
+ * the review queues the operator's roles allow (each declared under queues/), the user lookup and the audit log.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { OperatorLogout, OperatorMe, type OperatorSession } from '../core/contract/backoffice';
@@ -11,10 +11,10 @@ import { ToastRegion, useToastState } from '../widgets/_shared/toast';
 import { AuditPage } from './audit-page';
 import { BackofficeContext, type Backoffice } from './context';
 import { Queue } from './queue';
-import { namespaceOf } from './queue-declaration';
-import { AUDIT_PAGE, QUEUES, queuesFor } from './queues';
+import { AUDIT_PAGE, pagesFor, QUEUES, queuesFor } from './queues';
 import { SignIn } from './sign-in';
 import { createTransport, type Call } from './transport';
+import { UserLookup, USERS_PAGE, USERS_STRINGS } from './user-lookup';
 
 export interface BackofficeAppProps {
   i18n: I18n;
@@ -43,15 +43,18 @@ function useTranslation(i18n: I18n) {
   return { t, language };
 }
 
+/** Every page's own strings: each queue's, and the user lookup's. */
+const PAGE_STRINGS = [...QUEUES.map((queue) => queue.strings), USERS_STRINGS];
+
 /**
- * Gives the instance every queue's strings (their English at once, so no tab shows a raw key) and loads them
+ * Gives the instance every page's strings (their English at once, so no tab shows a raw key) and loads them
  * in the page language when it is not English; a later language switch loads them with the rest.
  */
 function useQueueStrings(i18n: I18n, language: string) {
-  for (const queue of QUEUES) addStrings(i18n, queue.strings);
+  for (const files of PAGE_STRINGS) addStrings(i18n, files);
   const [, setLoaded] = useState(0);
   useEffect(() => {
-    const namespaces = QUEUES.map(namespaceOf);
+    const namespaces = PAGE_STRINGS.map((files) => Object.keys(files.english)[0] ?? '');
     if (hasStrings(i18n, namespaces)) return;
     let live = true;
     loadNamespaces(i18n, namespaces)
@@ -101,11 +104,15 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
   }, [call]);
 
   const queues = session.state === 'in' ? queuesFor(session.operator.roles) : [];
-  const pages = session.state === 'in' ? [...queues.map((queue) => queue.id), AUDIT_PAGE] : [];
-  const current = pages.includes(page) ? page : (pages[0] ?? AUDIT_PAGE);
+  const pages = session.state === 'in' ? pagesFor(session.operator.roles) : [];
+  // An operator lands on their first queue, else on the audit log (the user lookup is a tab away).
+  const current = pages.includes(page) ? page : (queues[0]?.id ?? AUDIT_PAGE);
   const queue = queues.find((declared) => declared.id === current);
   const navLabel = (name: string) =>
-    t(queues.find((declared) => declared.id === name)?.nav ?? `backoffice.nav.${AUDIT_PAGE}`);
+    t(
+      queues.find((declared) => declared.id === name)?.nav ??
+        (name === USERS_PAGE ? 'backoffice.users.nav' : `backoffice.nav.${AUDIT_PAGE}`),
+    );
 
   const signOut = async () => {
     await call(OperatorLogout, {});
@@ -175,7 +182,15 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
           </>
         ) : null}
         {session.state === 'in' ? (
-          <main className="bo-main">{queue ? <Queue key={queue.id} queue={queue} /> : <AuditPage />}</main>
+          <main className="bo-main">
+            {queue ? (
+              <Queue key={queue.id} queue={queue} />
+            ) : current === USERS_PAGE ? (
+              <UserLookup />
+            ) : (
+              <AuditPage />
+            )}
+          </main>
         ) : null}
         <ToastRegion toast={toast} onDone={dismiss} />
       </div>

@@ -3,6 +3,7 @@
  * found by the bundler — adding a queue is adding its file (and its locale files), nothing else.
  */
 import type { OperatorRole } from '../core/contract/endpoint';
+import { LookupUsers } from '../core/contract/user-lookup';
 import { holdsOne, type QueueDeclaration } from './queue-declaration';
 
 const modules = import.meta.glob<{ queue?: QueueDeclaration }>(['./queues/*.tsx', '!./queues/*.test.tsx'], {
@@ -28,10 +29,14 @@ export function queuesFor(
   return queues.filter((queue) => holdsOne(roles, queue.list.endpoint.roles));
 }
 
-/** The pages an operator may open: their queues, then the audit log. */
+/** The user lookup's page (user-lookup.tsx): operators whose roles its endpoint lists. */
+export const USERS_PAGE = 'users';
+
+/** The pages an operator may open: their queues, the user lookup, then the audit log. */
 export function pagesFor(
   roles: readonly OperatorRole[],
   queues: readonly QueueDeclaration[] = QUEUES,
 ): string[] {
-  return [...queuesFor(roles, queues).map((queue) => queue.id), AUDIT_PAGE];
+  const lookup = holdsOne(roles, LookupUsers.roles) ? [USERS_PAGE] : [];
+  return [...queuesFor(roles, queues).map((queue) => queue.id), ...lookup, AUDIT_PAGE];
 }

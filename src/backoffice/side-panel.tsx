@@ -1,6 +1,6 @@
 /**
- * Beside a queue item: the user's summary (with the freeze of their withdrawals, which finance and compliance
- * may change), latest ledger postings and open positions (real account).
+ * Beside a queue item or a user found by the lookup: the user's summary (with the freeze of their withdrawals,
+ * which finance and compliance may change), latest ledger postings and open positions (real account).
  */
 import { formatAmount } from '../core/domain/format';
 import { useState, type ReactNode } from 'react';
@@ -13,7 +13,10 @@ import {
 import { AdminWithdrawalFreeze, AdminWithdrawalUnfreeze } from '../core/contract/withdrawals';
 import { ConfirmDialog } from './confirm-dialog';
 import { formatTime, useBackoffice } from './context';
+import type { OperatorRole } from '../core/contract/endpoint';
 import { canHoldWithdrawals } from './logic';
+import { holdsOne } from './queue-declaration';
+import { TraderView } from './trader-view';
 import { useLoad, type Loaded } from './use-load';
 
 function Status<T>({ loaded, children }: { loaded: Loaded<T>; children: (data: T) => ReactNode }) {
@@ -214,9 +217,15 @@ function Positions({ uid }: { uid: string }) {
   );
 }
 
-/** The side panel of the user behind the selected ticket. */
-export function SidePanel({ uid }: { uid: string }) {
-  const { t } = useBackoffice();
+/**
+ * The side panel of a user: beside a queue item, or opened from the user lookup (`traderView`), where it shows
+ * what the trader sees in place of the positions and leaves out the reads the operator's roles do not cover
+ * (a support operator sees the trader's view alone).
+ */
+export function SidePanel({ uid, traderView = false }: { uid: string; traderView?: boolean }) {
+  const { t, roles } = useBackoffice();
+  const may = (endpoint: { roles?: readonly OperatorRole[] }) =>
+    !traderView || holdsOne(roles, endpoint.roles);
   return (
     <aside
       className="bo-panel"
@@ -224,9 +233,10 @@ export function SidePanel({ uid }: { uid: string }) {
       data-testid="bo-side-panel"
     >
       <h2>{t('backoffice.panel.heading', { uid })}</h2>
-      <Summary uid={uid} />
-      <Ledger uid={uid} />
-      <Positions uid={uid} />
+      {may(GetUserSummary) ? <Summary uid={uid} /> : null}
+      {traderView ? <TraderView uid={uid} /> : null}
+      {may(GetUserLedger) ? <Ledger uid={uid} /> : null}
+      {traderView ? null : <Positions uid={uid} />}
     </aside>
   );
 }

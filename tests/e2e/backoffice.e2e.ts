@@ -1,11 +1,13 @@
 // The back office in Chromium at 1440×900, 1280×720 and 390×844: an operator created through the admin API
 // (what `npm run admin -- operators:add` calls) signs in at /backoffice with a real TOTP code, sees the audit
-// log with their own sign-in, filters it and signs out; a finance operator sees the review queues empty.
+// log with their own sign-in, filters it and signs out; a finance operator sees the review queues empty; a
+// compliance operator finds a trader by email without a waiting ticket and freezes their withdrawals.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { addOperator, signInAt } from './backoffice-steps';
 import { openPage, screenshot, useBrowser, VIEWPORTS } from './browser';
 import type { ViewportName } from './browser';
+import { fundedAccount } from './trading-steps';
 
 const baseUrl = inject('baseUrl');
 const { browser } = useBrowser();
@@ -103,3 +105,74 @@ describe.each<Size>(['desktop', 'laptop', 'mobile'])('the back office at %s', (s
     },
   );
 });
+
+// One flow at the operators' laptop size; the other sizes are screenshots of the same page (issue #26 item 12).
+it(
+  'finds a trader by email without a waiting ticket, shows what they see and freezes their withdrawals',
+  { timeout: 120_000 },
+  async () => {
+    const trader = await fundedAccount('250.5');
+    const operator = await addOperator(['compliance']);
+    const { context, page } = await openPage(browser(), 'desktop', LAPTOP);
+    try {
+      await signInAt(page, operator);
+      await page.getByTestId('bo-nav-users').click();
+      // Not the whole email: refused before any call, with the reason.
+      await page.getByTestId('bo-lookup-query').fill(trader.email.split('@')[0] as string);
+      await page.getByTestId('bo-lookup-submit').click();
+      await page.getByTestId('bo-lookup-error').waitFor({ state: 'visible', timeout: 15_000 });
+      await page.getByTestId('bo-lookup-query').fill(` ${trader.email.toUpperCase()} `);
+      await page.getByTestId('bo-lookup-submit').click();
+      const panel = page.getByTestId('bo-side-panel');
+      await expect
+        .poll(() => panel.getByTestId('bo-view-accounts').textContent(), { timeout: 15_000 })
+        .toContain('250.50 USD');
+      expect(await panel.locator('h2').textContent()).toBe(`User ${trader.uid}`);
+      expect(await page.getByTestId('bo-lookup-hit').textContent()).not.toContain(trader.email);
+
+      await panel.getByTestId('bo-hold').click();
+      await page.getByTestId('bo-reason').fill('Asked by the trader on the phone');
+      await page.getByTestId('bo-confirm').click();
+      await expect
+        .poll(() => panel.getByTestId('bo-withdrawal-hold').textContent(), { timeout: 15_000 })
+        .toBe('FrozenUnfreeze withdrawals');
+      await shot(page, 'backoffice-users', 'laptop');
+      for (const [width, height] of [
+        [1440, 900],
+        [1920, 1080],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await screenshot(page, `backoffice-users-${width}x${height}`, width < 500 ? 'mobile' : 'desktop');
+      }
+      await page.selectOption('.bo-top__language select', 'de');
+      await expect
+        .poll(() => page.getByTestId('bo-nav-users').textContent(), { timeout: 15_000 })
+        .toBe('Nutzer');
+      await screenshot(page, 'backoffice-users-de-390x844', 'mobile');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await screenshot(page, 'backoffice-users-de-1440x900', 'desktop');
+
+      // The lookup, each view of the trader's data and the freeze are in the audit log, newest first.
+      await page.getByTestId('bo-nav-audit').click();
+      await page.getByTestId('bo-audit-objectId').fill(trader.uid);
+      await page.getByTestId('bo-audit-objectId').press('Enter');
+      // The panel's first two reads run side by side: their rows may come in either order (the credit is the oldest).
+      const actions = async () => {
+        const all = await page.getByTestId('bo-audit-row').locator('td:nth-child(3)').allTextContents();
+        return [...all.slice(0, 2), ...all.slice(2, -1).sort(), ...all.slice(-1)];
+      };
+      await expect
+        .poll(actions, { timeout: 15_000 })
+        .toEqual([
+          'user.view_summary',
+          'withdrawals.freeze',
+          'user.view',
+          'user.view_summary',
+          'user.credit',
+        ]);
+    } finally {
+      await context.close();
+    }
+  },
+);

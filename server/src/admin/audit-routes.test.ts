@@ -123,16 +123,24 @@ describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (bac
     'GET /admin/v1/deposits': { audit: null, call: async () => admin('GET', '/admin/v1/deposits') },
     'GET /admin/v1/withdrawals': { audit: null, call: async () => admin('GET', '/admin/v1/withdrawals') },
     'GET /admin/v1/users/{uid}/summary': {
-      audit: null,
+      audit: 'user.view_summary',
       call: async () => admin('GET', `/admin/v1/users/${alice.uid}/summary`),
     },
     'GET /admin/v1/users/{uid}/ledger': {
-      audit: null,
+      audit: 'user.view_ledger',
       call: async () => admin('GET', `/admin/v1/users/${alice.uid}/ledger`),
     },
     'GET /admin/v1/users/{uid}/positions': {
-      audit: null,
+      audit: 'user.view_positions',
       call: async () => admin('GET', `/admin/v1/users/${alice.uid}/positions`),
+    },
+    'GET /admin/v1/users/{uid}/view': {
+      audit: 'user.view',
+      call: async () => admin('GET', `/admin/v1/users/${alice.uid}/view`),
+    },
+    'POST /admin/v1/users/lookup': {
+      audit: 'user.lookup',
+      call: async () => admin('POST', '/admin/v1/users/lookup', { query: alice.uid }),
     },
     'GET /admin/v1/operators/me': {
       audit: null,

@@ -34,6 +34,7 @@ import {
   sortRoles,
   toOperator,
 } from './operators';
+import { lookupRoutes } from './lookup-routes';
 import { readRoutes } from './read-routes';
 import {
   checkOperatorSession,
@@ -214,6 +215,7 @@ export const backofficePlugin = fp(
     });
 
     readRoutes(app);
+    lookupRoutes(app);
 
     const timer = setInterval(() => {
       sweepOperatorSessions(app.db, now()).catch((error: unknown) =>

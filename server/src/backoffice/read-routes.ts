@@ -1,7 +1,7 @@
 /**
  * Reads of the back office: the user beside a queue item (summary, ledger postings, open positions and running
  * options of the real account) and the audit log. Each user read answers only what the uid names; an unknown
- * uid answers 1002.
+ * uid answers 1002. Every user read writes its audit row (UL3).
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -18,6 +18,7 @@ import type { DataOf, InputOf } from '../../../src/core/contract/endpoint';
 import { Code } from '../../../src/core/contract/codes';
 import { normalize } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
+import type { AdminAudit } from '../http/admin-audit';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { maskEmail, maskPhone } from './mask';
@@ -135,7 +136,7 @@ async function userLedger(
 }
 
 /** The real account's open positions and running options (at most 200 of each). */
-async function userPositions(db: Queryable, uid: string): Promise<UserPositions> {
+export async function userPositions(db: Queryable, uid: string): Promise<UserPositions> {
   const user = await userOf(db, uid);
   const [orders, options] = await Promise.all([
     db.query<{
@@ -247,10 +248,28 @@ async function auditPage(db: Queryable, input: InputOf<typeof ListAudit>): Promi
   return { list, page, pageSize, total: Number(count.rows[0]?.n ?? 0) };
 }
 
+/**
+ * A read of a user's data with its audit row (decision UL3: every view of a user's data is audited), in one
+ * transaction; an unknown user is refused before the row, so a refusal records nothing.
+ */
+function viewed<T>(audit: AdminAudit, action: string, uid: string, read: (tx: Queryable) => Promise<T>) {
+  return audit.transaction(async (tx, record) => {
+    const data = await read(tx);
+    await record({ action, objectKind: 'user', objectId: uid });
+    return data;
+  });
+}
+
 /** Registers the side-panel and audit reads. */
 export function readRoutes(app: FastifyInstance): void {
-  route(app, GetUserSummary, async ({ uid }) => ok(await userSummary(app.db, uid)));
-  route(app, GetUserLedger, async (input) => ok(await userLedger(app.db, input)));
-  route(app, GetUserPositions, async ({ uid }) => ok(await userPositions(app.db, uid)));
+  route(app, GetUserSummary, async ({ uid }, { audit }) =>
+    ok(await viewed(audit, 'user.view_summary', uid, (tx) => userSummary(tx, uid))),
+  );
+  route(app, GetUserLedger, async (input, { audit }) =>
+    ok(await viewed(audit, 'user.view_ledger', input.uid, (tx) => userLedger(tx, input))),
+  );
+  route(app, GetUserPositions, async ({ uid }, { audit }) =>
+    ok(await viewed(audit, 'user.view_positions', uid, (tx) => userPositions(tx, uid))),
+  );
   route(app, ListAudit, async (input) => ok(await auditPage(app.db, input)));
 }
