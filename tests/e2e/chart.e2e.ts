@@ -88,17 +88,46 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the chart at %s', (vp) => {
       await dialog.waitFor({ state: 'detached' });
     }));
 
-  it('keeps a drawing across a reload', () =>
+  it('keeps its drawings across a reload', () =>
     withPage(vp, 'drawing', async (page) => {
+      // klinecharts takes a second click within 500 ms as a double click: the page's clock moves past it.
+      await page.clock.install();
       await openChart(page, baseUrl, 'ETHUSDT');
       expect(await canvas(page).getAttribute('data-drawings')).toBe('0');
-      await page.locator('[data-overlay="horizontalStraightLine"]').click();
       const box = (await canvas(page).boundingBox())!;
-      await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.3);
-      await expect.poll(() => canvas(page).getAttribute('data-drawings')).toBe('1');
+      // Desktop: a slanted segment that ends over the price axis and a three-point channel besides the
+      // horizontal line (the taps of a two-point tool are not finished by the emulated phone's touch).
+      const drawn: Record<string, [number, number][]> = {
+        horizontalStraightLine: [[0.4, 0.3]],
+        ...(vp === 'desktop' && {
+          segment: [
+            [0.3, 0.5],
+            [0.97, 0.65],
+          ],
+          parallelStraightLine: [
+            [0.2, 0.4],
+            [0.45, 0.55],
+            [0.3, 0.7],
+          ],
+        }),
+      };
+      const count = String(Object.keys(drawn).length);
+      for (const [tool, points] of Object.entries(drawn)) {
+        await page.locator(`[data-overlay="${tool}"]`).click();
+        for (const [x, y] of points) {
+          await page.clock.fastForward(600);
+          await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+        }
+      }
+      await expect.poll(() => canvas(page).getAttribute('data-drawings')).toBe(count);
       await page.reload();
       await expectReady(page);
-      await expect.poll(() => canvas(page).getAttribute('data-drawings'), { timeout: 10_000 }).toBe('1');
+      await expect.poll(() => canvas(page).getAttribute('data-drawings'), { timeout: 10_000 }).toBe(count);
+      const saved = await page.evaluate(() => localStorage.getItem('tk-chart:v1:ETHUSDT'));
+      const names = (JSON.parse(saved ?? '{}') as { drawings?: { name: string }[] }).drawings?.map(
+        (d) => d.name,
+      );
+      expect(names).toEqual(Object.keys(drawn));
     }));
 
   it('saves the screenshot as a JPEG file', () =>

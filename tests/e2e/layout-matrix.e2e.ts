@@ -12,6 +12,7 @@ import { open, signIn } from './auth-steps';
 import type { Account } from './auth-steps';
 import { openPage, useBrowser } from './browser';
 import type { ViewportName } from './browser';
+import { focused, tabUntil } from './keyboard-steps';
 import { measureLayout, type LayoutRules, type Violation } from './layout-probe';
 import { fundedAccount } from './trading-steps';
 
@@ -21,6 +22,12 @@ const { browser } = useBrowser();
 const CHART_MIN_HEIGHT = 320;
 const SYMBOL = 'BTCUSDT';
 const SHOTS = process.env.TK_SCREENSHOTS;
+/**
+ * Tabs from page load to the order form's submit on the desktop (decisions.md LA5; 11 measured): the skip
+ * links come first, the order panel takes the focus when it opens, each chart toolbar is one stop. Was 35
+ * to Buy and 31 more to the submit.
+ */
+const TABS_TO_SUBMIT = 14;
 
 interface Size {
   width: number;
@@ -205,4 +212,35 @@ describe.each(SIZES)('the layout at $width×$height $theme', (size) => {
     }
     expect(failures).toEqual([]);
   });
+
+  // In the 1280×720 context already signed in: one reload, no new sign-in.
+  it.runIf(size.width === 1280 && !size.theme)(
+    'reaches the order submit from page load in a few Tabs, with a visible focus ring',
+    async () => {
+      const page = await sessionPage();
+      await switchLanguage(page, vp, 'en');
+      await page.reload();
+      await settle(page, PAGES[0]!, vp);
+      const toSkip = await tabUntil(page, (f) => f.text === 'Skip to order form', TABS_TO_SUBMIT);
+      await page.keyboard.press('Enter');
+      const submit = page.locator('[data-testid="order-panel"] [data-testid="submit"]');
+      await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+      expect((await focused(page)).within).toContain('order-form');
+      const toSubmit = await tabUntil(
+        page,
+        (f) => f.testid === 'submit' && f.within.includes('order-form'),
+        TABS_TO_SUBMIT - toSkip,
+      );
+      expect(toSkip + toSubmit).toBeLessThanOrEqual(TABS_TO_SUBMIT);
+      const ring = await submit.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return {
+          outline: style.outlineStyle,
+          width: style.outlineWidth,
+          inset: style.boxShadow.includes('inset'),
+        };
+      });
+      expect(ring).toEqual({ outline: 'solid', width: '2px', inset: true });
+    },
+  );
 });

@@ -23,6 +23,8 @@ export interface ModalDrawerProps {
   kind?: string;
   /** Focus the first `[data-autofocus]` inside instead of the panel itself. */
   autofocus?: boolean;
+  /** Id of the element that says what the dialog asks (read out with the title when it opens). */
+  describedBy?: string;
   /** `panel` takes the shared side-panel look (`tk-drawer*`, drawer.css); `sheet` only the widget's CSS. */
   variant?: 'panel' | 'sheet';
 }
@@ -71,6 +73,7 @@ export function ModalDrawer(props: ModalDrawerProps) {
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={props.describedBy}
         tabIndex={-1}
         part={part}
       >

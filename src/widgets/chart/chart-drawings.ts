@@ -2,9 +2,9 @@
  * The user's drawings on the klinecharts instance of <tk-chart>: drawing, selecting, deleting, restoring a
  * symbol's saved drawings and reporting every finished change. Part of the engine's chunk.
  */
-import type { Chart, Overlay, OverlayEvent } from 'klinecharts';
+import type { Chart, Coordinate, Overlay, OverlayEvent, Point } from 'klinecharts';
 import { parseDrawing } from './chart-prefs';
-import type { Drawing } from './chart-prefs';
+import type { Drawing, DrawingPoint } from './chart-prefs';
 import type { DrawingTool } from './chart.logic';
 
 /** Overlay group of the user's drawings (the trade lines have their own). */
@@ -32,6 +32,30 @@ export interface DrawingLayer {
   /** Delete the selected drawing; false when none is selected. */
   deleteSelected(): boolean;
   deleteAll(): void;
+}
+
+/**
+ * A drawing's anchor as it is shown. klinecharts leaves the candle time out of a point it placed without one
+ * (a click over the price axis: it draws such a point at the pane's left edge, or at its candle index): the
+ * time is read back from where the point is drawn, so the saved drawing is the one on screen. Without the
+ * time, the drawing was dropped when saved and was gone after a reload.
+ */
+export function shownPoint(c: Chart, point: Partial<Point>): DrawingPoint | null {
+  const { timestamp, dataIndex, value } = point;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  if (typeof timestamp === 'number' && Number.isFinite(timestamp)) return { timestamp, value };
+  const x = typeof dataIndex === 'number' ? (c.convertToPixel({ dataIndex }) as Partial<Coordinate>).x : 0;
+  if (typeof x !== 'number') return null;
+  const [at] = c.convertFromPixel([{ x }]) as Partial<Point>[];
+  const time = at?.timestamp;
+  return typeof time === 'number' && Number.isFinite(time) ? { timestamp: time, value } : null;
+}
+
+/** A finished overlay as a drawing to save; null when klinecharts could not place one of its points. */
+export function drawingOf(c: Chart, overlay: Pick<Overlay, 'name' | 'points' | 'styles'>): Drawing | null {
+  const points = overlay.points.map((p) => shownPoint(c, p));
+  if (points.some((p) => p === null)) return null;
+  return parseDrawing({ name: overlay.name, points, styles: overlay.styles });
 }
 
 /** Create the drawing layer of chart `c`; `symbol` answers the symbol shown now. */
@@ -69,9 +93,7 @@ export function createDrawingLayer(
       if (symbol() !== shownSymbol) return;
       const shown = finished();
       events.onDrawingCount(shown.length);
-      const drawings = shown
-        .map((o) => parseDrawing({ name: o.name, points: o.points, styles: o.styles }))
-        .filter((d): d is Drawing => d !== null);
+      const drawings = shown.map((o) => drawingOf(c, o)).filter((d): d is Drawing => d !== null);
       events.onDrawings(shownSymbol, drawings);
     });
   }

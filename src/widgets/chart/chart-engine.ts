@@ -10,7 +10,7 @@ import type { KlineLoader } from '../../core/feeds/kline-loader';
 import { createDrawingLayer } from './chart-drawings';
 import type { Drawing } from './chart-prefs';
 import type { CandleType, DrawingTool, IndicatorSet, KlinePeriod } from './chart.logic';
-import { COMPACT_WIDTH, SUB_PANE_LAYOUT, chartStyles } from './engine-styles';
+import { COMPACT_WIDTH, SUB_PANE_LAYOUT, chartStyles, subPaneHeight } from './engine-styles';
 import type { Appearance } from './engine-styles';
 import { createTradeLayer } from './trade-overlays';
 import type { ChartLine, ChartMarker, LineMoved } from './trade-overlays';
@@ -79,7 +79,12 @@ const SHIFT_BARS = 10;
 const ANIMATION_MS = 200;
 
 /** Add and remove indicator panes so that chart `c` shows `next` instead of `shown`; answers what it shows. */
-function updateIndicators(c: Chart, shown: IndicatorSet, next: IndicatorSet): IndicatorSet {
+function updateIndicators(
+  c: Chart,
+  shown: IndicatorSet,
+  next: IndicatorSet,
+  chartHeight: number,
+): IndicatorSet {
   for (const name of shown.main)
     if (!next.main.includes(name)) c.removeIndicator({ paneId: MAIN_PANE, name });
   for (const name of next.main)
@@ -89,10 +94,17 @@ function updateIndicators(c: Chart, shown: IndicatorSet, next: IndicatorSet): In
     if (shown.sub.includes(name)) continue;
     const id = SUB_PANE + name;
     if (!c.createIndicator({ name, paneId: id })) continue;
-    c.setPaneOptions({ id, height: SUB_PANE_LAYOUT.height, minHeight: SUB_PANE_LAYOUT.minHeight });
     c.overrideYAxis({ paneId: id, gap: SUB_PANE_LAYOUT.gap });
   }
+  fitSubPanes(c, next.sub, chartHeight);
   return { main: [...next.main], sub: [...next.sub] };
+}
+
+/** Size the sub-indicator panes so that the price pane keeps its least height (a phone, three of them). */
+function fitSubPanes(c: Chart, sub: readonly string[], chartHeight: number): void {
+  const height = subPaneHeight(chartHeight, sub.length);
+  const minHeight = Math.min(height, SUB_PANE_LAYOUT.minHeight);
+  for (const name of sub) c.setPaneOptions({ id: SUB_PANE + name, height, minHeight });
 }
 
 /** Register the tooltip labels as klinecharts locale `tk-{language}`; answers its name. */
@@ -162,7 +174,13 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
     trade.restyle();
   }
   // A phone turned sideways (or a resized panel) switches the legends between compact and full.
+  let fittedHeight = el.clientHeight;
   const resized = new ResizeObserver(([entry]) => {
+    const height = entry?.contentRect.height ?? 0;
+    if (height !== fittedHeight) {
+      fittedHeight = height;
+      fitSubPanes(c, shown.sub, height);
+    }
     const width = entry?.contentRect.width ?? 0;
     const next = width > 0 && width < COMPACT_WIDTH;
     if (next === compact) return;
@@ -213,7 +231,7 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
       applyStyles();
     },
     setIndicators(next) {
-      shown = updateIndicators(c, shown, next);
+      shown = updateIndicators(c, shown, next, el.clientHeight);
     },
     setLabels(language, labels) {
       const key = `${language}\n${JSON.stringify(labels)}`;

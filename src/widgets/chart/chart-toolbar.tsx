@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { CSSProperties } from 'react';
+import { useRovingFocus } from '../_shared/use-roving-focus';
 import type { Translate } from '../_shared/use-t';
 import { Icon } from './chart-icons';
 import type { ToolbarIcon } from './chart-icons';
@@ -145,8 +146,16 @@ function SchemeChooser(props: ChartToolbarProps) {
 export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps) {
   const { t, ready } = props;
   const fullscreenLabel = t(props.fullscreen ? 'chart.action.exit_fullscreen' : 'chart.action.fullscreen');
+  // One Tab stop for the whole toolbar, arrow keys inside (issue #26: 31 Tabs crossed the chart's tools).
+  const roving = useRovingFocus<HTMLDivElement>();
   return (
-    <div className="tk-chart__toolbar" role="toolbar" aria-label={t('chart.toolbar')} part="toolbar">
+    <div
+      className="tk-chart__toolbar"
+      role="toolbar"
+      aria-label={t('chart.toolbar')}
+      part="toolbar"
+      {...roving}
+    >
       {props.selectors ? <Selectors {...props} /> : null}
       <div className="tk-chart__actions" role="group" aria-label={t('chart.view')}>
         {VIEW_ACTIONS.map((action) => (

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useRovingFocus } from '../_shared/use-roving-focus';
 import type { Translate } from '../_shared/use-t';
 import { Icon } from './chart-icons';
 import { DRAWING_TOOLS } from './chart.logic';
@@ -24,12 +25,14 @@ export const DrawingBar = memo(function DrawingBar({
   onDeleteSelected,
   onDeleteAll,
 }: DrawingBarProps) {
+  const roving = useRovingFocus<HTMLDivElement>();
   return (
     <div
       className="tk-chart__drawing"
       role="toolbar"
       aria-label={t('chart.drawing_tools')}
       part="drawing-tools"
+      {...roving}
     >
       {DRAWING_TOOLS.map((tool) => (
         <button

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SUB_PANE_LAYOUT, chartStyles, subPaneHeadroom, withAlpha } from './engine-styles';
+import {
+  MAIN_PANE_MIN_HEIGHT,
+  SUB_PANE_LAYOUT,
+  SUB_PANE_MIN_HEIGHT,
+  chartStyles,
+  subPaneHeadroom,
+  subPaneHeight,
+  withAlpha,
+} from './engine-styles';
 import type { Appearance } from './engine-styles';
 
 const LIGHT: Appearance = {
@@ -82,5 +90,32 @@ describe('the indicator sub-pane layout', () => {
     const libraryDefault = subPaneHeadroom(100, { top: 0.2, bottom: 0.1 });
     expect(libraryDefault).toBeLessThan(LEGEND_ROW);
     expect(subPaneHeadroom(SUB_PANE_LAYOUT.height, SUB_PANE_LAYOUT.gap)).toBeGreaterThan(2 * libraryDefault);
+  });
+});
+
+describe('subPaneHeight (issue #26 item 9: the price pane keeps 160 px, the sub panes give way)', () => {
+  it.each([
+    [900, 1, 120],
+    [900, 3, 120],
+    [420, 1, 120],
+    // A phone's chart with three sub-indicators: 420 − 28 − 160 = 232 px for three panes.
+    [420, 3, 77],
+    [320, 3, 44],
+    [250, 3, SUB_PANE_MIN_HEIGHT],
+    [0, 3, SUB_PANE_LAYOUT.height],
+    [500, 0, SUB_PANE_LAYOUT.height],
+  ])('a chart %i px tall with %i sub panes gives each %i px', (height, count, expected) => {
+    expect(subPaneHeight(height, count)).toBe(expected);
+  });
+
+  it('leaves the price pane at least its least height whenever the sub panes can give way that far', () => {
+    for (let height = 240; height <= 1_200; height += 7) {
+      for (const count of [1, 2, 3]) {
+        const price = height - 28 - count * subPaneHeight(height, count);
+        if (height >= 28 + MAIN_PANE_MIN_HEIGHT + count * SUB_PANE_MIN_HEIGHT) {
+          expect({ height, count, ok: price >= MAIN_PANE_MIN_HEIGHT }).toEqual({ height, count, ok: true });
+        }
+      }
+    }
   });
 });

@@ -43,6 +43,24 @@ export function withAlpha(color: string, alpha: number): string {
  */
 export const SUB_PANE_LAYOUT = { height: 120, minHeight: 80, gap: { top: 0.75, bottom: 0.05 } } as const;
 
+/** The price pane keeps at least this height however many sub-indicators are on (issue #26 item 9). */
+export const MAIN_PANE_MIN_HEIGHT = 160;
+/** The least height of a sub-indicator pane on a short chart: its legend row and a readable line. */
+export const SUB_PANE_MIN_HEIGHT = 40;
+/** klinecharts' time axis under the panes. */
+const X_AXIS_HEIGHT = 28;
+
+/**
+ * The height of each of `count` sub-indicator panes on a chart `chartHeight` px tall: their usual height
+ * while the price pane keeps MAIN_PANE_MIN_HEIGHT, else shared out of what is left (the sub panes give way,
+ * down to SUB_PANE_MIN_HEIGHT). A chart not measured yet (0) takes the usual height.
+ */
+export function subPaneHeight(chartHeight: number, count: number): number {
+  if (count === 0 || chartHeight <= 0) return SUB_PANE_LAYOUT.height;
+  const share = Math.floor((chartHeight - X_AXIS_HEIGHT - MAIN_PANE_MIN_HEIGHT) / count);
+  return Math.max(SUB_PANE_MIN_HEIGHT, Math.min(SUB_PANE_LAYOUT.height, share));
+}
+
 /** Pixels left free above the tallest value in a pane of `height` with the given gap rates. */
 export function subPaneHeadroom(height: number, gap: { top: number; bottom: number }): number {
   return (height * gap.top) / (1 + gap.top + gap.bottom);

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { ModalDrawer } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
 
@@ -16,6 +17,8 @@ export interface MoveConfirmProps {
 
 /** The confirm card of a stop loss or take profit line dragged on the chart: the old and the new price. */
 export function MoveConfirm({ kind, from, to, busy, t, onCancel, onConfirm }: MoveConfirmProps) {
+  // A screen reader hears the old and the new price with the question, not the question alone.
+  const fieldsId = useId();
   return (
     <ModalDrawer
       title={t(kind === 'stop' ? 'chart.lines.confirm_stop' : 'chart.lines.confirm_take')}
@@ -24,6 +27,7 @@ export function MoveConfirm({ kind, from, to, busy, t, onCancel, onConfirm }: Mo
       part="confirm"
       role="alertdialog"
       kind="alertdialog"
+      describedBy={fieldsId}
       actions={
         <>
           <button type="button" className="tk-button" data-autofocus onClick={onCancel}>
@@ -43,7 +47,7 @@ export function MoveConfirm({ kind, from, to, busy, t, onCancel, onConfirm }: Mo
         </>
       }
     >
-      <dl className="tk-drawer__fields" data-testid="confirm-move-fields">
+      <dl id={fieldsId} className="tk-drawer__fields" data-testid="confirm-move-fields">
         <div className="tk-drawer__field" data-field="from">
           <dt>{t('chart.lines.from')}</dt>
           <dd className="tk-num">{from}</dd>

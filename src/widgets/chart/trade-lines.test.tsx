@@ -181,6 +181,24 @@ describe('the order lines of <tk-chart>', () => {
     expect(line('o1:stop')?.price).toBe(63456.79);
   });
 
+  it('asks in a modal alert dialog: named, described by both prices, focus in and back where it was', async () => {
+    await renderLayer();
+    push('holtOrder', [position]);
+    const before = document.createElement('button');
+    document.body.append(before);
+    before.focus();
+    drop('o1:stop', 63456.789);
+    const dialog = screen.getByRole('alertdialog', { name: 'Move the stop loss?' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const description = document.getElementById(dialog.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe('Current price64000.00New price63456.79');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(before);
+    before.remove();
+  });
+
   it('puts the line back when the trader cancels, without a call', async () => {
     const update = vi.fn((): Answer => ({ code: 0, data: null }));
     await renderLayer({ handlers: { 'exchange/order/updateOrder': update } });

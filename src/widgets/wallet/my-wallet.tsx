@@ -48,6 +48,7 @@ function BalanceLine({
               type="button"
               className="tk-cash-btn tk-wallet__btn"
               part="transfer-in"
+              aria-label={t('wallet.transfer_in_label', { currency: item.currency })}
               onClick={() => onTransfer(0)}
             >
               {t('wallet.transfer_in')}
@@ -56,6 +57,7 @@ function BalanceLine({
               type="button"
               className="tk-cash-btn tk-wallet__btn"
               part="transfer-out"
+              aria-label={t('wallet.transfer_out_label', { currency: item.currency })}
               onClick={() => onTransfer(1)}
             >
               {t('wallet.transfer_out')}

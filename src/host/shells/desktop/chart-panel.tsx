@@ -3,6 +3,9 @@ import { Chart, type TradeDetail } from '../../../widgets/chart';
 import { useHost } from '../../host-context';
 import { useDesktopState } from './desktop-state';
 
+/** Id of the chart panel, the target of the "Skip to chart" link. */
+export const CHART_TARGET = 'chart';
+
 export interface ChartPanelProps {
   symbol: string;
   /** Buy or sell pressed on a tradable product. */
@@ -14,7 +17,13 @@ export function ChartPanel({ symbol, onTrade }: ChartPanelProps) {
   const { theme, setTheme, colorScheme, setColorScheme, setSymbol, tradeMode } = useHost();
   const { period, candleType, indicatorsOpen, setIndicatorsOpen } = useDesktopState();
   return (
-    <section className="host-chart-panel host-panel" data-testid="chart-panel" data-symbol={symbol}>
+    <section
+      id={CHART_TARGET}
+      tabIndex={-1}
+      className="host-chart-panel host-panel"
+      data-testid="chart-panel"
+      data-symbol={symbol}
+    >
       <Chart
         symbol={symbol}
         period={period}

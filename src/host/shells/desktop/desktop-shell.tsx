@@ -13,7 +13,9 @@ import { RouteOutlet } from '../../pages/route-outlet';
 import { navigate } from '../../routing/history';
 import { chartPath, normalizeSymbol, placeDirection } from '../../routing/paths';
 import { useRoute } from '../../routing/router';
+import { CHART_TARGET } from './chart-panel';
 import { DesktopStateProvider, useDesktopState } from './desktop-state';
+import { ORDER_TARGET } from './order-panel';
 import { TopBar } from './top-bar';
 import { TradingLayout } from './trading-layout';
 import './desktop.css';
@@ -79,6 +81,44 @@ export function DesktopShell() {
   );
 }
 
+/**
+ * "Skip to order form" and "Skip to chart", first in the shell (issue #26: Buy was 35 Tabs away). The order
+ * link opens the buy form when the panel is closed; the panel takes the focus when it opens.
+ */
+function TradingSkipLinks() {
+  const t = useT();
+  const { page } = useRoute();
+  const { symbol } = useHost();
+  const { order, openOrder } = useDesktopState();
+  if (!isDesktopTradingPage(page) || symbol === null) return null;
+  const focus = (id: string) => document.getElementById(id)?.focus();
+  return (
+    <>
+      <a
+        className="host-skip"
+        href={`#${ORDER_TARGET}`}
+        onClick={(event) => {
+          event.preventDefault();
+          if (order.open) focus(ORDER_TARGET);
+          else openOrder(0);
+        }}
+      >
+        {t('a11y.skip_to_order')}
+      </a>
+      <a
+        className="host-skip"
+        href={`#${CHART_TARGET}`}
+        onClick={(event) => {
+          event.preventDefault();
+          focus(CHART_TARGET);
+        }}
+      >
+        {t('a11y.skip_to_chart')}
+      </a>
+    </>
+  );
+}
+
 function DesktopFrame() {
   const t = useT();
   const { page } = useRoute();
@@ -87,6 +127,7 @@ function DesktopFrame() {
   useDefaultSymbol();
   return (
     <div className="host-desktop" data-testid="desktop-shell">
+      <TradingSkipLinks />
       <TopBar />
       <main id="main" tabIndex={-1} className="host-desktop__main">
         {isDesktopTradingPage(page) ? <TradingLayout /> : <RouteOutlet />}
