@@ -19,11 +19,14 @@ export interface FakePlatformOptions {
 /** A platform whose atoms are writable in tests (`platform.store.set(atoms.x, value)`). */
 export function fakePlatform(options: FakePlatformOptions = {}) {
   const i18n = createI18n({ strings: ALL_STRINGS });
+  const prices = atom<ReadonlyMap<string, QuoteView>>(new Map());
   const atoms = {
     config: atom<RuntimeConfig | null>(null),
     configError: atom<string | null>(null),
     systemConfig: atom(null),
-    prices: atom<ReadonlyMap<string, QuoteView>>(new Map()),
+    prices,
+    // One quote map here: a test sets `prices` whichever view the widget reads.
+    pricesOf: () => prices,
     feedState: atom<FeedState>({ status: 'idle', attempt: 0, connectionLost: false, lastMessageAt: null }),
     clock: atom(Date.now()),
     language: atom('en'),

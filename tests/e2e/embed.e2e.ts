@@ -2,6 +2,7 @@
 // from the platform origin, as a brand's site would.
 import type { Page, WebSocket as PageSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { Topic } from '../../src/core/contract/paths';
 import { reactFiles, readManifest } from '../fixtures/dist-graph';
 import { openPage, screenshot, takeCspViolations, useBrowser } from './browser';
 import { expectTicking, row, rows } from './quotes';
@@ -17,6 +18,20 @@ function watchNetwork(page: Page): { requests: Map<string, number>; sockets: Pag
   page.on('request', (request) => requests.set(request.url(), (requests.get(request.url()) ?? 0) + 1));
   page.on('websocket', (socket) => sockets.push(socket));
   return { requests, sockets };
+}
+
+/** Destinations of the STOMP MESSAGE frames the page's sockets receive. */
+function watchMessages(page: Page): string[] {
+  const destinations: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+      if (!text.startsWith('MESSAGE\n')) return;
+      const header = /\ndestination:([^\n]*)\n/.exec(text);
+      if (header) destinations.push(header[1]!);
+    }),
+  );
+  return destinations;
 }
 
 const SENTINEL = 'tk-sentinel';
@@ -41,9 +56,18 @@ describe('examples/plain-html on another origin', () => {
     const { context, page } = await openPage(browser(), 'desktop');
     try {
       const { requests } = watchNetwork(page);
+      const messages = watchMessages(page);
       await page.goto(`${examplesUrl}/plain-html/`);
       await expectTicking(page, 'BTCUSDT');
+      // Seven symbols of five categories: one list (no tabs asked for), PP4.
       expect(await rows(page).count()).toBe(7);
+      expect(await page.locator('tk-quotes [role="tablist"]').count()).toBe(0);
+      // Their prices only, never the whole catalogue (PP1): each symbol's snapshot came, and nothing else.
+      const own = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XAUUSD', 'EURUSD', 'US30', 'AAPL'].map(
+        Topic.symbolPrices,
+      );
+      await expect.poll(() => new Set(messages).size, { timeout: 10_000 }).toBe(own.length);
+      expect(new Set(messages)).toEqual(new Set(own));
       expect(requests.get(`${baseUrl}/widgets/tk-quotes.js`)).toBe(1);
       await screenshot(page, 'embed-plain-html', 'desktop');
     } finally {
@@ -93,6 +117,48 @@ describe('examples/partner-layout with two widgets', () => {
       const color = await firstRow.evaluate((element) => getComputedStyle(element).color);
       expect(color).toBe('rgb(243, 244, 246)');
       await screenshot(page, 'embed-partner-layout', 'mobile');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('examples/partner-chart: a 480 px chart box, a watch list and the order form', () => {
+  it('keeps a usable price pane, lists three categories in one list, and Buy opens the order form', async () => {
+    const { context, page } = await openPage(browser(), 'desktop');
+    try {
+      await page.goto(`${examplesUrl}/partner-chart/`);
+      const watch = page.locator('#watch tk-quotes');
+      await expectTicking(watch, 'BTCUSDT');
+      expect(await rows(watch).evaluateAll((list) => list.map((r) => r.dataset.symbol))).toEqual([
+        'BTCUSDT',
+        'EURUSD',
+        'XAUUSD',
+      ]);
+      expect(await watch.locator('[role="tablist"]').count()).toBe(0);
+
+      const chart = page.locator('#chart-box tk-chart');
+      const canvas = chart.getByTestId('chart-canvas');
+      await expect.poll(() => canvas.getAttribute('data-state'), { timeout: 20_000 }).toBe('ready');
+      // The element is 480 px wide on a 1440 px window: the toolbar is compact by its own size (PP5)...
+      expect(await chart.locator('.tk-chart__frame[data-compact]').count()).toBe(1);
+      const toolbar = await chart.locator('[part="toolbar"]').boundingBox();
+      expect(toolbar!.height).toBeLessThanOrEqual(44);
+      // ...and the chart area keeps the height the wrapped tool rows took (about 170 px before).
+      const pane = await canvas.boundingBox();
+      expect(pane!.height).toBeGreaterThanOrEqual(220);
+      await screenshot(page, 'embed-partner-chart', 'desktop');
+
+      // Nobody takes tk-trade and the page loaded <tk-order-form>: Buy opens it over the chart (PP6).
+      const buy = chart.getByTestId('buy');
+      await expect.poll(() => buy.getAttribute('aria-disabled'), { timeout: 10_000 }).toBeNull();
+      await buy.click();
+      const dialog = chart.locator('dialog[part="trade-dialog"]');
+      await dialog.locator('tk-order-form [part~="submit"]').waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await dialog.locator('tk-order-form').getAttribute('direction')).toBe('0');
+      await screenshot(page, 'embed-partner-chart-order', 'desktop');
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }

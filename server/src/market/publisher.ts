@@ -1,6 +1,7 @@
 /**
- * Publishing to the STOMP broker: the whole book on /topic/prices every interval, one symbol's entry and its
- * forming candles on each of its ticks. Every destination also has a snapshot, so a new subscriber gets the
+ * Publishing to the STOMP broker: the whole book on /topic/prices every interval and, on the same beat, each
+ * subscribed symbol's entry on /topic/prices.{SYMBOL} (ours, PP1: a partner page with a few symbols); one
+ * symbol's entry and its forming candles on each of its ticks. Every destination also has a snapshot, so a new subscriber gets the
  * current value at once. Bodies are encoded only when someone listens, once per publish.
  */
 import { KLINE_PERIODS, Topic } from '../../../src/core/contract/paths';
@@ -13,6 +14,7 @@ import type { QuoteBook } from './quote-book';
 export type MarketBroker = Pick<Broker, 'publish' | 'hasSubscribers' | 'setSnapshot'>;
 
 const PRICE_PREFIX = Topic.price('');
+const SYMBOL_PRICES_PREFIX = Topic.symbolPrices('');
 const KLINE_PREFIX = '/topic/kline.';
 
 /** What the publisher reads from and writes to. */
@@ -31,7 +33,7 @@ export interface PublisherOptions {
 export interface Publisher {
   /** Publish a tick's symbol topics (price and klines) to their subscribers. */
   onTick(tick: Tick): void;
-  /** Publish /topic/prices now if anyone subscribes. */
+  /** Publish /topic/prices and every /topic/prices.{SYMBOL} now, each if anyone subscribes. */
   publishPrices(): void;
   start(): void;
   stop(): void;
@@ -40,13 +42,21 @@ export interface Publisher {
 const encode = (value: unknown): string | undefined =>
   value === undefined ? undefined : JSON.stringify(value);
 
-/** A publisher; registers the snapshots of /topic/prices, /topic/price.* and /topic/kline.* at once. */
+/**
+ * A publisher; registers the snapshots of /topic/prices, /topic/prices.*, /topic/price.* and /topic/kline.* at
+ * once.
+ */
 export function createPublisher(options: PublisherOptions): Publisher {
   const { broker, book, klines } = options;
   const now = options.now ?? Date.now;
   let timer: ReturnType<typeof setInterval> | undefined;
+  // The book's symbols never change while it runs.
+  const symbols = book.entries(now()).map((entry) => entry.symbol);
 
   broker.setSnapshot(Topic.prices, () => JSON.stringify(book.entries(now())));
+  broker.setSnapshot(`${SYMBOL_PRICES_PREFIX}*`, (destination) =>
+    encode(book.entry(destination.slice(SYMBOL_PRICES_PREFIX.length), now())),
+  );
   broker.setSnapshot(`${PRICE_PREFIX}*`, (destination) =>
     encode(book.entry(destination.slice(PRICE_PREFIX.length), now())),
   );
@@ -62,6 +72,12 @@ export function createPublisher(options: PublisherOptions): Publisher {
     // Published whatever the market state: a steady message also tells clients the feed is alive.
     if (broker.hasSubscribers(Topic.prices))
       broker.publish(Topic.prices, JSON.stringify(book.entries(now())));
+    for (const symbol of symbols) {
+      const topic = Topic.symbolPrices(symbol);
+      if (!broker.hasSubscribers(topic)) continue;
+      const body = encode(book.entry(symbol, now()));
+      if (body) broker.publish(topic, body);
+    }
   }
 
   return {

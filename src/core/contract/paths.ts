@@ -7,6 +7,11 @@
 export const Topic = {
   prices: '/topic/prices',
   price: (symbol: string) => `/topic/price.${symbol}`,
+  /**
+   * Ours, beside the spec's two (decision PP1): one symbol's entry on the rhythm of `/topic/prices`, for a page
+   * that shows a few symbols and must not receive the whole catalogue.
+   */
+  symbolPrices: (symbol: string) => `/topic/prices.${symbol}`,
   kline: (symbol: string, period: KlinePeriod) => `/topic/kline.${symbol}.${period}`,
 } as const;
 

@@ -94,6 +94,11 @@ export interface PlatformAtoms {
   systemConfig: Atom<SystemConfigResponse | null>;
   /** All quotes by symbol; mounting it subscribes /topic/prices (ref-counted), unmounting releases. */
   prices: Atom<ReadonlyMap<string, QuoteView>>;
+  /**
+   * The same quotes, but mounting it subscribes `/topic/prices.{SYMBOL}` of these symbols only (ref-counted
+   * per symbol): what a widget limited to a few symbols reads. One atom per list (same list, same atom).
+   */
+  pricesOf(symbols: readonly string[]): Atom<ReadonlyMap<string, QuoteView>>;
   feedState: Atom<FeedState>;
   /** Wall clock in ms, ticking every 1 s while mounted (drives stale marking and countdowns). */
   clock: Atom<number>;

@@ -1,6 +1,6 @@
 /**
  * The platform's page-wide atoms (vanilla jotai). Subscriptions follow mounting: `prices` subscribes the
- * market feed while some widget reads it, `clock` ticks while mounted, `feedState` mirrors the feed.
+ * market feed's whole catalogue while some widget reads it, `pricesOf(symbols)` those symbols only, `clock` ticks while mounted, `feedState` mirrors the feed.
  */
 import { Topic } from '../contract/paths';
 import type { PriceEntry, RuntimeConfig, SystemConfigResponse } from '../contract/types';
@@ -65,11 +65,30 @@ export function createPlatformAtoms(deps: PlatformAtomsDeps): WritablePlatformAt
 
   const quotes = atom<ReadonlyMap<string, QuoteView>>(new Map());
   const productNames = atom<ReadonlyMap<string, string>>(new Map());
-  const prices = atom(
-    (get) => withNames(get(quotes), get(productNames)),
-    (get, set, message: unknown) => set(quotes, mergePrices(get(quotes), message, now())),
-  );
-  prices.onMount = (merge) => deps.feed.subscribe<unknown>(Topic.prices, merge);
+  // Every view of the quotes reads and merges the one map; only what it subscribes differs.
+  const view = (subscribe: (merge: (message: unknown) => void) => () => void) => {
+    const quotesView = atom(
+      (get) => withNames(get(quotes), get(productNames)),
+      (get, set, message: unknown) => set(quotes, mergePrices(get(quotes), message, now())),
+    );
+    quotesView.onMount = subscribe;
+    return quotesView;
+  };
+  const prices = view((merge) => deps.feed.subscribe<unknown>(Topic.prices, merge));
+  const views = new Map<string, typeof prices>();
+  const pricesOf = (symbols: readonly string[]) => {
+    const key = symbols.join();
+    let quotesView = views.get(key);
+    if (!quotesView) {
+      // One feed subscription per symbol: the feed counts its listeners, so widgets share them (PP2).
+      quotesView = view((merge) => {
+        const releases = symbols.map((s) => deps.feed.subscribe<unknown>(Topic.symbolPrices(s), merge));
+        return () => releases.forEach((release) => release());
+      });
+      views.set(key, quotesView);
+    }
+    return quotesView;
+  };
 
   const feedState = atom(deps.feed.getState());
   feedState.onMount = (set) => {
@@ -89,6 +108,7 @@ export function createPlatformAtoms(deps: PlatformAtomsDeps): WritablePlatformAt
     configError: atom<string | null>(null),
     systemConfig: atom<SystemConfigResponse | null>(null),
     prices,
+    pricesOf,
     feedState,
     clock,
     language: atom(deps.language ?? 'en'),

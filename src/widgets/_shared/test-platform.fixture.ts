@@ -31,7 +31,7 @@ export interface TestPlatform {
   client: () => FakeStompClient;
   /** Accept the socket once the feed activated it (after config.json loaded). */
   connect(): Promise<void>;
-  /** Publish a `/topic/prices` message. */
+  /** Publish one beat as the server does: `/topic/prices`, and each entry on its `/topic/prices.{SYMBOL}`. */
   publish(entries: PriceEntry[]): void;
 }
 
@@ -91,6 +91,7 @@ export function createTestPlatform(options: TestPlatformOptions = {}): TestPlatf
     },
     publish(entries) {
       stomp.client().deliver(Topic.prices, entries);
+      for (const entry of entries) stomp.client().deliver(Topic.symbolPrices(entry.symbol), entry);
     },
   };
 }

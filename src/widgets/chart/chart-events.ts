@@ -29,10 +29,13 @@ export interface IndicatorsToggleDetail {
   open: boolean;
 }
 
-/** Fired when buy or sell is pressed on a tradable product. */
+/**
+ * Fired when buy or sell is pressed on a tradable product. Cancelable (PP6): a page that takes the trade calls
+ * `preventDefault()`; otherwise the chart opens the order form itself.
+ */
 export class TkTradeEvent extends CustomEvent<TradeDetail> {
   constructor(detail: TradeDetail) {
-    super('tk-trade', { detail, bubbles: true, composed: true });
+    super('tk-trade', { detail, bubbles: true, composed: true, cancelable: true });
   }
 }
 
@@ -88,16 +91,20 @@ export type ChartCallbacks = {
   [N in keyof ChartEventDetails as (typeof CHART_CALLBACK_PROPS)[N]]?: (detail: ChartEventDetails[N]) => void;
 };
 
-/** Emit a chart output: the callback prop, and the DOM event from the custom element when there is one. */
+/**
+ * Emit a chart output: the callback prop, and the DOM event from the custom element when there is one.
+ * Returns whether nobody took it: no callback prop, and no listener cancelled the event.
+ */
 export function useChartEmit(
   callbacks: ChartCallbacks,
-): <K extends keyof ChartEventDetails>(name: K, detail: ChartEventDetails[K]) => void {
+): <K extends keyof ChartEventDetails>(name: K, detail: ChartEventDetails[K]) => boolean {
   const host = useWidgetHost();
   return useCallback(
     (name, detail) => {
       const callback = callbacks[CHART_CALLBACK_PROPS[name]] as ((d: typeof detail) => void) | undefined;
       callback?.(detail);
-      host?.dispatchEvent(new CHART_EVENTS[name](detail));
+      const open = host ? host.dispatchEvent(new CHART_EVENTS[name](detail)) : true;
+      return !callback && open;
     },
     [callbacks, host],
   );

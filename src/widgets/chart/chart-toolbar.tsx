@@ -33,6 +33,11 @@ export interface ChartToolbarProps {
   ready: boolean;
   /** Show period, candle type, indicators and colour themes (false: the page has its own selectors). */
   selectors: boolean;
+  /**
+   * A narrow chart (its own width, PP5): one row — periods in a list box, the indicator button without its
+   * text, no zoom, shift, screenshot or colour swatches (gestures zoom and pan; full screen has them all).
+   */
+  compact?: boolean;
   t: Translate;
   onPeriod: (period: KlinePeriod) => void;
   onCandleType: (type: CandleType) => void;
@@ -68,22 +73,42 @@ function ActionButton(props: {
 /** Periods, candle type and the indicator button. */
 function Selectors(props: ChartToolbarProps) {
   const { t } = props;
+  const periods = props.compact ? (
+    <select
+      className="tk-chart__candle-type tk-chart__period-select"
+      data-testid="period"
+      aria-label={t('desktop.period')}
+      value={props.period}
+      onChange={(event) => {
+        const period = KLINE_PERIODS.find((p) => p === event.target.value);
+        if (period) props.onPeriod(period);
+      }}
+    >
+      {KLINE_PERIODS.map((p) => (
+        <option key={p} value={p}>
+          {t(`chart.period.${p}`)}
+        </option>
+      ))}
+    </select>
+  ) : null;
   return (
     <>
-      <div className="tk-chart__periods" role="group" aria-label={t('desktop.period')}>
-        {KLINE_PERIODS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            className="tk-chart__period"
-            data-period={p}
-            aria-pressed={p === props.period}
-            onClick={() => props.onPeriod(p)}
-          >
-            {t(`chart.period.${p}`)}
-          </button>
-        ))}
-      </div>
+      {periods ?? (
+        <div className="tk-chart__periods" role="group" aria-label={t('desktop.period')}>
+          {KLINE_PERIODS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className="tk-chart__period"
+              data-period={p}
+              aria-pressed={p === props.period}
+              onClick={() => props.onPeriod(p)}
+            >
+              {t(`chart.period.${p}`)}
+            </button>
+          ))}
+        </div>
+      )}
       <select
         className="tk-chart__candle-type"
         data-testid="candle-type"
@@ -106,10 +131,12 @@ function Selectors(props: ChartToolbarProps) {
         data-action="indicators"
         aria-haspopup="dialog"
         aria-expanded={props.indicatorsOpen}
+        aria-label={props.compact ? t('desktop.indicators') : undefined}
+        title={props.compact ? t('desktop.indicators') : undefined}
         onClick={props.onIndicators}
       >
         <Icon name="indicators" />
-        <span>{t('desktop.indicators')}</span>
+        {props.compact ? null : <span>{t('desktop.indicators')}</span>}
       </button>
     </>
   );
@@ -158,7 +185,7 @@ export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps)
     >
       {props.selectors ? <Selectors {...props} /> : null}
       <div className="tk-chart__actions" role="group" aria-label={t('chart.view')}>
-        {VIEW_ACTIONS.map((action) => (
+        {(props.compact ? [] : VIEW_ACTIONS).map((action) => (
           <ActionButton
             key={action}
             action={action}
@@ -183,7 +210,7 @@ export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps)
           onAction={props.onAction}
         />
       </div>
-      {props.selectors ? <SchemeChooser {...props} /> : null}
+      {props.selectors && !props.compact ? <SchemeChooser {...props} /> : null}
     </div>
   );
 });

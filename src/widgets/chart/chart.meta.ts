@@ -102,8 +102,12 @@ export const chartMeta: WidgetMeta = {
     {
       name: 'tk-trade',
       description:
-        'Sell or buy was pressed while the product is tradable (0 buy, 1 sell); the host opens its order ' +
-        'form. Not fired while the market state is unknown, the quote is delayed or the market is closed.',
+        'Sell or buy was pressed while the product is tradable (0 buy, 1 sell). Cancelable: a page that takes ' +
+        'the trade calls `preventDefault()`. Otherwise the chart fires `tk-navigate` to the order page ' +
+        '(`/{symbol}/place?direction=…`, `placeOption` in option mode), which the reference host follows; when ' +
+        'no one routes it, the order form opens in a dialog over the chart if the page loaded ' +
+        '`<tk-order-form>` (`<tk-option-form>` in option mode), else the platform’s order page opens in a new ' +
+        'tab. Not fired while the market state is unknown, the quote is delayed or the market is closed.',
       detail: '{ symbol: string; direction: 0 | 1 }',
     },
     {
@@ -136,7 +140,13 @@ export const chartMeta: WidgetMeta = {
       name: 'closed-banner',
       description: 'Shown instead of the buttons while the product cannot be traded.',
     },
-    { name: 'toolbar', description: 'Periods, candle type, indicators, view actions and colour themes.' },
+    {
+      name: 'toolbar',
+      description:
+        'Periods, candle type, indicators, view actions and colour themes. Narrower than 640 px (the ' +
+        'element’s own width) it keeps one row: periods in a list box, no zoom, shift, screenshot or colour ' +
+        'swatches (the frame has `data-compact`).',
+    },
     { name: 'drawing-tools', description: 'The drawing tools and the delete buttons.' },
     { name: 'toast', description: 'A short hint or refusal (the product toast).' },
     {
@@ -145,6 +155,10 @@ export const chartMeta: WidgetMeta = {
         'The chart area (`data-state` loading, ready or error; `data-candles`; `data-drawings`, the drawings shown).',
     },
     { name: 'indicator-dialog', description: 'The indicator dialog.' },
+    {
+      name: 'trade-dialog',
+      description: 'The order form opened by an untaken `tk-trade` on a page that loaded `<tk-order-form>`.',
+    },
     {
       name: 'confirm',
       description:

@@ -22,6 +22,7 @@ import { loadEngine } from './use-chart-engine';
 import type { EngineLoader } from './use-chart-engine';
 import { useSchemeState, useThemeState } from './use-chart-settings';
 import { useChartSymbol } from './use-chart-symbol';
+import { useCompact } from './use-compact';
 import { useConfiguredEngine } from './use-configured-engine';
 
 /** Props of <Chart>: the attributes of <tk-chart> (see chart.meta.ts) plus the output callbacks. */
@@ -110,6 +111,7 @@ export function Chart(props: ChartProps) {
   const brandColors = brand?.colors ?? TOKEN_COLORS;
 
   const frame = useRef<HTMLDivElement>(null);
+  const compact = useCompact(frame);
   const { canvas, handle, appearance } = useConfiguredEngine({
     platform,
     t,
@@ -136,6 +138,7 @@ export function Chart(props: ChartProps) {
     t,
     emit,
     emitChart,
+    trade: { mode: props.tradeMode === 'option' ? 'option' : 'market', origin: platform.origin },
   });
 
   const ready = engine !== null && handle.state === 'ready';
@@ -171,6 +174,7 @@ export function Chart(props: ChartProps) {
             indicatorsOpen={commands.dialog}
             ready={ready}
             selectors={selectors}
+            compact={compact}
             t={t}
             onPeriod={commands.onPeriod}
             onCandleType={commands.onCandleType}

@@ -36,6 +36,8 @@ export interface ChartCommandsInput {
   t: Translate;
   emit: Emit;
   emitChart: ReturnType<typeof useChartEmit>;
+  /** What an untaken `tk-trade` opens: the form of this trade mode on the platform. */
+  trade: { mode: 'market' | 'option'; origin: string };
 }
 
 /** The handlers of the chart's controls, the notice they show, full screen and the indicator dialog's state. */
@@ -73,8 +75,13 @@ export function useChartCommands(input: ChartCommandsInput) {
     input.emit('tk-symbol-select', { symbol: next });
   });
   const onTrade = useLatestCallback((direction: 0 | 1) => {
-    if (block === 'none') emitChart('tk-trade', { symbol, direction });
-    else if (block === 'unknown') showNotice(t('chart.market_unknown'));
+    if (block === 'none') {
+      // Nobody took it: the order form opens (PP6), after the click, so its code is not on the first paint.
+      if (emitChart('tk-trade', { symbol, direction }) && host)
+        void import('./trade-fallback').then((m) =>
+          m.openTrade(host, { symbol, direction }, { ...input.trade, closeLabel: t('common.close') }),
+        );
+    } else if (block === 'unknown') showNotice(t('chart.market_unknown'));
     else if (block === 'stale') showNotice(t('quotes.stale_hint'));
   });
   const onPeriod = useLatestCallback((period: KlinePeriod) => update({ period }));

@@ -29,15 +29,18 @@ afterAll(async () => {
 
 const rowsOf = (el: Element) => [...(el.shadowRoot?.querySelectorAll<HTMLElement>('[part~="row"]') ?? [])];
 
-/** Mount the element, accept its socket once the feed activated it and wait for the prices subscription. */
-async function mountLive(html: string): Promise<HTMLElement> {
+/** The socket's subscriptions, sorted. */
+const subscribed = () => [...test.client().subscribed()].sort();
+
+/** Mount the elements, accept the socket once the feed activated it and wait for these subscriptions. */
+async function mountLive(html: string, destinations: string[]): Promise<HTMLElement> {
   await act(async () => {
     document.body.innerHTML = html;
   });
   const el = document.body.firstElementChild as HTMLElement;
   await vi.waitFor(() => expect(test.client().active).toBe(true), WAIT);
-  act(() => test.client().acceptConnect());
-  await vi.waitFor(() => expect(test.client().subscribed()).toContain(Topic.prices), WAIT);
+  if (!test.client().connected) act(() => test.client().acceptConnect());
+  await vi.waitFor(() => expect(subscribed()).toEqual([...destinations].sort()), WAIT);
   return el;
 }
 
@@ -48,6 +51,8 @@ describe('<tk-quotes>', () => {
     async () => {
       const el = await mountLive(
         '<tk-quotes api="https://platform.test" symbols="XAUUSD,EURUSD" tabs="false" mini-chart="false"></tk-quotes>',
+        // The listed symbols only, never the whole catalogue (PP1).
+        [Topic.symbolPrices('XAUUSD'), Topic.symbolPrices('EURUSD')],
       );
       act(() =>
         test.publish([
@@ -73,6 +78,34 @@ describe('<tk-quotes>', () => {
       await act(async () => el.setAttribute('selected', 'eurusd'));
       await vi.waitFor(() => expect(rows[1]?.getAttribute('part')).toBe('row row-selected'), WAIT);
       expect(rowsOf(el).filter((r) => r.getAttribute('aria-current') === 'true')).toEqual([rows[1]]);
+    },
+  );
+
+  it(
+    'shares one subscription per symbol among the widgets of a page, released with the last one',
+    { timeout: 30_000 },
+    async () => {
+      const first = await mountLive(
+        '<tk-quotes symbols="XAUUSD,EURUSD" mini-chart="false"></tk-quotes>' +
+          '<tk-quotes symbols="EURUSD,BTCUSDT" mini-chart="false"></tk-quotes>',
+        ['XAUUSD', 'EURUSD', 'BTCUSDT'].map(Topic.symbolPrices),
+      );
+      const second = first.nextElementSibling as HTMLElement;
+      const sent = test.client().frames.length;
+      act(() => test.publish([priceEntry({ symbol: 'EURUSD' }), priceEntry({ symbol: 'BTCUSDT', type: 1 })]));
+      await vi.waitFor(
+        () => expect(rowsOf(second).map((r) => r.dataset.symbol)).toEqual(['EURUSD', 'BTCUSDT']),
+        WAIT,
+      );
+      // Two categories, one list: no tabs unless the page asks for them (PP4).
+      expect(second.shadowRoot?.querySelector('[role="tablist"]')).toBeNull();
+
+      await act(async () => second.remove());
+      await vi.waitFor(
+        () => expect(subscribed()).toEqual(['EURUSD', 'XAUUSD'].map(Topic.symbolPrices)),
+        WAIT,
+      );
+      expect(test.client().frames.slice(sent)).toEqual([`UNSUBSCRIBE ${Topic.symbolPrices('BTCUSDT')}`]);
     },
   );
 

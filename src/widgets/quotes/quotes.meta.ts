@@ -18,7 +18,8 @@ export const quotesMeta: WidgetMeta = {
       prop: 'symbols',
       type: 'string',
       description:
-        'Comma-separated symbols to show, in this order (e.g. `BTCUSDT,EURUSD`); all symbols when absent.',
+        'Comma-separated symbols to show, in this order (e.g. `BTCUSDT,EURUSD`); all symbols when absent. ' +
+        'The page then receives the prices of these symbols only.',
     },
     {
       name: 'category',
@@ -59,8 +60,10 @@ export const quotesMeta: WidgetMeta = {
       name: 'tabs',
       prop: 'tabs',
       type: 'boolean',
-      description: 'Show the category tabs; `tabs="false"` lists every category in one table.',
-      default: 'true',
+      description:
+        'Show the category tabs. Without `symbols` they show unless `tabs="false"`; with `symbols` the listed ' +
+        'products share one list in their listed order unless the page asks for tabs with `tabs="true"`.',
+      default: 'true without `symbols`, false with `symbols`',
     },
   ],
   events: [symbolSelectEvent('The user selected a row (click, Enter or Space). Bubbles and is composed.')],

@@ -146,6 +146,20 @@ describe('Quotes', () => {
     expect(rowSymbols()).toEqual(['GBPUSD', 'EURUSD']);
   });
 
+  it('lists symbols of several categories in one list, in their order, unless the page asks for tabs', async () => {
+    const view = await renderQuotes({ symbols: 'BTCUSDT,EURUSD,XAUUSD' });
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(rowSymbols()).toEqual(['BTCUSDT', 'EURUSD', 'XAUUSD']);
+    view.rerender(
+      <PlatformProvider platform={current!.platform}>
+        <Quotes symbols="BTCUSDT,EURUSD,XAUUSD" tabs />
+      </PlatformProvider>,
+    );
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Forex', 'Commodities', 'Cryptos']);
+    expect(rowSymbols()).toEqual(['EURUSD']);
+  });
+
   it('shows one category without tabs for the category attribute', async () => {
     await renderQuotes({ category: 'commodities' });
     expect(screen.queryByRole('tablist')).toBeNull();

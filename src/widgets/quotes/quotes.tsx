@@ -50,13 +50,16 @@ export interface QuotesProps extends EventCallbacks<'tk-symbol-select'> {
 
 /** The live market table of spec §2 (category tabs, bid/ask with low/high, change, mini chart). */
 export function Quotes(props: QuotesProps) {
-  const { symbols, category, theme, layout, miniChart = true, tabs = true, selected } = props;
+  const { symbols, category, theme, layout, miniChart = true, selected } = props;
   const platform = usePlatform();
   const t = useT();
   const emit = useEmit(props);
   const config = useAtomValue(platform.atoms.config);
   const configError = useAtomValue(platform.atoms.configError);
-  const prices = useAtomValue(platform.atoms.prices);
+  const listed = useMemo(() => parseSymbols(symbols), [symbols]);
+  // Listed symbols are all the page receives (PP1) and share one list unless the partner asks for tabs (PP4).
+  const tabs = props.tabs ?? !listed;
+  const prices = useAtomValue(listed ? platform.atoms.pricesOf(listed) : platform.atoms.prices);
   const feedState = useAtomValue(platform.atoms.feedState);
   const now = useAtomValue(platform.atoms.clock);
   const [picked, setPicked] = useHostState<CategoryId | null>('quotes.tab', null);
@@ -69,13 +72,13 @@ export function Quotes(props: QuotesProps) {
   const selection = useMemo(
     () =>
       selectQuotes(prices.values(), {
-        symbols: parseSymbols(symbols),
+        symbols: listed,
         category: parseCategory(category),
         tradeList,
         tabs,
         active: picked ?? selectedType,
       }),
-    [prices, symbols, category, tradeList, tabs, picked, selectedType],
+    [prices, listed, category, tradeList, tabs, picked, selectedType],
   );
   const select = useCallback((symbol: string) => emit('tk-symbol-select', { symbol }), [emit]);
   const rowLayout = layout === 'logo' ? 'logo' : 'table';

@@ -57,3 +57,6 @@ export async function startBrokerApp(
     base: `http://127.0.0.1:${port}`,
   };
 }
+
+/** The spec-written STOMP client, for other modules' tests of what reaches a socket. */
+export { RawStompClient, type RawFrame } from './raw-client';
