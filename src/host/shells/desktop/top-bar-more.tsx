@@ -1,11 +1,13 @@
 /**
  * The top bar's More menu: what no longer fits on the bar's one row (use-collapse-level.ts), least used
  * first — colour themes, light/dark and service; then the language; then navigation and search; then the
- * candle style.
+ * candle style; last the account glance's total balance (its available margin and Deposit stay on the bar).
  */
 import { useId } from 'react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { CANDLE_TYPES } from '../../../widgets/chart';
+import { GlanceBalanceItem } from '../../account/account-glance';
+import type { Glance } from '../../account/use-glance';
 import { usePopover } from '../../account/use-popover';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
@@ -17,9 +19,9 @@ import { useServiceAction } from '../../ui/service-button';
 import { useDesktopState } from './desktop-state';
 
 /** The collapse levels: from this level on, the group lives in the More menu instead of on the bar. */
-export const COLLAPSE = { tools: 1, language: 2, navigation: 3, candle: 4 } as const;
+export const COLLAPSE = { tools: 1, language: 2, navigation: 3, candle: 4, balance: 5 } as const;
 /** The highest collapse level. */
-export const MAX_COLLAPSE = COLLAPSE.candle;
+export const MAX_COLLAPSE = COLLAPSE.balance;
 
 /** What the menu holds at `level`, and the facts that decide its entries. */
 export interface TopBarMoreProps {
@@ -28,10 +30,12 @@ export interface TopBarMoreProps {
   chartTools: boolean;
   /** Colour themes are offered (spec §2: only above 1600 px). */
   wide: boolean;
+  /** The signed-in account's glance (its total balance moves here last). */
+  glance: Glance | null;
 }
 
 /** The More button and its menu; nothing while every item fits on the bar. */
-export function TopBarMore({ level, chartTools, wide }: TopBarMoreProps) {
+export function TopBarMore({ level, chartTools, wide, glance }: TopBarMoreProps) {
   const t = useT();
   const { config, theme, setTheme, language, setLanguage } = useHost();
   const { page } = useRoute();
@@ -70,6 +74,7 @@ export function TopBarMore({ level, chartTools, wide }: TopBarMoreProps) {
       </button>
       {open ? (
         <div id={menuId} className="host-more__menu" data-testid="top-more-menu">
+          {level >= COLLAPSE.balance ? <GlanceBalanceItem glance={glance} /> : null}
           {level >= COLLAPSE.navigation ? (
             <nav className="host-more__group" aria-label={t('a11y.main_nav')}>
               {links.map((link) => (

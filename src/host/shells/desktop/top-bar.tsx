@@ -11,9 +11,12 @@ import { BrandLogo } from '../../ui/brand-logo';
 import { ColorSchemePicker } from '../../ui/color-scheme-picker';
 import { LanguageMenu } from '../../ui/language-menu';
 import { ModeSwitch } from '../../ui/mode-switch';
+import { NotificationBell } from '../../ui/notification-bell';
 import { ServiceButton } from '../../ui/service-button';
 import { ThemeToggle } from '../../ui/theme-toggle';
+import { AccountGlance } from '../../account/account-glance';
 import { AccountSwitch } from '../../account/account-switch';
+import { useGlance } from '../../account/use-glance';
 import { UserBlock } from '../../account/user-block';
 import { isDesktopTradingPage } from '../../pages/page-kinds';
 import { PlaceOrderIcon, SearchIcon } from '../../ui/icons';
@@ -56,7 +59,12 @@ export function TopBar() {
   const bar = useRef<HTMLElement>(null);
   const brand = config.brand;
   const trading = isDesktopTradingPage(page);
-  const widths = [language, trading, state.status, user?.nickname, tradeMode, wide].join('|');
+  const glance = useGlance();
+  // The glance's figures change on every price; only their length changes what fits.
+  const figures = glance
+    ? `${glance.figures.balance.length}|${glance.figures.available.length}|${glance.deposit}`
+    : '';
+  const widths = [language, trading, state.status, user?.nickname, tradeMode, wide, figures].join('|');
   const level = useCollapseLevel(bar, MAX_COLLAPSE, widths);
   const inline = (group: keyof typeof COLLAPSE) => level < COLLAPSE[group];
   // A word-mark logo already says the brand name: the title shows only when it adds something.
@@ -104,7 +112,9 @@ export function TopBar() {
         {inline('language') ? <LanguageMenu compact={!wide} /> : null}
         {inline('tools') ? <ThemeToggle /> : null}
         {inline('tools') ? <ServiceButton /> : null}
-        <TopBarMore level={level} chartTools={trading} wide={wide} />
+        <TopBarMore level={level} chartTools={trading} wide={wide} glance={glance} />
+        <AccountGlance glance={glance} balance={inline('balance')} />
+        <NotificationBell />
         <AccountSwitch />
         <UserBlock />
       </div>
