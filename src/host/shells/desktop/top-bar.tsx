@@ -70,10 +70,15 @@ export function TopBar() {
   // A word-mark logo already says the brand name: the title shows only when it adds something.
   const title = siteTitle;
   return (
-    <header className="host-topbar" ref={bar} data-collapse={level}>
+    <header
+      className="host-topbar"
+      ref={bar}
+      data-collapse={level}
+      data-compact-user={inline('names') ? undefined : true}
+    >
       <Link className="host-topbar__brand" to="/" aria-label={`${brand.name} — ${t('nav.home')}`}>
         <BrandLogo brand={brand} decorative />
-        {brand.logoUrl && title === brand.name ? null : (
+        {(brand.logoUrl && title === brand.name) || !inline('title') ? null : (
           <span className="host-topbar__title" data-with-logo={Boolean(brand.logoUrl) || undefined}>
             {title}
           </span>
@@ -95,7 +100,9 @@ export function TopBar() {
         </nav>
       ) : null}
       <div className="host-topbar__tools">
-        {trading ? <ChartSelectors candleStyle={inline('candle')} /> : null}
+        {trading ? (
+          <ChartSelectors candleStyle={inline('candle')} compactPeriods={!inline('periods')} />
+        ) : null}
         {trading ? <PlaceOrderToggle /> : null}
         {inline('navigation') ? (
           <Link
@@ -115,7 +122,7 @@ export function TopBar() {
         <TopBarMore level={level} chartTools={trading} wide={wide} glance={glance} />
         <AccountGlance glance={glance} balance={inline('balance')} />
         <NotificationBell />
-        <AccountSwitch />
+        {inline('switch') ? <AccountSwitch /> : null}
         <UserBlock />
       </div>
     </header>
