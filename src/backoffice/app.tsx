@@ -13,6 +13,8 @@ import { BackofficeContext, type Backoffice } from './context';
 import { Queue } from './queue';
 import { AUDIT_PAGE, pagesFor, QUEUES, queuesFor } from './queues';
 import { SignIn } from './sign-in';
+import { TimeZoneNote } from './time-zone-note';
+import { useTimeZone } from './time-zone';
 import { createTransport, type Call } from './transport';
 import { UserLookup, USERS_PAGE, USERS_STRINGS } from './user-lookup';
 
@@ -73,6 +75,7 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
   const { toast, show, dismiss } = useToastState();
   const [session, setSession] = useState<Session>({ state: 'checking' });
   const [page, setPage] = useState<string>(QUEUES[0]?.id ?? AUDIT_PAGE);
+  const timeZone = useTimeZone(fetchImpl);
 
   const onSessionEnded = useCallback(() => setSession({ state: 'anonymous', ended: true }), []);
   const value: Backoffice = useMemo(
@@ -88,8 +91,9 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
       toast: show,
       onSessionEnded,
       roles: session.state === 'in' ? session.operator.roles : [],
+      timeZone: timeZone ?? 'UTC',
     }),
-    [call, t, language, show, onSessionEnded, i18n, session],
+    [call, t, language, show, onSessionEnded, i18n, session, timeZone],
   );
 
   useEffect(() => {
@@ -142,6 +146,7 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
             </nav>
           ) : null}
           <span className="bo-top__spacer" />
+          {timeZone ? <TimeZoneNote zone={timeZone} /> : null}
           <label className="bo-top__language">
             <span className="bo-sr-only">{t('backoffice.language')}</span>
             <select value={language} onChange={(event) => void loadLanguage(i18n, event.target.value)}>
@@ -170,7 +175,9 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
             </span>
           ) : null}
         </header>
-        {session.state === 'checking' ? <p className="bo-muted bo-pad">{t('backoffice.loading')}</p> : null}
+        {session.state === 'checking' || (session.state === 'in' && !timeZone) ? (
+          <p className="bo-muted bo-pad">{t('backoffice.loading')}</p>
+        ) : null}
         {session.state === 'anonymous' ? (
           <>
             {session.ended ? (
@@ -181,7 +188,7 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
             <SignIn onSignedIn={(signedIn) => setSession({ state: 'in', ...signedIn })} />
           </>
         ) : null}
-        {session.state === 'in' ? (
+        {session.state === 'in' && timeZone ? (
           <main className="bo-main">
             {queue ? (
               <Queue key={queue.id} queue={queue} />

@@ -1,7 +1,7 @@
 /** The audit log: every operator, CLI and admin-API action, newest first, filtered by object and actor. */
 import { useState, type FormEvent } from 'react';
 import { BACKOFFICE_PAGE_SIZE, ListAudit, type AuditRow } from '../core/contract/backoffice';
-import { formatTime, useBackoffice } from './context';
+import { useBackoffice, useTime } from './context';
 import { auditChanges, pageCount } from './logic';
 import { useLoad } from './use-load';
 
@@ -29,7 +29,8 @@ function Changes({ row }: { row: AuditRow }) {
 }
 
 export function AuditPage() {
-  const { call, t, language } = useBackoffice();
+  const { call, t } = useBackoffice();
+  const time = useTime();
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -111,7 +112,7 @@ export function AuditPage() {
             <tbody>
               {loaded.data.list.map((row) => (
                 <tr key={row.id} data-testid="bo-audit-row">
-                  <td>{formatTime(row.createdAt, language)}</td>
+                  <td>{time(row.createdAt)}</td>
                   <td>{row.actorEmail ?? row.actor}</td>
                   <td>{row.action}</td>
                   <td>

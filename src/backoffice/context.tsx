@@ -1,6 +1,10 @@
-/** What every back-office screen shares: the API caller, the translator, the language and the toast. */
+/**
+ * What every back-office screen shares: the API caller, the translator, the language, the time zone and the
+ * toast.
+ */
 import { createContext, useContext } from 'react';
 import { codeMessage } from '../core/api/response';
+import { formatZonedTime } from '../core/domain/format';
 import type { OperatorRole } from '../core/contract/endpoint';
 import type { ShowToast } from '../widgets/_shared/toast';
 import { NO_ANSWER, type Call } from './transport';
@@ -17,6 +21,8 @@ export interface Backoffice {
   onSessionEnded(): void;
   /** The signed-in operator's roles (what they may do beyond what they see). */
   roles: readonly OperatorRole[];
+  /** The IANA zone every time is shown in (time-zone.ts): the brand's, else UTC. */
+  timeZone: string;
 }
 
 export const BackofficeContext = createContext<Backoffice | null>(null);
@@ -33,15 +39,11 @@ export function failureText(t: Translate, failure: { code: number; msg: string; 
   return codeMessage(failure.code, failure.msg, t);
 }
 
-/** A date and time in the page language. */
-export function formatTime(ms: number | null, language: string): string {
-  if (ms === null) return '–';
-  return new Date(ms).toLocaleString(language, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+/**
+ * Formats a moment as the trader's records show it: in the back office's zone with that moment's offset
+ * ("2026-11-28 20:51:34 UTC-5"), through the one function of both sides (core/domain/format.ts).
+ */
+export function useTime(): (ms: number | null) => string {
+  const { timeZone } = useBackoffice();
+  return (ms) => (ms === null ? '–' : formatZonedTime(ms, timeZone));
 }

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatTime, useBackoffice } from './context';
+import { useBackoffice, useTime } from './context';
 import { mayDecide, type Decision, type QueueDeclaration, type QueueItem } from './queue-declaration';
 import { useLoad } from './use-load';
 
@@ -45,7 +45,8 @@ function Detail({
   item: QueueItem;
   onDecide: (chosen: Chosen) => void;
 }) {
-  const { call, t, language, roles } = useBackoffice();
+  const { call, t, roles } = useBackoffice();
+  const time = useTime();
   const { detail: fuller, extra: Extra } = queue;
   const [detail] = useLoad(fuller ? `${queue.id}:${listed.id}` : null, () => fuller!.load(call, listed));
   const item = detail.state === 'ok' ? detail.data : listed;
@@ -59,7 +60,7 @@ function Detail({
           <Fact key={fact.label} label={t(fact.label)} text={fact.text} num={fact.num} />
         ))}
         <dt>{t('backoffice.queue.submitted')}</dt>
-        <dd>{formatTime(item.createdAt, language)}</dd>
+        <dd>{time(item.createdAt)}</dd>
       </dl>
       {Extra ? <Extra item={item} /> : null}
       <details className="bo-raw">
@@ -102,7 +103,8 @@ function Fact({ label, text, num }: { label: string; text: string; num: boolean 
 }
 
 export function Queue({ queue }: { queue: QueueDeclaration }) {
-  const { call, t, language } = useBackoffice();
+  const { call, t } = useBackoffice();
+  const time = useTime();
   const [loaded, reload] = useLoad(queue.id, () => queue.list.load(call, undefined));
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
@@ -155,7 +157,7 @@ export function Queue({ queue }: { queue: QueueDeclaration }) {
                   <span>{item.userUid}</span>
                 </span>
                 <span className="bo-muted">
-                  {row.note} · {formatTime(item.createdAt, language)}
+                  {row.note} · {time(item.createdAt)}
                 </span>
               </li>
             );

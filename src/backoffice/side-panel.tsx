@@ -12,7 +12,7 @@ import {
 } from '../core/contract/backoffice';
 import { AdminWithdrawalFreeze, AdminWithdrawalUnfreeze } from '../core/contract/withdrawals';
 import { ConfirmDialog } from './confirm-dialog';
-import { formatTime, useBackoffice } from './context';
+import { useBackoffice, useTime } from './context';
 import type { OperatorRole } from '../core/contract/endpoint';
 import { canHoldWithdrawals } from './logic';
 import { holdsOne } from './queue-declaration';
@@ -62,7 +62,8 @@ function HoldDialog({
 }
 
 function Summary({ uid }: { uid: string }) {
-  const { call, t, language, roles } = useBackoffice();
+  const { call, t, roles } = useBackoffice();
+  const time = useTime();
   const [loaded, reload] = useLoad(uid, () => call(GetUserSummary, { uid }));
   const [holding, setHolding] = useState<boolean | null>(null);
   return (
@@ -78,7 +79,7 @@ function Summary({ uid }: { uid: string }) {
             <dt>{t('backoffice.panel.phone')}</dt>
             <dd>{user.phone ?? '–'}</dd>
             <dt>{t('backoffice.panel.registered')}</dt>
-            <dd>{formatTime(user.registeredAt, language)}</dd>
+            <dd>{time(user.registeredAt)}</dd>
             <dt>{t('backoffice.panel.blocked')}</dt>
             <dd>{user.blocked ? t('backoffice.panel.yes') : t('backoffice.panel.no')}</dd>
             <dt>{t('backoffice.panel.withdrawals')}</dt>
@@ -126,7 +127,8 @@ function Summary({ uid }: { uid: string }) {
 }
 
 function Ledger({ uid }: { uid: string }) {
-  const { call, t, language } = useBackoffice();
+  const { call, t } = useBackoffice();
+  const time = useTime();
   const [size, setSize] = useState(10);
   const [loaded] = useLoad(`${uid}:${size}`, () => call(GetUserLedger, { uid, page: 1, pageSize: size }));
   return (
@@ -142,7 +144,7 @@ function Ledger({ uid }: { uid: string }) {
                 <tbody>
                   {page.list.map((line) => (
                     <tr key={line.id}>
-                      <td>{formatTime(line.createdAt, language)}</td>
+                      <td>{time(line.createdAt)}</td>
                       <td>
                         {line.kind}
                         {line.bucket === 'lock_margin' ? ' · margin' : ''}
@@ -172,7 +174,8 @@ function Ledger({ uid }: { uid: string }) {
 }
 
 function Positions({ uid }: { uid: string }) {
-  const { call, t, language } = useBackoffice();
+  const { call, t } = useBackoffice();
+  const time = useTime();
   const [loaded] = useLoad(uid, () => call(GetUserPositions, { uid }));
   const side = (type: number) => (type === 0 ? t('backoffice.panel.buy') : t('backoffice.panel.sell'));
   return (
@@ -205,7 +208,7 @@ function Positions({ uid }: { uid: string }) {
                     </td>
                     <td>{side(option.orderType)}</td>
                     <td className="bo-num">{formatAmount(option.amount)} USD</td>
-                    <td>{formatTime(option.endTime, language)}</td>
+                    <td>{time(option.endTime)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { GetUserView, type UserView } from '../core/contract/user-lookup';
 import { formatAmount } from '../core/domain/format';
-import { formatTime, useBackoffice, type Translate } from './context';
+import { useBackoffice, useTime, type Translate } from './context';
 import { ticketAmount } from './logic';
 import { useLoad } from './use-load';
 
@@ -72,7 +72,8 @@ function Accounts({ view }: { view: UserView }) {
 }
 
 function Open({ view }: { view: UserView }) {
-  const { t, language } = useBackoffice();
+  const { t } = useBackoffice();
+  const time = useTime();
   const none = view.orders.length + view.options.length === 0;
   return (
     <Section
@@ -100,7 +101,7 @@ function Open({ view }: { view: UserView }) {
               </td>
               <td>{side(t, option.orderType)}</td>
               <td className="bo-num">{formatAmount(option.amount)} USD</td>
-              <td>{formatTime(option.endTime, language)}</td>
+              <td>{time(option.endTime)}</td>
             </tr>
           ))}
         </tbody>
@@ -110,7 +111,8 @@ function Open({ view }: { view: UserView }) {
 }
 
 function History({ view }: { view: UserView }) {
-  const { t, language } = useBackoffice();
+  const { t } = useBackoffice();
+  const time = useTime();
   return (
     <Section
       id="history"
@@ -121,7 +123,7 @@ function History({ view }: { view: UserView }) {
         <tbody>
           {view.history.map((line) => (
             <tr key={`${line.kind}:${line.uid}`}>
-              <td>{formatTime(line.closedAt, language)}</td>
+              <td>{time(line.closedAt)}</td>
               <td>
                 {line.kind === 'option' ? `${t('backoffice.panel.option')} ` : ''}
                 {line.tradePair} · {side(t, line.orderType)}
@@ -137,7 +139,8 @@ function History({ view }: { view: UserView }) {
 }
 
 function Cash({ view }: { view: UserView }) {
-  const { t, language } = useBackoffice();
+  const { t } = useBackoffice();
+  const time = useTime();
   return (
     <Section
       id="cash"
@@ -148,7 +151,7 @@ function Cash({ view }: { view: UserView }) {
         <tbody>
           {view.cash.map((line) => (
             <tr key={line.uid}>
-              <td>{formatTime(line.createdAt, language)}</td>
+              <td>{time(line.createdAt)}</td>
               <td>{t(`${USERS_KEYS}.${line.type}`)}</td>
               <td className="bo-num">
                 {ticketAmount(line.amount, line.currency)} {line.currency}

@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { LOOKUP_QUERY_MAX, LookupUsers, readLookupQuery, type UserHit } from '../core/contract/user-lookup';
 import english from '../core/i18n/locales/en/backoffice/users.json';
-import { failureText, formatTime, useBackoffice } from './context';
+import { failureText, useBackoffice, useTime } from './context';
 import { queueStrings } from './queue-declaration';
 import { SidePanel } from './side-panel';
 import { USERS_KEYS } from './trader-view';
@@ -44,7 +44,8 @@ function Hits({
   selected: string | null;
   onSelect: (uid: string) => void;
 }) {
-  const { t, language } = useBackoffice();
+  const { t } = useBackoffice();
+  const time = useTime();
   if (list.length === 0) {
     return (
       <p className="bo-muted" data-testid="bo-lookup-none">
@@ -78,7 +79,7 @@ function Hits({
             {[hit.email, hit.phone].filter(Boolean).join(' · ') || '–'}
           </span>
           <span className="bo-muted">
-            {t('backoffice.panel.registered')} {formatTime(hit.registeredAt, language)}
+            {t('backoffice.panel.registered')} {time(hit.registeredAt)}
             {hit.blocked ? ` · ${t('backoffice.panel.blocked')}` : ''}
             {hit.withdrawalFrozen ? ` · ${t(`${USERS_KEYS}.frozen`)}` : ''}
           </span>

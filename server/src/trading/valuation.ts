@@ -1,10 +1,10 @@
 /** Orders as the wire shows them, valued at the current quotes, and the position summary of an account. */
 import type { MarketOrder, PositionSummary } from '../../../src/core/contract/trading';
-import { add, sub, type Decimal } from '../../../src/core/domain/decimal';
+import { add, type Decimal } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { findUserAccount, toMoney } from '../ledger';
 import type { Engine } from './engine';
-import { exitPrice, pnlUsd } from '../../../src/core/domain/money';
+import { accountMargin, exitPrice, pnlUsd } from '../../../src/core/domain/money';
 import { ORDER_COLUMNS, selectOrders, type OrderRow } from './orders-repo';
 
 /**
@@ -86,11 +86,11 @@ const total = (orders: MarketOrder[]) => orders.reduce<Decimal>((sum, o) => add(
  * = balance + locked margin + floating P&L of the open positions; available = net value − locked margin.
  */
 export function summaryOf(view: AccountView, list: MarketOrder[]): PositionSummary {
-  const netValue = add(add(view.balance, view.lockMargin), total(view.open));
+  const { netValue, available } = accountMargin(view.balance, view.lockMargin, total(view.open));
   return {
     profitLossSum: toMoney(total(list)),
     netValue: toMoney(netValue),
     securityDepositPrent: toMoney(view.lockMargin),
-    securityDepositAvailableSum: toMoney(sub(netValue, view.lockMargin)),
+    securityDepositAvailableSum: toMoney(available),
   };
 }

@@ -180,3 +180,54 @@ export function formatTime(
   };
   return pattern.replace(TOKENS, (token, literal: string | undefined) => literal ?? values[token] ?? token);
 }
+
+/** The IANA id of a zone Intl knows (as Intl spells it); null for "device", empty or unknown names. */
+export function knownZone(tz?: string | null): string | null {
+  if (!isZone(tz)) return null;
+  return formatterFor(tz)?.resolvedOptions().timeZone ?? null;
+}
+
+/** The IANA zone times are shown in: the brand's, or the device's when the brand says so or names none. */
+export function displayZone(tz?: string | null): string {
+  return knownZone(tz) ?? formatterFor('')?.resolvedOptions().timeZone ?? 'UTC';
+}
+
+/** Minutes the zone is ahead of UTC at `ms`, by the zone's own rules (daylight saving included). */
+export function zoneOffsetMinutes(ms: number, tz?: string | null): number {
+  const f = fieldsOf(ms, isZone(tz) ? tz : '');
+  const [year, month, day, hour, minute, second] = [f.year, f.month, f.day, f.hour, f.minute, f.second].map(
+    Number,
+  );
+  const wall = Date.UTC(year ?? 0, (month ?? 1) - 1, day, hour, minute, second);
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/** An offset as people write it: "UTC", "UTC+9", "UTC-5", "UTC+5:30", "UTC-3:30". */
+export function offsetLabel(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  const rest = abs % 60;
+  return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${rest ? `:${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/** A zone's name for people: the city of an IANA id ("America/New_York" → "New York"); "UTC" for UTC. */
+export function zoneName(tz?: string | null): string {
+  const zone = displayZone(tz);
+  if (/^(Etc\/)?(UTC|GMT|UCT|Universal|Zulu)$/i.test(zone)) return 'UTC';
+  return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+}
+
+/**
+ * The one way a moment is shown beside its zone, on the trader's side and in the back office alike (issue #26
+ * item 8): the time in `tz` (device zone when absent) followed by that moment's offset, e.g.
+ * "2026-11-28 20:51:34 UTC-5" — so two screens that show one moment show the same text, and a time near a
+ * daylight-saving change is never ambiguous.
+ */
+export function formatZonedTime(
+  ms: number | null | undefined,
+  tz?: string | null,
+  pattern = DATE_TIME_FORMAT,
+): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return EMPTY_VALUE;
+  return `${formatTime(ms, pattern, tz)} ${offsetLabel(zoneOffsetMinutes(ms, tz))}`;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountMargin,
   currenciesOf,
   entryPrice,
   exitPrice,
@@ -16,7 +17,7 @@ import {
   type MoneyProduct,
   type QuoteLookup,
 } from './money';
-import { add } from './decimal';
+import { add, compare } from './decimal';
 import { pnlTone, signedAmount } from './order-format';
 
 const at = (price: string) => ({ bid: price, ask: price });
@@ -221,5 +222,19 @@ describe('net P&L', () => {
     expect(total).toBe('64.99');
     // The gross sum is what the header showed before: it is not the total of the rows.
     expect(total).not.toBe(sum('profitLoss'));
+  });
+});
+
+describe('accountMargin', () => {
+  it.each([
+    // balance, locked margin, floating P&L → net value, available margin
+    ['10000.00', '0', '0', '10000.00', '10000.00'],
+    ['9935.00', '65.00', '12.05', '10012.05', '9947.05'],
+    ['9935.00', '65.00', '-40.10', '9959.90', '9894.90'],
+    ['0.00', '500.00', '-620.00', '-120.00', '-620.00'],
+  ])('balance %s, locked %s, floating %s → net %s, available %s', (balance, lock, pnl, net, available) => {
+    const figures = accountMargin(balance, lock, pnl);
+    expect(compare(figures.netValue, net)).toBe(0);
+    expect(compare(figures.available, available)).toBe(0);
   });
 });

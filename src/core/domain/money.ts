@@ -234,3 +234,20 @@ export function netPnl(order: OrderMoney): Decimal | null {
   const fees = feesOf(order);
   return fees !== null && isDecimal(order.profitLoss) ? sub(order.profitLoss, fees) : null;
 }
+
+/** Net value and available margin of an account (spec §2 position summary, §3 summary fields). */
+export interface AccountMargin {
+  /** Balance + locked margin + floating P&L of the open positions. */
+  netValue: Decimal;
+  /** Net value − locked margin: what new orders may still lock. */
+  available: Decimal;
+}
+
+/**
+ * The one computation of net value and available margin: the engine's position summary pushes it, the
+ * desktop top bar shows it from the balance and the open positions' P&L.
+ */
+export function accountMargin(balance: Decimal, lockMargin: Decimal, floatingPnl: Decimal): AccountMargin {
+  const netValue = add(add(balance, lockMargin), floatingPnl);
+  return { netValue, available: sub(netValue, lockMargin) };
+}

@@ -1,6 +1,6 @@
 import { BuyPoint } from '../../core/contract/trading';
 import type { MarketOrder } from '../../core/contract/trading';
-import { formatAmount, formatTime } from '../../core/domain/format';
+import { formatAmount, formatZonedTime } from '../../core/domain/format';
 import { DetailField } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
 import { directionKey, netPnl, pnlTone, priceText, signedAmount, triggerText } from './history-format';
@@ -18,7 +18,7 @@ export interface HistoryDetailProps {
 /** Every field of one past or current order; times per spec §4 and the close reason when there is one. */
 export function HistoryDetail({ order, t, timezone, onClose }: HistoryDetailProps) {
   const times = timesFor(order);
-  const time = (ms: number | null) => formatTime(ms, undefined, timezone);
+  const time = (ms: number | null) => formatZonedTime(ms, timezone);
   const money = (value: string) => formatAmount(value);
   return (
     <HistoryDrawer title={t('history.detail_title')} closeLabel={t('common.close')} onClose={onClose}>

@@ -1,5 +1,5 @@
 import type { MarketOrder } from '../../core/contract/trading';
-import { SHORT_DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
+import { SHORT_DATE_TIME_FORMAT, formatAmount, formatZonedTime } from '../../core/domain/format';
 import { orderDirection } from '../../core/domain/order-format';
 import { RecordList, RecordTitle } from '../_shared/record-list';
 import type { RecordField } from '../_shared/record-list';
@@ -21,7 +21,7 @@ export interface HistoryTableProps {
  * cover times.
  */
 function historyFields(t: Translate, timezone: string | undefined): RecordField<MarketOrder>[] {
-  const time = (ms: number | null) => formatTime(ms, SHORT_DATE_TIME_FORMAT, timezone);
+  const time = (ms: number | null) => formatZonedTime(ms, timezone, SHORT_DATE_TIME_FORMAT);
   const net = (o: MarketOrder) => netPnl(o);
   return [
     {

@@ -70,15 +70,15 @@ describe('<History>', () => {
       within(c).queryByText(label, { selector: 'dt' })?.nextElementSibling?.textContent;
     expect(field(card, 'Lots')).toBe('0.25');
     expect(field(card, 'Fees')).toBe('2.85');
-    expect(field(card, 'Place time')).toMatch(/^11-20 \d{2}:00:01$/);
-    expect(field(card, 'Cover time')).toMatch(/^11-21 \d{2}:30:00$/);
+    expect(field(card, 'Place time')).toMatch(/^11-20 \d{2}:00:01 UTC-5$/);
+    expect(field(card, 'Cover time')).toMatch(/^11-21 \d{2}:30:00 UTC-5$/);
     expect(field(card, 'Status')).toBe('ClosedTake profit');
     const net = card.querySelector('[data-field="net-pnl"]') as HTMLElement;
     expect(net.textContent).toBe('+9.65');
     expect(net.dataset.tone).toBe('up');
     // A pending order was never placed in the market: its order time, and no cover time.
     const other = row('p1') as HTMLElement;
-    expect(field(other, 'Order time')).toMatch(/^11-20 \d{2}:00:00$/);
+    expect(field(other, 'Order time')).toMatch(/^11-20 \d{2}:00:00 UTC-5$/);
     expect(field(other, 'Place time')).toBeUndefined();
     expect(field(other, 'Cover time')).toBeUndefined();
     fireEvent.click(within(card).getByRole('button', { name: /EURUSD/ }));

@@ -80,8 +80,8 @@ describe('<History mode="option">', () => {
       within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(field('Amount')).toBe('100.00');
     expect(field('Fee')).toBe('0.20');
-    expect(field('Start time')).toMatch(/^01-06 \d{2}:00:00$/);
-    expect(field('Settlement time')).toMatch(/^01-06 \d{2}:01:01$/);
+    expect(field('Start time')).toMatch(/^01-06 \d{2}:00:00 UTC-5$/);
+    expect(field('Settlement time')).toMatch(/^01-06 \d{2}:01:01 UTC-5$/);
     const winLoss = card.querySelector('[data-field="win-loss"]') as HTMLElement;
     expect(winLoss.textContent).toBe('-100.00');
     expect(winLoss.dataset.tone).toBe('down');

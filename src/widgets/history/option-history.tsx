@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { OptionPositionStatus, findOptionHistory } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
-import { SHORT_DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
+import { SHORT_DATE_TIME_FORMAT, formatAmount, formatZonedTime } from '../../core/domain/format';
 import { optionDirection } from '../../core/domain/option-order';
 import { pnlTone, priceText, signedAmount } from '../../core/domain/order-format';
 import { PagedList } from '../_shared/list-foot';
@@ -35,7 +35,7 @@ export function OptionDetail({
   timezone: string | undefined;
   onClose: () => void;
 }) {
-  const time = (ms: number | null) => formatTime(ms, undefined, timezone);
+  const time = (ms: number | null) => formatZonedTime(ms, timezone);
   const direction = optionDirection(order);
   const finished = order.positionStatus === OptionPositionStatus.finished;
   return (
@@ -98,7 +98,7 @@ export function OptionDetail({
  * and the start time.
  */
 function optionFields(t: Translate, timezone: string | undefined): RecordField<OptionOrder>[] {
-  const time = (ms: number | null) => formatTime(ms, SHORT_DATE_TIME_FORMAT, timezone);
+  const time = (ms: number | null) => formatZonedTime(ms, timezone, SHORT_DATE_TIME_FORMAT);
   return [
     {
       id: 'amount',

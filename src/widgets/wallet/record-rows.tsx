@@ -1,5 +1,5 @@
 import type { CashRecord, WalletRecord } from '../../core/contract/wallets';
-import { DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
+import { formatAmount, formatZonedTime } from '../../core/domain/format';
 import { useWallet } from './wallet-context';
 import { payStateTone, signedQuantity } from './wallet.logic';
 
@@ -14,9 +14,7 @@ export function CashRecordRow({ record }: { record: CashRecord }) {
         <span className="tk-wallet__row-title">
           {t(record.actionType === 0 ? 'wallet.deposit' : 'wallet.withdraw')} · {coin}
         </span>
-        <span className="tk-wallet__row-sub tk-num">
-          {formatTime(record.submitTimeTs, DATE_TIME_FORMAT, timezone)}
-        </span>
+        <span className="tk-wallet__row-sub tk-num">{formatZonedTime(record.submitTimeTs, timezone)}</span>
         {record.payState === 'fail' && record.reason ? (
           <span className="tk-wallet__reason" part="reason">
             {t('wallet.reason', { reason: record.reason })}
@@ -47,7 +45,7 @@ export function WalletRecordRow({ record }: { record: WalletRecord }) {
           {t(`wallet.record.${kind}`)} · {record.currency}
         </span>
         <span className="tk-wallet__row-sub tk-num">
-          {formatTime(record.orderTime, DATE_TIME_FORMAT, timezone)} · {record.uid}
+          {formatZonedTime(record.orderTime, timezone)} · {record.uid}
         </span>
       </span>
       <span

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { MarketOrder } from '../../core/contract/trading';
 import { CashRecords, WALLET_HOME_ITEMS, type CashRecord } from '../../core/contract/wallets';
-import { SHORT_DATE_TIME_FORMAT, formatAmount, formatTime } from '../../core/domain/format';
+import { SHORT_DATE_TIME_FORMAT, formatAmount, formatZonedTime } from '../../core/domain/format';
 import { createTradingApi } from '../../core/trading/trading-api';
 import { CashRecordRow } from './record-rows';
 import { useWallet } from './wallet-context';
@@ -74,7 +74,7 @@ function TradeRow({ order }: { order: MarketOrder }) {
             {order.productName} · {t(order.orderType === 0 ? 'wallet.buy' : 'wallet.sell')}
           </span>
           <span className="tk-wallet__row-sub tk-num">
-            {formatTime(order.closingTimeTs ?? order.orderTimeTs, SHORT_DATE_TIME_FORMAT, timezone)}
+            {formatZonedTime(order.closingTimeTs ?? order.orderTimeTs, timezone, SHORT_DATE_TIME_FORMAT)}
           </span>
         </span>
         <span className="tk-wallet__amount tk-num" data-sign={loss ? 'minus' : 'plus'}>

@@ -1,35 +1,62 @@
 /** The top bar's chart controls (spec §2): candle period, candle style and the indicator dialog. */
 import { useT } from '../../../widgets/_shared/use-t';
-import { CANDLE_TYPES, KLINE_PERIODS, parseCandleType } from '../../../widgets/chart';
+import { CANDLE_TYPES, KLINE_PERIODS, parseCandleType, type KlinePeriod } from '../../../widgets/chart';
 import { IndicatorsIcon } from '../../ui/icons';
 import '../../ui/segmented.css';
 import { useDesktopState } from './desktop-state';
 
 /**
  * Period buttons, candle style menu and the indicators button driving the desktop chart panel; without
- * `candleStyle` the style is chosen in the top bar's More menu.
+ * `candleStyle` the style is chosen in the top bar's More menu; with `compactPeriods` (the narrowest bars) the
+ * periods are one select instead of a row of buttons.
  */
-export function ChartSelectors({ candleStyle = true }: { candleStyle?: boolean }) {
+export function ChartSelectors({
+  candleStyle = true,
+  compactPeriods = false,
+}: {
+  candleStyle?: boolean;
+  compactPeriods?: boolean;
+}) {
   const t = useT();
   const { period, setPeriod, candleType, setCandleType, indicatorsOpen, setIndicatorsOpen } =
     useDesktopState();
   return (
     <div className="host-chart-tools" data-testid="chart-selectors">
-      <div className="host-segmented host-periods" role="radiogroup" aria-label={t('desktop.period')}>
-        {KLINE_PERIODS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            role="radio"
-            className="host-segmented__option host-periods__item"
-            data-top-period={p}
-            aria-checked={p === period}
-            onClick={() => setPeriod(p)}
-          >
-            {t(`chart.period.${p}`)}
-          </button>
-        ))}
-      </div>
+      {compactPeriods ? (
+        <select
+          className="host-select"
+          data-testid="top-period"
+          aria-label={t('desktop.period')}
+          title={t('desktop.period')}
+          value={period}
+          onChange={(event) => {
+            const chosen = KLINE_PERIODS.find((p) => p === event.target.value);
+            if (chosen) setPeriod(chosen as KlinePeriod);
+          }}
+        >
+          {KLINE_PERIODS.map((p) => (
+            <option key={p} value={p}>
+              {t(`chart.period.${p}`)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <div className="host-segmented host-periods" role="radiogroup" aria-label={t('desktop.period')}>
+          {KLINE_PERIODS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              role="radio"
+              className="host-segmented__option host-periods__item"
+              data-top-period={p}
+              aria-checked={p === period}
+              onClick={() => setPeriod(p)}
+            >
+              {t(`chart.period.${p}`)}
+            </button>
+          ))}
+        </div>
+      )}
       {candleStyle ? (
         <select
           className="host-select"

@@ -1,12 +1,20 @@
 /**
  * The top bar's More menu: what no longer fits on the bar's one row (use-collapse-level.ts), least used
  * first — colour themes, light/dark and service; then the language; then navigation and search; then the
- * candle style.
+ * candle style; then the user's name and uid (the avatar stays), the demo/real switch, the site title beside
+ * the logo (the logo stays), the period buttons (one select then), and last the account glance's total balance (its available margin, Deposit and
+ * the bell always stay on the bar).
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { CANDLE_TYPES } from '../../../widgets/chart';
+import { GlanceBalanceItem } from '../../account/account-glance';
+import type { Glance } from '../../account/use-glance';
 import { usePopover } from '../../account/use-popover';
+import { SwitchAccountDialog } from '../../account/switch-dialog';
+import { isConfigOn } from '../../../widgets/account';
+import { useAtomValue } from '../../../widgets/_shared/store-react';
+import { useHostSession } from '../../session/use-host-session';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { useRoute } from '../../routing/router';
@@ -17,9 +25,19 @@ import { useServiceAction } from '../../ui/service-button';
 import { useDesktopState } from './desktop-state';
 
 /** The collapse levels: from this level on, the group lives in the More menu instead of on the bar. */
-export const COLLAPSE = { tools: 1, language: 2, navigation: 3, candle: 4 } as const;
+export const COLLAPSE = {
+  tools: 1,
+  language: 2,
+  navigation: 3,
+  candle: 4,
+  names: 5,
+  switch: 6,
+  title: 7,
+  periods: 8,
+  balance: 9,
+} as const;
 /** The highest collapse level. */
-export const MAX_COLLAPSE = COLLAPSE.candle;
+export const MAX_COLLAPSE = COLLAPSE.balance;
 
 /** What the menu holds at `level`, and the facts that decide its entries. */
 export interface TopBarMoreProps {
@@ -28,10 +46,12 @@ export interface TopBarMoreProps {
   chartTools: boolean;
   /** Colour themes are offered (spec §2: only above 1600 px). */
   wide: boolean;
+  /** The signed-in account's glance (its total balance moves here last). */
+  glance: Glance | null;
 }
 
 /** The More button and its menu; nothing while every item fits on the bar. */
-export function TopBarMore({ level, chartTools, wide }: TopBarMoreProps) {
+export function TopBarMore({ level, chartTools, wide, glance }: TopBarMoreProps) {
   const t = useT();
   const { config, theme, setTheme, language, setLanguage } = useHost();
   const { page } = useRoute();
@@ -39,7 +59,15 @@ export function TopBarMore({ level, chartTools, wide }: TopBarMoreProps) {
   const service = useServiceAction();
   const [open, setOpen, root] = usePopover<HTMLDivElement>();
   const menuId = useId();
+  const { platform, state } = useHostSession();
+  const systemConfig = useAtomValue(platform.atoms.systemConfig);
+  const [switching, setSwitching] = useState(false);
   if (level < COLLAPSE.tools) return service?.dialog ?? null;
+  // The demo/real switch of the bar (account-switch.tsx), as one item: the other account, after the confirm.
+  const switchItem =
+    level >= COLLAPSE.switch &&
+    state.status === 'signedIn' &&
+    isConfigOn(systemConfig, 'VIRTUAL_CURRENCY_TRADE');
 
   const act = (action: () => void) => () => {
     setOpen(false);
@@ -70,6 +98,19 @@ export function TopBarMore({ level, chartTools, wide }: TopBarMoreProps) {
       </button>
       {open ? (
         <div id={menuId} className="host-more__menu" data-testid="top-more-menu">
+          {level >= COLLAPSE.balance ? <GlanceBalanceItem glance={glance} /> : null}
+          {switchItem ? (
+            <div className="host-more__group">
+              <button
+                type="button"
+                className="host-more__item"
+                data-testid="more-switch-account"
+                onClick={act(() => setSwitching(true))}
+              >
+                {t(state.virtual ? 'account.switch_to_real' : 'account.switch_to_demo')}
+              </button>
+            </div>
+          ) : null}
           {level >= COLLAPSE.navigation ? (
             <nav className="host-more__group" aria-label={t('a11y.main_nav')}>
               {links.map((link) => (
@@ -135,6 +176,7 @@ export function TopBarMore({ level, chartTools, wide }: TopBarMoreProps) {
         </div>
       ) : null}
       {service?.dialog}
+      {switching ? <SwitchAccountDialog toDemo={!state.virtual} onClose={() => setSwitching(false)} /> : null}
     </div>
   );
 }

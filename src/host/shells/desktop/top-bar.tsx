@@ -11,9 +11,12 @@ import { BrandLogo } from '../../ui/brand-logo';
 import { ColorSchemePicker } from '../../ui/color-scheme-picker';
 import { LanguageMenu } from '../../ui/language-menu';
 import { ModeSwitch } from '../../ui/mode-switch';
+import { NotificationBell } from '../../ui/notification-bell';
 import { ServiceButton } from '../../ui/service-button';
 import { ThemeToggle } from '../../ui/theme-toggle';
+import { AccountGlance } from '../../account/account-glance';
 import { AccountSwitch } from '../../account/account-switch';
+import { useGlance } from '../../account/use-glance';
 import { UserBlock } from '../../account/user-block';
 import { isDesktopTradingPage } from '../../pages/page-kinds';
 import { PlaceOrderIcon, SearchIcon } from '../../ui/icons';
@@ -56,16 +59,26 @@ export function TopBar() {
   const bar = useRef<HTMLElement>(null);
   const brand = config.brand;
   const trading = isDesktopTradingPage(page);
-  const widths = [language, trading, state.status, user?.nickname, tradeMode, wide].join('|');
+  const glance = useGlance();
+  // The glance's figures change on every price; only their length changes what fits.
+  const figures = glance
+    ? `${glance.figures.balance.length}|${glance.figures.available.length}|${glance.deposit}`
+    : '';
+  const widths = [language, trading, state.status, user?.nickname, tradeMode, wide, figures].join('|');
   const level = useCollapseLevel(bar, MAX_COLLAPSE, widths);
   const inline = (group: keyof typeof COLLAPSE) => level < COLLAPSE[group];
   // A word-mark logo already says the brand name: the title shows only when it adds something.
   const title = siteTitle;
   return (
-    <header className="host-topbar" ref={bar} data-collapse={level}>
+    <header
+      className="host-topbar"
+      ref={bar}
+      data-collapse={level}
+      data-compact-user={inline('names') ? undefined : true}
+    >
       <Link className="host-topbar__brand" to="/" aria-label={`${brand.name} — ${t('nav.home')}`}>
         <BrandLogo brand={brand} decorative />
-        {brand.logoUrl && title === brand.name ? null : (
+        {(brand.logoUrl && title === brand.name) || !inline('title') ? null : (
           <span className="host-topbar__title" data-with-logo={Boolean(brand.logoUrl) || undefined}>
             {title}
           </span>
@@ -87,7 +100,9 @@ export function TopBar() {
         </nav>
       ) : null}
       <div className="host-topbar__tools">
-        {trading ? <ChartSelectors candleStyle={inline('candle')} /> : null}
+        {trading ? (
+          <ChartSelectors candleStyle={inline('candle')} compactPeriods={!inline('periods')} />
+        ) : null}
         {trading ? <PlaceOrderToggle /> : null}
         {inline('navigation') ? (
           <Link
@@ -104,8 +119,10 @@ export function TopBar() {
         {inline('language') ? <LanguageMenu compact={!wide} /> : null}
         {inline('tools') ? <ThemeToggle /> : null}
         {inline('tools') ? <ServiceButton /> : null}
-        <TopBarMore level={level} chartTools={trading} wide={wide} />
-        <AccountSwitch />
+        <TopBarMore level={level} chartTools={trading} wide={wide} glance={glance} />
+        <AccountGlance glance={glance} balance={inline('balance')} />
+        <NotificationBell />
+        {inline('switch') ? <AccountSwitch /> : null}
         <UserBlock />
       </div>
     </header>
