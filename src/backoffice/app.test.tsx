@@ -191,6 +191,29 @@ describe('<BackofficeApp>', () => {
     expect(login?.headers['x-tk-backoffice']).toBe('1');
   });
 
+  it('a wrong code with the right password says the code is wrong (1020), not the password, and takes the next code', async () => {
+    const { impl } = mockFetch({
+      'GET /admin/v1/operators/me': () => NOT_SIGNED_IN,
+      'POST /admin/v1/operators/login': () => ({
+        body: { code: 1020, msg: 'invalid verification code', data: null },
+      }),
+    });
+    renderApp(impl);
+    fireEvent.change(await screen.findByTestId('bo-email'), { target: { value: 'fin@ops.example' } });
+    fireEvent.change(screen.getByTestId('bo-password'), { target: { value: 'a-long-passphrase' } });
+    fireEvent.change(screen.getByTestId('bo-code'), { target: { value: '135799' } });
+    fireEvent.click(screen.getByTestId('bo-submit'));
+    const error = await screen.findByTestId('bo-signin-error');
+    expect(error.textContent).toBe('Invalid verification code (1020)');
+    expect(error.textContent).not.toContain('password');
+    const code = screen.getByTestId<HTMLInputElement>('bo-code');
+    expect(code.value).toBe('');
+    expect(document.activeElement).toBe(code);
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(code.getAttribute('aria-describedby')).toContain('bo-signin-error');
+    expect(screen.getByTestId<HTMLInputElement>('bo-password').value).toBe('a-long-passphrase');
+  });
+
   it('queue → select → side panel → approve → the queue refreshes without the item', async () => {
     const { impl, calls } = financeRoutes();
     renderApp(impl);

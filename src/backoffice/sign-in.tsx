@@ -1,6 +1,7 @@
 /** The operator sign-in: email, password and the 6-digit code of the authenticator app. */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { OperatorLogin, type OperatorSession } from '../core/contract/backoffice';
+import { Code } from '../core/contract/codes';
 import { failureText, useBackoffice } from './context';
 import { normalizeCode } from './logic';
 
@@ -11,6 +12,8 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: OperatorSession) 
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [codeRefused, setCodeRefused] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -26,6 +29,10 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: OperatorSession) 
     // A failed code cannot be used again: clear it for the next one.
     setCode('');
     setError(failureText(t, answer));
+    // 1020: email and password were right, only the code was not; the next code goes straight in.
+    const wrongCode = answer.code === Code.INVALID_VERIFICATION_CODE;
+    setCodeRefused(wrongCode);
+    if (wrongCode) codeInput.current?.focus();
   };
 
   return (
@@ -62,14 +69,16 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: OperatorSession) 
             pattern="[0-9]{6}"
             required
             value={code}
+            ref={codeInput}
             onChange={(event) => setCode(normalizeCode(event.target.value))}
-            aria-describedby="bo-code-hint"
+            aria-invalid={codeRefused || undefined}
+            aria-describedby={codeRefused ? 'bo-code-hint bo-signin-error' : 'bo-code-hint'}
             data-testid="bo-code"
           />
           <small id="bo-code-hint">{t('backoffice.sign_in.code_hint')}</small>
         </label>
         {error ? (
-          <p className="bo-error" role="alert" data-testid="bo-signin-error">
+          <p className="bo-error" id="bo-signin-error" role="alert" data-testid="bo-signin-error">
             {error}
           </p>
         ) : null}

@@ -211,31 +211,38 @@ describeOnBackends('back office', { on: 'pglite' }, (backend) => {
       expect(audit.rows[0]).toEqual({ action: 'operator.sign_in', actor: `operator:${finance.id}` });
     });
 
-    it('answers a wrong password, a wrong code, a reused code and an unknown email with the same 1108', async () => {
+    it('answers a wrong password and an unknown email with the same 1108, a wrong or reused code with 1020', async () => {
       nextStep();
       const code = codeOf(support);
-      const answers = [
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      const credentials = [
         await login({ email: support.email, password: 'not-the-password', code }, '10.0.1.1'),
-        await login(
-          { email: support.email, password: support.password, code: code === '000000' ? '111111' : '000000' },
-          '10.0.1.2',
-        ),
         await login({ email: 'nobody@ops.example', password: support.password, code }, '10.0.1.3'),
+        // A wrong password with a wrong code still tells nothing about the code.
+        await login({ email: support.email, password: 'not-the-password', code: wrongCode }, '10.0.1.6'),
+      ];
+      const codes = [
+        await login({ email: support.email, password: support.password, code: wrongCode }, '10.0.1.2'),
       ];
       expect(
         (await login({ email: support.email, password: support.password, code }, '10.0.1.4')).json().code,
       ).toBe(0);
-      answers.push(await login({ email: support.email, password: support.password, code }, '10.0.1.5'));
-      for (const answer of answers) {
+      codes.push(await login({ email: support.email, password: support.password, code }, '10.0.1.5'));
+      for (const answer of credentials) {
         expect(answer.statusCode).toBe(200);
         expect(answer.json()).toEqual({ code: 1108, msg: 'incorrect account or password', data: null });
+        expect(answer.headers['set-cookie']).toBeUndefined();
+      }
+      for (const answer of codes) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toEqual({ code: 1020, msg: 'invalid verification code', data: null });
         expect(answer.headers['set-cookie']).toBeUndefined();
       }
       const failed = await app.db.query(
         "select 1 from audit_log where action = 'operator.sign_in_failed' and object_id = $1",
         [support.id],
       );
-      expect(failed.rows.length).toBe(3);
+      expect(failed.rows.length).toBe(4);
     });
 
     it('answers 1001 without a code or with a malformed one (never HTTP 500)', async () => {

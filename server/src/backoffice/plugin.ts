@@ -140,9 +140,11 @@ export const backofficePlugin = fp(
       const attempt = await reserveSignIn(limits, email, request.ip);
       const row = await findOperatorByEmail(app.db, email);
       const matches = await passwordHasher.verify(row?.password_hash ?? dummyHash, input.password);
-      // Unknown email, wrong password, disabled operator and wrong code all answer 1108 (nothing to probe).
+      // Unknown email, wrong password and disabled operator answer 1108 (nothing to probe). Only someone who
+      // knows the password of an active operator learns that the code was the wrong part (1020, KB5).
       let accepted = false;
-      if (row && matches && row.active) {
+      const codeJudged = row !== null && matches && row.active;
+      if (row && codeJudged) {
         const last = row.totp_last_step === null ? null : Number(row.totp_last_step);
         const step = matchTotp(sealer.open(row.totp_sealed), input.code, now(), last);
         accepted = step !== null && (await acceptOperatorStep(app.db, row.id, step));
@@ -156,7 +158,7 @@ export const backofficePlugin = fp(
             objectId: row.id,
           });
         }
-        throw new BusinessError(Code.WRONG_CREDENTIALS);
+        throw new BusinessError(codeJudged ? Code.INVALID_VERIFICATION_CODE : Code.WRONG_CREDENTIALS);
       }
       const session = await app.db.transaction(async (tx) => {
         const issued = await issueOperatorSession(tx, row.id, now());

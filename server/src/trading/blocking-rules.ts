@@ -81,6 +81,28 @@ export async function assertNotBlocked(
   for (const rule of rules) if (await rule.check(tx, context)) throw new BusinessError(rule.code);
 }
 
+/** A rule that refuses now: its name and the catalogue code the client shows. */
+export interface CurrentBlock {
+  rule: string;
+  code: number;
+}
+
+/**
+ * Every applicable rule that would refuse this placement now, in registration order, without placing or
+ * locking anything: what the order and option forms show before the trader fills them in. A read, so it may
+ * be out of date a moment later; the placement's own check under the lock stays the last word.
+ */
+export async function currentBlocks(
+  q: Queryable,
+  engine: Engine,
+  context: PlacementContext,
+): Promise<CurrentBlock[]> {
+  const blocks: CurrentBlock[] = [];
+  for (const rule of engine.blocking.applicable(context))
+    if (await rule.check(q, context)) blocks.push({ rule: rule.name, code: rule.code });
+  return blocks;
+}
+
 /** Every refusal of who places (the registered rules that apply), under the lock. */
 export async function assertPlacementAllowed(
   tx: Queryable,

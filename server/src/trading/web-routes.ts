@@ -1,11 +1,15 @@
 /** Protected web-API routes of trading (`contract/trading.ts`): product search, product order info, order queries. */
 import type { FastifyInstance } from 'fastify';
 import { orderQuery, productOrderInfo, productSearch } from '../../../src/core/contract/trading';
-import { ok } from '../http/envelope';
+import { placementBlocks } from '../../../src/core/contract/placement';
+import { Code } from '../../../src/core/contract/codes';
+import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { listProducts } from '../market';
 import { brandCategories, instrumentFinder } from '../market';
+import { currentBlocks } from './blocking-rules';
 import type { Engine } from './engine';
+import { traderOf } from './exchange-routes';
 import { queryOrders } from './query';
 
 /** Registers the routes (route() applies the bearer guard and, for `order/queryMock`, the account mode). */
@@ -27,6 +31,14 @@ export function webRoutes(app: FastifyInstance, engine: Engine): void {
     const product = find(input.productCode);
     const offered = brandCategories(app, request.auth.brandId);
     return ok(offered && !offered.includes(product.type) ? { ...product, tradeStatus: 0 as const } : product);
+  });
+
+  // Only the caller's own account, in the session's mode: the route takes no user.
+  route(app, placementBlocks, async (input, { request }) => {
+    const product = engine.product(input.tradePair.trim().toUpperCase());
+    if (!product) throw new BusinessError(Code.PAIR_NOT_FOUND);
+    const context = { trader: traderOf(request), kind: input.kind, product };
+    return ok({ blocks: await currentBlocks(engine.db, engine, context) });
   });
 
   route(app, orderQuery, async (input, { request, mock }) =>

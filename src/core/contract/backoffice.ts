@@ -104,14 +104,19 @@ export const OperatorLogin = endpoint({
   tag: TAG,
   summary:
     'Operator sign-in with password and TOTP code; sets the HttpOnly session cookie (unknown email, wrong password ' +
-    'and wrong code answer the same 1108)',
+    'and disabled operator answer the same 1108; a wrong or reused code with the right password 1020)',
   input: Obj({
     email: Email(),
     password: Str(140, { minLength: 1 }),
     code: Str(6, { pattern: '^[0-9]{6}$' }),
   }),
   data: OperatorSession,
-  codes: [Code.INCORRECT_PARAMETER, Code.WRONG_CREDENTIALS, Code.TOO_FREQUENT],
+  codes: [
+    Code.INCORRECT_PARAMETER,
+    Code.WRONG_CREDENTIALS,
+    Code.INVALID_VERIFICATION_CODE,
+    Code.TOO_FREQUENT,
+  ],
 });
 
 export const OperatorLogout = endpoint({

@@ -1,5 +1,6 @@
 import { AccountStrip, FundNotice } from '../_shared/account-strip';
 import { ConnectionBanner } from '../_shared/connection-banner';
+import { PlacementNotice } from '../_shared/placement-notice';
 import type { EventCallbacks } from '../_shared/events';
 import { parseFundActions } from '../_shared/fund-account';
 import { ToastRegion } from '../_shared/toast';
@@ -57,6 +58,12 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
       >
         <ConnectionBanner />
         {signedIn ? <AccountStrip virtual={virtual} t={t} /> : null}
+        <PlacementNotice
+          kind="option"
+          symbol={symbol}
+          refusal={toast?.tone === 'error' ? toast.id : 0}
+          t={t}
+        />
         <OptionHeader
           name={view?.name ?? symbol}
           symbol={symbol}

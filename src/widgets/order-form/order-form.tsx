@@ -6,6 +6,7 @@ import type { Direction, Quote } from '../../core/domain/market-order-price';
 import { tradeButtonState } from '../../core/domain/market-order-state';
 import { AccountStrip, FundNotice } from '../_shared/account-strip';
 import { ConnectionBanner } from '../_shared/connection-banner';
+import { PlacementNotice } from '../_shared/placement-notice';
 import type { EventCallbacks } from '../_shared/events';
 import { parseFundActions } from '../_shared/fund-account';
 import { spreadText } from '../_shared/spread-text';
@@ -125,6 +126,12 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
       >
         <ConnectionBanner />
         {signedIn ? <AccountStrip virtual={sessionState.virtual} t={t} /> : null}
+        <PlacementNotice
+          kind="market"
+          symbol={symbol}
+          refusal={toast?.tone === 'error' ? toast.id : 0}
+          t={t}
+        />
         <OrderHeader
           symbol={symbol}
           name={product?.productName ?? view?.name ?? symbol}
