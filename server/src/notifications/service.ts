@@ -72,9 +72,7 @@ export function createNotificationService(
             alarmType: input.alarmType,
             ...(input.paymentPrice == null ? {} : { paymentPrice: toMoney(input.paymentPrice) }),
             ...(input.paymentUnit == null ? {} : { paymentUnit: input.paymentUnit }),
-          }).catch((error: unknown) =>
-            log.error({ err: error }, 'notification push failed'),
-          ),
+          }).catch((error: unknown) => log.error({ err: error }, 'notification push failed')),
       };
       if (!tx) await notified.publish();
       return notified;

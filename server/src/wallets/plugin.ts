@@ -9,7 +9,10 @@ export const walletsPlugin = fp(
   async (app) => {
     walletsRoutes(app);
   },
-  { name: 'wallets', fastify: '5.x', dependencies: ['db', 'http', 'auth', 'ledger', 'cashier', 'notifications'],
+  {
+    name: 'wallets',
+    fastify: '5.x',
+    dependencies: ['db', 'http', 'auth', 'ledger', 'cashier', 'notifications'],
   },
 );
 
