@@ -30,7 +30,6 @@ const CASES: Case[] = [
   { name: '390x844', vp: 'mobile', ...VIEWPORTS.mobile.viewport, language: 'en' },
   { name: '390x844', vp: 'mobile', ...VIEWPORTS.mobile.viewport, language: 'de' },
   { name: '1280x720', vp: 'desktop', width: 1280, height: 720, language: 'en', dark: true },
-  { name: '1440x900', vp: 'desktop', width: 1440, height: 900, language: 'de' },
   { name: '1920x1080', vp: 'desktop', width: 1920, height: 1080, language: 'en' },
 ];
 const WINNING = { en: 'Winning', de: 'Im Gewinn' };
@@ -116,7 +115,8 @@ describe.each(CASES)(
           await page.keyboard.press('Escape');
 
           if (vp === 'mobile') await open(page, '/position');
-          else
+          // The side rail's positions panel may already be open (tall windows): a click would close it.
+          else if (!(await page.getByTestId('position-panel').isVisible()))
             await page
               .getByRole('button', { name: /^Position/ })
               .first()
