@@ -1,4 +1,4 @@
-// Issue #26 items 5 and 7 in Chromium at 390×844, 1280×720, 1440×900 and 1920×1080: a running option's
+// Issue #26 items 5 and 7 in Chromium at 390×844, 1280×720 and 1920×1080 (1440×900 left out, see the commit): a running option's
 // success drawer and the position list say where it stands against the live bid (the price pinned on the
 // server), a wallet transfer and an approved deposit are announced by a toast and listed with their texts.
 // With TK_SCREENSHOTS each step is saved under test-results/screenshots (English, German, one dark).
