@@ -1,6 +1,7 @@
 /** The reference host: platform, start-up gate, router and the shell for the viewport. */
 import { addStrings } from '../core/i18n/i18n';
 import type { Platform } from '../core/runtime/types';
+import { NotificationToast } from '../widgets/notifications';
 import { PlatformProvider } from '../widgets/_shared/platform-context';
 import { SessionRouter } from './session/session-router';
 import { Shell } from './shells/shell';
@@ -19,6 +20,7 @@ export function App({ platform }: { platform: Platform }) {
           <Shell />
         </SessionRouter>
         <NoticeHost />
+        <NotificationToast className="host-notice" />
       </Startup>
     </PlatformProvider>
   );

@@ -21,24 +21,30 @@ import type { DepositRow } from './repo';
 /** Ledger kind of an approved deposit (counted by the forex deposit rule, trading/place.ts DEPOSIT_KINDS). */
 export const DEPOSIT_LEDGER_KIND = 'deposit';
 
+/** What an approval credits: the coin amount to the coin's wallet, or the USD value to the balance. */
+export function creditOf(
+  ticket: Pick<DepositRow, 'method' | 'currency' | 'amount' | 'usdAmount'>,
+  walletType: 0 | 1,
+): { toWallet: boolean; amount: string; unit: string } {
+  const toWallet = walletType === 1 && ticket.method === 'crypto' && ticket.currency !== 'USD';
+  return toWallet
+    ? { toWallet, amount: ticket.amount, unit: ticket.currency }
+    : { toWallet, amount: ticket.usdAmount, unit: 'USD' };
+}
+
 /** Credits an approved deposit inside the caller's transaction; `walletType` is the user's brand's. */
 export async function creditApprovedDeposit(
   tx: Queryable,
   ticket: DepositRow,
   walletType: 0 | 1,
 ): Promise<PostResult> {
-  const toWallet = walletType === 1 && ticket.method === 'crypto' && ticket.currency !== 'USD';
-  const [account, house, amount] = toWallet
+  const { toWallet, amount } = creditOf(ticket, walletType);
+  const [account, house] = toWallet
     ? [
         await getOrCreateWallet(tx, ticket.userId, ticket.currency),
         await currencyHouseAccount(tx, 'cash', ticket.currency),
-        ticket.amount,
       ]
-    : [
-        await getOrCreateAccount(tx, ticket.userId, 'real'),
-        await houseAccount(tx, HouseAccount.cashReal),
-        ticket.usdAmount,
-      ];
+    : [await getOrCreateAccount(tx, ticket.userId, 'real'), await houseAccount(tx, HouseAccount.cashReal)];
   await tx.query('update cash_tickets set credited_to = $2 where id = $1', [
     ticket.id,
     toWallet ? 'wallet' : 'usd',

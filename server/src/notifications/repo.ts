@@ -11,8 +11,10 @@ export interface NewNotification {
   title?: string;
   content?: string;
   remark?: string;
-  /** Decimal string (a rejected deposit's or withdrawal's amount). */
+  /** Decimal string (a deposit's, withdrawal's or transfer's amount). */
   paymentPrice?: string | null;
+  /** The unit of `paymentPrice` (our own codes, AN1). */
+  paymentUnit?: string | null;
 }
 
 interface Row {
@@ -25,11 +27,13 @@ interface Row {
   remark: string;
   timeStamp: string;
   paymentPrice: string | null;
+  paymentUnit: string | null;
 }
 
 const COLUMNS = `id::text as id, read_status as "readStatus", title, alarm_type as "alarmType",
   action_type as "actionType", content, remark,
-  (extract(epoch from created_at) * 1000)::bigint::text as "timeStamp", payment_price as "paymentPrice"`;
+  (extract(epoch from created_at) * 1000)::bigint::text as "timeStamp", payment_price as "paymentPrice",
+  payment_unit as "paymentUnit"`;
 
 function toNotification(row: Row): Notification {
   return {
@@ -42,14 +46,16 @@ function toNotification(row: Row): Notification {
     remark: row.remark,
     timeStamp: Number(row.timeStamp),
     paymentPrice: row.paymentPrice === null ? null : toMoney(row.paymentPrice),
+    paymentUnit: row.paymentUnit,
   };
 }
 
 /** Inserts one notification; answers its id. */
 export async function insertNotification(q: Queryable, row: NewNotification): Promise<string> {
   const { rows } = await q.query<{ id: string }>(
-    `insert into notifications (user_id, alarm_type, action_type, title, content, remark, payment_price)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id::text as id`,
+    `insert into notifications (user_id, alarm_type, action_type, title, content, remark, payment_price,
+       payment_unit)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id::text as id`,
     [
       row.userId,
       row.alarmType,
@@ -58,6 +64,7 @@ export async function insertNotification(q: Queryable, row: NewNotification): Pr
       row.content ?? '',
       row.remark ?? '',
       row.paymentPrice ?? null,
+      row.paymentUnit ?? null,
     ],
   );
   return (rows[0] as { id: string }).id;

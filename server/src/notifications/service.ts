@@ -5,6 +5,7 @@
  */
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import type { Db, Queryable } from '../db/types';
+import { toMoney } from '../ledger';
 import { insertNotification, unreadCount, type NewNotification } from './repo';
 
 /** What the exchange sockets of one user are told. */
@@ -40,7 +41,10 @@ export function createNotificationService(
 ): NotificationService {
   const listeners = new Set<(push: NotificationPush) => void>();
 
-  async function push(userId: string, extra: { id: string; alarmType: number } | null): Promise<void> {
+  /** What a push of a new notification carries besides the count (the page announces it from this). */
+  type Arrival = Pick<ExchangeNotificationMessage, 'id' | 'alarmType' | 'paymentPrice' | 'paymentUnit'>;
+
+  async function push(userId: string, extra: Arrival | null): Promise<void> {
     if (listeners.size === 0) return;
     const message: ExchangeNotificationMessage = {
       ordertype: 'notification',
@@ -63,9 +67,12 @@ export function createNotificationService(
         id,
         userId: input.userId,
         publish: () =>
-          push(input.userId, { id, alarmType: input.alarmType }).catch((error: unknown) =>
-            log.error({ err: error }, 'notification push failed'),
-          ),
+          push(input.userId, {
+            id,
+            alarmType: input.alarmType,
+            ...(input.paymentPrice == null ? {} : { paymentPrice: toMoney(input.paymentPrice) }),
+            ...(input.paymentUnit == null ? {} : { paymentUnit: input.paymentUnit }),
+          }).catch((error: unknown) => log.error({ err: error }, 'notification push failed')),
       };
       if (!tx) await notified.publish();
       return notified;

@@ -9,7 +9,11 @@ export const walletsPlugin = fp(
   async (app) => {
     walletsRoutes(app);
   },
-  { name: 'wallets', fastify: '5.x', dependencies: ['db', 'http', 'auth', 'ledger', 'cashier'] },
+  {
+    name: 'wallets',
+    fastify: '5.x',
+    dependencies: ['db', 'http', 'auth', 'ledger', 'cashier', 'notifications'],
+  },
 );
 
 export default walletsPlugin;

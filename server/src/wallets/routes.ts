@@ -8,6 +8,7 @@ import {
   WALLET_PAGE_SIZE,
   WalletOrders,
 } from '../../../src/core/contract/wallets';
+import { CODE_TEXT_ACTION, MoneyAlarmType } from '../../../src/core/contract/notifications';
 import { compare } from '../../../src/core/domain/decimal';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -42,7 +43,19 @@ export function walletsRoutes(app: FastifyInstance): void {
     ) {
       throw new BusinessError(Code.TRANSFER_FAILED, 'the quote changed, please confirm the new amounts');
     }
-    const uid = await app.db.transaction((tx) => transfer(tx, userId, input, current));
+    // The notice of what arrived commits with the transfer (AN1) and is pushed once both are committed.
+    const { uid, notified } = await app.db.transaction(async (tx) => {
+      const done = await transfer(tx, userId, input, current);
+      const notice = await app.notifications.notify(tx, {
+        userId,
+        alarmType: MoneyAlarmType.transferDone,
+        actionType: CODE_TEXT_ACTION,
+        paymentPrice: current.practical,
+        paymentUnit: current.unit,
+      });
+      return { uid: done, notified: notice };
+    });
+    await notified.publish();
     return ok({ uid, quote: current, balance: await walletBalance(app, app.db, userId) });
   });
 

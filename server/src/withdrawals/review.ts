@@ -1,10 +1,11 @@
 /**
  * The withdrawal queue of the back-office review (`backoffice/review.ts`): approve pays the pending USD out
- * of the platform, reject returns it to the user's real balance and notifies 629005; the review decides each
+ * of the platform and tells the user what was paid (729002, AN1: the practical amount in the withdrawn
+ * currency), reject returns it to the user's real balance and notifies 629005; the review decides each
  * ticket once (1039 unknown, 1038 no longer waiting), with the audit entry, in one transaction.
  */
 import { Code } from '../../../src/core/contract/codes';
-import { AlarmType, CODE_TEXT_ACTION } from '../../../src/core/contract/notifications';
+import { AlarmType, CODE_TEXT_ACTION, MoneyAlarmType } from '../../../src/core/contract/notifications';
 import { negate } from '../../../src/core/domain/decimal';
 import type { ReviewQueue } from '../backoffice';
 import type { Queryable } from '../db/types';
@@ -45,7 +46,13 @@ export function withdrawalQueue(pendingAccount: (q: Queryable) => Promise<string
     },
     notice: (approve, row, reason) =>
       approve
-        ? null
+        ? {
+            userId: row.user_id,
+            alarmType: MoneyAlarmType.withdrawalPaid,
+            actionType: CODE_TEXT_ACTION,
+            paymentPrice: row.practical,
+            paymentUnit: row.currency,
+          }
         : {
             userId: row.user_id,
             alarmType: AlarmType.withdrawalRejected,

@@ -27,6 +27,21 @@ export const AlarmType = {
 } as const;
 export type AlarmType = (typeof AlarmType)[keyof typeof AlarmType];
 
+/**
+ * Our own alarm types (decisions AN1), outside the spec's 629xxx block so that no code a backend of the spec
+ * sends can mean one of them: money that arrived, announced as the spec announces money refused. Each names
+ * the amount with its unit (`paymentPrice`, `paymentUnit`).
+ */
+export const MoneyAlarmType = {
+  /** A deposit was credited: to the USD balance, or the coin amount to the coin's wallet. */
+  depositCredited: 729001,
+  /** A withdrawal was paid out: the practical amount in the withdrawn currency. */
+  withdrawalPaid: 729002,
+  /** A wallet transfer is done: what arrived, in the target unit. */
+  transferDone: 729003,
+} as const;
+export type MoneyAlarmType = (typeof MoneyAlarmType)[keyof typeof MoneyAlarmType];
+
 /** Action type whose notification shows its own title and content (spec §8). */
 export const OWN_TEXT_ACTION = 4;
 /** Action type of the other notifications: the client shows the text of the alarm type. */
@@ -46,8 +61,10 @@ export const Notification = Obj({
   remark: T.String(),
   /** Milliseconds since the epoch. */
   timeStamp: EpochMs(),
-  /** The amount a rejected deposit or withdrawal was about (629005, 629006), else null. */
+  /** The amount a deposit or withdrawal was about (629005, 629006, 729001, 729002) or a transfer's, else null. */
   paymentPrice: Nullable(DecOut()),
+  /** The unit of `paymentPrice` (USD or a coin) on our own codes (AN1); absent or null on the spec's. */
+  paymentUnit: T.Optional(Nullable(T.String())),
 });
 export type Notification = Static<typeof Notification>;
 
@@ -115,6 +132,9 @@ export const ExchangeNotificationMessage = Obj({
   unread: T.Integer({ minimum: 0 }),
   id: T.Optional(T.String()),
   alarmType: T.Optional(T.Integer()),
+  /** With a new notification that has them: its amount and unit, so the page announces it without a reload. */
+  paymentPrice: T.Optional(DecOut()),
+  paymentUnit: T.Optional(T.String()),
 });
 export type ExchangeNotificationMessage = Static<typeof ExchangeNotificationMessage>;
 

@@ -2,6 +2,7 @@
 import type { ExchangeNotificationMessage } from '../contract/notifications';
 import type { ExchangeOptionSettledMessage, OptionOrder } from '../contract/options';
 import type { ExchangeOrderMessage, PositionSummary } from '../contract/trading';
+import { isDecimal } from '../domain/decimal';
 
 /** Any message of the exchange socket: a list of orders, or options the server just settled. */
 export type ExchangeMessage = ExchangeOrderMessage | ExchangeOptionSettledMessage;
@@ -75,5 +76,17 @@ export function parseNotificationMessage(data: unknown): ExchangeNotificationMes
   if (typeof unread !== 'number' || !Number.isSafeInteger(unread) || unread < 0) return null;
   const id = typeof message.id === 'string' ? message.id : undefined;
   const alarmType = typeof message.alarmType === 'number' ? message.alarmType : undefined;
-  return { ordertype: 'notification', unread, ...(id ? { id } : {}), ...(alarmType ? { alarmType } : {}) };
+  const price = message.paymentPrice;
+  const paymentPrice = typeof price === 'string' && isDecimal(price) ? price : undefined;
+  const unit = message.paymentUnit;
+  // A unit is a currency code; anything else would end up in a toast's text.
+  const paymentUnit = typeof unit === 'string' && /^[A-Za-z0-9]{1,12}$/.test(unit) ? unit : undefined;
+  return {
+    ordertype: 'notification',
+    unread,
+    ...(id ? { id } : {}),
+    ...(alarmType ? { alarmType } : {}),
+    ...(paymentPrice ? { paymentPrice } : {}),
+    ...(paymentUnit ? { paymentUnit } : {}),
+  };
 }

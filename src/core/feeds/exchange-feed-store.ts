@@ -2,6 +2,7 @@
  * The exchange feed's snapshot and its listeners: what each pushed message changes in the lists, the
  * summaries, the event toast and the notification count. Knows nothing about the socket or the session.
  */
+import type { ExchangeNotificationMessage } from '../contract/notifications';
 import type { ExchangeOrderMessage, MarketOrder } from '../contract/trading';
 import type { ExchangeEvent, ExchangeSnapshot, ExchangeStatus } from './exchange-feed-types';
 import { parseExchangeMessage, parseNotificationMessage } from './exchange-feed-message';
@@ -61,9 +62,18 @@ export function createExchangeStore(deps: {
     update(patch);
   }
 
-  function applyNotification(unread: number, newId: string | null): void {
+  function applyNotification(message: ExchangeNotificationMessage): void {
     const seq = (snapshot.notifications?.seq ?? 0) + 1;
-    update({ notifications: { unread, seq, newId } });
+    update({
+      notifications: {
+        unread: message.unread,
+        seq,
+        newId: message.id ?? null,
+        alarmType: message.alarmType ?? null,
+        paymentPrice: message.paymentPrice ?? null,
+        paymentUnit: message.paymentUnit ?? null,
+      },
+    });
   }
 
   function eventOf(message: ExchangeOrderMessage): ExchangeEvent | null {
@@ -77,7 +87,7 @@ export function createExchangeStore(deps: {
   function receive(data: unknown, virtual: () => boolean): void {
     // Notifications are the user's, not one account's: no real/demo check.
     const notification = parseNotificationMessage(data);
-    if (notification) return applyNotification(notification.unread, notification.id ?? null);
+    if (notification) return applyNotification(notification);
     const message = parseExchangeMessage(data);
     if (!message) return debug('ignoring an exchange message of an unknown shape');
     // A message for the other account (sent before a switch reached the server) is not ours to show.

@@ -43,6 +43,10 @@ export interface NotificationPushState {
   seq: number;
   /** Set when a new notification arrived (not when one was read). */
   newId: string | null;
+  /** The new notification's alarm type, amount and its unit, as pushed (null when not sent). */
+  alarmType: number | null;
+  paymentPrice: string | null;
+  paymentUnit: string | null;
 }
 
 /** Everything the feed knows at one moment (a new object on every change). */

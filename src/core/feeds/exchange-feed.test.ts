@@ -319,9 +319,49 @@ describe('createExchangeFeed notification pushes', () => {
     sockets.last().acceptOpen();
     expect(feed.getSnapshot().notifications).toBeNull();
     sockets.last().deliver({ ordertype: 'notification', unread: 3, id: '41', alarmType: 629012 });
-    expect(feed.getSnapshot().notifications).toEqual({ unread: 3, seq: 1, newId: '41' });
+    expect(feed.getSnapshot().notifications).toEqual({
+      unread: 3,
+      seq: 1,
+      newId: '41',
+      alarmType: 629012,
+      paymentPrice: null,
+      paymentUnit: null,
+    });
     sockets.last().deliver({ ordertype: 'notification', unread: 3 });
-    expect(feed.getSnapshot().notifications).toEqual({ unread: 3, seq: 2, newId: null });
+    expect(feed.getSnapshot().notifications).toEqual({
+      unread: 3,
+      seq: 2,
+      newId: null,
+      alarmType: null,
+      paymentPrice: null,
+      paymentUnit: null,
+    });
+    sockets.last().deliver({
+      ordertype: 'notification',
+      unread: 4,
+      id: '42',
+      alarmType: 729001,
+      paymentPrice: '1234.50',
+      paymentUnit: 'USD',
+    });
+    expect(feed.getSnapshot().notifications).toEqual({
+      unread: 4,
+      seq: 3,
+      newId: '42',
+      alarmType: 729001,
+      paymentPrice: '1234.50',
+      paymentUnit: 'USD',
+    });
+    // An amount or unit of another shape is dropped at the edge, never shown.
+    sockets.last().deliver({
+      ordertype: 'notification',
+      unread: 5,
+      id: '43',
+      alarmType: 729003,
+      paymentPrice: '1e3',
+      paymentUnit: '<b>BTC</b>',
+    });
+    expect(feed.getSnapshot().notifications).toMatchObject({ paymentPrice: null, paymentUnit: null });
     // The order lists are untouched.
     expect(feed.getSnapshot().openOrders).toBeNull();
   });

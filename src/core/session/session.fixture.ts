@@ -8,6 +8,7 @@ import type { TokenPayload } from '../contract/auth';
 import type { SystemConfigEntry } from '../contract/types';
 import { ALL_STRINGS } from '../i18n/english.fixture';
 import { createI18n } from '../i18n/i18n';
+import type { MarketFeedOptions } from '../feeds/market-feed';
 import { createPlatform } from '../runtime/platform';
 import type { OwnedPlatform } from '../runtime/platform';
 import { createIsolatedStore } from '../state/store';
@@ -110,6 +111,8 @@ export function createHarness(
     session?: SessionOptions;
     /** Fields of `/config.json` over the sample's (e.g. `tokenStorage`). */
     config?: Record<string, unknown>;
+    /** The market feed's STOMP client (a fake one for live prices). */
+    clientFactory?: MarketFeedOptions['clientFactory'];
   } = {},
 ): Harness {
   const calls: Harness['calls'] = [];
@@ -148,6 +151,7 @@ export function createHarness(
     fetchImpl,
     store: createIsolatedStore(),
     i18n: createI18n({ strings: ALL_STRINGS }),
+    clientFactory: options.clientFactory,
   });
   const storage = new MemoryStorage();
   options.prepare?.(storage);

@@ -107,3 +107,29 @@ describe('the unread notification count', () => {
     expect(t.value()).toBe(7);
   });
 });
+
+describe('the arrival of a notification', () => {
+  it('tells each new notification with its amount and unit, never a read or an earlier push', async () => {
+    const t = await setup(() => ({ code: 0, data: { unread: 0 } }));
+    await t.signedIn();
+    t.sockets.last().acceptOpen();
+    t.sockets.last().deliver({ ordertype: 'notification', unread: 1, id: '7', alarmType: 629012 });
+    const heard: unknown[] = [];
+    const store = t.h.platform.store;
+    const release = store.sub(t.unread.arrival, () => heard.push(store.get(t.unread.arrival)));
+    try {
+      // Mounted after the first push: it is not replayed.
+      expect(store.get(t.unread.arrival)).toBeNull();
+      const credited = { alarmType: 729001, paymentPrice: '1234.50', paymentUnit: 'USD' };
+      t.sockets.last().deliver({ ordertype: 'notification', unread: 2, id: '8', ...credited });
+      t.sockets.last().deliver({ ordertype: 'notification', unread: 1 });
+      t.sockets.last().deliver({ ordertype: 'notification', unread: 2, id: '9', ...credited });
+      expect(heard).toEqual([
+        { id: '8', seq: 1, ...credited },
+        { id: '9', seq: 2, ...credited },
+      ]);
+    } finally {
+      release();
+    }
+  });
+});

@@ -11,6 +11,16 @@ import { getOrders } from './orders';
 import { atom } from './store';
 import type { Atom } from './store';
 
+/** A notification the socket just announced: what the page's toast says (decisions AN3). */
+export interface NotificationArrival {
+  id: string;
+  alarmType: number;
+  paymentPrice: string | null;
+  paymentUnit: string | null;
+  /** Increases with every arrival, so two equal notices in a row are two toasts. */
+  seq: number;
+}
+
 /** The page's unread count. */
 export interface NotificationUnread {
   /** The count; null while signed out or before the first answer. */
@@ -19,6 +29,11 @@ export interface NotificationUnread {
   refresh(): Promise<void>;
   /** Take a count the server just answered (the `read` call's `unread`). */
   accept(unread: number): void;
+  /**
+   * The last notification pushed while this atom is mounted; null before one. A push heard before mounting
+   * is not replayed: a toast announces what arrives now, the list keeps the rest.
+   */
+  arrival: Atom<NotificationArrival | null>;
 }
 
 /** Build the unread count of a platform. Prefer getNotificationUnread(). */
@@ -73,7 +88,31 @@ export function createNotificationUnread(platform: Platform): NotificationUnread
       releaseSession();
     };
   };
-  return { count, refresh, accept: (unread) => put(unread) };
+  const arrivalBase = atom<NotificationArrival | null>(null);
+  const arrival = atom(
+    (get) => get(arrivalBase),
+    (_get, set, value: NotificationArrival | null) => set(arrivalBase, value),
+  );
+  let arrivals = 0;
+  arrival.onMount = (set) => {
+    const feed = getOrders(platform).feed;
+    let seen = feed.getSnapshot().notifications;
+    return feed.subscribe((snapshot) => {
+      const push = snapshot.notifications;
+      if (!push || push === seen) return;
+      seen = push;
+      if (push.newId === null || push.alarmType === null) return;
+      arrivals += 1;
+      set({
+        id: push.newId,
+        alarmType: push.alarmType,
+        paymentPrice: push.paymentPrice,
+        paymentUnit: push.paymentUnit,
+        seq: arrivals,
+      });
+    });
+  };
+  return { count, refresh, accept: (unread) => put(unread), arrival };
 }
 
 const pageUnread = pageSingletonMap<Platform, NotificationUnread>('notificationUnread', (platform) =>

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OPTION_RUNNING_LIMIT, OptionPositionStatus, findOptionHistory } from '../../core/contract/options';
 import type { OptionOrder } from '../../core/contract/options';
+import { liveOptionState, type LiveOptionState } from '../../core/domain/option-live';
 import { optionRemainingMs } from '../../core/domain/option-order';
+import { isQuoteStale } from '../../core/runtime/platform';
 import { onOptionsChanged } from '../../core/state/option-changes';
 import { usePlatform } from './platform-context';
+import { useAtomValue } from './store-react';
 
 /**
  * How often the running list is asked again: an option placed on this page is asked for at once
@@ -91,4 +94,31 @@ export function useTicker(everyMs: number): number {
     return () => clearInterval(timer);
   }, [everyMs]);
   return now;
+}
+
+/** What the live state of an option is read from: its symbol, direction and entry price. */
+export interface LiveOptionKey {
+  symbol: string;
+  orderType: 0 | 1;
+  entry: string;
+}
+
+/**
+ * The live state of running options from the page's shared market feed (the prices atom, one subscription
+ * for every widget): a function of an option that answers winning, losing or even with the live bid, or
+ * null without a fresh quote. Re-renders with every quote and every tick of the page clock (staleness).
+ */
+export function useLiveOptionState(): (key: LiveOptionKey) => LiveOptionState | null {
+  const platform = usePlatform();
+  const prices = useAtomValue(platform.atoms.prices);
+  const feed = useAtomValue(platform.atoms.feedState);
+  const now = useAtomValue(platform.atoms.clock);
+  return useCallback(
+    ({ symbol, orderType, entry }: LiveOptionKey) => {
+      const quote = prices.get(symbol);
+      const stale = quote ? isQuoteStale(quote, now, feed, platform.staleAfterMs) : true;
+      return liveOptionState(orderType, entry, quote?.bidPrice, stale);
+    },
+    [prices, feed, now, platform],
+  );
 }

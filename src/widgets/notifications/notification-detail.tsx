@@ -1,8 +1,9 @@
 import type { Notification } from '../../core/contract/notifications';
-import { formatAmount, formatTime } from '../../core/domain/format';
+import { formatTime } from '../../core/domain/format';
 import { ModalDrawer } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
 import { notificationText } from './notification-text';
+import { amountText } from './notifications.logic';
 
 /** Props of NotificationDetail. */
 export interface NotificationDetailProps {
@@ -32,7 +33,9 @@ export function NotificationDetail({ notification, t, timezone, onClose }: Notif
           {notification.paymentPrice !== null ? (
             <div className="tk-drawer__field">
               <dt>{t('notifications.amount')}</dt>
-              <dd className="tk-num">{formatAmount(notification.paymentPrice)}</dd>
+              <dd className="tk-num">
+                {amountText(notification.paymentPrice, notification.paymentUnit ?? null)}
+              </dd>
             </div>
           ) : null}
           {notification.remark ? (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationPage } from '../../core/contract/notifications';
 import type { CallResult } from '../../core/runtime/types';
 import { applyPage, initialPaging, nextPage } from '../_shared/paging';
-import { marksRead, queryFor, textSource } from './notifications.logic';
+import { amountText, marksRead, queryFor, textSource } from './notifications.logic';
 
 const note = (overrides: Partial<Notification> = {}): Notification => ({
   id: '1',
@@ -47,6 +47,26 @@ describe('textSource (spec §8)', () => {
     ['629012 new message', note({ alarmType: 629012 }), { kind: 'code', code: 629012, amount: null }],
     ['629021 loan rejected', note({ alarmType: 629021 }), { kind: 'code', code: 629021, amount: null }],
     [
+      '729001 deposit credited shows the amount and its unit (AN1)',
+      note({ alarmType: 729001, paymentPrice: '1234.50', paymentUnit: 'USD' }),
+      { kind: 'code', code: 729001, amount: '1234.50', unit: 'USD' },
+    ],
+    [
+      '729002 withdrawal paid shows the amount and its unit',
+      note({ alarmType: 729002, paymentPrice: '275.00', paymentUnit: 'USDT' }),
+      { kind: 'code', code: 729002, amount: '275.00', unit: 'USDT' },
+    ],
+    [
+      '729003 transfer done shows what arrived',
+      note({ alarmType: 729003, paymentPrice: '0.002', paymentUnit: 'BTC' }),
+      { kind: 'code', code: 729003, amount: '0.002', unit: 'BTC' },
+    ],
+    [
+      'a unit on a code without an amount is not shown',
+      note({ alarmType: 629007, paymentPrice: '3.00', paymentUnit: 'USD' }),
+      { kind: 'code', code: 629007, amount: null },
+    ],
+    [
       'action type 4 uses its own text',
       note({ alarmType: 629012, actionType: 4 }),
       { kind: 'own', title: 'Own title', body: 'Own content' },
@@ -63,6 +83,19 @@ describe('textSource (spec §8)', () => {
     ],
   ] as const)('%s', (_, n, expected) => {
     expect(textSource(n)).toEqual(expected);
+  });
+});
+
+describe('amountText (spec §9 decimals)', () => {
+  it.each([
+    ['USD with 2 decimals and separators', '1234.5', 'USD', '1,234.50 USD'],
+    ['no unit (the spec codes) as before', '1250.5', null, '1,250.50'],
+    ['a coin raw', '0.002', 'BTC', '0.002 BTC'],
+    ['a stable coin raw too', '275.00', 'USDT', '275.00 USDT'],
+    ['a coin amount is never rounded to cents', '250.125', 'USDT', '250.125 USDT'],
+    ['no amount', null, 'USD', ''],
+  ] as const)('%s', (_, amount, unit, expected) => {
+    expect(amountText(amount, unit)).toBe(expected);
   });
 });
 

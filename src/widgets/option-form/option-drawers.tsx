@@ -1,8 +1,10 @@
 import { formatAmount, formatPrice } from '../../core/domain/format';
+import { standingTone } from '../../core/domain/option-live';
 import { optionOutcome } from '../../core/domain/option-payload';
 import { formatCountdown, optionProgress, remainingMs } from '../../core/domain/option-ticket';
 import { ModalDrawer } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
+import { useLiveOptionState } from '../_shared/use-running-options';
 import type { OptionPhase, PlacedOption } from './use-option-lifecycle';
 
 /** Props of OptionDrawers. */
@@ -123,6 +125,11 @@ function SuccessDrawer({
 }) {
   const left = remainingMs(option.endsAt, now);
   const progress = optionProgress(left, option.timeLong);
+  const live = useLiveOptionState()({
+    symbol: option.symbol,
+    orderType: option.direction,
+    entry: option.price,
+  });
   return (
     <ModalDrawer
       title={t('option_form.success_title')}
@@ -159,6 +166,18 @@ function SuccessDrawer({
           />
           <Fact label={t('option_form.amount')} value={money(option.amount)} />
           <Fact label={t('option_form.entry_price')} value={formatPrice(option.price, precision)} />
+          <Fact
+            label={t('option_form.live_price')}
+            value={live ? `${formatPrice(live.live, precision)} (${live.move})` : formatPrice(null)}
+            testId="option-live-price"
+          />
+          {/* The standing in words, not colour alone; the colour is the brand's up/down token. */}
+          <Fact
+            label={t('option_form.standing_label')}
+            value={live ? t(`option_form.standing.${live.standing}`) : formatPrice(null)}
+            testId="option-standing"
+            tone={live ? standingTone(live.standing) : undefined}
+          />
         </dl>
       </div>
     </ModalDrawer>

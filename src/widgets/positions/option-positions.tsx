@@ -1,5 +1,6 @@
 import type { OptionOrder } from '../../core/contract/options';
-import { formatAmount } from '../../core/domain/format';
+import { EMPTY_VALUE, formatAmount } from '../../core/domain/format';
+import { standingTone, type LiveOptionState } from '../../core/domain/option-live';
 import {
   OPTION_TICK_MS,
   optionCountdownText,
@@ -11,7 +12,25 @@ import { OptionRecordTitle, RecordList } from '../_shared/record-list';
 import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
 import { OptionSettlementDrawer } from './option-settlement';
-import { useRunningOptions, useTicker } from '../_shared/use-running-options';
+import { useLiveOptionState, useRunningOptions, useTicker } from '../_shared/use-running-options';
+
+type LiveOf = (o: OptionOrder) => LiveOptionState | null;
+
+/**
+ * The live bid and where the option stands against its entry: the word says it (not the colour alone), the
+ * signed move follows, and the brand's up/down colour marks winning/losing.
+ */
+function LiveState({ state, t }: { state: LiveOptionState | null; t: Translate }) {
+  if (!state) return <span className="tk-num">{EMPTY_VALUE}</span>;
+  return (
+    <span className="tk-pos__live" data-standing={state.standing}>
+      <span className="tk-num">{priceText(state.live)}</span>
+      <span className="tk-pos__standing">
+        {t(`position.option.standing.${state.standing}`)} <span className="tk-num">{state.move}</span>
+      </span>
+    </span>
+  );
+}
 
 /** Props of OptionPositions. */
 export interface OptionPositionsProps {
@@ -25,7 +44,7 @@ export interface OptionPositionsProps {
 /** Where a settled option is found: the (option) history, newest first. */
 export const SETTLED_PATH = '/history';
 
-function optionFields(now: number, t: Translate): RecordField<OptionOrder>[] {
+function optionFields(now: number, t: Translate, liveOf: LiveOf): RecordField<OptionOrder>[] {
   return [
     {
       id: 'amount',
@@ -38,6 +57,17 @@ function optionFields(now: number, t: Translate): RecordField<OptionOrder>[] {
       label: t('position.option.entry_price'),
       value: (o) => priceText(o.price),
       numeric: true,
+    },
+    {
+      id: 'live-price',
+      label: t('position.option.live_price'),
+      value: (o) => <LiveState state={liveOf(o)} t={t} />,
+      tone: (o) => {
+        const state = liveOf(o);
+        return state ? standingTone(state.standing) : undefined;
+      },
+      numeric: true,
+      testId: 'live-price',
     },
     {
       id: 'time-left',
@@ -70,6 +100,8 @@ function optionFields(now: number, t: Translate): RecordField<OptionOrder>[] {
 
 /** The running options: a table in a wide widget, cards in a narrow one, each with its progress and countdown. */
 function OptionTable({ items, now, t }: { items: readonly OptionOrder[]; now: number; t: Translate }) {
+  const live = useLiveOptionState();
+  const liveOf: LiveOf = (o) => live({ symbol: o.tradePair, orderType: o.orderType, entry: o.price });
   return (
     <RecordList
       items={items}
@@ -79,7 +111,7 @@ function OptionTable({ items, now, t }: { items: readonly OptionOrder[]; now: nu
       title={(o) => (
         <OptionRecordTitle order={o} sideLabel={(direction) => t(`position.option.${direction}`)} />
       )}
-      fields={optionFields(now, t)}
+      fields={optionFields(now, t, liveOf)}
       rowData={(o) => ({ 'data-order': o.uid })}
     />
   );

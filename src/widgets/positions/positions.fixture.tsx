@@ -6,6 +6,7 @@ import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import type { ExchangeOrderMessage, MarketOrder } from '../../core/contract/trading';
 import { fakeSocketFactory, orderMessage } from '../../core/feeds/exchange-feed.fixture';
+import type { MarketFeedOptions } from '../../core/feeds/market-feed';
 import { createHarness, makeToken } from '../../core/session/session.fixture';
 import type { Handler, Harness } from '../../core/session/session.fixture';
 import { createOrders, setOrdersForTests } from '../../core/state/orders';
@@ -29,10 +30,16 @@ export interface RenderedPositions extends RenderResult {
 /** Render `<Positions {...props}>`, signed in (real account) unless told otherwise, with the socket open. */
 export async function renderPositions(
   props: PositionsProps = {},
-  options: { signedIn?: boolean; virtual?: boolean; handlers?: Record<string, Handler> } = {},
+  options: {
+    signedIn?: boolean;
+    virtual?: boolean;
+    handlers?: Record<string, Handler>;
+    /** The market feed's client (a fake one for live prices). */
+    clientFactory?: MarketFeedOptions['clientFactory'];
+  } = {},
 ): Promise<RenderedPositions> {
   const virtual = options.virtual ?? false;
-  const h = createHarness({ handlers: options.handlers });
+  const h = createHarness({ handlers: options.handlers, clientFactory: options.clientFactory });
   await h.platform.ready;
   if (options.signedIn ?? true) {
     const exp = Math.floor(Date.now() / 1000) + 900;
