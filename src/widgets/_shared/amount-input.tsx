@@ -135,7 +135,11 @@ export function AmountInput(props: AmountInputProps) {
   });
   return (
     <>
-      <input {...native} {...field.inputProps} />
+      <input
+        {...native}
+        {...field.inputProps}
+        aria-invalid={field.inputProps['aria-invalid'] ?? native['aria-invalid']}
+      />
       <AmountMessage field={field} {...(messageClassName ? { className: messageClassName } : {})} />
     </>
   );

@@ -62,7 +62,7 @@ describe('<OptionForm mode="option">', () => {
   it('typing 12.5 shows 12.5 with "whole amounts only" and places no option (issue #26)', async () => {
     view = await renderOptionForm({ symbol: 'BTCUSDT' });
     await ready();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(amount(), '12.5');
     expect(amount().value).toBe('12.5');
     expect(screen.getByRole('alert').textContent).toBe('Whole amounts only: remove the decimal point.');
@@ -83,7 +83,7 @@ describe('<OptionForm mode="option">', () => {
   it('Enter in the amount places no option: only the button does (issue #26)', async () => {
     view = await renderOptionForm({ symbol: 'BTCUSDT' });
     await ready();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(amount(), '50{Enter}');
     await settle();
     expect(view.callsTo('exchange/order/addOrderOption')).toHaveLength(0);
