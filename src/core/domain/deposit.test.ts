@@ -5,7 +5,6 @@ import {
   depositMinimumUsd,
   depositUsdValue,
   meetsDepositMinimum,
-  sanitizeDepositInput,
 } from './deposit';
 
 describe('depositMinimumUsd', () => {
@@ -51,19 +50,6 @@ describe('depositAmountProblem', () => {
     ['0.00001', null],
   ])('%j → %s', (text, problem) => {
     expect(depositAmountProblem(text)).toBe(problem);
-  });
-});
-
-describe('sanitizeDepositInput', () => {
-  it.each([
-    ['.5', '5'],
-    ['12.345678', '12.34567'],
-    ['1,5', '1.5'],
-    ['1.2.3', '1.23'],
-    ['a1b2', '12'],
-    ['100', '100'],
-  ])('%j → %j', (typed, kept) => {
-    expect(sanitizeDepositInput(typed)).toBe(kept);
   });
 });
 

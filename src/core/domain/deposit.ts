@@ -35,29 +35,6 @@ export function depositAmountProblem(text: string): DepositAmountProblem | null 
   return null;
 }
 
-/**
- * What typing may leave in the amount field: digits and one point, at most 5 decimals, never a leading '.'
- * (spec §5). Anything else typed is dropped rather than shown as an error.
- */
-export function sanitizeDepositInput(text: string): string {
-  let out = '';
-  let seenDot = false;
-  let decimals = 0;
-  for (const ch of text) {
-    if (ch >= '0' && ch <= '9') {
-      if (seenDot) {
-        if (decimals >= DEPOSIT_DECIMALS) continue;
-        decimals += 1;
-      }
-      out += ch;
-    } else if ((ch === '.' || ch === ',') && !seenDot && out !== '') {
-      seenDot = true;
-      out += '.';
-    }
-  }
-  return out;
-}
-
 /** The USD value of `amount` coins at `usdPrice`, in cents rounded down (the broker credits no fraction it lacks). */
 export function depositUsdValue(amount: Decimal, usdPrice: Decimal): Decimal {
   return toFixed(mul(amount, usdPrice), 2, 'down');

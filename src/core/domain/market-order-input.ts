@@ -2,13 +2,14 @@
  * Shared pieces of the market-order rules (spec §5): the message a rule answers, numeric input sanitising
  * and snapping a value to a step. Pure functions on decimal strings; no float touches a price or a volume.
  */
+import { amountIssue, amountIssueMessage, normalizeAmountText } from './amount-input';
 import { compare, div, isDecimal, mul, normalize, toFixed } from './decimal';
 import type { Decimal } from './decimal';
 
 /** An i18n key with its variables, e.g. `{ key: 'order.rule.volume_max_rule', vars: { bound: '100' } }`. */
 export interface RuleMessage {
   key: string;
-  vars?: { bound: string };
+  vars?: Record<string, string>;
 }
 
 /** What a rule makes of an input: the value to show and, when it changed or is missing, why. */
@@ -39,6 +40,16 @@ export function sanitizeNumeric(text: string, decimals: number): string {
   if (whole === '' && point < 0) return '';
   if (whole === '') whole = '0';
   return point >= 0 && decimals > 0 ? `${whole}.${fraction}` : whole;
+}
+
+/**
+ * A field's text that the shared amount input flags (issue #26: `0.015` in a 2-decimal volume, `1o0`) is
+ * refused as it stands, with the input's reason, instead of being cut to what fits: null when it is a number.
+ */
+export function shapeRefusal(text: string, decimals: number): RuleResult | null {
+  const issue = amountIssue(normalizeAmountText(text), { decimals });
+  if (!issue) return null;
+  return { value: text, message: amountIssueMessage(issue), clamped: false };
 }
 
 /** The sanitised text as a decimal, or null when it holds no number yet ('' or a lone "0."). */

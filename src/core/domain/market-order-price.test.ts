@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPendingPrice, stepPrice, tradePrice, typePrice } from './market-order-price';
+import { checkPendingPrice, stepPrice, tradePrice } from './market-order-price';
 
 const eurusd = { pip: '0.00001', pricePrecision: 5 };
 const btc = { pip: '0.01', pricePrecision: 2 };
@@ -13,7 +13,6 @@ describe('checkPendingPrice', () => {
     ['sell above the bid', '1.09', 1, '1.08230', eurusd, '1.09000', null],
     ['sell below the bid', '1.08', 1, '1.08230', eurusd, '1.08230', wrong('1.08230')],
     ['comma decimal', '98000,5', 0, '98500.00', btc, '98000.50', null],
-    ['more digits than the precision', '98000.129', 0, '98500.00', btc, '98000.12', null],
   ])('%s: %j → %j', (_, text, direction, current, grid, value, message) => {
     const result = checkPendingPrice(text, direction as 0 | 1, current, grid);
     expect(result.value).toBe(value);
@@ -25,6 +24,15 @@ describe('checkPendingPrice', () => {
     expect(checkPendingPrice(text, 0, '1.08250', eurusd)).toEqual({
       value: '',
       message: { key: 'order.rule.price_empty_rule' },
+      clamped: false,
+    });
+  });
+
+  it('refuses more digits than the precision as typed, with the reason (issue #26)', () => {
+    // 98000.129 used to become 98000.12 without a word.
+    expect(checkPendingPrice('98000.129', 0, '98500.00', btc)).toEqual({
+      value: '98000.129',
+      message: { key: 'amount_input.decimals', vars: { decimals: '2' } },
       clamped: false,
     });
   });
@@ -49,7 +57,17 @@ describe('price helpers', () => {
     expect(stepPrice(text, delta as 1 | -1, '1.08250', eurusd)).toBe(expected);
   });
 
-  it('sanitises a typed price to the product precision', () => {
-    expect(typePrice('1,0823456', eurusd)).toBe('1.08234');
+  it('refuses on commit, as typed, a price finer than the product precision', () => {
+    expect(checkPendingPrice('1.0823456', 1, '1.08000', eurusd)).toEqual({
+      value: '1.0823456',
+      message: { key: 'amount_input.decimals', vars: { decimals: '5' } },
+      clamped: false,
+    });
+    // Issue #26: 98000.129 used to become 98000.12 without a word.
+    expect(checkPendingPrice('98000.129', 0, '98500.00', btc)).toEqual({
+      value: '98000.129',
+      message: { key: 'amount_input.decimals', vars: { decimals: '2' } },
+      clamped: false,
+    });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { add, compare, isZero, sub } from './decimal';
 import type { Decimal } from './decimal';
-import { fixed, parseInput, sanitizeNumeric, snapNearest } from './market-order-input';
+import { fixed, parseInput, sanitizeNumeric, shapeRefusal, snapNearest } from './market-order-input';
 import type { RuleResult } from './market-order-input';
 
 /** Order direction (spec §3 orderType): 0 buy, 1 sell. */
@@ -37,11 +37,6 @@ export function tradePrice(direction: Direction, quote: Quote): Decimal {
   return direction === 0 ? quote.ask : quote.bid;
 }
 
-/** The price field as typed: sanitised to the product precision. */
-export function typePrice(text: string, grid: PriceGrid): string {
-  return sanitizeNumeric(text, grid.pricePrecision);
-}
-
 function onGrid(value: Decimal, grid: PriceGrid): Decimal {
   return isZero(grid.pip) ? value : snapNearest(value, grid.pip);
 }
@@ -56,6 +51,8 @@ export function checkPendingPrice(
   current: Decimal,
   grid: PriceGrid,
 ): RuleResult {
+  const refused = shapeRefusal(text, grid.pricePrecision);
+  if (refused) return refused;
   const typed = parseInput(sanitizeNumeric(text, grid.pricePrecision));
   const value = typed === null ? null : onGrid(typed, grid);
   if (value === null || compare(value, '0') <= 0)

@@ -18,12 +18,19 @@ describe('checkTrigger', () => {
     ['sell stop loss below the ask', 'stopLoss', 1, '98000', '98500.01', minIs('98500.01')],
     ['sell take profit below the ask', 'takeProfit', 1, '98000', '98000.00', null],
     ['sell take profit at the ask', 'takeProfit', 1, '98500', '98499.99', maxIs('98499.99')],
-    ['stop loss with 3 decimals', 'stopLoss', 0, '98000.129', '98000.12', null],
   ])('%s', (_, kind, direction, text, value, message) => {
     const result = checkTrigger(kind, text, direction, '98500.00', btc);
     expect(result.value).toBe(value);
     expect(result.message).toEqual(message);
     expect(result.clamped).toBe(message !== null);
+  });
+
+  it('refuses a stop loss with 3 decimals as typed, with the reason, instead of cutting it (issue #26)', () => {
+    expect(checkTrigger('stopLoss', '98000.129', 0, '98500.00', btc)).toEqual({
+      value: '98000.129',
+      message: { key: 'amount_input.decimals', vars: { decimals: '2' } },
+      clamped: false,
+    });
   });
 
   it.each<[TriggerKind, string, string]>([

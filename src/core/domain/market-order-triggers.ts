@@ -9,7 +9,7 @@
  */
 import { add, compare, sub } from './decimal';
 import type { Decimal } from './decimal';
-import { VOLUME_DECIMALS, fixed, parseInput, sanitizeNumeric } from './market-order-input';
+import { VOLUME_DECIMALS, fixed, parseInput, sanitizeNumeric, shapeRefusal } from './market-order-input';
 import type { RuleResult } from './market-order-input';
 import type { Direction, PriceGrid, Quote } from './market-order-price';
 
@@ -42,11 +42,6 @@ export function triggerReference(direction: Direction, quote: Quote, pendingPric
   return direction === 0 ? quote.bid : quote.ask;
 }
 
-/** The trigger field as typed. */
-export function typeTrigger(text: string, grid: PriceGrid): string {
-  return sanitizeNumeric(text, triggerDecimals(grid));
-}
-
 /** True when a trigger must lie below the reference: a buy's stop loss or a sell's take profit. */
 export function triggerBelow(kind: TriggerKind, direction: Direction): boolean {
   return (kind === 'stopLoss') === (direction === 0);
@@ -61,6 +56,8 @@ export function checkTrigger(
   grid: PriceGrid,
 ): RuleResult {
   const decimals = triggerDecimals(grid);
+  const refused = shapeRefusal(text, decimals);
+  if (refused) return refused;
   const value = parseInput(sanitizeNumeric(text, decimals));
   const stop = kind === 'stopLoss';
   if (value === null) {

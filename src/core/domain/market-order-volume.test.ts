@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canStepVolume, checkVolume, stepVolume, typeVolume } from './market-order-volume';
+import { canStepVolume, checkVolume, stepVolume } from './market-order-volume';
 
 const forex = { minCount: '0.01', maxCount: '100', countNum: '0.01' };
 const index = { minCount: '0.1', maxCount: '100', countNum: '0.1' };
@@ -9,10 +9,8 @@ describe('checkVolume', () => {
   it.each([
     ['1', forex, '1.00', null],
     ['0,5', forex, '0.50', null],
-    ['0.157', forex, '0.15', null],
     ['150', forex, '100.00', { key: 'order.rule.volume_max_rule', vars: { bound: '100.00' } }],
     ['0', forex, '0.01', { key: 'order.rule.volume_min_rule', vars: { bound: '0.01' } }],
-    ['0.001', forex, '0.01', { key: 'order.rule.volume_min_rule', vars: { bound: '0.01' } }],
     ['', forex, '', { key: 'order.rule.volume_empty_rule' }],
     ['.', forex, '0.01', { key: 'order.rule.volume_min_rule', vars: { bound: '0.01' } }],
     ['2.37', index, '2.3', null],
@@ -26,8 +24,20 @@ describe('checkVolume', () => {
     expect(result.clamped).toBe(message !== null && message.key !== 'order.rule.volume_empty_rule');
   });
 
-  it('keeps typing free and only sanitises the text', () => {
-    expect(typeVolume('1000,129')).toBe('1000.12');
+  it('refuses a volume with more than 2 decimals as typed, with the reason, instead of cutting it', () => {
+    expect(checkVolume('1000.129', forex)).toEqual({
+      value: '1000.129',
+      message: { key: 'amount_input.decimals', vars: { decimals: '2' } },
+      clamped: false,
+    });
+    expect(checkVolume('1o0', forex).message).toEqual({ key: 'amount_input.not_a_number' });
+    // Issue #26: 0.157 used to become 0.15 and 0.001 the minimum, without a word.
+    for (const text of ['0.157', '0.001'])
+      expect(checkVolume(text, forex)).toEqual({
+        value: text,
+        message: { key: 'amount_input.decimals', vars: { decimals: '2' } },
+        clamped: false,
+      });
   });
 });
 

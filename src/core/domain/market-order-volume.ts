@@ -11,6 +11,7 @@ import {
   fixed,
   parseInput,
   sanitizeNumeric,
+  shapeRefusal,
   snapDown,
 } from './market-order-input';
 import type { RuleResult } from './market-order-input';
@@ -39,16 +40,13 @@ function show(value: Decimal, limits: VolumeLimits): string {
   return fixed(value, volumeDecimals(limits));
 }
 
-/** The volume field as typed: sanitised, the number kept as is (rules apply when the field is committed). */
-export function typeVolume(text: string): string {
-  return sanitizeNumeric(text, VOLUME_DECIMALS);
-}
-
 /**
  * Commit a volume (blur, Enter, submit): snapped down to the step, then clamped into [minCount, maxCount].
  * A step that does not fit 2 decimals is ignored rather than producing a volume the field cannot show.
  */
 export function checkVolume(text: string, limits: VolumeLimits): RuleResult {
+  const refused = shapeRefusal(text, VOLUME_DECIMALS);
+  if (refused) return refused;
   const typed = parseInput(sanitizeNumeric(text, VOLUME_DECIMALS));
   if (typed === null) return { value: '', message: { key: VolumeRule.empty }, clamped: false };
   const step = limits.countNum;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  amountDigits,
   completionDelays,
   formatCountdown,
+  optionAmountOf,
   optionPreview,
   optionProgress,
   optionRule,
@@ -46,18 +46,19 @@ describe('optionRule', () => {
   });
 });
 
-describe('amountDigits', () => {
+describe('optionAmountOf', () => {
   it.each([
-    ['123', '123'],
-    ['1a2b3', '123'],
-    ['12.5', '125'],
-    ['-40', '40'],
-    ['007', '7'],
-    ['0', '0'],
-    ['', ''],
-    ['1 000', '1000'],
-    ['1234567890123456', '123456789012'],
-  ])('%j → %j', (input, out) => expect(amountDigits(input)).toBe(out));
+    ['123', { amount: '123' }],
+    ['007', { amount: '7' }],
+    ['12.', { amount: '12' }],
+    ['1 000', { amount: '1000' }],
+    ['', { amount: '' }],
+    // Issue #26: `12.5` was read as 125; now it is refused, as any text the field flags.
+    ['12.5', { refused: { key: 'amount_positive_int_rule' } }],
+    ['1a2b3', { refused: { key: 'amount_positive_int_rule' } }],
+    ['-40', { refused: { key: 'amount_positive_int_rule' } }],
+    ['1234567890123456', { refused: { key: 'amount_positive_int_rule' } }],
+  ])('%j → %j', (input, out) => expect(optionAmountOf(input)).toEqual(out));
 });
 
 describe('optionPreview', () => {

@@ -3,6 +3,8 @@
  * why, what it previews, and the clock of a placed option (countdown, progress, completion poll). Builds on
  * option-payload.ts, which owns the amount rule, the fee and the payout.
  */
+import { amountValue } from './amount-input';
+import type { AmountRules } from './amount-input';
 import { add, compare, isDecimal, isZero } from './decimal';
 import type { Decimal } from './decimal';
 import { optionAmountError, optionFee, optionPayout } from './option-payload';
@@ -27,15 +29,20 @@ export interface OptionTicketInput {
   balance: Decimal | null;
 }
 
-/** Longest amount the field keeps (digits): far above any product maximum. */
+/** Longest amount the field takes (whole digits): far above any product maximum. */
 export const OPTION_AMOUNT_DIGITS = 12;
 
-/** The amount field keeps digits only, without leading zeros (spec §5: a positive whole number). */
-export function amountDigits(text: string): string {
-  return text
-    .replace(/\D/g, '')
-    .replace(/^0+(?=\d)/, '')
-    .slice(0, OPTION_AMOUNT_DIGITS);
+/** The option amount field's rules (spec §5: a positive whole number), for the shared amount input. */
+export const OPTION_AMOUNT_RULES: AmountRules = { decimals: 0, maxWholeDigits: OPTION_AMOUNT_DIGITS };
+
+/**
+ * The amount a typed text stands for: '' stays '' (the empty rule answers), a text the amount input flags
+ * (`12.5`, `1a`) is refused as not a positive whole number, and `012` or `12.` is sent as `12`.
+ */
+export function optionAmountOf(text: string): { amount: string } | { refused: OptionRule } {
+  if (text.trim() === '') return { amount: '' };
+  const value = amountValue(text, OPTION_AMOUNT_RULES);
+  return value === null ? { refused: { key: 'amount_positive_int_rule' } } : { amount: value };
 }
 
 /** The delivery rule, then the amount rules of option-payload.ts, then the balance (stake plus fee). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTransferInput, isSubmittableTransfer, quoteTransfer } from './wallet-transfer';
+import { isSubmittableTransfer, quoteTransfer } from './wallet-transfer';
 
 describe('quoteTransfer', () => {
   it.each([
@@ -52,22 +52,6 @@ describe('quoteTransfer', () => {
     ['0.0001', '64000', 'amount_too_small'],
   ] as const)('refuses %s at %s with %s', (num, price, error) => {
     expect(quoteTransfer(0, 'BTC', num, price)).toBe(error);
-  });
-});
-
-describe('cleanTransferInput', () => {
-  it.each([
-    ['.5', '5'],
-    ['..5', '5'],
-    ['12.34567', '12.3456'],
-    ['1,5', '1.5'],
-    ['1a2b.3c', '12.3'],
-    ['007', '7'],
-    ['0.1.2', '0.12'],
-    ['', ''],
-    ['12.', '12.'],
-  ])('%j → %j', (raw, clean) => {
-    expect(cleanTransferInput(raw)).toBe(clean);
   });
 });
 

@@ -68,25 +68,6 @@ export function quoteTransfer(
   };
 }
 
-/**
- * What the amount field keeps of a typed value (spec §5: non-numeric stripped, decimals truncated to 4, a
- * comma read as a point; spec §4: a leading '.' stripped).
- */
-export function cleanTransferInput(raw: string): string {
-  const text = raw
-    .replace(/,/g, '.')
-    .replace(/[^0-9.]/g, '')
-    .replace(/^\.+/, '');
-  const dot = text.indexOf('.');
-  if (dot < 0) return text.replace(/^0+(?=\d)/, '');
-  const whole = text.slice(0, dot).replace(/^0+(?=\d)/, '');
-  const fraction = text
-    .slice(dot + 1)
-    .replace(/\./g, '')
-    .slice(0, TRANSFER_DECIMALS);
-  return `${whole}.${fraction}`;
-}
-
 /** True when the field holds an amount worth submitting (spec §5: empty or zero is not submitted). */
 export function isSubmittableTransfer(value: string): boolean {
   return isDecimal(value) && compare(value, '0') > 0;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cleanWithdrawAmount,
-  quoteWithdrawal,
-  withdrawAmountProblem,
-  withdrawFee,
-  type WithdrawQuote,
-} from './withdraw-quote';
+import { quoteWithdrawal, withdrawAmountProblem, withdrawFee, type WithdrawQuote } from './withdraw-quote';
 
 const quote = (...args: Parameters<typeof quoteWithdrawal>): WithdrawQuote => {
   const result = quoteWithdrawal(...args);
@@ -126,19 +120,5 @@ describe('withdrawAmountProblem', () => {
     expect(withdrawAmountProblem('60', usdt, { practical: '0.00000', isOver: false })).toBe('practical');
     expect(withdrawAmountProblem('60', usdt, { practical: '35', isOver: true })).toBe('insufficient');
     expect(withdrawAmountProblem('60', usdt, { practical: '35', isOver: false })).toBeNull();
-  });
-});
-
-describe('cleanWithdrawAmount', () => {
-  it.each([
-    ['.5', '5'],
-    ['..5', '5'],
-    ['12.5.3', '12.53'],
-    ['1.1234567', '1.12345'],
-    ['1,000', '1000'],
-    ['abc', ''],
-    ['100.', '100.'],
-  ])('%s → %s', (typed, clean) => {
-    expect(cleanWithdrawAmount(typed)).toBe(clean);
   });
 });

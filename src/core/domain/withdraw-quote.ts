@@ -142,16 +142,6 @@ export function withdrawAmountProblem(
   return null;
 }
 
-/** The amount field as typed: a leading '.' is stripped (spec §4), then at most the allowed decimals kept. */
-export function cleanWithdrawAmount(typed: string): string {
-  let value = typed.replace(/[^0-9.]/g, '').replace(/^\.+/, '');
-  const dot = value.indexOf('.');
-  if (dot >= 0) value = value.slice(0, dot + 1) + value.slice(dot + 1).replace(/\./g, '');
-  if (dot >= 0 && value.length - dot - 1 > WITHDRAW_DECIMALS)
-    value = value.slice(0, dot + 1 + WITHDRAW_DECIMALS);
-  return value;
-}
-
 /** The amount in units of 10^-5 (for comparisons of equal amounts typed differently, e.g. "1.50" and "1.5"). */
 export function withdrawUnits(value: Decimal): bigint {
   return toScaledInt(value, WITHDRAW_DECIMALS, 'down');

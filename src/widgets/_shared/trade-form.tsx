@@ -4,7 +4,7 @@
  * closed product and the product error. Their styles are trade-form.css (class `tk-trade-form__…`).
  */
 import { useEffect, useId, useMemo, useRef } from 'react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { isQuoteStale } from '../../core/runtime/platform';
 import { getSession } from '../../core/session/session';
 import type { EventCallbacks } from './events';
@@ -133,4 +133,16 @@ export function ProductError({
       </button>
     </div>
   );
+}
+
+/**
+ * The keydown of an order form (<form onKeyDown>): Enter never places an order (issue #26). In a field it
+ * does what the field does (an amount commits its rules, a switch toggles); only the submit button sends,
+ * by a click or by Enter or Space on the button itself.
+ */
+export function keepEnterFromSubmitting(event: KeyboardEvent<HTMLFormElement>): void {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+  const target = event.target as Element;
+  if (target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'TEXTAREA') return;
+  event.preventDefault();
 }

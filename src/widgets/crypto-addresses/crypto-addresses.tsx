@@ -184,6 +184,8 @@ function AddAddress({ go }: { go: (to: string) => void }) {
   const [coinId, setCoinId] = useState<number | null>(null);
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The server's refusal (1047 wallet cannot be used, …) in the catalogue text, under the address (issue #26).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -202,6 +204,7 @@ function AddAddress({ go }: { go: (to: string) => void }) {
   const submit = async () => {
     const found = addressError(address);
     setError(found);
+    setRefusal(null);
     if (found || busy || coinId === null) return;
     setBusy(true);
     try {
@@ -218,7 +221,7 @@ function AddAddress({ go }: { go: (to: string) => void }) {
         currencyId: coinId,
         cryptocurrencyAddress: encoded,
       });
-      if (!result.ok) return;
+      if (!result.ok) return setRefusal(result.message);
       toast(t('msg.add_success'));
       go(CRYPTO_PATHS.list);
     } finally {
@@ -267,7 +270,7 @@ function AddAddress({ go }: { go: (to: string) => void }) {
           </p>
         ) : null}
       </div>
-      <div className="tk-saved__field tk-crypto__field" data-invalid={error ? true : undefined}>
+      <div className="tk-saved__field tk-crypto__field" data-invalid={error || refusal ? true : undefined}>
         <label className="tk-saved__label tk-crypto__label" htmlFor={`${base}-address`}>
           {t('crypto_addresses.address')}
           <span aria-hidden="true"> *</span>
@@ -280,17 +283,23 @@ function AddAddress({ go }: { go: (to: string) => void }) {
           spellCheck={false}
           maxLength={ADDRESS_MAX}
           aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${base}-address-error` : undefined}
+          aria-invalid={error || refusal ? true : undefined}
+          aria-describedby={error || refusal ? `${base}-address-error` : undefined}
           value={address}
           onChange={(e) => {
             setAddress(e.target.value);
             if (error) setError(null);
+            if (refusal) setRefusal(null);
           }}
         />
-        {error ? (
-          <p className="tk-saved__error tk-crypto__error" id={`${base}-address-error`} role="alert">
-            {t(error)}
+        {error || refusal ? (
+          <p
+            className="tk-saved__error tk-crypto__error"
+            id={`${base}-address-error`}
+            role="alert"
+            data-testid="crypto-address-error"
+          >
+            {error ? t(error) : refusal}
           </p>
         ) : null}
       </div>

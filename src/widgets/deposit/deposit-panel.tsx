@@ -2,7 +2,7 @@
 import type { Translate } from '../_shared/use-t';
 import type { Emit } from '../_shared/widget-host';
 import { AmountStep, BankDetails, CoinStep } from './deposit-steps';
-import { AGREEMENT_PATH, minimumOf, saveDraft, sessionStore, switchTab } from './deposit.logic';
+import { AGREEMENT_PATH, minimumOf, switchTab } from './deposit.logic';
 import type { DepositFormState } from './use-deposit-form';
 
 /** A message in place of the form, with at most one action. */
@@ -55,13 +55,11 @@ export function DepositPanel({ t, emit, deposit }: DepositPanelProps) {
       agreed={form.agreed}
       busy={deposit.busy}
       problem={deposit.problem}
+      proofProblem={deposit.proofProblem}
       onAmount={(amount) => setForm((f) => ({ ...f, amount }))}
       onProof={deposit.setProof}
       onAgreed={(agreed) => setForm((f) => ({ ...f, agreed }))}
-      onAgreement={() => {
-        saveDraft(sessionStore(), form);
-        emit('tk-navigate', { to: AGREEMENT_PATH });
-      }}
+      onAgreement={() => void deposit.openAgreement(() => emit('tk-navigate', { to: AGREEMENT_PATH }))}
       onBack={onBack}
       onSubmit={() => void deposit.submit()}
     />

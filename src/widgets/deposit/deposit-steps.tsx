@@ -1,9 +1,10 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { CoinOption } from '../../core/contract/coins';
 import type { DepositBank } from '../../core/contract/deposits';
-import { sanitizeDepositInput } from '../../core/domain/deposit';
+import { DEPOSIT_DECIMALS } from '../../core/domain/deposit';
 import { IMAGE_ACCEPT, IMAGE_ERROR_KEYS, IMAGE_EXTENSIONS } from '../../core/media/image-rules';
 import { prepareImage } from '../../core/media/prepare-image';
+import { AmountInput } from '../_shared/amount-input';
 import { copyText } from '../_shared/clipboard';
 import { useToast } from '../_shared/toast';
 import type { Translate } from '../_shared/use-t';
@@ -156,6 +157,8 @@ export function AmountStep(props: {
   agreed: boolean;
   busy: boolean;
   problem: string | null;
+  /** Why the proof chosen is not the one shown (refused, or lost on the way back from the agreement). */
+  proofProblem: string | null;
   onAmount: (amount: string) => void;
   onProof: (file: File | null) => void;
   onAgreed: (agreed: boolean) => void;
@@ -164,19 +167,22 @@ export function AmountStep(props: {
   onSubmit: () => void;
 }) {
   const { t } = props;
-  const toast = useToast();
   const file = useRef<HTMLInputElement>(null);
   const amountId = useId();
   const problemId = useId();
+  const proofId = useId();
+  // A refused file is said under the proof field until the next pick (issue #26: a .txt was ignored).
+  const [refused, setRefused] = useState<string | null>(null);
+  const proofProblem = refused ?? props.proofProblem;
 
   const pick = async (input: HTMLInputElement) => {
     const picked = input.files?.[0];
     input.value = '';
     if (!picked) return;
+    setRefused(null);
     const result = await prepareImage(picked);
     if (result.ok) return props.onProof(result.file);
-    const text = t(IMAGE_ERROR_KEYS[result.reason]);
-    toast(result.reason === 'extension' ? `${text}: ${IMAGE_EXTENSIONS.join(', ')}` : text, 'error');
+    setRefused(t(IMAGE_ERROR_KEYS[result.reason], { extensions: IMAGE_EXTENSIONS.join(', ') }));
   };
 
   return (
@@ -193,23 +199,28 @@ export function AmountStep(props: {
         <span className="tk-cash-label tk-deposit__label">
           {t('deposit.amount')} ({props.currency})
         </span>
-        <input
+        <AmountInput
           id={amountId}
           className="tk-cash-input tk-deposit__input tk-num"
           part="amount"
-          inputMode="decimal"
-          autoComplete="off"
+          decimals={DEPOSIT_DECIMALS}
+          maxWholeDigits={18}
           value={props.amount}
-          aria-describedby={props.problem ? problemId : undefined}
+          describedBy={props.problem ? problemId : undefined}
           aria-invalid={props.problem ? true : undefined}
-          onChange={(e) => props.onAmount(sanitizeDepositInput(e.currentTarget.value))}
+          onValue={props.onAmount}
         />
       </label>
       <p className="tk-deposit__hint">{t('deposit.minimum', { amount: formatAmount(props.minimum) })}</p>
       <div className="tk-deposit__field" part="proof">
         <span className="tk-cash-label tk-deposit__label">{t('deposit.proof')}</span>
         <span className="tk-deposit__copy-row">
-          <button type="button" className="tk-cash-btn tk-deposit__btn" onClick={() => file.current?.click()}>
+          <button
+            type="button"
+            className="tk-cash-btn tk-deposit__btn"
+            aria-describedby={proofProblem ? proofId : undefined}
+            onClick={() => file.current?.click()}
+          >
             {props.proof ? t('deposit.proof_change') : t('deposit.proof_pick')}
           </button>
           {props.proof ? (
@@ -226,6 +237,17 @@ export function AmountStep(props: {
           data-testid="deposit-proof"
           onChange={(e) => void pick(e.currentTarget)}
         />
+        {proofProblem ? (
+          <span
+            id={proofId}
+            className="tk-amount__message tk-deposit__proof-problem"
+            role="alert"
+            part="proof-problem"
+            data-testid="deposit-proof-problem"
+          >
+            {proofProblem}
+          </span>
+        ) : null}
       </div>
       <label className="tk-deposit__agree" part="agreement">
         <input

@@ -8,6 +8,7 @@ import { DEPOSIT_METHODS, type DepositMeta, type DepositMethod } from '../../cor
 import type { DepositBank } from '../../core/contract/deposits';
 import type { SystemConfigResponse } from '../../core/contract/types';
 import { depositAmountProblem, depositMinimumUsd, meetsDepositMinimum } from '../../core/domain/deposit';
+import { dropProof } from './deposit-proof';
 
 /** The agreement page the form links to (spec §2). */
 export const AGREEMENT_PATH = '/user/agreement';
@@ -130,8 +131,9 @@ export function takeDraft(storage: Storage | null): DepositForm | null {
   }
 }
 
-/** Drops a kept form. */
+/** Drops a kept form and its proof. */
 export function clearDraft(storage: Storage | null): void {
+  dropProof(storage);
   try {
     storage?.removeItem(DRAFT_KEY);
   } catch {

@@ -101,15 +101,19 @@ describe('<Deposit>', () => {
     expect(view.h.callsTo('waa/cryptocurrency/simple/find/all')).toHaveLength(0);
   });
 
-  it('validates step 2 in the order of spec §5 and strips a leading point', async () => {
+  it('validates step 2 in the order of spec §5 and reads a leading point as 0.', async () => {
     view = await renderDeposit();
     await toStep2();
     await submit();
     expect(problem()).toBe('Please enter the deposit amount');
+    // Issue #26: `.5` became 5 and a sixth decimal was cut without a word.
     fireEvent.change(amount(), { target: { value: '.5' } });
-    expect(amount().value).toBe('5');
+    expect(amount().value).toBe('0.5');
     fireEvent.change(amount(), { target: { value: '12.1234567' } });
-    expect(amount().value).toBe('12.12345');
+    expect(amount().value).toBe('12.1234567');
+    await submit();
+    expect(problem()).toBe('At most 5 decimal places');
+    fireEvent.change(amount(), { target: { value: '12.12345' } });
     await submit();
     expect(problem()).toBe('The minimum deposit is 1,000.00 USD');
     fireEvent.change(amount(), { target: { value: '1000' } });

@@ -18,10 +18,12 @@ import {
   isUsdValued,
   metaOf,
   selectionOf,
+  saveDraft,
   sessionStore,
   takeDraft,
   type DepositForm,
 } from './deposit.logic';
+import { dropProof, keepProof, takeProof } from './deposit-proof';
 import { useDepositOptions } from './use-deposit-options';
 
 /** Everything DepositBody shows and does, on `platform` in `t`'s language. */
@@ -47,6 +49,8 @@ export function useDepositForm(platform: Platform, t: Translate) {
   const firstCoin = options.coins[0]?.id ?? null;
   const [form, setFormState] = useState<DepositForm>(() => initialForm(tabs[0] ?? 'crypto', null));
   const [proof, setProofState] = useState<File | null>(null);
+  // Set when the proof chosen before the agreement could not be brought back (said, never silent).
+  const [proofLost, setProofLost] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // One Idempotency-Key per submission: kept for a retry after a lost answer, dropped on any change.
@@ -60,13 +64,17 @@ export function useDepositForm(platform: Platform, t: Translate) {
   const setProof = (file: File | null) => {
     key.current = null;
     setProblem(null);
+    setProofLost(false);
     setProofState(file);
   };
 
   // Back from the agreement: the form as it was (taken once; any other arrival starts afresh).
   useEffect(() => {
     const draft = takeDraft(sessionStore());
+    const kept = takeProof(sessionStore());
     if (draft) setFormState(draft);
+    if (draft && kept && 'file' in kept) setProofState(kept.file);
+    if (draft && kept && 'lost' in kept) setProofLost(true);
   }, []);
   // The brand's tabs and the loaded coins decide what a form may hold.
   useEffect(() => {
@@ -79,6 +87,15 @@ export function useDepositForm(platform: Platform, t: Translate) {
   }, [options.coins, form.coinId, firstCoin]);
 
   const { coin, currency, needsBank } = selectionOf(form, options);
+
+  /** Opens the agreement: the form and its proof are kept for the way back (issue #26). */
+  const openAgreement = async (go: () => void) => {
+    saveDraft(sessionStore(), form);
+    // Without a proof nothing needs reading, so the page moves on at once.
+    if (proof) await keepProof(sessionStore(), proof);
+    else dropProof(sessionStore());
+    go();
+  };
 
   const submit = async () => {
     const found = formProblem(form, {
@@ -103,6 +120,7 @@ export function useDepositForm(platform: Platform, t: Translate) {
     clearDraft(sessionStore());
     setFormState(afterSuccess(form, firstCoin));
     setProofState(null);
+    setProofLost(false);
     toast(t('msg.submit_success_please_wait'));
   };
 
@@ -119,6 +137,8 @@ export function useDepositForm(platform: Platform, t: Translate) {
     setForm,
     proof,
     setProof,
+    proofProblem: proofLost ? t('deposit.proof_again') : null,
+    openAgreement,
     problem,
     busy,
     currency,

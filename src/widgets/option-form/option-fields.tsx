@@ -1,7 +1,8 @@
 /** The parts of the option ticket: header with the sides, delivery times, amount with chips, preview. */
 import type { OptionDeliveryTime, OptionProduct } from '../../core/contract/options';
 import { formatAmount, formatPrice } from '../../core/domain/format';
-import { amountDigits } from '../../core/domain/option-ticket';
+import { OPTION_AMOUNT_RULES } from '../../core/domain/option-ticket';
+import { AmountInput } from '../_shared/amount-input';
 import type { Translate } from '../_shared/use-t';
 import { amountHint, deliveryUnit } from './option-form.logic';
 import type { OptionSide } from './option-form.logic';
@@ -107,7 +108,10 @@ export interface AmountFieldProps {
   onAmount(amount: string): void;
 }
 
-/** The amount in whole units with the delivery time's range, and its quick-pick chips. */
+/**
+ * The amount in whole units with the delivery time's range, and its quick-pick chips. The shared amount input
+ * keeps what was typed: `12.5` stays `12.5` and says whole amounts only (issue #26), never `125`.
+ */
 export function AmountField({ id, time, amount, disabled, t, onAmount }: AmountFieldProps) {
   const hint = amountHint(time);
   const range = hint ? t(hint.key, hint.vars) : undefined;
@@ -115,16 +119,15 @@ export function AmountField({ id, time, amount, disabled, t, onAmount }: AmountF
     <>
       <div className="tk-option-form__amount" part="field">
         <label htmlFor={`${id}-amount`}>{t('option_form.amount')}</label>
-        <input
+        <AmountInput
           id={`${id}-amount`}
           className="tk-option-form__input tk-num"
           data-testid="amount"
-          inputMode="numeric"
-          autoComplete="off"
+          {...OPTION_AMOUNT_RULES}
           value={amount}
           disabled={disabled}
-          aria-describedby={range ? `${id}-range` : undefined}
-          onChange={(event) => onAmount(amountDigits(event.target.value))}
+          describedBy={range ? `${id}-range` : undefined}
+          onValue={onAmount}
         />
         {range ? (
           <span id={`${id}-range`} className="tk-option-form__hint">

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { btcOptionProduct, renderOptionForm, settledOption } from './option-form.fixture';
 import type { OptionFormView } from './option-form.fixture';
@@ -46,13 +47,48 @@ describe('<OptionForm mode="option">', () => {
     expect(submit().textContent).toBe('Buy down');
   });
 
-  it('keeps digits only in the amount', async () => {
+  it('keeps what was typed in the amount and says why it cannot be sent (issue #26)', async () => {
     view = await renderOptionForm({ symbol: 'BTCUSDT' });
     await ready();
     fireEvent.change(amount(), { target: { value: '1a2.5-' } });
-    expect(amount().value).toBe('125');
+    expect(amount().value).toBe('1a2.5-');
+    expect(amount().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('Use digits and one decimal point only.');
     fireEvent.change(amount(), { target: { value: '0042' } });
     expect(amount().value).toBe('42');
+    expect(amount().getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('typing 12.5 shows 12.5 with "whole amounts only" and places no option (issue #26)', async () => {
+    view = await renderOptionForm({ symbol: 'BTCUSDT' });
+    await ready();
+    const user = userEvent.setup({ delay: null });
+    await user.type(amount(), '12.5');
+    expect(amount().value).toBe('12.5');
+    expect(screen.getByRole('alert').textContent).toBe('Whole amounts only: remove the decimal point.');
+    expect(screen.getByTestId('preview-payout').textContent).toBe('--');
+    await user.click(submit());
+    await settle();
+    expect(alertText()).toBe('The amount must be a positive whole number');
+    expect(view.callsTo('exchange/order/addOrderOption')).toHaveLength(0);
+    // Mended, the amount typed is the amount sent.
+    await user.clear(amount());
+    await user.type(amount(), '１２５');
+    expect(amount().value).toBe('125');
+    await user.click(submit());
+    await waitFor(() => expect(view?.callsTo('exchange/order/addOrderOption')).toHaveLength(1));
+    expect(view.callsTo('exchange/order/addOrderOption')[0]?.body.amount).toBe('125');
+  });
+
+  it('Enter in the amount places no option: only the button does (issue #26)', async () => {
+    view = await renderOptionForm({ symbol: 'BTCUSDT' });
+    await ready();
+    const user = userEvent.setup({ delay: null });
+    await user.type(amount(), '50{Enter}');
+    await settle();
+    expect(view.callsTo('exchange/order/addOrderOption')).toHaveLength(0);
+    await user.click(submit());
+    await waitFor(() => expect(view?.callsTo('exchange/order/addOrderOption')).toHaveLength(1));
   });
 
   it.each([

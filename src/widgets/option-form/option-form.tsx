@@ -4,7 +4,7 @@ import { PlacementNotice } from '../_shared/placement-notice';
 import type { EventCallbacks } from '../_shared/events';
 import { parseFundActions } from '../_shared/fund-account';
 import { ToastRegion } from '../_shared/toast';
-import { ProductError, TradeFormRoute, useTradeTicket } from '../_shared/trade-form';
+import { ProductError, TradeFormRoute, keepEnterFromSubmitting, useTradeTicket } from '../_shared/trade-form';
 import type { TradeFormAttributes } from '../_shared/trade-form';
 import { WidgetRoot } from '../_shared/widget-root';
 import { OptionDrawers } from './option-drawers';
@@ -55,6 +55,7 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
           event.preventDefault();
           void option.submit();
         }}
+        onKeyDown={keepEnterFromSubmitting}
       >
         <ConnectionBanner />
         {signedIn ? <AccountStrip virtual={virtual} t={t} /> : null}

@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { addOrderOption } from '../../core/contract/options';
 import { UNLOCKED, tradeButtonState } from '../../core/domain/market-order-state';
-import { optionPreview, optionRule } from '../../core/domain/option-ticket';
+import { optionAmountOf, optionPreview, optionRule } from '../../core/domain/option-ticket';
 import type { OptionRule } from '../../core/domain/option-ticket';
 import { announceOptionsChanged } from '../../core/state/option-changes';
 import { useSendBackWhenClosed } from '../_shared/trade-form';
@@ -71,7 +71,10 @@ export function useOptionTicket(ticket: TradeTicket, initialDirection: OptionSid
       return;
     }
     if (running.current || !product || state !== 'normal') return;
-    const refused = optionRule({ time, amount, feeRate, balance: available });
+    // What the trader typed is what is sent, or the form says why not (issue #26).
+    const typed = optionAmountOf(amount);
+    if ('refused' in typed) return refuse(typed.refused);
+    const refused = optionRule({ time, amount: typed.amount, feeRate, balance: available });
     if (refused) return refuse(refused);
     running.current = true;
     setSubmitting(true);
@@ -81,7 +84,12 @@ export function useOptionTicket(ticket: TradeTicket, initialDirection: OptionSid
       if (!fresh.ok) return show(fresh.message, 'error');
       if (!isTradable(fresh.data)) return show(t('msg.option_closed'), 'error');
       const freshTime = deliveryTimeOf(fresh.data, time?.time ?? null);
-      const again = optionRule({ time: freshTime, amount, feeRate: fresh.data.feeRate, balance: available });
+      const again = optionRule({
+        time: freshTime,
+        amount: typed.amount,
+        feeRate: fresh.data.feeRate,
+        balance: available,
+      });
       if (again || !freshTime) return refuse(again ?? { key: 'delivery_empty_rule' });
       const quote = latestView.current;
       if (!quote) return;
@@ -89,7 +97,7 @@ export function useOptionTicket(ticket: TradeTicket, initialDirection: OptionSid
         symbol,
         product: fresh.data,
         time: freshTime,
-        amount,
+        amount: typed.amount,
         direction,
         price: quote.bidPrice,
         now: Date.now(),

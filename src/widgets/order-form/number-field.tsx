@@ -1,4 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
+import { AmountMessage, useAmountField } from '../_shared/amount-input';
 
 /** Props of NumberField. */
 export interface NumberFieldProps {
@@ -8,6 +9,8 @@ export interface NumberFieldProps {
   name: string;
   label: string;
   value: string;
+  /** Fraction digits the field takes; more are refused with a message, never cut (issue #26). */
+  decimals: number;
   disabled?: boolean;
   /** Keep the label for assistive technology only (a visible caption is next to the field). */
   hideLabel?: boolean;
@@ -25,12 +28,20 @@ export interface NumberFieldProps {
 }
 
 /**
- * A decimal input with −/+ step buttons (spec §5 numeric input). ArrowUp/ArrowDown step like a spin
- * button; Enter and blur commit the value so the rules (and their clamps) apply once per edit.
+ * A decimal input with −/+ step buttons (spec §5 numeric input), on the shared amount input: what was typed
+ * stays, and a text that is not a number of `decimals` digits says why under the field. ArrowUp/ArrowDown
+ * step like a spin button; Enter and blur commit the value so the rules (and their clamps) apply once per edit.
  */
 export function NumberField(props: NumberFieldProps) {
   const { id, name, label, value, disabled = false, hint } = props;
   const hintId = hint ? `${id}-hint` : undefined;
+  const field = useAmountField({
+    value,
+    decimals: props.decimals,
+    onValue: (text) => props.onType(text),
+    onCommit: props.onCommit,
+    describedBy: hintId,
+  });
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Enter applies the field's rules; it never sends the order (that takes the trade button).
     if (event.key === 'Enter') {
@@ -59,18 +70,12 @@ export function NumberField(props: NumberFieldProps) {
           −
         </button>
         <input
+          {...field.inputProps}
           id={id}
           className="tk-order-form__input tk-num"
-          type="text"
           inputMode="decimal"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
           disabled={disabled}
-          aria-describedby={hintId}
           data-testid={name}
-          onChange={(event) => props.onType(event.target.value)}
-          onBlur={props.onCommit}
           onKeyDown={onKeyDown}
         />
         <button
@@ -84,6 +89,7 @@ export function NumberField(props: NumberFieldProps) {
           +
         </button>
       </div>
+      <AmountMessage field={field} />
       {hint ? (
         <div id={hintId} className="tk-order-form__hint">
           {hint}

@@ -10,7 +10,13 @@ import { PlacementNotice } from '../_shared/placement-notice';
 import type { EventCallbacks } from '../_shared/events';
 import { parseFundActions } from '../_shared/fund-account';
 import { spreadText } from '../_shared/spread-text';
-import { ProductError, TradeFormRoute, useSendBackWhenClosed, useTradeTicket } from '../_shared/trade-form';
+import {
+  ProductError,
+  TradeFormRoute,
+  keepEnterFromSubmitting,
+  useSendBackWhenClosed,
+  useTradeTicket,
+} from '../_shared/trade-form';
 import type { TradeFormAttributes } from '../_shared/trade-form';
 import type { Translate } from '../_shared/use-t';
 import { WidgetRoot } from '../_shared/widget-root';
@@ -123,6 +129,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           event.preventDefault();
           void submit();
         }}
+        onKeyDown={keepEnterFromSubmitting}
       >
         <ConnectionBanner />
         {signedIn ? <AccountStrip virtual={sessionState.virtual} t={t} /> : null}

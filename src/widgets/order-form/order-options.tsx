@@ -4,6 +4,7 @@ import type { Quote } from '../../core/domain/market-order-price';
 import { tradePrice } from '../../core/domain/market-order-price';
 import type { Translate } from '../_shared/use-t';
 import { NumberField } from './number-field';
+import { PRODUCT_DEFAULTS } from './order-form.logic';
 import type { FormValues } from './order-form.logic';
 import type { Ticket } from './use-order-ticket';
 
@@ -58,6 +59,7 @@ export function OrderOptions({ id, values, product, quote, disabled, t, ticket }
           name="price"
           label={priceLabel}
           value={values.price}
+          decimals={product?.pricePrecision ?? PRODUCT_DEFAULTS.pricePrecision}
           disabled={disabled}
           decreaseLabel={t('order.decrease', { field: priceLabel })}
           increaseLabel={t('order.increase', { field: priceLabel })}

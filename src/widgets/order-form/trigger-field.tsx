@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
+import { SwitchInput } from '../_shared/switch-input';
 import { NumberField } from './number-field';
 
 /** Props of TriggerField. */
@@ -8,6 +9,8 @@ export interface TriggerFieldProps {
   label: string;
   on: boolean;
   value: string;
+  /** Fraction digits of the price field. */
+  decimals: number;
   disabled: boolean;
   decreaseLabel: string;
   increaseLabel: string;
@@ -25,14 +28,12 @@ export function TriggerField(props: TriggerFieldProps) {
   return (
     <div className="tk-order-form__trigger" data-on={props.on || undefined}>
       <label className="tk-order-form__switch" htmlFor={switchId} part={`switch switch-${props.name}`}>
-        <input
+        <SwitchInput
           id={switchId}
-          type="checkbox"
-          role="switch"
           checked={props.on}
           disabled={props.disabled}
           data-testid={`${props.name}-switch`}
-          onChange={(event) => props.onSwitch(event.target.checked)}
+          onSwitch={props.onSwitch}
         />
         <span className="tk-order-form__switch-track" aria-hidden="true" />
         <span>{props.label}</span>
@@ -44,6 +45,7 @@ export function TriggerField(props: TriggerFieldProps) {
           label={props.label}
           hideLabel
           value={props.value}
+          decimals={props.decimals}
           disabled={props.disabled}
           decreaseLabel={props.decreaseLabel}
           increaseLabel={props.increaseLabel}

@@ -2,9 +2,11 @@ import type { ProductInfo } from '../../core/contract/types';
 import type { Decimal } from '../../core/domain/decimal';
 import { formatAmount } from '../../core/domain/format';
 import { parseInput } from '../../core/domain/market-order-input';
+import { triggerDecimals } from '../../core/domain/market-order-triggers';
 import { profitLossUsd } from '../../core/domain/trade-preview';
 import type { QuoteLookup } from '../../core/domain/trade-preview';
 import type { Translate } from '../_shared/use-t';
+import { PRODUCT_DEFAULTS } from './order-form.logic';
 import type { FormValues } from './order-form.logic';
 import { TriggerField } from './trigger-field';
 import type { Ticket } from './use-order-ticket';
@@ -50,6 +52,7 @@ export function TriggerFields({
       label={label}
       on={name === 'stopLoss' ? values.stopLossOn : values.takeProfitOn}
       value={values[name]}
+      decimals={triggerDecimals(product ?? PRODUCT_DEFAULTS)}
       disabled={disabled}
       decreaseLabel={t('order.decrease', { field: label })}
       increaseLabel={t('order.increase', { field: label })}

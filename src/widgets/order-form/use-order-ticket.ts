@@ -2,12 +2,12 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import type { ProductInfo } from '../../core/contract/types';
 import type { RuleMessage } from '../../core/domain/market-order-input';
 import { fixed } from '../../core/domain/market-order-input';
-import { stepPrice, tradePrice, typePrice } from '../../core/domain/market-order-price';
+import { stepPrice, tradePrice } from '../../core/domain/market-order-price';
 import type { Direction, Quote } from '../../core/domain/market-order-price';
-import { stepTrigger, triggerReference, typeTrigger } from '../../core/domain/market-order-triggers';
+import { stepTrigger, triggerReference } from '../../core/domain/market-order-triggers';
 import { UNLOCKED, lockAfterClamp, lockRemaining } from '../../core/domain/market-order-state';
 import type { SubmitLock } from '../../core/domain/market-order-state';
-import { stepVolume, typeVolume, volumeDecimals } from '../../core/domain/market-order-volume';
+import { stepVolume, volumeDecimals } from '../../core/domain/market-order-volume';
 import { commitField, pendingPrice } from './order-form.logic';
 import type { FormValues, TextField } from './order-form.logic';
 
@@ -68,16 +68,8 @@ export function useOrderTicket({ symbol, direction, product, quote, onMessage }:
     if (result.clamped) clampLock();
   };
 
-  const type = (field: TextField, text: string) => {
-    const grid = product ?? { pip: '0.01', pricePrecision: 2 };
-    const clean =
-      field === 'volume'
-        ? typeVolume(text)
-        : field === 'price'
-          ? typePrice(text, grid)
-          : typeTrigger(text, grid);
-    setValues({ ...values, [field]: clean });
-  };
+  // The shared amount input already made the only rewrites allowed (issue #26); under an IME it is raw.
+  const type = (field: TextField, text: string) => setValues({ ...values, [field]: text });
 
   const commit = (field: TextField) => {
     if (!product || !quote) return;

@@ -1,5 +1,6 @@
 import type { ProductInfo } from '../../core/contract/types';
 import { formatAmount } from '../../core/domain/format';
+import { VOLUME_DECIMALS } from '../../core/domain/market-order-input';
 import { canStepVolume } from '../../core/domain/market-order-volume';
 import type { Translate } from '../_shared/use-t';
 import { NumberField } from './number-field';
@@ -24,6 +25,7 @@ export function VolumeField({ id, value, product, disabled, t, ticket }: VolumeF
       name="volume"
       label={t('order.volume')}
       value={value}
+      decimals={VOLUME_DECIMALS}
       disabled={disabled}
       decreaseLabel={t('order.decrease', { field: t('order.volume') })}
       increaseLabel={t('order.increase', { field: t('order.volume') })}

@@ -6,10 +6,10 @@ import {
   countdownText,
   directionKey,
   pnlTone,
-  sanitizeTrigger,
   signedAmount,
   tabOf,
   triggerEdit,
+  triggerShapeIssue,
   triggerText,
 } from './positions.logic';
 
@@ -27,14 +27,15 @@ describe('positions logic', () => {
   });
 
   it.each([
-    ['1,5', '1.5'],
-    ['12.345', '12.34'],
-    ['1.2.3', '1.23'],
-    ['-7', '7'],
-    ['abc', ''],
-    ['0.', '0.'],
-  ])('keeps the trigger input %s as %s', (input, output) => {
-    expect(sanitizeTrigger(input)).toBe(output);
+    ['1.5', '', null],
+    ['0.', '64000', null],
+    // Issue #26: these were cut or stripped to 12.34, 1.23, 7 and '' without a word.
+    ['12.345', '', 'stopPrice'],
+    ['1.2.3', '', 'stopPrice'],
+    ['', '-7', 'takeProfitPrice'],
+    ['', 'abc', 'takeProfitPrice'],
+  ] as const)('refuses the trigger inputs %j and %j at %s', (stop, take, field) => {
+    expect(triggerShapeIssue(stop, take)).toBe(field);
   });
 
   it('treats an empty or zero trigger as off', () => {

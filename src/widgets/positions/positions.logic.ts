@@ -1,6 +1,7 @@
 /** Pure rules of <tk-positions>: tabs, P&L tone and sign, the SL/TP inputs and what a change sends. */
 import { MANUAL_CLOSE_AFTER_MS, PositionStatus } from '../../core/contract/trading';
 import type { CloseReason, MarketOrder } from '../../core/contract/trading';
+import { amountIssue } from '../../core/domain/amount-input';
 import { orderDirection, priceText } from '../../core/domain/order-format';
 
 export { pnlTone, priceText, signedAmount, triggerText } from '../../core/domain/order-format';
@@ -21,12 +22,13 @@ export function tabOf(order: Pick<MarketOrder, 'positionStatus'>): PositionTab {
   return order.positionStatus === PositionStatus.pending ? 'pending' : 'open';
 }
 
-/** Triggers have 2 decimals (spec §5): digits and one point, a comma becomes a point, extra decimals cut. */
-export function sanitizeTrigger(input: string): string {
-  const text = input.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const [whole = '', ...rest] = text.split('.');
-  if (rest.length === 0) return whole;
-  return `${whole}.${rest.join('').slice(0, 2)}`;
+/** Triggers of an open order have 2 decimals (spec §5); more are refused by the amount input, never cut. */
+export const TRIGGER_EDIT_RULES = { decimals: 2 } as const;
+
+/** Which trigger text the amount input flags (`12.345`, `1o0`), or null when both can be sent. */
+export function triggerShapeIssue(stop: string, take: string): 'stopPrice' | 'takeProfitPrice' | null {
+  if (amountIssue(stop, TRIGGER_EDIT_RULES)) return 'stopPrice';
+  return amountIssue(take, TRIGGER_EDIT_RULES) ? 'takeProfitPrice' : null;
 }
 
 /** i18n key of the toast for a change the server made by itself. */

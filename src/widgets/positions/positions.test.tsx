@@ -193,7 +193,12 @@ describe('<Positions>', () => {
     expect((save as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(within(detail).getByLabelText('Stop loss'), { target: { value: '' } });
     fireEvent.change(within(detail).getByLabelText('Take profit'), { target: { value: '1,12345' } });
-    expect((within(detail).getByLabelText('Take profit') as HTMLInputElement).value).toBe('1.12');
+    // Issue #26: kept as typed with its reason (it was cut to 1.12), and not sent.
+    expect((within(detail).getByLabelText('Take profit') as HTMLInputElement).value).toBe('1.12345');
+    expect(within(detail).getByRole('alert').textContent).toBe('At most 2 decimal places.');
+    await act(async () => fireEvent.click(save));
+    expect(update).not.toHaveBeenCalled();
+    fireEvent.change(within(detail).getByLabelText('Take profit'), { target: { value: '1,12' } });
     await act(async () => fireEvent.click(save));
     expect(update).toHaveBeenCalledWith(
       { orderId: 'o1', stopPrice: '', takeProfitPrice: '1.12' },

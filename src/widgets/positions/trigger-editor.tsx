@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { MarketOrder, UpdateOrderRequest } from '../../core/contract/trading';
 import type { Translate } from '../_shared/use-t';
-import { sanitizeTrigger, triggerEdit, triggerText } from './positions.logic';
+import { AmountInput } from '../_shared/amount-input';
+import { TRIGGER_EDIT_RULES, triggerEdit, triggerShapeIssue, triggerText } from './positions.logic';
 
 /** Props of TriggerEditor. */
 export interface TriggerEditorProps {
@@ -31,6 +32,8 @@ export function TriggerEditor({ order, t, onSave }: TriggerEditorProps) {
   const edit = triggerEdit(order, stop, take);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const flagged = triggerShapeIssue(stop, take);
+    if (flagged) return setInvalid(flagged);
     if (edit.kind === 'invalid') return setInvalid(edit.field);
     if (edit.kind !== 'change') return;
     setInvalid(null);
@@ -44,26 +47,24 @@ export function TriggerEditor({ order, t, onSave }: TriggerEditorProps) {
       <h3 className="tk-pos__subtitle">{t('position.edit_triggers')}</h3>
       <div className="tk-pos__inputs">
         <label htmlFor={`${id}-sl`}>{t('position.field.stop_loss')}</label>
-        <input
+        <AmountInput
           id={`${id}-sl`}
           className="tk-pos__input tk-num"
-          inputMode="decimal"
-          autoComplete="off"
+          {...TRIGGER_EDIT_RULES}
           value={stop}
           placeholder={t('position.off')}
           aria-invalid={invalid === 'stopPrice' || undefined}
-          onChange={(e) => setStop(sanitizeTrigger(e.target.value))}
+          onValue={setStop}
         />
         <label htmlFor={`${id}-tp`}>{t('position.field.take_profit')}</label>
-        <input
+        <AmountInput
           id={`${id}-tp`}
           className="tk-pos__input tk-num"
-          inputMode="decimal"
-          autoComplete="off"
+          {...TRIGGER_EDIT_RULES}
           value={take}
           placeholder={t('position.off')}
           aria-invalid={invalid === 'takeProfitPrice' || undefined}
-          onChange={(e) => setTake(sanitizeTrigger(e.target.value))}
+          onValue={setTake}
         />
       </div>
       <p className="tk-pos__hint">{t('position.triggers_hint')}</p>

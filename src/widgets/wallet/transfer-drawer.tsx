@@ -8,12 +8,13 @@ import {
   type TransferQuoteAnswer,
   type WalletBalanceItem,
 } from '../../core/contract/wallets';
+import { amountValue } from '../../core/domain/amount-input';
 import {
-  cleanTransferInput,
   isSubmittableTransfer,
   TRANSFER_DECIMALS,
   type TransferType,
 } from '../../core/domain/wallet-transfer';
+import { AmountInput } from '../_shared/amount-input';
 import { ModalDrawer } from '../_shared/drawer';
 import { useToast } from '../_shared/toast';
 import { useWallet } from './wallet-context';
@@ -69,10 +70,10 @@ export function TransferDrawer({
   // A drawer closed mid-quote drops the late answer.
   useEffect(() => () => void sequence.next(), [sequence]);
 
-  const change = (raw: string) => {
-    const clean = cleanTransferInput(raw);
-    setAmount(clean);
-    void requote(clean);
+  // The field keeps what was typed (issue #26); only a text that is an amount of 4 decimals is quoted.
+  const change = (text: string) => {
+    setAmount(text);
+    void requote(amountValue(text, { decimals: TRANSFER_DECIMALS }) ?? '');
   };
 
   const submit = async () => {
@@ -138,16 +139,14 @@ export function TransferDrawer({
       >
         <label className="tk-wallet__field">
           <span>{t('wallet.amount_in', { unit: fromUnit })}</span>
-          <input
+          <AmountInput
             className="tk-wallet__input tk-num"
             part="amount"
-            inputMode="decimal"
-            autoComplete="off"
+            decimals={TRANSFER_DECIMALS}
             data-autofocus
             value={amount}
-            step={`0.${'0'.repeat(TRANSFER_DECIMALS - 1)}1`}
             placeholder={t('wallet.amount_placeholder')}
-            onChange={(event) => change(event.target.value)}
+            onValue={change}
           />
         </label>
         <p className="tk-wallet__hint">

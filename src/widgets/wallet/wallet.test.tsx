@@ -182,7 +182,7 @@ describe('<Wallet view="myWallet">', () => {
     expect(bodies('waa/user/crypto/getBalance')).toHaveLength(2);
   });
 
-  it('quotes a transfer on every amount change, strips a leading point, and submits the quote once', async () => {
+  it('quotes a transfer on every amount change, reads a leading point as 0., and submits the quote once', async () => {
     let usd = '500';
     const onTransform = vi.fn();
     view = await renderWallet(
@@ -219,10 +219,13 @@ describe('<Wallet view="myWallet">', () => {
     const input = screen.getByRole('textbox', { name: 'Amount (USD)' }) as HTMLInputElement;
     // The USD source balance as every USD amount shows (spec §9: 2 decimals, thousands separators).
     expect(document.body.textContent).toContain('Available: 500.00 USD');
+    // Issue #26: `.5` became 5.
     fireEvent.change(input, { target: { value: '.5' } });
-    expect(input.value).toBe('5');
+    expect(input.value).toBe('0.5');
+    fireEvent.change(input, { target: { value: '5' } });
     await waitFor(() => expect(screen.getByTestId('transfer-practical').textContent).toBe('5.0000 USDT'));
     expect(bodies('waa/user/crypto/transform/calculate')).toEqual([
+      { curr: 'USDT', currId: 1, type: 0, num: '0.5' },
       { curr: 'USDT', currId: 1, type: 0, num: '5' },
     ]);
     fireEvent.click(screen.getByTestId('transfer-submit'));

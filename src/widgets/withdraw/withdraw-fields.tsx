@@ -1,4 +1,7 @@
+import { amountIssue } from '../../core/domain/amount-input';
 import { rangeText, withdrawPreview } from '../../core/domain/withdraw-form';
+import { WITHDRAW_DECIMALS } from '../../core/domain/withdraw-quote';
+import { AmountInput } from '../_shared/amount-input';
 import { useT } from '../_shared/use-t';
 import type { WithdrawModel } from './use-withdraw';
 import { WITHDRAW_PATHS } from './withdraw.logic';
@@ -77,6 +80,8 @@ function QuotePreview({ model }: { model: WithdrawModel }) {
 export function WithdrawFields({ model, openChoice }: { model: WithdrawModel; openChoice: () => void }) {
   const t = useT();
   const { tab, coin, limits, message, serverError } = model;
+  // The amount field says itself what is wrong with its text; the form's line would say it twice.
+  const shapeIssue = amountIssue(model.form.amount, { decimals: WITHDRAW_DECIMALS }) !== null;
   return (
     <>
       <button
@@ -96,17 +101,17 @@ export function WithdrawFields({ model, openChoice }: { model: WithdrawModel; op
         <span className="tk-cash-label tk-wd__label">
           {t('withdraw.amount')} {limits ? <span className="tk-num">{rangeText(limits)}</span> : null}
         </span>
-        <input
+        <AmountInput
           className="tk-cash-input tk-wd__input tk-num"
           part="amount"
-          inputMode="decimal"
+          decimals={WITHDRAW_DECIMALS}
           value={model.form.amount}
           disabled={limits === null}
           placeholder={t('withdraw.amount_placeholder')}
-          onChange={(e) => model.dispatch({ type: 'amount', typed: e.target.value })}
+          onValue={(typed) => model.dispatch({ type: 'amount', typed })}
         />
       </label>
-      {message ? (
+      {message && !shapeIssue ? (
         <p className="tk-wd__error" part="message" role="alert">
           {t(message.key, message.values)}
         </p>

@@ -1,12 +1,13 @@
 /** Registers <tk-withdraw> (the widget's entry file: `widgets/tk-withdraw.js`). */
 import { defineWidget } from '../_shared/define-widget';
+import messages from '../../core/i18n/locales/en/messages.json';
 import strings from '../../core/i18n/locales/en/withdraw.json';
 import { Withdraw } from './withdraw';
 import { WITHDRAW_CSS as css } from './styles';
 import { withdrawMeta } from './withdraw.meta';
 
 defineWidget(withdrawMeta, Withdraw, css, {
-  english: { withdraw: strings },
+  english: { withdraw: strings, messages },
   // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
   languages: () => import('./withdraw.locales'),
 });

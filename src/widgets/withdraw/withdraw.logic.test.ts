@@ -30,9 +30,11 @@ describe('formReducer', () => {
     expect(formReducer(filled, { type: 'tab', tab: 'crypto' })).toBe(filled);
   });
 
-  it('strips a leading dot and extra decimals from the typed amount', () => {
-    expect(formReducer(initialForm('crypto'), { type: 'amount', typed: '.5' }).amount).toBe('5');
-    expect(formReducer(initialForm('crypto'), { type: 'amount', typed: '1.1234567' }).amount).toBe('1.12345');
+  it('keeps the amount as the amount input gives it: nothing stripped or cut (issue #26)', () => {
+    expect(formReducer(initialForm('crypto'), { type: 'amount', typed: '0.5' }).amount).toBe('0.5');
+    expect(formReducer(initialForm('crypto'), { type: 'amount', typed: '1.1234567' }).amount).toBe(
+      '1.1234567',
+    );
   });
 
   it.each([

@@ -5,7 +5,7 @@
  */
 import type { SystemConfigEntry } from '../../core/contract/types';
 import type { FormFacts, Limits, WithdrawMethod } from '../../core/domain/withdraw-form';
-import { cleanWithdrawAmount, type AmountProblem } from '../../core/domain/withdraw-quote';
+import { type AmountProblem } from '../../core/domain/withdraw-quote';
 
 /** Fee quotes repeat this often while a valid amount stands (spec §4). */
 export const REQUOTE_MS = 1000;
@@ -57,7 +57,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case 'select':
       return { ...state, selection: action.id };
     case 'amount':
-      return { ...state, amount: cleanWithdrawAmount(action.typed) };
+      // Kept as the shared amount input gives it (issue #26: `.5` became 5, a sixth decimal was cut).
+      return { ...state, amount: action.typed };
     case 'status':
       return [1066, 1067, 1070].includes(action.code) ? { ...state, skipChecks: true } : state;
     case 'submitting':

@@ -87,11 +87,11 @@ describe('<Withdraw>', () => {
     expect(done().disabled).toBe(true);
   });
 
-  it('strips a leading dot, and shows insufficient balance from the quote', async () => {
+  it('reads a leading point as 0. (it was stripped), and shows insufficient balance from the quote', async () => {
     view = await renderWithdraw();
     await chooseCoin('USDT (TRC20)');
     await type('.5');
-    expect(amountInput().value).toBe('5');
+    expect(amountInput().value).toBe('0.5');
     await type('1000.5');
     expect(await screen.findByText('Balance is not enough')).toBeTruthy();
     expect(done().disabled).toBe(true);
