@@ -46,7 +46,8 @@ function toNotification(row: Row): Notification {
     remark: row.remark,
     timeStamp: Number(row.timeStamp),
     paymentPrice: row.paymentPrice === null ? null : toMoney(row.paymentPrice),
-    paymentUnit: row.paymentUnit,
+    // The spec's codes keep exactly the fields of spec §3: the unit is named only where one was written.
+    ...(row.paymentUnit === null ? {} : { paymentUnit: row.paymentUnit }),
   };
 }
 
