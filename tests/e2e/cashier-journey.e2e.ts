@@ -236,7 +236,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the cashier journey at %s', 
         await page
           .getByTestId(vp === 'mobile' ? 'menu-notification' : 'account-dialog')
           .waitFor({ state: 'visible', timeout: 15_000 });
-        expect(await badge(page, vp).count()).toBe(0);
+        // One unread notice so far: the deposit credited (729001, issue #26 item 5).
+        await expect.poll(() => badge(page, vp).textContent(), { timeout: 15_000 }).toBe('1');
         // Before rejecting, the operator freezes the trader's withdrawals from the side panel (1066 from then on).
         await review(opPage, 'withdrawals', account.uid, 'reject', 'journey-bo-withdrawal', vp, async () => {
           const hold = opPage.getByTestId('bo-withdrawal-hold');
@@ -250,7 +251,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the cashier journey at %s', 
         });
 
         // 8. The notification arrives live with its badge; the money is back.
-        await expect.poll(() => badge(page, vp).textContent(), { timeout: 15_000 }).toBe('1');
+        await expect.poll(() => badge(page, vp).textContent(), { timeout: 15_000 }).toBe('2');
         await screenshot(page, 'journey-notification-badge', vp);
         if (vp === 'mobile') {
           await page.getByTestId('menu-notification').click();

@@ -20,7 +20,9 @@ export function useCompact(ref: RefObject<HTMLElement | null>): boolean {
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       const width = entry?.contentRect.width ?? 0;
-      const next = width > 0 && width < COMPACT_CHART_WIDTH;
+      // A phone-wide window already gets the phone's toolbar (the reference host's mobile chart keeps its
+      // period buttons and screenshot): compact is for a narrow box on a wide page only.
+      const next = width > 0 && width < COMPACT_CHART_WIDTH && window.innerWidth >= COMPACT_CHART_WIDTH;
       element.toggleAttribute('data-compact', next);
       setCompact(next);
     });
