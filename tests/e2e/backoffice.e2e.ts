@@ -34,14 +34,15 @@ describe.each<Size>(['desktop', 'laptop', 'mobile'])('the back office at %s', (s
         await page.goto(`${baseUrl}/backoffice`);
         await page.getByTestId('bo-email').waitFor({ state: 'visible', timeout: 20_000 });
         await shot(page, 'backoffice-sign-in', size);
-        // A wrong code is refused with the catalogue message; the field is cleared for the next one.
+        // A wrong code with the right password says the code is wrong (1020, issue #26 item 13, KB5); the field
+        // is cleared for the next one.
         await page.getByTestId('bo-email').fill(operator.email);
         await page.getByTestId('bo-password').fill(operator.password);
         await page.getByTestId('bo-code').fill('000000');
         await page.getByTestId('bo-submit').click();
         await expect
           .poll(() => page.getByTestId('bo-signin-error').textContent(), { timeout: 15_000 })
-          .toContain('(1108)');
+          .toContain('(1020)');
         expect(await page.getByTestId('bo-code').inputValue()).toBe('');
 
         await signInAt(page, operator);
