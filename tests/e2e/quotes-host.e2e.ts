@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { text } from '../fixtures/locale';
 import { openPage, screenshot, takeCspViolations, useBrowser } from './browser';
-import { expectTicking, movedCells, rows, runningFlashes, selectTab } from './quotes';
+import { colouredMoves, expectTicking, movedCells, rows, runningAnimations, selectTab } from './quotes';
 
 const baseUrl = inject('baseUrl');
 const { browser } = useBrowser();
@@ -21,7 +21,8 @@ async function openHome(page: Page): Promise<void> {
 
 describe('mobile shell at 390×844', () => {
   it('shows the banner, popular symbols and ticking crypto quotes on home', async () => {
-    // With motion allowed, as a trader's phone usually has it: changed prices flash (TR9).
+    // With motion allowed, as a trader's phone usually has it: a moved price takes its move's colour and keeps
+    // it, and nothing animates between ticks (QF1; the old 0.8 s flash repainted the page 60 times a second).
     const { context, page } = await openPage(browser(), 'mobile', { reducedMotion: 'no-preference' });
     try {
       await openHome(page);
@@ -37,7 +38,12 @@ describe('mobile shell at 390×844', () => {
 
       await selectTab(page, text('en', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');
-      await expect.poll(() => runningFlashes(page), { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await colouredMoves(page)).moved, { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      const { moved, coloured } = await colouredMoves(page);
+      expect(coloured).toBe(moved);
+      expect(await runningAnimations(page)).toBe(0);
       expect(await rows(page).count()).toBeGreaterThanOrEqual(5);
       await page.locator('[part~="row"][data-symbol="BTCUSDT"]').first().scrollIntoViewIfNeeded();
       await screenshot(page, 'home-cryptos', 'mobile');
@@ -56,9 +62,10 @@ describe('mobile shell at 390×844', () => {
       await page.getByText(text('ja', 'nav.markets'), { exact: true }).first().waitFor({ state: 'visible' });
       await selectTab(page, text('ja', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');
-      // Motion reduced (openPage's default): the prices change without a flash.
+      // Motion reduced (openPage's default): the same colours, nothing animates.
       expect(await movedCells(page).count()).toBeGreaterThan(0);
-      expect(await runningFlashes(page)).toBe(0);
+      expect((await colouredMoves(page)).coloured).toBeGreaterThan(0);
+      expect(await runningAnimations(page)).toBe(0);
       expect(await page.getByText(text('en', 'home.top_symbols'), { exact: true }).count()).toBe(0);
       await screenshot(page, 'home-ja', 'mobile');
     } finally {
@@ -96,9 +103,10 @@ describe('desktop shell at 1440×900', () => {
       await page.getByTestId('chart-panel').waitFor({ state: 'visible', timeout: 15_000 });
       await selectTab(page, text('ja', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');
-      // Motion reduced (openPage's default): the prices change without a flash.
+      // Motion reduced (openPage's default): the same colours, nothing animates.
       expect(await movedCells(page).count()).toBeGreaterThan(0);
-      expect(await runningFlashes(page)).toBe(0);
+      expect((await colouredMoves(page)).coloured).toBeGreaterThan(0);
+      expect(await runningAnimations(page)).toBe(0);
       await page.getByText(text('ja', 'quotes.bid'), { exact: true }).first().waitFor({ state: 'visible' });
       await screenshot(page, 'home-ja', 'desktop');
     } finally {

@@ -48,7 +48,17 @@ export function movedCells(page: Page): Locator {
   return page.locator('[part~="row"][data-symbol] .tk-quotes__flash[data-move]');
 }
 
-/** How many price flashes of the page's quote rows are animating now (spec: a changed price flashes). */
-export function runningFlashes(page: Page): Promise<number> {
+/** How many animations run on the page's moved quote prices now: none (QF1, nothing repaints between ticks). */
+export function runningAnimations(page: Page): Promise<number> {
   return movedCells(page).evaluateAll((cells) => cells.flatMap((cell) => cell.getAnimations()).length);
+}
+
+/** The moved quote prices, and how many of them show a colour other than their cell's normal text (QF1). */
+export function colouredMoves(page: Page): Promise<{ moved: number; coloured: number }> {
+  return movedCells(page).evaluateAll((cells) => ({
+    moved: cells.length,
+    coloured: cells.filter(
+      (cell) => getComputedStyle(cell).color !== getComputedStyle(cell.parentElement!).color,
+    ).length,
+  }));
 }

@@ -19,12 +19,12 @@ export interface QuoteRowProps {
   onSelect: (symbol: string) => void;
 }
 
-/** A price that flashes the colour of its move; the key replays the CSS animation on every move. */
+/** A price in the colour of its last move (QF1); a stale or closed row's colour wins over it. */
 function FlashPrice({ value, field }: { value: string; field: 'bid' | 'ask' | 'price' }) {
   const flash = useFlash(value);
   return (
     <span className="tk-quotes__price tk-num" data-field={field} part={field}>
-      <span key={flash.count} className="tk-quotes__flash" data-move={flash.move ?? undefined}>
+      <span className="tk-quotes__flash" data-move={flash.move ?? undefined}>
         {value}
       </span>
     </span>

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadLanguage } from '../../core/i18n/i18n';
@@ -201,6 +202,24 @@ describe('Quotes', () => {
     expect(rowOf('EURUSD')?.querySelector('[data-field="ask"] [data-move]')?.getAttribute('data-move')).toBe(
       'down',
     );
+  });
+
+  it('keeps the colour of the last move until the next move, and a stale row shows no move colour (QF1)', async () => {
+    await renderQuotes();
+    const bidMove = () =>
+      rowOf('EURUSD')?.querySelector('[data-field="bid"] .tk-quotes__flash')?.getAttribute('data-move');
+    expect(bidMove()).toBeNull();
+    act(() => current!.publish([{ ...QUOTES[0]!, bidPrice: '1.0824', askPrice: '1.08249' }]));
+    expect(bidMove()).toBe('up');
+    // Same bid again (another ask): the bid keeps its colour rather than blinking off.
+    act(() => current!.publish([{ ...QUOTES[0]!, bidPrice: '1.08240', askPrice: '1.08251' }]));
+    expect(bidMove()).toBe('up');
+    act(() => current!.publish([{ ...QUOTES[0]!, bidPrice: '1.0820', askPrice: '1.08251' }]));
+    expect(bidMove()).toBe('down');
+    // No CSS animation is left on the price: nothing repaints between ticks.
+    const css = readFileSync('src/widgets/quotes/quotes-table.css', 'utf8');
+    expect(css).not.toMatch(/tk-quotes__flash[^{]*\{[^}]*animation\s*:/);
+    expect(css).toMatch(/data-stale='true'\] \.tk-quotes__flash\[data-move\]/);
   });
 
   it('shows logo, name and price in the logo layout', async () => {
