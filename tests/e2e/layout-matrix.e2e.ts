@@ -1,7 +1,9 @@
 // Issue #11: the host's layout holds at every common size. Measured from the DOM, signed in, for home, the
 // chart, the order form, positions, history and the account page: English at 390×844, 1280×720, 1366×768,
 // 1440×900 and 1920×1080; every language at 390×844 and 1280×720. One context per size, signed in once;
-// languages switch through the language menu and pages through client-side navigation.
+// languages switch through the language menu and pages through client-side navigation. Issue #26 item 9
+// adds states in English and German: the desktop order form with stop loss and take profit on, a saved long
+// crypto address, a refused deposit with its reason and a wallet transfer record.
 // TK_SCREENSHOTS=<dir> saves one PNG per size, language and page there.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +16,7 @@ import { openPage, useBrowser } from './browser';
 import type { ViewportName } from './browser';
 import { focused, tabUntil } from './keyboard-steps';
 import { measureLayout, type LayoutRules, type Violation } from './layout-probe';
-import { fundedAccount } from './trading-steps';
+import { traderWithRecords } from './layout-states';
 
 const { browser } = useBrowser();
 
@@ -47,7 +49,17 @@ const SIZES: readonly Size[] = [
   { width: 1280, height: 720, languages: ['en'], theme: 'dark' },
 ];
 
-type PageName = 'home' | 'chart' | 'order' | 'positions' | 'history' | 'account';
+type PageName =
+  | 'home'
+  | 'chart'
+  | 'order'
+  | 'order-sl-tp'
+  | 'positions'
+  | 'history'
+  | 'account'
+  | 'crypto-addresses'
+  | 'cash-records'
+  | 'wallet-records';
 
 interface PageDef {
   name: PageName;
@@ -58,6 +70,42 @@ interface PageDef {
   chart: Record<ViewportName, boolean>;
   /** Whether the page holds the order form's submit button. */
   submit: boolean;
+  /** Only in these languages (issue #26's states: English and German); every language when absent. */
+  languages?: readonly string[];
+  /** Only in this shell. */
+  shell?: ViewportName;
+  /** A step after the page shows (switches on, a tab), before the page is measured. */
+  then?: (page: Page, vp: ViewportName) => Promise<void>;
+  /** Records or saved entries whose texts and buttons must not run into each other. */
+  apart?: string;
+}
+
+/** Issue #26's states are checked in English and in German, the longest texts of the matrix's languages. */
+const EN_DE = ['en', 'de'] as const;
+
+/** The account pages of the cashier: the same page on mobile, in the account dialog on desktop. */
+function accountPage(testId: string, inner = ''): Record<ViewportName, string> {
+  return {
+    mobile: `[data-testid="${testId}"] ${inner}`.trim(),
+    desktop: `[data-testid="account-dialog"] [data-testid="${testId}"] ${inner}`.trim(),
+  };
+}
+
+/** Switches stop loss and take profit on in the desktop order panel and shows the form from its top. */
+async function switchTriggersOn(page: Page): Promise<void> {
+  const panel = page.getByTestId('order-panel');
+  for (const name of ['stopLoss', 'takeProfit']) {
+    await panel.locator(`[part~="switch-${name}"]`).click();
+    await expect.poll(() => panel.getByTestId(`${name}-switch`).isChecked()).toBe(true);
+  }
+  await panel.locator('.host-order-panel__form').evaluate((el) => el.scrollTo(0, 0));
+}
+
+/** Shows the wallet record tab of My wallet. */
+async function showWalletRecords(page: Page, vp: ViewportName): Promise<void> {
+  const root = page.locator(accountPage('my-wallet-page')[vp]);
+  await root.locator('[role="tab"]').nth(1).click();
+  await root.locator('[part~="wallet-record"]').first().waitFor();
 }
 
 // Desktop: every page is the trading layout (chart always there); mobile: each page in place.
@@ -87,6 +135,19 @@ const PAGES: readonly PageDef[] = [
     submit: true,
   },
   {
+    name: 'order-sl-tp',
+    path: `/${SYMBOL}/place?direction=0`,
+    ready: {
+      mobile: '[data-testid="place-page"] [data-testid="submit"]',
+      desktop: '[data-testid="order-panel"] [data-testid="submit"]',
+    },
+    chart: { mobile: false, desktop: true },
+    submit: true,
+    languages: EN_DE,
+    shell: 'desktop',
+    then: switchTriggersOn,
+  },
+  {
     name: 'positions',
     path: '/position',
     ready: { mobile: '[data-testid="position-page"]', desktop: '[data-testid="position-panel"]' },
@@ -109,6 +170,37 @@ const PAGES: readonly PageDef[] = [
     },
     chart: { mobile: false, desktop: true },
     submit: false,
+  },
+  {
+    name: 'crypto-addresses',
+    path: '/user/wallet/crypto',
+    ready: accountPage('crypto-page-list', '[part~="item"]'),
+    chart: { mobile: false, desktop: true },
+    submit: false,
+    languages: EN_DE,
+    shell: 'mobile',
+    apart: '[part~="item"]',
+  },
+  {
+    name: 'cash-records',
+    path: '/user/wallet',
+    ready: accountPage('wallet-page', '[part~="record"][data-state="fail"]'),
+    chart: { mobile: false, desktop: true },
+    submit: false,
+    languages: EN_DE,
+    shell: 'mobile',
+    apart: '[part~="record"]',
+  },
+  {
+    name: 'wallet-records',
+    path: '/user/myWallet',
+    ready: accountPage('my-wallet-page'),
+    chart: { mobile: false, desktop: true },
+    submit: false,
+    languages: EN_DE,
+    shell: 'mobile',
+    then: showWalletRecords,
+    apart: '[part~="wallet-record"]',
   },
 ];
 
@@ -163,61 +255,77 @@ async function violationsOf(page: Page, rules: LayoutRules): Promise<Violation[]
 // One funded trader for the whole matrix, registered by the first test that needs it (expect.poll, used
 // by the registration steps, only runs inside a test).
 let trader: Promise<Account> | undefined;
-const account = () => (trader ??= fundedAccount());
+const account = () => (trader ??= traderWithRecords());
 
-describe.each(SIZES)('the layout at $width×$height $theme', (size) => {
-  const vp: ViewportName = size.width < 1024 ? 'mobile' : 'desktop';
-  let context: BrowserContext | undefined;
-  let signedIn: Page | undefined;
+/** Each size's context and page, signed in on first use and kept for every language and test. */
+const sessions = new Map<Size, { context: BrowserContext; page: Promise<Page> }>();
 
-  /** The size's page, signed in on first use and kept for every language. */
-  async function sessionPage(): Promise<Page> {
-    if (signedIn) return signedIn;
-    const viewport = { width: size.width, height: size.height };
-    const opened = await openPage(browser(), vp, { viewport });
-    context = opened.context;
+const shellOf = (size: Size): ViewportName => (size.width < 1024 ? 'mobile' : 'desktop');
+
+async function sessionPage(size: Size): Promise<Page> {
+  const known = sessions.get(size);
+  if (known) return known.page;
+  const vp = shellOf(size);
+  const opened = await openPage(browser(), vp, { viewport: { width: size.width, height: size.height } });
+  const page = (async () => {
     if (size.theme) {
       const theme = size.theme;
-      await context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+      await opened.context.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
     }
     await open(opened.page, '/login');
     await signIn(opened.page, vp, await account());
-    signedIn = opened.page;
-    return signedIn;
-  }
+    return opened.page;
+  })();
+  sessions.set(size, { context: opened.context, page });
+  return page;
+}
 
-  afterAll(async () => {
-    await context?.close();
-  });
+async function closeSession(size: Size): Promise<void> {
+  const known = sessions.get(size);
+  sessions.delete(size);
+  await known?.context.close();
+}
 
-  it.each(size.languages)('holds on every page in %s', { timeout: 60_000 }, async (language) => {
-    const page = await sessionPage();
-    await switchLanguage(page, vp, language);
-    const failures: string[] = [];
-    for (const def of PAGES) {
-      await navigateTo(page, def.path);
-      await settle(page, def, vp);
-      const rules: LayoutRules = {
-        desktop: vp === 'desktop',
-        chartMinHeight: def.chart[vp] ? CHART_MIN_HEIGHT : null,
-        submit: def.submit ? def.ready[vp] : null,
-      };
-      const found = await violationsOf(page, rules);
-      for (const v of found) failures.push(`${def.name}: ${v.rule} — ${v.detail}`);
-      if (SHOTS) {
-        mkdirSync(SHOTS, { recursive: true });
-        const file = `${size.width}x${size.height}-${language}${size.theme ? `-${size.theme}` : ''}-${def.name}.png`;
-        await page.screenshot({ path: join(SHOTS, file) });
-      }
+afterAll(async () => {
+  for (const size of [...sessions.keys()]) await closeSession(size);
+});
+
+/** Measures every page of the matrix shown in `language` at `size`; the failures, one line each. */
+async function checkPages(page: Page, size: Size, language: string): Promise<string[]> {
+  const vp = shellOf(size);
+  const failures: string[] = [];
+  for (const def of PAGES) {
+    if (def.languages && !def.languages.includes(language)) continue;
+    if (def.shell && def.shell !== vp) continue;
+    await navigateTo(page, def.path);
+    await settle(page, def, vp);
+    await def.then?.(page, vp);
+    const rules: LayoutRules = {
+      desktop: vp === 'desktop',
+      chartMinHeight: def.chart[vp] ? CHART_MIN_HEIGHT : null,
+      submit: def.submit ? def.ready[vp] : null,
+      apart: def.apart ?? null,
+    };
+    const found = await violationsOf(page, rules);
+    for (const v of found) failures.push(`${def.name}: ${v.rule} — ${v.detail}`);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      const file = `${size.width}x${size.height}-${language}${size.theme ? `-${size.theme}` : ''}-${def.name}.png`;
+      await page.screenshot({ path: join(SHOTS, file) });
     }
-    expect(failures).toEqual([]);
-  });
+  }
+  return failures;
+}
 
-  // In the 1280×720 context already signed in: one reload, no new sign-in.
-  it.runIf(size.width === 1280 && !size.theme)(
+describe('the keyboard at 1280×720', () => {
+  // Signs in the 1280×720 context the matrix uses next (declared first for that): one sign-in for both.
+  const size = SIZES.find((s) => s.width === 1280 && !s.theme)!;
+  it(
     'reaches the order submit from page load in a few Tabs, with a visible focus ring',
+    { timeout: 90_000 },
     async () => {
-      const page = await sessionPage();
+      const page = await sessionPage(size);
+      const vp = shellOf(size);
       await switchLanguage(page, vp, 'en');
       await page.reload();
       await settle(page, PAGES[0]!, vp);
@@ -243,4 +351,19 @@ describe.each(SIZES)('the layout at $width×$height $theme', (size) => {
       expect(ring).toEqual({ outline: 'solid', width: '2px', inset: true });
     },
   );
+});
+
+const named = SIZES.map(
+  (size) => [`${size.width}×${size.height}${size.theme ? ' dark' : ''}`, size] as const,
+);
+
+describe.each(named)('the layout at %s', (_name, size) => {
+  // A size's page is closed when its tests are done: open pages keep streaming prices on a shared machine.
+  afterAll(() => closeSession(size));
+
+  it.each(size.languages)('holds on every page in %s', { timeout: 90_000 }, async (language) => {
+    const page = await sessionPage(size);
+    await switchLanguage(page, shellOf(size), language);
+    expect(await checkPages(page, size, language)).toEqual([]);
+  });
 });

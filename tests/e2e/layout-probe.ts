@@ -7,8 +7,16 @@ export interface LayoutRules {
   desktop: boolean;
   /** The least visible height of the chart canvas, or null where the page has no chart. */
   chartMinHeight: number | null;
-  /** Selector of the order form's submit button, or null where the page has no order form. */
+  /**
+   * Selector of the order form's submit button, or null where the page has no order form. On the desktop it
+   * must be in view as the form shows (issue #26 item 9); a phone's page may scroll to it.
+   */
   submit: string | null;
+  /**
+   * Selector of records or saved entries in which no text runs into another text or a button (issue #26
+   * item 9: an address under its Copy button, an amount over a reason or a transfer id), or null.
+   */
+  apart?: string | null;
 }
 
 /** One broken rule, with what was measured. */
@@ -187,8 +195,8 @@ export function measureLayout(rules: LayoutRules): Violation[] {
     const submit = document.querySelector(rules.submit);
     if (!submit) out.push({ rule: 'order submit', detail: 'no submit button' });
     else {
-      // Reachable: scrolled into view by its own scrolling containers, whole, on screen and not covered.
-      submit.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      // Reachable: whole, on screen and not covered; on a phone after its page scrolls to it.
+      if (!rules.desktop) submit.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       const r = submit.getBoundingClientRect();
       const box = visibleBox(submit);
       if (box.width < r.width - 1 || box.height < r.height - 1) {
@@ -211,5 +219,56 @@ export function measureLayout(rules: LayoutRules): Violation[] {
       }
     }
   }
+  if (rules.apart) out.push(...runInto(shell ? allElements(shell) : [], rules.apart));
   return out;
+
+  /** Texts of an entry that run into another text or a button of it, or out of the entry's box. */
+  function runInto(candidates: Element[], selector: string): Violation[] {
+    const found: Violation[] = [];
+    const entries = candidates.filter((el) => el.matches(selector) && shown(el));
+    if (entries.length === 0) found.push({ rule: 'entries', detail: `nothing shown matches ${selector}` });
+    for (const entry of entries) {
+      const boxes: { owner: Element; r: DOMRect; text: string }[] = [];
+      const walker = document.createTreeWalker(entry, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const owner = node.parentElement;
+        const text = node.textContent?.trim() ?? '';
+        if (!owner || !text || !shown(owner)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) if (r.width > 0) boxes.push({ owner, r, text });
+      }
+      for (const control of entry.querySelectorAll('button, a[href], input, select')) {
+        if (shown(control)) boxes.push({ owner: control, r: control.getBoundingClientRect(), text: '' });
+      }
+      const problems: string[] = [];
+      /** The element up to the entry whose box a text line leaves (a clipping element ends the search). */
+      const leftBy = (owner: Element, r: DOMRect): Element | null => {
+        for (let a: Element | null = owner; a; a = a === entry ? null : parentOf(a)) {
+          const ar = a.getBoundingClientRect();
+          if (r.left < ar.left - 1 || r.right > ar.right + 1) return a;
+          if (clips(a, 'x')) return null;
+        }
+        return null;
+      };
+      for (const [i, a] of boxes.entries()) {
+        const out = a.text ? leftBy(a.owner, a.r) : null;
+        if (out) problems.push(`"${a.text}" runs out of ${describe(out)}`);
+        for (const b of boxes.slice(i + 1)) {
+          if (a.owner.contains(b.owner) || b.owner.contains(a.owner)) continue;
+          const across = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+          // Line boxes of stacked lines may touch by a pixel or two; a text over another covers more.
+          const down = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+          if (across > 1 && down > 4) {
+            const name = (x: typeof a) => (x.text ? `"${x.text}"` : describe(x.owner));
+            problems.push(`${name(a)} runs into ${name(b)}`);
+          }
+        }
+      }
+      if (problems.length > 0) {
+        found.push({ rule: 'runs into', detail: `${describe(entry)}: ${problems.slice(0, 3).join('; ')}` });
+      }
+    }
+    return found.slice(0, 5);
+  }
 }

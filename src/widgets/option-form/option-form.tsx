@@ -115,18 +115,20 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
             onAction={(action) => emit('tk-fund-account', { action, symbol, mode: 'option' })}
           />
         ) : null}
-        <button
-          type="submit"
-          className="tk-trade-form__submit"
-          part="submit"
-          data-testid="submit"
-          data-side={direction === 0 ? 'up' : 'down'}
-          data-state={state}
-          disabled={button.disabled}
-          aria-disabled={button.disabled}
-        >
-          {t(button.label)}
-        </button>
+        <div className="tk-trade-form__foot">
+          <button
+            type="submit"
+            className="tk-trade-form__submit"
+            part="submit"
+            data-testid="submit"
+            data-side={direction === 0 ? 'up' : 'down'}
+            data-state={state}
+            disabled={button.disabled}
+            aria-disabled={button.disabled}
+          >
+            {t(button.label)}
+          </button>
+        </div>
         <ToastRegion toast={toast} onDone={dismiss} className="tk-trade-form__toasts" testId="option-toast" />
       </form>
       <OptionDrawers

@@ -199,13 +199,15 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           }
           t={t}
         />
-        <SubmitButton
-          state={state}
-          signedIn={signedIn}
-          direction={values.direction}
-          pending={values.pending}
-          t={t}
-        />
+        <div className="tk-trade-form__foot">
+          <SubmitButton
+            state={state}
+            signedIn={signedIn}
+            direction={values.direction}
+            pending={values.pending}
+            t={t}
+          />
+        </div>
         <ToastRegion toast={toast} onDone={dismiss} className="tk-trade-form__toasts" testId="order-toast" />
       </form>
     </WidgetRoot>

@@ -44,8 +44,11 @@ export function WalletRecordRow({ record }: { record: WalletRecord }) {
         <span className="tk-wallet__row-title">
           {t(`wallet.record.${kind}`)} · {record.currency}
         </span>
-        <span className="tk-wallet__row-sub tk-num">
-          {formatZonedTime(record.orderTime, timezone)} · {record.uid}
+        <span className="tk-wallet__row-sub">
+          <span className="tk-num">{formatZonedTime(record.orderTime, timezone)}</span> ·{' '}
+          <span className="tk-wallet__ref" part="reference">
+            {record.uid}
+          </span>
         </span>
       </span>
       <span
