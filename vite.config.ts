@@ -35,7 +35,7 @@ function localeChunk(id: string): string | null {
  * about 0.7 KB for them, less than each separate chunk costs the widgets that do).
  */
 const PLATFORM_MODULES =
-  /(?:[\\/]src[\\/]core[\\/](?:runtime[\\/](?:platform|page-singleton)|config[\\/](?:runtime-config|origin|version)|i18n[\\/](?:i18n|language)|state[\\/](?:atoms|store)|feeds[\\/](?:reconnect-policy|lazy-market-feed)|api[\\/]lazy-api-client|contract[\\/](?:paths|languages|types))\.ts|[\\/]src[\\/]widgets[\\/]_shared[\\/](?:use-t\.ts|platform-context\.tsx|widget-host\.tsx|events\.ts|widget-root\.tsx|styles\.ts|theme-tokens\.ts|connection-banner\.tsx|host-state\.ts)|vite[\\/]preload-helper\.js)$/;
+  /(?:[\\/]src[\\/]core[\\/](?:runtime[\\/](?:platform|page-singleton)|config[\\/](?:runtime-config|origin)|i18n[\\/](?:i18n|language)|state[\\/](?:atoms|store)|feeds[\\/](?:reconnect-policy|lazy-market-feed)|api[\\/]lazy-api-client|contract[\\/](?:paths|languages|types))\.ts|[\\/]src[\\/]widgets[\\/]_shared[\\/](?:use-t\.ts|platform-context\.tsx|widget-host\.tsx|events\.ts|widget-root\.tsx|styles\.ts|theme-tokens\.ts|connection-banner\.tsx|host-state\.ts)|vite[\\/]preload-helper\.js)$/;
 
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/host'),

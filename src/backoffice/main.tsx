@@ -3,12 +3,14 @@ import { createRoot } from 'react-dom/client';
 import strings from '../core/i18n/locales/en/backoffice.json';
 import { createI18n, matchLanguage } from '../core/i18n/i18n';
 import { SHARED_CSS, styleNonce } from '../widgets/_shared/styles';
+import tabsCss from '../widgets/_shared/tabs.css?inline';
 import '../widgets/_shared/tokens.css';
 import './backoffice.css';
 import { BackofficeApp } from './app';
 
 const style = document.createElement('style');
-style.textContent = SHARED_CSS;
+// The top bar's sections use the widgets' tab look; tabs.css is no longer part of SHARED_CSS.
+style.textContent = `${SHARED_CSS}\n${tabsCss}`;
 // The page's policy admits inline style elements only with its nonce.
 style.nonce = styleNonce() ?? '';
 document.head.prepend(style);

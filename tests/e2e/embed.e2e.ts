@@ -1,6 +1,6 @@
 // Embedding on a brand's own origin: the examples are served from a second origin and load the widget
 // from the platform origin, as a brand's site would.
-import type { Page, WebSocket as PageSocket } from 'playwright-core';
+import type { Locator, Page, WebSocket as PageSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { Topic } from '../../src/core/contract/paths';
 import { reactFiles, readManifest } from '../fixtures/dist-graph';
@@ -123,6 +123,23 @@ describe('examples/partner-layout with two widgets', () => {
   });
 });
 
+/**
+ * The heights of a chart's price pane and sub-indicator panes, as klinecharts lays them out: the children of
+ * its one root are the price pane, then a separator and a pane per sub-indicator, then the time axis.
+ */
+async function paneHeights(chart: Locator): Promise<{ price: number; subs: number[] }> {
+  const heights = await chart
+    .locator('.tk-chart__engine > div > div')
+    .evaluateAll((list) => list.map((el) => Math.round(el.getBoundingClientRect().height)));
+  return { price: heights[0] ?? 0, subs: heights.slice(2, -1).filter((_, i) => i % 2 === 0) };
+}
+
+/** A usable price pane beside a readable volume pane. */
+const priceAndVolume = {
+  price: expect.toSatisfy((h: number) => h >= 160),
+  subs: [expect.toSatisfy((h: number) => h >= 40)],
+};
+
 describe('examples/partner-chart: a 480 px chart box, a watch list and the order form', () => {
   it('keeps a usable price pane, lists three categories in one list, and Buy opens the order form', async () => {
     const { context, page } = await openPage(browser(), 'desktop');
@@ -147,6 +164,8 @@ describe('examples/partner-chart: a 480 px chart box, a watch list and the order
       // ...and the chart area keeps the height the wrapped tool rows took (about 170 px before).
       const pane = await canvas.boundingBox();
       expect(pane!.height).toBeGreaterThanOrEqual(220);
+      // The price pane keeps 160 px beside the volume pane, on by default: the sub pane gives way (CZ1).
+      await expect.poll(() => paneHeights(chart), { timeout: 10_000 }).toMatchObject(priceAndVolume);
       await screenshot(page, 'embed-partner-chart', 'desktop');
 
       // Nobody takes tk-trade and the page loaded <tk-order-form>: Buy opens it over the chart (PP6).
@@ -159,6 +178,16 @@ describe('examples/partner-chart: a 480 px chart box, a watch list and the order
       await screenshot(page, 'embed-partner-chart-order', 'desktop');
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
+
+      // The same 480 px box in a phone-wide window keeps its wrapped tool rows (PP5) and 200 px of chart:
+      // the volume pane is hidden rather than squeeze the price pane to 133 px, and back once there is room.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => paneHeights(chart), { timeout: 10_000 })
+        .toMatchObject({ price: expect.toSatisfy((h: number) => h >= 160), subs: [0] });
+      await screenshot(page, 'embed-partner-chart-narrow', 'mobile');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect.poll(() => paneHeights(chart), { timeout: 10_000 }).toMatchObject(priceAndVolume);
     } finally {
       await context.close();
     }

@@ -5,6 +5,7 @@
 import { CATEGORY_KEYS } from '../contract/types';
 import type { BrandSettings, CategoryId, RuntimeConfig } from '../contract/types';
 import { ConfigError } from './runtime-config';
+import { CLIENT_VERSION, checkVersion } from './version';
 
 const SERVICE_KEYS = ['api', 'market', 'marketWs', 'exchange', 'exchangeWs'] as const;
 type Json = Record<string, unknown>;
@@ -77,4 +78,14 @@ export function parseRuntimeConfig(raw: unknown, origin: string): RuntimeConfig 
     fetchTimeout,
     tokenStorage,
   };
+}
+
+/**
+ * Warns when the config is for another client version. A partner page must never be redirected by a widget;
+ * the host does the §4 reload itself. Here rather than in the platform so that the version check loads with
+ * the parser, alongside /config.json, not with every widget's first paint (CZ4).
+ */
+export function warnOtherVersion(config: RuntimeConfig): void {
+  if (!checkVersion(config))
+    console.warn(`[tradekit] config is for ${config.version}, client is ${CLIENT_VERSION}`);
 }

@@ -53,5 +53,8 @@ export async function loadRuntimeConfig(
   } finally {
     clearTimeout(timer);
   }
-  return (await parser).parseRuntimeConfig(body, origin);
+  const { parseRuntimeConfig, warnOtherVersion } = await parser;
+  const config = parseRuntimeConfig(body, origin);
+  warnOtherVersion(config);
+  return config;
 }

@@ -57,47 +57,19 @@ export const MESSAGES_NAMESPACE = 'messages';
 /** Server-code messages (`code.<n>`), loaded on the first failed call only. */
 export const CODES_NAMESPACE = 'codes';
 
-/** Every locale file anyone registered, by `<lang>/<namespace>`: the same files for every instance. */
-const loaders = new Map<string, StringsLoader>();
+/** Every locale file anyone registered, by `<lang>/<namespace>`: the same files for every instance (load-bundle.ts fills it from the page's and the widgets' tables). */
+export const loaders = new Map<string, StringsLoader>();
 
 /** Adds lazy loaders of locale files, keyed by their path (`…/locales/<lang>/<namespace>.json`). */
-function registerLoaders(files: StringsLoaders): void {
+export function registerLoaders(files: StringsLoaders): void {
   for (const [path, load] of Object.entries(files)) {
     const id = /([\w-]+\/[\w-]+)\.json$/.exec(path)?.[1];
     if (id) loaders.set(id, load);
   }
 }
 
-/** Loader tables widgets gave lazily, with their load once started (a failed one is tried again). */
-const tables = new Map<() => Promise<{ default: StringsLoaders }>, Promise<void> | undefined>();
-
-/** Registers the loaders of every lazily given table (each table module is loaded once). */
-function loadWidgetTables(): Promise<void> {
-  return Promise.all(
-    [...tables].map(([table, started]) => {
-      if (started) return started;
-      const load = table().then((module) => registerLoaders(module.default));
-      tables.set(table, load);
-      load.catch(() => tables.set(table, undefined));
-      return load;
-    }),
-  ).then(() => undefined);
-}
-
-/** The namespaces whose other languages page-locales.ts lists; every other one comes with its widget's table. */
-const PAGE_NAMESPACES = new Set([COMMON_NAMESPACE, MESSAGES_NAMESPACE, CODES_NAMESPACE]);
-
-/**
- * Common and shared messages in the other languages, and the server-code messages of every language (English
- * too: they are needed only once a call fails): their table of lazy loaders (page-locales.ts) is itself loaded with the
- * first such file, so an English page that never fails a call does not load it.
- */
-let pageLocales: Promise<void> | undefined;
-function loadPageLocales(): Promise<void> {
-  pageLocales ??= import('./page-locales').then(({ PAGE_LOCALES }) => registerLoaders(PAGE_LOCALES));
-  pageLocales.catch(() => (pageLocales = undefined));
-  return pageLocales;
-}
+/** Loader tables widgets gave lazily, with their load once started (a failed one is tried again; load-bundle.ts loads them). */
+export const tables = new Map<() => Promise<{ default: StringsLoaders }>, Promise<void> | undefined>();
 
 /** Per instance, the namespaces its widgets and host asked for: a language switch loads all of them. */
 const wanted = new WeakMap<I18n, Set<string>>();
@@ -257,20 +229,19 @@ export function loadCodeMessages(instance: I18n): Promise<void> {
   );
 }
 
-/** Fetches one namespace file of one language into the instance, once (a failed load is tried again). */
+/**
+ * Fetches one namespace file of one language into the instance, once (a failed load is tried again). Finding
+ * the file (the loader tables of the page and the widgets) is code of its own, load-bundle.ts, loaded with the
+ * first file an instance lacks: an English page that never fails a call never needs it (CZ3).
+ */
 function loadBundle(instance: I18n, language: Language, namespace: string): Promise<void> {
   let started = loads.get(instance);
   if (!started) loads.set(instance, (started = new Map()));
   const id = `${language}/${namespace}`;
   let load = started.get(id);
   if (!load) {
-    const table = PAGE_NAMESPACES.has(namespace) ? loadPageLocales : loadWidgetTables;
-    load = (loaders.has(id) ? Promise.resolve() : table())
-      .then(() => {
-        const loader = loaders.get(id);
-        if (!loader) throw new Error(`No ${namespace} strings for language ${language}`);
-        return loader();
-      })
+    load = import('./load-bundle')
+      .then(({ fetchStrings }) => fetchStrings(language, namespace))
       .then((strings) => {
         instance.addResourceBundle(language, namespace, strings, true, false);
       });

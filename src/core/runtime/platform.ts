@@ -7,7 +7,6 @@ import type { Translate } from '../api/response';
 import type { RuntimeConfig } from '../contract/types';
 import { normalizeOrigin, resolveBrand, resolveOrigin } from '../config/origin';
 import { ConfigError, loadRuntimeConfig } from '../config/runtime-config';
-import { CLIENT_VERSION, checkVersion } from '../config/version';
 import { createLazyMarketFeed } from '../feeds/lazy-market-feed';
 import type { MarketFeedOptions } from '../feeds/market-feed';
 import { STALE_AFTER_MS } from '../feeds/reconnect-policy';
@@ -80,9 +79,6 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
     (loaded) => {
       config = loaded;
       store.set(atoms.config, loaded);
-      // A partner page must never be redirected by a widget; the host does the §4 reload itself.
-      if (!checkVersion(loaded))
-        console.warn(`[tradekit] config is for ${loaded.version}, client is ${CLIENT_VERSION}`);
       return loaded;
     },
     (error: unknown) => {

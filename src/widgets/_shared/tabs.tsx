@@ -1,5 +1,7 @@
 import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
+import tabsCss from './tabs.css?inline';
+import { usePartCss } from './widget-host';
 
 /** One tab: a stable id and its (already translated) label. */
 export interface TabItem<Id extends string | number> {
@@ -36,7 +38,8 @@ export function tabId(idPrefix: string, id: string | number): string {
 
 /**
  * An accessible tab list (WAI-ARIA tabs, automatic activation): one tab in the tab order, arrow keys,
- * Home and End move the selection and the focus.
+ * Home and End move the selection and the focus. Its CSS comes with it, ahead of the widget's, which may
+ * refine it (quotes.css wraps the category tabs).
  */
 export function Tabs<Id extends string | number>({
   items,
@@ -46,6 +49,7 @@ export function Tabs<Id extends string | number>({
   idPrefix,
   panelId,
 }: TabsProps<Id>) {
+  usePartCss('tabs', tabsCss);
   const list = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -10,7 +10,7 @@ import type { KlineLoader } from '../../core/feeds/kline-loader';
 import { createDrawingLayer } from './chart-drawings';
 import type { Drawing } from './chart-prefs';
 import type { CandleType, DrawingTool, IndicatorSet, KlinePeriod } from './chart.logic';
-import { COMPACT_WIDTH, SUB_PANE_LAYOUT, chartStyles, subPaneHeight } from './engine-styles';
+import { COMPACT_WIDTH, SUB_PANE_LAYOUT, chartStyles, subPaneHeights } from './engine-styles';
 import type { Appearance } from './engine-styles';
 import { createTradeLayer } from './trade-overlays';
 import type { ChartLine, ChartMarker, LineMoved } from './trade-overlays';
@@ -100,11 +100,24 @@ function updateIndicators(
   return { main: [...next.main], sub: [...next.sub] };
 }
 
-/** Size the sub-indicator panes so that the price pane keeps its least height (a phone, three of them). */
+/**
+ * Size the sub-indicator panes so that the price pane keeps its least height (a phone with three of them, a
+ * short box): a pane that does not fit is minimized to nothing and comes back in normal state once it does.
+ */
 function fitSubPanes(c: Chart, sub: readonly string[], chartHeight: number): void {
-  const height = subPaneHeight(chartHeight, sub.length);
-  const minHeight = Math.min(height, SUB_PANE_LAYOUT.minHeight);
-  for (const name of sub) c.setPaneOptions({ id: SUB_PANE + name, height, minHeight });
+  const heights = subPaneHeights(chartHeight, sub.length);
+  sub.forEach((name, index) => {
+    const height = heights[index]!;
+    const id = SUB_PANE + name;
+    if (height === 0) c.setPaneOptions({ id, state: 'minimize', minHeight: 0 });
+    else
+      c.setPaneOptions({
+        id,
+        state: 'normal',
+        height,
+        minHeight: Math.min(height, SUB_PANE_LAYOUT.minHeight),
+      });
+  });
 }
 
 /** Register the tooltip labels as klinecharts locale `tk-{language}`; answers its name. */

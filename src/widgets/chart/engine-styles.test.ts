@@ -5,7 +5,7 @@ import {
   SUB_PANE_MIN_HEIGHT,
   chartStyles,
   subPaneHeadroom,
-  subPaneHeight,
+  subPaneHeights,
   withAlpha,
 } from './engine-styles';
 import type { Appearance } from './engine-styles';
@@ -93,28 +93,45 @@ describe('the indicator sub-pane layout', () => {
   });
 });
 
-describe('subPaneHeight (issue #26 item 9: the price pane keeps 160 px, the sub panes give way)', () => {
+describe('subPaneHeights (issue #26 items 9 and 15: the price pane keeps 160 px, the sub panes give way)', () => {
   it.each([
-    [900, 1, 120],
-    [900, 3, 120],
-    [420, 1, 120],
-    // A phone's chart with three sub-indicators: 420 − 28 − 160 = 232 px for three panes.
-    [420, 3, 77],
-    [320, 3, 44],
-    [250, 3, SUB_PANE_MIN_HEIGHT],
-    [0, 3, SUB_PANE_LAYOUT.height],
-    [500, 0, SUB_PANE_LAYOUT.height],
-  ])('a chart %i px tall with %i sub panes gives each %i px', (height, count, expected) => {
-    expect(subPaneHeight(height, count)).toBe(expected);
+    [900, 1, [120]],
+    [900, 3, [120, 120, 120]],
+    [420, 1, [120]],
+    // A phone's chart with three sub-indicators: 420 − 28 − 160 − 3 = 229 px for three panes.
+    [420, 3, [76, 76, 76]],
+    [320, 3, [43, 43, 43]],
+    // A partner's 480 px box: 238 px of chart on a wide page, 200 px on a phone or in a 360 px box.
+    [238, 1, [49]],
+    [200, 1, [0]],
+    // Two of three fit at 40 px: the last one is hidden.
+    [300, 3, [54, 54, 0]],
+    [250, 3, [59, 0, 0]],
+    [0, 3, [SUB_PANE_LAYOUT.height, SUB_PANE_LAYOUT.height, SUB_PANE_LAYOUT.height]],
+    [500, 0, []],
+  ])('a chart %i px tall with %i sub panes gives them %j px', (height, count, expected) => {
+    expect(subPaneHeights(height, count)).toEqual(expected);
   });
 
-  it('leaves the price pane at least its least height whenever the sub panes can give way that far', () => {
-    for (let height = 240; height <= 1_200; height += 7) {
-      for (const count of [1, 2, 3]) {
-        const price = height - 28 - count * subPaneHeight(height, count);
-        if (height >= 28 + MAIN_PANE_MIN_HEIGHT + count * SUB_PANE_MIN_HEIGHT) {
-          expect({ height, count, ok: price >= MAIN_PANE_MIN_HEIGHT }).toEqual({ height, count, ok: true });
-        }
+  it('leaves the price pane its least height in any chart, hiding the sub panes that cannot keep theirs', () => {
+    for (let height = 120; height <= 1_200; height += 7) {
+      for (const count of [1, 2, 3, 4]) {
+        const heights = subPaneHeights(height, count);
+        const shown = heights.filter((h) => h > 0);
+        const price = height - 28 - count - shown.reduce((sum, h) => sum + h, 0);
+        const fits = height - 28 - count >= MAIN_PANE_MIN_HEIGHT;
+        expect({ height, count, price: !fits || price >= MAIN_PANE_MIN_HEIGHT }).toEqual({
+          height,
+          count,
+          price: true,
+        });
+        expect(shown.every((h) => h >= SUB_PANE_MIN_HEIGHT && h <= SUB_PANE_LAYOUT.height)).toBe(true);
+        // Hidden panes are the last ones, and a pane is hidden only when one more would not fit.
+        expect(heights.indexOf(0) === -1 || heights.slice(heights.indexOf(0)).every((h) => h === 0)).toBe(
+          true,
+        );
+        const room = height - 28 - count - MAIN_PANE_MIN_HEIGHT;
+        if (shown.length < count) expect(room).toBeLessThan((shown.length + 1) * SUB_PANE_MIN_HEIGHT);
       }
     }
   });

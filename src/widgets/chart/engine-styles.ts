@@ -43,22 +43,29 @@ export function withAlpha(color: string, alpha: number): string {
  */
 export const SUB_PANE_LAYOUT = { height: 120, minHeight: 80, gap: { top: 0.75, bottom: 0.05 } } as const;
 
-/** The price pane keeps at least this height however many sub-indicators are on (issue #26 item 9). */
+/** The price pane keeps at least this height however many sub-indicators are on (issue #26 items 9, 15). */
 export const MAIN_PANE_MIN_HEIGHT = 160;
 /** The least height of a sub-indicator pane on a short chart: its legend row and a readable line. */
 export const SUB_PANE_MIN_HEIGHT = 40;
-/** klinecharts' time axis under the panes. */
+/** klinecharts' time axis under the panes (26 px measured; 2 px to spare). */
 const X_AXIS_HEIGHT = 28;
+/** klinecharts' separator line above each sub pane. */
+const SEPARATOR_HEIGHT = 1;
 
 /**
- * The height of each of `count` sub-indicator panes on a chart `chartHeight` px tall: their usual height
- * while the price pane keeps MAIN_PANE_MIN_HEIGHT, else shared out of what is left (the sub panes give way,
- * down to SUB_PANE_MIN_HEIGHT). A chart not measured yet (0) takes the usual height.
+ * The height of each of `count` sub-indicator panes (VOL first) on a chart `chartHeight` px tall: their usual
+ * height while the price pane keeps MAIN_PANE_MIN_HEIGHT, else shared out of what is left down to
+ * SUB_PANE_MIN_HEIGHT; the panes that do not fit at that height are hidden (0), the last ones first, so the
+ * price pane keeps its least height in any box (a partner's 480 px box on a phone, a 360 px box). They come back
+ * as soon as the chart has the room (full screen, a taller box, a phone turned). A chart not measured yet (0)
+ * gives every pane the usual height.
  */
-export function subPaneHeight(chartHeight: number, count: number): number {
-  if (count === 0 || chartHeight <= 0) return SUB_PANE_LAYOUT.height;
-  const share = Math.floor((chartHeight - X_AXIS_HEIGHT - MAIN_PANE_MIN_HEIGHT) / count);
-  return Math.max(SUB_PANE_MIN_HEIGHT, Math.min(SUB_PANE_LAYOUT.height, share));
+export function subPaneHeights(chartHeight: number, count: number): number[] {
+  if (chartHeight <= 0) return Array.from({ length: count }, () => SUB_PANE_LAYOUT.height);
+  const room = chartHeight - X_AXIS_HEIGHT - MAIN_PANE_MIN_HEIGHT - count * SEPARATOR_HEIGHT;
+  const shown = Math.max(0, Math.min(count, Math.floor(room / SUB_PANE_MIN_HEIGHT)));
+  const height = shown > 0 ? Math.min(SUB_PANE_LAYOUT.height, Math.floor(room / shown)) : 0;
+  return Array.from({ length: count }, (_, index) => (index < shown ? height : 0));
 }
 
 /** Pixels left free above the tallest value in a pane of `height` with the given gap rates. */

@@ -26,6 +26,14 @@ const AFTER_FIRST_PAINT = [
   'src/widgets/quotes/quotes-table.tsx',
   'src/widgets/quotes/quote-row.tsx',
   'src/core/domain/format.ts',
+  // What selects the quotes and the tabs over them (CZ2), and finding another language's strings (CZ3).
+  'src/widgets/quotes/quotes-body.tsx',
+  'src/widgets/quotes/quotes.logic.ts',
+  'src/core/domain/quotes.ts',
+  'src/widgets/_shared/tabs.tsx',
+  'src/core/i18n/load-bundle.ts',
+  'src/core/i18n/page-locales.ts',
+  'src/core/config/version.ts',
 ];
 
 function resolveLocal(from: string, specifier: string): string {

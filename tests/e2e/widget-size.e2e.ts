@@ -1,0 +1,49 @@
+// The first-paint size budgets, read from the build the browser files run against (dist/.vite/manifest.json):
+// the same figures as bench/quotes-size.ts and bench/chart-size.ts (gzip -9 of the entry and every chunk it
+// imports statically), so a change that grows a first paint past its budget fails here, not only in a report.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { DIST_DIR, entryKey, readManifest, staticFiles } from '../fixtures/dist-graph';
+
+/** vite.config.ts's chunks of the stack's libraries; everything else on a first paint is our own code. */
+const LIBRARY_CHUNKS = ['react', 'i18next', 'stomp', 'jotai'];
+const QUOTES_BUDGET = 100 * 1024;
+const OWN_CODE_BUDGET = 12 * 1024;
+const SECOND_WIDGET_BUDGET = 10 * 1024;
+const CHART_BUDGET = 110 * 1024;
+
+const manifest = readManifest();
+const gzipBytes = (file: string) => gzipSync(readFileSync(join(DIST_DIR, file)), { level: 9 }).length;
+const sum = (files: readonly string[]) => files.reduce((total, file) => total + gzipBytes(file), 0);
+const firstPaint = (tag: string) => staticFiles(manifest, entryKey(manifest, tag));
+const isLibrary = (file: string) =>
+  LIBRARY_CHUNKS.includes(Object.values(manifest).find((chunk) => chunk.file === file)?.name ?? '');
+
+describe('first-paint size budgets of the build (gzip -9)', () => {
+  const quotes = firstPaint('tk-quotes');
+
+  it('tk-quotes: at most 100 KB, of which at most 12 KB is our own code', () => {
+    // The library chunks are found by name (the STOMP client loads after the first paint), so "own" is ours.
+    const names = quotes.filter(isLibrary).map((file) => file.replace(/^.*\/|-[\w-]+\.js$/g, ''));
+    expect(names.sort()).toEqual(['i18next', 'jotai', 'react']);
+    expect(sum(quotes)).toBeLessThanOrEqual(QUOTES_BUDGET);
+    expect(sum(quotes.filter((file) => !isLibrary(file)))).toBeLessThanOrEqual(OWN_CODE_BUDGET);
+  });
+
+  it('tk-search on the same page adds at most 10 KB', () => {
+    const extra = firstPaint('tk-search').filter((file) => !quotes.includes(file));
+    expect(sum(extra)).toBeLessThanOrEqual(SECOND_WIDGET_BUDGET);
+  });
+
+  it('tk-chart: at most 110 KB, klinecharts after it', () => {
+    const chart = firstPaint('tk-chart');
+    expect(sum(chart)).toBeLessThanOrEqual(CHART_BUDGET);
+    // An id klinecharts keeps in minified builds (bench/chart-size.ts): no first-paint chunk holds it.
+    const withEngine = chart.filter((file) =>
+      readFileSync(join(DIST_DIR, file), 'utf8').includes('x_axis_pane'),
+    );
+    expect(withEngine).toEqual([]);
+  });
+});
