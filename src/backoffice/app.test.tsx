@@ -1,99 +1,24 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminDeposit } from '../core/contract/deposits';
-import strings from '../core/i18n/locales/en/backoffice.json';
-import { createI18n } from '../core/i18n/i18n';
-import { BackofficeApp } from './app';
+import {
+  OPEN_ORDER,
+  SUMMARY,
+  mockFetch,
+  okBody,
+  operatorSession,
+  renderApp,
+  waitingDeposit,
+} from './app.fixture';
+import type { Answer, Handler } from './app.fixture';
 
 afterEach(() => {
   cleanup();
   document.head.innerHTML = '';
 });
 
-interface Seen {
-  method: string;
-  url: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-type Answer = { status?: number; body: unknown };
-type Handler = (seen: Seen) => Answer;
-
-/** A fetch that answers by "METHOD path" (query ignored) and records every call. */
-function mockFetch(routes: Record<string, Handler>) {
-  const calls: Seen[] = [];
-  const impl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const seen: Seen = {
-      method,
-      url,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      headers: (init?.headers ?? {}) as Record<string, string>,
-    };
-    calls.push(seen);
-    const handler = routes[`${method} ${url.split('?')[0]}`];
-    const answer = handler
-      ? handler(seen)
-      : { status: 404, body: { code: 1009, msg: 'incorrect URL', data: null } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-  return { impl, calls };
-}
-
-const okBody = (data: unknown) => ({ body: { code: 0, msg: 'success', data } });
-const operator = (roles: string[]) => ({
-  operator: {
-    id: '1',
-    email: 'fin@ops.example',
-    name: 'Fin Ops',
-    roles,
-    active: true,
-    createdAt: 0,
-    lastSignInAt: null,
-  },
-  expiresAt: Date.now() + 8 * 3600_000,
-});
 const NOT_SIGNED_IN: Answer = { status: 401, body: { code: 400, msg: 'admin token required', data: null } };
-
-/** A waiting deposit as the admin list answers it: `uid` is the ticket's number, `userUid` the trader's. */
-const DEPOSIT: AdminDeposit = {
-  id: '11',
-  uid: 'D1795589851040',
-  userUid: '12345678',
-  brandId: 'tradekit',
-  method: 'crypto',
-  coinId: 3,
-  currency: 'BTC',
-  protocol: 'BTC',
-  amount: '0.5',
-  usdAmount: '30000.00',
-  state: 'waiting',
-  reason: '',
-  createdAt: Date.UTC(2026, 0, 5, 9),
-  reviewedAt: null,
-  reviewedBy: null,
-  proofUrl: '/admin/v1/deposits/11/proof',
-};
-const SUMMARY = {
-  uid: '12345678',
-  brandId: 'tradekit',
-  email: 'a***@example.com',
-  phone: null,
-  registeredAt: 0,
-  blocked: false,
-  withdrawalFrozen: false,
-  balance: '250.5',
-  lockMargin: '0',
-  approvedDeposits: '100',
-  paidWithdrawals: '0',
-  waitingWithdrawal: '0',
-};
+const DEPOSIT = waitingDeposit(Date.UTC(2026, 0, 5, 9));
 const LEDGER = {
   list: [
     {
@@ -111,33 +36,13 @@ const LEDGER = {
   pageSize: 10,
   total: 1,
 };
-const POSITIONS = {
-  orders: [
-    {
-      uid: 'O1',
-      tradePair: 'EURUSD',
-      productName: 'EUR/USD',
-      orderType: 0,
-      positionStatus: 2,
-      openingPrice: '1.1',
-      orderQuantity: '0.1',
-      margin: '110',
-      orderTime: 0,
-    },
-  ],
-  options: [],
-};
-
-function renderApp(fetchImpl: typeof fetch) {
-  const i18n = createI18n({ strings: { english: { backoffice: strings }, languages: {} } });
-  return render(<BackofficeApp i18n={i18n} fetchImpl={fetchImpl} />);
-}
+const POSITIONS = { orders: [OPEN_ORDER], options: [] };
 
 /** Routes of a finance operator with one waiting deposit that disappears once approved or rejected. */
 function financeRoutes(overrides: Record<string, Handler> = {}) {
   let waiting = [DEPOSIT];
   const routes: Record<string, Handler> = {
-    'GET /admin/v1/operators/me': () => okBody(operator(['finance'])),
+    'GET /admin/v1/operators/me': () => okBody(operatorSession(['finance'])),
     'GET /admin/v1/deposits': () => okBody({ list: waiting, total: waiting.length }),
     'GET /admin/v1/withdrawals': () => okBody({ list: [] }),
     'GET /admin/v1/users/12345678/summary': () => okBody(SUMMARY),
@@ -160,13 +65,13 @@ describe('<BackofficeApp>', () => {
   it('signs in with email, password and code; a wrong code shows the catalogue message and clears the code', async () => {
     let signedIn = false;
     const { impl, calls } = mockFetch({
-      'GET /admin/v1/operators/me': () => (signedIn ? okBody(operator(['finance'])) : NOT_SIGNED_IN),
+      'GET /admin/v1/operators/me': () => (signedIn ? okBody(operatorSession(['finance'])) : NOT_SIGNED_IN),
       'POST /admin/v1/operators/login': (seen) => {
         const { code } = seen.body as { code: string };
         if (code !== '246810')
           return { body: { code: 1108, msg: 'incorrect account or password', data: null } };
         signedIn = true;
-        return okBody(operator(['finance']));
+        return okBody(operatorSession(['finance']));
       },
       'GET /admin/v1/deposits': () => okBody({ list: [] }),
     });
@@ -336,7 +241,7 @@ describe('<BackofficeApp>', () => {
       createdAt: 0,
     };
     const { impl, calls } = mockFetch({
-      'GET /admin/v1/operators/me': () => okBody(operator(['support'])),
+      'GET /admin/v1/operators/me': () => okBody(operatorSession(['support'])),
       'GET /admin/v1/audit': () => okBody({ list: [row], page: 1, pageSize: 20, total: 1 }),
       'POST /admin/v1/operators/logout': () => okBody({}),
     });

@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminDeposit } from '../core/contract/deposits';
 import { offsetLabel, zoneOffsetMinutes } from '../core/domain/format';
-import strings from '../core/i18n/locales/en/backoffice.json';
-import { createI18n } from '../core/i18n/i18n';
-import { BackofficeApp } from './app';
+import { mockFetch, okBody, operatorSession, renderApp, waitingDeposit } from './app.fixture';
 import { zoneOfConfig } from './time-zone';
 
 afterEach(() => {
@@ -17,57 +14,14 @@ afterEach(() => {
 // trader's records (brand zone New York).
 const MOMENT = Date.parse('2026-11-29T01:51:34Z');
 
-const DEPOSIT: AdminDeposit = {
-  id: '11',
-  uid: 'D1795589851040',
-  userUid: '12345678',
-  brandId: 'tradekit',
-  method: 'crypto',
-  coinId: 3,
-  currency: 'BTC',
-  protocol: 'BTC',
-  amount: '0.5',
-  usdAmount: '30000.00',
-  state: 'waiting',
-  reason: '',
-  createdAt: MOMENT,
-  reviewedAt: null,
-  reviewedBy: null,
-  proofUrl: '/admin/v1/deposits/11/proof',
-};
-
-const ok = (data: unknown) => ({ code: 0, msg: 'success', data });
-
 /** A finance operator's back office with one waiting deposit; `/config.json` answers `config` (404 if null). */
 function fetchWith(config: unknown) {
-  const answers: Record<string, unknown> = {
-    '/admin/v1/operators/me': ok({
-      operator: {
-        id: '1',
-        email: 'fin@ops.example',
-        name: 'Fin Ops',
-        roles: ['finance'],
-        active: true,
-        createdAt: 0,
-        lastSignInAt: null,
-      },
-      expiresAt: MOMENT + 3600_000,
-    }),
-    '/admin/v1/deposits': ok({ list: [DEPOSIT], total: 1 }),
-    '/config.json': config,
-  };
-  return (async (input: RequestInfo | URL) => {
-    const body = answers[String(input).split('?')[0] ?? ''];
-    return new Response(JSON.stringify(body ?? { code: 1009, msg: 'incorrect URL', data: null }), {
-      status: body ? 200 : 404,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-}
-
-function renderApp(fetchImpl: typeof fetch) {
-  const i18n = createI18n({ strings: { english: { backoffice: strings }, languages: {} } });
-  return render(<BackofficeApp i18n={i18n} fetchImpl={fetchImpl} />);
+  return mockFetch({
+    'GET /admin/v1/operators/me': () =>
+      okBody(operatorSession(['finance'], { expiresAt: MOMENT + 3600_000 })),
+    'GET /admin/v1/deposits': () => okBody({ list: [waitingDeposit(MOMENT)], total: 1 }),
+    ...(config ? { 'GET /config.json': () => ({ body: config }) } : {}),
+  }).impl;
 }
 
 describe('back-office times', () => {

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserHit, UserView } from '../core/contract/user-lookup';
-import strings from '../core/i18n/locales/en/backoffice.json';
-import { createI18n } from '../core/i18n/i18n';
-import { BackofficeApp } from './app';
+import { OPEN_ORDER, SUMMARY, mockFetch, okBody, operatorSession, renderApp } from './app.fixture';
+import type { Answer } from './app.fixture';
 import { pagesFor } from './queues';
 
 afterEach(() => {
@@ -12,53 +11,8 @@ afterEach(() => {
   document.head.innerHTML = '';
 });
 
-interface Seen {
-  method: string;
-  url: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-type Answer = { status?: number; body: unknown };
-
-/** A fetch that answers by "METHOD path" (query ignored) and records every call. */
-function mockFetch(routes: Record<string, (seen: Seen) => Answer>) {
-  const calls: Seen[] = [];
-  const impl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const seen: Seen = {
-      method,
-      url,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      headers: (init?.headers ?? {}) as Record<string, string>,
-    };
-    calls.push(seen);
-    const handler = routes[`${method} ${url.split('?')[0]}`];
-    const answer = handler
-      ? handler(seen)
-      : { status: 404, body: { code: 1009, msg: 'incorrect URL', data: null } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-  return { impl, calls };
-}
-
-const okBody = (data: unknown): Answer => ({ body: { code: 0, msg: 'success', data } });
 const me = (roles: string[]) =>
-  okBody({
-    operator: {
-      id: '1',
-      email: 'op@ops.example',
-      name: 'Op',
-      roles,
-      active: true,
-      createdAt: 0,
-      lastSignInAt: null,
-    },
-    expiresAt: Date.now() + 3600_000,
-  });
+  okBody(operatorSession(roles, { name: 'Op', email: 'op@ops.example', expiresAt: Date.now() + 3600_000 }));
 
 const HIT: UserHit = {
   uid: '12345678',
@@ -76,19 +30,7 @@ const VIEW: UserView = {
     { kind: 'demo', currency: 'USD', balance: '10000', lockMargin: '0' },
     { kind: 'wallet', currency: 'BTC', balance: '0.00123', lockMargin: '0' },
   ],
-  orders: [
-    {
-      uid: 'O1',
-      tradePair: 'EURUSD',
-      productName: 'EUR/USD',
-      orderType: 0,
-      positionStatus: 2,
-      openingPrice: '1.1',
-      orderQuantity: '0.1',
-      margin: '110',
-      orderTime: 0,
-    },
-  ],
+  orders: [OPEN_ORDER],
   options: [],
   history: [
     {
@@ -115,26 +57,6 @@ const VIEW: UserView = {
     },
   ],
 };
-const SUMMARY = {
-  uid: '12345678',
-  brandId: 'tradekit',
-  email: 'a***@example.com',
-  phone: null,
-  registeredAt: 0,
-  blocked: false,
-  withdrawalFrozen: false,
-  balance: '250.5',
-  lockMargin: '110',
-  approvedDeposits: '0',
-  paidWithdrawals: '0',
-  waitingWithdrawal: '0',
-};
-
-function renderApp(fetchImpl: typeof fetch) {
-  const i18n = createI18n({ strings: { english: { backoffice: strings }, languages: {} } });
-  return render(<BackofficeApp i18n={i18n} fetchImpl={fetchImpl} />);
-}
-
 async function search(query: string) {
   fireEvent.change(screen.getByTestId('bo-lookup-query'), { target: { value: query } });
   await act(async () => fireEvent.click(screen.getByTestId('bo-lookup-submit')));
@@ -191,7 +113,13 @@ describe('the user lookup', () => {
       'POST /admin/v1/users/lookup': () => okBody({ by: 'phone', list: [HIT, other] }),
       'GET /admin/v1/users/87654321/view': () => okBody({ ...VIEW, user: other }),
       'GET /admin/v1/users/87654321/summary': () =>
-        okBody({ ...SUMMARY, uid: '87654321', withdrawalFrozen: true }),
+        okBody({
+          ...SUMMARY,
+          uid: '87654321',
+          withdrawalFrozen: true,
+          lockMargin: '110',
+          approvedDeposits: '0',
+        }),
       'GET /admin/v1/users/87654321/ledger': () => okBody({ list: [], page: 1, pageSize: 10, total: 0 }),
     });
     renderApp(impl);

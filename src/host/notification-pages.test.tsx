@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../core/contract/notifications';
 import { fakeSocketFactory } from '../core/feeds/exchange-feed.fixture';
@@ -9,10 +9,7 @@ import { mockWidth, closeHosts, startHost } from './session/host-app.fixture';
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-afterEach(() => {
-  closeHosts();
-  cleanup();
-});
+afterEach(closeHosts);
 
 const note = (id: string, readStatus: 0 | 1 = 0): Notification => ({
   id,

@@ -9,10 +9,7 @@ import { mockWidth, closeHosts, startHost } from './session/host-app.fixture';
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-afterEach(() => {
-  closeHosts();
-  cleanup();
-});
+afterEach(closeHosts);
 
 const AES_KEY = 'k'.repeat(32);
 const TRON = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';

@@ -11,14 +11,12 @@ import {
 } from '../core/feeds/exchange-feed.fixture';
 import type { Answer } from '../core/session/session.fixture';
 import { mockWidth, closeHosts, startHost } from './session/host-app.fixture';
+import type { HostOptions } from './session/host-app.fixture';
 
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-afterEach(() => {
-  closeHosts();
-  cleanup();
-});
+afterEach(closeHosts);
 
 /** user/balance answers `balance` (locked margin 250.205) and counts the reads. */
 function account(balance = '1000.10') {
@@ -35,12 +33,24 @@ function account(balance = '1000.10') {
 
 const text = (id: string) => screen.getByTestId(id).textContent;
 
+/** The desktop page (1440 px) of a signed-in trader whose balance is `balance`, with `options` over these. */
+async function startDesktop(options: Partial<HostOptions> = {}, balance?: string) {
+  mockWidth(1440);
+  const sockets = fakeSocketFactory();
+  const { reads, handlers } = account(balance);
+  const host = await startHost(getSession, {
+    path: '/',
+    signedIn: true,
+    handlers,
+    exchangeSockets: sockets.factory,
+    ...options,
+  });
+  return { ...host, reads, handlers, sockets };
+}
+
 describe('the desktop top bar at a glance', () => {
   it('shows total balance, available margin (balance + floating P&L) and Deposit, which opens the deposit page', async () => {
-    mockWidth(1440);
-    const sockets = fakeSocketFactory();
-    const { handlers } = account();
-    await startHost(getSession, { path: '/', signedIn: true, handlers, exchangeSockets: sockets.factory });
+    const { sockets } = await startDesktop();
     const glance = screen.getByTestId('account-glance');
     // Total balance = balance + locked margin (spec §2), rounded half up to the cent.
     await waitFor(() => expect(text('glance-balance')).toBe('1,250.31'));
@@ -65,15 +75,7 @@ describe('the desktop top bar at a glance', () => {
   });
 
   it('reads the balance again when the socket reports an order change or a notification, not on a price push', async () => {
-    mockWidth(1440);
-    const sockets = fakeSocketFactory();
-    const { reads, handlers } = account();
-    const { session } = await startHost(getSession, {
-      path: '/',
-      signedIn: true,
-      handlers,
-      exchangeSockets: sockets.factory,
-    });
+    const { sockets, reads, session } = await startDesktop();
     act(() => sockets.last().acceptOpen());
     act(() => sockets.last().deliver(orderMessage('holtOrder', [])));
     await waitFor(() => expect(text('glance-balance')).toBe('1,250.31'));
@@ -97,14 +99,7 @@ describe('the desktop top bar at a glance', () => {
   });
 
   it('shows the bell with the unread count, naming it for screen readers, and opens the notifications', async () => {
-    mockWidth(1440);
-    const { handlers } = account();
-    await startHost(getSession, {
-      path: '/',
-      signedIn: true,
-      handlers,
-      exchangeSockets: fakeSocketFactory().factory,
-    });
+    await startDesktop();
     const bell = screen.getByTestId('top-notifications');
     await waitFor(() => expect(within(bell).getByTestId('top-unread').textContent).toBe('3'));
     expect(bell.getAttribute('aria-label')).toBe('Notifications, 3 unread');
@@ -114,51 +109,27 @@ describe('the desktop top bar at a glance', () => {
   });
 
   it('shows the available balance in option mode', async () => {
-    mockWidth(1440);
-    const { handlers } = account();
-    await startHost(getSession, {
-      path: '/',
-      signedIn: true,
-      handlers,
-      brand: { defaultTradeMode: 'option', tradeModes: ['option'] },
-      exchangeSockets: fakeSocketFactory().factory,
-    });
+    await startDesktop({ brand: { defaultTradeMode: 'option', tradeModes: ['option'] } });
     await waitFor(() => expect(text('glance-available')).toBe('1,000.10'));
     expect(within(screen.getByTestId('account-glance')).getByText('Available balance')).toBeTruthy();
   });
 
   it('shows the demo account without Deposit, and a visitor neither figures nor bell', async () => {
-    mockWidth(1440);
-    const { handlers } = account('50000.00');
-    const demo = await startHost(getSession, {
-      path: '/',
-      signedIn: true,
-      virtual: true,
-      handlers,
-      exchangeSockets: fakeSocketFactory().factory,
-    });
+    const demo = await startDesktop({ virtual: true }, '50000.00');
     await waitFor(() => expect(text('glance-balance')).toBe('50,250.21'));
     expect(screen.getByTestId('account-glance').dataset.account).toBe('demo');
     expect(screen.queryByTestId('glance-deposit')).toBeNull();
     demo.close();
     cleanup();
 
-    await startHost(getSession, { path: '/', handlers });
+    await startHost(getSession, { path: '/', handlers: demo.handlers });
     expect(screen.getByTestId('user-block').textContent).toContain('Log in');
     expect(screen.queryByTestId('account-glance')).toBeNull();
     expect(screen.queryByTestId('top-notifications')).toBeNull();
   });
 
   it('offers no Deposit where the brand disabled deposits', async () => {
-    mockWidth(1440);
-    const { handlers } = account();
-    await startHost(getSession, {
-      path: '/',
-      signedIn: true,
-      handlers,
-      systemConfigs: [{ name: 'disableDeposit', enable: true }],
-      exchangeSockets: fakeSocketFactory().factory,
-    });
+    await startDesktop({ systemConfigs: [{ name: 'disableDeposit', enable: true }] });
     await waitFor(() => expect(text('glance-balance')).toBe('1,250.31'));
     expect(screen.queryByTestId('glance-deposit')).toBeNull();
   });

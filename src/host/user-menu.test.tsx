@@ -8,10 +8,7 @@ import { mockWidth, closeHosts, startHost } from './session/host-app.fixture';
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-afterEach(() => {
-  closeHosts();
-  cleanup();
-});
+afterEach(closeHosts);
 
 const handlers = {
   'waa/user/notification/getUnreadCount': (): Answer => ({ code: 0, data: { unread: 3 } }),

@@ -10,10 +10,7 @@ import { mockWidth, closeHosts, startHost } from './session/host-app.fixture';
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-afterEach(() => {
-  closeHosts();
-  cleanup();
-});
+afterEach(closeHosts);
 
 const page = (body: Record<string, unknown>, list: unknown[] = []): Answer => ({
   code: 0,

@@ -1,4 +1,4 @@
-// Issue #26 items 5 and 7 in Chromium at 390×844, 1280×720 and 1920×1080 (1440×900 left out, see the commit): a running option's
+// Issue #26 items 5 and 7 in Chromium at 390×844, 1280×720, 1440×900 and 1920×1080: a running option's
 // success drawer and the position list say where it stands against the live bid (the price pinned on the
 // server), a wallet transfer and an approved deposit are announced by a toast and listed with their texts.
 // With TK_SCREENSHOTS each step is saved under test-results/screenshots (English, German, one dark).
@@ -30,6 +30,7 @@ const CASES: Case[] = [
   { name: '390x844', vp: 'mobile', ...VIEWPORTS.mobile.viewport, language: 'en' },
   { name: '390x844', vp: 'mobile', ...VIEWPORTS.mobile.viewport, language: 'de' },
   { name: '1280x720', vp: 'desktop', width: 1280, height: 720, language: 'en', dark: true },
+  { name: '1440x900', vp: 'desktop', width: 1440, height: 900, language: 'de' },
   { name: '1920x1080', vp: 'desktop', width: 1920, height: 1080, language: 'en' },
 ];
 const WINNING = { en: 'Winning', de: 'Im Gewinn' };
@@ -115,13 +116,14 @@ describe.each(CASES)(
           await page.keyboard.press('Escape');
 
           if (vp === 'mobile') await open(page, '/position');
-          // The side rail's positions panel may already be open (tall windows): a click would close it.
+          // The side rail's positions panel may already be open (tall windows): a click would close it. The
+          // rail's button by its panel: in German the chart's "Positionen im Chart anzeigen" also begins with
+          // "Position", and a first such button toggled the chart's trade lines instead.
           else if (!(await page.getByTestId('position-panel').isVisible()))
-            await page
-              .getByRole('button', { name: /^Position/ })
-              .first()
-              .click();
-          const live = page.locator('[data-order] [data-testid="live-price"]').first();
+            await page.locator('.host-rail__button[data-panel="position"]').click();
+          // The list's own field: the option form's live price is a `live-price` too, and the desktop layout
+          // carries `data-order` while the form is open. Strict: a second match fails instead of being read.
+          const live = page.locator('[data-order] [data-field="live-price"]');
           await expect.poll(() => live.textContent(), { timeout: 15_000 }).toContain(WINNING[language]);
           await shot(page, `option-positions-${tag}`);
 

@@ -26,7 +26,8 @@ export const BACKOFFICE_PAGE_SIZE = 20;
 
 const Role = OneOf(OPERATOR_ROLES);
 const Email = () => Str(140, { minLength: 3, pattern: '^[^\\s@]+@[^\\s@]+$' });
-const Uid = () => Str(32, { pattern: '^[0-9A-Za-z]{1,32}$' });
+/** A user's uid as a path segment. */
+export const Uid = () => Str(32, { pattern: '^[0-9A-Za-z]{1,32}$' });
 const Id = () => Str(18, { pattern: '^[1-9][0-9]{0,17}$' });
 /** Every operator, whatever the role (their own session). */
 const ANY_OPERATOR = OPERATOR_ROLES;
@@ -144,8 +145,8 @@ export const OperatorMe = endpoint({
   codes: [Code.NOT_LOGGED_IN],
 });
 
-/** The user beside a queue item: who they are (contact masked) and what they hold and moved. */
-export const UserSummary = Obj({
+/** Who a user is, contacts masked: the head of a queue item's summary and of a user lookup's hit. */
+export const UserIdentity = Obj({
   uid: T.String(),
   brandId: T.String(),
   /** Masked: `j***@example.com`. */
@@ -156,6 +157,11 @@ export const UserSummary = Obj({
   blocked: T.Boolean(),
   /** An operator froze the user's withdrawals (1066; `users/{uid}/withdrawals/freeze`). */
   withdrawalFrozen: T.Boolean(),
+});
+
+/** The user beside a queue item: who they are (contact masked) and what they hold and moved. */
+export const UserSummary = Obj({
+  ...UserIdentity.properties,
   /** The real account's free balance and locked margin (0 when never opened). */
   balance: DecOut(),
   lockMargin: DecOut(),
@@ -239,8 +245,11 @@ export const RunningOptionLine = Obj({
   beginTime: EpochMs(),
   endTime: EpochMs(),
 });
+/** The real account's open positions: beside a queue item, and in a user lookup's view of what the trader sees. */
 export const UserPositions = Obj({
+  /** Open and pending orders. */
   orders: T.Array(OpenOrderLine),
+  /** Running options. */
   options: T.Array(RunningOptionLine),
 });
 export type UserPositions = Static<typeof UserPositions>;

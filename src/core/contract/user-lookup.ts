@@ -7,7 +7,7 @@
 import { Code } from './codes';
 import { endpoint, OPERATOR_ROLES } from './endpoint';
 import { DecOut, EpochMs, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
-import { OpenOrderLine, RunningOptionLine } from './backoffice';
+import { Uid, UserIdentity, UserPositions } from './backoffice';
 
 const TAG = 'backoffice';
 
@@ -22,15 +22,7 @@ export const VIEW_RECENT = 20;
 const LOOKUP_ROLES = OPERATOR_ROLES;
 
 /** One user found: enough to tell who it is (contacts masked). */
-export const UserHit = Obj({
-  uid: T.String(),
-  brandId: T.String(),
-  email: Nullable(T.String()),
-  phone: Nullable(T.String()),
-  registeredAt: EpochMs(),
-  blocked: T.Boolean(),
-  withdrawalFrozen: T.Boolean(),
-});
+export const UserHit = UserIdentity;
 export type UserHit = Static<typeof UserHit>;
 
 export const LookupUsers = endpoint({
@@ -96,10 +88,8 @@ export type CashLine = Static<typeof CashLine>;
 export const UserView = Obj({
   user: UserHit,
   accounts: T.Array(ViewAccount),
-  /** Open and pending orders of the real account. */
-  orders: T.Array(OpenOrderLine),
-  /** Running options of the real account. */
-  options: T.Array(RunningOptionLine),
+  /** Open and pending orders and running options of the real account. */
+  ...UserPositions.properties,
   /** The latest finished trades, newest first. */
   history: T.Array(HistoryLine),
   /** The latest deposits and withdrawals, newest first. */
@@ -117,7 +107,7 @@ export const GetUserView = endpoint({
   summary:
     "What the trader sees: every account's balance, open positions, running options, the latest " +
     `${VIEW_RECENT} finished trades and cash records. Read-only; audited`,
-  input: Obj({ uid: Str(32, { pattern: '^[0-9A-Za-z]{1,32}$' }) }),
+  input: Obj({ uid: Uid() }),
   data: UserView,
   codes: [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND],
 });

@@ -2,7 +2,7 @@
  * The whole host on a real platform and session with a scripted server and a fake market socket, for tests
  * of the issue-#3 host parts. Test files mock getSession with the `getSession` mock they pass in.
  */
-import { act, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { Mock } from 'vitest';
 import { sampleConfigJson } from '../../core/config/runtime-config.fixture';
@@ -51,9 +51,13 @@ export function mockWidth(width: number): void {
 /** The close of every host startHost started and nobody closed yet. */
 const open = new Set<() => void>();
 
-/** Closes every host still open (a test file's afterEach); closing one twice does nothing. */
+/**
+ * Closes every host still open, then unmounts whatever else the test rendered: a test file's
+ * `afterEach(closeHosts)`. Closing a host twice does nothing.
+ */
 export function closeHosts(): void {
   for (const close of [...open]) close();
+  cleanup();
 }
 
 /** Start <App> at `path` with quotes flowing; resolves once the loading screen is gone. */

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockWidth, closeHosts, startHost } from './host-app.fixture';
 
 const getSession = vi.hoisted(() => vi.fn());
 vi.mock(import('../../core/session/session'), async (original) => ({ ...(await original()), getSession }));
 
-afterEach(() => {
-  closeHosts();
-  cleanup();
-});
+afterEach(closeHosts);
 
 const VIRTUAL_ON = [{ name: 'VIRTUAL_CURRENCY_TRADE', enable: true }];
 

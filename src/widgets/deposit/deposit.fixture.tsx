@@ -2,7 +2,7 @@
  * Renders <Deposit> on a real platform and session (core/session's scripted-server harness) over a scripted
  * deposit server: the coin list, the user's own wallets, the brand's bank accounts and the submission.
  */
-import { waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { PrimitiveAtom } from '../../core/state/store';
 import type { CoinOption } from '../../core/contract/coins';
@@ -115,5 +115,42 @@ export async function renderDeposit(
     signedIn: options.signedIn,
     virtual: options.virtual,
     cleanup: () => window.sessionStorage.clear(),
+  });
+}
+
+/** A small PNG the proof field accepts. */
+export const PNG = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'proof.png', { type: 'image/png' });
+
+/** The amount field of step 2. */
+export const amount = () => screen.getByLabelText(/^Amount/) as HTMLInputElement;
+
+/** The bodies of the deposits `view` submitted, oldest first. */
+export const depositsSent = (view: RenderedDeposit | undefined) =>
+  view?.h.callsTo('waa/user/deposit').map((c) => c.body) ?? [];
+
+/** Go on from the address (step 1) to the amount and proof (step 2). */
+export async function toStep2() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy());
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+/** Choose `file` in the proof field. */
+export async function chooseProof(file: File) {
+  await act(async () => {
+    fireEvent.change(screen.getByTestId('deposit-proof'), { target: { files: [file] } });
+  });
+}
+
+/** Choose the PNG as the proof and wait until the field names it. */
+export async function pickProof() {
+  await chooseProof(PNG());
+  await waitFor(() => expect(screen.getByTestId('deposit-proof-name').textContent).toBe('proof.png'));
+}
+
+/** Press Submit. */
+export async function submit() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
   });
 }

@@ -1,10 +1,19 @@
 // @vitest-environment jsdom
 /** Issue #26 items 1 and 3 on the deposit: the amount keeps what was typed, no refusal of the proof is silent. */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Mock } from 'vitest';
 import { PROOF_KEY, dropProof } from './deposit-proof';
-import { renderDeposit } from './deposit.fixture';
+import {
+  amount,
+  chooseProof,
+  depositsSent,
+  pickProof,
+  renderDeposit,
+  submit,
+  toStep2,
+} from './deposit.fixture';
 import type { RenderedDeposit } from './deposit.fixture';
 
 /** Typing through user-event takes seconds on two busy cores. */
@@ -18,21 +27,19 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-const PNG = () =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'proof.png', { type: 'image/png' });
-const amount = () => screen.getByLabelText(/^Amount/) as HTMLInputElement;
-const submits = () => view?.h.callsTo('waa/user/deposit').map((c) => c.body) ?? [];
+const submits = () => depositsSent(view);
 const proofName = () => screen.queryByTestId('deposit-proof-name')?.textContent ?? null;
 const proofProblem = () => screen.queryByTestId('deposit-proof-problem')?.textContent ?? null;
 
-async function toStep2() {
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy());
-  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-}
-async function choose(file: File) {
-  await act(async () => {
-    fireEvent.change(screen.getByTestId('deposit-proof'), { target: { files: [file] } });
-  });
+/** Type 1500, pick the proof, follow the agreement link and leave the page, as a trader reading it does. */
+async function leaveForTheAgreement(onNavigate: Mock) {
+  view = await renderDeposit({ onNavigate });
+  await toStep2();
+  fireEvent.change(amount(), { target: { value: '1500' } });
+  await pickProof();
+  fireEvent.click(screen.getByRole('link', { name: 'deposit agreement' }));
+  await waitFor(() => expect(onNavigate).toHaveBeenCalledWith({ to: '/user/agreement' }));
+  view.unmount();
 }
 
 describe('<Deposit> amount', () => {
@@ -47,8 +54,7 @@ describe('<Deposit> amount', () => {
       await user.clear(amount());
       await user.type(amount(), '1500,25');
       expect(amount().value).toBe('1500.25');
-      await choose(PNG());
-      await waitFor(() => expect(proofName()).toBe('proof.png'));
+      await pickProof();
       await user.click(screen.getByRole('checkbox'));
       await user.click(screen.getByRole('button', { name: 'Submit' }));
       await waitFor(() => expect(submits()).toHaveLength(1));
@@ -78,7 +84,7 @@ describe('<Deposit> proof', () => {
     async () => {
       view = await renderDeposit();
       await toStep2();
-      await choose(new File(['not an image'], 'proof.txt', { type: 'text/plain' }));
+      await chooseProof(new File(['not an image'], 'proof.txt', { type: 'text/plain' }));
       await waitFor(() =>
         expect(proofProblem()).toBe(
           'Illegal image extension, please use the following file extensions: heic, jpg, jpeg, png',
@@ -87,8 +93,7 @@ describe('<Deposit> proof', () => {
       const field = document.querySelector('[part="proof"]');
       expect(field?.querySelector('[role="alert"]')?.textContent).toBe(proofProblem());
       expect(proofName()).toBeNull();
-      await choose(PNG());
-      await waitFor(() => expect(proofName()).toBe('proof.png'));
+      await pickProof();
       expect(proofProblem()).toBeNull();
     },
     TYPING_MS,
@@ -98,19 +103,12 @@ describe('<Deposit> proof', () => {
     'brings the proof image back with the form after the agreement, and sends it',
     async () => {
       const onNavigate = vi.fn();
-      view = await renderDeposit({ onNavigate });
-      await toStep2();
-      fireEvent.change(amount(), { target: { value: '1500' } });
-      await choose(PNG());
-      await waitFor(() => expect(proofName()).toBe('proof.png'));
-      fireEvent.click(screen.getByRole('link', { name: 'deposit agreement' }));
-      await waitFor(() => expect(onNavigate).toHaveBeenCalledWith({ to: '/user/agreement' }));
-      view.unmount();
+      await leaveForTheAgreement(onNavigate);
       view = await renderDeposit({ onNavigate });
       await waitFor(() => expect(amount().value).toBe('1500'));
       expect(proofName()).toBe('proof.png');
       fireEvent.click(screen.getByRole('checkbox'));
-      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
+      await submit();
       await waitFor(() => expect(submits()).toHaveLength(1));
       expect((submits()[0] as { depositProof: File }).depositProof.name).toBe('proof.png');
     },
@@ -121,14 +119,7 @@ describe('<Deposit> proof', () => {
     'brings the proof back from session storage after a page reload',
     async () => {
       const onNavigate = vi.fn();
-      view = await renderDeposit({ onNavigate });
-      await toStep2();
-      fireEvent.change(amount(), { target: { value: '1500' } });
-      await choose(PNG());
-      await waitFor(() => expect(proofName()).toBe('proof.png'));
-      fireEvent.click(screen.getByRole('link', { name: 'deposit agreement' }));
-      await waitFor(() => expect(onNavigate).toHaveBeenCalled());
-      view.unmount();
+      await leaveForTheAgreement(onNavigate);
       // A reload: the module's memory is gone, the tab's session storage is not.
       vi.resetModules();
       const fresh = await import('./deposit.fixture');

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_KEY } from './deposit.logic';
-import { renderDeposit } from './deposit.fixture';
+import { amount, depositsSent, pickProof, renderDeposit, submit, toStep2 } from './deposit.fixture';
 import type { RenderedDeposit } from './deposit.fixture';
 
 let view: RenderedDeposit | undefined;
@@ -12,28 +12,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const PNG = () =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'proof.png', { type: 'image/png' });
-const submits = () => view?.h.callsTo('waa/user/deposit').map((c) => c.body) ?? [];
-const amount = () => screen.getByLabelText(/^Amount/) as HTMLInputElement;
+const submits = () => depositsSent(view);
 const problem = () => document.querySelector('[part="problem"]')?.textContent ?? null;
-
-async function toStep2() {
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy());
-  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-}
-async function pickProof() {
-  const input = screen.getByTestId('deposit-proof') as HTMLInputElement;
-  await act(async () => {
-    fireEvent.change(input, { target: { files: [PNG()] } });
-  });
-  await waitFor(() => expect(screen.getByTestId('deposit-proof-name').textContent).toBe('proof.png'));
-}
-async function submit() {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-  });
-}
 
 describe('<Deposit>', () => {
   it('asks a signed-out visitor to log in, and loads nothing', async () => {

@@ -7,6 +7,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlacementBlock } from '../../core/contract/placement';
 import { renderOrderForm } from './order-form.fixture';
+import * as placement from '../_shared/placement-notice.fixture';
 import type { TradeFormView } from '../_shared/trade-form.fixture';
 
 let view: TradeFormView | undefined;
@@ -15,77 +16,72 @@ afterEach(() => {
   view = undefined;
 });
 
-const PATH = 'waa/order/placementBlocks';
 const WITHDRAWAL: PlacementBlock = { rule: 'withdrawal-pending', code: 406 };
-
-/** A scripted verdict the test changes between asks. */
-function verdict(initial: PlacementBlock[]) {
-  const state = { blocks: initial };
-  return { state, handler: () => ({ code: 0, data: { blocks: state.blocks } }) };
-}
-
-const notice = () => screen.queryByTestId('placement-notice');
-const lines = () => screen.getAllByTestId('placement-block').map((li) => li.textContent);
-/** True when `a` comes before `b` in the document. */
-const before = (a: Element, b: Element) =>
-  (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 
 describe('the placement notice of <OrderForm>', () => {
   it('says a waiting withdrawal blocks orders, and why, at the top of the form before anything is typed', async () => {
-    const { handler } = verdict([WITHDRAWAL]);
-    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0 }, { handlers: { [PATH]: handler } });
+    const { handler } = placement.verdict([WITHDRAWAL]);
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', direction: 0 },
+      { handlers: { [placement.PATH]: handler } },
+    );
     const shown = await screen.findByTestId('placement-notice');
     expect(shown.getAttribute('role')).toBe('status');
     expect(shown.textContent).toContain("You can't place orders on this account right now");
-    expect(lines()).toEqual([
+    expect(placement.lines()).toEqual([
       'There are unverified withdrawal records (406)' +
         'Orders on your real account open again once your withdrawal has been reviewed. The demo account is not affected.',
     ]);
-    expect(before(shown, screen.getByTestId('volume'))).toBe(true);
-    expect(view.callsTo(PATH)[0]?.body).toEqual({ tradePair: 'BTCUSDT', kind: 'market' });
+    expect(placement.before(shown, screen.getByTestId('volume'))).toBe(true);
+    expect(view.callsTo(placement.PATH)[0]?.body).toEqual({ tradePair: 'BTCUSDT', kind: 'market' });
     // The submit stays the last word: the button is not taken away by a verdict that may be out of date.
     await waitFor(() => expect(screen.getByTestId('submit').dataset.state).toBe('normal'));
   });
 
   it('goes away when the page gets focus after the withdrawal was reviewed', async () => {
-    const { state, handler } = verdict([WITHDRAWAL]);
-    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0 }, { handlers: { [PATH]: handler } });
+    const { state, handler } = placement.verdict([WITHDRAWAL]);
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', direction: 0 },
+      { handlers: { [placement.PATH]: handler } },
+    );
     await screen.findByTestId('placement-notice');
     state.blocks = [];
     await act(async () => void window.dispatchEvent(new Event('focus')));
-    await waitFor(() => expect(notice()).toBeNull());
+    await waitFor(() => expect(placement.notice()).toBeNull());
   });
 
   it('asks again after a refused submit, so a block that began after the form opened shows', async () => {
-    const { state, handler } = verdict([]);
+    const { state, handler } = placement.verdict([]);
     view = await renderOrderForm(
       { symbol: 'BTCUSDT', direction: 0 },
       {
         handlers: {
-          [PATH]: handler,
+          [placement.PATH]: handler,
           'exchange/order/addOrder': () => ({ code: 406, msg: 'unverified withdrawal records' }),
         },
       },
     );
-    await waitFor(() => expect(view?.callsTo(PATH).length).toBeGreaterThan(0));
+    await waitFor(() => expect(view?.callsTo(placement.PATH).length).toBeGreaterThan(0));
     await waitFor(() => expect(screen.getByTestId('submit').dataset.state).toBe('normal'));
-    expect(notice()).toBeNull();
+    expect(placement.notice()).toBeNull();
     state.blocks = [WITHDRAWAL];
     await act(async () => fireEvent.click(screen.getByTestId('submit')));
     expect((await screen.findByTestId('order-toast-alert')).textContent).toBe(
       'There are unverified withdrawal records (406)',
     );
-    await waitFor(() => expect(lines()[0]).toContain('There are unverified withdrawal records (406)'));
+    await waitFor(() =>
+      expect(placement.lines()[0]).toContain('There are unverified withdrawal records (406)'),
+    );
   });
 
   it('asks again when the balance moves (a rejected withdrawal is refunded)', async () => {
-    const { state, handler } = verdict([WITHDRAWAL]);
+    const { state, handler } = placement.verdict([WITHDRAWAL]);
     const balance = { amount: '9900.00' };
     view = await renderOrderForm(
       { symbol: 'BTCUSDT', direction: 0 },
       {
         handlers: {
-          [PATH]: handler,
+          [placement.PATH]: handler,
           'waa/user/balance': () => ({
             code: 0,
             data: { balanceAmount: balance.amount, lockMargin: '0.00' },
@@ -97,17 +93,17 @@ describe('the placement notice of <OrderForm>', () => {
     state.blocks = [];
     balance.amount = '10000.00';
     // The form polls the balance every second (spec §9); the refund's new balance asks the verdict again.
-    await waitFor(() => expect(notice()).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(placement.notice()).toBeNull(), { timeout: 4000 });
   });
 
   it('asks nothing and shows nothing while signed out', async () => {
-    const { handler } = verdict([WITHDRAWAL]);
+    const { handler } = placement.verdict([WITHDRAWAL]);
     view = await renderOrderForm(
       { symbol: 'BTCUSDT', direction: 0 },
-      { signedIn: false, handlers: { [PATH]: handler } },
+      { signedIn: false, handlers: { [placement.PATH]: handler } },
     );
     await waitFor(() => expect(screen.getByTestId('submit').textContent).not.toBe(''));
-    expect(view.callsTo(PATH)).toEqual([]);
-    expect(notice()).toBeNull();
+    expect(view.callsTo(placement.PATH)).toEqual([]);
+    expect(placement.notice()).toBeNull();
   });
 });

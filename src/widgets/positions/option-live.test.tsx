@@ -1,56 +1,24 @@
 // @vitest-environment jsdom
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OptionOrder } from '../../core/contract/options';
 import { Topic } from '../../core/contract/paths';
 import { fakeClientFactory } from '../../core/feeds/fake-stomp-client.fixture';
 import { stubWidgetWidth } from '../_shared/resize-observer.fixture';
 import { priceEntry } from '../_shared/test-platform.fixture';
-import { renderPositions } from './positions.fixture';
+import { OPTION_START, advance, renderPositions, runningOption, useOptionClock } from './positions.fixture';
 import type { RenderedPositions } from './positions.fixture';
 
 // Issue #26 item 7: a running option shows the live bid against its entry and whether it is winning, in words
 // and in the brand's up/down colour (decisions AN4, AN5).
-const START = Date.UTC(2025, 0, 6, 10, 0, 0);
-
-function option(uid: string, overrides: Partial<OptionOrder> = {}): OptionOrder {
-  return {
-    id: uid.toLowerCase(),
-    uid,
-    optionsProductId: 1,
-    orderType: 0,
-    tradePair: 'EURUSD',
-    productName: 'EUR/USD',
-    price: '1.08412',
-    priceEnd: null,
-    rate: '0.85',
-    feeAmount: '0.20',
-    amount: '100',
-    timeLong: 60,
-    beginTime: START,
-    endTime: START + 60_000,
-    completeTime: null,
-    winLost: null,
-    positionStatus: 0,
-    ...overrides,
-  };
-}
+const START = OPTION_START;
+const option = (uid: string, overrides: Partial<OptionOrder> = {}) => runningOption(uid, 60_000, overrides);
 
 let view: RenderedPositions | undefined;
-beforeEach(() => {
-  vi.useFakeTimers({
-    now: START,
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-  });
-});
-afterEach(() => {
+useOptionClock(() => {
   view?.close();
   view = undefined;
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
-
-const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
 async function renderWithFeed(items: OptionOrder[]) {
   const stomp = fakeClientFactory();

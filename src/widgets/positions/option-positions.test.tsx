@@ -1,38 +1,15 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OptionOrder } from '../../core/contract/options';
 import type { Answer } from '../../core/session/session.fixture';
 import { announceOptionsChanged } from '../../core/state/option-changes';
 import { stubWidgetWidth } from '../_shared/resize-observer.fixture';
-import { renderPositions } from './positions.fixture';
+import { OPTION_START, advance, renderPositions, runningOption, useOptionClock } from './positions.fixture';
 import type { RenderedPositions } from './positions.fixture';
 
-const START = Date.UTC(2025, 0, 6, 10, 0, 0);
-
-/** A running option expiring `leftMs` after START. */
-function option(uid: string, leftMs: number, overrides: Partial<OptionOrder> = {}): OptionOrder {
-  return {
-    id: uid.toLowerCase(),
-    uid,
-    optionsProductId: 1,
-    orderType: 0,
-    tradePair: 'EURUSD',
-    productName: 'EUR/USD',
-    price: '1.08412',
-    priceEnd: null,
-    rate: '0.85',
-    feeAmount: '0.20',
-    amount: '100',
-    timeLong: 60,
-    beginTime: START + leftMs - 60_000,
-    endTime: START + leftMs,
-    completeTime: null,
-    winLost: null,
-    positionStatus: 0,
-    ...overrides,
-  };
-}
+const START = OPTION_START;
+const option = runningOption;
 
 const history = (items: OptionOrder[]): Answer => ({
   code: 0,
@@ -40,20 +17,10 @@ const history = (items: OptionOrder[]): Answer => ({
 });
 
 let view: RenderedPositions | undefined;
-beforeEach(() => {
-  vi.useFakeTimers({
-    now: START,
-    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
-  });
-});
-afterEach(() => {
+useOptionClock(() => {
   view?.close();
   view = undefined;
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
-
-const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 const checks = () => view?.h.callsTo('waa/option/checkOptionOrderCompletion') ?? [];
 const listCalls = () => view?.h.callsTo('waa/option/findOptionHistory') ?? [];
 

@@ -3,6 +3,8 @@
  * exchange socket, signed in unless told otherwise.
  */
 import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { OptionOrder } from '../../core/contract/options';
 import type { RenderResult } from '@testing-library/react';
 import type { ExchangeOrderMessage, MarketOrder } from '../../core/contract/trading';
 import { fakeSocketFactory, orderMessage } from '../../core/feeds/exchange-feed.fixture';
@@ -76,3 +78,52 @@ export async function renderPositions(
     },
   };
 }
+
+/** The fake clock's start in the option tests. */
+export const OPTION_START = Date.UTC(2025, 0, 6, 10, 0, 0);
+
+/** A running EUR/USD option of 60 s expiring `leftMs` after OPTION_START. */
+export function runningOption(
+  uid: string,
+  leftMs: number,
+  overrides: Partial<OptionOrder> = {},
+): OptionOrder {
+  return {
+    id: uid.toLowerCase(),
+    uid,
+    optionsProductId: 1,
+    orderType: 0,
+    tradePair: 'EURUSD',
+    productName: 'EUR/USD',
+    price: '1.08412',
+    priceEnd: null,
+    rate: '0.85',
+    feeAmount: '0.20',
+    amount: '100',
+    timeLong: 60,
+    beginTime: OPTION_START + leftMs - 60_000,
+    endTime: OPTION_START + leftMs,
+    completeTime: null,
+    winLost: null,
+    positionStatus: 0,
+    ...overrides,
+  };
+}
+
+/** Each test of the file runs on fake timers from OPTION_START; after it, `close` and real timers again. */
+export function useOptionClock(close: () => void): void {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      now: OPTION_START,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+  });
+  afterEach(() => {
+    close();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** Let `ms` of fake time pass, with React's updates. */
+export const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
