@@ -177,7 +177,8 @@ export const SubmitVerification = endpoint({
     Code.INCORRECT_PARAMETER,
     Code.UPLOAD_EMPTY,
     Code.WRONG_REAL_NAME_STATUS,
-    Code.EMAIL_NOT_BOUND,
+    Code.PARAMETER_ILLEGAL_CHARS,
+    Code.TOO_FREQUENT,
     Code.ILLEGAL_STATUS,
   ],
 });
@@ -202,7 +203,7 @@ export const SubmitJuniorVerification = endpoint({
   summary: 'Submit the junior verification: real name and id number, no images',
   input: Obj({ realName: Text(), idCard: Text(), locale: T.Optional(Str(16)) }),
   data: JuniorVerificationRecord,
-  codes: [Code.INCORRECT_PARAMETER, Code.WRONG_REAL_NAME_STATUS, Code.ILLEGAL_STATUS],
+  codes: [Code.INCORRECT_PARAMETER, Code.WRONG_REAL_NAME_STATUS, Code.TOO_FREQUENT, Code.ILLEGAL_STATUS],
 });
 
 export const VerificationImage = resource({
