@@ -15,6 +15,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { useBackoffice, useTime } from './context';
 import type { OperatorRole } from '../core/contract/endpoint';
 import { canHoldWithdrawals } from './logic';
+import { IdentityLevel } from './identity-level';
 import { holdsOne } from './queue-declaration';
 import { TraderView } from './trader-view';
 import { useLoad, type Loaded } from './use-load';
@@ -237,6 +238,7 @@ export function SidePanel({ uid, traderView = false }: { uid: string; traderView
     >
       <h2>{t('backoffice.panel.heading', { uid })}</h2>
       {may(GetUserSummary) ? <Summary uid={uid} /> : null}
+      <IdentityLevel uid={uid} />
       {traderView ? <TraderView uid={uid} /> : null}
       {may(GetUserLedger) ? <Ledger uid={uid} /> : null}
       {traderView ? null : <Positions uid={uid} />}

@@ -1,7 +1,12 @@
 import type { AccountSummary } from '../../../src/core/contract/accounts';
 import type { Queryable } from '../db/types';
 import type { AccountRow, PostResult, UserAccountKind } from '../ledger';
-import { createBlockingRules, type BlockingRules } from '../trading';
+import {
+  createAccountActionRules,
+  createBlockingRules,
+  type AccountActionRules,
+  type BlockingRules,
+} from '../trading';
 import { creditAccount, type CreditOptions } from './credit';
 import { ensureDemoAccount, resetDemoAccount, type OpenPositionCheck } from './demo';
 import { accountSummary } from './summary';
@@ -29,6 +34,8 @@ export interface AccountsService {
    * their rule here (users 405, withdrawals 406); the engine consults the list at every placement.
    */
   blockingRules: BlockingRules;
+  /** What refuses a deposit or a withdrawal because of who asks (identity level 1014, unbound email 1156). */
+  actionRules: AccountActionRules;
 }
 
 /** A new accounts service. */
@@ -41,5 +48,6 @@ export function createAccountsService(): AccountsService {
     credit: creditAccount,
     addOpenPositionCheck: (check) => void checks.push(check),
     blockingRules: createBlockingRules(),
+    actionRules: createAccountActionRules(),
   };
 }

@@ -36,7 +36,14 @@ let nextTestUid = randomInt(10_000_000, 90_000_000);
 /** Inserts a user (email-registered unless `registerType: 'P'`) with a real password hash. */
 export async function createUser(
   app: FastifyInstance,
-  options: { brandId?: string; registerType?: 'E' | 'P'; email?: string | null; nickname?: string } = {},
+  options: {
+    brandId?: string;
+    registerType?: 'E' | 'P';
+    email?: string | null;
+    nickname?: string;
+    /** Identity-verified at the advanced level (default; the brands' withdrawals ask for it, KY2). */
+    verified?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const registerType = options.registerType ?? 'E';
   const uid = String(nextTestUid++);
@@ -60,7 +67,20 @@ export async function createUser(
   );
   const id = (rows[0] as { id: string }).id;
   await app.db.transaction((tx: Queryable) => app.auth.setPassword(tx, id, password));
+  if (options.verified !== false) await verifyIdentity(app.db, id);
   return { id, uid, email, phone, password };
+}
+
+/**
+ * Records an approved advanced verification for the user, as a compliance operator's approval would (the
+ * suites of other features test withdrawals of verified users; the kyc suites create unverified ones).
+ */
+export async function verifyIdentity(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    `insert into kyc_submissions (user_id, level, status, real_name, id_card, id_type, reviewed_at, reviewed_by)
+     values ($1, 'advanced', 2, 'Test Trader', $2, 0, now(), 'test')`,
+    [userId, `ID${userId}`],
+  );
 }
 
 /** A new session's access token for the user (real account unless `virtual`). */

@@ -12,6 +12,7 @@ import { describeOnBackends } from '../db/testing';
 import { submit } from '../deposits/deposits.testing';
 import { tradingHarness, type TradingHarness } from '../trading/test-app';
 import { withdrawUsdt } from '../withdrawals/test-support';
+import { submitAdvanced, waitingId } from '../kyc/kyc.testing';
 
 type Method = 'GET' | 'POST';
 interface Call {
@@ -41,6 +42,8 @@ describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (bac
   let set = 0;
   const deposit = (i: number) => deposits[set * 3 + i] as string;
   const withdrawal = (i: number) => withdrawals[set * 3 + i] as string;
+  const kycs: string[] = [];
+  const kyc = (i: number) => kycs[set * 3 + i] as string;
   let productId: string;
 
   async function inject(call: Call): Promise<LightMyRequestResponse> {
@@ -107,6 +110,11 @@ describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (bac
       const withdrawn = await withdrawUsdt(app, { id: user.id, token }, '100');
       expect(withdrawn.code, JSON.stringify(withdrawn)).toBe(0);
       withdrawals.push(String(withdrawn.data.id));
+      // One waiting identity verification (with its three images) per unverified user.
+      const applicant = await createUser(app, { verified: false });
+      const applied = (await submitAdvanced(app, await signIn(app, applicant.id))).json();
+      expect(applied.code, JSON.stringify(applied)).toBe(0);
+      kycs.push(await waitingId(app, applicant.id, 'advanced'));
     }
     productId = String(
       (await app.db.query<{ id: string }>('select id::text as id from option_products limit 1')).rows[0]?.id,
@@ -152,6 +160,23 @@ describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (bac
     'GET /admin/v1/deposits/{id}/proof': {
       audit: 'deposit.view_proof',
       call: async () => admin('GET', `/admin/v1/deposits/${deposit(0)}/proof`),
+    },
+    'GET /admin/v1/kyc': { audit: 'kyc.list', call: async () => admin('GET', '/admin/v1/kyc') },
+    'GET /admin/v1/kyc/users/{uid}': {
+      audit: 'user.view_kyc_level',
+      call: async () => admin('GET', `/admin/v1/kyc/users/${alice.uid}`),
+    },
+    'GET /admin/v1/kyc/{id}/image/{side}': {
+      audit: 'kyc.view_image',
+      call: async () => admin('GET', `/admin/v1/kyc/${kyc(0)}/image/front`),
+    },
+    'POST /admin/v1/kyc/{id}/approve': {
+      audit: 'kyc.approve',
+      call: async () => admin('POST', `/admin/v1/kyc/${kyc(1)}/approve`),
+    },
+    'POST /admin/v1/kyc/{id}/reject': {
+      audit: 'kyc.reject',
+      call: async () => admin('POST', `/admin/v1/kyc/${kyc(2)}/reject`, { reason: 'Blurred photo' }),
     },
     'GET /admin/v1/withdrawals/{id}': {
       audit: 'withdrawal.view_destination',

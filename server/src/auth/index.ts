@@ -12,3 +12,4 @@ export type { AuthService } from './service';
 export type { AuthPluginOptions } from './plugin';
 export { authenticateExchangeWith, authenticateWith, NOT_LOGGED_IN } from './authenticate';
 export type { TokenCheck } from './authenticate';
+export { parseEmail } from './identifiers';

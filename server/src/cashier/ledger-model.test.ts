@@ -22,7 +22,7 @@ import {
   type Decimal,
 } from '../../../src/core/domain/decimal';
 import { brandDepositMinimumUsd, DEPOSIT_MAX_USD } from '../../../src/core/domain/deposit';
-import { ADMIN_TOKEN } from '../accounts/test-app';
+import { ADMIN_TOKEN, verifyIdentity } from '../accounts/test-app';
 import { describeOnBackends } from '../db/testing';
 import { submit as submitDeposit } from '../deposits/deposits.testing';
 import { checkLedger, fxHouseAccount, HouseAccount, houseAccount } from '../ledger';
@@ -242,6 +242,8 @@ describeOnBackends('cashier ledger model', { on: 'postgres' }, (backend) => {
       ],
     );
     const id = (rows[0] as { id: string }).id;
+    // Withdrawals ask for an identity-verified user (KY2).
+    await verifyIdentity(h.app.db, id);
     const session = await h.app.auth.issueSession(null, id, { virtual: false });
     const key = await h.app.db.query<{ aes_key: string }>(
       `select aes_key from auth_sessions where user_id = $1 and not virtual`,

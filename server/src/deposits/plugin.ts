@@ -28,7 +28,7 @@ export const depositsPlugin = fp(
   {
     name: 'deposits',
     fastify: '5.x',
-    dependencies: ['db', 'http', 'admin', 'brand', 'auth', 'ledger', 'cashier', 'notifications'],
+    dependencies: ['db', 'http', 'admin', 'brand', 'auth', 'ledger', 'cashier', 'notifications', 'accounts'],
   },
 );
 

@@ -157,6 +157,9 @@ export async function submitDeposit(
   const { userId, brandId, virtual } = request.auth;
   // The demo account has no deposit (spec §6); a brand may switch deposits off (disableDeposit).
   if (virtual || brandFlag(app, brandId, 'disableDeposit')) throw new BusinessError(Code.ILLEGAL_STATUS);
+  // Who may deposit at all (a brand may ask for an identity level first; issue #20).
+  const refused = await app.accounts.actionRules.refusal(app.db, 'deposit', { userId, brandId });
+  if (refused) throw new BusinessError(refused);
   const meta = parseDepositMeta(parts.meta);
   const brand = app.brand.get(brandId);
   const method = meta.type ?? 'crypto';

@@ -130,3 +130,49 @@ export async function lockAccountAgainstPlacements(
   );
   return rows[0] ?? null;
 }
+
+/** A money move of the user that a rule may refuse (issue #20): placements have their own list above. */
+export type AccountAction = 'deposit' | 'withdrawal';
+
+/** Who moves money: the session's user and brand. */
+export interface ActionContext {
+  userId: string;
+  brandId: string;
+}
+
+/**
+ * One rule that refuses a deposit or a withdrawal because of who asks (an identity level, an unbound email,
+ * an overdue loan): registered by the module that owns the condition, consulted by the deposit submit and by
+ * the withdrawal status check and submit, which answer its code (the form shows why).
+ */
+export interface AccountActionRule {
+  name: string;
+  code: number;
+  actions: readonly AccountAction[];
+  /** True when the rule refuses; one statement (the withdrawal submit runs it under the account lock). */
+  check(q: Queryable, action: AccountAction, context: ActionContext): Promise<boolean>;
+}
+
+/** The registered action rules. */
+export interface AccountActionRules {
+  register(rule: AccountActionRule): void;
+  /** The code of the first rule (in registration order) that refuses `action`, or null. */
+  refusal(q: Queryable, action: AccountAction, context: ActionContext): Promise<number | null>;
+}
+
+/** An empty list of action rules. */
+export function createAccountActionRules(): AccountActionRules {
+  const rules: AccountActionRule[] = [];
+  return {
+    register(rule) {
+      if (rules.some((r) => r.name === rule.name))
+        throw new Error(`action rule ${rule.name} registered twice`);
+      rules.push(rule);
+    },
+    async refusal(q, action, context) {
+      for (const rule of rules)
+        if (rule.actions.includes(action) && (await rule.check(q, action, context))) return rule.code;
+      return null;
+    },
+  };
+}

@@ -17,3 +17,10 @@ export {
   type BlockingRule,
   type BlockingRules,
 } from './blocking-rules';
+export {
+  createAccountActionRules,
+  type AccountAction,
+  type AccountActionRule,
+  type AccountActionRules,
+  type ActionContext,
+} from './blocking-rules';

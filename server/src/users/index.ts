@@ -18,3 +18,4 @@ export {
 } from './repo';
 export type { CredentialRow } from './repo';
 export { IMAGE_CONTENT_TYPES, IMAGE_SNIFF_BYTES, detectImageType } from './image-type';
+export { createAvatarStore, AvatarRejected, type AvatarStore } from './avatar-store';

@@ -29,12 +29,12 @@ export function createWithdrawalService(app: FastifyInstance) {
   }
 
   return {
-    statusProblem,
+    statusProblem: (q: Queryable, caller: Caller) => statusProblem(q, caller, app.accounts.actionRules),
 
     /** `withdrawStatus`: the available balance, or the refusal. */
     async status(caller: Caller): Promise<{ balance: string }> {
       realOnly(caller);
-      const problem = await statusProblem(db, caller);
+      const problem = await statusProblem(db, caller, app.accounts.actionRules);
       if (problem !== null) fail(problem);
       return { balance: await balanceOf(db, caller.userId) };
     },

@@ -3,6 +3,7 @@ import { Code } from '../../../src/core/contract/codes';
 import { compare } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
+import type { AccountActionRules } from '../trading';
 import {
   hasOpenPositions,
   hasWaitingWithdrawal,
@@ -25,12 +26,19 @@ export const fail = (code: number, message?: string): never => {
 };
 
 /**
- * The first refusal of the status check (1066 frozen, 1067 a withdrawal already waits, 1070 open positions,
+ * The first refusal of the status check (1066 frozen, a registered action rule's code, 1067 a withdrawal already waits, 1070 open positions,
  * pending orders or running options, 23557 traded volume), or null. The submit calls it holding the account
  * lock, so a placement committed while it waited for the lock is counted.
  */
-export async function statusProblem(q: Queryable, caller: Caller): Promise<number | null> {
+export async function statusProblem(
+  q: Queryable,
+  caller: Caller,
+  actionRules: AccountActionRules,
+): Promise<number | null> {
   if (await withdrawalFrozen(q, caller.userId)) return Code.ACCOUNT_ANOMALY;
+  // Who may withdraw at all (identity level 1014, bound email 1156; issue #20) before what is in the way.
+  const refused = await actionRules.refusal(q, 'withdrawal', caller);
+  if (refused) return refused;
   if (await hasWaitingWithdrawal(q, caller.userId)) return Code.WITHDRAWAL_PENDING;
   const rules = await withdrawalRules(q, caller.brandId);
   if (rules.blockOpenPositions && (await hasOpenPositions(q, caller.userId))) return Code.OPEN_POSITIONS;

@@ -83,7 +83,7 @@ export async function submitWithdrawal(
     // granted the lock before this one is counted by the fresh 1070 check below, and one granted it after
     // sees this ticket (406). Its version changes, so a one-statement placement cannot read around it.
     const account = await lockAccountAgainstPlacements(tx, caller.userId);
-    const problem = await statusProblem(tx, caller);
+    const problem = await statusProblem(tx, caller, app.accounts.actionRules);
     if (problem !== null) fail(problem);
     const quote = quoteOf(target, num, account?.balance ?? '0');
     if (compare(quote.practical, '0') <= 0) fail(Code.WITHDRAW_VALUE_ZERO_SMALLER);

@@ -211,6 +211,8 @@ export const Code = {
   VERIFICATION_CODE_INVALID: 1111,
   EMAIL_NOT_BOUND: 1156,
   EMAIL_ALREADY_BOUND: 1157,
+  /** A verification submitted or decided in a status that does not allow it (spec §4; issue #20). */
+  WRONG_REAL_NAME_STATUS: 1014,
   ILLEGAL_STATUS: 23523,
   // The cashier: wallets, deposits, withdrawals, bank cards, crypto addresses (issue #13).
   AMOUNT_DUPLICATED: 1018,

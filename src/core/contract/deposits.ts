@@ -120,6 +120,7 @@ export const SubmitDeposit = endpoint({
     Code.TRY_AGAIN_LATER,
     Code.CURRENCY_NOT_FOUND,
     Code.ILLEGAL_STATUS,
+    Code.WRONG_REAL_NAME_STATUS,
     Code.ORDER_PROCESSING,
     Code.MAX_TARGET_VALUE,
   ],

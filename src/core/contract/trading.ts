@@ -200,6 +200,7 @@ export const addOrder = endpoint({
     Code.OPPOSITE_POSITION_OPEN,
     Code.TRADING_PROHIBITED,
     Code.UNVERIFIED_WITHDRAWALS,
+    Code.WRONG_REAL_NAME_STATUS,
     Code.PAIR_CANNOT_TRADE,
   ],
 });

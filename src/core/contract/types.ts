@@ -1,3 +1,4 @@
+import type { KycPolicy } from './kyc';
 import type { Translations } from './translations';
 /** Decimal amounts and prices travel as strings (spec: money is never a float on the wire). */
 export type DecimalString = string;
@@ -75,6 +76,8 @@ export interface BrandSettings {
   registerTypes: Array<'E' | 'P'>;
   depositTypes: string[];
   verifyStyle: 'junior' | 'advanced' | 'both';
+  /** What each verification level unlocks on this brand (issue #20, KY2); defaults when absent. */
+  kyc?: KycPolicy;
   /** Desktop/home template (1 shows a grid of trade icons on home). */
   template: 1 | 2;
   bannerCount: number;

@@ -39,6 +39,8 @@ export const WithdrawStatus = endpoint({
   codes: [
     Code.INCORRECT_PARAMETER,
     Code.ACCOUNT_ANOMALY,
+    Code.WRONG_REAL_NAME_STATUS,
+    Code.EMAIL_NOT_BOUND,
     Code.WITHDRAWAL_PENDING,
     Code.OPEN_POSITIONS,
     Code.TRADING_VOLUME_INSUFFICIENT,
@@ -165,6 +167,8 @@ export const WithdrawSubmit = endpoint({
     Code.NOT_CORRECT_AMOUNT,
     Code.INSUFFICIENT_BALANCE,
     Code.ACCOUNT_ANOMALY,
+    Code.WRONG_REAL_NAME_STATUS,
+    Code.EMAIL_NOT_BOUND,
     Code.WITHDRAWAL_PENDING,
     Code.OPEN_POSITIONS,
     Code.TRADING_VOLUME_INSUFFICIENT,

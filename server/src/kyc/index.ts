@@ -1,0 +1,6 @@
+/**
+ * The kyc module's entry: what other modules use of it. Its other files are internal to it (lint rule
+ * `layers/direction`); the app registers its plugin from `plugin.ts`.
+ */
+export { levelNeeded } from './rules';
+export type { KycReview } from './review';
