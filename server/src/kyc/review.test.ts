@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverUrl } from '../../../src/core/contract/endpoint';
+import { CAREFUL_KYC_POLICY } from '../../../src/core/contract/kyc';
 import { WithdrawStatus } from '../../../src/core/contract/withdrawals';
 import { admin, buildAccountsApp, createUser, post, signIn } from '../accounts/test-app';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
@@ -153,36 +154,54 @@ describeOnBackends('identity verification: review and rules', { on: 'pglite' }, 
   describe('what each level unlocks (KY2–KY4)', () => {
     const withdrawStatus = async (token: string) => (await post(app, token, STATUS_URL, {})).json().code;
 
+    const careful = { kyc: CAREFUL_KYC_POLICY };
+
+    it('asks no level of a brand without a policy (KY9): an unverified trader may withdraw', async () => {
+      const user = await newUser();
+      expect(await withdrawStatus(user.token)).toBe(0);
+    });
+
     it('refuses a withdrawal below the advanced level (1014), and lets it through once approved', async () => {
       const user = await newUser();
-      expect(await withdrawStatus(user.token)).toBe(1014);
-      await submitJunior(app, user.token);
-      await decide(app, await waitingId(app, user.id, 'junior'), true);
-      expect(await withdrawStatus(user.token)).toBe(1014);
-      await submitAdvanced(app, user.token);
-      expect(await withdrawStatus(user.token)).toBe(1014);
-      await decide(app, await waitingId(app, user.id, 'advanced'), true);
-      expect(await withdrawStatus(user.token)).toBe(0);
+      await withBrand(app, 'tradekit', careful, async () => {
+        expect(await withdrawStatus(user.token)).toBe(1014);
+        await submitJunior(app, user.token);
+        await decide(app, await waitingId(app, user.id, 'junior'), true);
+        expect(await withdrawStatus(user.token)).toBe(1014);
+        await submitAdvanced(app, user.token);
+        expect(await withdrawStatus(user.token)).toBe(1014);
+        await decide(app, await waitingId(app, user.id, 'advanced'), true);
+        expect(await withdrawStatus(user.token)).toBe(0);
+      });
       expect((await record(app, user.token)).data.verifiedStatus).toBe(2);
     });
 
     it('asks junior where the brand offers only junior (meridian)', async () => {
       const user = await newUser({ brandId: 'meridian' });
-      expect(await withdrawStatus(user.token)).toBe(1014);
-      await submitJunior(app, user.token);
-      await decide(app, await waitingId(app, user.id, 'junior'), true);
-      expect(await withdrawStatus(user.token)).toBe(0);
+      await withBrand(app, 'meridian', careful, async () => {
+        expect(await withdrawStatus(user.token)).toBe(1014);
+        await submitJunior(app, user.token);
+        await decide(app, await waitingId(app, user.id, 'junior'), true);
+        expect(await withdrawStatus(user.token)).toBe(0);
+      });
     });
 
     it('answers 1156 to a phone registration without an email, before 1014; binding one lifts it', async () => {
       const user = await newUser({ registerType: 'P' });
+      // 1156 holds by default: a payout needs a way to reach the person.
       expect(await withdrawStatus(user.token)).toBe(1156);
-      await app.db.query('update users set email = $2 where id = $1', [user.id, `p${user.uid}@example.test`]);
-      expect(await withdrawStatus(user.token)).toBe(1014);
-      // Email registrations and brands without the binding never see 1156.
-      const other = await newUser({ registerType: 'P' });
-      await withBrand(app, 'tradekit', { flags: { 'user/bindEmail': false } }, async () => {
-        expect(await withdrawStatus(other.token)).toBe(1014);
+      await withBrand(app, 'tradekit', careful, async () => {
+        expect(await withdrawStatus(user.token)).toBe(1156);
+        await app.db.query('update users set email = $2 where id = $1', [
+          user.id,
+          `p${user.uid}@example.test`,
+        ]);
+        expect(await withdrawStatus(user.token)).toBe(1014);
+        // Email registrations and brands without the binding never see 1156.
+        const other = await newUser({ registerType: 'P' });
+        await withBrand(app, 'tradekit', { ...careful, flags: { 'user/bindEmail': false } }, async () => {
+          expect(await withdrawStatus(other.token)).toBe(1014);
+        });
       });
     });
 
