@@ -93,6 +93,7 @@ const SUMMARY = {
   approvedDeposits: '100',
   paidWithdrawals: '0',
   waitingWithdrawal: '0',
+  loan: null,
 };
 const LEDGER = {
   list: [

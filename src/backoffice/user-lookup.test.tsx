@@ -128,6 +128,7 @@ const SUMMARY = {
   approvedDeposits: '0',
   paidWithdrawals: '0',
   waitingWithdrawal: '0',
+  loan: null,
 };
 
 function renderApp(fetchImpl: typeof fetch) {
@@ -191,7 +192,12 @@ describe('the user lookup', () => {
       'POST /admin/v1/users/lookup': () => okBody({ by: 'phone', list: [HIT, other] }),
       'GET /admin/v1/users/87654321/view': () => okBody({ ...VIEW, user: other }),
       'GET /admin/v1/users/87654321/summary': () =>
-        okBody({ ...SUMMARY, uid: '87654321', withdrawalFrozen: true }),
+        okBody({
+          ...SUMMARY,
+          uid: '87654321',
+          withdrawalFrozen: true,
+          loan: { state: 'overdue', amount: '50000', amountOwed: '30000', repaymentDate: null },
+        }),
       'GET /admin/v1/users/87654321/ledger': () => okBody({ list: [], page: 1, pageSize: 10, total: 0 }),
     });
     renderApp(impl);
@@ -206,6 +212,7 @@ describe('the user lookup', () => {
     fireEvent.click(hits[1] as HTMLElement);
     const hold = await screen.findByTestId('bo-withdrawal-hold');
     expect(hold.textContent).toBe('FrozenUnfreeze withdrawals');
+    expect(screen.getByTestId('bo-loan').textContent).toBe('Overdue: 30,000.00 USD owed');
     expect(await screen.findByTestId('bo-view-accounts')).toBeTruthy();
     await waitFor(() =>
       expect(calls.map((call) => call.url)).toEqual(

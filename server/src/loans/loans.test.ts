@@ -304,6 +304,19 @@ describeOnBackends('loans', { on: 'postgres' }, (backend) => {
     expect(await house(REPAY_PENDING_HOUSE)).not.toBe('0.00');
   });
 
+  it("shows the user's newest loan in the operators' summary panel", async () => {
+    const { borrower } = await activeLoan(80_000);
+    const summary = await adminGet<{ loan: unknown }>(`users/${borrower.uid}/summary`, '');
+    expect(summary.data.loan).toEqual({
+      state: 'active',
+      amount: '80000.00000000',
+      amountOwed: '80000.00000000',
+      repaymentDate: h.clock.now() + 7 * 86_400_000,
+    });
+    const fresh = await h.trader();
+    expect((await adminGet<{ loan: unknown }>(`users/${fresh.uid}/summary`, '')).data.loan).toBeNull();
+  });
+
   it('needs a session: no token answers 400', async () => {
     const anonymous = await h.app.inject({
       method: 'POST',
