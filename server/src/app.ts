@@ -168,6 +168,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'withdrawals', load: async () => (await import('./withdrawals/plugin')).withdrawalsPlugin },
   { name: 'deposits', load: async () => (await import('./deposits/plugin')).depositsPlugin },
   { name: 'wallets', load: async () => (await import('./wallets/plugin')).walletsPlugin },
+  { name: 'loans', load: async () => (await import('./loans/plugin')).loansPlugin },
   { name: 'backoffice', load: async () => (await import('./backoffice/plugin')).backofficePlugin },
   { name: 'kyc', load: async () => (await import('./kyc/plugin')).kycPlugin },
   {

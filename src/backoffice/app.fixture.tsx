@@ -91,6 +91,7 @@ export const SUMMARY: UserSummary = {
   approvedDeposits: '100',
   paidWithdrawals: '0',
   waitingWithdrawal: '0',
+  loan: null,
 };
 
 /** User 12345678's one open order. */

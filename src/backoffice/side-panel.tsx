@@ -109,6 +109,20 @@ function Summary({ uid }: { uid: string }) {
             <dd className="bo-num">{formatAmount(user.paidWithdrawals)} USD</dd>
             <dt>{t('backoffice.panel.waiting_withdrawal')}</dt>
             <dd className="bo-num">{formatAmount(user.waitingWithdrawal)} USD</dd>
+            <dt>{t('backoffice.panel.loan')}</dt>
+            <dd data-testid="bo-loan">
+              {user.loan === null ? (
+                t('backoffice.panel.loan_none')
+              ) : (
+                <span className={user.loan.state === 'overdue' ? 'bo-down' : undefined}>
+                  {t(`backoffice.panel.loan_${user.loan.state}`, {
+                    amount: formatAmount(user.loan.amount),
+                    owed: formatAmount(user.loan.amountOwed),
+                  })}
+                  {user.loan.repaymentDate === null ? null : ` · ${time(user.loan.repaymentDate)}`}
+                </span>
+              )}
+            </dd>
           </dl>
         )}
       </Status>

@@ -119,6 +119,7 @@ describe('the user lookup', () => {
           withdrawalFrozen: true,
           lockMargin: '110',
           approvedDeposits: '0',
+          loan: { state: 'overdue', amount: '50000', amountOwed: '30000', repaymentDate: null },
         }),
       'GET /admin/v1/users/87654321/ledger': () => okBody({ list: [], page: 1, pageSize: 10, total: 0 }),
     });
@@ -134,6 +135,7 @@ describe('the user lookup', () => {
     fireEvent.click(hits[1] as HTMLElement);
     const hold = await screen.findByTestId('bo-withdrawal-hold');
     expect(hold.textContent).toBe('FrozenUnfreeze withdrawals');
+    expect(screen.getByTestId('bo-loan').textContent).toBe('Overdue: 30,000.00 USD owed');
     expect(await screen.findByTestId('bo-view-accounts')).toBeTruthy();
     await waitFor(() =>
       expect(calls.map((call) => call.url)).toEqual(

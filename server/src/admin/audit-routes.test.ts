@@ -13,6 +13,7 @@ import { submit } from '../deposits/deposits.testing';
 import { tradingHarness, type TradingHarness } from '../trading/test-app';
 import { withdrawUsdt } from '../withdrawals/test-support';
 import { submitAdvanced, waitingId } from '../kyc/kyc.testing';
+import { applyLoan, decideLoan, repayLoan } from '../loans/test-support';
 
 type Method = 'GET' | 'POST';
 interface Call {
@@ -44,6 +45,10 @@ describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (bac
   const withdrawal = (i: number) => withdrawals[set * 3 + i] as string;
   const kycs: string[] = [];
   const kyc = (i: number) => kycs[set * 3 + i] as string;
+  const loans: string[] = [];
+  const repayments: string[] = [];
+  const loan = (i: number) => loans[set * 3 + i] as string;
+  const repayment = (i: number) => repayments[set * 3 + i] as string;
   let productId: string;
 
   async function inject(call: Call): Promise<LightMyRequestResponse> {
@@ -115,6 +120,21 @@ describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (bac
       const applied = (await submitAdvanced(app, await signIn(app, applicant.id))).json();
       expect(applied.code, JSON.stringify(applied)).toBe(0);
       kycs.push(await waitingId(app, applicant.id, 'advanced'));
+    }
+    // Loans (issue #20): six waiting applications, and six waiting repayments of approved loans.
+    for (let i = 0; i < 12; i += 1) {
+      const borrower = await createUser(app);
+      const token = await signIn(app, borrower.id);
+      const applied = await applyLoan(app, token, alice.uid);
+      expect(applied.code, JSON.stringify(applied)).toBe(0);
+      if (i < 6) {
+        loans.push(applied.data.dto.id);
+        continue;
+      }
+      expect((await decideLoan(app, applied.data.dto.id, 'approve')).code).toBe(0);
+      const repaid = await repayLoan(app, token, applied.data.dto.id, 100);
+      expect(repaid.code, JSON.stringify(repaid)).toBe(0);
+      repayments.push(repaid.data.dto.id);
     }
     productId = String(
       (await app.db.query<{ id: string }>('select id::text as id from option_products limit 1')).rows[0]?.id,
@@ -266,6 +286,28 @@ describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (bac
       audit: 'withdrawal.reject',
       call: async () =>
         admin('POST', `/admin/v1/withdrawals/${withdrawal(2)}/reject`, { reason: 'Mismatch' }),
+    },
+    'GET /admin/v1/loans': { audit: null, call: async () => admin('GET', '/admin/v1/loans') },
+    'POST /admin/v1/loans/{id}/approve': {
+      audit: 'loan.approve',
+      call: async () => admin('POST', `/admin/v1/loans/${loan(1)}/approve`),
+    },
+    'POST /admin/v1/loans/{id}/reject': {
+      audit: 'loan.reject',
+      call: async () => admin('POST', `/admin/v1/loans/${loan(2)}/reject`, { reason: 'No guarantor' }),
+    },
+    'GET /admin/v1/loan-repayments': {
+      audit: null,
+      call: async () => admin('GET', '/admin/v1/loan-repayments'),
+    },
+    'POST /admin/v1/loan-repayments/{id}/approve': {
+      audit: 'loan_repayment.approve',
+      call: async () => admin('POST', `/admin/v1/loan-repayments/${repayment(1)}/approve`),
+    },
+    'POST /admin/v1/loan-repayments/{id}/reject': {
+      audit: 'loan_repayment.reject',
+      call: async () =>
+        admin('POST', `/admin/v1/loan-repayments/${repayment(2)}/reject`, { reason: 'Unpaid' }),
     },
   };
 

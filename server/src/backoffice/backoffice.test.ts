@@ -452,6 +452,7 @@ describeOnBackends('back office', { on: 'pglite' }, (backend) => {
           approvedDeposits: '0',
           paidWithdrawals: '0',
           waitingWithdrawal: '0',
+          loan: null,
         },
       });
       expect(JSON.stringify(answer)).not.toContain('alice.trader');

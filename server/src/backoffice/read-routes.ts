@@ -55,6 +55,26 @@ const clampPage = (page: number | undefined, size: number | undefined) => {
   return { page: current, pageSize, offset: (current - 1) * pageSize };
 };
 
+const LOAN_STATES = ['waiting', 'active', 'rejected', 'repaid', 'overdue'] as const;
+
+/** The user's newest loan as the summary shows it (issue #20), or null. */
+async function newestLoan(db: Queryable, userId: string): Promise<UserSummary['loan']> {
+  const { rows } = await db.query<{ status: number; amount: string; owed: string; due: string | null }>(
+    `select status, amount::text, amount_owed::text as owed, repayment_ms::text as due from loans
+      where user_id = $1 order by id desc limit 1`,
+    [userId],
+  );
+  const loan = rows[0];
+  if (!loan) return null;
+  const state = LOAN_STATES[loan.status] ?? 'waiting';
+  return {
+    state,
+    amount: loan.amount,
+    amountOwed: loan.owed,
+    repaymentDate: loan.due === null ? null : Number(loan.due),
+  };
+}
+
 /** The summary card beside a queue item: masked contacts, the real account's balance and its cash totals. */
 async function userSummary(db: Queryable, uid: string): Promise<UserSummary> {
   const user = await userOf(db, uid);
@@ -90,6 +110,7 @@ async function userSummary(db: Queryable, uid: string): Promise<UserSummary> {
     approvedDeposits: dec(sums?.deposits),
     paidWithdrawals: dec(sums?.withdrawals),
     waitingWithdrawal: dec(sums?.waiting),
+    loan: await newestLoan(db, user.id),
   };
 }
 

@@ -169,6 +169,15 @@ export const UserSummary = Obj({
   approvedDeposits: DecOut(),
   paidWithdrawals: DecOut(),
   waitingWithdrawal: DecOut(),
+  /** The newest loan (issue #20): its state, amount, what it owes and when it is due; null without one. */
+  loan: Nullable(
+    Obj({
+      state: OneOf(['waiting', 'active', 'rejected', 'repaid', 'overdue'] as const),
+      amount: DecOut(),
+      amountOwed: DecOut(),
+      repaymentDate: Nullable(EpochMs()),
+    }),
+  ),
 });
 export type UserSummary = Static<typeof UserSummary>;
 

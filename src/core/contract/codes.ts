@@ -252,6 +252,10 @@ export const Code = {
   // Saved bank cards and crypto addresses (payees).
   MAX_TARGET_VALUE: 1010,
   CURRENCY_DUPLICATED: 1031,
+  // Loans (issue #20).
+  LOAN_APPLICATION_IN_PROGRESS: 1149,
+  LOAN_IN_PROGRESS: 1150,
+  LOAN_OVERDUE: 1151,
 } as const;
 
 /** True when `n` is a code of the catalogue. */
