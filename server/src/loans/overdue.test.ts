@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CheckUserLoan, type Loan } from '../../../src/core/contract/loans';
 import { placementBlocks, type PlacementBlocks } from '../../../src/core/contract/placement';
+import { WithdrawStatus } from '../../../src/core/contract/withdrawals';
 import { describeOnBackends } from '../db/testing';
 import { tradingHarness, urlOf, type Trader, type TradingHarness } from '../trading/test-app';
 import { DAY_MS } from './ids';
@@ -25,6 +26,8 @@ describeOnBackends('overdue loans', { on: 'postgres' }, (backend) => {
   const blocks = async (token: string, kind: 'market' | 'option' = 'market') =>
     (await h.post<PlacementBlocks>(urlOf(placementBlocks), token, { tradePair: 'BTCUSDT', kind })).data
       .blocks;
+  const withdrawable = async (token: string) =>
+    (await h.post<unknown>(urlOf(WithdrawStatus), token, {})).code;
   const borrow = async (days: number): Promise<{ borrower: Trader; loan: Loan }> => {
     const borrower = await h.trader({ credit: '100' });
     const guarantor = await h.trader();
@@ -50,6 +53,8 @@ describeOnBackends('overdue loans', { on: 'postgres' }, (backend) => {
     expect(await blocks(borrower.token, 'option')).toEqual([{ rule: 'loan-overdue', code: 1151 }]);
     expect(await blocks(borrower.demoToken)).toEqual([]);
     expect((await h.order(borrower.token, { orderQuantity: '0.01' })).code).toBe(1151);
+    // No payout of the house's money before it is repaid (LN11).
+    expect(await withdrawable(borrower.token)).toBe(1151);
     expect((await h.order(borrower.demoToken, { orderQuantity: '0.01' }, true)).code).toBe(0);
 
     // An overdue loan is still repayable; a part keeps it overdue, the rest repays it.
@@ -62,6 +67,7 @@ describeOnBackends('overdue loans', { on: 'postgres' }, (backend) => {
     expect(await check(borrower.token)).toMatchObject({ status: 3, amountOwed: '0.00000000' });
     expect(await blocks(borrower.token)).toEqual([]);
     expect((await h.order(borrower.token, { orderQuantity: '0.01' })).code).toBe(0);
+    expect(await withdrawable(borrower.token)).not.toBe(1151);
     expect(await h.ledgerOk()).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { loanOverdueRule } from './blocking';
+import { loanOverdueRule, loanOverdueWithdrawalRule } from './blocking';
 import { adminLoanRoutes, loanRoutes } from './routes';
 import { createLoanService, type LoanService } from './service';
 
@@ -21,6 +21,7 @@ export const loansPlugin = fp(
   async (app) => {
     app.decorate('loans', createLoanService(app));
     app.accounts.blockingRules.register(loanOverdueRule);
+    app.accounts.actionRules.register(loanOverdueWithdrawalRule);
     loanRoutes(app);
     adminLoanRoutes(app);
     const timer = setInterval(() => {
