@@ -146,7 +146,9 @@ export const OperatorMe = endpoint({
 });
 
 /** Who a user is, contacts masked: the head of a queue item's summary and of a user lookup's hit. */
-export const UserIdentity = Obj({
+/** The fields of {@link UserIdentity}, shared as a plain object: browser builds run the contract with a
+ * typebox shim whose schemas are undefined (typebox-shim.ts), so a schema's `.properties` cannot be spread. */
+export const USER_IDENTITY_FIELDS = {
   uid: T.String(),
   brandId: T.String(),
   /** Masked: `j***@example.com`. */
@@ -157,11 +159,12 @@ export const UserIdentity = Obj({
   blocked: T.Boolean(),
   /** An operator froze the user's withdrawals (1066; `users/{uid}/withdrawals/freeze`). */
   withdrawalFrozen: T.Boolean(),
-});
+};
+export const UserIdentity = Obj(USER_IDENTITY_FIELDS);
 
 /** The user beside a queue item: who they are (contact masked) and what they hold and moved. */
 export const UserSummary = Obj({
-  ...UserIdentity.properties,
+  ...USER_IDENTITY_FIELDS,
   /** The real account's free balance and locked margin (0 when never opened). */
   balance: DecOut(),
   lockMargin: DecOut(),
@@ -255,12 +258,14 @@ export const RunningOptionLine = Obj({
   endTime: EpochMs(),
 });
 /** The real account's open positions: beside a queue item, and in a user lookup's view of what the trader sees. */
-export const UserPositions = Obj({
+/** The fields of {@link UserPositions}, a plain object for the same reason as {@link USER_IDENTITY_FIELDS}. */
+export const USER_POSITIONS_FIELDS = {
   /** Open and pending orders. */
   orders: T.Array(OpenOrderLine),
   /** Running options. */
   options: T.Array(RunningOptionLine),
-});
+};
+export const UserPositions = Obj(USER_POSITIONS_FIELDS);
 export type UserPositions = Static<typeof UserPositions>;
 
 export const GetUserPositions = endpoint({

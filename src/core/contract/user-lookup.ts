@@ -7,7 +7,7 @@
 import { Code } from './codes';
 import { endpoint, OPERATOR_ROLES } from './endpoint';
 import { DecOut, EpochMs, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
-import { Uid, UserIdentity, UserPositions } from './backoffice';
+import { Uid, USER_POSITIONS_FIELDS, UserIdentity } from './backoffice';
 
 const TAG = 'backoffice';
 
@@ -89,7 +89,7 @@ export const UserView = Obj({
   user: UserHit,
   accounts: T.Array(ViewAccount),
   /** Open and pending orders and running options of the real account. */
-  ...UserPositions.properties,
+  ...USER_POSITIONS_FIELDS,
   /** The latest finished trades, newest first. */
   history: T.Array(HistoryLine),
   /** The latest deposits and withdrawals, newest first. */
