@@ -78,6 +78,40 @@ export function decision<E extends Endpoint, Item extends QueueItem>(
   };
 }
 
+/** The usual pair of a review queue: reject with a required reason (red), then approve. */
+export function rejectOrApprove<R extends Endpoint, A extends Endpoint, Item extends QueueItem>(spec: {
+  reject: R;
+  rejectInput: (item: Item, reason: string) => InputOf<R>;
+  rejectText: Decision<Item>['text'];
+  approve: A;
+  approveInput: (item: Item) => InputOf<A>;
+  approveText: Decision<Item>['text'];
+}): (Decision<Item> & { endpoint: Endpoint })[] {
+  return [
+    decision<R, Item>({
+      id: 'reject',
+      endpoint: spec.reject,
+      input: spec.rejectInput,
+      label: 'backoffice.queue.reject',
+      title: 'backoffice.queue.reject_title',
+      done: 'backoffice.queue.rejected',
+      text: spec.rejectText,
+      danger: true,
+      reasonHint: 'backoffice.queue.reason_hint',
+    }),
+    decision<A, Item>({
+      id: 'approve',
+      endpoint: spec.approve,
+      input: (item) => spec.approveInput(item),
+      label: 'backoffice.queue.approve',
+      title: 'backoffice.queue.approve_title',
+      done: 'backoffice.queue.approved',
+      text: spec.approveText,
+      danger: false,
+    }),
+  ];
+}
+
 /** A read of the queue's contract: the endpoint, its input, and the items of its answer. */
 export interface Read<Args, Result> {
   endpoint: Endpoint;

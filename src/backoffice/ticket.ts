@@ -3,7 +3,7 @@
  * operators read them, its list row and facts, and the approve / reject pair of decisions on it.
  */
 import type { Endpoint, InputOf } from '../core/contract/endpoint';
-import { decision, type Fact, type QueueItem, type Row } from './queue-declaration';
+import { rejectOrApprove, type Fact, type QueueItem, type Row } from './queue-declaration';
 import type { Translate } from './context';
 
 /** A waiting money ticket as a queue shows it. */
@@ -71,27 +71,5 @@ export function ticketDecisions<R extends Endpoint, A extends Endpoint>(endpoint
   approve: A;
   approveInput: (item: TicketItem) => InputOf<A>;
 }) {
-  return [
-    decision<R, TicketItem>({
-      id: 'reject',
-      endpoint: endpoints.reject,
-      input: endpoints.rejectInput,
-      label: 'backoffice.queue.reject',
-      title: 'backoffice.queue.reject_title',
-      done: 'backoffice.queue.rejected',
-      text: ticketText,
-      danger: true,
-      reasonHint: 'backoffice.queue.reason_hint',
-    }),
-    decision<A, TicketItem>({
-      id: 'approve',
-      endpoint: endpoints.approve,
-      input: (item) => endpoints.approveInput(item),
-      label: 'backoffice.queue.approve',
-      title: 'backoffice.queue.approve_title',
-      done: 'backoffice.queue.approved',
-      text: ticketText,
-      danger: false,
-    }),
-  ];
+  return rejectOrApprove<R, A, TicketItem>({ ...endpoints, rejectText: ticketText, approveText: ticketText });
 }

@@ -16,7 +16,7 @@ import {
 import english from '../../core/i18n/locales/en/backoffice/kyc.json';
 import { ModalDrawer } from '../../widgets/_shared/drawer';
 import { useBackoffice, type Translate } from '../context';
-import { decision, defineQueue, queueStrings, read, type QueueItem } from '../queue-declaration';
+import { defineQueue, queueStrings, read, rejectOrApprove, type QueueItem } from '../queue-declaration';
 import { SidePanel } from '../side-panel';
 
 const KEYS = 'backoffice.queues.kyc';
@@ -130,27 +130,12 @@ export const queue = defineQueue<KycItem>({
   fields: kycFields,
   extra: Images,
   panel: SidePanel,
-  decisions: [
-    decision({
-      id: 'reject',
-      endpoint: AdminRejectKyc,
-      input: (item: KycItem, reason: string) => ({ id: item.id, reason }),
-      label: 'backoffice.queue.reject',
-      title: 'backoffice.queue.reject_title',
-      done: 'backoffice.queue.rejected',
-      text: text('reject_text'),
-      danger: true,
-      reasonHint: 'backoffice.queue.reason_hint',
-    }),
-    decision({
-      id: 'approve',
-      endpoint: AdminApproveKyc,
-      input: (item: KycItem) => ({ id: item.id }),
-      label: 'backoffice.queue.approve',
-      title: 'backoffice.queue.approve_title',
-      done: 'backoffice.queue.approved',
-      text: text('approve_text'),
-      danger: false,
-    }),
-  ],
+  decisions: rejectOrApprove<typeof AdminRejectKyc, typeof AdminApproveKyc, KycItem>({
+    reject: AdminRejectKyc,
+    rejectInput: (item, reason) => ({ id: item.id, reason }),
+    rejectText: text('reject_text'),
+    approve: AdminApproveKyc,
+    approveInput: (item) => ({ id: item.id }),
+    approveText: text('approve_text'),
+  }),
 });

@@ -12,7 +12,7 @@ import {
 import { formatAmount } from '../../core/domain/format';
 import english from '../../core/i18n/locales/en/backoffice/loan-repayments.json';
 import type { Translate } from '../context';
-import { decision, defineQueue, queueStrings, read, type QueueItem } from '../queue-declaration';
+import { defineQueue, queueStrings, read, rejectOrApprove, type QueueItem } from '../queue-declaration';
 import { SidePanel } from '../side-panel';
 
 const KEYS = 'backoffice.queues.loan-repayments';
@@ -74,27 +74,12 @@ export const queue = defineQueue<RepaymentItem>({
     [`${KEYS}.field.loan_amount`, `${item.loanAmount} USD`],
   ],
   panel: SidePanel,
-  decisions: [
-    decision<typeof AdminRepaymentReject, RepaymentItem>({
-      id: 'reject',
-      endpoint: AdminRepaymentReject,
-      input: (item, reason) => ({ id: item.id, reason }),
-      label: 'backoffice.queue.reject',
-      title: 'backoffice.queue.reject_title',
-      done: 'backoffice.queue.rejected',
-      text,
-      danger: true,
-      reasonHint: 'backoffice.queue.reason_hint',
-    }),
-    decision<typeof AdminRepaymentApprove, RepaymentItem>({
-      id: 'approve',
-      endpoint: AdminRepaymentApprove,
-      input: (item) => ({ id: item.id }),
-      label: 'backoffice.queue.approve',
-      title: 'backoffice.queue.approve_title',
-      done: 'backoffice.queue.approved',
-      text,
-      danger: false,
-    }),
-  ],
+  decisions: rejectOrApprove<typeof AdminRepaymentReject, typeof AdminRepaymentApprove, RepaymentItem>({
+    reject: AdminRepaymentReject,
+    rejectInput: (item, reason) => ({ id: item.id, reason }),
+    rejectText: text,
+    approve: AdminRepaymentApprove,
+    approveInput: (item) => ({ id: item.id }),
+    approveText: text,
+  }),
 });

@@ -7,7 +7,7 @@ import { AdminLoanApprove, AdminLoanList, AdminLoanReject, type AdminLoan } from
 import { formatAmount } from '../../core/domain/format';
 import english from '../../core/i18n/locales/en/backoffice/loans.json';
 import type { Translate } from '../context';
-import { decision, defineQueue, queueStrings, read, type QueueItem } from '../queue-declaration';
+import { defineQueue, queueStrings, read, rejectOrApprove, type QueueItem } from '../queue-declaration';
 import { SidePanel } from '../side-panel';
 
 const KEYS = 'backoffice.queues.loans';
@@ -68,27 +68,12 @@ export const queue = defineQueue<LoanItem>({
     [`${KEYS}.field.remark`, item.remark],
   ],
   panel: SidePanel,
-  decisions: [
-    decision<typeof AdminLoanReject, LoanItem>({
-      id: 'reject',
-      endpoint: AdminLoanReject,
-      input: (item, reason) => ({ id: item.id, reason }),
-      label: 'backoffice.queue.reject',
-      title: 'backoffice.queue.reject_title',
-      done: 'backoffice.queue.rejected',
-      text,
-      danger: true,
-      reasonHint: 'backoffice.queue.reason_hint',
-    }),
-    decision<typeof AdminLoanApprove, LoanItem>({
-      id: 'approve',
-      endpoint: AdminLoanApprove,
-      input: (item) => ({ id: item.id }),
-      label: 'backoffice.queue.approve',
-      title: 'backoffice.queue.approve_title',
-      done: 'backoffice.queue.approved',
-      text,
-      danger: false,
-    }),
-  ],
+  decisions: rejectOrApprove<typeof AdminLoanReject, typeof AdminLoanApprove, LoanItem>({
+    reject: AdminLoanReject,
+    rejectInput: (item, reason) => ({ id: item.id, reason }),
+    rejectText: text,
+    approve: AdminLoanApprove,
+    approveInput: (item) => ({ id: item.id }),
+    approveText: text,
+  }),
 });
