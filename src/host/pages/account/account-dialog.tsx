@@ -62,7 +62,7 @@ export function AccountDialog({ page }: { page: string }) {
               >
                 {t(item.label)}
                 {item.page === 'notification' ? <UnreadBadge testId="dialog-notification-unread" /> : null}
-                {isKycRoute(item.page) ? <KycMenuStatus page={item.page} /> : null}
+                {isKycRoute(item.page) ? <KycMenuStatus page={item.page} shown={page} /> : null}
               </Link>
             ))}
           </nav>

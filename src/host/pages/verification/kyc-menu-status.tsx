@@ -14,8 +14,8 @@ export function isKycRoute(page: string): page is (typeof KYC_ROUTES)[number] {
   return (KYC_ROUTES as readonly string[]).includes(page);
 }
 
-/** The status text of the level of `page`; nothing until it is known. */
-export function KycMenuStatus({ page }: { page: (typeof KYC_ROUTES)[number] }) {
+/** The status text of the level of `page`, read again when the dialog shows another page (`shown`). */
+export function KycMenuStatus({ page, shown }: { page: (typeof KYC_ROUTES)[number]; shown: string }) {
   const t = useT();
   const platform = usePlatform();
   const [status, setStatus] = useState<number | null>(null);
@@ -28,7 +28,7 @@ export function KycMenuStatus({ page }: { page: (typeof KYC_ROUTES)[number] }) {
     return () => {
       live = false;
     };
-  }, [platform, page]);
+  }, [platform, page, shown]);
   if (status === null) return null;
   return (
     <span className="host-kyc-status" data-status={status} data-testid={`dialog-kyc-status-${page}`}>
