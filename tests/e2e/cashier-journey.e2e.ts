@@ -15,6 +15,7 @@ import { isMarketOpen } from '../../src/core/domain/market-hours';
 import { open, signIn } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
 import { openPage, screenshot, useBrowser } from './browser';
+import { verifyIdentity } from './kyc-steps';
 import { serverNow } from './clock';
 import type { ViewportName } from './browser';
 import { fundedAccount, pageToken, pinBid, post } from './trading-steps';
@@ -145,6 +146,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the cashier journey at %s', 
         await signIn(page, vp, account);
         await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
         const token = await pageToken(page);
+        // Withdrawals need a verified identity by default (KC1): the trader is verified as an operator would.
+        await verifyIdentity(token, account.uid);
         if (forexOpen) expect((await forexOrder(token)).code).toBe(320);
 
         // 1. The deposit, through the real form.

@@ -10,6 +10,7 @@ import type { Account } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
 import { navigateTo, openPage, useBrowser, VIEWPORTS } from './browser';
 import type { ViewportName } from './browser';
+import { verifyIdentity } from './kyc-steps';
 import { apiToken, fundedAccount, post } from './trading-steps';
 
 const { browser } = useBrowser();
@@ -59,6 +60,8 @@ let waitingDeposit: string | undefined;
 async function makeTrader(): Promise<Account & { uid: string }> {
   const trader = await fundedAccount('25000');
   const token = await apiToken(trader);
+  // The withdraw screens show the form, not the identity stop (KC1).
+  await verifyIdentity(token, trader.uid);
   const form = new FormData();
   form.set('metaData', JSON.stringify({ coinId: 1, amt: '2500', locale: 'en', agreement: true }));
   form.set('depositProof', new Blob([PNG], { type: 'image/png' }), 'proof.png');

@@ -37,6 +37,25 @@ describe('first-paint size budgets of the build (gzip -9)', () => {
     expect(sum(extra)).toBeLessThanOrEqual(SECOND_WIDGET_BUDGET);
   });
 
+  it('tk-verification adds at most 10 KB beside tk-quotes and the signed-in base, its image code after it', () => {
+    const extra = firstPaint('tk-verification').filter((file) => !quotes.includes(file));
+    // What every signed-in widget loads before its own code (session, toast, messages, codes): tk-withdraw's
+    // first paint holds it too. The whole figure beside tk-quotes is reported; the budget holds the rest.
+    const signedInBase = new Set(firstPaint('tk-withdraw'));
+    const own = extra.filter((file) => !signedInBase.has(file));
+    console.info(
+      `tk-verification after tk-quotes: ${(sum(extra) / 1024).toFixed(1)} KB gzip, ` +
+        `of which its own: ${(sum(own) / 1024).toFixed(1)} KB`,
+    );
+    expect(sum(own)).toBeLessThanOrEqual(SECOND_WIDGET_BUDGET);
+    // The compression library (its options name) and the HEIC decoder load only when a photo is picked.
+    const withImageCode = extra.filter((file) => {
+      const text = readFileSync(join(DIST_DIR, file), 'utf8');
+      return text.includes('maxWidthOrHeight') || text.includes('heicTo');
+    });
+    expect(withImageCode).toEqual([]);
+  });
+
   it('tk-chart: at most 110 KB, klinecharts after it', () => {
     const chart = firstPaint('tk-chart');
     expect(sum(chart)).toBeLessThanOrEqual(CHART_BUDGET);

@@ -156,9 +156,12 @@ describeOnBackends('identity verification: review and rules', { on: 'pglite' }, 
 
     const careful = { kyc: CAREFUL_KYC_POLICY };
 
-    it('asks no level of a brand without a policy (KY9): an unverified trader may withdraw', async () => {
+    it('asks the advanced level of a brand without a policy (KC1): careful by default, less where the brand says', async () => {
       const user = await newUser();
-      expect(await withdrawStatus(user.token)).toBe(0);
+      expect(await withdrawStatus(user.token)).toBe(1014);
+      await withBrand(app, 'tradekit', { kyc: { withdrawal: 'none' } }, async () => {
+        expect(await withdrawStatus(user.token)).toBe(0);
+      });
     });
 
     it('refuses a withdrawal below the advanced level (1014), and lets it through once approved', async () => {

@@ -73,20 +73,19 @@ export interface KycPolicy {
   bindEmailFirst?: readonly KycAction[];
 }
 
-/**
- * What a brand without `settings.kyc` asks. A careful broker pays out only to a verified person
- * ({@link CAREFUL_KYC_POLICY}); until the trader's verification screens ship in the host, no level is asked by
- * default, else a trader of the reference site could not withdraw at all (KY9). A brand sets its policy.
- */
-export const DEFAULT_KYC_POLICY: Required<KycPolicy> = {
+/** A careful broker: money in and trading before verification, money out only to a verified person (KY2). */
+export const CAREFUL_KYC_POLICY: Required<KycPolicy> = {
   trading: 'none',
   deposit: 'none',
-  withdrawal: 'none',
+  withdrawal: 'advanced',
   bindEmailFirst: ['withdrawal'],
 };
 
-/** A careful broker: money in and trading before verification, money out only to a verified person (KY2). */
-export const CAREFUL_KYC_POLICY: Required<KycPolicy> = { ...DEFAULT_KYC_POLICY, withdrawal: 'advanced' };
+/**
+ * What a brand without `settings.kyc` asks: the careful policy, now that the trader's verification screens
+ * ship in the host (KC1, superseding KY9). A brand that wants less sets its own policy.
+ */
+export const DEFAULT_KYC_POLICY: Required<KycPolicy> = CAREFUL_KYC_POLICY;
 
 /** How the brand verifies (spec §1 "verification style"). */
 export type VerifyStyle = 'junior' | 'advanced' | 'both';

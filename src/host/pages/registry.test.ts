@@ -33,6 +33,7 @@ import { PlacePage } from './place/place-page';
 import { QuotationPage } from './quotation/quotation-page';
 import { pageComponent, PAGES } from './registry';
 import { SearchPage } from './search/search-page';
+import { JuniorVerifiedPage, VerifiedPage } from './verification/verification-pages';
 import { WithdrawPage } from './withdraw/withdraw-page';
 import { MyWalletPage, TransactionListPage, WalletHomePage } from './wallet/wallet-pages';
 
@@ -67,6 +68,8 @@ describe('the page registry, derived from the route table', () => {
       deposit: DepositPage,
       agreement: AgreementPage,
       myWallet: MyWalletPage,
+      verified: VerifiedPage,
+      juniorVerified: JuniorVerifiedPage,
       wallet: WalletHomePage,
       transactionList: TransactionListPage,
       search: SearchPage,
@@ -122,6 +125,8 @@ describe('page kinds from the route table', () => {
         'deposit',
         'agreement',
         'myWallet',
+        'verified',
+        'juniorVerified',
         'wallet',
         'transactionList',
       ].sort(),
@@ -151,6 +156,8 @@ describe('page kinds from the route table', () => {
         'deposit',
         'agreement',
         'myWallet',
+        'verified',
+        'juniorVerified',
         'wallet',
         'transactionList',
         'search',
@@ -182,6 +189,8 @@ describe('page kinds from the route table', () => {
         'deposit',
         'agreement',
         'myWallet',
+        'verified',
+        'juniorVerified',
         'wallet',
         'transactionList',
         'chart',
@@ -224,6 +233,8 @@ describe('account pages', () => {
       'account',
       'security',
       'myWallet',
+      'verified',
+      'juniorVerified',
       'crypto',
       'bankCard',
       'deposit',
@@ -309,6 +320,19 @@ describe('account pages', () => {
       'security',
       'notification',
     ]);
+  });
+
+  it('lists each verification level only where the brand offers it, on the demo account too', () => {
+    const menu = accountDialogMenu();
+    const pages = (virtual: boolean, on: string[]) =>
+      menu
+        .filter((item) => menuItemShown(item, (name) => on.includes(name), virtual))
+        .map((item) => item.page)
+        .filter((page) => page === 'verified' || page === 'juniorVerified');
+    expect(pages(false, ['showVerified', 'user/juniorVerified'])).toEqual(['verified', 'juniorVerified']);
+    expect(pages(true, ['showVerified'])).toEqual(['verified']);
+    expect(pages(false, ['user/juniorVerified'])).toEqual(['juniorVerified']);
+    expect(pages(false, [])).toEqual([]);
   });
 
   it('gives the paths of routes without parameters and refuses the others', () => {

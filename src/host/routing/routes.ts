@@ -129,8 +129,19 @@ export const ROUTES: readonly RouteDef[] = [
     kind: 'account',
     account: { menu: 'wallet.menu.my_wallet', realOnly: true, requires: ['user/myWallet'] },
   }),
-  user('verified', '/user/verified'),
-  user('juniorVerified', '/user/juniorVerified'),
+  // The levels the brand offers (showVerified, user/juniorVerified); the page leads home on the others.
+  user('verified', '/user/verified', {
+    page: 'verification/verification-pages#VerifiedPage',
+    kind: 'account',
+    account: { menu: 'account.kyc.verified', requires: ['showVerified'] },
+  }),
+  user('juniorVerified', '/user/juniorVerified', {
+    // Spec §2: some brands name the page user/juniorVerfiy.
+    aliases: ['/user/juniorVerfiy'],
+    page: 'verification/verification-pages#JuniorVerifiedPage',
+    kind: 'account',
+    account: { menu: 'account.kyc.junior_verified', requires: ['user/juniorVerified'] },
+  }),
   payees('crypto', '/user/wallet/crypto', 'CryptoAddressesPage', CRYPTO_WALLET_PLACEMENT),
   payees('addCrypto', '/user/wallet/addCrypto', 'AddCryptoPage', CRYPTO_WALLET_PLACEMENT, 'crypto'),
   payees('deleteCrypto', '/user/wallet/deleteCrypto', 'DeleteCryptoPage', CRYPTO_WALLET_PLACEMENT, 'crypto'),

@@ -5,6 +5,9 @@
  */
 import placementNoticeCss from './placement-notice.css?inline';
 import { codeMessage } from '../../core/api/response';
+import { blockActionOf } from './kyc-block';
+import { usePlatform } from './platform-context';
+import { useAtomValue } from './store-react';
 import type { Translate } from './use-t';
 import { usePartCss } from './widget-host';
 import { usePlacementBlocks, type PlacementKind } from './use-placement-blocks';
@@ -16,12 +19,15 @@ export interface PlacementNoticeProps {
   /** Changes after each refused submit (the error toast's id): the verdict is asked again. */
   refusal: number;
   t: Translate;
+  /** Opens the page that lifts a rule (verification for 1014, bind email for 1156); without it, no link. */
+  onNavigate?: (to: string) => void;
 }
 
 /** The notice, or nothing while no rule blocks. */
-export function PlacementNotice({ kind, symbol, refusal, t }: PlacementNoticeProps) {
+export function PlacementNotice({ kind, symbol, refusal, t, onNavigate }: PlacementNoticeProps) {
   usePartCss('placement-notice', placementNoticeCss);
   const blocks = usePlacementBlocks(kind, symbol, refusal);
+  const configs = useAtomValue(usePlatform().atoms.systemConfig)?.systemConfigs;
   if (blocks.length === 0) return null;
   return (
     <div className="tk-placement-notice" role="status" part="placement-notice" data-testid="placement-notice">
@@ -29,10 +35,22 @@ export function PlacementNotice({ kind, symbol, refusal, t }: PlacementNoticePro
       <ul className="tk-placement-notice__list">
         {blocks.map((block) => {
           const why = t(`placement_notice.why.${block.code}`, { defaultValue: '' });
+          const action = onNavigate ? blockActionOf(block.code, configs) : null;
           return (
             <li key={block.rule} data-code={block.code} data-testid="placement-block">
               <strong>{codeMessage(block.code, '', t)}</strong>
               {why ? <span className="tk-placement-notice__why">{why}</span> : null}
+              {action ? (
+                <button
+                  type="button"
+                  className="tk-placement-notice__action"
+                  part="placement-action"
+                  data-testid="placement-action"
+                  onClick={() => onNavigate?.(action.to)}
+                >
+                  {t(action.label)}
+                </button>
+              ) : null}
             </li>
           );
         })}

@@ -62,6 +62,8 @@ export interface TradeFormOptions<P> {
   handlers?: Record<string, Handler>;
   /** Publish the BTCUSDT quote once the feed connects (default true). */
   quote?: PriceEntry | null;
+  /** The brand's switches (`getAllConfigStatusWeb`); none by default. */
+  systemConfigs?: Array<{ name: string; enable: boolean }>;
 }
 
 /** A platform and session on a scripted server, with the live-price feed under the test's control. */
@@ -108,7 +110,7 @@ export async function createTradeServer(
     const url = new URL(String(input));
     if (url.pathname === '/config.json') return reply(sampleConfigJson());
     if (url.pathname.endsWith('/getAllConfigStatusWeb'))
-      return reply({ code: 0, msg: '', data: { systemConfigs: [], walletType: 0 } });
+      return reply({ code: 0, msg: '', data: { systemConfigs: options.systemConfigs ?? [], walletType: 0 } });
     const path = url.pathname.replace(/^\/(v1|exchange|market)\//, (_, root: string) =>
       root === 'v1' ? '' : `${root}/`,
     );

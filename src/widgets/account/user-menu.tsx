@@ -10,6 +10,7 @@ import { LanguageSheet, ThemeSheet } from './preference-sheets';
 import { Row, Section } from './parts';
 import { ConfirmSheet } from './sheet';
 import { useUserMenu } from './use-user-menu';
+import { VerificationRows } from './verification-rows';
 
 /** Where the Notification row goes (spec §2 route table). */
 export const NOTIFICATION_PATH = '/user/notification';
@@ -82,6 +83,7 @@ export function UserMenu() {
             testId="menu-my-wallet"
           />
         ) : null}
+        <VerificationRows />
         {cashier.includes('wallet') && !state.virtual ? (
           <Row
             icon="wallet"

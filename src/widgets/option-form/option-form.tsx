@@ -64,6 +64,7 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
           symbol={symbol}
           refusal={toast?.tone === 'error' ? toast.id : 0}
           t={t}
+          onNavigate={(to) => emit('tk-navigate', { to })}
         />
         <OptionHeader
           name={view?.name ?? symbol}

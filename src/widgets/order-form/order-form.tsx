@@ -138,6 +138,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
           symbol={symbol}
           refusal={toast?.tone === 'error' ? toast.id : 0}
           t={t}
+          onNavigate={(to) => emit('tk-navigate', { to })}
         />
         <OrderHeader
           symbol={symbol}

@@ -4,7 +4,7 @@
  * them in, with the catalogue text of each rule's code and why, and ask again when the answer may change.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlacementBlock } from '../../core/contract/placement';
 import { renderOrderForm } from './order-form.fixture';
 import * as placement from '../_shared/placement-notice.fixture';
@@ -94,6 +94,34 @@ describe('the placement notice of <OrderForm>', () => {
     balance.amount = '10000.00';
     // The form polls the balance every second (spec §9); the refund's new balance asks the verdict again.
     await waitFor(() => expect(placement.notice()).toBeNull(), { timeout: 4000 });
+  });
+
+  it('links an identity rule to the page that lifts it: 1014 to verification, 1156 to the email binding', async () => {
+    const onNavigate = vi.fn();
+    const { handler } = placement.verdict([
+      { rule: 'bind-email-first', code: 1156 },
+      { rule: 'identity-level', code: 1014 },
+    ]);
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', direction: 0, onNavigate },
+      {
+        handlers: { [placement.PATH]: handler },
+        systemConfigs: [
+          { name: 'showVerified', enable: true },
+          { name: 'user/juniorVerified', enable: true },
+        ],
+      },
+    );
+    await screen.findByTestId('placement-notice');
+    expect(placement.lines()[1]).toContain('Incorrect real-name verification status (1014)');
+    const actions = await screen.findAllByTestId('placement-action');
+    expect(actions.map((a) => a.textContent)).toEqual(['Bind an email', 'Verify your identity']);
+    fireEvent.click(actions[1]!);
+    fireEvent.click(actions[0]!);
+    expect(onNavigate.mock.calls.map(([d]) => d)).toEqual([
+      { to: '/user/verified' },
+      { to: '/user/bindEmail' },
+    ]);
   });
 
   it('asks nothing and shows nothing while signed out', async () => {

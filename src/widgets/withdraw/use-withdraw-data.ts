@@ -45,6 +45,8 @@ const last4 = (text: string) => text.replace(/\s/g, '').slice(-4);
 /** What the form chooses from, and the status check's stop message. */
 export interface WithdrawLists {
   stop: string | null;
+  /** The code of `stop` (its notice may link to the page that lifts it). */
+  stopCode: number | null;
   coins: CoinOption[];
   saved: SavedAddress[];
   cards: Card[];
@@ -64,6 +66,7 @@ export function useWithdrawLists(
   dispatch: Dispatch<FormAction>,
 ): WithdrawLists {
   const [stop, setStop] = useState<string | null>(null);
+  const [stopCode, setStopCode] = useState<number | null>(null);
   const [coins, setCoins] = useState<CoinOption[]>([]);
   const [saved, setSaved] = useState<SavedAddress[]>([]);
   const [cards, setCards] = useState<Card[]>([]);
@@ -78,7 +81,10 @@ export function useWithdrawLists(
       if (!live) return;
       if (!status.ok && typeof status.code === 'number') {
         dispatch({ type: 'status', code: status.code });
-        if ((STATUS_STOP_CODES as readonly number[]).includes(status.code)) setStop(status.message);
+        if ((STATUS_STOP_CODES as readonly number[]).includes(status.code)) {
+          setStop(status.message);
+          setStopCode(status.code);
+        }
       }
       const [coinList, wallets] = await Promise.all([
         platform.api.call(CoinList, {}, { silent: true }),
@@ -125,7 +131,7 @@ export function useWithdrawLists(
     };
   }, [signedIn, bankOffered, platform, session]);
 
-  return { stop, coins, saved, cards, meta, metaMissing };
+  return { stop, stopCode, coins, saved, cards, meta, metaMissing };
 }
 
 /** The fee quote of the current amount and the server's failure text, if any. */

@@ -13,6 +13,7 @@ import {
 } from '../../core/domain/withdraw-form';
 import { getSession } from '../../core/session/session';
 import type { EventCallbacks } from '../_shared/events';
+import { blockActionOf, type BlockAction } from '../_shared/kyc-block';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
 import { useToast } from '../_shared/toast';
@@ -56,6 +57,8 @@ export interface WithdrawModel extends WithdrawLists, Omit<WithdrawQuoteState, '
   ready: boolean;
   submit: () => Promise<void>;
   navigate: (to: string) => void;
+  /** The page that lifts the stop (verification for 1014, email binding for 1156), if any. */
+  stopAction: BlockAction | null;
 }
 
 /** The withdraw form's state: lists, choice, amount, quote and the submission (spec §4, §5). */
@@ -184,5 +187,6 @@ export function useWithdraw(props: EventCallbacks<'tk-navigate'>): WithdrawModel
     ready,
     submit,
     navigate,
+    stopAction: blockActionOf(lists.stopCode, system?.systemConfigs),
   };
 }

@@ -20,8 +20,11 @@ export const WITHDRAW_PATHS = {
   records: '/user/wallet/depositList',
 } as const;
 
-/** The status check's codes that stop the form (spec §4, §8). */
-export const STATUS_STOP_CODES = [1066, 1067, 1070, 23557] as const;
+/**
+ * The status check's codes that stop the form (spec §4, §8), with the identity rules of the brand's policy
+ * (1014 verify first, 1156 bind an email first: KY3), whose notice links to the page that lifts them.
+ */
+export const STATUS_STOP_CODES = [1066, 1067, 1070, 23557, 1014, 1156] as const;
 
 const flag = (configs: readonly SystemConfigEntry[] | undefined, name: string) =>
   configs?.some((c) => c.name === name && c.enable) ?? false;

@@ -18,7 +18,7 @@ export const withdrawMeta: WidgetMeta = {
   events: [
     navigateEvent(
       'Asks the page to go to `/login?to=/user/withdraw` (signed out), `/user/wallet/addCrypto` or ' +
-        '`/user/wallet/addBankCard` (empty states) or `/user/wallet/depositList` (after a withdrawal). ' +
+        '`/user/wallet/addBankCard` (empty states), `/user/verified`, `/user/juniorVerified` or `/user/bindEmail` (an identity rule stops the withdrawal) or `/user/wallet/depositList` (after a withdrawal). ' +
         'Bubbles, is composed and cancelable.',
     ),
   ],
@@ -26,6 +26,10 @@ export const withdrawMeta: WidgetMeta = {
     { name: 'base', description: 'The widget frame.' },
     { name: 'header', description: 'The title.' },
     { name: 'status', description: 'The status check’s message when a withdrawal cannot start.' },
+    {
+      name: 'status-action',
+      description: 'The way to lift an identity rule: verify (1014) or bind an email (1156).',
+    },
     { name: 'form', description: 'The form of the current tab.' },
     { name: 'select', description: 'The coin/network or bank card chooser.' },
     { name: 'address', description: 'The destination address (read-only when saved).' },

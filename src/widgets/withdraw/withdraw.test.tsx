@@ -59,6 +59,31 @@ describe('<Withdraw>', () => {
     expect(alert.getAttribute('part')).toBe('status');
   });
 
+  it('stops an unverified trader (1014) with the way to the verification page, and 1156 with the binding', async () => {
+    const onNavigate = vi.fn();
+    const answer = { code: 1014, msg: 'wrong real-name status' };
+    view = await renderWithdraw(
+      { onNavigate },
+      {
+        systemConfigs: [{ name: 'user/juniorVerified', enable: true }],
+        handlers: { 'waa/cryptocurrency/user/wallet/withdrawStatus': () => answer },
+      },
+    );
+    const stop = await screen.findByRole('alert');
+    await waitFor(() => expect(stop.textContent).toContain('Incorrect real-name verification status (1014)'));
+    // A junior-only brand: its one level is the way forward.
+    fireEvent.click(screen.getByRole('button', { name: 'Verify your identity' }));
+    expect(onNavigate).toHaveBeenCalledWith({ to: '/user/juniorVerified' });
+    view.close();
+    answer.code = 1156;
+    view = await renderWithdraw(
+      { onNavigate },
+      { handlers: { 'waa/cryptocurrency/user/wallet/withdrawStatus': () => answer } },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Bind an email' }));
+    expect(onNavigate).toHaveBeenLastCalledWith({ to: '/user/bindEmail' });
+  });
+
   it('quotes a valid amount at once and again every second, and stops for an out-of-range one', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     view = await renderWithdraw();

@@ -133,6 +133,18 @@ function WithdrawBody(props: WithdrawProps) {
           {model.stop}
         </p>
       ) : null}
+      {model.stop && model.stopAction ? (
+        <button
+          type="button"
+          className="tk-cash-btn tk-wd__btn tk-wd__stop-action"
+          data-variant="primary"
+          part="status-action"
+          data-testid="withdraw-stop-action"
+          onClick={() => model.navigate(model.stopAction?.to ?? '/')}
+        >
+          {t(model.stopAction.label)}
+        </button>
+      ) : null}
       {model.tabs.length === 0 ? (
         <p className="tk-state" part="empty">
           {t('withdraw.unavailable')}

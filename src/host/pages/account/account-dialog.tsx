@@ -14,6 +14,7 @@ import { Dialog } from '../../ui/dialog';
 import { UnreadBadge } from '../../ui/unread-badge';
 import { accountDialogMenu, accountMenuPageOf, accountViewOf, menuItemShown } from '../page-kinds';
 import { pageComponent } from '../registry';
+import { isKycRoute, KycMenuStatus } from '../verification/kyc-menu-status';
 import { CloseIcon } from './close-icon';
 import { useAccountProps } from './use-account-props';
 import './account-page.css';
@@ -61,6 +62,7 @@ export function AccountDialog({ page }: { page: string }) {
               >
                 {t(item.label)}
                 {item.page === 'notification' ? <UnreadBadge testId="dialog-notification-unread" /> : null}
+                {isKycRoute(item.page) ? <KycMenuStatus page={item.page} shown={page} /> : null}
               </Link>
             ))}
           </nav>

@@ -1,0 +1,7 @@
+/** Lazy loaders of the verification namespace in every language but English (imported by the entry when needed). */
+export default import.meta.glob(
+  ['../../core/i18n/locales/*/verification.json', '!../../core/i18n/locales/en/*'],
+  {
+    import: 'default',
+  },
+);
