@@ -34,6 +34,7 @@ import { QuotationPage } from './quotation/quotation-page';
 import { pageComponent, PAGES } from './registry';
 import { SearchPage } from './search/search-page';
 import { WithdrawPage } from './withdraw/withdraw-page';
+import { LoanPage } from './loan/loan-page';
 import { MyWalletPage, TransactionListPage, WalletHomePage } from './wallet/wallet-pages';
 
 const built = ROUTES.filter((r) => r.built).map((r) => r.name);
@@ -64,6 +65,7 @@ describe('the page registry, derived from the route table', () => {
       addBankCard: AddBankCardPage,
       editBankCard: EditBankCardPage,
       withdraw: WithdrawPage,
+      loan: LoanPage,
       deposit: DepositPage,
       agreement: AgreementPage,
       myWallet: MyWalletPage,
@@ -80,7 +82,7 @@ describe('the page registry, derived from the route table', () => {
 
   it('builds a route only when it names a page (features not built yet have none)', () => {
     for (const route of ROUTES) expect(route.built, route.name).toBe(route.page !== undefined);
-    expect(built).not.toContain('loan');
+    expect(built).not.toContain('standards');
     expect(built).not.toContain('explore');
   });
 
@@ -119,6 +121,7 @@ describe('page kinds from the route table', () => {
         'addBankCard',
         'editBankCard',
         'withdraw',
+        'loan',
         'deposit',
         'agreement',
         'myWallet',
@@ -148,6 +151,7 @@ describe('page kinds from the route table', () => {
         'addBankCard',
         'editBankCard',
         'withdraw',
+        'loan',
         'deposit',
         'agreement',
         'myWallet',
@@ -179,6 +183,7 @@ describe('page kinds from the route table', () => {
         'addBankCard',
         'editBankCard',
         'withdraw',
+        'loan',
         'deposit',
         'agreement',
         'myWallet',
@@ -228,6 +233,7 @@ describe('account pages', () => {
       'bankCard',
       'deposit',
       'withdraw',
+      'loan',
       'wallet',
       'transactionList',
       'notification',
@@ -242,6 +248,7 @@ describe('account pages', () => {
       realOnly: true,
     });
     expect(entry('bankCard')).toMatchObject({ requires: ['user/bankCard'], realOnly: true });
+    expect(entry('loan')).toMatchObject({ to: '/user/loan', requires: ['user/loan'], realOnly: true });
     for (const page of ['wallet', 'transactionList', 'deposit', 'withdraw']) {
       expect(entry(page)?.realOnly, page).toBe(true);
     }
@@ -283,7 +290,7 @@ describe('account pages', () => {
       menu
         .filter((item) => menuItemShown(item, (name) => on.includes(name), virtual))
         .map((item) => item.page);
-    expect(pages(false, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard'])).toEqual([
+    expect(pages(false, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard', 'user/loan'])).toEqual([
       'account',
       'security',
       'myWallet',
@@ -291,6 +298,7 @@ describe('account pages', () => {
       'bankCard',
       'deposit',
       'withdraw',
+      'loan',
       'wallet',
       'transactionList',
       'notification',
@@ -304,7 +312,7 @@ describe('account pages', () => {
       'transactionList',
       'notification',
     ]);
-    expect(pages(true, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard'])).toEqual([
+    expect(pages(true, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard', 'user/loan'])).toEqual([
       'account',
       'security',
       'notification',
