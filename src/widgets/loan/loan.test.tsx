@@ -26,7 +26,7 @@ describe('<Loan> without a loan', () => {
   it('asks a signed-out visitor to log in and asks the server nothing', async () => {
     const onNavigate = vi.fn();
     view = await renderLoan({ onNavigate }, { signedIn: false });
-    fireEvent.click(button('Log in'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(onNavigate).toHaveBeenCalledWith({ to: '/login?to=/user/loan' });
     expect(calls('checkUserLoan')).toHaveLength(0);
   });
