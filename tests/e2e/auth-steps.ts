@@ -1,15 +1,34 @@
 // Steps of the issue-#3 journey, driven through the host like a user: the auth widget's screens, the
 // account pages, the desktop top bar; codes come from the reference server's dev outbox.
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import enMessages from '../../src/core/i18n/locales/en/messages.json';
 import { freshTotp } from '../fixtures/totp';
-import { screenshot } from './browser';
+import { openPage, screenshot } from './browser';
 import { serverClock } from './clock';
 import { expectSignedOut, pageToken, sessionHint } from './page-session';
 import type { ViewportName } from './browser';
 
 const baseUrl = inject('baseUrl');
+
+/** Runs `body` on a fresh page; on failure saves `failed-<name>-<viewport>.png` to show where it stopped. */
+export async function withPage(
+  browser: Browser,
+  vp: ViewportName,
+  name: string,
+  body: (page: Page, context: BrowserContext) => Promise<void>,
+  options: BrowserContextOptions = {},
+): Promise<void> {
+  const { context, page } = await openPage(browser, vp, options);
+  try {
+    await body(page, context);
+  } catch (error) {
+    await screenshot(page, `failed-${name}`, vp).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
 
 /** The account of one journey. */
 export interface Account {
