@@ -56,6 +56,11 @@ describe('first-paint size budgets of the build (gzip -9)', () => {
     expect(withImageCode).toEqual([]);
   });
 
+  it('tk-loan on the same page adds at most 10 KB', () => {
+    const extra = firstPaint('tk-loan').filter((file) => !quotes.includes(file));
+    expect(sum(extra)).toBeLessThanOrEqual(SECOND_WIDGET_BUDGET);
+  });
+
   it('tk-chart: at most 110 KB, klinecharts after it', () => {
     const chart = firstPaint('tk-chart');
     expect(sum(chart)).toBeLessThanOrEqual(CHART_BUDGET);

@@ -77,7 +77,9 @@ describeOnBackends('overdue loans', { on: 'postgres' }, (backend) => {
     h.clock.advance(8 * DAY_MS);
     await h.signInAgain(late.borrower);
     await h.signInAgain(later.borrower);
-    expect(await h.app.loans.sweepOverdue()).toBeGreaterThanOrEqual(1);
+    // The clock's timer marked them as the clock moved: the sweep of the admin list finds nothing left.
+    await h.app.loans.overdueSettled();
+    expect(await h.app.loans.sweepOverdue()).toBe(0);
     const { rows } = await h.app.db.query<{ id: string; status: number }>(
       'select id::text, status from loans where id = any($1::bigint[]) order by id',
       [[late.loan.id, later.loan.id]],
@@ -88,6 +90,29 @@ describeOnBackends('overdue loans', { on: 'postgres' }, (backend) => {
     ]);
     expect(await blocks(late.borrower.token)).toEqual([{ rule: 'loan-overdue', code: 1151 }]);
     expect(await blocks(later.borrower.token)).toEqual([]);
+  });
+
+  it("the clock's timer marks a loan overdue when the clock passes its date, with no call of anyone", async () => {
+    const early = await borrow(7);
+    const late = await borrow(30);
+    await h.app.loans.overdueSettled();
+    const statusOf = async (id: string) =>
+      (await h.app.db.query<{ status: number }>('select status from loans where id = $1', [id])).rows[0]
+        ?.status;
+    h.clock.advance(7 * DAY_MS - 1);
+    await h.app.loans.overdueSettled();
+    expect(await statusOf(early.loan.id)).toBe(1);
+    h.clock.advance(1);
+    await h.app.loans.overdueSettled();
+    // Marked by the timer alone: no loan call, no sweep call, no admin list in between.
+    expect(await statusOf(early.loan.id)).toBe(4);
+    expect(await statusOf(late.loan.id)).toBe(1);
+    // The timer was set again for the next date.
+    h.clock.advance(23 * DAY_MS);
+    await h.app.loans.overdueSettled();
+    expect(await statusOf(late.loan.id)).toBe(4);
+    await h.signInAgain(early.borrower);
+    expect(await blocks(early.borrower.token)).toEqual([{ rule: 'loan-overdue', code: 1151 }]);
   });
 
   it('never marks a waiting, rejected or repaid loan overdue', async () => {

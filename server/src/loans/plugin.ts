@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { loanOverdueRule, loanOverdueWithdrawalRule } from './blocking';
+import { createOverdueTimer } from './overdue-timer';
 import { adminLoanRoutes, loanRoutes } from './routes';
 import { createLoanService, type LoanService } from './service';
 
@@ -10,27 +11,27 @@ declare module 'fastify' {
   }
 }
 
-/** How often loans past their repayment date are marked overdue (real time; the date is on `app.clock`). */
-const SWEEP_MS = 60_000;
-
 /**
  * Loans with a guarantor (issue #20): the user's `userLoan/*` calls and the operators' loan and repayment
  * queues. While a loan is overdue, real placements answer 1151 (a blocking rule).
  */
 export const loansPlugin = fp(
   async (app) => {
-    app.decorate('loans', createLoanService(app));
+    const overdue = createOverdueTimer(app);
+    app.decorate('loans', createLoanService(app, overdue));
     app.accounts.blockingRules.register(loanOverdueRule);
     app.accounts.actionRules.register(loanOverdueWithdrawalRule);
     loanRoutes(app);
     adminLoanRoutes(app);
-    const timer = setInterval(() => {
-      app.loans
-        .sweepOverdue()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'loan overdue sweep failed'));
-    }, SWEEP_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    // The sweep runs on `app.clock`: the earliest repayment date of the active loans, set again after each.
+    app.addHook('onReady', async () => {
+      overdue.rearm();
+      await overdue.settled();
+    });
+    app.addHook('onClose', async () => {
+      overdue.close();
+      await overdue.settled();
+    });
   },
   {
     name: 'loans',

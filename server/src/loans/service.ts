@@ -14,12 +14,13 @@ import {
   type Caller,
 } from './apply';
 import { latestLoan, markOverdue, repaymentsOf, type LoanRow, type RepaymentRow } from './repo';
+import type { OverdueTimer } from './overdue-timer';
 import { loanQueue, repaymentQueue } from './review';
 
 export type { Caller } from './apply';
 
 /** The service over the app (database, clock, notifications). */
-export function createLoanService(app: FastifyInstance) {
+export function createLoanService(app: FastifyInstance, overdue: OverdueTimer) {
   const reviewer = createReviewer(app.notifications);
   const loans = loanQueue(app.clock);
   const repayments = repaymentQueue();
@@ -44,12 +45,21 @@ export function createLoanService(app: FastifyInstance) {
     repay: (caller: Caller, input: { loanId: string; amount: string }): Promise<RepaymentRow> =>
       submitRepayment(app, caller, input),
 
-    /** Marks every loan past its date overdue; answers how many changed. */
+    /** Marks every loan past its date overdue; answers how many changed (the admin list's first step). */
     sweepOverdue: (): Promise<number> => markOverdue(app.db, app.clock.now()),
 
-    /** Decides a waiting application once (1039 unknown, 1038 decided), audited, 629021 on a rejection. */
-    decideLoan: (id: string, decision: ReviewDecision, audit: AdminAudit): Promise<LoanRow> =>
-      reviewer.decide(loans, id, decision, audit),
+    /**
+     * Decides a waiting application once (1039 unknown, 1038 decided), audited, 629021 on a rejection; an
+     * approval sets the overdue timer again (the new loan's date may be the earliest).
+     */
+    async decideLoan(id: string, decision: ReviewDecision, audit: AdminAudit): Promise<LoanRow> {
+      const loan = await reviewer.decide(loans, id, decision, audit);
+      if (decision.approve) overdue.rearm();
+      return loan;
+    },
+
+    /** Resolves once the overdue timer's sweep under way (if any) is done (tests move the clock, then wait here). */
+    overdueSettled: (): Promise<void> => overdue.settled(),
 
     /** Decides a waiting repayment once (1039 unknown, 1038 decided), audited. */
     decideRepayment: (id: string, decision: ReviewDecision, audit: AdminAudit): Promise<RepaymentRow> =>

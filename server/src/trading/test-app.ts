@@ -6,6 +6,7 @@ import { fillPath, SERVICE_ROOT, type Endpoint } from '../../../src/core/contrac
 import { addOrder, type AddOrderRequest } from '../../../src/core/contract/trading';
 import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
 import { buildApp, type AppOptions } from '../app';
+import { advanceListeners } from '../clock';
 import type { TestBackend, TestDatabase } from '../db/testing';
 import { checkLedger, findUserAccount } from '../ledger';
 import type { TradingSettings } from './settings';
@@ -67,10 +68,18 @@ export async function tradingHarness(
 ): Promise<TradingHarness> {
   const database: TestDatabase = reuse?.database ?? (await backend.create());
   let time = reuse?.now ?? WEDNESDAY;
+  const moves = advanceListeners();
   const clock = {
     now: () => time,
-    advance: (ms: number) => void (time += ms),
-    set: (ms: number) => void (time = ms),
+    onAdvance: moves.onAdvance,
+    advance: (ms: number) => {
+      time += ms;
+      moves.notify();
+    },
+    set: (ms: number) => {
+      time = ms;
+      moves.notify();
+    },
   };
   const app = await buildApp({
     dataDir: database.dataDir ?? 'memory://',

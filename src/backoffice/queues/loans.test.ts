@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminLoan } from '../../core/contract/loans';
 import { loanItem, queue as loanQueue } from './loans';
+import { itLabelsInAllLanguages, recorder } from '../loan-queues.fixture';
 
 const LOAN: AdminLoan = {
   id: '12',
@@ -18,16 +19,6 @@ const LOAN: AdminLoan = {
   reviewedAt: null,
   reviewedBy: null,
 };
-
-/** A transport that records each call and answers `data`. */
-function recorder(data: unknown) {
-  const seen: unknown[] = [];
-  const call = async (endpoint: { path: string }, input: unknown) => {
-    seen.push([endpoint.path, input]);
-    return { ok: true as const, data: data as never };
-  };
-  return { seen, call };
-}
 
 describe('the loans queue', () => {
   it('reads an application with its amount, term, guarantor and remark', () => {
@@ -64,38 +55,5 @@ describe('the loans queue', () => {
 });
 
 describe('the loans queue strings', () => {
-  const files = import.meta.glob<Record<string, unknown>>(
-    [
-      '../../core/i18n/locales/*/backoffice/loans.json',
-      '../../core/i18n/locales/*/backoffice/loan-repayments.json',
-    ],
-    { eager: true, import: 'default' },
-  );
-  const lookup = (tree: unknown, key: string) =>
-    key
-      .split('.')
-      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
-
-  it('labels its tab, heading and every fact and field in all 12 languages, each in its own words', () => {
-    const keys = [
-      loanQueue.nav,
-      loanQueue.heading,
-      ...loanQueue.facts(loanItem(LOAN)).map((f) => f.label),
-      ...loanQueue.fields(loanItem(LOAN), (k) => k).map(([label]) => label),
-    ].filter((key) => key.startsWith('backoffice.queues.'));
-    const languages = new Set(Object.keys(files).map((path) => /locales\/([\w-]+)\//.exec(path)?.[1]));
-    expect(languages.size).toBe(12);
-    const english = (key: string) =>
-      Object.entries(files)
-        .filter(([path]) => path.includes('/en/'))
-        .map(([, tree]) => lookup(tree, key))
-        .find((v) => v !== undefined);
-    for (const language of languages) {
-      const own = Object.entries(files).filter(([path]) => path.includes(`/${language}/`));
-      const text = (key: string) => own.map(([, tree]) => lookup(tree, key)).find((v) => v !== undefined);
-      expect([language, keys.filter((key) => !/\S/.test(String(text(key) ?? '')))]).toEqual([language, []]);
-      // Translated, not copied: outside English the tab names differ from the English ones.
-      if (language !== 'en') expect(text(loanQueue.nav)).not.toBe(english(loanQueue.nav));
-    }
-  });
+  itLabelsInAllLanguages(loanQueue, loanItem(LOAN));
 });

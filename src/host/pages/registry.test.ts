@@ -35,6 +35,7 @@ import { pageComponent, PAGES } from './registry';
 import { SearchPage } from './search/search-page';
 import { JuniorVerifiedPage, VerifiedPage } from './verification/verification-pages';
 import { WithdrawPage } from './withdraw/withdraw-page';
+import { LoanPage } from './loan/loan-page';
 import { MyWalletPage, TransactionListPage, WalletHomePage } from './wallet/wallet-pages';
 
 const built = ROUTES.filter((r) => r.built).map((r) => r.name);
@@ -65,6 +66,7 @@ describe('the page registry, derived from the route table', () => {
       addBankCard: AddBankCardPage,
       editBankCard: EditBankCardPage,
       withdraw: WithdrawPage,
+      loan: LoanPage,
       deposit: DepositPage,
       agreement: AgreementPage,
       myWallet: MyWalletPage,
@@ -83,7 +85,7 @@ describe('the page registry, derived from the route table', () => {
 
   it('builds a route only when it names a page (features not built yet have none)', () => {
     for (const route of ROUTES) expect(route.built, route.name).toBe(route.page !== undefined);
-    expect(built).not.toContain('loan');
+    expect(built).not.toContain('standards');
     expect(built).not.toContain('explore');
   });
 
@@ -122,6 +124,7 @@ describe('page kinds from the route table', () => {
         'addBankCard',
         'editBankCard',
         'withdraw',
+        'loan',
         'deposit',
         'agreement',
         'myWallet',
@@ -153,6 +156,7 @@ describe('page kinds from the route table', () => {
         'addBankCard',
         'editBankCard',
         'withdraw',
+        'loan',
         'deposit',
         'agreement',
         'myWallet',
@@ -186,6 +190,7 @@ describe('page kinds from the route table', () => {
         'addBankCard',
         'editBankCard',
         'withdraw',
+        'loan',
         'deposit',
         'agreement',
         'myWallet',
@@ -239,6 +244,7 @@ describe('account pages', () => {
       'bankCard',
       'deposit',
       'withdraw',
+      'loan',
       'wallet',
       'transactionList',
       'notification',
@@ -253,6 +259,7 @@ describe('account pages', () => {
       realOnly: true,
     });
     expect(entry('bankCard')).toMatchObject({ requires: ['user/bankCard'], realOnly: true });
+    expect(entry('loan')).toMatchObject({ to: '/user/loan', requires: ['user/loan'], realOnly: true });
     for (const page of ['wallet', 'transactionList', 'deposit', 'withdraw']) {
       expect(entry(page)?.realOnly, page).toBe(true);
     }
@@ -294,7 +301,7 @@ describe('account pages', () => {
       menu
         .filter((item) => menuItemShown(item, (name) => on.includes(name), virtual))
         .map((item) => item.page);
-    expect(pages(false, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard'])).toEqual([
+    expect(pages(false, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard', 'user/loan'])).toEqual([
       'account',
       'security',
       'myWallet',
@@ -302,6 +309,7 @@ describe('account pages', () => {
       'bankCard',
       'deposit',
       'withdraw',
+      'loan',
       'wallet',
       'transactionList',
       'notification',
@@ -315,7 +323,7 @@ describe('account pages', () => {
       'transactionList',
       'notification',
     ]);
-    expect(pages(true, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard'])).toEqual([
+    expect(pages(true, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard', 'user/loan'])).toEqual([
       'account',
       'security',
       'notification',

@@ -83,13 +83,21 @@ describe('resolve in this build', () => {
     },
   );
 
-  it.each(['/user/loan', '/user/standards', '/explore'])(
+  it.each(['/user/standards', '/explore'])(
     'sends %s home without a notice because its page is not built yet',
     (path) => {
       expect(resolve(path, out)).toEqual({ redirect: '/' });
       expect(resolve(path, inn)).toEqual({ redirect: '/' });
     },
   );
+
+  it('guards /user/loan like the other account pages (the page itself checks the brand switch)', () => {
+    expect(resolve('/user/loan', out)).toEqual({
+      redirect: '/login?to=%2Fuser%2Floan',
+      notice: 'app.login_required',
+    });
+    expect(resolve('/user/loan', inn)).toMatchObject({ page: 'loan' });
+  });
 
   it('shows the option order page to anyone (its page checks the mode and direction)', () => {
     expect(resolve('/BTCUSDT/placeOption?direction=0', out)).toMatchObject({ page: 'placeOption' });

@@ -164,7 +164,11 @@ export const ROUTES: readonly RouteDef[] = [
     kind: 'account',
     account: { menu: 'withdraw.menu', realOnly: true },
   }),
-  user('loan', '/user/loan'),
+  user('loan', '/user/loan', {
+    page: 'loan/loan-page#LoanPage',
+    kind: 'account',
+    account: { menu: 'loan.menu', realOnly: true, requires: ['user/loan'] },
+  }),
   user('wallet', '/user/wallet', {
     page: 'wallet/wallet-pages#WalletHomePage',
     kind: 'account',

@@ -108,9 +108,10 @@ export function digitsOnly(value: string, max: number = LIMITS.totpCode): string
 
 /**
  * The cashier pages the user menu links to (spec §2): the balance card's deposit and withdraw buttons, and the
- * General section's my wallet (with the brand switch user/myWallet) and wallet rows. The demo account has none.
+ * General section's my wallet (with the brand switch user/myWallet), wallet and loan (with user/loan) rows. The
+ * demo account has none.
  */
-export const CASHIER_ACTIONS = ['deposit', 'withdraw', 'myWallet', 'wallet'] as const;
+export const CASHIER_ACTIONS = ['deposit', 'withdraw', 'myWallet', 'wallet', 'loan'] as const;
 export type CashierAction = (typeof CASHIER_ACTIONS)[number];
 /** The page path of each cashier link. */
 export const CASHIER_PATHS: Readonly<Record<CashierAction, string>> = {
@@ -118,6 +119,7 @@ export const CASHIER_PATHS: Readonly<Record<CashierAction, string>> = {
   withdraw: '/user/withdraw',
   myWallet: '/user/myWallet',
   wallet: '/user/wallet',
+  loan: '/user/loan',
 };
 /** The cashier links of the balance card. */
 export const BALANCE_CARD_ACTIONS: readonly CashierAction[] = ['deposit', 'withdraw'];

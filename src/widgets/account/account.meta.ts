@@ -71,9 +71,9 @@ export const accountMeta: WidgetMeta = {
       prop: 'cashier',
       type: 'string',
       description:
-        'The cashier pages your page has, space-separated (`deposit withdraw wallet myWallet`): on a real ' +
-        'account the balance card shows the deposit and withdraw buttons and the menu the wallet rows (my ' +
-        'wallet only with the brand switch user/myWallet); each fires `tk-navigate` to its page. The demo ' +
+        'The cashier pages your page has, space-separated (`deposit withdraw wallet myWallet loan`): on a ' +
+        'real account the balance card shows the deposit and withdraw buttons and the menu the wallet rows (my ' +
+        'wallet only with the brand switch user/myWallet) and the loan row (only with user/loan); each fires `tk-navigate` to its page. The demo ' +
         'account shows reset-demo and no wallet rows.',
     },
   ],

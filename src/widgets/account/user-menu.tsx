@@ -92,6 +92,14 @@ export function UserMenu() {
             testId="menu-wallet"
           />
         ) : null}
+        {cashier.includes('loan') && !state.virtual && isConfigOn(systemConfig, 'user/loan') ? (
+          <Row
+            icon="doc"
+            label={t('account.loan')}
+            onClick={() => navigate(CASHIER_PATHS.loan)}
+            testId="menu-loan"
+          />
+        ) : null}
         <Row
           icon="shield"
           label={t('account.security')}

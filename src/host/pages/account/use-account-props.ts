@@ -8,9 +8,11 @@ import { COLOR_SCHEMES, schemeColors } from '../../startup/color-schemes';
 
 const goTo = ({ to }: { to: string }) => navigate(to);
 
-/** The user menu's cashier links: the deposit, withdraw and wallet pages this build ships (spec §2). */
+/** The user menu's cashier links: the deposit, withdraw, wallet and loan pages this build ships (spec §2). */
 export function cashierOf(built: (name: string) => boolean = isBuilt): string {
-  return (['deposit', 'withdraw', 'myWallet', 'wallet'] as const).filter((name) => built(name)).join(' ');
+  return (['deposit', 'withdraw', 'myWallet', 'wallet', 'loan'] as const)
+    .filter((name) => built(name))
+    .join(' ');
 }
 
 const CASHIER = cashierOf();
