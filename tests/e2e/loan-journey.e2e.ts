@@ -4,8 +4,7 @@
 // on the page; a repayment through the two-click repay button, approved; a second application answers 1150
 // while the loan runs; `ledger:check` passes. One sign-up per viewport (the guarantor is made once through
 // the API), one page load per context. TK_SCREENSHOTS=1 also shoots every loan screen in English and Thai
-// (test-results/screenshots/loan-*).
-import { randomBytes } from 'node:crypto';
+// (test-results/screenshots/loan-*); the overdue one is loan-overdue.e2e.ts's, which moves the server clock.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../../server/src/admin/cli-run';
@@ -13,79 +12,18 @@ import { open, signIn } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
 import { navigateTo, openPage, screenshot, useBrowser } from './browser';
 import type { ViewportName } from './browser';
-import { fundedAccount, pageToken, post } from './trading-steps';
+import { applyThroughApi, decide, reopenLoan, shoot, waitingOf, waitStatus } from './loan-steps';
+import { fundedAccount, pageToken } from './trading-steps';
 
 const { browser } = useBrowser();
 const baseUrl = inject('baseUrl');
 const adminToken = inject('adminToken');
-const SHOTS = Boolean(process.env.TK_SCREENSHOTS);
 const LAPTOP = { viewport: { width: 1280, height: 720 } };
 
 let guarantor: Promise<{ uid: string }> | undefined;
 beforeAll(() => {
   guarantor = fundedAccount(null);
 });
-
-/** GET an admin list. */
-async function adminList<T>(path: string): Promise<T[]> {
-  const response = await fetch(`${baseUrl}/admin/v1/${path}`, {
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  const answer = (await response.json()) as { code: number; data: { list: T[] } };
-  expect(answer.code).toBe(0);
-  return answer.data.list;
-}
-
-/** The id of the one waiting item of `uid` in an admin queue. */
-async function waitingOf(queue: 'loans' | 'loan-repayments', uid: string): Promise<string> {
-  const list = await adminList<{ id: string; userUid: string }>(`${queue}?status=waiting&limit=200`);
-  const mine = list.filter((item) => item.userUid === uid);
-  expect(mine).toHaveLength(1);
-  return (mine[0] as { id: string }).id;
-}
-
-async function decide(queue: 'loans' | 'loan-repayments', id: string, decision: 'approve' | 'reject') {
-  const body = decision === 'reject' ? { reason: 'The guarantor could not be reached.' } : {};
-  const answer = await post(`/admin/v1/${queue}/${id}/${decision}`, body, 'admin');
-  expect(answer.code).toBe(0);
-}
-
-/** The status the widget shows (spec §4: 100 none, 0 waiting, 1 active, 2 rejected …). */
-const status = (page: Page) => page.getByTestId('loan-state').getAttribute('data-status');
-
-async function waitStatus(page: Page, expected: string) {
-  await expect.poll(() => status(page), { timeout: 15_000 }).toBe(expected);
-}
-
-/** Switches the interface language through the host's language menu (no reload) and comes back to the loan. */
-async function switchLanguage(page: Page, vp: ViewportName, code: string) {
-  await navigateTo(page, '/');
-  await page.locator('[data-testid="account-dialog"]').waitFor({ state: 'detached' });
-  const menu = page.locator('.host-lang__button').first();
-  if (await menu.isVisible()) await menu.click();
-  else await page.getByTestId('top-more').click();
-  await page.locator(`button[lang="${code}"]`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe(code);
-  await navigateTo(page, '/user/loan');
-  await page.getByTestId('loan-state').waitFor({ state: 'visible', timeout: 15_000 });
-  if (vp === 'desktop') await page.getByTestId('account-dialog').waitFor({ state: 'visible' });
-}
-
-/**
- * With TK_SCREENSHOTS, `loan-<name>-<en|th>-<viewport>.png` of the page as `prepare` leaves it, in English
- * then Thai (the language menu, then the loan page again: `prepare` runs after each arrival).
- */
-async function shoot(page: Page, vp: ViewportName, name: string, prepare?: () => Promise<void>) {
-  if (!SHOTS) return;
-  for (const lang of ['en', 'th']) {
-    if (lang === 'th') await switchLanguage(page, vp, 'th');
-    await prepare?.();
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await screenshot(page, `loan-${name}-${lang}`, vp);
-  }
-  await switchLanguage(page, vp, 'en');
-  await prepare?.();
-}
 
 /** The operator approves the waiting application of `uid` in the back office's loan queue. */
 async function approveInBackOffice(opPage: Page, uid: string) {
@@ -147,7 +85,9 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the loan journey at %s', (vp
         if (op) await approveInBackOffice(op.page, trader.uid);
         else await decide('loans', await waitingOf('loans', trader.uid), 'approve');
 
-        // 3. The loan runs and the balance on the page rises by its amount.
+        // 3. The loan runs and the balance on the page rises by its amount (an approval has no push: the
+        // trader opens the loan page again).
+        await reopenLoan(page, vp);
         await waitStatus(page, '1');
         await expect
           .poll(() => loan.getByTestId('loan-balance').textContent(), { timeout: 15_000 })
@@ -169,6 +109,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the loan journey at %s', (vp
         expect(((await (await repaid).json()) as { code: number }).code).toBe(0);
         await expect.poll(() => loan.getByRole('button', { name: 'Repay' }).isDisabled()).toBe(true);
         await decide('loan-repayments', await waitingOf('loan-repayments', trader.uid), 'approve');
+        await reopenLoan(page, vp);
         await expect
           .poll(() => loan.getByTestId('loan-owed').textContent(), { timeout: 15_000 })
           .toBe('499,000.00 USD');
@@ -177,31 +118,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the loan journey at %s', (vp
         await shoot(page, vp, 'active');
 
         // 5. A second application while the loan runs answers 1150.
-        const second = await fetch(`${baseUrl}/v1/waa/userLoan/insert`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${token}`,
-            'idempotency-key': randomBytes(16).toString('hex'),
-          },
-          body: JSON.stringify({ amount: 50_000, days: 7, guarantor: guarantorUid }),
-        });
-        expect(((await second.json()) as { code: number }).code).toBe(1150);
-
-        // The overdue screen: the same loan as the server answers it, its status read as 4 (moving the shared
-        // server clock by a week would end every other file's sessions; overdue.test.ts moves it instead).
-        if (SHOTS) {
-          await page.route('**/v1/waa/userLoan/checkUserLoan', async (route) => {
-            const real = await route.fetch();
-            const body = (await real.json()) as { data: { dto: { status: number } } };
-            body.data.dto.status = 4;
-            await route.fulfill({ response: real, json: body });
-          });
-          await navigateTo(page, '/');
-          await navigateTo(page, '/user/loan');
-          await shoot(page, vp, 'overdue', () => waitStatus(page, '4'));
-          await page.unroute('**/v1/waa/userLoan/checkUserLoan');
-        }
+        const second = await applyThroughApi(token, { amount: 50_000, days: 7, guarantor: guarantorUid });
+        expect(second).toBe(1150);
 
         // 6. The ledger is conserved (the CLI's own command, against this server).
         const out: string[] = [];

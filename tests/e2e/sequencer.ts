@@ -1,8 +1,9 @@
 // The order of the test files. The browser files share one server. Most of them run two at a time (the `e2e`
 // project); those that change the server for everyone run one at a time after them (the `e2e-serial` project,
-// TR14 in docs/decisions.md): the three that move its clock forward (the account journey to the next TOTP step,
-// the option journey past each expiry, the partner session past a token's lifetime), the one that drops every
-// market connection, and the back office's, which reads the whole audit log and the empty review queues.
+// TR14 in docs/decisions.md): the four that move its clock forward (the account journey to the next TOTP step,
+// the option journey past each expiry, the partner session past a token's lifetime, the overdue loan past its
+// repayment date), the one that drops every market connection, and the back office's, which reads the whole
+// audit log and the empty review queues.
 // The browsers keep real time, so a file that compares a countdown on the page with the server's times (the
 // trading journey's close lock) must not run after a move: the clock movers run last of all (CK7).
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -11,8 +12,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const CLOCK_MOVERS = [
   'tests/e2e/auth-journey.e2e.ts',
   'tests/e2e/option-journey.e2e.ts',
-  // Moves the clock past an access token's 15 minutes: last of all.
+  // Moves the clock past an access token's 15 minutes.
   'tests/e2e/partner-session.e2e.ts',
+  // Moves the clock 8 days, past a loan's repayment date: last of all.
+  'tests/e2e/loan-overdue.e2e.ts',
 ];
 
 /** Browser files that must not share the server with another file: see the head of this file. */

@@ -5,7 +5,9 @@
  */
 import type { Loan as LoanDto, Repayment } from '../../core/contract/loans';
 import type { SystemConfigEntry } from '../../core/contract/types';
+import { fakeSocketFactory } from '../../core/feeds/exchange-feed.fixture';
 import { createHarness } from '../../core/session/session.fixture';
+import { createOrders, setOrdersForTests } from '../../core/state/orders';
 import type { Answer, Handler } from '../../core/session/session.fixture';
 import { renderWidget } from '../_shared/widget-render.fixture';
 import type { RenderedWidget } from '../_shared/widget-render.fixture';
@@ -75,7 +77,11 @@ export function loanHandlers(server: LoanServer): Record<string, Handler> {
   };
 }
 
-export type RenderedLoan = RenderedWidget & { server: LoanServer };
+export type RenderedLoan = RenderedWidget & {
+  server: LoanServer;
+  /** The page's exchange sockets (the notification pushes arrive on the last one). */
+  sockets: ReturnType<typeof fakeSocketFactory>;
+};
 
 /** Render `<Loan {...props}>` signed in (unless told otherwise) on a brand with `user/loan` (unless told). */
 export async function renderLoan(
@@ -93,9 +99,13 @@ export async function renderLoan(
     systemConfigs: options.systemConfigs ?? [{ name: 'user/loan', enable: true }],
     handlers: { ...loanHandlers(server), ...options.handlers },
   });
+  const sockets = fakeSocketFactory();
+  const orders = createOrders(h.platform, { socketFactory: sockets.factory });
+  setOrdersForTests(h.platform, orders);
   const view = await renderWidget(h, <Loan {...props} />, {
     signedIn: options.signedIn,
     virtual: options.demo,
+    cleanup: () => orders.feed.close(),
   });
-  return { ...view, server };
+  return { ...view, server, sockets };
 }

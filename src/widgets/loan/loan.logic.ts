@@ -24,8 +24,14 @@ export const LOAN_FLAG = 'user/loan';
 /** Where the widget sends the user (host paths of spec §2). */
 export const LOAN_PATHS = { login: '/login?to=/user/loan', deposit: '/user/deposit' } as const;
 
-/** While an application or a repayment waits for an operator, the widget asks again this often. */
-export const LOAN_POLL_MS = 3000;
+/**
+ * While an application or a repayment waits for an operator, the widget asks again this often: only a loan's
+ * rejection has a push (629021); an approval or a repayment's decision has none (decisions LC4).
+ */
+export const LOAN_SLOW_POLL_MS = 30_000;
+
+/** The notification of a rejected loan application (spec §8); its arrival reloads the loan. */
+export const LOAN_REJECTED_NOTIFICATION = 629021;
 
 /**
  * The screen of a loan status (spec §4): the application (none, rejected, repaid may apply again), the

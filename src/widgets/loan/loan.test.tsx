@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOAN_POLL_MS } from './loan.logic';
+import { LOAN_SLOW_POLL_MS } from './loan.logic';
 import { loanDto, renderLoan, repaymentDto, type RenderedLoan } from './loan.fixture';
 
 let view: RenderedLoan | undefined;
@@ -105,16 +105,48 @@ describe('<Loan> without a loan', () => {
     expect(button('Apply').disabled).toBe(false);
   });
 
-  it('asks again while the application waits, and shows the loan once approved', async () => {
+  it('shows a rejection when its notification (629021) arrives, without waiting for the slow refresh', async () => {
+    view = await renderLoan({}, { server: { loan: loanDto({ status: 0, repaymentDate: null }) } });
+    await waitFor(() => expect(state().dataset.status).toBe('0'));
+    await waitFor(() => expect(view?.sockets.sockets.length).toBeGreaterThan(0));
+    act(() => view?.sockets.last().acceptOpen());
+    view.server.loan = loanDto({ status: 2, remark: 'Guarantor unknown to us', repaymentDate: null });
+    // Another notification does not reload; the rejection does.
+    act(() =>
+      view?.sockets.last().deliver({ ordertype: 'notification', unread: 1, id: '5', alarmType: 629012 }),
+    );
+    act(() =>
+      view?.sockets.last().deliver({ ordertype: 'notification', unread: 2, id: '6', alarmType: 629021 }),
+    );
+    await waitFor(() => expect(state().dataset.status).toBe('2'));
+    expect(calls('checkUserLoan')).toHaveLength(2);
+    expect(screen.getByTestId('loan-rejected').textContent).toContain('Guarantor unknown to us');
+  });
+
+  it('asks again when the page is visible again, and every 30 s (not 3 s) while the application waits', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     view = await renderLoan({}, { server: { loan: loanDto({ status: 0, repaymentDate: null }) } });
     await waitFor(() => expect(state().dataset.status).toBe('0'));
+    await act(async () => {
+      vi.advanceTimersByTime(LOAN_SLOW_POLL_MS - 1);
+    });
+    expect(calls('checkUserLoan')).toHaveLength(1);
+    // The page comes back into view: the loan is read again at once.
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitFor(() => expect(calls('checkUserLoan')).toHaveLength(2));
     view.server.loan = loanDto();
     await act(async () => {
-      vi.advanceTimersByTime(LOAN_POLL_MS);
+      vi.advanceTimersByTime(1);
     });
     await waitFor(() => expect(state().dataset.status).toBe('1'));
-    expect(calls('checkUserLoan')).toHaveLength(2);
+    expect(calls('checkUserLoan')).toHaveLength(3);
+    // Nothing waits any more: no refresh after that.
+    await act(async () => {
+      vi.advanceTimersByTime(LOAN_SLOW_POLL_MS * 2);
+    });
+    expect(calls('checkUserLoan')).toHaveLength(3);
   });
 });
 

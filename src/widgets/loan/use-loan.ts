@@ -18,7 +18,13 @@ import { useAtomValue } from '../_shared/store-react';
 import { useToast } from '../_shared/toast';
 import { useT } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
-import { LOAN_FLAG, LOAN_POLL_MS, latestRepayment, type Application } from './loan.logic';
+import {
+  LOAN_FLAG,
+  LOAN_REJECTED_NOTIFICATION,
+  LOAN_SLOW_POLL_MS,
+  latestRepayment,
+  type Application,
+} from './loan.logic';
 
 /** Everything <Loan> shows and the commands it offers. */
 export interface LoanModel {
@@ -58,6 +64,27 @@ function useSubmissionKey() {
     }),
     [],
   );
+}
+
+/** Reloads when a loan's rejection arrives live (the notifications state loads apart from the widget). */
+function useNotificationReload(active: boolean, reload: () => void) {
+  const platform = usePlatform();
+  useEffect(() => {
+    if (!active) return undefined;
+    let release: (() => void) | null = null;
+    let live = true;
+    void import('../../core/state/notifications').then(({ getNotificationUnread }) => {
+      if (!live) return;
+      const { arrival } = getNotificationUnread(platform);
+      release = platform.store.sub(arrival, () => {
+        if (platform.store.get(arrival)?.alarmType === LOAN_REJECTED_NOTIFICATION) reload();
+      });
+    });
+    return () => {
+      live = false;
+      release?.();
+    };
+  }, [platform, active, reload]);
 }
 
 /** The loan page's data: the status check, the repayment list and the two submits (spec §4, §7). */
@@ -107,16 +134,29 @@ export function useLoan(props: EventCallbacks<'tk-navigate'>): LoanModel {
     void session.refreshBalance({ silent: true });
   }, [active, load, session]);
 
-  // While the operators have something of this loan to decide, ask again: their decision is the next view.
+  // An operator's decision is the next view. A rejection arrives over the socket (629021), and a trader back
+  // on the page sees the loan as it is now; an approval has no push, so a slow refresh while something waits.
   const pending =
     loan?.status === LoanStatus.waiting || latestRepayment(repayments)?.status === RepaymentStatus.waiting;
+  const reload = useCallback(() => {
+    void load().then(() => session.refreshBalance({ silent: true }));
+  }, [load, session]);
+  useNotificationReload(active, reload);
+  useEffect(() => {
+    if (!active) return undefined;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') reload();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [active, reload]);
   useEffect(() => {
     if (!active || !pending) return undefined;
     const timer = setInterval(() => {
-      void load().then(() => session.refreshBalance({ silent: true }));
-    }, LOAN_POLL_MS);
+      if (document.visibilityState !== 'hidden') reload();
+    }, LOAN_SLOW_POLL_MS);
     return () => clearInterval(timer);
-  }, [active, pending, load, session]);
+  }, [active, pending, reload]);
 
   const apply = useCallback(
     async (form: Application) => {
