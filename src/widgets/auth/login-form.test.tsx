@@ -162,7 +162,9 @@ describe('login', () => {
     );
     expect(view.byTestId('auth-tab-phone').getAttribute('aria-checked')).toBe('true');
     const phone = view.byTestId('auth-phone');
-    expect(phone.disabled).toBe(true);
+    // Until the phone rules (loaded after the first paint) are in, the number cannot be typed: the field is off
+    // exactly while the country picker is. Whether they are already in at this point depends on the machine.
+    expect(phone.disabled).toBe(view.byTestId<HTMLButtonElement>('auth-country').disabled);
     await waitFor(() => expect(view!.byTestId<HTMLButtonElement>('auth-country').disabled).toBe(false));
     fireEvent.click(view.byTestId('auth-country'));
     type(screen.getByTestId('auth-country-search'), 'germ');

@@ -24,7 +24,13 @@ const pick = async (part: string, file: File) => {
     fireEvent.change(input, { target: { files: [file] } });
   });
   const box = input.closest('[part="image"]');
-  await waitFor(() => expect(box?.querySelector('img, [role="alert"]')).not.toBeNull());
+  const picker = screen.getByTestId<HTMLButtonElement>(`kyc-pick-${part}`);
+  // The picker stays disabled while the photo is prepared (its image code loads on the first pick); a message
+  // from an earlier submit may already be in the box, so the wait is for the preparing to end as well.
+  await waitFor(() => {
+    expect(picker.disabled).toBe(false);
+    expect(box?.querySelector('img, [role="alert"]')).not.toBeNull();
+  });
 };
 const submit = async () => {
   await act(async () => {
