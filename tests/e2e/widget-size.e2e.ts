@@ -14,6 +14,25 @@ const QUOTES_BUDGET = 100 * 1024;
 const OWN_CODE_BUDGET = 12 * 1024;
 const SECOND_WIDGET_BUDGET = 10 * 1024;
 const CHART_BUDGET = 110 * 1024;
+/**
+ * Known debt, decision SB4 (docs/decisions.md, with the table): the team's budget is 10 KB for every widget;
+ * these are still over it, each held at its bytes of the day it was listed, rounded up to the next 1,024.
+ * A ceiling is never raised: a widget that comes under 10 KB leaves this list (the test below fails until it does).
+ */
+const OVER_BUDGET: Readonly<Record<string, number>> = {
+  'tk-account': 46 * 1024,
+  'tk-option-form': 37 * 1024,
+  'tk-positions': 37 * 1024,
+  'tk-order-form': 36 * 1024,
+  'tk-wallet': 32 * 1024,
+  'tk-withdraw': 28 * 1024,
+  'tk-deposit': 27 * 1024,
+  'tk-history': 27 * 1024,
+  'tk-notifications': 23 * 1024,
+  'tk-bank-cards': 22 * 1024,
+  'tk-auth': 21 * 1024,
+  'tk-crypto-addresses': 20 * 1024,
+};
 
 const manifest = readManifest();
 const gzipBytes = (file: string) => gzipSync(readFileSync(join(DIST_DIR, file)), { level: 9 }).length;
@@ -42,9 +61,20 @@ describe('first-paint size budgets of the build (gzip -9)', () => {
     expect(widgetTags(manifest)).toEqual(folders);
   });
 
-  it.each(secondWidgets)('%s on the same page adds at most 10 KB', (tag) => {
-    const extra = firstPaint(tag).filter((file) => !quotes.includes(file));
-    expect(sum(extra)).toBeLessThanOrEqual(SECOND_WIDGET_BUDGET);
+  it.each(secondWidgets)('%s on the same page adds at most 10 KB (or its SB4 ceiling)', (tag) => {
+    const extra = sum(firstPaint(tag).filter((file) => !quotes.includes(file)));
+    const ceiling = OVER_BUDGET[tag];
+    if (ceiling === undefined) {
+      expect(extra).toBeLessThanOrEqual(SECOND_WIDGET_BUDGET);
+    } else {
+      expect(extra).toBeLessThanOrEqual(ceiling);
+      // Still over the budget: once it is not, it is taken off OVER_BUDGET.
+      expect(extra).toBeGreaterThan(SECOND_WIDGET_BUDGET);
+    }
+  });
+
+  it('OVER_BUDGET names only widgets the build defines', () => {
+    expect(Object.keys(OVER_BUDGET).filter((tag) => !secondWidgets.includes(tag))).toEqual([]);
   });
 
   it('tk-chart: at most 110 KB, klinecharts after it', () => {
