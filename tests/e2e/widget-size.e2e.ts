@@ -20,7 +20,6 @@ const CHART_BUDGET = 110 * 1024;
  * A ceiling is never raised: a widget that comes under 10 KB leaves this list (the test below fails until it does).
  */
 const OVER_BUDGET: Readonly<Record<string, number>> = {
-  'tk-option-form': 37 * 1024,
   'tk-positions': 37 * 1024,
   'tk-order-form': 36 * 1024,
   'tk-wallet': 32 * 1024,
