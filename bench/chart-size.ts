@@ -31,9 +31,19 @@ function lazyKeys(manifest: Manifest, loaded: readonly string[]): string[] {
 
 const manifest = readManifest(distDir);
 const firstLoad = staticFiles(manifest, entryKey(manifest, 'tk-chart'));
-const lazy = [...new Set(lazyKeys(manifest, firstLoad).flatMap((key) => staticFiles(manifest, key)))].filter(
-  (file) => !firstLoad.includes(file),
-);
+/** What the first paint's chart code loads after it, and what that loads in turn (its body, then the engine). */
+function lazyFiles(): string[] {
+  let files: string[] = [];
+  for (let size = -1; files.length !== size;) {
+    size = files.length;
+    const keys = lazyKeys(manifest, [...firstLoad, ...files]);
+    files = [...new Set(keys.flatMap((key) => staticFiles(manifest, key)))].filter(
+      (file) => !firstLoad.includes(file),
+    );
+  }
+  return files;
+}
+const lazy = lazyFiles();
 const sized = (files: string[]) => files.map((file) => ({ file, gzipBytes: gzipSize(file) }));
 const firstChunks = sized(firstLoad);
 const lazyChunks = sized(lazy);

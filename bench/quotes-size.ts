@@ -6,12 +6,19 @@
 // ReactDOM built alone are reported as the floor no React widget can go under. Chunks the widget imports
 // dynamically (after the first paint: the mini-chart series, the system config, a UI language other than
 // English, the server-code messages on the first failed call) are listed apart and not counted. A second widget
-// on the same page (tk-search, tk-chart) adds the first-paint chunks tk-quotes did not load: ≤ 10 KB each.
+// on the same page (each other widget of the build) adds the first-paint chunks tk-quotes did not load: ≤ 10 KB.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SUPPORTED_LANGUAGES } from '../src/core/i18n/language';
-import { DIST_DIR, entryKey, reactFiles, readManifest, staticFiles } from '../tests/fixtures/dist-graph';
+import {
+  DIST_DIR,
+  entryKey,
+  reactFiles,
+  readManifest,
+  staticFiles,
+  widgetTags,
+} from '../tests/fixtures/dist-graph';
 import type { Manifest } from '../tests/fixtures/dist-graph';
 import { reactFloorGzipBytes } from './react-floor';
 
@@ -20,8 +27,6 @@ import { reactFloorGzipBytes } from './react-floor';
 const QUOTES_BUDGET_BYTES = 100 * 1024;
 const OWN_CODE_BUDGET_BYTES = 12 * 1024;
 const SECOND_WIDGET_BUDGET_BYTES = 10 * 1024;
-/** Widgets measured as the second one on a page with tk-quotes. */
-const SECOND_WIDGETS = ['tk-search', 'tk-chart'];
 /** The chunks of the libraries of the stack (vite.config.ts names them); everything else is ours. */
 const LIBRARY_CHUNKS = ['react', 'i18next', 'stomp', 'jotai'];
 
@@ -104,10 +109,13 @@ const isLibrary = (file: string) =>
   LIBRARY_CHUNKS.includes(Object.values(manifest).find((c) => c.file === file)?.name ?? '');
 const ownGzipBytes = chunks.filter((c) => !isLibrary(c.file)).reduce((sum, c) => sum + c.gzipBytes, 0);
 const afterFirstPaint = lazyOwnChunks(manifest, files);
-const secondWidgets = SECOND_WIDGETS.map((tag) => {
-  const extra = staticFiles(manifest, entryKey(manifest, tag)).filter((file) => !files.includes(file));
-  return { tag, files: extra, gzipBytes: extra.reduce((sum, file) => sum + gzipSize(file), 0) };
-});
+// Every other widget the build defines, as the second one on a page with tk-quotes.
+const secondWidgets = widgetTags(manifest)
+  .filter((tag) => tag !== 'tk-quotes')
+  .map((tag) => {
+    const extra = staticFiles(manifest, entryKey(manifest, tag)).filter((file) => !files.includes(file));
+    return { tag, files: extra, gzipBytes: extra.reduce((sum, file) => sum + gzipSize(file), 0) };
+  });
 const reactChunks = reactFiles(manifest).filter((file) => files.includes(file));
 const reactChunkGzipBytes = reactChunks.reduce((sum, file) => sum + gzipSize(file), 0);
 const reactFloor = await reactFloorGzipBytes();

@@ -4,24 +4,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { open, signIn } from './auth-steps';
 import type { Account } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
 import { navigateTo, openPage, useBrowser, VIEWPORTS } from './browser';
 import type { ViewportName } from './browser';
+import { waitingDeposits } from './cashier-steps';
 import { verifyIdentity } from './kyc-steps';
 import { apiToken, fundedAccount, post } from './trading-steps';
 
 const { browser } = useBrowser();
 const baseUrl = inject('baseUrl');
 const SHOTS = process.env.TK_SCREENSHOTS;
-
-/** A 1×1 PNG proof. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** What is wrong with the page's layout now: a horizontal scroll, or a visible button whose text is cut. */
 function layoutProblems(): string[] {
@@ -56,23 +51,13 @@ async function check(page: Page, name: string): Promise<void> {
 
 /** One trader with money, a card, a crypto address, a notification and a waiting deposit (the queue's item). */
 let ready: Promise<Account & { uid: string }> | undefined;
-let waitingDeposit: string | undefined;
+// The server is shared by every e2e file: the review queues are left empty for the next one.
+const submitDeposit = waitingDeposits('Screens done');
 async function makeTrader(): Promise<Account & { uid: string }> {
   const trader = await fundedAccount('25000');
-  const token = await apiToken(trader);
   // The withdraw screens show the form, not the identity stop (KC1).
-  await verifyIdentity(token, trader.uid);
-  const form = new FormData();
-  form.set('metaData', JSON.stringify({ coinId: 1, amt: '2500', locale: 'en', agreement: true }));
-  form.set('depositProof', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const response = await fetch(`${baseUrl}/v1/waa/user/deposit`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': `screens-${trader.uid}` },
-    body: form,
-  });
-  const deposit = (await response.json()) as { code: number; data: { id: string } };
-  expect(deposit.code).toBe(0);
-  waitingDeposit = deposit.data.id;
+  await verifyIdentity(await apiToken(trader), trader.uid);
+  await submitDeposit(trader, '2500', `screens-${trader.uid}`);
   const sent = await post(
     `/admin/v1/users/${trader.uid}/notifications`,
     { title: 'Maintenance', content: 'Trading pauses tonight from 22:00 to 22:15 UTC.' },
@@ -82,12 +67,6 @@ async function makeTrader(): Promise<Account & { uid: string }> {
   return trader;
 }
 const trader = () => (ready ??= makeTrader());
-
-// The server is shared by every e2e file: the review queues are left empty for the next one.
-afterAll(async () => {
-  if (waitingDeposit)
-    await post(`/admin/v1/deposits/${waitingDeposit}/reject`, { reason: 'Screens done' }, 'admin');
-});
 
 interface Screen {
   name: string;

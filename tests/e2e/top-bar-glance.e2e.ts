@@ -5,23 +5,17 @@
 // Then one waiting deposit: the trader's records and the back office show its time as the same text.
 // Screenshots: test-results/screenshots/glance-*.png and times-*.png.
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { open, signIn } from './auth-steps';
 import type { Account } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
 import { openPage, screenshot, useBrowser } from './browser';
 import type { ViewportName } from './browser';
+import { waitingDeposits } from './cashier-steps';
 import { measureLayout } from './layout-probe';
-import { apiToken, fundedAccount, post } from './trading-steps';
+import { fundedAccount, post } from './trading-steps';
 
 const { browser } = useBrowser();
-const baseUrl = inject('baseUrl');
-
-/** A 1×1 PNG proof. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 interface Size {
   width: number;
@@ -40,7 +34,7 @@ const SIZES: readonly Size[] = [
 
 /** One trader for the file: 10,000 USD, a notification (the bell's count) and, later, a waiting deposit. */
 let ready: Promise<Account & { uid: string }> | undefined;
-let waitingDeposit: string | undefined;
+const submitDeposit = waitingDeposits('Times done');
 async function makeTrader(): Promise<Account & { uid: string }> {
   const trader = await fundedAccount('10000');
   const sent = await post(
@@ -52,12 +46,6 @@ async function makeTrader(): Promise<Account & { uid: string }> {
   return trader;
 }
 const trader = () => (ready ??= makeTrader());
-
-// The server is shared by every e2e file: the review queue is left empty for the next one.
-afterAll(async () => {
-  if (waitingDeposit)
-    await post(`/admin/v1/deposits/${waitingDeposit}/reject`, { reason: 'Times done' }, 'admin');
-});
 
 /** The top bar's rules of the layout probe (one row, nothing outside or cut, nothing past the right edge). */
 async function topBarProblems(page: Page): Promise<string[]> {
@@ -150,18 +138,7 @@ describe('times', () => {
     },
     async () => {
       const account = await trader();
-      const token = await apiToken(account);
-      const form = new FormData();
-      form.set('metaData', JSON.stringify({ coinId: 1, amt: '2500', locale: 'en', agreement: true }));
-      form.set('depositProof', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-      const response = await fetch(`${baseUrl}/v1/waa/user/deposit`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'idempotency-key': `times-${account.uid}` },
-        body: form,
-      });
-      const deposit = (await response.json()) as { code: number; data: { id: string } };
-      expect(deposit.code).toBe(0);
-      waitingDeposit = deposit.data.id;
+      await submitDeposit(account, '2500', `times-${account.uid}`);
       const stamp = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC(?:[+-]\d{1,2}(?::\d{2})?)?$/;
 
       const vp: ViewportName = 'desktop';

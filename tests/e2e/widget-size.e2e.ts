@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DIST_DIR, entryKey, readManifest, staticFiles } from '../fixtures/dist-graph';
+import { metaFiles } from '../../scripts/manifest';
+import { DIST_DIR, entryKey, readManifest, staticFiles, widgetTags } from '../fixtures/dist-graph';
 
 /** vite.config.ts's chunks of the stack's libraries; everything else on a first paint is our own code. */
 const LIBRARY_CHUNKS = ['react', 'i18next', 'stomp', 'jotai'];
@@ -13,11 +14,30 @@ const QUOTES_BUDGET = 100 * 1024;
 const OWN_CODE_BUDGET = 12 * 1024;
 const SECOND_WIDGET_BUDGET = 10 * 1024;
 const CHART_BUDGET = 110 * 1024;
+/**
+ * Known debt, decision SB4 (docs/decisions.md, with the table): the team's budget is 10 KB for every widget;
+ * these are still over it, each held at its bytes of the day it was listed, rounded up to the next 1,024.
+ * A ceiling is never raised: a widget that comes under 10 KB leaves this list (the test below fails until it does).
+ */
+const OVER_BUDGET: Readonly<Record<string, number>> = {
+  'tk-positions': 37 * 1024,
+  'tk-order-form': 36 * 1024,
+  'tk-wallet': 32 * 1024,
+  'tk-withdraw': 28 * 1024,
+  'tk-deposit': 27 * 1024,
+  'tk-history': 27 * 1024,
+  'tk-notifications': 23 * 1024,
+  'tk-bank-cards': 22 * 1024,
+  'tk-auth': 21 * 1024,
+  'tk-crypto-addresses': 20 * 1024,
+};
 
 const manifest = readManifest();
 const gzipBytes = (file: string) => gzipSync(readFileSync(join(DIST_DIR, file)), { level: 9 }).length;
 const sum = (files: readonly string[]) => files.reduce((total, file) => total + gzipBytes(file), 0);
 const firstPaint = (tag: string) => staticFiles(manifest, entryKey(manifest, tag));
+/** Every widget but tk-quotes, each measured as the second one on a page that already shows tk-quotes. */
+const secondWidgets = widgetTags(manifest).filter((tag) => tag !== 'tk-quotes');
 const isLibrary = (file: string) =>
   LIBRARY_CHUNKS.includes(Object.values(manifest).find((chunk) => chunk.file === file)?.name ?? '');
 
@@ -32,9 +52,27 @@ describe('first-paint size budgets of the build (gzip -9)', () => {
     expect(sum(quotes.filter((file) => !isLibrary(file)))).toBeLessThanOrEqual(OWN_CODE_BUDGET);
   });
 
-  it('tk-search on the same page adds at most 10 KB', () => {
-    const extra = firstPaint('tk-search').filter((file) => !quotes.includes(file));
-    expect(sum(extra)).toBeLessThanOrEqual(SECOND_WIDGET_BUDGET);
+  it('the build has an entry for every widget folder (the list the budgets below cover)', () => {
+    const folders = metaFiles()
+      .map((file) => `tk-${file.split('/')[2]}`)
+      .sort();
+    expect(widgetTags(manifest)).toEqual(folders);
+  });
+
+  it.each(secondWidgets)('%s on the same page adds at most 10 KB (or its SB4 ceiling)', (tag) => {
+    const extra = sum(firstPaint(tag).filter((file) => !quotes.includes(file)));
+    const ceiling = OVER_BUDGET[tag];
+    if (ceiling === undefined) {
+      expect(extra).toBeLessThanOrEqual(SECOND_WIDGET_BUDGET);
+    } else {
+      expect(extra).toBeLessThanOrEqual(ceiling);
+      // Still over the budget: once it is not, it is taken off OVER_BUDGET.
+      expect(extra).toBeGreaterThan(SECOND_WIDGET_BUDGET);
+    }
+  });
+
+  it('OVER_BUDGET names only widgets the build defines', () => {
+    expect(Object.keys(OVER_BUDGET).filter((tag) => !secondWidgets.includes(tag))).toEqual([]);
   });
 
   it('tk-verification adds at most 10 KB beside tk-quotes and the signed-in base, its image code after it', () => {

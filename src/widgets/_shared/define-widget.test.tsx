@@ -5,7 +5,7 @@ import { ALL_STRINGS } from '../../core/i18n/english.fixture';
 import { createI18n, loadLanguage } from '../../core/i18n/i18n';
 import type { LocaleFiles } from '../../core/i18n/i18n';
 import frQuotes from '../../core/i18n/locales/fr/quotes.json';
-import { defineWidget } from './define-widget';
+import { defineWidget, widgetBodyReady } from './define-widget';
 import { useHostState } from './host-state';
 import { usePlatform } from './platform-context';
 import { createTestPlatform } from './test-platform.fixture';
@@ -223,5 +223,31 @@ describe('defineWidget', () => {
     } finally {
       getPlatform.mockReturnValue(test.platform);
     }
+  });
+});
+
+describe('defineWidget with a body that loads after the first paint', () => {
+  let loaded!: (component: typeof Probe) => void;
+  const body = new Promise<typeof Probe>((resolve) => (loaded = resolve));
+  const started = vi.fn(() => body);
+  defineWidget(
+    { ...meta, tag: 'tk-probe-lazy' },
+    { body: started, frame: ({ symbol }: ProbeProps) => <p role="status">frame {symbol}</p> },
+    PROBE_CSS,
+    QUOTES_FILES,
+  );
+
+  it('starts loading the body when the element is defined, paints the frame, then the body with the props', async () => {
+    expect(started).toHaveBeenCalledTimes(1);
+    const el = await mount('<tk-probe-lazy symbol="EURUSD"></tk-probe-lazy>');
+    expect(el.shadowRoot?.querySelector('[role="status"]')?.textContent).toBe('frame EURUSD');
+    expect(el.shadowRoot?.querySelector('button')).toBeNull();
+    await act(async () => {
+      loaded(Probe);
+      await widgetBodyReady('tk-probe-lazy');
+    });
+    expect(el.shadowRoot?.querySelector('[role="status"]')).toBeNull();
+    expect(state(el).symbol).toBe('EURUSD');
+    expect(started).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { ComponentType } from 'react';
 import { loadLanguage } from '../../core/i18n/i18n';
 import type { LocaleFiles } from '../../core/i18n/i18n';
@@ -21,17 +21,48 @@ interface ElementProps {
 const warned = new Set<string>();
 
 /**
+ * A widget whose body loads after the element's first paint: `body` is its module's import, started when the
+ * element module runs (with /config.json and the strings, not on idle), and `frame` the widget's loading state
+ * in the same box, shown until the body is there. The session, toast and drawer code the body needs goes with it.
+ */
+export interface LazyBody<P> {
+  body: () => Promise<ComponentType<P>>;
+  frame: ComponentType<P>;
+}
+
+const bodies = new Map<string, Promise<unknown>>();
+
+/** Settles once the body of `tag` is loaded (tests and hosts that want the widget without its frame). */
+export function widgetBodyReady(tag: string): Promise<unknown> {
+  return bodies.get(tag) ?? Promise.resolve();
+}
+
+function lazyComponent<P extends object>(tag: string, { body, frame: Frame }: LazyBody<P>): ComponentType<P> {
+  const loading = body();
+  bodies.set(tag, loading);
+  const Body = lazy(() => loading.then((component) => ({ default: component })));
+  function LazyWidget(props: P) {
+    return (
+      <Suspense fallback={<Frame {...props} />}>
+        <Body {...props} />
+      </Suspense>
+    );
+  }
+  return LazyWidget;
+}
+
+/**
  * Register `Component` as the custom element `meta.tag` (shadow DOM, props from `meta.attributes`).
  * Idempotent: when the tag is already defined, e.g. by a second bundle on the page, it warns once and
  * returns. Each element gets the page platform for its `api` origin, the shared styles and the widget's
  * CSS in its shadow root, and its `lang` applied to the page's i18n instance. `strings` are the locale
  * files of the widget's own namespace (the entry imports `locales/en/<folder>.json` and globs the other
  * languages): the page loads that namespace, and no other widget's, besides common; the widget renders once
- * it is there in the page's language.
+ * it is there in the page's language. A `LazyBody` widget paints its frame first (see LazyBody).
  */
 export function defineWidget<P extends object>(
   meta: WidgetMeta,
-  Component: ComponentType<P>,
+  widget: ComponentType<P> | LazyBody<P>,
   css: string,
   strings: LocaleFiles,
 ): void {
@@ -44,6 +75,7 @@ export function defineWidget<P extends object>(
     return;
   }
   const styles = `${SHARED_CSS}\n${css}`;
+  const Component = 'body' in widget ? lazyComponent(meta.tag, widget) : widget;
 
   function ElementRoot({ container, api, lang, ...props }: ElementProps) {
     const platform = useMemo(() => getPlatform(api || null), [api]);

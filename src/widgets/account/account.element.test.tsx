@@ -3,6 +3,7 @@ import { act } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHarness, makeToken } from '../../core/session/session.fixture';
 import type { Harness } from '../../core/session/session.fixture';
+import { widgetBodyReady } from '../_shared/define-widget';
 import { accountMeta } from './account.meta';
 
 const getPlatform = vi.hoisted(() => vi.fn());
@@ -24,6 +25,8 @@ beforeAll(async () => {
     expiresAt: exp * 1000,
   });
   await import('./account.element');
+  // The hub's code loads after the element's first paint; these tests drive it from the start.
+  await widgetBodyReady('tk-account');
 });
 afterAll(async () => {
   // Unmount every element inside act so no React work is left to run after the DOM is torn down.

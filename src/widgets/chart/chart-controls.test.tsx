@@ -3,13 +3,14 @@ import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformProvider } from '../_shared/platform-context';
 import { priceEntry } from '../_shared/test-platform.fixture';
-import { Chart, chartHeaderReady } from './chart';
+import { Chart, chartBodyReady } from './chart';
+import { chartHeaderReady } from './chart-body';
 import type { ChartProps } from './chart';
 import { createChartPlatform, productInfo, recordingEngine } from './chart-test.fixture';
 import type { ChartTestPlatform, RecordingEngine } from './chart-test.fixture';
 
-// The header's chunk (price formatting) loads after the first paint; these tests read it from the start.
-beforeAll(() => chartHeaderReady);
+// The chart's and its header's chunks load after the first paint; these tests read them from the start.
+beforeAll(() => Promise.all([chartBodyReady, chartHeaderReady]));
 
 let current: ChartTestPlatform | null = null;
 let engine: RecordingEngine;

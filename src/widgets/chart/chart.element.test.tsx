@@ -39,6 +39,10 @@ beforeAll(async () => {
   });
   getPlatform.mockReturnValue(test.platform);
   await import('./chart.element');
+  // The chart's code loads after the element's first paint; these tests drive it from the start.
+  await (
+    await import('./chart')
+  ).chartBodyReady;
 });
 afterAll(async () => {
   // Unmount before the platform and the jsdom window go: no React work may be left scheduled.
