@@ -24,9 +24,7 @@ const OVER_BUDGET: Readonly<Record<string, number>> = {
   'tk-order-form': 36 * 1024,
   'tk-wallet': 32 * 1024,
   'tk-withdraw': 28 * 1024,
-  'tk-deposit': 27 * 1024,
   'tk-history': 27 * 1024,
-  'tk-notifications': 23 * 1024,
   'tk-bank-cards': 22 * 1024,
   'tk-auth': 21 * 1024,
   'tk-crypto-addresses': 20 * 1024,
@@ -75,28 +73,12 @@ describe('first-paint size budgets of the build (gzip -9)', () => {
     expect(Object.keys(OVER_BUDGET).filter((tag) => !secondWidgets.includes(tag))).toEqual([]);
   });
 
-  it('tk-verification adds at most 10 KB beside tk-quotes and the signed-in base, its image code after it', () => {
-    const extra = firstPaint('tk-verification').filter((file) => !quotes.includes(file));
-    // What every signed-in widget loads before its own code (session, toast, messages, codes): tk-withdraw's
-    // first paint holds it too. The whole figure beside tk-quotes is reported; the budget holds the rest.
-    const signedInBase = new Set(firstPaint('tk-withdraw'));
-    const own = extra.filter((file) => !signedInBase.has(file));
-    console.info(
-      `tk-verification after tk-quotes: ${(sum(extra) / 1024).toFixed(1)} KB gzip, ` +
-        `of which its own: ${(sum(own) / 1024).toFixed(1)} KB`,
-    );
-    expect(sum(own)).toBeLessThanOrEqual(SECOND_WIDGET_BUDGET);
-    // The compression library (its options name) and the HEIC decoder load only when a photo is picked.
-    const withImageCode = extra.filter((file) => {
+  it("tk-verification's first paint holds no image code: compression and HEIC load when a photo is picked", () => {
+    const withImageCode = firstPaint('tk-verification').filter((file) => {
       const text = readFileSync(join(DIST_DIR, file), 'utf8');
       return text.includes('maxWidthOrHeight') || text.includes('heicTo');
     });
     expect(withImageCode).toEqual([]);
-  });
-
-  it('tk-loan on the same page adds at most 10 KB', () => {
-    const extra = firstPaint('tk-loan').filter((file) => !quotes.includes(file));
-    expect(sum(extra)).toBeLessThanOrEqual(SECOND_WIDGET_BUDGET);
   });
 
   it('tk-chart: at most 110 KB, klinecharts after it', () => {

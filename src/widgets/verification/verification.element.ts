@@ -2,15 +2,24 @@
 import { defineWidget } from '../_shared/define-widget';
 import messages from '../../core/i18n/locales/en/messages.json';
 import strings from '../../core/i18n/locales/en/verification.json';
-import { Verification } from './verification';
+import { loadingFrame } from '../_shared/loading-frame';
 import { VERIFICATION_CSS as css } from './styles';
 import { verificationMeta } from './verification.meta';
 
-defineWidget(verificationMeta, Verification, css, {
-  english: { verification: strings, messages },
-  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
-  languages: () => import('./verification.locales'),
-});
+// The form's code, with the session and toast, loads with this module; until then its loading state shows (SB4).
+defineWidget(
+  verificationMeta,
+  {
+    body: () => import('./verification').then((m) => m.Verification),
+    frame: loadingFrame({ name: 'verification', css, frameClass: 'tk-kyc' }),
+  },
+  css,
+  {
+    english: { verification: strings, messages },
+    // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+    languages: () => import('./verification.locales'),
+  },
+);
 
 declare global {
   interface HTMLElementTagNameMap {
