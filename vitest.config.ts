@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { configDefaults, defineConfig } from 'vitest/config';
-import { ClockAwareSequencer, SERIAL_E2E } from './tests/e2e/sequencer';
+import { defineConfig } from 'vitest/config';
+import { ClockAwareSequencer } from './tests/e2e/sequencer';
 
 export default defineConfig({
   plugins: [react()],
@@ -48,29 +48,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          // Two browser files at a time against the one server, after the unit and server files (group 1): alone,
-          // one browser file kept 0.7 of the two cores busy (TR14). Files that change the server for everyone
-          // are in `e2e-serial`.
           include: ['tests/e2e/**/*.e2e.ts'],
-          exclude: [...configDefaults.exclude, ...SERIAL_E2E],
-          sequence: { groupOrder: 1 },
-          maxWorkers: 2,
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts', 'tests/e2e/browser-server.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e-serial',
-          // One at a time, after every other file (group 2), on the same server and browser (shared-setup.ts).
-          include: SERIAL_E2E,
-          sequence: { groupOrder: 2 },
           fileParallelism: false,
-          environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts', 'tests/e2e/browser-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,7 +1,7 @@
 // Issue #3 end to end, in Chromium at 390×844 and 1440×900: register by email with the code from the dev
 // outbox, sign in, turn the second factor on, sign out, sign in with a TOTP code, switch to demo and back,
 // change the password and sign in with the new one. Signing in with a second TOTP code moves the server clock
-// to the next step, so this file runs one at a time after the others (e2e-serial, TR14); the account screens
+// to the next step, so this file runs after the others (CK7); the account screens
 // that need no second factor are in auth-screens.e2e.ts.
 import { describe, it } from 'vitest';
 import {

@@ -1,7 +1,7 @@
 // Issue #3's screens that need no second factor, in Chromium at 390×844 and 1440×900: a protected route while
 // signed out (an account without a second factor), phone registration with the image captcha, every auth and
 // account screen in German, the forgot-password screen in English. They never move the server clock, so they
-// run beside other files (the second-factor journey is auth-journey.e2e.ts).
+// run before the clock movers (the second-factor journey is auth-journey.e2e.ts, one of them).
 import { describe, expect, it } from 'vitest';
 import { base32ToBytes, hotpCode } from '../fixtures/totp';
 import {

@@ -2,7 +2,6 @@
 // (tests/e2e/browser.ts). Files never share a context, so the browser holds no state from one file to the next.
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { sharedOnce } from './shared-setup';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,18 +10,15 @@ declare module 'vitest' {
   }
 }
 
-/** Start Chromium once for both browser projects (tests/e2e/shared-setup.ts) and provide its endpoint. */
+/** Start Chromium once and provide its endpoint; the returned function stops it. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { value, release } = await sharedOnce(
-    'chromium',
-    // Headless, with the flags that let it run as root in a container.
-    () =>
-      chromium.launchServer({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage'],
-      }),
-    (server) => server.close(),
-  );
-  project.provide('browserEndpoint', value.wsEndpoint());
-  return release;
+  // Headless, with the flags that let it run as root in a container.
+  const server = await chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  project.provide('browserEndpoint', server.wsEndpoint());
+  return async () => {
+    await server.close();
+  };
 }

@@ -1,5 +1,5 @@
 // Starts the reference platform (real app, throw-away data dir) and a second origin serving examples/,
-// once for every end-to-end file of both browser projects.
+// once for every end-to-end file.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,6 @@ import { buildApp } from '../../server/src/app';
 import { createTestClock } from '../../server/src/clock';
 import { readManifest } from '../fixtures/dist-graph';
 import { startClockControl } from './clock-control';
-import { sharedOnce } from './shared-setup';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,16 +24,8 @@ declare module 'vitest' {
   }
 }
 
-/** What the global setup starts: the platform, the examples origin and the clock's control. */
-interface Platform {
-  baseUrl: string;
-  examplesUrl: string;
-  adminToken: string;
-  clockUrl: string;
-  stop: () => Promise<void>;
-}
-
-async function startPlatform(): Promise<Platform> {
+/** Vitest global setup: start both servers and provide their URLs; the returned function stops them. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   readManifest(); // fail fast with a hint when `vite build` has not run
   const dataDir = mkdtempSync(join(tmpdir(), 'tk-e2e-'));
   const adminToken = randomBytes(24).toString('hex');
@@ -55,29 +46,14 @@ async function startPlatform(): Promise<Platform> {
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const examples = await startExamplesServer({ port: 0, platformOrigin: baseUrl });
   const control = await startClockControl(clock);
-  return {
-    baseUrl,
-    examplesUrl: examples.url,
-    adminToken,
-    clockUrl: control.url,
-    stop: async () => {
-      await control.close();
-      await examples.close();
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  project.provide('baseUrl', baseUrl);
+  project.provide('examplesUrl', examples.url);
+  project.provide('adminToken', adminToken);
+  project.provide('clockUrl', control.url);
+  return async () => {
+    await control.close();
+    await examples.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   };
-}
-
-/**
- * Vitest global setup: start both servers once for the two browser projects (tests/e2e/shared-setup.ts) and
- * provide their URLs; the returned function stops them after the last project.
- */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const { value, release } = await sharedOnce('platform', startPlatform, (platform) => platform.stop());
-  project.provide('baseUrl', value.baseUrl);
-  project.provide('examplesUrl', value.examplesUrl);
-  project.provide('adminToken', value.adminToken);
-  project.provide('clockUrl', value.clockUrl);
-  return release;
 }
