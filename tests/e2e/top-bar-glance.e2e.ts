@@ -1,7 +1,8 @@
-// Issue #26 items 6 and 8 in Chromium (one signed-in page per theme, resized per case: TR15). The desktop top bar of a funded trader at 1024×768 (the narrowest
-// desktop), 1280×720, 1440×900 and 1920×1080, in English, German and Japanese, and dark: total balance,
-// available margin, Deposit and the bell with its unread count on one row that does not overflow (what does
-// not fit moves into the More menu, the total balance last). The phone's top of home is left as it was.
+// Issue #26 items 6 and 8 in Chromium, on one signed-in page per theme resized per case (TR15). The desktop
+// top bar of a funded trader at 1024×768 (the narrowest desktop), 1280×720, 1440×900 and 1920×1080, in
+// English, German and Japanese, and dark: total balance, available margin, Deposit and the bell with its
+// unread count on one row that does not overflow (what does not fit moves into the More menu, the total
+// balance last). The phone's top of home is left as it was.
 // Then one waiting deposit: the trader's records and the back office show its time as the same text.
 // Screenshots: test-results/screenshots/glance-*.png and times-*.png.
 import type { BrowserContext, Page } from 'playwright-core';
