@@ -14,6 +14,7 @@ import { loadCodeMessages } from '../../core/i18n/i18n';
 import { getSession } from '../../core/session/session';
 import type { EventCallbacks } from '../_shared/events';
 import { usePlatform } from '../_shared/platform-context';
+import { useNoticeReload } from '../_shared/use-notice-reload';
 import { useAtomValue } from '../_shared/store-react';
 import { useToast } from '../_shared/toast';
 import { useT } from '../_shared/use-t';
@@ -64,27 +65,6 @@ function useSubmissionKey() {
     }),
     [],
   );
-}
-
-/** Reloads when a loan's rejection arrives live (the notifications state loads apart from the widget). */
-function useNotificationReload(active: boolean, reload: () => void) {
-  const platform = usePlatform();
-  useEffect(() => {
-    if (!active) return undefined;
-    let release: (() => void) | null = null;
-    let live = true;
-    void import('../../core/state/notifications').then(({ getNotificationUnread }) => {
-      if (!live) return;
-      const { arrival } = getNotificationUnread(platform);
-      release = platform.store.sub(arrival, () => {
-        if (platform.store.get(arrival)?.alarmType === LOAN_REJECTED_NOTIFICATION) reload();
-      });
-    });
-    return () => {
-      live = false;
-      release?.();
-    };
-  }, [platform, active, reload]);
 }
 
 /** The loan page's data: the status check, the repayment list and the two submits (spec §4, §7). */
@@ -141,7 +121,7 @@ export function useLoan(props: EventCallbacks<'tk-navigate'>): LoanModel {
   const reload = useCallback(() => {
     void load().then(() => session.refreshBalance({ silent: true }));
   }, [load, session]);
-  useNotificationReload(active, reload);
+  useNoticeReload(active, LOAN_REJECTED_NOTIFICATION, reload);
   useEffect(() => {
     if (!active) return undefined;
     const onVisible = () => {

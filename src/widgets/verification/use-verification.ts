@@ -10,6 +10,7 @@ import {
 import { getSession } from '../../core/session/session';
 import type { EventCallbacks } from '../_shared/events';
 import { usePlatform } from '../_shared/platform-context';
+import { useNoticeReload } from '../_shared/use-notice-reload';
 import { useAtomValue } from '../_shared/store-react';
 import { useToast } from '../_shared/toast';
 import { useT } from '../_shared/use-t';
@@ -74,27 +75,6 @@ function shown(answer: Answer): ShownRecord {
   };
 }
 
-/** Reloads when a rejection arrives live (the notifications state loads apart from the first paint). */
-function useRejectionReload(platformReady: boolean, reload: () => void) {
-  const platform = usePlatform();
-  useEffect(() => {
-    if (!platformReady) return;
-    let release: (() => void) | null = null;
-    let live = true;
-    void import('../../core/state/notifications').then(({ getNotificationUnread }) => {
-      if (!live) return;
-      const { arrival } = getNotificationUnread(platform);
-      release = platform.store.sub(arrival, () => {
-        if (platform.store.get(arrival)?.alarmType === KYC_REJECTED_NOTIFICATION) reload();
-      });
-    });
-    return () => {
-      live = false;
-      release?.();
-    };
-  }, [platform, platformReady, reload]);
-}
-
 /** The level's record, read when signed in, and its submission (spec §7 `user/auth*`, `user/first/auth*`). */
 export function useVerification(level: KycLevel, props: EventCallbacks<'tk-navigate'>): VerificationModel {
   const t = useT();
@@ -129,7 +109,7 @@ export function useVerification(level: KycLevel, props: EventCallbacks<'tk-navig
     };
   }, [platform, level, signedIn, offered, attempt, state.uid]);
 
-  useRejectionReload(signedIn && offered, reload);
+  useNoticeReload(signedIn && offered, KYC_REJECTED_NOTIFICATION, reload);
 
   const submit = async (form: VerificationForm): Promise<boolean> => {
     setBusy(true);
