@@ -172,3 +172,18 @@ export async function navigateTo(page: Page, path: string): Promise<void> {
     );
   }, path);
 }
+
+/** Switches the interface language with the language menu (top bar on desktop, home page on mobile). */
+export async function switchLanguage(page: Page, vp: ViewportName, code: string): Promise<void> {
+  if ((await page.evaluate(() => document.documentElement.lang)) === code) return;
+  // Home first: it holds the menu on mobile, and on desktop it closes the account dialog over the top bar.
+  await navigateTo(page, '/');
+  await page.locator(vp === 'mobile' ? '[data-testid="home"]' : '[data-testid="chart-panel"]').waitFor();
+  await page.locator('[data-testid="account-dialog"]').waitFor({ state: 'detached' });
+  // On a narrow desktop top bar the language lives in the More menu.
+  const menu = page.locator('.host-lang__button').first();
+  if (await menu.isVisible()) await menu.click();
+  else await page.getByTestId('top-more').click();
+  await page.locator(`button[lang="${code}"]`).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe(code);
+}

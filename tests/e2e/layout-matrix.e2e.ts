@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '../../src/core/contract/languages';
 import { open, signIn } from './auth-steps';
 import type { Account } from './auth-steps';
-import { openPage, useBrowser } from './browser';
+import { navigateTo, openPage, switchLanguage, useBrowser } from './browser';
 import type { ViewportName } from './browser';
 import { focused, tabUntil } from './keyboard-steps';
 import { measureLayout, type LayoutRules, type Violation } from './layout-probe';
@@ -204,15 +204,6 @@ const PAGES: readonly PageDef[] = [
   },
 ];
 
-/** Goes to an in-app path the way a widget asks the host to: the `tk-navigate` event, no reload. */
-async function navigateTo(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    document.dispatchEvent(
-      new CustomEvent('tk-navigate', { detail: { to }, bubbles: true, cancelable: true }),
-    );
-  }, path);
-}
-
 /** Waits until the page's element is visible and, where the page has a chart, its candles are drawn. */
 async function settle(page: Page, def: PageDef, vp: ViewportName): Promise<void> {
   await page.locator(def.ready[vp]).first().waitFor({ state: 'visible', timeout: 15_000 });
@@ -225,21 +216,6 @@ async function settle(page: Page, def: PageDef, vp: ViewportName): Promise<void>
     await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
   }
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
-
-/** Switches the interface language with the language menu (top bar on desktop, home page on mobile). */
-async function switchLanguage(page: Page, vp: ViewportName, code: string): Promise<void> {
-  if ((await page.evaluate(() => document.documentElement.lang)) === code) return;
-  // Home first: it holds the menu on mobile, and on desktop it closes the account dialog over the top bar.
-  await navigateTo(page, '/');
-  await page.locator(vp === 'mobile' ? '[data-testid="home"]' : '[data-testid="chart-panel"]').waitFor();
-  await page.locator('[data-testid="account-dialog"]').waitFor({ state: 'detached' });
-  // On a narrow desktop top bar the language lives in the More menu.
-  const menu = page.locator('.host-lang__button').first();
-  if (await menu.isVisible()) await menu.click();
-  else await page.getByTestId('top-more').click();
-  await page.locator(`button[lang="${code}"]`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe(code);
 }
 
 /** Measures a page until it holds (transient states settle within frames) and returns what is still wrong. */

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { navigateTo, screenshot } from './browser';
+import { navigateTo, screenshot, switchLanguage } from './browser';
 import type { ViewportName } from './browser';
 import { post } from './trading-steps';
 
@@ -73,14 +73,8 @@ export async function reopenLoan(page: Page, vp: ViewportName) {
 }
 
 /** Switches the interface language through the host's language menu (no reload) and comes back to the loan. */
-async function switchLanguage(page: Page, vp: ViewportName, code: string) {
-  await navigateTo(page, '/');
-  await page.locator('[data-testid="account-dialog"]').waitFor({ state: 'detached' });
-  const menu = page.locator('.host-lang__button').first();
-  if (await menu.isVisible()) await menu.click();
-  else await page.getByTestId('top-more').click();
-  await page.locator(`button[lang="${code}"]`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe(code);
+async function switchLanguageAtLoan(page: Page, vp: ViewportName, code: string) {
+  await switchLanguage(page, vp, code);
   await navigateTo(page, '/user/loan');
   await page.getByTestId('loan-state').waitFor({ state: 'visible', timeout: 15_000 });
   if (vp === 'desktop') await page.getByTestId('account-dialog').waitFor({ state: 'visible' });
@@ -93,11 +87,11 @@ async function switchLanguage(page: Page, vp: ViewportName, code: string) {
 export async function shoot(page: Page, vp: ViewportName, name: string, prepare?: () => Promise<void>) {
   if (!SHOTS) return;
   for (const lang of ['en', 'th']) {
-    if (lang === 'th') await switchLanguage(page, vp, 'th');
+    if (lang === 'th') await switchLanguageAtLoan(page, vp, 'th');
     await prepare?.();
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await screenshot(page, `loan-${name}-${lang}`, vp);
   }
-  await switchLanguage(page, vp, 'en');
+  await switchLanguageAtLoan(page, vp, 'en');
   await prepare?.();
 }

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeDialog, open, signIn } from './auth-steps';
 import type { Account } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
-import { openPage, screenshot, useBrowser } from './browser';
+import { openPage, screenshot, switchLanguage, useBrowser } from './browser';
 import type { ViewportName } from './browser';
 import { waitingDeposits } from './cashier-steps';
 import { measureLayout } from './layout-probe';
@@ -56,15 +56,6 @@ async function topBarProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.rule}: ${v.detail}`);
 }
 
-async function switchLanguage(page: Page, code: string): Promise<void> {
-  if ((await page.evaluate(() => document.documentElement.lang)) === code) return;
-  const menu = page.locator('.host-lang__button').first();
-  if (await menu.isVisible()) await menu.click();
-  else await page.getByTestId('top-more').click();
-  await page.locator(`button[lang="${code}"]`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe(code);
-}
-
 /**
  * One signed-in desktop page per theme for the whole file (TR15): each size and language is then a resize and
  * a language switch of the same page, as a trader who resizes the window and changes the language sees it,
@@ -103,7 +94,7 @@ describe.each(SIZES)('the desktop top bar at $width×$height $theme', (size) => 
       // Back on the trading page from the previous case's deposit dialog, without a reload.
       if (await page.getByTestId('account-dialog').isVisible()) await closeDialog(page);
       await page.getByTestId('chart-panel').waitFor({ state: 'visible', timeout: 20_000 });
-      await switchLanguage(page, lang);
+      await switchLanguage(page, 'desktop', lang);
       const glance = page.getByTestId('account-glance');
       await glance.waitFor({ state: 'visible', timeout: 15_000 });
       // Available margin = balance + floating P&L (none open): the balance itself once the socket reported.
