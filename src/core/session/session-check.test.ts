@@ -206,6 +206,27 @@ describe('answers that end the session', () => {
     expect(h.nav.onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('ignores a 401 answered after the trader signed out, for a call sent before', async () => {
+    h = createHarness();
+    await h.session.signIn(login());
+    let release: () => void = () => undefined;
+    h.handlers['waa/user/balance'] = () => new Promise((resolve) => (release = () => resolve({ http: 401 })));
+    const stale = h.session.refreshBalance();
+    await vi.advanceTimersByTimeAsync(0);
+    await h.session.logout();
+    release();
+    await stale;
+    expect(h.session.getState().status).toBe('signedOut');
+    expect(h.nav.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('still asks a signed-out visitor to sign in when a protected call answers 23519', async () => {
+    h = createHarness();
+    h.handlers['waa/user/balance'] = () => ({ code: 23519, msg: 'login required' });
+    await h.session.refreshBalance();
+    expect(h.nav.onUnauthorized).toHaveBeenCalledOnce();
+  });
+
   it('logs out when user info answers 1002 (user not found)', async () => {
     h = createHarness({ handlers: { 'waa/user/info': () => ({ code: 1002, msg: 'user not found' }) } });
     await h.session.signIn(login());

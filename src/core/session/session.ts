@@ -67,15 +67,23 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
   const { store } = platform;
   const getToken = () => tokens.read()?.token ?? null;
 
+  /** The token whose own rejection ended the session: its answer still sends the trader to sign in. */
+  let endedByRejection: string | null = null;
   setAuthHooks(platform, {
     getToken,
     onRejected(token) {
       // A failure of a call sent with an older token says nothing about the current session.
-      if (token !== null && token === getToken()) void core.end('unauthorized', { navigate: false });
+      if (token !== null && token === getToken()) {
+        endedByRejection = token;
+        void core.end('unauthorized', { navigate: false });
+      }
     },
     onUnauthorized(token) {
       const current = getToken();
-      if (token === null || current === null || token === current) core.navigation()?.onUnauthorized();
+      // A call sent before a sign-out, a switch or a new sign-in is answered for a session that is gone: the
+      // page stays where the trader went (the sign-out's own destination), instead of jumping to the login.
+      const forThisPage = token === null ? current === null : token === current || token === endedByRejection;
+      if (forThisPage) core.navigation()?.onUnauthorized();
     },
     async beforeProtectedCall() {
       const { status, expiresAt } = core.sync();
