@@ -5,7 +5,11 @@
  */
 export interface SeededBrand {
   id: string;
-  brand: { tradeModes: Array<'market' | 'option'>; defaultTradeMode: 'market' | 'option'; verifyStyle: string };
+  brand: {
+    tradeModes: Array<'market' | 'option'>;
+    defaultTradeMode: 'market' | 'option';
+    verifyStyle: string;
+  };
   /** The system config names that are on. */
   on: readonly string[];
 }
