@@ -37,6 +37,7 @@ describe('the user menu with the cashier built', () => {
       'menu-my-wallet',
       'menu-wallet',
       'menu-security',
+      'menu-invite',
       'menu-notification',
     ]);
     await waitFor(() => expect(screen.getByTestId('menu-notification-unread').textContent).toBe('3'));
@@ -71,6 +72,6 @@ describe('the user menu with the cashier built', () => {
     expect(card).toBeTruthy();
     expect(screen.queryByTestId('balance-deposit')).toBeNull();
     expect(screen.queryByTestId('balance-withdraw')).toBeNull();
-    expect(generalRows()).toEqual(['menu-account', 'menu-security', 'menu-notification']);
+    expect(generalRows()).toEqual(['menu-account', 'menu-security', 'menu-invite', 'menu-notification']);
   });
 });

@@ -55,6 +55,7 @@ describe('the verification pages', () => {
       'menu-junior-verified',
       'menu-wallet',
       'menu-security',
+      'menu-invite',
       'menu-notification',
     ]);
     fireEvent.click(screen.getByTestId('menu-verified'));

@@ -78,11 +78,13 @@ describe('the wallet routes', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
   });
 
-  it('shows the records under both names of the transaction list', async () => {
+  it('shows the records under both names of the transaction list (one tab away from the trades)', async () => {
     mockWidth(390);
     for (const path of ['/user/wallet/transactionList', '/user/wallet/depositList']) {
       const host = await startHost(getSession, { path, signedIn: true, handlers });
       const records = screen.getByTestId('wallet-records-page');
+      // The depositList alias opens the records; the transaction list opens the trades first (AP5).
+      if (path.endsWith('transactionList')) fireEvent.click(screen.getByTestId('transactions-tab-cash'));
       await waitFor(() =>
         expect(within(records).getByRole('heading', { name: 'Deposits and withdrawals' })).toBeTruthy(),
       );
@@ -120,8 +122,10 @@ describe('the wallet routes', () => {
       expect(within(detail).getByText('M9')).toBeTruthy();
       expect(screen.getByTestId('wallet-records-page')).toBeTruthy();
       fireEvent.click(within(detail).getByRole('button', { name: 'Close' }));
-      await waitFor(() => expect(window.location.search).toBe(''));
+      // Closing keeps the order's list, the market trades, in view.
+      await waitFor(() => expect(window.location.search).toBe('?tab=market'));
       expect(window.location.pathname).toBe('/user/wallet/transactionList');
+      expect(screen.getByTestId('transactions-market')).toBeTruthy();
       expect(screen.queryByRole('dialog', { name: 'Order details' })).toBeNull();
       host.close();
       cleanup();
@@ -132,7 +136,12 @@ describe('the wallet routes', () => {
       signedIn: true,
       handlers: withOrders,
     });
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('No such order in this account.'));
+    // The option's number opens the option trades beneath the detail, which has the alert of its own.
+    const detail = await screen.findByRole('dialog', { name: 'Order details' });
+    await waitFor(() =>
+      expect(within(detail).getByRole('alert').textContent).toBe('No such order in this account.'),
+    );
+    expect(screen.getByTestId('transactions-option')).toBeTruthy();
   });
 
   it('opens My wallet on brands with user/myWallet, and sends the others to the wallet home', async () => {

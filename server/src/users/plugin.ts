@@ -7,6 +7,7 @@ import { createAvatarStore } from './avatar-store';
 import { bindEmailRoute } from './bind-email-route';
 import { tradingProhibitedRule } from './blocking';
 import { infoRoute } from './info-route';
+import { inviteesRoute } from './invitees-route';
 import { passwordRoute } from './password-route';
 import { profileRoutes } from './profile-routes';
 
@@ -30,6 +31,7 @@ export const usersPlugin = fp<UsersPluginOptions>(
     }
     const avatars = createAvatarStore(avatarDir ?? join(app.config.dataDir, 'avatars'));
     infoRoute(app);
+    inviteesRoute(app);
     await profileRoutes(app, avatars);
     passwordRoute(app);
     bindEmailRoute(app);

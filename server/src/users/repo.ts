@@ -360,3 +360,32 @@ export async function listUsers(
     pageSize: options.pageSize,
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Invitations
+
+/** One user who registered with an inviter's code: the public uid and when (nothing personal). */
+export interface InviteeRow {
+  id: string;
+  uid: string;
+  registeredAt: Date;
+}
+
+/** A page of the users `inviterId` invited, newest first, and how many there are in all. */
+export async function listInvitees(
+  q: Queryable,
+  inviterId: string,
+  page: number,
+  limit: number,
+): Promise<{ list: InviteeRow[]; total: number }> {
+  const { rows } = await q.query<InviteeRow>(
+    `select id::text as id, uid, created_at as "registeredAt" from users where invited_by = $1
+     order by created_at desc, id desc limit $2 offset $3`,
+    [inviterId, limit, (page - 1) * limit],
+  );
+  const count = await q.query<{ total: string }>(
+    'select count(*)::text as total from users where invited_by = $1',
+    [inviterId],
+  );
+  return { list: rows, total: Number(count.rows[0]?.total ?? 0) };
+}

@@ -58,6 +58,8 @@ describe('the page registry, derived from the route table', () => {
       privacy: AccountPage,
       bindEmail: AccountPage,
       security: AccountPage,
+      standards: AccountPage,
+      invite: AccountPage,
       notification: NotificationsPage,
       crypto: CryptoAddressesPage,
       addCrypto: AddCryptoPage,
@@ -85,7 +87,8 @@ describe('the page registry, derived from the route table', () => {
 
   it('builds a route only when it names a page (features not built yet have none)', () => {
     for (const route of ROUTES) expect(route.built, route.name).toBe(route.page !== undefined);
-    expect(built).not.toContain('standards');
+    expect(built).toContain('standards');
+    // /explore, the spec's empty tab, is not built on any brand (AP4): no tab or link leads to it.
     expect(built).not.toContain('explore');
   });
 
@@ -132,6 +135,8 @@ describe('page kinds from the route table', () => {
         'juniorVerified',
         'wallet',
         'transactionList',
+        'standards',
+        'invite',
       ].sort(),
     );
   });
@@ -164,6 +169,8 @@ describe('page kinds from the route table', () => {
         'juniorVerified',
         'wallet',
         'transactionList',
+        'standards',
+        'invite',
         'search',
       ].sort(),
     );
@@ -198,6 +205,8 @@ describe('page kinds from the route table', () => {
         'juniorVerified',
         'wallet',
         'transactionList',
+        'standards',
+        'invite',
         'chart',
         'place',
         'placeOption',
@@ -247,6 +256,8 @@ describe('account pages', () => {
       'loan',
       'wallet',
       'transactionList',
+      'standards',
+      'invite',
       'notification',
     ]);
     const entry = (page: string) => menu.find((item) => item.page === page);
@@ -270,6 +281,13 @@ describe('account pages', () => {
       Array(5).fill('account'),
     );
     expect(accountMenuPageOf('security')).toBe('security');
+    expect(entry('standards')).toEqual({
+      page: 'standards',
+      to: '/user/standards',
+      label: 'account.standards.menu',
+      requires: ['user/standards'],
+    });
+    expect(entry('invite')).toEqual({ page: 'invite', to: '/user/invite', label: 'account.invite.menu' });
   });
 
   it.each([
@@ -301,7 +319,8 @@ describe('account pages', () => {
       menu
         .filter((item) => menuItemShown(item, (name) => on.includes(name), virtual))
         .map((item) => item.page);
-    expect(pages(false, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard', 'user/loan'])).toEqual([
+    const all = ['user/myWallet', 'user/cryptoWallet', 'user/bankCard', 'user/loan', 'user/standards'];
+    expect(pages(false, all)).toEqual([
       'account',
       'security',
       'myWallet',
@@ -312,6 +331,8 @@ describe('account pages', () => {
       'loan',
       'wallet',
       'transactionList',
+      'standards',
+      'invite',
       'notification',
     ]);
     expect(pages(false, [])).toEqual([
@@ -321,13 +342,10 @@ describe('account pages', () => {
       'withdraw',
       'wallet',
       'transactionList',
+      'invite',
       'notification',
     ]);
-    expect(pages(true, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard', 'user/loan'])).toEqual([
-      'account',
-      'security',
-      'notification',
-    ]);
+    expect(pages(true, all)).toEqual(['account', 'security', 'standards', 'invite', 'notification']);
   });
 
   it('lists each verification level only where the brand offers it, on the demo account too', () => {

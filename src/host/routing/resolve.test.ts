@@ -83,13 +83,18 @@ describe('resolve in this build', () => {
     },
   );
 
-  it.each(['/user/standards', '/explore'])(
-    'sends %s home without a notice because its page is not built yet',
-    (path) => {
-      expect(resolve(path, out)).toEqual({ redirect: '/' });
-      expect(resolve(path, inn)).toEqual({ redirect: '/' });
-    },
-  );
+  it.each(['/explore'])('sends %s home without a notice because its page is not built (AP4)', (path) => {
+    expect(resolve(path, out)).toEqual({ redirect: '/' });
+    expect(resolve(path, inn)).toEqual({ redirect: '/' });
+  });
+
+  it.each(['/user/standards', '/user/invite'])('guards %s like the other account pages', (path) => {
+    expect(resolve(path, out)).toEqual({
+      redirect: `/login?to=${encodeURIComponent(path)}`,
+      notice: 'app.login_required',
+    });
+    expect(resolve(path, inn)).toMatchObject({ page: path.slice('/user/'.length) });
+  });
 
   it('guards /user/loan like the other account pages (the page itself checks the brand switch)', () => {
     expect(resolve('/user/loan', out)).toEqual({
@@ -179,7 +184,7 @@ describe('the route table', () => {
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
   });
 
-  it('lists every route of spec §2 plus the second-factor page', () => {
+  it('lists every route of spec §2 plus the second-factor and invite pages', () => {
     const spec = [
       '/',
       '/search',
@@ -217,6 +222,7 @@ describe('the route table', () => {
       '/user/loan',
       '/user/bindEmail',
       '/user/security',
+      '/user/invite',
     ];
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...spec].sort());
   });

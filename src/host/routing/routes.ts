@@ -180,7 +180,14 @@ export const ROUTES: readonly RouteDef[] = [
     kind: 'account',
     account: { menu: 'wallet.menu.records', realOnly: true },
   }),
-  user('standards', '/user/standards'),
+  // Only on brands with the standards flag (the view leads to the menu elsewhere).
+  account('standards', '/user/standards', {
+    view: 'standards',
+    menu: 'account.standards.menu',
+    requires: ['user/standards'],
+  }),
+  // Not in spec §2's list: the invite row's page (the code, its sign-up link and who signed up with it).
+  account('invite', '/user/invite', { view: 'invite', menu: 'account.invite.menu' }),
   user('notification', '/user/notification', {
     page: 'notifications/notifications-page#NotificationsPage',
     kind: 'account',

@@ -39,7 +39,9 @@ export function AccountList() {
         icon="gift"
         label={t('account.invite_code')}
         value={user.inviteCode}
+        onClick={() => navigate(VIEW_PATHS.invite)}
         trailing={<CopyButton text={user.inviteCode} />}
+        testId="account-invite"
       />
       {isConfigOn(systemConfig, 'user/privacy') ? (
         <Row

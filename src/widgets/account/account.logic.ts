@@ -16,6 +16,8 @@ export const ACCOUNT_VIEWS = [
   'privacy',
   'bindEmail',
   'security',
+  'standards',
+  'invite',
 ] as const;
 export type AccountView = (typeof ACCOUNT_VIEWS)[number];
 
@@ -27,6 +29,8 @@ export const VIEW_PATHS: Readonly<Record<AccountView, string>> = {
   privacy: '/user/privacy',
   bindEmail: '/user/bindEmail',
   security: '/user/security',
+  standards: '/user/standards',
+  invite: '/user/invite',
 };
 
 /** Input maxima and lengths of spec §9. */

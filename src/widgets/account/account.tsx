@@ -15,7 +15,9 @@ import { ACCOUNT_CSS as css } from './styles';
 import { BindEmail } from './bind-email';
 import { ChangePassword } from './change-password';
 import { Privacy } from './privacy';
+import { Invite } from './invite';
 import { Security } from './security';
+import { Standards } from './standards';
 import { ToastProvider } from '../_shared/toast';
 import { useAccountNav } from './use-account-nav';
 import { usePreferences } from './use-preferences';
@@ -42,6 +44,8 @@ const VIEWS: Record<View, () => ReactNode> = {
   privacy: Privacy,
   bindEmail: BindEmail,
   security: Security,
+  standards: Standards,
+  invite: Invite,
 };
 
 /** Valid colour pairs of the `color-schemes` attribute. */

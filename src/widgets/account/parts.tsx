@@ -57,6 +57,21 @@ export function Row({ icon, label, value, onClick, trailing, testId }: RowProps)
       {trailing ?? (onClick ? <Icon name="chevron" size={18} /> : null)}
     </>
   );
+  if (onClick && trailing) {
+    // A row that opens a page and has its own button (copy): two buttons side by side, never one in another.
+    return (
+      <div className="tk-account__row" part="row">
+        <button type="button" className="tk-account__row-open" data-testid={testId} onClick={onClick}>
+          <span className="tk-account__row-icon">
+            <Icon name={icon} />
+          </span>
+          <span className="tk-account__row-label">{label}</span>
+          {value !== undefined ? <span className="tk-account__row-value">{value}</span> : null}
+        </button>
+        {trailing}
+      </div>
+    );
+  }
   if (onClick) {
     return (
       <button type="button" className="tk-account__row" part="row" data-testid={testId} onClick={onClick}>

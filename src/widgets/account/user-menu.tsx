@@ -9,6 +9,7 @@ import { CopyButton } from './copy-button';
 import { LanguageSheet, ThemeSheet } from './preference-sheets';
 import { Row, Section } from './parts';
 import { ConfirmSheet } from './sheet';
+import { STANDARDS_FLAG } from './standards';
 import { useUserMenu } from './use-user-menu';
 import { VerificationRows } from './verification-rows';
 
@@ -111,8 +112,18 @@ export function UserMenu() {
           icon="gift"
           label={t('account.invite_code')}
           value={user.inviteCode}
+          onClick={() => navigate(VIEW_PATHS.invite)}
           trailing={<CopyButton text={user.inviteCode} />}
+          testId="menu-invite"
         />
+        {isConfigOn(systemConfig, STANDARDS_FLAG) ? (
+          <Row
+            icon="doc"
+            label={t('account.standards.menu')}
+            onClick={() => navigate(VIEW_PATHS.standards)}
+            testId="menu-standards"
+          />
+        ) : null}
         <Row
           icon="bell"
           label={t('account.notification')}

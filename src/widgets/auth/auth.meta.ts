@@ -32,6 +32,14 @@ export const authMeta: WidgetMeta = {
         'followed; anything else means `/`.',
       default: "'/'",
     },
+    {
+      name: 'invite',
+      prop: 'invite',
+      type: 'string',
+      description:
+        'Invite code to fill in on the register screen (the `inviteCode` query of a sign-up link). Letters and ' +
+        'digits only; anything else is ignored.',
+    },
     LANG_ATTRIBUTE,
     themeAttribute('Colour theme of the built-in defaults; the brand theme when absent.'),
   ],

@@ -21,6 +21,8 @@ export interface AuthProps extends EventCallbacks<'tk-login' | 'tk-navigate'> {
   /** Where to go after sign-in: a same-site path (encoded or not); '/' when absent or foreign. */
   to?: string;
   theme?: string;
+  /** The invite code of the sign-up link (`/register?inviteCode=…`): fills the register form's invite field. */
+  invite?: string;
 }
 
 const VIEW_PATHS: Record<string, AuthView> = {
@@ -72,7 +74,7 @@ export function Auth(props: AuthProps) {
           {view === 'login' ? (
             <LoginForm key="login" onSignedIn={signedIn} />
           ) : (
-            <CodeFlowForm key={view} purpose={view} />
+            <CodeFlowForm key={view} purpose={view} invite={props.invite} />
           )}
         </section>
       </AuthProvider>

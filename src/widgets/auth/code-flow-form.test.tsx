@@ -145,6 +145,39 @@ describe('register', () => {
   });
 });
 
+describe('register from a sign-up link', () => {
+  async function registerWith(invite: string, systemConfigs: Array<{ name: string; enable: boolean }> = []) {
+    view = await renderAuth(
+      { view: 'register', invite },
+      { systemConfigs, handlers: { 'wa-na/sendMail': ok, 'wa-na/register': ok } },
+    );
+    type(view.byTestId('auth-email'), 'new@example.com');
+    await click(view.byTestId('auth-send-code'));
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '481592' } });
+    type(view.byTestId('auth-password'), 'secret-12');
+    return view;
+  }
+
+  it("fills the invite field with the link's code and registers with it", async () => {
+    const v = await registerWith('ab12cd34');
+    expect(v.byTestId<HTMLInputElement>('auth-invite').value).toBe('AB12CD34');
+    await click(v.byTestId('auth-submit'));
+    expect(v.h.callsTo('wa-na/register')[0]?.body).toMatchObject({ inviteCode: 'AB12CD34' });
+  });
+
+  it('ignores a link code that is no invite code', async () => {
+    const v = await registerWith('<b>x</b>');
+    expect(v.byTestId<HTMLInputElement>('auth-invite').value).toBe('');
+  });
+
+  it("keeps the link's code where the brand hides the invite field", async () => {
+    const v = await registerWith('AB12CD34', [{ name: 'hideRegisterInviteCode', enable: true }]);
+    expect(screen.queryByTestId('auth-invite')).toBeNull();
+    await click(v.byTestId('auth-submit'));
+    expect(v.h.callsTo('wa-na/register')[0]?.body).toMatchObject({ inviteCode: 'AB12CD34' });
+  });
+});
+
 describe('register by phone with the image captcha', () => {
   const captchaConfig = [
     { name: 'PHONE_REGISTER', enable: true },

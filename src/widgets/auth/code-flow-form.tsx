@@ -14,10 +14,10 @@ import { PasswordField } from './password-field';
 import { useCodeFlow } from './use-code-flow';
 
 /** The two-step register or forgot form. */
-export function CodeFlowForm({ purpose }: { purpose: 'register' | 'forgot' }) {
+export function CodeFlowForm({ purpose, invite }: { purpose: 'register' | 'forgot'; invite?: string }) {
   const { t, hideInvite } = useAuth();
   const id = useId();
-  const flow = useCodeFlow(purpose);
+  const flow = useCodeFlow(purpose, invite);
   const { step, captchaMode, errors, formError, busy, sender } = flow;
 
   if (step === 1) {

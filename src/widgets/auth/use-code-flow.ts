@@ -2,6 +2,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Forgot, Register } from '../../core/contract/auth';
+import { inviteCodeOf } from '../../core/domain/invitation';
 import { focusFirstInvalid, useAfterRender } from './after-render';
 import { useAuth } from './auth-context';
 import { resolveAccount } from './auth.logic';
@@ -17,8 +18,11 @@ import { useCodeSender } from './use-code-sender';
 /** Field errors of step 2 (undefined until checked, null once the field changed). */
 type StepErrors = { code?: string | null; password?: string | null };
 
-/** Everything the two steps show and do, for `purpose`. */
-export function useCodeFlow(purpose: 'register' | 'forgot') {
+/**
+ * Everything the two steps show and do, for `purpose`. `linkInvite` is the invite code of the sign-up link the
+ * visitor came by: it fills the invite field, and still counts where the brand hides that field.
+ */
+export function useCodeFlow(purpose: 'register' | 'forgot', linkInvite?: string) {
   const { platform, t, locale, phoneCaptcha, hideInvite, navigate, toDigits } = useAuth();
   const form = useRef<HTMLFormElement>(null);
   const boxes = useRef<CodeBoxesHandle>(null);
@@ -27,7 +31,8 @@ export function useCodeFlow(purpose: 'register' | 'forgot') {
   const [digits, setDigits] = useState(emptyBoxes);
   const [captchaText, setCaptchaText] = useState('');
   const [password, setPassword] = useState('');
-  const [invite, setInvite] = useState('');
+  const fromLink = inviteCodeOf(linkInvite);
+  const [invite, setInvite] = useState(fromLink);
   const [errors, setErrors] = useState<StepErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -73,7 +78,7 @@ export function useCodeFlow(purpose: 'register' | 'forgot') {
     const payload = registerPayload(resolved, {
       password,
       code,
-      inviteCode: hideInvite ? '' : invite,
+      inviteCode: hideInvite ? fromLink : invite,
       uuid: captchaMode ? captcha.uuid : null,
       locale,
     });

@@ -4,6 +4,7 @@
  * user home). Closing goes home.
  */
 import { CLIENT_VERSION } from '../../../core/config/version';
+import { INVITE_QUERY } from '../../../core/domain/invitation';
 import { Auth } from '../../../widgets/auth';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
@@ -39,7 +40,13 @@ export function AuthOverlay() {
             {t('app.version', { version: config.version || CLIENT_VERSION })}
           </p>
         </div>
-        <Auth view={page} to={query.to} theme={theme} onNavigate={({ to }) => navigate(to)} />
+        <Auth
+          view={page}
+          to={query.to}
+          invite={query[INVITE_QUERY]}
+          theme={theme}
+          onNavigate={({ to }) => navigate(to)}
+        />
       </div>
     </div>
   );

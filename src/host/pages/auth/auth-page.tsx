@@ -1,4 +1,5 @@
 /** Sign-in pages on mobile: <Auth> full page (login, register, forgot), with the return path. */
+import { INVITE_QUERY } from '../../../core/domain/invitation';
 import { Auth } from '../../../widgets/auth';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
@@ -21,7 +22,13 @@ export function AuthPage() {
         </Link>
         <span className="host-auth-page__site">{siteTitle}</span>
       </header>
-      <Auth view={page} to={query.to} theme={theme} onNavigate={({ to }) => navigate(to)} />
+      <Auth
+        view={page}
+        to={query.to}
+        invite={query[INVITE_QUERY]}
+        theme={theme}
+        onNavigate={({ to }) => navigate(to)}
+      />
     </div>
   );
 }

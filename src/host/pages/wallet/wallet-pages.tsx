@@ -1,22 +1,23 @@
 /**
  * The wallet pages of spec §2: `/user/wallet` (wallet home), `/user/myWallet` (balances, transfers, wallet
  * records) and `/user/wallet/transactionList` (alias depositList: the deposit/withdraw records), each a view
- * of <Wallet>. Mobile shows them as full pages under a back bar; the desktop account dialog shows them in its
+ * of <Wallet> (the transaction list also shows the trades of <History>). Mobile shows them as full pages under a back bar; the desktop account dialog shows them in its
  * body (routes.ts `kind: 'account'`).
  */
 import { useEffect, type ReactNode } from 'react';
 import { isConfigOn } from '../../../widgets/account';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
-import { OrderDetail } from '../../../widgets/history';
+import { History, OrderDetail } from '../../../widgets/history';
 import { Wallet } from '../../../widgets/wallet';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
-import { useRoute } from '../../routing/router';
 import { isBuilt } from '../../routing/routes';
 import { useHostSession } from '../../session/use-host-session';
 import { useIsDesktop } from '../../shells/use-media-query';
 import { PageBar } from '../../ui/page-bar';
+import '../../ui/segmented.css';
+import { useTransactionList } from './use-transaction-list';
 import './wallet-pages.css';
 
 const goTo = ({ to }: { to: string }) => navigate(to);
@@ -59,21 +60,47 @@ export function MyWalletPage() {
 }
 
 /**
- * `/user/wallet/transactionList` and `/user/wallet/depositList`: the deposit/withdraw records; with `uid` (a
- * market order) or `optionUID` (an option) in the query, that order's detail opens over them (the history's
- * detail drawer: a side panel on desktop, a sheet on a phone). Closing it drops the query.
+ * `/user/wallet/transactionList` and `/user/wallet/depositList`: the market trades and option trades of the
+ * brand's trade modes (the history's own lists, with its status filter and its detail on a row click) beside
+ * the deposit/withdraw records. With `uid` (a market order) or `optionUID` (an option) in the query, that
+ * order's detail opens over its list (the history's detail drawer: a side panel on desktop, a sheet on a
+ * phone); closing it keeps the list.
  */
 export function TransactionListPage() {
-  const { path, query } = useRoute();
+  const t = useT();
   const { theme } = useHost();
+  const desktop = useIsDesktop();
+  const list = useTransactionList();
   return (
-    <WalletPage view="records" title="wallet.menu.records" testId="wallet-records-page">
-      <OrderDetail
-        uid={query.uid}
-        optionUid={query.optionUID}
-        theme={theme}
-        onClose={() => navigate(path.split('?')[0] ?? path, { replace: true })}
-      />
-    </WalletPage>
+    <div className="host-wallet-page" data-testid="wallet-records-page">
+      {desktop ? null : <PageBar title={t('wallet.menu.records')} />}
+      <div
+        className="host-segmented host-transactions__tabs"
+        role="radiogroup"
+        aria-label={t('transactions.tabs')}
+      >
+        {list.tabs.map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="radio"
+            aria-checked={tab === list.tab}
+            className="host-segmented__option host-transactions__tab"
+            data-testid={`transactions-tab-${tab}`}
+            onClick={() => list.select(tab)}
+          >
+            {t(`transactions.tab.${tab}`)}
+          </button>
+        ))}
+      </div>
+      {list.tab === 'cash' ? (
+        <Wallet theme={theme} view="records" actions={ACTIONS} onNavigate={goTo} />
+      ) : (
+        <div className="host-transactions__trades" data-testid={`transactions-${list.tab}`}>
+          <History key={list.tab} theme={theme} mode={list.tab} onNavigate={goTo} />
+        </div>
+      )}
+      <OrderDetail uid={list.uid} optionUid={list.optionUid} theme={theme} onClose={list.closeDetail} />
+    </div>
   );
 }
