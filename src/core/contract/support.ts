@@ -102,6 +102,10 @@ export const ExchangeSupportMessage = Obj({
 });
 export type ExchangeSupportMessage = Static<typeof ExchangeSupportMessage>;
 
+/** The first message on a visitor's socket once its ticket was accepted: the channel is live (re-fetch now). */
+export const ExchangeSupportReady = Obj({ ordertype: OneOf(['supportReady'] as const) });
+export type ExchangeSupportReady = Static<typeof ExchangeSupportReady>;
+
 const TAG = 'support';
 const ADMIN_TAG = 'admin';
 const SESSION_CODES = [Code.USER_NOT_FOUND, Code.LOGIN_REQUIRED] as const;
