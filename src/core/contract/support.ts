@@ -6,6 +6,7 @@
  */
 import { Code } from './codes';
 import { endpoint, resource } from './endpoint';
+import { AlarmType } from './notifications';
 import { EpochMs, Int, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
 
 /** Longest message text, in characters (no control characters except a line feed). */
@@ -21,11 +22,8 @@ export const SUPPORT_RATE_WINDOW_MS = 60_000;
 export const SUPPORT_PAGE_MAX = 200;
 /** Operators' inbox page size (default). */
 export const SUPPORT_QUEUE_PAGE_SIZE = 50;
-/**
- * Our own alarm type (beside 729001–729003, decisions AN1): an operator replied while the trader had no socket
- * open. The list shows its text from the locale files; `content` holds the start of the reply.
- */
-export const SUPPORT_REPLY_ALARM = 729004;
+/** The notification of a reply that found the trader away (no socket open): notifications.ts `AlarmType`. */
+export const SUPPORT_REPLY_ALARM = AlarmType.supportReply;
 /** Longest contact email of a visitor. */
 export const SUPPORT_EMAIL_MAX = 254;
 /**
