@@ -298,6 +298,11 @@ describeOnBackends('support: trader and operators', { on: 'pglite' }, (backend) 
       [sent.data.message.image],
     );
     expect(rows[0]?.n).toBe(1);
+    // The trader's side panel beside a conversation: summary (identity level, balance) and open positions.
+    for (const part of ['summary', 'positions']) {
+      const panel = await call(h.base, `/admin/v1/users/${trader.uid}/${part}`, ops.alice, undefined, 'GET');
+      expect(panel.body.code, part).toBe(0);
+    }
     const finance = await supportOperator(h.app, 'Fin', ['finance']);
     const refused = await call(
       h.base,
