@@ -169,6 +169,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'deposits', load: async () => (await import('./deposits/plugin')).depositsPlugin },
   { name: 'wallets', load: async () => (await import('./wallets/plugin')).walletsPlugin },
   { name: 'loans', load: async () => (await import('./loans/plugin')).loansPlugin },
+  { name: 'support', load: async () => (await import('./support/plugin')).supportPlugin },
   { name: 'backoffice', load: async () => (await import('./backoffice/plugin')).backofficePlugin },
   { name: 'kyc', load: async () => (await import('./kyc/plugin')).kycPlugin },
   {

@@ -227,7 +227,7 @@ describe('<BackofficeApp>', () => {
     expect(screen.getByRole('alert').textContent).toContain('Your session has ended');
   });
 
-  it('shows a support operator only the audit log, with filters sent as the query', async () => {
+  it('shows a support operator only the support inbox and the audit log, with filters sent as the query', async () => {
     const row = {
       id: '5',
       actor: 'operator:1',
@@ -243,11 +243,16 @@ describe('<BackofficeApp>', () => {
     const { impl, calls } = mockFetch({
       'GET /admin/v1/operators/me': () => okBody(operatorSession(['support'])),
       'GET /admin/v1/audit': () => okBody({ list: [row], page: 1, pageSize: 20, total: 1 }),
+      'GET /admin/v1/support/conversations': () => okBody({ list: [], total: 0 }),
       'POST /admin/v1/operators/logout': () => okBody({}),
     });
     renderApp(impl);
+    // The support inbox (issue #21) is the support operator's first page; the audit log is the other one.
+    expect(await screen.findByTestId('bo-queue-support')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('bo-nav-audit'));
     const table = await screen.findByTestId('bo-audit-table');
     expect(screen.queryByTestId('bo-nav-deposits')).toBeNull();
+    expect(screen.queryByTestId('bo-nav-withdrawals')).toBeNull();
     expect(screen.getByTestId('bo-nav-audit')).toBeTruthy();
     expect(table.textContent).toContain('deposit.approve');
     expect(within(table).getByRole('listitem').textContent).toBe('state: waiting → success');

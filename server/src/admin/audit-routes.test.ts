@@ -9,6 +9,7 @@ import { OPERATOR_CSRF_HEADER } from '../../../src/core/contract/backoffice';
 import { ADMIN_TOKEN, createUser, signIn, type TestUser } from '../accounts/test-app';
 import { base32Decode, totpAt } from '../auth';
 import { describeOnBackends } from '../db/testing';
+import { createAdminAudit } from '../http/admin-audit';
 import { submit } from '../deposits/deposits.testing';
 import { tradingHarness, type TradingHarness } from '../trading/test-app';
 import { withdrawUsdt } from '../withdrawals/test-support';
@@ -22,6 +23,20 @@ interface Call {
   body?: Record<string, unknown>;
   /** Calls as this operator's session cookie instead of the admin token. */
   cookie?: string;
+  /** Sends these fields as a multipart form instead of a JSON body. */
+  form?: Record<string, string>;
+}
+
+/** A multipart body of text fields. */
+function formBody(fields: Record<string, string>): { payload: string; type: string } {
+  const boundary = `audit-${Date.now()}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** What a route must write: one row of `action` (an action or an audited read), or none (a plain read). */
@@ -50,11 +65,23 @@ describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (bac
   const loan = (i: number) => loans[set * 3 + i] as string;
   const repayment = (i: number) => repayments[set * 3 + i] as string;
   let productId: string;
+  /** Support conversations (issue #21), four a set: assign, reply (taken by the admin token), read, close. */
+  const conversations: Array<{ id: string; messageId: string; imageId: string }> = [];
+  const support = (i: number) => conversations[set * 4 + i] as (typeof conversations)[number];
 
   async function inject(call: Call): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = call.cookie
       ? { cookie: call.cookie, [OPERATOR_CSRF_HEADER]: '1' }
       : { authorization: `Bearer ${ADMIN_TOKEN}` };
+    if (call.form) {
+      const { payload, type } = formBody(call.form);
+      return app.inject({
+        method: call.method,
+        url: call.url,
+        headers: { ...headers, 'content-type': type },
+        payload,
+      });
+    }
     return app.inject({
       method: call.method,
       url: call.url,
@@ -135,6 +162,24 @@ describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (bac
       const repaid = await repayLoan(app, token, applied.data.dto.id, 100);
       expect(repaid.code, JSON.stringify(repaid)).toBe(0);
       repayments.push(repaid.data.dto.id);
+    }
+    for (let i = 0; i < 8; i += 1) {
+      const writer = await createUser(app);
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+      const owner = { kind: 'user' as const, id: writer.id };
+      const image = { bytes: png, type: 'image/png' };
+      const sent = await app.support.send(owner, 'tradekit', { text: 'Help', clientId: `a${i}`, image });
+      conversations.push({
+        id: sent.conversation.id,
+        messageId: sent.message.id,
+        imageId: sent.message.image ?? '',
+      });
+      if (i % 4 === 1) {
+        await app.support.assign(sent.conversation.id, {
+          audit: createAdminAudit(app.db, 'admin-api'),
+          name: 'Support',
+        });
+      }
     }
     productId = String(
       (await app.db.query<{ id: string }>('select id::text as id from option_products limit 1')).rows[0]?.id,
@@ -308,6 +353,40 @@ describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (bac
       audit: 'loan_repayment.reject',
       call: async () =>
         admin('POST', `/admin/v1/loan-repayments/${repayment(2)}/reject`, { reason: 'Unpaid' }),
+    },
+    'GET /admin/v1/support/conversations': {
+      audit: null,
+      call: async () => admin('GET', '/admin/v1/support/conversations?box=unassigned'),
+    },
+    'GET /admin/v1/support/conversations/{id}': {
+      audit: null,
+      call: async () => admin('GET', `/admin/v1/support/conversations/${support(0).id}`),
+    },
+    'GET /admin/v1/support/images/{id}': {
+      audit: 'support.view_image',
+      call: async () => admin('GET', `/admin/v1/support/images/${support(0).imageId}`),
+    },
+    'POST /admin/v1/support/conversations/{id}/assign': {
+      audit: 'support.assign',
+      call: async () => admin('POST', `/admin/v1/support/conversations/${support(0).id}/assign`),
+    },
+    'POST /admin/v1/support/conversations/{id}/reply': {
+      audit: 'support.reply',
+      call: async () => ({
+        ...admin('POST', `/admin/v1/support/conversations/${support(1).id}/reply`),
+        form: { text: 'We are on it', clientId: `reply-${set}` },
+      }),
+    },
+    'POST /admin/v1/support/conversations/{id}/read': {
+      audit: 'support.read',
+      call: async () =>
+        admin('POST', `/admin/v1/support/conversations/${support(2).id}/read`, {
+          upToId: support(2).messageId,
+        }),
+    },
+    'POST /admin/v1/support/conversations/{id}/close': {
+      audit: 'support.close',
+      call: async () => admin('POST', `/admin/v1/support/conversations/${support(3).id}/close`),
     },
   };
 

@@ -63,7 +63,7 @@ describeOnBackends('brand pages', { on: 'pglite' }, (backend) => {
         exchangeWs: 'ws://trade.test:9000/exchange-ws',
       });
       expect(config.brand.logoUrl).toBe('http://trade.test:9000/brand-assets/tradekit/logo.svg');
-      expect(config.support.url).toBe('http://trade.test:9000/support/chat?brand=tradekit');
+      expect(config.support.url).toBe('http://trade.test:9000/user/service?brand=tradekit');
     });
 
     it('ignores forwarded headers unless the proxy is trusted, and a malformed Host', async () => {
@@ -112,22 +112,10 @@ describeOnBackends('brand pages', { on: 'pglite' }, (backend) => {
   });
 
   describe('GET /support/chat', () => {
-    it('serves the live-chat desk page of the brand with its contacts', async () => {
+    it("is gone: the online channel is the app's own service page with the live chat (issue #21)", async () => {
+      expect(app.hasRoute({ method: 'GET', url: '/support/chat' })).toBe(false);
       const res = await app.inject({ method: 'GET', url: '/support/chat?brand=aurora' });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
-      expect(res.body).toContain('Aurora Markets live chat');
-      expect(res.body).toContain('mailto:help@aurora.example');
-      expect(res.body).toMatch(/href="https:\/\/t\.me\/[^"]+"/);
-      expect(res.body).toMatch(/href="https:\/\/wa\.me\/[^"]+"/);
-    });
-
-    it('lists only the channels the brand has', async () => {
-      const res = await app.inject({ method: 'GET', url: '/support/chat?brand=meridian' });
-      expect(res.body).toContain('desk@meridian.example');
-      expect(res.body).not.toContain('Telegram');
+      expect(res.body).not.toContain('online 24/7');
     });
   });
 

@@ -1,33 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { absoluteUrl } from '../http/origin';
-import { brandAsset, runtimeConfigFile, supportChatPage } from '../../../src/core/contract/brand';
+import { brandAsset, runtimeConfigFile } from '../../../src/core/contract/brand';
 import { resourceRoute } from '../http/route';
 import { buildRuntimeConfig } from './runtime-config';
 import { bannerTitle } from './store';
-import { renderSupportPage } from './support-page';
 import { renderBanner, renderLogo } from './svg';
 
 const ASSET_FILE = /^(?:logo|banner-(\d{1,3}))\.svg$/;
 
-/** Non-envelope brand resources: `/config.json`, the live-chat page and the generated SVG images. */
+/** Non-envelope brand resources: `/config.json` and the generated SVG images. */
 export async function brandPageRoutes(app: FastifyInstance): Promise<void> {
   resourceRoute(app, runtimeConfigFile, async (_input, request, reply) => {
     reply.header('cache-control', 'no-cache');
     return buildRuntimeConfig(app.brand.of(request), request.publicOrigin);
-  });
-
-  resourceRoute(app, supportChatPage, async (_input, request, reply) => {
-    const brand = app.brand.of(request);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header(
-        'content-security-policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; " +
-          // The host shows this page in its support dialog (same origin); nobody else may frame it.
-          "frame-ancestors 'self'",
-      )
-      .send(renderSupportPage(brand, absoluteUrl(brand.settings.logoUrl, request.publicOrigin)));
   });
 
   // Images are shown on brand pages of other origins, also under cross-origin isolation.

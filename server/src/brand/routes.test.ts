@@ -155,14 +155,14 @@ describeOnBackends('brand API', { on: 'pglite' }, (backend) => {
       const link = parse((await post(url)).json().data);
       expect(link.type).toBe(1);
       expect(link.list.map((c) => c.name)).toEqual(['online', 'telegram', 'whatsapp']);
-      expect(link.list[0]?.url).toBe(`http://${HOST}/support/chat?brand=tradekit`);
+      expect(link.list[0]?.url).toBe(`http://${HOST}/user/service?brand=tradekit`);
       expect(link.list[1]?.url).toMatch(/^https:\/\/t\.me\//);
       expect(link.list[2]?.url).toMatch(/^https:\/\/wa\.me\//);
     });
 
     it('lists only the channels a brand has', async () => {
       const link = parse((await post(`${url}?brand=meridian`)).json().data);
-      expect(link.list).toEqual([{ name: 'online', url: `http://${HOST}/support/chat?brand=meridian` }]);
+      expect(link.list).toEqual([{ name: 'online', url: `http://${HOST}/user/service?brand=meridian` }]);
     });
   });
 

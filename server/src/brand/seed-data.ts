@@ -12,7 +12,7 @@ export interface BrandSeed {
   /** The site title in other languages (English is `siteTitle`, also the fallback). */
   siteTitles?: Translations;
   settings: Omit<BrandSettings, 'id' | 'name' | 'logoUrl' | 'bannerCount'>;
-  /** Contacts; the online desk URL is our own `/support/chat` page. */
+  /** Contacts; the online desk URL is the app's own `/user/service` page with the live chat. */
   contacts: Omit<ServiceConfig, 'url'>;
   /** Service link type of spec §4 (0 alert page, 1 a URL from the list, 2 chat link in English). */
   customerLinkType: 0 | 1 | 2;

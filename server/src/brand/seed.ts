@@ -1,4 +1,4 @@
-import { brandBannerPath, brandLogoPath, supportChatPath } from '../../../src/core/contract/brand';
+import { brandBannerPath, brandLogoPath, servicePagePath } from '../../../src/core/contract/brand';
 import type { Db, Queryable } from '../db/types';
 import { BRAND_SEEDS, type BrandSeed } from './seed-data';
 import { buildSystemConfigs } from './system-configs';
@@ -7,12 +7,12 @@ import { buildSystemConfigs } from './system-configs';
 export const logoPath = brandLogoPath;
 /** Root-relative URL of a brand's generated banner image `n` (1-based). */
 export const bannerPath = brandBannerPath;
-export { supportChatPath };
+export { servicePagePath };
 
 /** The service link value "type|[json list]" of spec §3: online desk first, then the configured channels. */
 export function customerLinkValue(seed: BrandSeed): string {
   const channels = [
-    { name: 'online', url: supportChatPath(seed.id) },
+    { name: 'online', url: servicePagePath(seed.id) },
     { name: 'telegram', url: seed.contacts.telegram },
     { name: 'whatsapp', url: seed.contacts.whatsapp },
   ].filter((channel) => channel.url !== '');
@@ -21,7 +21,7 @@ export function customerLinkValue(seed: BrandSeed): string {
 
 async function upsertBrand(tx: Queryable, seed: BrandSeed): Promise<void> {
   const settings = { ...seed.settings, logoUrl: logoPath(seed.id) };
-  const support = { url: supportChatPath(seed.id), ...seed.contacts };
+  const support = { url: servicePagePath(seed.id), ...seed.contacts };
   await tx.query(
     `insert into brands (id, name, settings, site_title, support, system_configs, wallet_type, customer_link,
        site_titles)

@@ -131,7 +131,6 @@ describe('docs/openapi.json', () => {
     }
     expect(typesOf('GET /market-assets/logo/{file}')).toEqual(['image/svg+xml']);
     expect(typesOf('GET /brand-assets/{brand}/{file}')).toEqual(['image/svg+xml']);
-    expect(typesOf('GET /support/chat')).toEqual(['text/html']);
     expect(typesOf('GET /docs/api')).toEqual(['text/html']);
     expect(typesOf('GET /config.json')).toEqual(['application/json']);
     expect(typesOf('GET /dev/outbox')).toEqual(['application/json']);
@@ -167,7 +166,6 @@ describe('docs/openapi.json', () => {
       ['/config.json', 'GET /config.json'],
       ['/docs/api', 'GET /docs/api'],
       ['/docs/openapi.json', 'GET /docs/openapi.json'],
-      ['/support/chat', 'GET /support/chat'],
       ['/brand-assets/tradekit/logo.svg', 'GET /brand-assets/{brand}/{file}'],
       ['/market-assets/logo/BTCUSDT.svg', 'GET /market-assets/logo/{file}'],
     ] as const) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import type { ExchangeOptionSettledMessage } from '../../../src/core/contract/options';
+import type { ExchangeSupportMessage } from '../../../src/core/contract/support';
 import { ExchangeClose, type ExchangeOrderMessage } from '../../../src/core/contract/trading';
 import type { AuthService } from '../auth';
 import type { OrderChange, TradingService } from '../trading';
@@ -105,6 +106,13 @@ export class ExchangeConnection {
 
   /** The user's unread notification count changed (a small message, sent as is). */
   notify(message: ExchangeNotificationMessage): void {
+    if (!this.opened || this.closed) return;
+    this.send(message);
+  }
+
+  /** A support change of the user's conversation (a small message, sent as is; after a reconnect the client
+   * re-fetches the conversation after its last id, so a message this socket could not take is not lost). */
+  support(message: ExchangeSupportMessage): void {
     if (!this.opened || this.closed) return;
     this.send(message);
   }
@@ -248,7 +256,11 @@ export class ExchangeConnection {
   }
 
   private send(
-    message: ExchangeOrderMessage | ExchangeNotificationMessage | ExchangeOptionSettledMessage,
+    message:
+      | ExchangeOrderMessage
+      | ExchangeNotificationMessage
+      | ExchangeOptionSettledMessage
+      | ExchangeSupportMessage,
   ): void {
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }

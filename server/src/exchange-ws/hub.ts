@@ -1,8 +1,10 @@
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import type { OptionOrder } from '../../../src/core/contract/options';
+import type { SupportPush } from '../support';
 import { ExchangeClose } from '../../../src/core/contract/trading';
 import type { OrderChange } from '../trading';
 import type { ConnectionHub, ExchangeConnection } from './connection';
+import type { VisitorConnection } from './visitor-connection';
 
 const accountKey = (userId: string, virtual: boolean) => `${userId}|${virtual ? 1 : 0}`;
 
@@ -28,6 +30,7 @@ export class ExchangeHub implements ConnectionHub {
   private readonly bySymbol = new Map<string, Set<ExchangeConnection>>();
   private readonly byUser = new Map<string, Set<ExchangeConnection>>();
   private readonly symbolsOf = new Map<ExchangeConnection, ReadonlySet<string>>();
+  private readonly byVisitor = new Map<string, Set<VisitorConnection>>();
 
   constructor(private readonly maxSocketsPerUser: number) {}
 
@@ -79,6 +82,28 @@ export class ExchangeHub implements ConnectionHub {
   /** The user's unread notifications changed: every socket of the user (real and demo) is told. */
   notified(userId: string, message: ExchangeNotificationMessage): void {
     for (const connection of [...(this.byUser.get(userId) ?? [])]) connection.notify(message);
+  }
+
+  /** A support change: the user's sockets (real and demo), or the visitor's ticketed sockets. */
+  supported({ target, message }: SupportPush): void {
+    if ('userId' in target) {
+      for (const connection of [...(this.byUser.get(target.userId) ?? [])]) connection.support(message);
+    } else {
+      for (const connection of [...(this.byVisitor.get(target.visitorId) ?? [])]) connection.support(message);
+    }
+  }
+
+  /** Whether the user has an authenticated socket now (support leaves a notification when not). */
+  userOnline(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
+  attachVisitor(connection: VisitorConnection): void {
+    add(this.byVisitor, connection.visitorId, connection);
+  }
+
+  detachVisitor(connection: VisitorConnection): void {
+    drop(this.byVisitor, connection.visitorId, connection);
   }
 
   /** Options were settled: each account's sockets get its own options (`userId` and `virtual` of each). */

@@ -5,6 +5,8 @@ import { AddressCounts, type TrustProxy } from '../http/client-address';
 import { toOptionOrder } from '../options';
 import { ExchangeConnection, type ExchangeWsSettings } from './connection';
 import { ExchangeHub } from './hub';
+import { SUPPORT_VISITOR_SOCKET_ID } from '../../../src/core/contract/support';
+import { VisitorConnection } from './visitor-connection';
 import { createUpgradeListener } from './upgrade';
 
 export type { ExchangeWsSettings } from './connection';
@@ -37,7 +39,9 @@ const GOING_AWAY = 1001;
  * The exchange socket `GET /exchange-ws/{uid}` (spec §7): after `{ "token" }` it pushes the owner's
  * `holtOrder` and `pendingOrder` lists on every change of the account and, conflated, on price moves, and
  * the user's unread notification count (`notification`) when it changes.
- * `optionSettled` with the account's options as soon as their settlement commits.
+ * `optionSettled` with the account's options as soon as their settlement commits, and `support` on each change
+ * of the user's support conversation. `/exchange-ws/support-visitor` with `{ "ticket" }` first is a visitor's
+ * support channel (visitor-connection.ts).
  * A raw `ws` server on the upgrade event, like the market broker: @fastify/websocket would route every
  * upgrade through Fastify and answer the broker's `/market-ws` with 404 on a socket the broker upgrades.
  */
@@ -47,7 +51,7 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
     settings[key] = options[key] ?? DEFAULTS[key];
   }
   const hub = new ExchangeHub(settings.maxSocketsPerUser);
-  const connections = new Set<ExchangeConnection>();
+  const connections = new Set<ExchangeConnection | VisitorConnection>();
   const deps = {
     auth: app.auth,
     trading: app.trading,
@@ -72,7 +76,13 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
     connectionsFrom: (address) => perAddress.of(address),
     accept(ws, accountId, address) {
       perAddress.track(ws, address);
-      const connection = new ExchangeConnection(ws, accountId, deps);
+      const connection =
+        accountId === SUPPORT_VISITOR_SOCKET_ID && app.hasDecorator('support')
+          ? new VisitorConnection(ws, {
+              ...deps,
+              redeem: (ticket) => app.support.visitors.redeemTicket(ticket),
+            })
+          : new ExchangeConnection(ws, accountId, deps);
       connections.add(connection);
       ws.once('close', () => connections.delete(connection));
     },
@@ -84,6 +94,10 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
   ];
   if (app.hasDecorator('notifications')) {
     unsubscribe.push(app.notifications.onPush((push) => hub.notified(push.userId, push.message)));
+  }
+  if (app.hasDecorator('support')) {
+    unsubscribe.push(app.support.onPush((push) => hub.supported(push)));
+    app.support.setPresence({ userOnline: (userId) => hub.userOnline(userId) });
   }
   if (app.hasDecorator('optionMode')) {
     unsubscribe.push(

@@ -188,7 +188,8 @@ export const GetUserSummary = endpoint({
   service: 'admin',
   path: 'users/{uid}/summary',
   access: 'admin',
-  roles: ['finance', 'compliance'],
+  // Support reads it beside a conversation (issue #21): identity level, balance, waiting tickets.
+  roles: ['finance', 'compliance', 'support'],
   methods: ['GET'],
   tag: TAG,
   summary: "A user's summary for the review side panel",
@@ -272,7 +273,7 @@ export const GetUserPositions = endpoint({
   service: 'admin',
   path: 'users/{uid}/positions',
   access: 'admin',
-  roles: ['finance'],
+  roles: ['finance', 'support'],
   methods: ['GET'],
   tag: TAG,
   summary: "A user's open and pending orders and running options (real account)",

@@ -128,16 +128,6 @@ export const runtimeConfigFile = resource({
   answer: RuntimeConfigFile,
 });
 
-export const supportChatPage = resource({
-  service: 'site',
-  path: 'support/chat',
-  access: 'public',
-  tag: 'brand',
-  summary: 'The brand’s online customer-service page',
-  input: none,
-  produces: ['text/html'],
-});
-
 export const brandAsset = resource({
   service: 'site',
   path: 'brand-assets/{brand}/{file}',
@@ -158,8 +148,11 @@ export const brandAsset = resource({
 export const brandLogoPath = (brand: string) => `/${fillPath(brandAsset.path, { brand, file: 'logo.svg' })}`;
 export const brandBannerPath = (brand: string, n: number, lang?: string) =>
   `/${fillPath(brandAsset.path, { brand, file: `banner-${n}.svg` })}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
-export const supportChatPath = (brand: string) =>
-  `/${supportChatPage.path}?brand=${encodeURIComponent(brand)}`;
+/**
+ * The online channel of a brand's service links: the app's own customer-service page (`/user/service`), where
+ * the live support chat runs (issue #21; the static "online 24/7" page with nobody behind it is gone).
+ */
+export const servicePagePath = (brand: string) => `/user/service?brand=${encodeURIComponent(brand)}`;
 
 /**
  * Whether a brand offers a trade category (spec §1 quote categories, §9 trade list): its trade list is the one

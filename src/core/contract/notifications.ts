@@ -24,6 +24,11 @@ export const AlarmType = {
   kycRejected: 629007,
   newMessage: 629012,
   loanRejected: 629021,
+  /**
+   * Ours (issue #21, outside the spec's 629xxx block like 729001–729003): an operator replied to the trader's
+   * support conversation while no socket of the trader was open; `content` holds the start of the reply.
+   */
+  supportReply: 729004,
 } as const;
 export type AlarmType = (typeof AlarmType)[keyof typeof AlarmType];
 
