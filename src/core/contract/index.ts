@@ -20,3 +20,4 @@ export * from './coins';
 export * from './wallets';
 // The back office's contract (./backoffice) is imported where it is used: the host and widgets never call it.
 export * from './kyc';
+export * from './support';
