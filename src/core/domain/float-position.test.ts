@@ -19,10 +19,25 @@ describe('clampFloat', () => {
     ['past the left and top edges', { x: -40, y: -5 }, WINDOW, { x: 8, y: 8 }],
     ['past the right and bottom edges', { x: 1430, y: 899 }, WINDOW, { x: 1376, y: 836 }],
     ['exactly at the far corner', { x: 1376, y: 836 }, WINDOW, { x: 1376, y: 836 }],
-    ['a place from a larger window after a resize', { x: 1800, y: 1000 }, { width: 1024, height: 700 }, { x: 960, y: 636 }],
-    ['a window narrower than the button: the start edge', { x: 30, y: 30 }, { width: 50, height: 50 }, { x: 8, y: 8 }],
+    [
+      'a place from a larger window after a resize',
+      { x: 1800, y: 1000 },
+      { width: 1024, height: 700 },
+      { x: 960, y: 636 },
+    ],
+    [
+      'a window narrower than the button: the start edge',
+      { x: 30, y: 30 },
+      { width: 50, height: 50 },
+      { x: 8, y: 8 },
+    ],
     ['fractions round to pixels', { x: 100.6, y: 99.4 }, WINDOW, { x: 101, y: 99 }],
-    ['not a number: the far edge', { x: Number.NaN, y: Number.POSITIVE_INFINITY }, WINDOW, { x: 1376, y: 836 }],
+    [
+      'not a number: the far edge',
+      { x: Number.NaN, y: Number.POSITIVE_INFINITY },
+      WINDOW,
+      { x: 1376, y: 836 },
+    ],
   ])('%s', (_title, point, viewport, expected) => {
     expect(clampFloat(point, BUTTON, viewport)).toEqual(expected);
   });
@@ -31,7 +46,10 @@ describe('clampFloat', () => {
 describe('defaultFloat', () => {
   it.each([
     [WINDOW, { x: 1360, y: 788 }],
-    [{ width: 100, height: 100 }, { x: 20, y: 8 }],
+    [
+      { width: 100, height: 100 },
+      { x: 20, y: 8 },
+    ],
   ])('in %o → %o', (viewport, expected) => {
     expect(defaultFloat(BUTTON, viewport)).toEqual(expected);
   });

@@ -36,6 +36,7 @@ import { SearchPage } from './search/search-page';
 import { JuniorVerifiedPage, VerifiedPage } from './verification/verification-pages';
 import { WithdrawPage } from './withdraw/withdraw-page';
 import { LoanPage } from './loan/loan-page';
+import { ServicePage } from './service/service-page';
 import { MyWalletPage, TransactionListPage, WalletHomePage } from './wallet/wallet-pages';
 
 const built = ROUTES.filter((r) => r.built).map((r) => r.name);
@@ -74,6 +75,7 @@ describe('the page registry, derived from the route table', () => {
       juniorVerified: JuniorVerifiedPage,
       wallet: WalletHomePage,
       transactionList: TransactionListPage,
+      service: ServicePage,
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
@@ -132,6 +134,7 @@ describe('page kinds from the route table', () => {
         'juniorVerified',
         'wallet',
         'transactionList',
+        'service',
       ].sort(),
     );
   });
@@ -164,6 +167,7 @@ describe('page kinds from the route table', () => {
         'juniorVerified',
         'wallet',
         'transactionList',
+        'service',
         'search',
       ].sort(),
     );
@@ -198,6 +202,7 @@ describe('page kinds from the route table', () => {
         'juniorVerified',
         'wallet',
         'transactionList',
+        'service',
         'chart',
         'place',
         'placeOption',
@@ -248,6 +253,7 @@ describe('account pages', () => {
       'wallet',
       'transactionList',
       'notification',
+      'service',
     ]);
     const entry = (page: string) => menu.find((item) => item.page === page);
     expect(entry('account')).toEqual({ page: 'account', to: '/user/account', label: 'account.my_account' });
@@ -313,6 +319,7 @@ describe('account pages', () => {
       'wallet',
       'transactionList',
       'notification',
+      'service',
     ]);
     expect(pages(false, [])).toEqual([
       'account',
@@ -322,11 +329,13 @@ describe('account pages', () => {
       'wallet',
       'transactionList',
       'notification',
+      'service',
     ]);
     expect(pages(true, ['user/myWallet', 'user/cryptoWallet', 'user/bankCard', 'user/loan'])).toEqual([
       'account',
       'security',
       'notification',
+      'service',
     ]);
   });
 
