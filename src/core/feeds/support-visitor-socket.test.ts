@@ -36,6 +36,8 @@ describe('openVisitorChannel', () => {
     await vi.waitFor(() => expect(sockets.sockets).toHaveLength(1));
     sockets.last().acceptOpen();
     expect(sockets.last().sent).toEqual(['{"ticket":"t-1"}']);
+    expect(opened).not.toHaveBeenCalled();
+    sockets.last().deliver({ ordertype: 'supportReady' });
     expect(opened).toHaveBeenCalledTimes(1);
     sockets.last().deliver({ ordertype: 'notification', unread: 1 });
     sockets.last().deliver(push);
@@ -46,6 +48,7 @@ describe('openVisitorChannel', () => {
     expect(sockets.sockets).toHaveLength(2);
     sockets.last().acceptOpen();
     expect(sockets.last().sent).toEqual(['{"ticket":"t-2"}']);
+    sockets.last().deliver({ ordertype: 'supportReady' });
     expect(opened).toHaveBeenCalledTimes(2);
     stop();
     expect(sockets.last().closedByClient).toBe(1000);

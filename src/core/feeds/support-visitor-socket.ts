@@ -15,7 +15,7 @@ export interface VisitorChannelOptions {
   /** A fresh one-time ticket, or null when the visitor has no conversation (the channel stops). */
   ticket: () => Promise<string | null>;
   onPush: (push: ExchangeSupportMessage) => void;
-  /** The socket is open and authenticated: fetch what may have been missed. */
+  /** The server accepted the ticket (`supportReady`): fetch what may have been missed. */
   onOpen: () => void;
   socketFactory?: (url: string) => ExchangeSocketLike;
   setTimer?: (run: () => void, ms: number) => unknown;
@@ -57,13 +57,13 @@ export function openVisitorChannel(options: VisitorChannelOptions): () => void {
     if (ticket === undefined) return retry();
     const next = factory(options.url);
     socket = next;
-    // The server takes a valid ticket silently (a bad one closes the socket): open once the frame is sent.
-    next.onopen = () => {
-      next.send(JSON.stringify({ ticket }));
-      attempt = 0;
-      options.onOpen();
-    };
+    next.onopen = () => next.send(JSON.stringify({ ticket }));
     next.onmessage = ({ data }) => {
+      // The server answers an accepted ticket with `supportReady`: from then on nothing is missed.
+      if (typeof data === 'string' && data.includes('"ordertype":"supportReady"')) {
+        attempt = 0;
+        return options.onOpen();
+      }
       const push = parseSupportPush(data);
       if (push) options.onPush(push);
     };

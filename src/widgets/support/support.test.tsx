@@ -147,6 +147,9 @@ describe('<Support> for a visitor', () => {
     expect(socket.url).toMatch(/\/support-visitor$/);
     act(() => socket.acceptOpen());
     expect(socket.sent).toEqual([JSON.stringify({ ticket: 't-1' })]);
+    // The accepted ticket catches up once (afterId: the last message shown).
+    act(() => socket.deliver({ ordertype: 'supportReady' }));
+    await waitFor(() => expect(calls('wa-na/support/visitor/conversation').at(-1)).toEqual({ afterId: '1' }));
     const started = view.server.conversation ?? conversation();
     await push(socket, {
       kind: 'message',

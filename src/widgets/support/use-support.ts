@@ -127,7 +127,6 @@ function useLiveSupport({ caller, uid, visitorChat, onPush, caughtUp }: LiveOpti
     if (!visitorChat) return undefined;
     const config = platform.store.get(platform.atoms.config);
     if (!config) return undefined;
-    let first = true;
     return openVisitorChannel({
       url: `${config.services.exchangeWs.replace(/\/+$/, '')}/${SUPPORT_VISITOR_SOCKET_ID}`,
       ticket: async () => {
@@ -136,11 +135,8 @@ function useLiveSupport({ caller, uid, visitorChat, onPush, caughtUp }: LiveOpti
         return result.code === Code.USER_NOT_FOUND ? null : Promise.reject(new Error(result.message));
       },
       onPush,
-      onOpen: () => {
-        // The first open follows the first fetch; every later one is a reconnect.
-        if (first) first = false;
-        else void caughtUp();
-      },
+      // Every accepted ticket catches up: what came since the last fetch, the first time too.
+      onOpen: () => void caughtUp(),
     });
   }, [platform, visitorChat, onPush, caughtUp]);
 }
