@@ -42,7 +42,9 @@ describe('serviceChannels', () => {
       'type 2: the chat link with language en',
       input('2|["https://chat.example/?id=7&language=fr"]'),
       {
-        channels: [{ name: 'online', target: { kind: 'tab', url: 'https://chat.example/?id=7&language=en' } }],
+        channels: [
+          { name: 'online', target: { kind: 'tab', url: 'https://chat.example/?id=7&language=en' } },
+        ],
         button: { kind: 'tab', url: 'https://chat.example/?id=7&language=en' },
       },
     ],
@@ -176,7 +178,10 @@ describe('the online desk of a service link value', () => {
   it.each([
     ['1|["https://help.example/a","https://help.example/b"]', { kind: 'tab', url: 'https://help.example/a' }],
     ['0|["https://help.example/page"]', { kind: 'dialog', url: 'https://help.example/page' }],
-    ['2|["https://chat.example/room?id=7"]', { kind: 'tab', url: 'https://chat.example/room?id=7&language=en' }],
+    [
+      '2|["https://chat.example/room?id=7"]',
+      { kind: 'tab', url: 'https://chat.example/room?id=7&language=en' },
+    ],
     ['2|["https://chat.example/?language=fr"]', { kind: 'tab', url: 'https://chat.example/?language=en' }],
     ['9|["https://help.example/"]', { kind: 'tab', url: 'https://help.example/' }],
     [' 1 | ["https://help.example/x"] ', { kind: 'tab', url: 'https://help.example/x' }],

@@ -81,7 +81,8 @@ export function splitServiceLink(value: string): { type: 0 | 1 | 2; entries: unk
 function linkUrls(entries: readonly unknown[]): Partial<Record<ServiceChannelName, unknown>> {
   const found: Partial<Record<ServiceChannelName, unknown>> = {};
   for (const entry of entries) {
-    const named = typeof entry === 'object' && entry !== null ? (entry as { name?: unknown; url?: unknown }) : null;
+    const named =
+      typeof entry === 'object' && entry !== null ? (entry as { name?: unknown; url?: unknown }) : null;
     const name = named ? named.name : 'online';
     const url = named ? named.url : entry;
     if (typeof name !== 'string' || !(CHANNEL_ORDER as readonly string[]).includes(name)) continue;
