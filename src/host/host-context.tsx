@@ -17,7 +17,7 @@ import { loadLanguage } from '../core/i18n/i18n';
 import { usePlatform } from '../widgets/_shared/platform-context';
 import { useAtomValue } from '../widgets/_shared/store-react';
 import { PrefKey, readChoice, readPref, writePref } from './prefs';
-import type { ServiceAction } from './service-link';
+import { serviceChannels, type ServiceChannels } from '../core/domain/service-channels';
 import { translated } from '../core/contract/translations';
 import {
   applyColors,
@@ -35,7 +35,8 @@ export interface HostState {
   config: RuntimeConfig;
   /** The site title in the page language (English or the brand name as fallback). */
   siteTitle: string;
-  service: ServiceAction | null;
+  /** The brand's service channels and what the service button does (spec §3, §4). */
+  service: ServiceChannels;
   theme: ThemeName;
   setTheme: (theme: ThemeName) => void;
   colorScheme: string;
@@ -53,7 +54,8 @@ const HostContext = createContext<HostState | null>(null);
 
 export interface HostProviderProps {
   config: RuntimeConfig;
-  service: ServiceAction | null;
+  /** The `getCustomerLink` value (null until loaded). */
+  service: string | null;
   children: ReactNode;
 }
 
@@ -66,7 +68,7 @@ function persisted<T extends string>(key: PrefKey, set: (value: T) => void) {
 
 /** Provides the host state and applies theme, colours, title and language to the document. */
 export function HostProvider({ config, service, children }: HostProviderProps) {
-  const { i18n, atoms } = usePlatform();
+  const { i18n, atoms, origin } = usePlatform();
   const language = useAtomValue(atoms.language);
   const brand = config.brand;
   const modes: TradeMode[] = brand.tradeModes.length > 0 ? brand.tradeModes : [brand.defaultTradeMode];
@@ -89,6 +91,10 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
   );
   const [symbol, setSymbol] = useState<string | null>(null);
 
+  const channels = useMemo(
+    () => serviceChannels({ support: config.support, link: service, origin }),
+    [config.support, service, origin],
+  );
   const siteTitle = translated(config.siteTitle || brand.name, config.siteTitles, language);
   useEffect(() => applyTitle(siteTitle), [siteTitle]);
   // Layout effects: widgets read the page tokens in their own (passive) effects of the same commit.
@@ -112,7 +118,7 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
     () => ({
       config,
       siteTitle,
-      service,
+      service: channels,
       theme,
       setTheme: persisted<ThemeName>(PrefKey.theme, setTheme),
       colorScheme,
@@ -124,7 +130,7 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
       symbol,
       setSymbol,
     }),
-    [config, siteTitle, service, theme, colorScheme, language, setLanguage, tradeMode, symbol],
+    [config, siteTitle, channels, theme, colorScheme, language, setLanguage, tradeMode, symbol],
   );
   return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
 }

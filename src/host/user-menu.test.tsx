@@ -39,6 +39,7 @@ describe('the user menu with the cashier built', () => {
       'menu-security',
       'menu-invite',
       'menu-notification',
+      'menu-service',
     ]);
     await waitFor(() => expect(screen.getByTestId('menu-notification-unread').textContent).toBe('3'));
     fireEvent.click(deposit);
@@ -72,6 +73,12 @@ describe('the user menu with the cashier built', () => {
     expect(card).toBeTruthy();
     expect(screen.queryByTestId('balance-deposit')).toBeNull();
     expect(screen.queryByTestId('balance-withdraw')).toBeNull();
-    expect(generalRows()).toEqual(['menu-account', 'menu-security', 'menu-invite', 'menu-notification']);
+    expect(generalRows()).toEqual([
+      'menu-account',
+      'menu-security',
+      'menu-invite',
+      'menu-notification',
+      'menu-service',
+    ]);
   });
 });

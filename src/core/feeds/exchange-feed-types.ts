@@ -49,6 +49,12 @@ export interface NotificationPushState {
   paymentUnit: string | null;
 }
 
+/** The last live-support change the socket pushed (a message, a read receipt, an assignment, a close). */
+export interface SupportPushState {
+  /** The frame as sent: the chat parses it (support-push.ts `parseSupportPush`). */
+  frame: string;
+}
+
 /** Everything the feed knows at one moment (a new object on every change). */
 export interface ExchangeSnapshot {
   status: ExchangeStatus;
@@ -66,6 +72,11 @@ export interface ExchangeSnapshot {
   notifications: NotificationPushState | null;
   /** The last settlement push of the account (null until one arrived). */
   optionSettled: OptionSettledPush | null;
+  /**
+   * The last live-support push of the user (absent until one arrived, and after a reconnect): a new object
+   * for every push, so a listener applies each one once by identity.
+   */
+  support?: SupportPushState;
 }
 
 /** The page's one exchange socket, opened while someone listens and the session is signed in. */

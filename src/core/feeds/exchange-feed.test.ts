@@ -384,3 +384,26 @@ describe('createExchangeFeed notification pushes', () => {
     expect(feed.getSnapshot().notifications).toBeNull();
   });
 });
+
+describe('createExchangeFeed live-support pushes', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps each support frame as a new object, and nothing else as support', () => {
+    const { sockets, listen, feed } = setup();
+    listen();
+    sockets.last().acceptOpen();
+    const frame = { ordertype: 'support', kind: 'closed', conversation: { id: '1' } };
+    sockets.last().deliver(frame);
+    const first = feed.getSnapshot().support;
+    expect(first).toEqual({ frame: JSON.stringify(frame) });
+    // A text that mentions "support" is not a support message.
+    sockets.last().deliver({ ordertype: 'notification', unread: 1, content: 'support' });
+    sockets.last().deliver('{"support": broken');
+    expect(feed.getSnapshot().support).toBe(first);
+    // The same frame again is another push.
+    sockets.last().deliver(frame);
+    expect(feed.getSnapshot().support).not.toBe(first);
+    expect(feed.getSnapshot().support).toEqual(first);
+  });
+});

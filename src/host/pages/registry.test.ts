@@ -36,6 +36,7 @@ import { SearchPage } from './search/search-page';
 import { JuniorVerifiedPage, VerifiedPage } from './verification/verification-pages';
 import { WithdrawPage } from './withdraw/withdraw-page';
 import { LoanPage } from './loan/loan-page';
+import { ServicePage } from './service/service-page';
 import { MyWalletPage, TransactionListPage, WalletHomePage } from './wallet/wallet-pages';
 
 const built = ROUTES.filter((r) => r.built).map((r) => r.name);
@@ -76,6 +77,7 @@ describe('the page registry, derived from the route table', () => {
       juniorVerified: JuniorVerifiedPage,
       wallet: WalletHomePage,
       transactionList: TransactionListPage,
+      service: ServicePage,
       search: SearchPage,
       chart: ChartPage,
       place: PlacePage,
@@ -137,6 +139,7 @@ describe('page kinds from the route table', () => {
         'transactionList',
         'standards',
         'invite',
+        'service',
       ].sort(),
     );
   });
@@ -171,6 +174,7 @@ describe('page kinds from the route table', () => {
         'transactionList',
         'standards',
         'invite',
+        'service',
         'search',
       ].sort(),
     );
@@ -207,6 +211,7 @@ describe('page kinds from the route table', () => {
         'transactionList',
         'standards',
         'invite',
+        'service',
         'chart',
         'place',
         'placeOption',
@@ -259,6 +264,7 @@ describe('account pages', () => {
       'standards',
       'invite',
       'notification',
+      'service',
     ]);
     const entry = (page: string) => menu.find((item) => item.page === page);
     expect(entry('account')).toEqual({ page: 'account', to: '/user/account', label: 'account.my_account' });
@@ -334,6 +340,7 @@ describe('account pages', () => {
       'standards',
       'invite',
       'notification',
+      'service',
     ]);
     expect(pages(false, [])).toEqual([
       'account',
@@ -344,8 +351,16 @@ describe('account pages', () => {
       'transactionList',
       'invite',
       'notification',
+      'service',
     ]);
-    expect(pages(true, all)).toEqual(['account', 'security', 'standards', 'invite', 'notification']);
+    expect(pages(true, all)).toEqual([
+      'account',
+      'security',
+      'standards',
+      'invite',
+      'notification',
+      'service',
+    ]);
   });
 
   it('lists each verification level only where the brand offers it, on the demo account too', () => {

@@ -193,7 +193,13 @@ export const ROUTES: readonly RouteDef[] = [
     kind: 'account',
     account: { menu: 'notifications.menu' },
   }),
-  open('service', '/user/service'),
+  // Open to visitors (spec §2); on desktop in the account dialog, whose menu lists it last.
+  open('service', '/user/service', {
+    page: 'service/service-page#ServicePage',
+    kind: 'account',
+    fullPage: true,
+    account: { menu: 'support.menu' },
+  }),
   account('bindEmail', '/user/bindEmail', { view: 'bindEmail' }),
   open('chart', '/:symbol/chart', { page: 'chart/chart-page#ChartPage', kind: 'trading', fullPage: true }),
   open('place', '/:symbol/place', { page: 'place/place-page#PlacePage', kind: 'trading', fullPage: true }),

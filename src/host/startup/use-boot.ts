@@ -6,7 +6,6 @@ import { customerLink } from '../../core/contract/brand';
 import { loadLanguage, pickLanguage } from '../../core/i18n/i18n';
 import type { Platform } from '../../core/runtime/types';
 import { PrefKey, readPref } from '../prefs';
-import { parseServiceLink, type ServiceAction } from '../service-link';
 
 export type BootState = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; config: RuntimeConfig };
 
@@ -58,14 +57,14 @@ export function useBoot(platform: Platform): BootState {
   return state;
 }
 
-/** The brand's customer-service action from `getCustomerLink` (null until loaded or when unusable). */
-export function useServiceLink(platform: Platform, enabled: boolean): ServiceAction | null {
-  const [service, setService] = useState<ServiceAction | null>(null);
+/** The brand's service link value from `getCustomerLink` (null until loaded or when the call fails). */
+export function useServiceLink(platform: Platform, enabled: boolean): string | null {
+  const [service, setService] = useState<string | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
     void platform.api.call(customerLink, {}, { silent: true }).then((result) => {
-      if (live && result.ok) setService(parseServiceLink(result.data));
+      if (live && result.ok) setService(result.data);
     });
     return () => {
       live = false;

@@ -33,6 +33,7 @@ const PATHS = {
     'M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7c1.6 0 3-.4 4.3-1',
   ],
   wallet: ['M3 7h16v13H3z', 'M3 7l12-4v4', 'M16 13.5h.01'],
+  headset: ['M4 14v-2a8 8 0 0 1 16 0v2', 'M3 13h4v6H3z', 'M17 13h4v6h-4z', 'M19 19a3 3 0 0 1-3 3h-3'],
   bell: ['M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2Z', 'M10 20a2 2 0 0 0 4 0'],
 } satisfies Record<string, string[]>;
 

@@ -15,6 +15,8 @@ import { VerificationRows } from './verification-rows';
 
 /** Where the Notification row goes (spec §2 route table). */
 export const NOTIFICATION_PATH = '/user/notification';
+/** The customer-service page (spec §2 user menu: customer service). */
+export const SERVICE_PATH = '/user/service';
 
 /** The unread count of the Notification row (spec §2 "notification with unread badge"); nothing at 0. */
 function UnreadCount({ label }: { label: (n: number) => string }) {
@@ -130,6 +132,12 @@ export function UserMenu() {
           value={<UnreadCount label={(n) => t('account.unread_count', { n })} />}
           onClick={() => navigate(NOTIFICATION_PATH)}
           testId="menu-notification"
+        />
+        <Row
+          icon="headset"
+          label={t('nav.service')}
+          onClick={() => navigate(SERVICE_PATH)}
+          testId="menu-service"
         />
         {email ? (
           <Row

@@ -29,7 +29,10 @@ export function AccountDialog({ page }: { page: string }) {
   const platform = usePlatform();
   const systemConfig = useAtomValue(platform.atoms.systemConfig);
   const session = getSession(platform);
-  const virtual = useAtomValue(session.atoms.state).virtual;
+  const sessionState = useAtomValue(session.atoms.state);
+  const virtual = sessionState.virtual;
+  // A visitor reaches only the open pages (customer service): no menu of pages that need a session.
+  const signedIn = sessionState.status === 'signedIn';
   // Entries behind brand flags (crypto wallet, bank card) show only where the brand offers them.
   const menu = MENU.filter((item) => menuItemShown(item, (flag) => isConfigOn(systemConfig, flag), virtual));
   // The user menu's content (balance, switch, language, theme) lives in the desktop top bar.
@@ -50,22 +53,24 @@ export function AccountDialog({ page }: { page: string }) {
         >
           <CloseIcon />
         </button>
-        <div className="host-account-dialog__grid">
-          <nav className="host-account-dialog__nav" aria-label={t('account.user_menu')}>
-            {menu.map((item) => (
-              <Link
-                key={item.page}
-                to={item.to}
-                replace
-                className="host-account-dialog__link"
-                aria-current={accountMenuPageOf(page) === item.page ? 'page' : undefined}
-              >
-                {t(item.label)}
-                {item.page === 'notification' ? <UnreadBadge testId="dialog-notification-unread" /> : null}
-                {isKycRoute(item.page) ? <KycMenuStatus page={item.page} shown={page} /> : null}
-              </Link>
-            ))}
-          </nav>
+        <div className="host-account-dialog__grid" data-menu={signedIn ? undefined : 'none'}>
+          {signedIn ? (
+            <nav className="host-account-dialog__nav" aria-label={t('account.user_menu')}>
+              {menu.map((item) => (
+                <Link
+                  key={item.page}
+                  to={item.to}
+                  replace
+                  className="host-account-dialog__link"
+                  aria-current={accountMenuPageOf(page) === item.page ? 'page' : undefined}
+                >
+                  {t(item.label)}
+                  {item.page === 'notification' ? <UnreadBadge testId="dialog-notification-unread" /> : null}
+                  {isKycRoute(item.page) ? <KycMenuStatus page={item.page} shown={page} /> : null}
+                </Link>
+              ))}
+            </nav>
+          ) : null}
           <div className="host-account-dialog__body">
             {Own ? <Own /> : <Account {...props} view={view} back={!top} />}
           </div>

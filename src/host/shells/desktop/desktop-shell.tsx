@@ -7,6 +7,7 @@ import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
 import { DesktopOverlay } from '../../pages/desktop-overlay';
+import { SupportFloat } from './support-float';
 import { isDesktopTradingPage } from '../../pages/page-kinds';
 import { useKnownSymbol } from '../../pages/use-known-symbol';
 import { RouteOutlet } from '../../pages/route-outlet';
@@ -139,6 +140,7 @@ function DesktopFrame() {
         </span>
       </footer>
       <DesktopOverlay />
+      <SupportFloat />
     </div>
   );
 }

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Answer } from '../core/session/session.fixture';
+import { fakeSocketFactory } from '../core/feeds/exchange-feed.fixture';
+import { FLOAT_POSITION_KEY } from './shells/desktop/support-float';
+import { mockWidth, startHost } from './session/host-app.fixture';
+
+const getSession = vi.hoisted(() => vi.fn());
+vi.mock(import('../core/session/session'), async (original) => ({ ...(await original()), getSession }));
+
+let close: (() => void) | undefined;
+afterEach(() => {
+  close?.();
+  close = undefined;
+  cleanup();
+  window.localStorage.removeItem(FLOAT_POSITION_KEY);
+});
+
+const OWN_CHAT = 'https://platform.test/support/chat';
+const handlers: Record<string, () => Answer> = {
+  'wa-na/getCustomerLink': () => ({
+    code: 0,
+    data: `1|[{"name":"online","url":"${OWN_CHAT}"},{"name":"telegram","url":"https://t.me/desk"}]`,
+  }),
+  'wa-na/support/visitor/conversation': () => ({ code: 1002, msg: 'no visitor' }),
+  'waa/support/conversation': () => ({ code: 0, data: { conversation: null, messages: [], more: false } }),
+};
+
+async function start(at: string, signedIn: boolean) {
+  const host = await startHost(getSession, {
+    path: at,
+    signedIn,
+    handlers,
+    exchangeSockets: fakeSocketFactory().factory,
+  });
+  close = host.close;
+  return host;
+}
+
+describe('/user/service', () => {
+  it('shows a visitor a card per channel; Telegram opens in a tab, the online card the chat', async () => {
+    mockWidth(390);
+    await start('/user/service', false);
+    const page = await screen.findByTestId('service-page');
+    const cards = await within(page).findAllByRole('listitem');
+    expect(cards.map((card) => card.dataset.channel)).toEqual(['online', 'telegram', 'email']);
+    expect(within(page).getByText('help@example.com')).toBeTruthy();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      fireEvent.click(within(page).getByRole('button', { name: 'Go: Telegram' }));
+      expect(open).toHaveBeenCalledWith('https://t.me/desk', '_blank', 'noopener,noreferrer');
+    } finally {
+      open.mockRestore();
+    }
+    fireEvent.click(within(page).getByRole('button', { name: 'Go: Online service' }));
+    // A visitor gives a contact email before the chat.
+    expect(await within(page).findByLabelText('Contact email')).toBeTruthy();
+    expect(window.location.pathname).toBe('/user/service');
+  });
+
+  it('opens in the desktop account dialog under its own entry, and the float opens the chat', async () => {
+    mockWidth(1440);
+    await start('/user/service', true);
+    const dialog = await screen.findByTestId('account-dialog');
+    expect(within(dialog).getByRole('link', { name: 'Customer service' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(dialog).getByTestId('service-page')).toBeTruthy();
+    const float = screen.getByTestId('support-float');
+    // The arrow keys move it, and the place is kept.
+    const left = Number.parseInt(float.style.left, 10);
+    fireEvent.keyDown(float, { key: 'ArrowLeft' });
+    expect(Number.parseInt(float.style.left, 10)).toBe(left - 16);
+    expect(JSON.parse(window.localStorage.getItem(FLOAT_POSITION_KEY) ?? 'null')).toMatchObject({
+      x: left - 16,
+    });
+    fireEvent.click(float);
+    const body = await screen.findByTestId('support-float-body');
+    await waitFor(() => expect(within(body).getByRole('textbox', { name: 'Write a message' })).toBeTruthy());
+    expect(within(body).getByRole('button', { name: 'Telegram' })).toBeTruthy();
+    expect(within(body).getByRole('button', { name: 'Email' })).toBeTruthy();
+  });
+});
