@@ -64,12 +64,13 @@ async function search(query: string) {
 
 describe('the user lookup', () => {
   it('is a page of every role, before the audit log, and adds nothing to the queues', () => {
-    expect(pagesFor(['support'])).toEqual(['users', 'audit']);
+    // Support's own inbox (issue #21, SS10) comes first.
+    expect(pagesFor(['support'])).toEqual(['support', 'users', 'audit']);
     expect(pagesFor(['compliance']).slice(-2)).toEqual(['users', 'audit']);
     expect(pagesFor(['finance']).slice(-2)).toEqual(['users', 'audit']);
   });
 
-  it('lets support find a user and read what the trader sees, without the panels their roles exclude', async () => {
+  it('lets support find a user and read what the trader sees, without the panels their roles exclude (the ledger, the freeze)', async () => {
     const { impl, calls } = mockFetch({
       'GET /admin/v1/operators/me': () => me(['support']),
       'GET /admin/v1/audit': () => okBody({ list: [], page: 1, pageSize: 20, total: 0 }),
@@ -100,9 +101,11 @@ describe('the user lookup', () => {
     expect(within(panel).getByTestId('bo-view-cash').textContent).toContain(
       'Withdrawal50.00 USDTRejectedAddress mismatch',
     );
-    expect(within(panel).queryByTestId('bo-summary')).toBeNull();
+    // Support reads the summary beside a conversation (issue #21), never the ledger, and cannot freeze.
     expect(within(panel).queryByTestId('bo-hold')).toBeNull();
-    expect(calls.map((call) => call.url).filter((url) => /summary|ledger|positions/.test(url))).toEqual([]);
+    expect(calls.map((call) => call.url).filter((url) => /summary|ledger|positions/.test(url))).toEqual([
+      '/admin/v1/users/12345678/summary',
+    ]);
   });
 
   it('shows finance several users to choose from, then the summary with the freeze and the trader view', async () => {

@@ -57,6 +57,7 @@ describe('the verification pages', () => {
       'menu-security',
       'menu-invite',
       'menu-notification',
+      'menu-service',
     ]);
     fireEvent.click(screen.getByTestId('menu-verified'));
     await waitFor(() => expect(window.location.pathname).toBe('/user/verified'));

@@ -88,6 +88,12 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'backoffice.queue.field.method_bank': ['de', 'id'],
   'backoffice.queues.withdrawals.field.via': ['fr'],
   'backoffice.queue.field.method_crypto': ['fr'],
+  // Loanwords of the support inbox: "Support" and "Trader" are the words these desks use.
+  'backoffice.queues.support.nav': ['de', 'fr'],
+  'backoffice.queues.support.from_trader': ['de', 'fr', 'it', 'es', 'id'],
+  'backoffice.queues.support.from_operator': ['id'],
+  'backoffice.queues.support.conversation': ['fr'],
+  'backoffice.queues.support.field.contact': ['fr'],
 };
 const mayEqualEnglish = (lang: string, key: string) =>
   key.startsWith('lang.') || (SAME_AS_ENGLISH[key]?.includes(lang) ?? false);
