@@ -89,13 +89,13 @@ export function createExchangeStore(deps: {
     const notification = parseNotificationMessage(data);
     if (notification) return applyNotification(notification);
     const message = parseExchangeMessage(data);
-    if (!message) {
-      // Live support is the user's, whichever account the page shows. The chat parses the frame
-      // (support-push.ts): the order widgets, which share this store, do not carry its parser.
-      const frame = String(data);
-      if (frame.includes('"ordertype":"support"')) return update({ support: { frame } });
-      return debug('ignoring an exchange message of an unknown shape');
-    }
+    // Live support is the user's, whichever account the page shows. The chat parses the frame
+    // (support-push.ts): the order widgets, which share this store, do not carry its parser.
+    const frame = String(data);
+    if (!message)
+      return frame.includes('"ordertype":"support"')
+        ? update({ support: { frame } })
+        : debug('exchange message of an unknown shape');
     // A message for the other account (sent before a switch reached the server) is not ours to show.
     if (message.virtual !== virtual()) return;
     if (message.ordertype === 'optionSettled') {
