@@ -49,8 +49,12 @@ describe.each<Size>(['desktop', 'laptop', 'mobile'])('the back office at %s', (s
         const who = await page.getByTestId('bo-operator').textContent();
         expect(who).toContain('Operator support');
         expect(who).toContain('Support');
-        // Support reads the audit log only.
+        // Support opens on its own inbox (SS10), reads the audit log, and has no money queue.
+        await expect
+          .poll(() => page.getByTestId('bo-nav-support').getAttribute('aria-selected'), { timeout: 15_000 })
+          .toBe('true');
         expect(await page.getByTestId('bo-nav-deposits').count()).toBe(0);
+        await page.getByTestId('bo-nav-audit').click();
         const rows = page.getByTestId('bo-audit-row');
         await rows.first().waitFor({ state: 'visible', timeout: 15_000 });
         expect(await rows.first().textContent()).toContain('operator.sign_in');

@@ -162,7 +162,8 @@ describe('times', () => {
         await open(trading.page, '/login');
         await signIn(trading.page, vp, account);
         await trading.page.getByTestId('chart-panel').waitFor({ state: 'visible', timeout: 20_000 });
-        await open(trading.page, '/user/wallet/transactionList');
+        // The deposit and withdrawal records (transactionList opens on the trades since AP5).
+        await open(trading.page, '/user/wallet/depositList');
         const row = trading.page.locator('li[data-record]').filter({ hasText: '2500' }).first();
         await row.waitFor({ state: 'visible', timeout: 15_000 });
         traderTime = (await row.locator('.tk-wallet__row-sub').first().textContent())?.trim() ?? '';
