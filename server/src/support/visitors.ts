@@ -7,8 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/core/contract/codes';
-import { SERVICE_ROOT } from '../../../src/core/contract/endpoint';
-import { SUPPORT_EMAIL_MAX } from '../../../src/core/contract/support';
+import { SUPPORT_EMAIL_MAX, SUPPORT_VISITOR_COOKIE_PATH } from '../../../src/core/contract/support';
 import { createRateLimiter } from '../auth';
 import type { Db } from '../db/types';
 import { cookieValue } from '../http/cookies';
@@ -16,7 +15,7 @@ import { BusinessError } from '../http/envelope';
 
 export const VISITOR_COOKIE = 'tk_support_visitor';
 /** Sent only to the visitor calls (`/v1/wa-na/support/…`), never to another route. */
-const COOKIE_PATH = `${SERVICE_ROOT.api}/wa-na/support/`;
+const COOKIE_PATH = SUPPORT_VISITOR_COOKIE_PATH;
 const COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 const CREDENTIAL = /^[A-Za-z0-9_-]{43}$/;
 export const TICKET_TTL_MS = 30_000;

@@ -5,7 +5,7 @@
  * it. One conversation is open per user (or visitor) at a time; sending with none open opens one.
  */
 import { Code } from './codes';
-import { endpoint, resource } from './endpoint';
+import { endpoint, resource, serverUrl } from './endpoint';
 import { AlarmType } from './notifications';
 import { EpochMs, Int, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
 
@@ -166,6 +166,11 @@ export const SupportImage = resource({
   produces: ['image/jpeg', 'image/png', 'image/heic'],
 });
 
+/** The public root of the visitor calls; the visitor cookie is sent under it and nowhere else (SS7). */
+const VISITOR_ROOT = 'wa-na/support';
+/** The visitor cookie's `Path`. */
+export const SUPPORT_VISITOR_COOKIE_PATH = `${serverUrl('api', VISITOR_ROOT)}/`;
+
 /**
  * Visitors (no account, spec §2: the service page is open): `visitor/start` takes a contact email and sets an
  * HttpOnly, SameSite=Strict cookie holding a random visitor credential, sent only to `/v1/wa-na/support/`;
@@ -173,7 +178,7 @@ export const SupportImage = resource({
  */
 export const SupportVisitorStart = endpoint({
   service: 'api',
-  path: 'wa-na/support/visitor/start',
+  path: `${VISITOR_ROOT}/visitor/start`,
   access: 'public',
   tag: TAG,
   credentials: true,
@@ -189,7 +194,7 @@ const VISITOR_CODES = [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND] as const;
 
 export const SupportVisitorConversation = endpoint({
   service: 'api',
-  path: 'wa-na/support/visitor/conversation',
+  path: `${VISITOR_ROOT}/visitor/conversation`,
   access: 'public',
   tag: TAG,
   credentials: true,
@@ -201,7 +206,7 @@ export const SupportVisitorConversation = endpoint({
 
 export const SupportVisitorSend = endpoint({
   service: 'api',
-  path: 'wa-na/support/visitor/send',
+  path: `${VISITOR_ROOT}/visitor/send`,
   access: 'public',
   tag: TAG,
   credentials: true,
@@ -214,7 +219,7 @@ export const SupportVisitorSend = endpoint({
 
 export const SupportVisitorRead = endpoint({
   service: 'api',
-  path: 'wa-na/support/visitor/read',
+  path: `${VISITOR_ROOT}/visitor/read`,
   access: 'public',
   tag: TAG,
   credentials: true,
@@ -226,7 +231,7 @@ export const SupportVisitorRead = endpoint({
 
 export const SupportVisitorTicket = endpoint({
   service: 'api',
-  path: 'wa-na/support/visitor/ticket',
+  path: `${VISITOR_ROOT}/visitor/ticket`,
   access: 'public',
   tag: TAG,
   credentials: true,
@@ -240,7 +245,7 @@ export const SupportVisitorTicket = endpoint({
 
 export const SupportVisitorImage = resource({
   service: 'api',
-  path: 'wa-na/support/visitor/image/{id}',
+  path: `${VISITOR_ROOT}/visitor/image/{id}`,
   access: 'public',
   tag: TAG,
   summary: "An image of the cookie's visitor's conversations (anything else reads as 1008)",
