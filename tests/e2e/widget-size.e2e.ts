@@ -18,17 +18,9 @@ const CHART_BUDGET = 110 * 1024;
  * Known debt, decision SB4 (docs/decisions.md, with the table): the team's budget is 10 KB for every widget;
  * these are still over it, each held at its bytes of the day it was listed, rounded up to the next 1,024.
  * A ceiling is never raised: a widget that comes under 10 KB leaves this list (the test below fails until it does).
+ * Empty since every widget paints its frame first (SB5): a widget that goes over fails, with no entry to add.
  */
-const OVER_BUDGET: Readonly<Record<string, number>> = {
-  'tk-positions': 37 * 1024,
-  'tk-order-form': 36 * 1024,
-  'tk-wallet': 32 * 1024,
-  'tk-withdraw': 28 * 1024,
-  'tk-history': 27 * 1024,
-  'tk-bank-cards': 22 * 1024,
-  'tk-auth': 21 * 1024,
-  'tk-crypto-addresses': 20 * 1024,
-};
+const OVER_BUDGET: Readonly<Record<string, number>> = {};
 
 const manifest = readManifest();
 const gzipBytes = (file: string) => gzipSync(readFileSync(join(DIST_DIR, file)), { level: 9 }).length;

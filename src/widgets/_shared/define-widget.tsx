@@ -37,6 +37,11 @@ export function widgetBodyReady(tag: string): Promise<unknown> {
   return bodies.get(tag) ?? Promise.resolve();
 }
 
+/** Settles once the body of every widget defined so far is loaded (element tests drive the widget, not its frame). */
+export function widgetBodiesReady(): Promise<unknown> {
+  return Promise.all(bodies.values());
+}
+
 function lazyComponent<P extends object>(tag: string, { body, frame: Frame }: LazyBody<P>): ComponentType<P> {
   const loading = body();
   bodies.set(tag, loading);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Mock } from 'vitest';
 import { createHarness } from '../../core/session/session.fixture';
 import type { Harness } from '../../core/session/session.fixture';
+import { widgetBodiesReady } from './define-widget';
 import type { WidgetMeta } from './widget-meta';
 
 /** Registers beforeAll/afterAll for a custom-element test; the returned getter gives the harness. */
@@ -18,6 +19,8 @@ export function useElementHarness(getPlatform: Mock, load: () => Promise<unknown
     getPlatform.mockReturnValue(h.platform);
     await h.platform.ready;
     await load();
+    // A widget that paints its frame first (define-widget's LazyBody): these tests drive its body from the start.
+    await widgetBodiesReady();
   });
   afterAll(async () => {
     // Unmount every element inside act so no React work is left to run after the DOM is torn down.
@@ -88,6 +91,7 @@ export function useElementServer<S extends { platform: unknown; close(): void }>
     server = await create();
     getPlatform.mockReturnValue(server.platform);
     await load();
+    await widgetBodiesReady();
   });
   afterAll(async () => {
     // Unmount every element inside act so no React work is left to run after the DOM is torn down.

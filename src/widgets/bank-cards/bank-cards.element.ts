@@ -2,15 +2,24 @@
 import { defineWidget } from '../_shared/define-widget';
 import messages from '../../core/i18n/locales/en/messages.json';
 import strings from '../../core/i18n/locales/en/bank-cards.json';
-import { BankCards } from './bank-cards';
+import { loadingFrame } from '../_shared/loading-frame';
 import { BANK_CARDS_CSS as css } from './styles';
 import { bankCardsMeta } from './bank-cards.meta';
 
-defineWidget(bankCardsMeta, BankCards, css, {
-  english: { 'bank-cards': strings, messages },
-  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
-  languages: () => import('./bank-cards.locales'),
-});
+// The widget's code, with the session and what it shares, loads with this module; until then its loading state shows.
+defineWidget(
+  bankCardsMeta,
+  {
+    body: () => import('./bank-cards').then((m) => m.BankCards),
+    frame: loadingFrame({ name: 'bank-cards', css }),
+  },
+  css,
+  {
+    english: { 'bank-cards': strings, messages },
+    // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+    languages: () => import('./bank-cards.locales'),
+  },
+);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -5,10 +5,10 @@
 import { ORDER_PAGE_SIZE, PositionStatus } from '../../core/contract/trading';
 import type { MarketOrder, OrderQueryRequest, OrderQueryResponse } from '../../core/contract/trading';
 import type { PageOf } from '../_shared/paging';
+import { HISTORY_FILTERS, type HistoryFilter } from './history.filters';
 
-/** The filter chips in spec order; the request sends the chip's index + 1 as positionStatus. */
-export const HISTORY_FILTERS = ['pending', 'position', 'deal', 'canceled', 'exception'] as const;
-export type HistoryFilter = (typeof HISTORY_FILTERS)[number];
+export { HISTORY_FILTERS };
+export type { HistoryFilter };
 
 /**
  * The `order/query` body of a filter and page. "exception" has no status of its own in the contract

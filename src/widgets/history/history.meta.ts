@@ -2,7 +2,7 @@
 import { BASE_TOKENS, DIRECTION_TOKENS, NOTICE_TOKENS, cssPropertiesOf } from '../_shared/theme-tokens';
 import { COMMON_ATTRIBUTES, navigateEvent } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
-import { HISTORY_FILTERS } from './history.logic';
+import { HISTORY_FILTERS } from './history.filters';
 
 /** The attributes, events, parts and tokens of <tk-history>. */
 export const historyMeta: WidgetMeta = {

@@ -3,15 +3,24 @@ import { defineWidget } from '../_shared/define-widget';
 import type { TradeFormElement } from '../_shared/trade-form';
 import messages from '../../core/i18n/locales/en/messages.json';
 import strings from '../../core/i18n/locales/en/order-form.json';
-import { OrderForm } from './order-form';
+import { loadingFrame } from '../_shared/loading-frame';
 import { orderFormMeta } from './order-form.meta';
 import { ORDER_FORM_CSS } from './styles';
 
-defineWidget(orderFormMeta, OrderForm, ORDER_FORM_CSS, {
-  english: { 'order-form': strings, messages },
-  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
-  languages: () => import('./order-form.locales'),
-});
+// The widget's code, with the session, toast and drawer, loads with this module; until then its loading state shows.
+defineWidget(
+  orderFormMeta,
+  {
+    body: () => import('./order-form').then((m) => m.OrderForm),
+    frame: loadingFrame({ name: 'order-form', css: ORDER_FORM_CSS, frameClass: 'tk-trade-form__frame' }),
+  },
+  ORDER_FORM_CSS,
+  {
+    english: { 'order-form': strings, messages },
+    // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+    languages: () => import('./order-form.locales'),
+  },
+);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -3,14 +3,14 @@ import { MANUAL_CLOSE_AFTER_MS, PositionStatus } from '../../core/contract/tradi
 import type { CloseReason, MarketOrder } from '../../core/contract/trading';
 import { amountIssue } from '../../core/domain/amount-input';
 import { orderDirection, priceText } from '../../core/domain/order-format';
+import { POSITION_TABS, type PositionTab } from './positions.tabs';
 
 export { pnlTone, priceText, signedAmount, triggerText } from '../../core/domain/order-format';
 export { triggerEdit } from '../../core/domain/trigger-edit';
 export type { TriggerEdit } from '../../core/domain/trigger-edit';
 
-/** The two lists of the position page (spec §2). */
-export const POSITION_TABS = ['open', 'pending'] as const;
-export type PositionTab = (typeof POSITION_TABS)[number];
+export { POSITION_TABS };
+export type { PositionTab };
 
 /** i18n key of the direction (spec §3 orderType). */
 export function directionKey(order: Pick<MarketOrder, 'orderType'>): 'position.buy' | 'position.sell' {

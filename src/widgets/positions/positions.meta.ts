@@ -8,7 +8,7 @@ import {
 } from '../_shared/theme-tokens';
 import { ACCOUNT_STRIP_PARTS, COMMON_ATTRIBUTES, navigateEvent } from '../_shared/widget-meta';
 import type { WidgetMeta } from '../_shared/widget-meta';
-import { POSITION_TABS } from './positions.logic';
+import { POSITION_TABS } from './positions.tabs';
 
 /** The attributes, events, parts and tokens of <tk-positions>. */
 export const positionsMeta: WidgetMeta = {

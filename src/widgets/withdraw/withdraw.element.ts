@@ -2,15 +2,24 @@
 import { defineWidget } from '../_shared/define-widget';
 import messages from '../../core/i18n/locales/en/messages.json';
 import strings from '../../core/i18n/locales/en/withdraw.json';
-import { Withdraw } from './withdraw';
+import { loadingFrame } from '../_shared/loading-frame';
 import { WITHDRAW_CSS as css } from './styles';
 import { withdrawMeta } from './withdraw.meta';
 
-defineWidget(withdrawMeta, Withdraw, css, {
-  english: { withdraw: strings, messages },
-  // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
-  languages: () => import('./withdraw.locales'),
-});
+// The widget's code, with the session and what it shares, loads with this module; until then its loading state shows.
+defineWidget(
+  withdrawMeta,
+  {
+    body: () => import('./withdraw').then((m) => m.Withdraw),
+    frame: loadingFrame({ name: 'withdraw', css }),
+  },
+  css,
+  {
+    english: { withdraw: strings, messages },
+    // The table of this widget's namespace in the other languages, loaded on a page in one of them only.
+    languages: () => import('./withdraw.locales'),
+  },
+);
 
 declare global {
   interface HTMLElementTagNameMap {
