@@ -4,7 +4,8 @@
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { SUPPORT_IMAGE_MAX_BYTES, SUPPORT_TEXT_MAX } from '../../core/contract/support';
-import { IMAGE_ACCEPT, IMAGE_ERROR_KEYS, IMAGE_EXTENSIONS } from '../../core/media/image-rules';
+import { IMAGE_ACCEPT } from '../../core/media/image-rules';
+import { useImagePick } from '../_shared/use-image-pick';
 import type { Translate } from '../_shared/use-t';
 
 export interface ComposerProps {
@@ -22,8 +23,11 @@ export function enterSends(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'nati
 export function Composer({ t, onSend }: ComposerProps) {
   const [text, setText] = useState('');
   const [image, setImage] = useState<File | null>(null);
-  const [preparing, setPreparing] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { preparing, refusal, onFile } = useImagePick(t, (file) => {
+    if (file.size > SUPPORT_IMAGE_MAX_BYTES) return t('msg.image_limit');
+    setImage(file);
+    return null;
+  });
   const picker = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const canSend = !preparing && (text.trim() !== '' || image !== null);
@@ -42,21 +46,6 @@ export function Composer({ t, onSend }: ComposerProps) {
     if (!enterSends(event)) return;
     event.preventDefault();
     submit();
-  };
-
-  const onFile = async (element: HTMLInputElement) => {
-    const picked = element.files?.[0];
-    element.value = '';
-    if (!picked) return;
-    setPreparing(true);
-    setRefusal(null);
-    const { prepareImage } = await import('../../core/media/prepare-image');
-    const result = await prepareImage(picked);
-    setPreparing(false);
-    if (!result.ok)
-      return setRefusal(t(IMAGE_ERROR_KEYS[result.reason], { extensions: IMAGE_EXTENSIONS.join(', ') }));
-    if (result.file.size > SUPPORT_IMAGE_MAX_BYTES) return setRefusal(t('msg.image_limit'));
-    setImage(result.file);
   };
 
   return (

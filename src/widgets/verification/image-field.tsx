@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { getSession } from '../../core/session/session';
-import { IMAGE_ACCEPT, IMAGE_ERROR_KEYS, IMAGE_EXTENSIONS } from '../../core/media/image-rules';
+import { IMAGE_ACCEPT } from '../../core/media/image-rules';
 import { usePlatform } from '../_shared/platform-context';
+import { useImagePick } from '../_shared/use-image-pick';
 import { useT } from '../_shared/use-t';
 
 /** Props of ImageField. */
@@ -59,28 +60,13 @@ function useSubmittedPreview(src: string | null | undefined): string | null {
 export function ImageField({ part, label, file, submitted, problem, disabled, onPicked }: ImageFieldProps) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
-  const [preparing, setPreparing] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { preparing, refusal, onFile } = useImagePick(t, (picked) => {
+    onPicked(picked);
+    return null;
+  });
   const local = useFilePreview(file);
   const remote = useSubmittedPreview(file ? null : submitted);
   const preview = local ?? remote;
-
-  const onFile = async (element: HTMLInputElement) => {
-    const picked = element.files?.[0];
-    element.value = '';
-    if (!picked) return;
-    setPreparing(true);
-    setRefusal(null);
-    const { prepareImage } = await import('../../core/media/prepare-image');
-    const result = await prepareImage(picked);
-    setPreparing(false);
-    if (result.ok) return onPicked(result.file);
-    setRefusal(
-      t(IMAGE_ERROR_KEYS[result.reason], {
-        extensions: IMAGE_EXTENSIONS.join(', '),
-      }),
-    );
-  };
 
   const shownProblem = refusal ?? (problem ? t(problem) : null);
   const id = `tk-kyc-${part}`;
