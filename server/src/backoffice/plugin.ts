@@ -65,6 +65,16 @@ const SWEEP_MS = 10 * 60_000;
 /** Issuer shown in authenticator apps. */
 const TOTP_ISSUER = 'TradeKit back office';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tells who follows operator sessions (the operators' live socket) that an operator's sessions changed. */
+    operatorSessions: {
+      /** `listener(operatorId)` after a sign-out or a disable committed; answers the unsubscribe. */
+      onChange(listener: (operatorId: string) => void): () => void;
+    };
+  }
+}
+
 /** The Set-Cookie value of a session (empty token and Max-Age 0 clear it). */
 function sessionCookie(request: FastifyRequest, token: string, maxAgeSec: number): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -78,6 +88,22 @@ export const backofficePlugin = fp(
     const limits = createRateLimiter(app.db, now);
     const dummyHash = await makeDummyHash();
     const sealer = app.cashier.sealer;
+    const sessionListeners = new Set<(operatorId: string) => void>();
+    const sessionsChanged = (operatorId: string) => {
+      for (const listener of [...sessionListeners]) {
+        try {
+          listener(operatorId);
+        } catch (error) {
+          app.log.error({ err: error }, 'operator session listener failed');
+        }
+      }
+    };
+    app.decorate('operatorSessions', {
+      onChange(listener: (operatorId: string) => void) {
+        sessionListeners.add(listener);
+        return () => void sessionListeners.delete(listener);
+      },
+    });
 
     route(app, AddOperator, async (input, { audit }) => {
       const roles = sortRoles(input.roles, OPERATOR_ROLES);
@@ -132,6 +158,7 @@ export const backofficePlugin = fp(
         });
         return { ...found, active: false };
       });
+      sessionsChanged(row.id);
       return ok(toOperator(row));
     });
 
@@ -212,6 +239,7 @@ export const backofficePlugin = fp(
           objectId: session.id,
         });
       });
+      sessionsChanged(session.id);
       clearCookie(request, reply);
       return ok({});
     });
