@@ -3,7 +3,7 @@
  * password and TOTP, the session cookie, the side-panel reads beside a review queue item, and the audit log.
  * The admin guard that admits operators lives in the admin module (server/src/admin/require-admin.ts).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   AddOperator,
@@ -81,6 +81,26 @@ function sessionCookie(request: FastifyRequest, token: string, maxAgeSec: number
   return `${OPERATOR_COOKIE}=${token}; Path=/admin/v1; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSec}${secure}`;
 }
 
+/** Decorates `app.operatorSessions`; answers the function that tells its listeners an operator's sessions changed. */
+function decorateSessionEvents(app: FastifyInstance): (operatorId: string) => void {
+  const listeners = new Set<(operatorId: string) => void>();
+  app.decorate('operatorSessions', {
+    onChange(listener: (operatorId: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  });
+  return (operatorId) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(operatorId);
+      } catch (error) {
+        app.log.error({ err: error }, 'operator session listener failed');
+      }
+    }
+  };
+}
+
 export const backofficePlugin = fp(
   async (app) => {
     // Sign-in codes, windows and sessions run on the server's clock (tests move it).
@@ -88,22 +108,7 @@ export const backofficePlugin = fp(
     const limits = createRateLimiter(app.db, now);
     const dummyHash = await makeDummyHash();
     const sealer = app.cashier.sealer;
-    const sessionListeners = new Set<(operatorId: string) => void>();
-    const sessionsChanged = (operatorId: string) => {
-      for (const listener of [...sessionListeners]) {
-        try {
-          listener(operatorId);
-        } catch (error) {
-          app.log.error({ err: error }, 'operator session listener failed');
-        }
-      }
-    };
-    app.decorate('operatorSessions', {
-      onChange(listener: (operatorId: string) => void) {
-        sessionListeners.add(listener);
-        return () => void sessionListeners.delete(listener);
-      },
-    });
+    const sessionsChanged = decorateSessionEvents(app);
 
     route(app, AddOperator, async (input, { audit }) => {
       const roles = sortRoles(input.roles, OPERATOR_ROLES);
