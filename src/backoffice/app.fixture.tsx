@@ -29,7 +29,13 @@ export function mockFetch(routes: Record<string, Handler>) {
     const seen: Seen = {
       method,
       url,
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      // A multipart body (the support reply) is recorded as its fields.
+      body:
+        init?.body instanceof FormData
+          ? Object.fromEntries(init.body)
+          : init?.body
+            ? JSON.parse(String(init.body))
+            : undefined,
       headers: (init?.headers ?? {}) as Record<string, string>,
     };
     calls.push(seen);

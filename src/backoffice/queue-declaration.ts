@@ -158,6 +158,17 @@ export interface QueueDeclaration<Item extends QueueItem = QueueItem> {
   panel: ComponentType<{ uid: string }>;
   /** In the order of their buttons. */
   decisions: ReadonlyArray<Decision<Item> & { endpoint: Endpoint }>;
+  /**
+   * Keeps the list live while the queue is open (e.g. a socket): rendered in the list's head, where it shows
+   * its connection state; `update` changes the loaded list in place, `reload` loads it again (after a reconnect).
+   */
+  live?: ComponentType<LiveProps<Item>>;
+}
+
+/** What a queue's live part gets of the list. */
+export interface LiveProps<Item extends QueueItem> {
+  update: (change: (items: Item[]) => Item[]) => void;
+  reload: () => void;
 }
 
 /** Whether an operator with `roles` holds one of the `allowed` ones. */

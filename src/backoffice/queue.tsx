@@ -105,19 +105,21 @@ function Fact({ label, text, num }: { label: string; text: string; num: boolean 
 export function Queue({ queue }: { queue: QueueDeclaration }) {
   const { call, t } = useBackoffice();
   const time = useTime();
-  const [loaded, reload] = useLoad(queue.id, () => queue.list.load(call, undefined));
+  const [loaded, reload, update] = useLoad(queue.id, () => queue.list.load(call, undefined));
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const items = loaded.state === 'ok' ? loaded.data : [];
   const selected = items.find((item) => item.id === selectedId) ?? null;
   const heading = t(queue.heading);
   const Panel = queue.panel;
+  const Live = queue.live;
 
   return (
     <div className="bo-queue" data-testid={`bo-queue-${queue.id}`}>
       <section className="bo-card bo-queue__list" aria-labelledby="bo-queue-title">
         <header className="bo-queue__head">
           <h2 id="bo-queue-title">{heading}</h2>
+          {Live ? <Live update={update} reload={reload} /> : null}
           <button type="button" className="bo-button" onClick={reload}>
             {t('backoffice.queue.refresh')}
           </button>

@@ -6,11 +6,23 @@ import { failureText, useBackoffice } from './context';
 export type Loaded<T> =
   { state: 'loading' } | { state: 'ok'; data: T } | { state: 'failed'; message: string; forbidden: boolean };
 
-export function useLoad<T>(key: string | null, load: () => Promise<Outcome<T>>): [Loaded<T>, () => void] {
+/**
+ * `[loaded, reload, update]`: `update(change)` changes a loaded answer in place (a live push), and does nothing
+ * while it loads or after it failed (the next load brings the change).
+ */
+export function useLoad<T>(
+  key: string | null,
+  load: () => Promise<Outcome<T>>,
+): [Loaded<T>, () => void, (change: (data: T) => T) => void] {
   const { t, onSessionEnded } = useBackoffice();
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((n) => n + 1), []);
+  const update = useCallback(
+    (change: (data: T) => T) =>
+      setLoaded((now) => (now.state === 'ok' ? { state: 'ok', data: change(now.data) } : now)),
+    [],
+  );
   useEffect(() => {
     if (key === null) return;
     let live = true;
@@ -26,5 +38,5 @@ export function useLoad<T>(key: string | null, load: () => Promise<Outcome<T>>):
     };
     // `load` is rebuilt each render; the key says when the request changes.
   }, [key, round]);
-  return [loaded, reload];
+  return [loaded, reload, update];
 }

@@ -3,7 +3,7 @@
  * password and TOTP, the session cookie, the side-panel reads beside a review queue item, and the audit log.
  * The admin guard that admits operators lives in the admin module (server/src/admin/require-admin.ts).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   AddOperator,
@@ -65,10 +65,40 @@ const SWEEP_MS = 10 * 60_000;
 /** Issuer shown in authenticator apps. */
 const TOTP_ISSUER = 'TradeKit back office';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tells who follows operator sessions (the operators' live socket) that an operator's sessions changed. */
+    operatorSessions: {
+      /** `listener(operatorId)` after a sign-out or a disable committed; answers the unsubscribe. */
+      onChange(listener: (operatorId: string) => void): () => void;
+    };
+  }
+}
+
 /** The Set-Cookie value of a session (empty token and Max-Age 0 clear it). */
 function sessionCookie(request: FastifyRequest, token: string, maxAgeSec: number): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
   return `${OPERATOR_COOKIE}=${token}; Path=/admin/v1; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSec}${secure}`;
+}
+
+/** Decorates `app.operatorSessions`; answers the function that tells its listeners an operator's sessions changed. */
+function decorateSessionEvents(app: FastifyInstance): (operatorId: string) => void {
+  const listeners = new Set<(operatorId: string) => void>();
+  app.decorate('operatorSessions', {
+    onChange(listener: (operatorId: string) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  });
+  return (operatorId) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(operatorId);
+      } catch (error) {
+        app.log.error({ err: error }, 'operator session listener failed');
+      }
+    }
+  };
 }
 
 export const backofficePlugin = fp(
@@ -78,6 +108,7 @@ export const backofficePlugin = fp(
     const limits = createRateLimiter(app.db, now);
     const dummyHash = await makeDummyHash();
     const sealer = app.cashier.sealer;
+    const sessionsChanged = decorateSessionEvents(app);
 
     route(app, AddOperator, async (input, { audit }) => {
       const roles = sortRoles(input.roles, OPERATOR_ROLES);
@@ -132,6 +163,7 @@ export const backofficePlugin = fp(
         });
         return { ...found, active: false };
       });
+      sessionsChanged(row.id);
       return ok(toOperator(row));
     });
 
@@ -212,6 +244,7 @@ export const backofficePlugin = fp(
           objectId: session.id,
         });
       });
+      sessionsChanged(session.id);
       clearCookie(request, reply);
       return ok({});
     });

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import WebSocket, { type RawData } from 'ws';
+import type WebSocket from 'ws';
+import type { RawData } from 'ws';
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import type { ExchangeOptionSettledMessage } from '../../../src/core/contract/options';
 import type { ExchangeSupportMessage } from '../../../src/core/contract/support';
 import { ExchangeClose, type ExchangeOrderMessage } from '../../../src/core/contract/trading';
 import type { AuthService } from '../auth';
 import type { OrderChange, TradingService } from '../trading';
+import { SocketLife } from './socket-life';
 import { tokenExpiryMs, tokenOf } from './token';
 
 /** Timing and limits of the exchange sockets (tests shorten the times). */
@@ -49,33 +51,29 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * change of the account and, conflated, on price moves. Pushes run one at a time; a change that arrives
  * meanwhile makes one more push with the state of that moment. Every push re-checks the session first.
  */
-export class ExchangeConnection {
+export class ExchangeConnection extends SocketLife {
   userId = '';
   virtual = false;
   sessionId = '';
   private token = '';
   private opened = false;
-  private closed = false;
   private checking = false;
   private dirty = false;
   private pushing = false;
-  private alive = true;
   private lastPushAt = Number.NEGATIVE_INFINITY;
   private readonly events: OrderEvent[] = [];
   private readonly timers = new Map<'auth' | 'price' | 'retry' | 'expiry', NodeJS.Timeout>();
   private recheck: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly ws: WebSocket,
+    ws: WebSocket,
     /** The uid in the socket's path. */
     readonly accountId: string,
     private readonly deps: ConnectionDeps,
   ) {
+    super(ws, deps.log, 'exchange');
     this.timer('auth', deps.settings.authTimeoutMs, () => this.end(ExchangeClose.unauthorized, 'no token'));
     ws.on('message', (data, isBinary) => void this.onMessage(data, isBinary));
-    ws.on('pong', () => (this.alive = true));
-    ws.on('error', (error) => deps.log.debug({ err: error }, 'exchange socket error'));
-    ws.once('close', () => this.dispose());
   }
 
   /** The account changed: push now (with the event, if the server acted on its own). */
@@ -117,28 +115,7 @@ export class ExchangeConnection {
     this.send(message);
   }
 
-  /** Closes the socket with `code` (no-op when already closed). */
-  end(code: number, reason: string): void {
-    if (this.closed) return;
-    this.dispose();
-    this.ws.close(code, reason);
-  }
-
-  /** Calls `fn` once the socket has closed (at once when it already has). */
-  onceClosed(fn: () => void): void {
-    if (this.ws.readyState === WebSocket.CLOSED) fn();
-    else this.ws.once('close', fn);
-  }
-
-  /** Forcibly drops a socket that did not finish closing. */
-  terminate(): void {
-    this.dispose();
-    this.ws.terminate();
-  }
-
-  private dispose(): void {
-    if (this.closed) return;
-    this.closed = true;
+  protected release(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     clearInterval(this.recheck);
@@ -206,10 +183,7 @@ export class ExchangeConnection {
 
   /** Drops a peer that did not answer the last ping, and ends the socket when its session has ended. */
   private async heartbeat(): Promise<void> {
-    if (this.closed) return;
-    if (!this.alive) return this.terminate();
-    this.alive = false;
-    this.ws.ping();
+    if (!this.ping()) return;
     if (!(await this.sessionLive())) this.end(ExchangeClose.sessionEnded, 'session ended');
   }
 
@@ -262,6 +236,6 @@ export class ExchangeConnection {
       | ExchangeOptionSettledMessage
       | ExchangeSupportMessage,
   ): void {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    this.sendJson(message);
   }
 }

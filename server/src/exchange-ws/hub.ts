@@ -4,6 +4,7 @@ import type { SupportPush } from '../support';
 import { ExchangeClose } from '../../../src/core/contract/trading';
 import type { OrderChange } from '../trading';
 import type { ConnectionHub, ExchangeConnection } from './connection';
+import type { OperatorConnection } from './operator-connection';
 import type { VisitorConnection } from './visitor-connection';
 
 const accountKey = (userId: string, virtual: boolean) => `${userId}|${virtual ? 1 : 0}`;
@@ -31,6 +32,7 @@ export class ExchangeHub implements ConnectionHub {
   private readonly byUser = new Map<string, Set<ExchangeConnection>>();
   private readonly symbolsOf = new Map<ExchangeConnection, ReadonlySet<string>>();
   private readonly byVisitor = new Map<string, Set<VisitorConnection>>();
+  private readonly byOperator = new Map<string, Set<OperatorConnection>>();
 
   constructor(private readonly maxSocketsPerUser: number) {}
 
@@ -84,13 +86,32 @@ export class ExchangeHub implements ConnectionHub {
     for (const connection of [...(this.byUser.get(userId) ?? [])]) connection.notify(message);
   }
 
-  /** A support change: the user's sockets (real and demo), or the visitor's ticketed sockets. */
-  supported({ target, message }: SupportPush): void {
-    if ('userId' in target) {
+  /**
+   * A support change: the user's sockets (real and demo), or the visitor's ticketed sockets, when the owner has
+   * something to learn; and every operator's live inbox, each with its own view of it (SO2).
+   */
+  supported({ target, message, inbox }: SupportPush): void {
+    if (message && 'userId' in target) {
       for (const connection of [...(this.byUser.get(target.userId) ?? [])]) connection.support(message);
-    } else {
+    } else if (message && 'visitorId' in target) {
       for (const connection of [...(this.byVisitor.get(target.visitorId) ?? [])]) connection.support(message);
     }
+    for (const sockets of [...this.byOperator.values()]) {
+      for (const connection of [...sockets]) connection.inbox(inbox);
+    }
+  }
+
+  attachOperator(connection: OperatorConnection): void {
+    add(this.byOperator, connection.operator.id, connection);
+  }
+
+  detachOperator(connection: OperatorConnection): void {
+    drop(this.byOperator, connection.operator.id, connection);
+  }
+
+  /** An operator's sessions changed (sign-out, disabled): each of their sockets checks its own session. */
+  operatorSessionsChanged(operatorId: string): void {
+    for (const connection of [...(this.byOperator.get(operatorId) ?? [])]) void connection.sessionsChanged();
   }
 
   /** Whether the user has an authenticated socket now (support leaves a notification when not). */

@@ -5,9 +5,12 @@ import { AddressCounts, type TrustProxy } from '../http/client-address';
 import { toOptionOrder } from '../options';
 import { ExchangeConnection, type ExchangeWsSettings } from './connection';
 import { ExchangeHub } from './hub';
-import { SUPPORT_VISITOR_SOCKET_ID } from '../../../src/core/contract/support';
+import { OPERATOR_COOKIE } from '../../../src/core/contract/backoffice';
+import { ADMIN_SUPPORT_LIVE_PATH, SUPPORT_VISITOR_SOCKET_ID } from '../../../src/core/contract/support';
+import { checkOperatorSession, cookieValue } from '../backoffice';
+import { OperatorConnection, type LiveOperator } from './operator-connection';
 import { VisitorConnection } from './visitor-connection';
-import { createUpgradeListener } from './upgrade';
+import { createOperatorUpgradeListener, createUpgradeListener, type OperatorAdmission } from './upgrade';
 
 export type { ExchangeWsSettings } from './connection';
 
@@ -51,7 +54,7 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
     settings[key] = options[key] ?? DEFAULTS[key];
   }
   const hub = new ExchangeHub(settings.maxSocketsPerUser);
-  const connections = new Set<ExchangeConnection | VisitorConnection>();
+  const connections = new Set<ExchangeConnection | VisitorConnection | OperatorConnection>();
   const deps = {
     auth: app.auth,
     trading: app.trading,
@@ -88,6 +91,25 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
     },
   });
   app.server.on('upgrade', onUpgrade);
+  const upgradeListeners = [onUpgrade];
+  if (app.hasDecorator('support')) {
+    const onOperatorUpgrade = operatorLiveInbox(app, {
+      wss,
+      accepting: () => accepting,
+      perAddress,
+      maxPerAddress: options.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS,
+      trustProxy: options.trustProxy ?? false,
+      hub,
+      settings,
+      log: deps.log,
+      track: (connection) => {
+        connections.add(connection);
+        connection.onceClosed(() => connections.delete(connection));
+      },
+    });
+    app.server.on('upgrade', onOperatorUpgrade);
+    upgradeListeners.push(onOperatorUpgrade);
+  }
   const unsubscribe = [
     app.trading.onChange((change) => hub.changed(change)),
     app.auth.onRevoke((event) => hub.revoked(event.sessionIds)),
@@ -98,6 +120,9 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
   if (app.hasDecorator('support')) {
     unsubscribe.push(app.support.onPush((push) => hub.supported(push)));
     app.support.setPresence({ userOnline: (userId) => hub.userOnline(userId) });
+  }
+  if (app.hasDecorator('operatorSessions')) {
+    unsubscribe.push(app.operatorSessions.onChange((operatorId) => hub.operatorSessionsChanged(operatorId)));
   }
   if (app.hasDecorator('optionMode')) {
     unsubscribe.push(
@@ -133,8 +158,70 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
     for (const connection of connections) connection.terminate();
   });
   app.addHook('onClose', (_instance, done) => {
-    app.server.off('upgrade', onUpgrade);
+    for (const listener of upgradeListeners) app.server.off('upgrade', listener);
     wss.close(() => done());
+  });
+}
+
+/** The role that reads the support inbox (the contract's `roles` of its endpoints). */
+const SUPPORT_ROLE = 'support';
+
+/**
+ * The operators' live inbox (SO1): `ADMIN_SUPPORT_LIVE_PATH`, admitted by the operator session cookie with the
+ * `support` role and the server's own Origin; the same `ws` server, hub, address limit and shutdown as the
+ * exchange sockets.
+ */
+function operatorLiveInbox(
+  app: FastifyInstance,
+  context: {
+    wss: WebSocketServer;
+    accepting: () => boolean;
+    perAddress: AddressCounts;
+    maxPerAddress: number;
+    trustProxy: TrustProxy;
+    hub: ExchangeHub;
+    settings: ExchangeWsSettings;
+    log: FastifyInstance['log'];
+    track: (connection: OperatorConnection) => void;
+  },
+) {
+  const { perAddress, hub, settings, log } = context;
+  const now = () => app.clock.now();
+  const sessionOf = async (token: string | null) => {
+    const session = token ? await checkOperatorSession(app.db, token, now()) : null;
+    return session && token ? { token, session } : null;
+  };
+  return createOperatorUpgradeListener<LiveOperator>({
+    path: ADMIN_SUPPORT_LIVE_PATH,
+    publicOrigin: app.config.publicOrigin,
+    wss: context.wss,
+    accepting: context.accepting,
+    maxPerAddress: context.maxPerAddress,
+    trustProxy: context.trustProxy,
+    connectionsFrom: (address) => perAddress.of(address),
+    log,
+    async admit(request): Promise<OperatorAdmission<LiveOperator>> {
+      const found = await sessionOf(cookieValue(request.headers.cookie, OPERATOR_COOKIE));
+      if (!found) return { ok: false, status: 401 };
+      if (!found.session.roles.includes(SUPPORT_ROLE)) return { ok: false, status: 403 };
+      return {
+        ok: true,
+        operator: { id: found.session.id, token: found.token, expiresAt: found.session.expiresAt },
+      };
+    },
+    accept(ws, operator, address) {
+      perAddress.track(ws, address);
+      context.track(
+        new OperatorConnection(ws, operator, {
+          stillAdmitted: async (token) =>
+            (await sessionOf(token))?.session.roles.includes(SUPPORT_ROLE) === true,
+          clock: app.clock,
+          hub,
+          settings,
+          log,
+        }),
+      );
+    },
   });
 }
 

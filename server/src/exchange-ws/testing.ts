@@ -113,14 +113,40 @@ export class SocketClient {
 
   /** Opens a socket (and sends `{ token }` first when given). */
   static async open(base: string, uid: string, token?: string, origin?: string): Promise<SocketClient> {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/exchange-ws/${uid}`, origin ? { origin } : {});
+    const client = await SocketClient.connect(
+      `${base.replace('http', 'ws')}/exchange-ws/${uid}`,
+      origin ? { origin } : {},
+    );
+    if (token) client.send({ token });
+    return client;
+  }
+
+  /** Opens a socket on any path of the server (headers such as a cookie, and the Origin, in `options`). */
+  static async connect(url: string, options: WebSocket.ClientOptions = {}): Promise<SocketClient> {
+    const ws = new WebSocket(url, options);
     const client = new SocketClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    if (token) client.send({ token });
     return client;
+  }
+
+  /** The HTTP status an upgrade is refused with (throws when it is accepted). */
+  static refusal(url: string, options: WebSocket.ClientOptions = {}): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, options);
+      ws.once('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        response.resume();
+        ws.terminate();
+      });
+      ws.once('open', () => {
+        ws.terminate();
+        reject(new Error(`${url} was accepted`));
+      });
+      ws.once('error', () => undefined);
+    });
   }
 
   send(value: unknown): void {

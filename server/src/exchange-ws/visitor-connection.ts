@@ -1,4 +1,6 @@
-import WebSocket, { type RawData } from 'ws';
+import type WebSocket from 'ws';
+import type { RawData } from 'ws';
+import { SocketLife } from './socket-life';
 import { ExchangeClose } from '../../../src/core/contract/trading';
 import type { ExchangeSupportMessage, ExchangeSupportReady } from '../../../src/core/contract/support';
 import type { ExchangeWsSettings } from './connection';
@@ -40,55 +42,33 @@ function ticketOf(data: RawData, isBinary: boolean): string | null {
  * one-time ticket the visitor's cookie fetched); after it the socket carries that visitor's `support` messages
  * and nothing else (no account, no orders). A wrong, used or expired ticket closes it with 4401.
  */
-export class VisitorConnection {
+export class VisitorConnection extends SocketLife {
   visitorId = '';
   private opened = false;
-  private closed = false;
-  private alive = true;
   private authTimer: NodeJS.Timeout | undefined;
   private recheck: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly ws: WebSocket,
+    ws: WebSocket,
     private readonly deps: VisitorConnectionDeps,
   ) {
+    super(ws, deps.log, 'visitor');
     this.authTimer = setTimeout(
       () => this.end(ExchangeClose.unauthorized, 'no ticket'),
       deps.settings.authTimeoutMs,
     );
     this.authTimer.unref();
     ws.on('message', (data, isBinary) => void this.onMessage(data, isBinary));
-    ws.on('pong', () => (this.alive = true));
-    ws.on('error', (error) => deps.log.debug({ err: error }, 'visitor socket error'));
-    ws.once('close', () => this.dispose());
   }
 
   /** A support change of this visitor's conversation (sent as is; a client that missed it re-fetches). */
   support(message: ExchangeSupportMessage): void {
     if (!this.opened || this.closed) return;
     if (this.ws.bufferedAmount > this.deps.settings.maxBufferedBytes) return;
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    this.sendJson(message);
   }
 
-  end(code: number, reason: string): void {
-    if (this.closed) return;
-    this.dispose();
-    this.ws.close(code, reason);
-  }
-
-  onceClosed(fn: () => void): void {
-    if (this.ws.readyState === WebSocket.CLOSED) fn();
-    else this.ws.once('close', fn);
-  }
-
-  terminate(): void {
-    this.dispose();
-    this.ws.terminate();
-  }
-
-  private dispose(): void {
-    if (this.closed) return;
-    this.closed = true;
+  protected release(): void {
     clearTimeout(this.authTimer);
     clearInterval(this.recheck);
     if (this.opened) this.deps.hub.detachVisitor(this);
@@ -112,17 +92,10 @@ export class VisitorConnection {
     this.visitorId = visitorId;
     this.opened = true;
     this.deps.hub.attachVisitor(this);
-    this.recheck = setInterval(() => this.heartbeat(), this.deps.settings.recheckMs);
+    this.recheck = setInterval(() => this.ping(), this.deps.settings.recheckMs);
     this.recheck.unref();
     // The client learns the channel is live (and re-fetches what it may have missed meanwhile).
     const ready: ExchangeSupportReady = { ordertype: 'supportReady' };
-    this.ws.send(JSON.stringify(ready));
-  }
-
-  private heartbeat(): void {
-    if (this.closed) return;
-    if (!this.alive) return this.terminate();
-    this.alive = false;
-    this.ws.ping();
+    this.sendJson(ready);
   }
 }

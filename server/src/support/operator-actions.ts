@@ -4,7 +4,6 @@ import { Code } from '../../../src/core/contract/codes';
 import {
   SUPPORT_REPLY_ALARM,
   type AdminSupportConversation,
-  type ExchangeSupportMessage,
   type SupportMessage,
 } from '../../../src/core/contract/support';
 import type { Queryable } from '../db/types';
@@ -14,21 +13,22 @@ import type { Notified } from '../notifications';
 import type { CheckedMessage } from './parts';
 import * as repo from './repo';
 import type { ConversationRow } from './repo';
-import type { Operator, SupportPresence } from './service';
+import type { Operator, SupportChange, SupportPresence } from './service';
 
 /** What the actions share with the service. */
 export interface ActionContext {
   app: FastifyInstance;
   now(): number;
-  publish(row: ConversationRow, message: Omit<ExchangeSupportMessage, 'ordertype' | 'conversation'>): void;
+  publish(row: ConversationRow, item: AdminSupportConversation, change: SupportChange): void;
   locked(tx: Queryable, id: string): Promise<ConversationRow>;
+  inboxItem(tx: Queryable, id: string): Promise<AdminSupportConversation>;
   presence(): SupportPresence;
 }
 
 const NOTICE_PREVIEW = 200;
 const KIND = 'support_conversation';
 
-export function operatorActions({ app, now, publish, locked, presence }: ActionContext) {
+export function operatorActions({ app, now, publish, locked, inboxItem, presence }: ActionContext) {
   const inbox = async (tx: Queryable, id: string, actor: string) =>
     (await repo.inboxItem(tx, id, actor)) as AdminSupportConversation;
 
@@ -55,7 +55,7 @@ export function operatorActions({ app, now, publish, locked, presence }: ActionC
         });
         return { row, changed: true, item: await inbox(tx, id, audit.actor) };
       });
-      if (result.changed) publish(result.row, { kind: 'assigned' });
+      if (result.changed && result.item) publish(result.row, result.item, { kind: 'assigned' });
       return result.item ?? (await inbox(app.db, id, audit.actor));
     },
 
@@ -71,7 +71,7 @@ export function operatorActions({ app, now, publish, locked, presence }: ActionC
               objectId: id,
               after: 'resend',
             });
-            return { row, stored: earlier, fresh: false, notice: null };
+            return { row, stored: earlier, fresh: false, notice: null, item: null };
           }
           throw new BusinessError(Code.STATE_IS_NOT_CORRECT, 'not assigned to you, or closed');
         }
@@ -102,9 +102,12 @@ export function operatorActions({ app, now, publish, locked, presence }: ActionC
             content: preview,
           });
         }
-        return { row, stored, fresh: !earlier, notice };
+        const item = earlier ? null : await inboxItem(tx, id);
+        return { row, stored, fresh: !earlier, notice, item };
       });
-      if (result.fresh) publish(result.row, { kind: 'message', message: result.stored });
+      if (result.fresh && result.item) {
+        publish(result.row, result.item, { kind: 'message', message: result.stored });
+      }
       await result.notice?.publish();
       return result.stored;
     },
@@ -119,9 +122,9 @@ export function operatorActions({ app, now, publish, locked, presence }: ActionC
           objectId: id,
           after: { upToId, read: ids.length },
         });
-        return { row, ids };
+        return { row, ids, item: ids.length > 0 ? await inboxItem(tx, id) : null };
       });
-      if (result.ids.length > 0) publish(result.row, { kind: 'read', upToId });
+      if (result.item) publish(result.row, result.item, { kind: 'read', upToId, reader: 'operator' });
       return result.ids.length;
     },
 
@@ -136,7 +139,7 @@ export function operatorActions({ app, now, publish, locked, presence }: ActionC
         await record({ action: 'support.close', objectKind: KIND, objectId: id });
         return { row, item: await inbox(tx, id, audit.actor) };
       });
-      publish(result.row, { kind: 'closed' });
+      publish(result.row, result.item, { kind: 'closed' });
       return result.item;
     },
   };

@@ -28,9 +28,33 @@ import type { ConversationRow, Owner } from './repo';
 /** Where a push goes: a user's sockets, or a visitor's ticketed sockets. */
 export type SupportTarget = { userId: string } | { visitorId: string };
 
+/** What the operators' live sockets get of a change (SO2): each socket makes its own `supportInbox` of it. */
+export interface SupportInboxPush {
+  /** The inbox item as the list answers it, with `mine` false: each operator's socket sets its own. */
+  item: AdminSupportConversation;
+  /** Who holds the conversation (`operator:<id>`, `admin-api`), or null while unassigned. */
+  assignedActor: string | null;
+  kind: ExchangeSupportMessage['kind'];
+  message?: SupportMessage;
+  upToId?: string;
+  reader?: 'trader' | 'operator';
+}
+
 export interface SupportPush {
   target: SupportTarget;
-  message: ExchangeSupportMessage;
+  /** For the owner's sockets; absent when the owner has nothing to learn (their own read receipt). */
+  message?: ExchangeSupportMessage;
+  /** For the operators' live sockets. */
+  inbox: SupportInboxPush;
+}
+
+/** A change to publish: what the owner learns, and which side read for a `read`. */
+export interface SupportChange {
+  kind: ExchangeSupportMessage['kind'];
+  message?: SupportMessage;
+  upToId?: string;
+  /** `trader`: the owner read the operators' messages; only the operators are told (SO2). */
+  reader?: 'trader' | 'operator';
 }
 
 /** What the socket module tells support: whether a user has a socket open now. */
@@ -70,14 +94,15 @@ export function createSupportService(app: FastifyInstance): SupportService {
   let presence: SupportPresence = { userOnline: () => false };
   const now = () => app.clock.now();
 
-  function publish(
-    row: ConversationRow,
-    message: Omit<ExchangeSupportMessage, 'ordertype' | 'conversation'>,
-  ) {
+  function publish(row: ConversationRow, item: AdminSupportConversation, change: SupportChange) {
+    const { reader, ...event } = change;
     const push: SupportPush = {
       target: targetOf(row),
-      message: { ordertype: 'support', conversation: repo.toConversation(row), ...message },
+      inbox: { item: { ...item, mine: false }, assignedActor: row.assignedActor, ...change },
     };
+    if (reader !== 'trader') {
+      push.message = { ordertype: 'support', conversation: repo.toConversation(row), ...event };
+    }
     for (const listener of [...listeners]) {
       try {
         listener(push);
@@ -85,6 +110,13 @@ export function createSupportService(app: FastifyInstance): SupportService {
         app.log.error({ err: error }, 'support push listener failed');
       }
     }
+  }
+
+  /** The inbox item of a conversation as the change left it (read in the change's transaction). */
+  async function inboxItem(tx: Queryable, id: string): Promise<AdminSupportConversation> {
+    const item = await repo.inboxItem(tx, id, '');
+    if (!item) throw new Error(`support conversation ${id} vanished in its own transaction`);
+    return item;
   }
 
   /** The conversation, locked; 1039 when unknown. */
@@ -113,7 +145,7 @@ export function createSupportService(app: FastifyInstance): SupportService {
         clientId: message.clientId,
         nowMs: now(),
       });
-      return { message: stored, conversation, fresh: true };
+      return { message: stored, conversation, fresh: true, item: await inboxItem(tx, conversation.id) };
     });
   }
 
@@ -141,7 +173,8 @@ export function createSupportService(app: FastifyInstance): SupportService {
       }
       // A resend that raced its first send stored nothing: it does not count either.
       if (!stored.fresh) await reservation.release();
-      else publish(stored.conversation, { kind: 'message', message: stored.message });
+      else if (stored.item)
+        publish(stored.conversation, stored.item, { kind: 'message', message: stored.message });
       return { conversation: repo.toConversation(stored.conversation), message: stored.message };
     },
 
@@ -150,8 +183,10 @@ export function createSupportService(app: FastifyInstance): SupportService {
         const conversation = await repo.latestConversation(tx, owner);
         if (!conversation) return null;
         const ids = await repo.markRead(tx, conversation.id, 1, upToId, now());
-        return { conversation, ids };
+        const item = ids.length > 0 ? await inboxItem(tx, conversation.id) : null;
+        return { conversation, ids, item };
       });
+      if (done?.item) publish(done.conversation, done.item, { kind: 'read', upToId, reader: 'trader' });
       return done?.ids.length ?? 0;
     },
 
@@ -160,7 +195,7 @@ export function createSupportService(app: FastifyInstance): SupportService {
       return image && repo.owns(owner, image.conversation) ? image : null;
     },
 
-    ...operatorActions({ app, now, publish, locked, presence: () => presence }),
+    ...operatorActions({ app, now, publish, locked, inboxItem, presence: () => presence }),
 
     onPush(listener) {
       listeners.add(listener);

@@ -64,11 +64,15 @@ export async function call<T>(
   return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
 }
 
-/** An operator with the `support` role (or the given roles) and a live session; answers the session token. */
+/**
+ * An operator with the `support` role (or the given roles) and a live session (a year, or until `expiresAt`);
+ * answers the session token.
+ */
 export async function supportOperator(
   app: FastifyInstance,
   name: string,
   roles: string[] = ['support'],
+  expiresAt = Date.now() + 3600_000 * 24 * 365,
 ): Promise<{ id: string; token: string }> {
   const { rows } = await app.db.query<{ id: string }>(
     `insert into operators (email, name, password_hash, roles, totp_sealed) values ($1, $2, 'x', $3::text[], 'x')
@@ -79,7 +83,7 @@ export async function supportOperator(
   const token = randomBytes(32).toString('base64url');
   await app.db.query(
     'insert into operator_sessions (token_hash, operator_id, expires_at) values ($1, $2, $3)',
-    [createHash('sha256').update(token).digest('hex'), id, new Date(Date.now() + 3600_000 * 24 * 365)],
+    [createHash('sha256').update(token).digest('hex'), id, new Date(expiresAt)],
   );
   return { id, token };
 }

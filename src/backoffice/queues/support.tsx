@@ -4,51 +4,38 @@
  * it; never HTML), images opened through the audited admin route, and a reply box; assign and close are the
  * queue's decisions. The side panel is the trader's (a visitor has none: their contact email is shown).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { OPERATOR_CSRF_HEADER } from '../../core/contract/backoffice';
 import {
   AdminSupportAssign,
   AdminSupportClose,
   AdminSupportImage,
   AdminSupportList,
+  AdminSupportRead,
   AdminSupportReply,
   AdminSupportThread,
   SUPPORT_TEXT_MAX,
-  type AdminSupportConversation,
   type SupportMessage,
 } from '../../core/contract/support';
 import english from '../../core/i18n/locales/en/backoffice/support.json';
 import { SERVICE_ROOT, fillPath } from '../../core/contract/endpoint';
 import { useBackoffice, useTime } from '../context';
-import { decision, defineQueue, queueStrings, type QueueItem, type Read } from '../queue-declaration';
+import { decision, defineQueue, queueStrings, type LiveProps, type Read } from '../queue-declaration';
 import { SidePanel } from '../side-panel';
-import { urlOf, type Outcome } from '../transport';
-import { useLoad } from '../use-load';
+import { urlOf, type Call, type Outcome } from '../transport';
+import {
+  applyInboxEvent,
+  applyRead,
+  mergeMessages,
+  onLive,
+  supportItem,
+  useSupportLive,
+  type SupportItem,
+} from './support.live';
+
+export { supportItem, type SupportItem } from './support.live';
 
 const KEYS = 'backoffice.queues.support';
-
-/** A conversation as the inbox shows it. */
-export interface SupportItem extends QueueItem {
-  mine: boolean;
-  assignedTo: string | null;
-  visitorEmail: string | null;
-  lastText: string;
-  unread: number;
-}
-
-export function supportItem(c: AdminSupportConversation): SupportItem {
-  return {
-    id: c.id,
-    ticketNo: `S-${c.id}`,
-    userUid: c.userUid ?? '',
-    createdAt: c.createdAt,
-    mine: c.mine,
-    assignedTo: c.assignedTo,
-    visitorEmail: c.visitorEmail,
-    lastText: c.lastText,
-    unread: c.unread,
-  };
-}
 
 /** Mine first (they wait for the caller's answer), then the unassigned ones. */
 const inbox: Read<void, SupportItem[]> = {
@@ -65,7 +52,11 @@ const inbox: Read<void, SupportItem[]> = {
 const imagePath = (id: string) => `${SERVICE_ROOT.admin}/${fillPath(AdminSupportImage.path, { id })}`;
 
 /** Sends a reply as a multipart form (the transport sends JSON only). */
-async function sendReply(id: string, text: string, clientId: string): Promise<Outcome<unknown>> {
+async function sendReply(
+  id: string,
+  text: string,
+  clientId: string,
+): Promise<Outcome<{ message: SupportMessage }>> {
   const form = new FormData();
   form.set('text', text);
   form.set('clientId', clientId);
@@ -76,7 +67,11 @@ async function sendReply(id: string, text: string, clientId: string): Promise<Ou
       headers: { accept: 'application/json', [OPERATOR_CSRF_HEADER]: '1' },
       body: form,
     });
-    const envelope = (await response.json()) as { code: number; msg: string; data: unknown };
+    const envelope = (await response.json()) as {
+      code: number;
+      msg: string;
+      data: { message: SupportMessage };
+    };
     return envelope.code === 0
       ? { ok: true, data: envelope.data }
       : { ok: false, code: envelope.code, msg: envelope.msg, status: response.status };
@@ -92,7 +87,7 @@ function Message({ message }: { message: SupportMessage }) {
     <li className={`bo-chat__message bo-chat__message--${message.from}`} data-testid="bo-chat-message">
       <span className="bo-muted">
         {t(`${KEYS}.from_${message.from}`)} · {time(message.createdAt)}
-        {message.from === 'trader' && message.readAt !== null ? ` · ${t(`${KEYS}.read`)}` : ''}
+        {message.readAt !== null ? ` · ${t(`${KEYS}.read`)}` : ''}
       </span>
       {message.text ? <p className="bo-chat__text">{message.text}</p> : null}
       {message.image ? (
@@ -104,13 +99,69 @@ function Message({ message }: { message: SupportMessage }) {
   );
 }
 
-/** The conversation and, on the caller's own, the reply box. */
+/** Every message after `afterId` (all pages), or the failure. */
+async function fetchAfter(call: Call, id: string, afterId?: string): Promise<Outcome<SupportMessage[]>> {
+  const messages: SupportMessage[] = [];
+  let after = afterId;
+  for (;;) {
+    const page = await call(AdminSupportThread, after ? { id, afterId: after } : { id });
+    if (!page.ok) return page;
+    messages.push(...page.data.messages);
+    const last = page.data.messages.at(-1);
+    if (!page.data.more || !last) return { ok: true, data: messages };
+    after = last.id;
+  }
+}
+
+/**
+ * The conversation, live (SO6): loaded once, then each pushed message merged by id, read receipts applied, and
+ * after every (re)connect the messages after the last one shown fetched. On the caller's own conversation the
+ * trader's messages shown are marked read; the reply box answers with the stored message (merged by id too).
+ */
 function Conversation({ item }: { item: SupportItem }) {
-  const { call, t } = useBackoffice();
-  const [thread, reload] = useLoad(`support:${item.id}`, () => call(AdminSupportThread, { id: item.id }));
+  const { call, t, onSessionEnded } = useBackoffice();
+  const [messages, setMessages] = useState<SupportMessage[] | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const last = useRef<string | undefined>(undefined);
+  const readUpTo = useRef<string | null>(null);
+  last.current = messages?.at(-1)?.id;
+
+  useEffect(() => {
+    let live = true;
+    const fetchNew = async () => {
+      const answer = await fetchAfter(call, item.id, last.current);
+      if (!live) return;
+      if (answer.ok) setMessages((now) => mergeMessages(now ?? [], answer.data));
+      else if (answer.status === 401) onSessionEnded();
+    };
+    void fetchNew();
+    const off = onLive((signal) => {
+      if (signal.type === 'resync') return void fetchNew();
+      const { event } = signal;
+      if (event.conversation.id !== item.id) return;
+      const pushed = event.message;
+      if (pushed) setMessages((now) => mergeMessages(now ?? [], [pushed]));
+      if (event.kind === 'read' && event.upToId && event.reader) {
+        const { reader, upToId } = event;
+        setMessages((now) => now && applyRead(now, reader, upToId, Date.now()));
+      }
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [item.id]);
+
+  // The caller's own conversation: what the trader wrote and is shown here is read (the trader sees it).
+  const newestTrader = messages?.filter((m) => m.from === 'trader' && m.readAt === null).at(-1)?.id ?? null;
+  useEffect(() => {
+    if (!item.mine || newestTrader === null || readUpTo.current === newestTrader) return;
+    readUpTo.current = newestTrader;
+    void call(AdminSupportRead, { id: item.id, upToId: newestTrader });
+  }, [item.mine, item.id, newestTrader]);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim() || sending) return;
@@ -120,24 +171,21 @@ function Conversation({ item }: { item: SupportItem }) {
     if (!sent.ok) return setError(t(`${KEYS}.reply_failed`, { code: sent.code }));
     setText('');
     setError(null);
-    reload();
+    setMessages((now) => mergeMessages(now ?? [], [sent.data.message]));
   }
   return (
     <>
       <h3>{t(`${KEYS}.conversation`)}</h3>
       {item.visitorEmail ? <p>{t(`${KEYS}.visitor`, { email: item.visitorEmail })}</p> : null}
-      {thread.state === 'ok' ? (
+      {messages ? (
         <ol className="bo-chat" data-testid="bo-chat">
-          {thread.data.messages.map((m) => (
+          {messages.map((m) => (
             <Message key={m.id} message={m} />
           ))}
         </ol>
       ) : (
         <p className="bo-muted">{t('backoffice.loading')}</p>
       )}
-      <button type="button" className="bo-button" onClick={reload}>
-        {t('backoffice.queue.refresh')}
-      </button>
       {item.mine ? (
         <form className="bo-chat__reply" onSubmit={(e) => void submit(e)}>
           <label>
@@ -167,6 +215,34 @@ function Conversation({ item }: { item: SupportItem }) {
         <p className="bo-muted">{t(`${KEYS}.assign_to_reply`)}</p>
       )}
     </>
+  );
+}
+
+/**
+ * The inbox's live channel while it is open (SO5): each push updates the list in place; each (re)connect
+ * loads the list again and puts it in place (the open conversation fetches after its last message).
+ */
+function InboxLive({ update }: LiveProps<SupportItem>) {
+  const { call, t, onSessionEnded } = useBackoffice();
+  const state = useSupportLive({
+    onReady: () => {
+      void inbox.load(call).then((answer) => {
+        if (answer.ok) update(() => answer.data);
+        else if (answer.status === 401) onSessionEnded();
+      });
+    },
+    onEvent: (event) => update((items) => applyInboxEvent(items, event)),
+    onSessionEnded,
+  });
+  return (
+    <span
+      className={`bo-live bo-live--${state}`}
+      role="status"
+      data-testid="bo-support-live"
+      data-state={state}
+    >
+      {t(`${KEYS}.${state}`)}
+    </span>
   );
 }
 
@@ -201,6 +277,7 @@ export const queue = defineQueue<SupportItem>({
   fields: (item) => [[`${KEYS}.field.contact`, item.visitorEmail ?? item.userUid]],
   extra: Conversation,
   panel: Panel,
+  live: InboxLive,
   decisions: [
     decision<typeof AdminSupportAssign, SupportItem>({
       id: 'assign',

@@ -5,7 +5,7 @@
  * it. One conversation is open per user (or visitor) at a time; sending with none open opens one.
  */
 import { Code } from './codes';
-import { endpoint, resource, serverUrl } from './endpoint';
+import { endpoint, resource, serverUrl, SERVICE_ROOT } from './endpoint';
 import { AlarmType } from './notifications';
 import { EpochMs, Int, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
 
@@ -273,6 +273,36 @@ export const AdminSupportConversation = Obj({
   unread: T.Integer({ minimum: 0 }),
 });
 export type AdminSupportConversation = Static<typeof AdminSupportConversation>;
+
+/**
+ * The operators' live inbox (decisions SO1–SO4): a WebSocket at this path, under the admin root so that the
+ * operator's HttpOnly session cookie (`Path=/admin/v1`) goes with the upgrade; the upgrade needs that cookie of
+ * a live session with the `support` role and an `Origin` of the server's own origin (else HTTP 401 / 403 and no
+ * socket). The client sends nothing; the server sends `supportInboxReady` first (re-fetch what may have been
+ * missed), then one `supportInbox` per change. The socket closes with 4402 when the session ends.
+ */
+export const ADMIN_SUPPORT_LIVE_PATH = `${SERVICE_ROOT.admin}/support/live`;
+
+/** First message of the operators' live socket: it is live (re-fetch the list and the open conversation now). */
+export const AdminSupportLiveReady = Obj({ ordertype: OneOf(['supportInboxReady'] as const) });
+export type AdminSupportLiveReady = Static<typeof AdminSupportLiveReady>;
+
+/**
+ * A change of a conversation, sent to every support operator's live socket after it committed: `conversation`
+ * is the item as the inbox list would answer it to that operator (`mine` is theirs). `message` (a new message
+ * of either side) is carried only to the operators whose boxes hold the conversation (unassigned, or assigned
+ * to them); `read` says which side read (`reader`) up to `upToId`; `assigned` and `closed` change its box.
+ * A conversation the operator does not know yet is a new one.
+ */
+export const AdminSupportLiveEvent = Obj({
+  ordertype: OneOf(['supportInbox'] as const),
+  kind: OneOf(['message', 'read', 'assigned', 'closed'] as const),
+  conversation: AdminSupportConversation,
+  message: T.Optional(SupportMessage),
+  upToId: T.Optional(T.String()),
+  reader: T.Optional(OneOf(['trader', 'operator'] as const)),
+});
+export type AdminSupportLiveEvent = Static<typeof AdminSupportLiveEvent>;
 
 export const SUPPORT_BOXES = ['unassigned', 'mine', 'closed'] as const;
 export type SupportBox = (typeof SUPPORT_BOXES)[number];
