@@ -97,6 +97,7 @@ describe('<Support> signed in', () => {
     type('are you there?');
     fireEvent.keyDown(box(), { key: 'Enter' });
     await waitFor(() => expect(rows().at(-1)).toMatchObject({ id: 'pending', state: 'Not sent' }));
+    expect(screen.getByRole('alert')).toBeTruthy();
     const clientId = String(calls('waa/support/send')[0]?.clientId);
     act(() => first.serverClose(1006));
     view.server.messages.push(message('2', { from: 'operator', text: 'missed reply' }));
@@ -111,6 +112,8 @@ describe('<Support> signed in', () => {
     );
     expect(calls('waa/support/conversation').at(-1)).toEqual({ afterId: '1' });
     expect(calls('waa/support/send').map((b) => b.clientId)).toEqual([clientId, clientId]);
+    // SJ3: delivered, the failure's alert is gone.
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says when the conversation is closed and starts a new one', async () => {

@@ -195,6 +195,8 @@ export function useSupport(): SupportState {
       if (result.ok) {
         texts.current.delete(clientId);
         images.current.delete(clientId);
+        // A delivered resend ends the alert of its failure (SJ3); a row still unsent keeps its own mark.
+        setError(null);
         dispatch({
           type: 'thread',
           thread: { conversation: result.data.conversation, messages: [result.data.message] },
