@@ -103,5 +103,16 @@ describe('/user/service', () => {
     await waitFor(() => expect(within(body).getByRole('textbox', { name: 'Write a message' })).toBeTruthy());
     expect(within(body).getByRole('button', { name: 'Telegram' })).toBeTruthy();
     expect(within(body).getByRole('button', { name: 'Email' })).toBeTruthy();
+    // SJ4: the other channels come first, above the chat.
+    const buttons = within(body).getByTestId('service-channels');
+    expect(buttons.compareDocumentPosition(within(body).getByTestId('support-chat'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    // SJ5: a visible close button.
+    fireEvent.click(
+      within(screen.getByTestId('support-float-dialog')).getByRole('button', { name: 'Close' }),
+    );
+    expect(screen.queryByTestId('support-float-dialog')).toBeNull();
+    expect(screen.getByTestId('support-float')).toBeTruthy();
   });
 });

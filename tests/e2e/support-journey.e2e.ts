@@ -32,6 +32,7 @@ import {
 } from './browser';
 import type { ViewportName } from './browser';
 import {
+  chatOf,
   conversationOf,
   messagesOf,
   openChat,
@@ -56,10 +57,30 @@ async function toggleTheme(page: Page, vp: ViewportName, to: 'dark' | 'light', l
   await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe(to);
 }
 
-/** Leaves the float's dialog (desktop) with Escape. */
+/** Leaves the float's dialog (desktop) with its close button. */
 async function closeFloat(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.getByTestId('support-float-dialog').waitFor({ state: 'detached' });
+  const dialog = page.getByTestId('support-float-dialog');
+  await dialog.getByRole('button', { name: text('en', 'common.close'), exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * The float's dialog holds everything in view (SJ4): the other channels' buttons, the newest message and the
+ * composer (or the closed notice's button) lie inside the panel; the list scrolls instead.
+ */
+async function expectFloatFits(page: Page): Promise<void> {
+  const panel = (await page.getByTestId('support-float-dialog').boundingBox())!;
+  const chat = chatOf(page);
+  const parts = {
+    email: page.getByTestId('support-float-body').getByRole('button', { name: 'Email', exact: true }),
+    newest: chat.locator('li[part="message"]').last(),
+    action: chat.locator('[part="send"]').or(chat.getByTestId('support-closed').getByRole('button')),
+  };
+  for (const [name, part] of Object.entries(parts)) {
+    const box = (await part.boundingBox())!;
+    expect(box.y, name).toBeGreaterThanOrEqual(panel.y);
+    expect(box.y + box.height, name).toBeLessThanOrEqual(panel.y + panel.height);
+  }
 }
 
 /**
@@ -202,6 +223,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
         await chat.getByTestId('support-closed').waitFor({ state: 'visible', timeout: 15_000 });
         expect(await chat.locator('li[part="message"]').count()).toBe(everything.length);
         expect(await stillLoaded()).toBe(true);
+        if (vp === 'desktop') await expectFloatFits(page);
         if (SHOTS) await screenshot(page, `support-${vp === 'desktop' ? 'float-' : ''}chat-closed-en`, vp);
 
         // The service page on desktop: its own title, no float over it (SJ1, SJ2).

@@ -15,6 +15,7 @@ import {
 } from '../../../core/domain/float-position';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
+import { CloseIcon } from '../../pages/account/close-icon';
 import { useRoute } from '../../routing/router';
 import { Dialog } from '../../ui/dialog';
 import { ServiceIcon } from '../../ui/icons';
@@ -130,11 +131,22 @@ export function SupportFloat() {
         <ServiceIcon />
       </button>
       {open ? (
-        <Dialog title={label} wide onClose={() => setOpen(false)} testId="support-float-dialog">
-          <Suspense fallback={<p className="tk-state">{t('app.loading')}</p>}>
-            <FloatBody />
-          </Suspense>
-        </Dialog>
+        <div className="host-support-dialog">
+          <Dialog title={label} wide onClose={() => setOpen(false)} testId="support-float-dialog">
+            {/* Escape and the backdrop close it too; a visible close, as the account dialog has (SJ5). */}
+            <button
+              type="button"
+              className="host-icon-btn host-support-dialog__close"
+              aria-label={t('common.close')}
+              onClick={() => setOpen(false)}
+            >
+              <CloseIcon />
+            </button>
+            <Suspense fallback={<p className="tk-state">{t('app.loading')}</p>}>
+              <FloatBody />
+            </Suspense>
+          </Dialog>
+        </div>
       ) : null}
     </>
   );
