@@ -9,7 +9,7 @@
 // One context, one sign-in and one operator per viewport. TK_SCREENSHOTS=1 shoots the service page, the
 // float's dialog and the chat in English and Japanese, and the chat in dark mode
 // (test-results/screenshots/support-*).
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { text } from '../fixtures/locale';
 import { open, signIn } from './auth-steps';
@@ -34,6 +34,7 @@ import type { ViewportName } from './browser';
 import {
   chatOf,
   conversationOf,
+  expectNewestInView,
   messagesOf,
   openChat,
   receiptPng,
@@ -65,15 +66,16 @@ async function closeFloat(page: Page): Promise<void> {
 }
 
 /**
- * The float's dialog holds everything in view (SJ4): the other channels' buttons, the newest message and the
- * composer (or the closed notice's button) lie inside the panel; the list scrolls instead.
+ * The float's dialog holds everything in view (SJ4): the other channels' buttons, the list with the newest
+ * message in view and the composer (or the closed notice's button) lie inside the panel.
  */
 async function expectFloatFits(page: Page): Promise<void> {
   const panel = (await page.getByTestId('support-float-dialog').boundingBox())!;
   const chat = chatOf(page);
+  await expectNewestInView(chat);
   const parts = {
     email: page.getByTestId('support-float-body').getByRole('button', { name: 'Email', exact: true }),
-    newest: chat.locator('li[part="message"]').last(),
+    list: chat.locator('[part="list"]'),
     action: chat.locator('[part="send"]').or(chat.getByTestId('support-closed').getByRole('button')),
   };
   for (const [name, part] of Object.entries(parts)) {
@@ -98,10 +100,16 @@ async function showServicePage(page: Page, vp: ViewportName, lang: string): Prom
   }
 }
 
+/** Waits until the chat's image has loaded and the newest message is in view (before a screenshot). */
+async function imagesShown(chat: Locator): Promise<void> {
+  await chat.locator('img[part="image"]').first().waitFor({ state: 'visible' });
+  await expectNewestInView(chat);
+}
+
 /** The screens in another language and in dark mode, on the closed conversation with its messages. */
 async function shootVariations(page: Page, vp: ViewportName): Promise<void> {
   await toggleTheme(page, vp, 'dark');
-  await openChat(page, vp);
+  await imagesShown(await openChat(page, vp));
   await screenshot(page, 'support-chat-dark-en', vp);
   if (vp === 'desktop') await closeFloat(page);
   await toggleTheme(page, vp, 'light');
@@ -109,7 +117,7 @@ async function shootVariations(page: Page, vp: ViewportName): Promise<void> {
   await showServicePage(page, vp, 'ja');
   await screenshot(page, 'support-service-ja', vp);
   if (vp === 'desktop') await navigateTo(page, '/');
-  await openChat(page, vp);
+  await imagesShown(await openChat(page, vp));
   await screenshot(page, `support-${vp === 'desktop' ? 'float-' : ''}chat-ja`, vp);
 }
 
@@ -193,6 +201,9 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
         await page.getByTestId('loading').waitFor({ state: 'detached', timeout: 20_000 });
         chat = await openChat(page, vp);
         await rowsWith(chat, said.reply).waitFor({ state: 'visible', timeout: 15_000 });
+        // The image loads after the list has scrolled to the newest message, which stays in view (SJ8).
+        await rowsWith(chat, said.first).locator('img[part="image"]').waitFor({ state: 'visible' });
+        await expectNewestInView(chat);
         for (const said_ of [said.first, said.reply]) expect(await rowsWith(chat, said_).count()).toBe(1);
         expect(await chat.locator('li[part="message"]').count()).toBe(2);
         expect(await stateOf(chat, said.first)).toBe(op ? 'sent' : 'read');

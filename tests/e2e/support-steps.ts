@@ -133,3 +133,15 @@ export async function write(
   await input.fill(text);
   await input.press('Enter');
 }
+
+/** The newest message lies inside the scrolled list's box (the chat keeps it in view, SJ8). */
+export async function expectNewestInView(chat: Locator): Promise<void> {
+  const list = chat.locator('[part="list"]');
+  const newest = list.locator('li[part="message"]').last();
+  await expect
+    .poll(async () => {
+      const [outer, row] = [await list.boundingBox(), await newest.boundingBox()];
+      return outer !== null && row !== null && row.y + row.height <= outer.y + outer.height + 1;
+    })
+    .toBe(true);
+}
