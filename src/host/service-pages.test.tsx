@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../core/session/session.fixture';
 import { fakeSocketFactory } from '../core/feeds/exchange-feed.fixture';
+import { navigate } from './routing/history';
 import { FLOAT_POSITION_KEY } from './shells/desktop/support-float';
 import { mockWidth, startHost } from './session/host-app.fixture';
 
@@ -59,7 +60,7 @@ describe('/user/service', () => {
     expect(window.location.pathname).toBe('/user/service');
   });
 
-  it('opens in the desktop account dialog under its own entry, and the float opens the chat', async () => {
+  it('opens in the desktop account dialog under its own entry and title, without the float', async () => {
     mockWidth(1440);
     await start('/user/service', true);
     const dialog = await screen.findByTestId('account-dialog');
@@ -67,7 +68,29 @@ describe('/user/service', () => {
       'page',
     );
     expect(within(dialog).getByTestId('service-page')).toBeTruthy();
-    const float = screen.getByTestId('support-float');
+    // SJ1: the dialog carries the service page's title; the account's own pages keep "My account".
+    expect(screen.getByRole('dialog', { name: 'Customer service' })).toBe(dialog);
+    // SJ2: the page is the chat, so the float that opens the same chat is not shown on top of it.
+    expect(screen.queryByTestId('support-float')).toBeNull();
+    act(() => navigate('/user/account'));
+    expect(await screen.findByRole('dialog', { name: 'My account' })).toBeTruthy();
+    expect(screen.getByTestId('support-float')).toBeTruthy();
+  });
+
+  it('gives a visitor the service dialog under its own title, and the float is back on leaving it', async () => {
+    mockWidth(1440);
+    await start('/user/service', false);
+    expect(await screen.findByRole('dialog', { name: 'Customer service' })).toBeTruthy();
+    expect(screen.queryByTestId('support-float')).toBeNull();
+    act(() => navigate('/'));
+    await waitFor(() => expect(screen.queryByTestId('account-dialog')).toBeNull());
+    expect(screen.getByTestId('support-float')).toBeTruthy();
+  });
+
+  it('shows the float on the trading page; it moves with the keys and opens the chat', async () => {
+    mockWidth(1440);
+    await start('/', true);
+    const float = await screen.findByTestId('support-float');
     // The arrow keys move it, and the place is kept.
     const left = Number.parseInt(float.style.left, 10);
     fireEvent.keyDown(float, { key: 'ArrowLeft' });
@@ -80,5 +103,16 @@ describe('/user/service', () => {
     await waitFor(() => expect(within(body).getByRole('textbox', { name: 'Write a message' })).toBeTruthy());
     expect(within(body).getByRole('button', { name: 'Telegram' })).toBeTruthy();
     expect(within(body).getByRole('button', { name: 'Email' })).toBeTruthy();
+    // SJ4: the other channels come first, above the chat.
+    const buttons = within(body).getByTestId('service-channels');
+    expect(buttons.compareDocumentPosition(within(body).getByTestId('support-chat'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    // SJ5: a visible close button.
+    fireEvent.click(
+      within(screen.getByTestId('support-float-dialog')).getByRole('button', { name: 'Close' }),
+    );
+    expect(screen.queryByTestId('support-float-dialog')).toBeNull();
+    expect(screen.getByTestId('support-float')).toBeTruthy();
   });
 });

@@ -48,3 +48,48 @@ export async function signInAt(page: Page, operator: Operator, lang = 'en'): Pro
   await page.getByTestId('bo-submit').click();
   await page.getByTestId('bo-operator').waitFor({ state: 'visible', timeout: 15_000 });
 }
+
+/** The support inbox's item of the trader `uid` (mine or unassigned). */
+const supportItem = (page: Page, uid: string) =>
+  page.getByTestId('bo-queue-support').getByTestId('bo-queue-item').filter({ hasText: uid });
+
+/** Opens the support inbox and the conversation of the trader `uid`; waits for its messages. */
+export async function openSupportConversation(page: Page, uid: string): Promise<void> {
+  await page.getByTestId('bo-nav-support').click();
+  const item = supportItem(page, uid);
+  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  await item.click();
+  await page.getByTestId('bo-detail').getByTestId('bo-chat').waitFor({ state: 'visible' });
+}
+
+/** Takes (assign) or closes the open conversation of `uid` with the confirmation; the inbox reloads. */
+export async function decideSupport(page: Page, uid: string, decision: 'assign' | 'close'): Promise<void> {
+  await page.getByTestId('bo-detail').getByTestId(`bo-${decision}`).click();
+  await page.getByTestId('bo-confirm').click();
+  await page.getByTestId('bo-detail').waitFor({ state: 'detached' });
+  if (decision === 'close') {
+    await expect.poll(() => supportItem(page, uid).count(), { timeout: 15_000 }).toBe(0);
+    return;
+  }
+  // The taken conversation is listed again as the operator's own, with the reply box.
+  await expect.poll(() => supportItem(page, uid).textContent(), { timeout: 15_000 }).toMatch(/^●/);
+  await supportItem(page, uid).click();
+  await page.getByTestId('bo-chat-input').waitFor({ state: 'visible' });
+}
+
+/** The operator sees the message `text` exactly once in the open conversation. */
+export async function seeInConversation(page: Page, text: string): Promise<void> {
+  const detail = page.getByTestId('bo-detail');
+  await detail.getByRole('button', { name: 'Refresh' }).click(); // LIVE: the inbox loads on demand today
+  const message = detail.getByTestId('bo-chat-message').filter({ hasText: text });
+  await expect.poll(() => message.count(), { timeout: 15_000 }).toBe(1);
+}
+
+/** Replies `text` in the open conversation (assigned to the operator); the conversation shows it once. */
+export async function replyInConversation(page: Page, text: string): Promise<void> {
+  await page.getByTestId('bo-chat-input').fill(text);
+  await page.getByTestId('bo-chat-send').click();
+  const message = page.getByTestId('bo-detail').getByTestId('bo-chat-message').filter({ hasText: text });
+  await expect.poll(() => message.count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => page.getByTestId('bo-chat-input').inputValue()).toBe('');
+}

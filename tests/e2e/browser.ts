@@ -187,3 +187,51 @@ export async function switchLanguage(page: Page, vp: ViewportName, code: string)
   await page.locator(`button[lang="${code}"]`).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe(code);
 }
+
+/** A switch that cuts one page off the network and gives it back (see `cuttableNetwork`). */
+export interface NetworkCut {
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+}
+
+/**
+ * Lets a test cut `page` off the server mid-session and restore it: its sockets whose path contains
+ * `socketPath` are closed (code 4000, as a dropped line) and a new one is held open without a server behind
+ * it while cut, and its requests to `/v1/` fail as offline. Chromium's offline emulation
+ * (`context.setOffline`) leaves open WebSockets running, and it would cut the context's other pages too
+ * (the operator's back office). Call it before the page opens its sockets: they are routed through the
+ * test from then on.
+ */
+export async function cuttableNetwork(page: Page, socketPath = '/exchange-ws/'): Promise<NetworkCut> {
+  type Route = Parameters<Parameters<Page['routeWebSocket']>[1]>[0];
+  const live = new Set<Route>();
+  const held = new Set<Route>();
+  let isCut = false;
+  const api = (url: URL) => url.pathname.startsWith('/v1/');
+  const offline = (route: { abort: (code: string) => Promise<void> }) => route.abort('internetdisconnected');
+  await page.routeWebSocket(
+    (url) => url.pathname.includes(socketPath),
+    (ws) => {
+      if (isCut) return void held.add(ws);
+      ws.connectToServer();
+      live.add(ws);
+    },
+  );
+  const closeAll = async (routes: Set<Route>) => {
+    const closing = [...routes].map((ws) => ws.close({ code: 4000, reason: 'network cut' }));
+    routes.clear();
+    await Promise.all(closing);
+  };
+  return {
+    async cut() {
+      isCut = true;
+      await page.route(api, offline);
+      await closeAll(live);
+    },
+    async restore() {
+      isCut = false;
+      await page.unroute(api, offline);
+      await closeAll(held);
+    },
+  };
+}

@@ -3,7 +3,7 @@
  * its image (fetched with the caller's credentials), the time and, on the trader's own messages, sending /
  * sent / read, or a failed send with its resend button.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   SupportImage as ImageOfUser,
   SupportVisitorImage,
@@ -19,7 +19,17 @@ import type { Translate } from '../_shared/use-t';
 import type { SupportCaller } from './use-support';
 
 /** An image of a message: a trader's with the bearer token, a visitor's with the same-site cookie. */
-function MessageImage({ id, caller, alt }: { id: string; caller: SupportCaller; alt: string }) {
+function MessageImage({
+  id,
+  caller,
+  alt,
+  onLoad,
+}: {
+  id: string;
+  caller: SupportCaller;
+  alt: string;
+  onLoad: () => void;
+}) {
   const platform = usePlatform();
   const config = useAtomValue(platform.atoms.config);
   const [src, setSrc] = useState<string | null>(null);
@@ -40,7 +50,7 @@ function MessageImage({ id, caller, alt }: { id: string; caller: SupportCaller; 
     };
   }, [platform, base, caller, id]);
   return src ? (
-    <img className="tk-support__image" part="image" src={src} alt={alt} loading="lazy" />
+    <img className="tk-support__image" part="image" src={src} alt={alt} loading="lazy" onLoad={onLoad} />
   ) : (
     <span className="tk-support__image tk-support__image--loading" aria-hidden="true" />
   );
@@ -59,17 +69,21 @@ function Row({
   t,
   caller,
   timezone,
+  onImage,
 }: {
   m: SupportMessage;
   t: Translate;
   caller: SupportCaller;
   timezone?: string;
+  onImage: () => void;
 }) {
   const own = m.from === 'trader';
   return (
     <li className="tk-support__row" part="message" data-from={m.from} data-message-id={m.id}>
       <div className="tk-support__bubble">
-        {m.image ? <MessageImage id={m.image} caller={caller} alt={t('support.image_alt')} /> : null}
+        {m.image ? (
+          <MessageImage id={m.image} caller={caller} alt={t('support.image_alt')} onLoad={onImage} />
+        ) : null}
         {m.text ? <p className="tk-support__text">{m.text}</p> : null}
       </div>
       <p className="tk-support__meta">
@@ -112,14 +126,27 @@ export function Messages({ thread, caller, t, onResend }: MessagesProps) {
   const timezone = useAtomValue(platform.atoms.config)?.brand.timezone;
   const list = useRef<HTMLOListElement>(null);
   const count = thread.messages.length + thread.pending.length;
-  useLayoutEffect(() => {
+  // Whether the newest message is in view: an image that loads later keeps it there (SJ8).
+  const atEnd = useRef(true);
+  const toEnd = useCallback(() => {
     const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [count]);
+    if (element && atEnd.current) element.scrollTop = element.scrollHeight;
+  }, []);
+  useLayoutEffect(() => {
+    atEnd.current = true;
+    toEnd();
+  }, [count, toEnd]);
+  const onScroll = () => {
+    const element = list.current;
+    if (element) atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 24;
+  };
   const assigned = thread.conversation?.assignedTo ?? null;
   const rows = useMemo(
-    () => thread.messages.map((m) => <Row key={m.id} m={m} t={t} caller={caller} timezone={timezone} />),
-    [thread.messages, t, caller, timezone],
+    () =>
+      thread.messages.map((m) => (
+        <Row key={m.id} m={m} t={t} caller={caller} timezone={timezone} onImage={toEnd} />
+      )),
+    [thread.messages, t, caller, timezone, toEnd],
   );
   return (
     <>
@@ -130,6 +157,7 @@ export function Messages({ thread, caller, t, onResend }: MessagesProps) {
         className="tk-support__list"
         part="list"
         ref={list}
+        onScroll={onScroll}
         aria-label={t('support.title')}
         aria-live="polite"
       >

@@ -97,6 +97,7 @@ describe('<Support> signed in', () => {
     type('are you there?');
     fireEvent.keyDown(box(), { key: 'Enter' });
     await waitFor(() => expect(rows().at(-1)).toMatchObject({ id: 'pending', state: 'Not sent' }));
+    expect(screen.getByRole('alert')).toBeTruthy();
     const clientId = String(calls('waa/support/send')[0]?.clientId);
     act(() => first.serverClose(1006));
     view.server.messages.push(message('2', { from: 'operator', text: 'missed reply' }));
@@ -111,6 +112,28 @@ describe('<Support> signed in', () => {
     );
     expect(calls('waa/support/conversation').at(-1)).toEqual({ afterId: '1' });
     expect(calls('waa/support/send').map((b) => b.clientId)).toEqual([clientId, clientId]);
+    // SJ3: delivered, the failure's alert is gone.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('catches up from the last fetched id when a send was stored while the socket was down (SJ9)', async () => {
+    view = await renderSupport({ server: { conversation: conversation(), messages: [message('1')] } });
+    await waitFor(() => expect(rows().map((r) => r.id)).toEqual(['1']));
+    const first = view.sockets.last();
+    act(() => first.acceptOpen());
+    // The open's catch-up (after id 1) has answered.
+    await waitFor(() => expect(calls('waa/support/conversation')).toEqual([{}, { afterId: '1' }]));
+    await act(async () => {});
+    // The socket drops; the operator replies (not pushed) and the trader's next send is stored after it.
+    act(() => first.serverClose(1006));
+    view.server.messages.push(message('2', { from: 'operator', text: 'missed reply' }));
+    type('still there?');
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    await waitFor(() => expect(rows().at(-1)).toMatchObject({ id: '3', state: 'Sent' }));
+    await waitFor(() => expect(view?.sockets.sockets.length).toBe(2), { timeout: 3000 });
+    act(() => view?.sockets.last().acceptOpen());
+    await waitFor(() => expect(rows().map((r) => r.id)).toEqual(['1', '2', '3']));
+    expect(calls('waa/support/conversation').at(-1)).toEqual({ afterId: '1' });
   });
 
   it('says when the conversation is closed and starts a new one', async () => {
@@ -147,9 +170,11 @@ describe('<Support> for a visitor', () => {
     expect(socket.url).toMatch(/\/support-visitor$/);
     act(() => socket.acceptOpen());
     expect(socket.sent).toEqual([JSON.stringify({ ticket: 't-1' })]);
-    // The accepted ticket catches up once (afterId: the last message shown).
+    // The accepted ticket catches up once, from the last message the server listed: none yet (the visitor's
+    // own send may have run ahead of a reply the channel never carried, SJ9), so from the start.
     act(() => socket.deliver({ ordertype: 'supportReady' }));
-    await waitFor(() => expect(calls('wa-na/support/visitor/conversation').at(-1)).toEqual({ afterId: '1' }));
+    await waitFor(() => expect(calls('wa-na/support/visitor/conversation')).toEqual([{}, {}]));
+    await waitFor(() => expect(rows()).toEqual([{ id: '1', text: 'hello', state: 'Sent' }]));
     const started = view.server.conversation ?? conversation();
     await push(socket, {
       kind: 'message',

@@ -22,7 +22,6 @@ import {
 } from '../../core/contract/support';
 import {
   EMPTY_THREAD,
-  lastId,
   unreadReplyUpTo,
   withFailed,
   withMessages,
@@ -166,11 +165,14 @@ export function useSupport(): SupportState {
   // Picked images of messages not yet stored, by clientId, for a resend.
   const images = useRef(new Map<string, File | null>());
   const texts = useRef(new Map<string, string>());
+  // The last id the server listed in order (SJ9): a stored send or a push may run ahead of a message the
+  // connection missed, so only a fetch moves it and the catch-up after a reconnect asks from there.
+  const fetched = useRef<string | null>(null);
 
-  /** Fetches every message after the last one shown (all pages), applying each answer as it comes. */
+  /** Fetches every message after the last one fetched (all pages), applying each answer as it comes. */
   const fetchAfter = useCallback(async (): Promise<CallResult<SupportThread>> => {
     for (;;) {
-      const afterId = lastId(latest.current);
+      const afterId = fetched.current;
       const input = afterId ? { afterId } : {};
       const result =
         caller === 'user'
@@ -179,6 +181,7 @@ export function useSupport(): SupportState {
       if (!result.ok) return result;
       dispatch({ type: 'thread', thread: result.data });
       latest.current = withMessages(latest.current, result.data.conversation, result.data.messages);
+      fetched.current = result.data.messages.at(-1)?.id ?? fetched.current;
       if (!result.data.more || result.data.messages.length === 0) return result;
     }
   }, [platform, caller]);
@@ -195,6 +198,8 @@ export function useSupport(): SupportState {
       if (result.ok) {
         texts.current.delete(clientId);
         images.current.delete(clientId);
+        // A delivered resend ends the alert of its failure (SJ3); a row still unsent keeps its own mark.
+        setError(null);
         dispatch({
           type: 'thread',
           thread: { conversation: result.data.conversation, messages: [result.data.message] },
@@ -221,6 +226,7 @@ export function useSupport(): SupportState {
   useEffect(() => {
     dispatch({ type: 'reset' });
     latest.current = EMPTY_THREAD;
+    fetched.current = null;
     setError(null);
     if (caller === 'unknown') return setPhase('loading');
     let live = true;
@@ -260,6 +266,7 @@ export function useSupport(): SupportState {
       setBusy(false);
       if (!result.ok) return setError(result.message);
       dispatch({ type: 'thread', thread: result.data });
+      fetched.current = result.data.messages.at(-1)?.id ?? null;
       setPhase('chat');
     },
     [platform],

@@ -42,9 +42,11 @@ export function AccountDialog({ page }: { page: string }) {
   const route = routeByName(page);
   const Own = route.account && !route.account.view && route.page ? pageComponent(route) : null;
   const close = () => navigate('/');
+  // An open page (customer service, reached by visitors too) is not the account: it carries its own title (SJ1).
+  const title = route.access === 'open' && route.account?.menu ? route.account.menu : 'account.my_account';
   return (
     <div className="host-account-dialog">
-      <Dialog title={t('account.my_account')} onClose={close} wide testId="account-dialog">
+      <Dialog title={t(title)} onClose={close} wide testId="account-dialog">
         <button
           type="button"
           className="host-icon-btn host-account-dialog__close"

@@ -15,6 +15,8 @@ import {
 } from '../../../core/domain/float-position';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
+import { CloseIcon } from '../../pages/account/close-icon';
+import { useRoute } from '../../routing/router';
 import { Dialog } from '../../ui/dialog';
 import { ServiceIcon } from '../../ui/icons';
 
@@ -42,10 +44,17 @@ function store(point: Point): void {
   }
 }
 
-/** The floating button and its dialog; nothing when the brand has no service channel. */
+/** The service page shows the chat itself: a second entry to it on top would be in the way (SJ2). */
+const HIDDEN_ON = new Set(['service']);
+
+/**
+ * The floating button and its dialog; nothing when the brand has no service channel, nor on the service page
+ * (the button comes back where it was when the trader leaves it).
+ */
 export function SupportFloat() {
   const t = useT();
   const { service } = useHost();
+  const { page } = useRoute();
   const [place, setPlace] = useState<Point>(() => {
     const saved = stored();
     return saved ? clampFloat(saved, SIZE, viewport()) : defaultFloat(SIZE, viewport());
@@ -64,7 +73,7 @@ export function SupportFloat() {
     return () => window.removeEventListener('resize', onResize);
   }, []);
 
-  if (service.channels.length === 0) return null;
+  if (service.channels.length === 0 || HIDDEN_ON.has(page)) return null;
   const label = t('support.menu');
 
   const move = (to: Point, save: boolean) => {
@@ -122,11 +131,22 @@ export function SupportFloat() {
         <ServiceIcon />
       </button>
       {open ? (
-        <Dialog title={label} wide onClose={() => setOpen(false)} testId="support-float-dialog">
-          <Suspense fallback={<p className="tk-state">{t('app.loading')}</p>}>
-            <FloatBody />
-          </Suspense>
-        </Dialog>
+        <div className="host-support-dialog">
+          <Dialog title={label} wide onClose={() => setOpen(false)} testId="support-float-dialog">
+            {/* Escape and the backdrop close it too; a visible close, as the account dialog has (SJ5). */}
+            <button
+              type="button"
+              className="host-icon-btn host-support-dialog__close"
+              aria-label={t('common.close')}
+              onClick={() => setOpen(false)}
+            >
+              <CloseIcon />
+            </button>
+            <Suspense fallback={<p className="tk-state">{t('app.loading')}</p>}>
+              <FloatBody />
+            </Suspense>
+          </Dialog>
+        </div>
       ) : null}
     </>
   );
