@@ -77,10 +77,9 @@ export async function decideSupport(page: Page, uid: string, decision: 'assign' 
   await page.getByTestId('bo-chat-input').waitFor({ state: 'visible' });
 }
 
-/** The operator sees the message `text` exactly once in the open conversation. */
+/** The operator sees the message `text` exactly once in the open conversation, live (SO6: no reload). */
 export async function seeInConversation(page: Page, text: string): Promise<void> {
   const detail = page.getByTestId('bo-detail');
-  await detail.getByRole('button', { name: 'Refresh' }).click(); // LIVE: the inbox loads on demand today
   const message = detail.getByTestId('bo-chat-message').filter({ hasText: text });
   await expect.poll(() => message.count(), { timeout: 15_000 }).toBe(1);
 }
