@@ -2,7 +2,7 @@
 // the top bar): candles for every period, the live candle, the indicator limit, a drawing across a
 // reload, the JPEG screenshot, closed markets, search, and screenshots in light and dark.
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { KLINE_PERIODS } from '../../src/core/contract/paths';
 import { openPage, screenshot, useBrowser } from './browser';
 import { serverNow } from './clock';
@@ -40,10 +40,93 @@ async function withPage(
   }
 }
 
+/** One page per viewport on BTCUSDT's chart, for the tests that only use the chart (TS2). */
+const sharedCharts = new Map<ViewportName, { context: BrowserContext; page: Promise<Page> }>();
+
+async function closeSharedChart(vp: ViewportName): Promise<void> {
+  const shared = sharedCharts.get(vp);
+  sharedCharts.delete(vp);
+  await shared?.context.close();
+}
+
+/**
+ * Runs `body` on the viewport's shared page, opened on BTCUSDT's chart by the first test that needs it (so
+ * that a test run alone opens it too). A failed test closes the page: the next test starts on a fresh one
+ * instead of the state the failure left. `last` closes it after the test: an open page keeps streaming
+ * prices while the other tests run.
+ */
+async function withSharedChart(
+  vp: ViewportName,
+  name: string,
+  ...args:
+    [body: (page: Page) => Promise<void>] | [options: { last: boolean }, body: (page: Page) => Promise<void>]
+): Promise<void> {
+  const [options, body] = args.length === 1 ? [{ last: false }, args[0]] : args;
+  let shared = sharedCharts.get(vp);
+  if (!shared) {
+    const opened = await openPage(browser(), vp, { acceptDownloads: true });
+    const page = openChart(opened.page, baseUrl, 'BTCUSDT').then(() => opened.page);
+    shared = { context: opened.context, page };
+    sharedCharts.set(vp, shared);
+  }
+  const page = await shared.page;
+  try {
+    await expectReady(page);
+    await body(page);
+  } catch (error) {
+    await screenshot(page, `failed-chart-${name}`, vp).catch(() => undefined);
+    await closeSharedChart(vp);
+    throw error;
+  }
+  if (options.last) await closeSharedChart(vp);
+}
+
 describe.each<ViewportName>(['mobile', 'desktop'])('the chart at %s', (vp) => {
+  // The first six tests share one page on BTCUSDT's chart, in this order (TS2): none of them is about loading
+  // the page, and each leaves the chart as the next one expects it (live and the JPEG before any change, the
+  // indicators before the periods, which end elsewhere than 1 min, the themes before the order form).
+  afterAll(() => closeSharedChart(vp));
+
+  it('moves the forming candle with the live prices', () =>
+    withSharedChart(vp, 'live', async (page) => {
+      const candles = await canvas(page).getAttribute('data-candles');
+      const before = await chartPixels(page);
+      await expect.poll(() => chartPixels(page), { timeout: 10_000, interval: 500 }).not.toBe(before);
+      // The same series, redrawn: no reload happened in between.
+      expect(await canvas(page).getAttribute('data-state')).toBe('ready');
+      expect(Number(await canvas(page).getAttribute('data-candles'))).toBeGreaterThanOrEqual(Number(candles));
+    }));
+
+  it('saves the screenshot as a JPEG file', () =>
+    withSharedChart(vp, 'jpeg', async (page) => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('[data-action="screenshot"]').click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^BTCUSDT-1min-\d{8}-\d{6}\.jpg$/);
+      const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      expect(bytes.length).toBeGreaterThan(5_000);
+    }));
+
+  it('refuses a fourth main-chart indicator with a notice', () =>
+    withSharedChart(vp, 'indicators', async (page) => {
+      const dialog = await openIndicators(page, vp);
+      const main = (name: string) => dialog.locator(`[data-indicator="${name}"][data-pane="main"]`);
+      expect(await main('MA').getAttribute('aria-pressed')).toBe('true');
+      for (const name of ['EMA', 'BOLL']) await main(name).click();
+      await main('SAR').click();
+      await expect
+        .poll(() => page.getByTestId('chart-notice').textContent())
+        .toBe('At most 3 indicators per chart area');
+      expect(await main('SAR').getAttribute('aria-pressed')).toBe('false');
+      expect(await dialog.locator('[data-pane="main"][aria-pressed="true"]').count()).toBe(3);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }));
+
   it('draws the platform’s candles for every period', { timeout: 120_000 }, () =>
-    withPage(vp, 'periods', async (page) => {
-      await openChart(page, baseUrl, 'BTCUSDT');
+    withSharedChart(vp, 'periods', async (page) => {
       for (const period of KLINE_PERIODS) {
         await periodButton(page, vp, period).click();
         await expect.poll(() => periodChosen(page, vp, period)).toBe(true);
@@ -60,32 +143,31 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the chart at %s', (vp) => {
     }),
   );
 
-  it('moves the forming candle with the live prices', () =>
-    withPage(vp, 'live', async (page) => {
-      await openChart(page, baseUrl, 'BTCUSDT');
-      const candles = await canvas(page).getAttribute('data-candles');
-      const before = await chartPixels(page);
-      await expect.poll(() => chartPixels(page), { timeout: 10_000, interval: 500 }).not.toBe(before);
-      // The same series, redrawn: no reload happened in between.
-      expect(await canvas(page).getAttribute('data-state')).toBe('ready');
-      expect(Number(await canvas(page).getAttribute('data-candles'))).toBeGreaterThanOrEqual(Number(candles));
+  it('looks right in light and dark', () =>
+    withSharedChart(vp, 'themes', async (page) => {
+      await screenshot(page, 'chart-light', vp);
+      await page.locator('[data-action="theme"]').click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.tkTheme)).toBe('dark');
+      await expectReady(page);
+      await screenshot(page, 'chart-dark', vp);
     }));
 
-  it('refuses a fourth main-chart indicator with a notice', () =>
-    withPage(vp, 'indicators', async (page) => {
-      await openChart(page, baseUrl, 'BTCUSDT');
-      const dialog = await openIndicators(page, vp);
-      const main = (name: string) => dialog.locator(`[data-indicator="${name}"][data-pane="main"]`);
-      expect(await main('MA').getAttribute('aria-pressed')).toBe('true');
-      for (const name of ['EMA', 'BOLL']) await main(name).click();
-      await main('SAR').click();
-      await expect
-        .poll(() => page.getByTestId('chart-notice').textContent())
-        .toBe('At most 3 indicators per chart area');
-      expect(await main('SAR').getAttribute('aria-pressed')).toBe('false');
-      expect(await dialog.locator('[data-pane="main"][aria-pressed="true"]').count()).toBe(3);
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+  it('opens the market order form from sell and buy', () =>
+    withSharedChart(vp, 'trade', { last: true }, async (page) => {
+      const sell = page.getByTestId('sell');
+      // The buttons answer once the market status is known (spec §5: a notice before that).
+      await expect.poll(() => sell.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
+      await sell.click();
+      if (vp === 'mobile') {
+        await page.waitForURL(`${baseUrl}/BTCUSDT/place?direction=1`);
+        await page.getByTestId('place-page').waitFor({ state: 'visible' });
+      } else {
+        const panel = page.getByTestId('order-panel');
+        await panel.waitFor({ state: 'visible' });
+        expect(await panel.getAttribute('data-symbol')).toBe('BTCUSDT');
+        expect(await page.getByTestId('place-order-toggle').getAttribute('aria-pressed')).toBe('true');
+      }
+      await screenshot(page, 'chart-order', vp);
     }));
 
   it('keeps its drawings across a reload', () =>
@@ -128,19 +210,6 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the chart at %s', (vp) => {
         (d) => d.name,
       );
       expect(names).toEqual(Object.keys(drawn));
-    }));
-
-  it('saves the screenshot as a JPEG file', () =>
-    withPage(vp, 'jpeg', async (page) => {
-      await openChart(page, baseUrl, 'BTCUSDT');
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.locator('[data-action="screenshot"]').click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/^BTCUSDT-1min-\d{8}-\d{6}\.jpg$/);
-      const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
-      expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-      expect(bytes.length).toBeGreaterThan(5_000);
     }));
 
   it('shows the closed banner and no trade buttons on a closed market', () =>
@@ -186,34 +255,5 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the chart at %s', (vp) => {
         expect(await page.getByTestId('search-dialog').count()).toBe(0);
       }
       await expectReady(page);
-    }));
-
-  it('opens the market order form from sell and buy', () =>
-    withPage(vp, 'trade', async (page) => {
-      await openChart(page, baseUrl, 'BTCUSDT');
-      const sell = page.getByTestId('sell');
-      // The buttons answer once the market status is known (spec §5: a notice before that).
-      await expect.poll(() => sell.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
-      await sell.click();
-      if (vp === 'mobile') {
-        await page.waitForURL(`${baseUrl}/BTCUSDT/place?direction=1`);
-        await page.getByTestId('place-page').waitFor({ state: 'visible' });
-      } else {
-        const panel = page.getByTestId('order-panel');
-        await panel.waitFor({ state: 'visible' });
-        expect(await panel.getAttribute('data-symbol')).toBe('BTCUSDT');
-        expect(await page.getByTestId('place-order-toggle').getAttribute('aria-pressed')).toBe('true');
-      }
-      await screenshot(page, 'chart-order', vp);
-    }));
-
-  it('looks right in light and dark', () =>
-    withPage(vp, 'themes', async (page) => {
-      await openChart(page, baseUrl, 'BTCUSDT');
-      await screenshot(page, 'chart-light', vp);
-      await page.locator('[data-action="theme"]').click();
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.tkTheme)).toBe('dark');
-      await expectReady(page);
-      await screenshot(page, 'chart-dark', vp);
     }));
 });
