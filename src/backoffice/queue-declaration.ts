@@ -51,6 +51,8 @@ export interface Decision<Item extends QueueItem> {
   danger: boolean;
   /** The hint (an i18n key) under a required reason field; absent: the decision takes no reason. */
   reasonHint?: string;
+  /** Whether the item is in a state the decision applies to (absent: always); its button shows only then. */
+  appliesTo?: (item: Item) => boolean;
   send: (call: Call, item: Item, reason: string) => Promise<Outcome<unknown>>;
 }
 

@@ -76,7 +76,7 @@ function Detail({
       </details>
       <div className="bo-actions">
         {queue.decisions
-          .filter((decision) => mayDecide(roles, decision))
+          .filter((decision) => mayDecide(roles, decision) && (decision.appliesTo?.(item) ?? true))
           .map((decision) => (
             <button
               key={decision.id}

@@ -237,13 +237,13 @@ function Positions({ uid }: { uid: string }) {
 
 /**
  * The side panel of a user: beside a queue item, or opened from the user lookup (`traderView`), where it shows
- * what the trader sees in place of the positions and leaves out the reads the operator's roles do not cover
- * (a support operator sees the trader's view alone).
+ * what the trader sees in place of the positions; either way it leaves out the reads the operator's roles do
+ * not cover (a support operator sees no ledger).
  */
 export function SidePanel({ uid, traderView = false }: { uid: string; traderView?: boolean }) {
   const { t, roles } = useBackoffice();
-  const may = (endpoint: { roles?: readonly OperatorRole[] }) =>
-    !traderView || holdsOne(roles, endpoint.roles);
+  // Only what the operator's roles may read: a read they may not make would only answer "not your role".
+  const may = (endpoint: { roles?: readonly OperatorRole[] }) => holdsOne(roles, endpoint.roles);
   return (
     <aside
       className="bo-panel"
@@ -255,7 +255,7 @@ export function SidePanel({ uid, traderView = false }: { uid: string; traderView
       <IdentityLevel uid={uid} />
       {traderView ? <TraderView uid={uid} /> : null}
       {may(GetUserLedger) ? <Ledger uid={uid} /> : null}
-      {traderView ? null : <Positions uid={uid} />}
+      {!traderView && may(GetUserPositions) ? <Positions uid={uid} /> : null}
     </aside>
   );
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../../src/core/contract/codes';
 import {
+  SUPPORT_TEAM_NAME,
   AdminSupportAssign,
   AdminSupportClose,
   AdminSupportImage,
@@ -20,18 +21,15 @@ import * as repo from './repo';
 import { messageScope, sendImage } from './routes';
 import type { Operator, SupportService } from './service';
 
-/** The name a trader sees for the admin token (automation and the CLI act as the team, not as a person). */
-export const TEAM_NAME = 'Support';
-
 export async function supportAdminRoutes(app: FastifyInstance, support: SupportService): Promise<void> {
   const actorOf = (request: FastifyRequest) => adminAuditOf(request).actor;
   async function operatorOf(request: FastifyRequest): Promise<Operator> {
     const audit = adminAuditOf(request);
-    if (!request.operator) return { audit, name: TEAM_NAME };
+    if (!request.operator) return { audit, name: SUPPORT_TEAM_NAME };
     const { rows } = await app.db.query<{ name: string }>('select name from operators where id = $1', [
       request.operator.id,
     ]);
-    return { audit, name: rows[0]?.name || TEAM_NAME };
+    return { audit, name: rows[0]?.name || SUPPORT_TEAM_NAME };
   }
 
   route(app, AdminSupportList, async (input, { request }) => {

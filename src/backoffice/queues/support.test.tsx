@@ -171,7 +171,7 @@ describe('support inbox', () => {
     expect(screen.getByText('Assign the conversation to yourself to reply.')).toBeTruthy();
     expect(screen.queryByTestId('bo-chat-input')).toBeNull();
 
-    // Assign: the list is loaded again and the conversation is mine.
+    // Assign (offered while nobody has it): the list is loaded again and the conversation is mine.
     fireEvent.click(screen.getByTestId('bo-assign'));
     fireEvent.click(await screen.findByTestId('bo-confirm'));
     await waitFor(() =>
@@ -180,6 +180,10 @@ describe('support inbox', () => {
     await waitFor(() => expect(screen.getByTestId('bo-queue-item').textContent).toContain('●'));
     fireEvent.click(screen.getByTestId('bo-queue-item'));
     await waitFor(() => expect(chatTexts()).toHaveLength(2));
+    // Taken: no second assign offered, close is; the side panel asks only what the support role may read.
+    expect(screen.queryByTestId('bo-assign')).toBeNull();
+    expect(screen.getByTestId('bo-close')).toBeTruthy();
+    expect(api.calls.filter((c) => c.url.includes('/ledger'))).toEqual([]);
     // The trader's messages shown on the caller's own conversation are marked read, up to the newest.
     await waitFor(() =>
       expect(callsTo(api.calls, 'POST', '/admin/v1/support/conversations/7/read').map((c) => c.body)).toEqual(

@@ -288,6 +288,8 @@ export const queue = defineQueue<SupportItem>({
       done: `${KEYS}.assigned`,
       text: (_item, t) => t(`${KEYS}.assign_text`),
       danger: false,
+      // Only a conversation nobody has taken: the caller's own is taken, another operator's is refused (1038).
+      appliesTo: (item) => !item.mine && item.assignedTo === null,
     }),
     decision<typeof AdminSupportClose, SupportItem>({
       id: 'close',

@@ -61,6 +61,12 @@ export const SupportMessage = Obj({
 });
 export type SupportMessage = Static<typeof SupportMessage>;
 
+/**
+ * The `assignedTo` of a conversation taken or answered by the admin token (automation and the CLI act as the
+ * team, not as a person); the trader's page shows the team's name in its language instead.
+ */
+export const SUPPORT_TEAM_NAME = 'Support';
+
 export const SupportConversation = Obj({
   id: T.String(),
   status: OneOf(['open', 'closed'] as const),

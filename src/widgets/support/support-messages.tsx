@@ -7,7 +7,9 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import {
   SupportImage as ImageOfUser,
   SupportVisitorImage,
+  type SupportConversation,
   type SupportMessage,
+  SUPPORT_TEAM_NAME,
 } from '../../core/contract/support';
 import { fillPath } from '../../core/contract/endpoint';
 import { formatTime, SHORT_DATE_TIME_FORMAT } from '../../core/domain/format';
@@ -56,6 +58,19 @@ function MessageImage({
   );
 }
 
+/**
+ * Who answers, above the messages: the operator by name (the team, the admin token, named in the page's
+ * language), or the wait for one; nothing on a closed conversation, where nobody is answering any more.
+ */
+export function answeringLine(
+  conversation: Pick<SupportConversation, 'status' | 'assignedTo'> | null,
+  t: Translate,
+): string | null {
+  if (conversation?.status === 'closed') return null;
+  const assigned = conversation?.assignedTo ?? null;
+  if (!assigned) return t('support.waiting');
+  return t('support.operator', { name: assigned === SUPPORT_TEAM_NAME ? t('support.team') : assigned });
+}
 function StateLine({ t, state }: { t: Translate; state: 'sending' | 'failed' | 'sent' | 'read' }) {
   return (
     <span className="tk-support__state" data-state={state} data-testid="support-state">
@@ -140,7 +155,7 @@ export function Messages({ thread, caller, t, onResend }: MessagesProps) {
     const element = list.current;
     if (element) atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 24;
   };
-  const assigned = thread.conversation?.assignedTo ?? null;
+  const who = answeringLine(thread.conversation, t);
   const rows = useMemo(
     () =>
       thread.messages.map((m) => (
@@ -150,9 +165,11 @@ export function Messages({ thread, caller, t, onResend }: MessagesProps) {
   );
   return (
     <>
-      <p className="tk-support__who" part="operator" data-testid="support-operator">
-        {assigned ? t('support.operator', { name: assigned }) : t('support.waiting')}
-      </p>
+      {who ? (
+        <p className="tk-support__who" part="operator" data-testid="support-operator">
+          {who}
+        </p>
+      ) : null}
       <ol
         className="tk-support__list"
         part="list"

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ExchangeSupportMessage } from '../../core/contract/support';
+import { SUPPORT_TEAM_NAME, type ExchangeSupportMessage } from '../../core/contract/support';
+import { answeringLine } from './support-messages';
 import { conversation, message, renderSupport, type RenderedSupport } from './support.fixture';
 
 let view: RenderedSupport | undefined;
@@ -183,5 +184,23 @@ describe('<Support> for a visitor', () => {
     });
     expect(rows().map((r) => r.text)).toEqual(['hello', 'Hi guest']);
     expect(calls('waa/support/conversation')).toHaveLength(0);
+  });
+});
+
+describe('answeringLine', () => {
+  const t = (key: string, vars?: Record<string, unknown>) => (vars ? `${key}(${String(vars.name)})` : key);
+
+  it.each([
+    ['nobody yet', { status: 'open' as const, assignedTo: null }, 'support.waiting'],
+    ['an operator by name', { status: 'open' as const, assignedTo: 'Mia' }, 'support.operator(Mia)'],
+    [
+      'the team in the page language',
+      { status: 'open' as const, assignedTo: SUPPORT_TEAM_NAME },
+      'support.operator(support.team)',
+    ],
+    ['nobody once closed', { status: 'closed' as const, assignedTo: 'Mia' }, null],
+    ['the wait before any conversation', null, 'support.waiting'],
+  ])('names %s', (_, conversation, line) => {
+    expect(answeringLine(conversation, t)).toBe(line);
   });
 });
