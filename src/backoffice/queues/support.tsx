@@ -188,10 +188,11 @@ function Conversation({ item }: { item: SupportItem }) {
       )}
       {item.mine ? (
         <form className="bo-chat__reply" onSubmit={(e) => void submit(e)}>
-          <label>
+          <label className="bo-field bo-field--inline">
             {t(`${KEYS}.reply`)}
             <textarea
               value={text}
+              rows={3}
               maxLength={SUPPORT_TEXT_MAX}
               onChange={(e) => setText(e.target.value)}
               data-testid="bo-chat-input"
