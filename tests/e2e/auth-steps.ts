@@ -195,10 +195,12 @@ export async function openAccount(
   const path = { menu: '/user', account: '/user/account', security: '/user/security' }[view];
   if (vp === 'mobile') {
     for (let i = 0; i < 4 && (await pathOf(page)) !== '/user'; i++) {
+      const from = await pathOf(page);
       const tab = page.locator('.host-tabbar a[href="/user"]');
       if ((await tab.count()) > 0) await tab.click();
       else await page.locator('.tk-account__header button').first().click();
-      await page.waitForTimeout(100);
+      // Each press moves one page up (a sub-page's back button) or to the menu: wait for the move itself.
+      await expect.poll(() => pathOf(page), { timeout: 10_000 }).not.toBe(from);
     }
     await page.getByTestId('account-page').waitFor({ state: 'visible' });
     if (view !== 'menu')
