@@ -1,6 +1,6 @@
 /**
  * Visitors (spec §2: the service page is open to anyone): a visitor gives a contact email and gets a random
- * credential in an HttpOnly, Secure, SameSite=Strict cookie sent only to `/v1/wa-na/support/` (no page script
+ * credential in an HttpOnly, Secure, SameSite=Strict cookie sent only to the visitor calls, SUPPORT_VISITOR_COOKIE_PATH (no page script
  * can read it, issue #19). The table keeps its SHA-256 only. The live channel is the exchange socket, opened
  * with a one-time ticket (30 s) that a cookie-carrying call hands out.
  */
@@ -14,7 +14,7 @@ import { cookieValue } from '../http/cookies';
 import { BusinessError } from '../http/envelope';
 
 export const VISITOR_COOKIE = 'tk_support_visitor';
-/** Sent only to the visitor calls (`/v1/wa-na/support/…`), never to another route. */
+/** Sent only to the visitor calls (the contract's SUPPORT_VISITOR_COOKIE_PATH), never to another route. */
 const COOKIE_PATH = SUPPORT_VISITOR_COOKIE_PATH;
 const COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 const CREDENTIAL = /^[A-Za-z0-9_-]{43}$/;
