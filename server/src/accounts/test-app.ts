@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import type { TestDatabase } from '../db/testing';
 import type { Queryable } from '../db/types';
+import { appStorage } from '../db/testing';
 
 /** Admin token of every test app. */
 export const ADMIN_TOKEN = 'accounts-test-admin-token';
@@ -11,8 +12,7 @@ export const ADMIN_TOKEN = 'accounts-test-admin-token';
 /** The whole app (without market and broker) on `database`. */
 export async function buildAccountsApp(database: TestDatabase): Promise<FastifyInstance> {
   const app = await buildApp({
-    dataDir: database.dataDir ?? 'memory://',
-    databaseUrl: database.databaseUrl,
+    ...appStorage(database),
     adminToken: ADMIN_TOKEN,
     modules: { market: false, broker: false },
   });

@@ -8,7 +8,7 @@ import { runCli } from '../admin';
 import { buildApp } from '../app';
 import { base32Decode } from '../auth';
 import { totpAt } from '../auth';
-import { describeOnBackends, type TestDatabase } from '../db/testing';
+import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
 import { submit } from '../deposits/deposits.testing';
 import { maskEmail, maskPhone } from './mask';
 
@@ -104,8 +104,7 @@ describeOnBackends('back office', { on: 'pglite' }, (backend) => {
   beforeAll(async () => {
     database = await backend.create();
     app = await buildApp({
-      dataDir: database.dataDir ?? 'memory://',
-      databaseUrl: database.databaseUrl,
+      ...appStorage(database),
       adminToken: ADMIN_TOKEN,
       modules: { market: false, broker: false },
       clock: { now },

@@ -11,7 +11,7 @@ import { LOOKUP_QUERY_MAX, readLookupQuery } from '../../../src/core/contract/us
 import { ADMIN_TOKEN, admin, createUser, signIn, type TestUser } from '../accounts/test-app';
 import { buildApp } from '../app';
 import { base32Decode, totpAt } from '../auth';
-import { describeOnBackends, type TestDatabase } from '../db/testing';
+import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
 import { submit } from '../deposits/deposits.testing';
 
 describe('readLookupQuery', () => {
@@ -94,8 +94,7 @@ describeOnBackends('the user lookup', { on: 'both' }, (backend) => {
   beforeAll(async () => {
     database = await backend.create();
     app = await buildApp({
-      dataDir: database.dataDir ?? 'memory://',
-      databaseUrl: database.databaseUrl,
+      ...appStorage(database),
       adminToken: ADMIN_TOKEN,
       modules: { market: false, broker: false },
       clock: { now: () => clock },

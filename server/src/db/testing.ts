@@ -14,6 +14,11 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
+/** Where `buildApp` keeps the data of a test database: its PGlite directory or its PostgreSQL URL. */
+export function appStorage(database: TestDatabase): { dataDir: string; databaseUrl?: string } {
+  return { dataDir: database.dataDir ?? 'memory://', databaseUrl: database.databaseUrl };
+}
+
 /** One engine the suites run on. */
 export interface TestBackend {
   name: 'pglite' | 'postgres';

@@ -5,7 +5,7 @@ import { endpoint } from '../../../src/core/contract/endpoint';
 import { Obj, Str, T } from '../../../src/core/contract/schema';
 import { createUser, signIn } from '../accounts/test-app';
 import { buildApp } from '../app';
-import { describeOnBackends, type TestDatabase } from '../db/testing';
+import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
 import { BusinessError, ok } from './envelope';
 import { route } from './route';
 
@@ -30,8 +30,7 @@ describeOnBackends('Idempotency-Key on money submits', { on: 'postgres' }, (back
   beforeAll(async () => {
     database = await backend.create();
     app = await buildApp({
-      dataDir: database.dataDir ?? 'memory://',
-      databaseUrl: database.databaseUrl,
+      ...appStorage(database),
       modules: { market: false, broker: false },
     });
     route(app, PAY, async (input) => {

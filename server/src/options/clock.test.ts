@@ -12,7 +12,7 @@ import { toFixed } from '../../../src/core/domain/decimal';
 import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
 import { buildApp } from '../app';
 import { createTestClock, type TestClock } from '../clock';
-import { describeOnBackends, type TestDatabase } from '../db/testing';
+import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
 import { checkLedger, findUserAccount } from '../ledger';
 import { urlOf, WEDNESDAY } from '../trading/test-app';
 
@@ -32,8 +32,7 @@ describeOnBackends('an option on the server clock', { on: 'pglite' }, (backend) 
     database = await backend.create();
     clock = createTestClock({ start: WEDNESDAY, frozen: true });
     app = await buildApp({
-      dataDir: database.dataDir ?? 'memory://',
-      databaseUrl: database.databaseUrl,
+      ...appStorage(database),
       adminToken: ADMIN_TOKEN,
       market: { autostart: false, backfillDays: 0.01 },
       clock,

@@ -5,7 +5,7 @@ import { BANK_CARD_MAX, CRYPTO_ADDRESS_MAX } from '../../../src/core/contract/pa
 import { ADMIN_TOKEN, createUser, post, signIn } from '../accounts/test-app';
 import { buildApp } from '../app';
 import type { TestDatabase } from '../db/testing';
-import { describeOnBackends } from '../db/testing';
+import { appStorage, describeOnBackends } from '../db/testing';
 import { decodeField, encodeField } from '../cashier';
 
 const BANK = '/v1/waa/user/bank';
@@ -38,8 +38,7 @@ describeOnBackends('payees: bank cards and crypto addresses', { on: 'pglite' }, 
   beforeAll(async () => {
     database = await backend.create();
     app = await buildApp({
-      dataDir: database.dataDir ?? 'memory://',
-      databaseUrl: database.databaseUrl,
+      ...appStorage(database),
       adminToken: ADMIN_TOKEN,
       modules: { market: false, broker: false },
       logger: {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminSupportConversation, SupportSent } from '../../../src/core/contract/support';
-import { describeOnBackends } from '../db/testing';
+import { appStorage, describeOnBackends } from '../db/testing';
 import { startExchangeApp, type ExchangeApp } from '../exchange-ws/testing';
 import { adminPath, auditOf, call, sendForm, supportOperator, type Caller } from './test-support';
 
@@ -14,8 +14,7 @@ describeOnBackends('support: assignment race', { on: 'postgres' }, (backend) => 
   beforeAll(async () => {
     const database = await backend.create();
     h = await startExchangeApp({
-      dataDir: database.dataDir ?? 'memory://',
-      databaseUrl: database.databaseUrl,
+      ...appStorage(database),
     });
   }, 240_000);
   afterAll(async () => h?.close());

@@ -14,7 +14,7 @@ import {
   type SupportThread,
 } from '../../../src/core/contract/support';
 import { ExchangeClose } from '../../../src/core/contract/trading';
-import { describeOnBackends } from '../db/testing';
+import { appStorage, describeOnBackends } from '../db/testing';
 import { SocketClient, startExchangeApp, type ExchangeApp, type SocketTrader } from '../exchange-ws/testing';
 import { adminPath, call, sendForm, supportOperator } from './test-support';
 
@@ -28,8 +28,7 @@ describeOnBackends('support: the operators’ live inbox', { on: 'pglite' }, (ba
   beforeAll(async () => {
     const database = await backend.create();
     h = await startExchangeApp({
-      dataDir: database.dataDir ?? 'memory://',
-      databaseUrl: database.databaseUrl,
+      ...appStorage(database),
     });
     url = `${h.base.replace('http', 'ws')}${ADMIN_SUPPORT_LIVE_PATH}`;
   }, 240_000);

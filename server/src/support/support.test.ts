@@ -13,7 +13,7 @@ import {
   type SupportMessage,
   type SupportThread,
 } from '../../../src/core/contract/support';
-import { describeOnBackends } from '../db/testing';
+import { appStorage, describeOnBackends } from '../db/testing';
 import { SocketClient, startExchangeApp, type ExchangeApp, type SocketTrader } from '../exchange-ws/testing';
 import { adminPath, auditOf, call, PNG, sendForm, supportOperator, type Caller } from './test-support';
 
@@ -27,8 +27,7 @@ describeOnBackends('support: trader and operators', { on: 'pglite' }, (backend) 
   beforeAll(async () => {
     const database = await backend.create();
     h = await startExchangeApp({
-      dataDir: database.dataDir ?? 'memory://',
-      databaseUrl: database.databaseUrl,
+      ...appStorage(database),
     });
     const alice = await supportOperator(h.app, 'Alice');
     const bob = await supportOperator(h.app, 'Bob');

@@ -9,7 +9,7 @@ import type {
   SupportThread,
 } from '../../../src/core/contract/support';
 import { ExchangeClose } from '../../../src/core/contract/trading';
-import { describeOnBackends } from '../db/testing';
+import { appStorage, describeOnBackends } from '../db/testing';
 import { SocketClient, startExchangeApp, type ExchangeApp } from '../exchange-ws/testing';
 import { adminPath, call, PNG, sendForm, supportOperator, type Caller } from './test-support';
 
@@ -25,8 +25,7 @@ describeOnBackends('support: visitors', { on: 'pglite' }, (backend) => {
   beforeAll(async () => {
     const database = await backend.create();
     h = await startExchangeApp({
-      dataDir: database.dataDir ?? 'memory://',
-      databaseUrl: database.databaseUrl,
+      ...appStorage(database),
     });
     op = { operator: (await supportOperator(h.app, 'Carol')).token };
   }, 240_000);

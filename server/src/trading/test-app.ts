@@ -10,6 +10,7 @@ import { advanceListeners } from '../clock';
 import type { TestBackend, TestDatabase } from '../db/testing';
 import { checkLedger, findUserAccount } from '../ledger';
 import type { TradingSettings } from './settings';
+import { appStorage } from '../db/testing';
 
 /** The URL of an endpoint (its Mock path with `mock`), `{name}` segments filled from `params`. */
 export function urlOf(ep: Endpoint, params: Record<string, string> = {}, mock = false): string {
@@ -82,8 +83,7 @@ export async function tradingHarness(
     },
   };
   const app = await buildApp({
-    dataDir: database.dataDir ?? 'memory://',
-    databaseUrl: database.databaseUrl,
+    ...appStorage(database),
     adminToken: ADMIN_TOKEN,
     market: { autostart: false, backfillDays: 0.01 },
     clock,

@@ -7,7 +7,7 @@
 import { Code } from './codes';
 import { endpoint, resource, serverUrl, SERVICE_ROOT } from './endpoint';
 import { AlarmType } from './notifications';
-import { EpochMs, Int, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
+import { EpochMs, Int, Nullable, Obj, OneOf, Str, T, type Static, type TSchema } from './schema';
 
 /** Longest message text, in characters (no control characters except a line feed). */
 export const SUPPORT_TEXT_MAX = 2000;
@@ -92,6 +92,17 @@ export const SupportSent = Obj({ conversation: SupportConversation, message: Sup
 export type SupportSent = Static<typeof SupportSent>;
 
 /**
+ * What a change of a conversation carries on either side's socket: its kind, the conversation as that side
+ * sees it, the new message (`message`) or how far the other side read (`upToId`, for `read`).
+ */
+const supportChange = <C extends TSchema>(conversation: C) => ({
+  kind: OneOf(['message', 'read', 'assigned', 'closed'] as const),
+  conversation,
+  message: T.Optional(SupportMessage),
+  upToId: T.Optional(T.String()),
+});
+
+/**
  * Exchange-socket message (beside `holtOrder`, `pendingOrder`, `notification`) sent to the trader's sockets
  * (a visitor's: its ticketed socket) after the change committed: `message` a new message of either side,
  * `read` the operator read the trader's messages up to `upToId`, `assigned` an operator took it, `closed`.
@@ -99,10 +110,7 @@ export type SupportSent = Static<typeof SupportSent>;
  */
 export const ExchangeSupportMessage = Obj({
   ordertype: OneOf(['support'] as const),
-  kind: OneOf(['message', 'read', 'assigned', 'closed'] as const),
-  conversation: SupportConversation,
-  message: T.Optional(SupportMessage),
-  upToId: T.Optional(T.String()),
+  ...supportChange(SupportConversation),
 });
 export type ExchangeSupportMessage = Static<typeof ExchangeSupportMessage>;
 
@@ -302,10 +310,7 @@ export type AdminSupportLiveReady = Static<typeof AdminSupportLiveReady>;
  */
 export const AdminSupportLiveEvent = Obj({
   ordertype: OneOf(['supportInbox'] as const),
-  kind: OneOf(['message', 'read', 'assigned', 'closed'] as const),
-  conversation: AdminSupportConversation,
-  message: T.Optional(SupportMessage),
-  upToId: T.Optional(T.String()),
+  ...supportChange(AdminSupportConversation),
   reader: T.Optional(OneOf(['trader', 'operator'] as const)),
 });
 export type AdminSupportLiveEvent = Static<typeof AdminSupportLiveEvent>;
