@@ -105,7 +105,8 @@ describe('dragging a stop loss line', () => {
     expect(drops).toEqual([['7:stop', 93.5]]);
   });
 
-  it.each(['mouseup', 'touchend', 'touchcancel'])(
+  // pointerup alone is what Chromium sends for a release over a disabled button (no mouseup).
+  it.each(['pointerup', 'pointercancel', 'mouseup', 'touchend', 'touchcancel'])(
     'ends the drag on a %s off the pane, which klinecharts does not tell',
     (name) => {
       const { chart, drops, overlay, pressAndMove } = layerWithStop();

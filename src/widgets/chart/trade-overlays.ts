@@ -222,7 +222,9 @@ export function createTradeLayer(
       const released = () => {
         if (press?.overlay === overlay) drop(overlay, true);
       };
-      const names = ['mouseup', 'touchend', 'touchcancel'] as const;
+      // pointerup too: released over a disabled control (the drawing bar's idle delete button), Chromium
+      // sends pointerup and no mouseup, so klinecharts, which listens for mouse events, never sees it.
+      const names = ['pointerup', 'pointercancel', 'mouseup', 'touchend', 'touchcancel'] as const;
       for (const name of names) window.addEventListener(name, released);
       press = {
         overlay,
