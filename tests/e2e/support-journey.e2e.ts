@@ -220,8 +220,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
 
         // 5. Restored: the socket reconnects, the chat catches up and sends again; nothing lost or doubled.
         await line.restore();
-        // Delivered: at 1440×900 the operator has this, their own conversation, open and reads what arrives at
-        // once (SO6), so 'sent' turns 'read' faster than a poll can be sure to see it; through the API nobody reads it.
+        // Delivered: at 1440×900 the operator has their own conversation open and reads what arrives at once
+        // (SO6), so 'sent' turns 'read' faster than a poll can be sure to see; through the API nobody reads it.
         await expect.poll(() => stateOf(chat, said.cutSend), { timeout: 20_000 }).toBe(op ? 'read' : 'sent');
         await rowsWith(chat, said.cutReply).waitFor({ state: 'visible', timeout: 15_000 });
         const everything = await messagesOf(id);

@@ -77,8 +77,8 @@ async function chartLines(page: Page): Promise<Map<string, number>> {
 
 /**
  * The chart shows the position (entry with side, lots and P&L, and its stop loss); the stop loss line is
- * dragged down with the mouse on the canvas (dropped on a disabled button off the pane at desktop), the move confirmed, and
- * the server holds the new stop loss.
+ * dragged down with the mouse on the canvas (dropped on a disabled button off the pane at desktop), the move
+ * confirmed, and the server holds the new stop loss.
  */
 async function dragStopOnChart(page: Page, vp: ViewportName, order: MarketOrder): Promise<string> {
   await open(page, `/${order.tradePair}/chart`);

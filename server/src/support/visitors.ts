@@ -1,8 +1,9 @@
 /**
  * Visitors (spec §2: the service page is open to anyone): a visitor gives a contact email and gets a random
- * credential in an HttpOnly, Secure, SameSite=Strict cookie sent only to the visitor calls, SUPPORT_VISITOR_COOKIE_PATH (no page script
- * can read it, issue #19). The table keeps its SHA-256 only. The live channel is the exchange socket, opened
- * with a one-time ticket (30 s) that a cookie-carrying call hands out.
+ * credential in an HttpOnly, Secure, SameSite=Strict cookie sent only to the visitor calls
+ * (SUPPORT_VISITOR_COOKIE_PATH; no page script can read it, issue #19). The table keeps its SHA-256 only.
+ * The live channel is the exchange socket, opened with a one-time ticket (30 s) that a cookie-carrying call
+ * hands out.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { AxisRange, Chart } from 'klinecharts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Appearance } from './engine-styles';
 import { createTradeLayer, rangeWith } from './trade-overlays';
 import type { ChartLine } from './trade-overlays';
@@ -97,6 +97,21 @@ function layerWithStop() {
 }
 
 describe('dragging a stop loss line', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('leaves an ordinary release to klinecharts: its pointerup comes first, then klinecharts ends the press', () => {
+    vi.useFakeTimers();
+    const { drops, overlay, pressAndMove } = layerWithStop();
+    const pressed = pressAndMove(93.5);
+    window.dispatchEvent(new Event('pointerup'));
+    pressed.onPressedMoveEnd({ overlay: pressed });
+    window.dispatchEvent(new MouseEvent('mouseup'));
+    vi.runAllTimers();
+    expect(drops).toEqual([['7:stop', 93.5]]);
+    // Ended by klinecharts over its pane: the overlay it holds stays, nothing is re-created.
+    expect(overlay()).toBe(pressed);
+  });
+
   it('reports the drop klinecharts tells over the line’s own pane, once', () => {
     const { drops, pressAndMove } = layerWithStop();
     const pressed = pressAndMove(93.5);
@@ -105,13 +120,16 @@ describe('dragging a stop loss line', () => {
     expect(drops).toEqual([['7:stop', 93.5]]);
   });
 
-  // pointerup alone is what Chromium sends for a release over a disabled button (no mouseup).
+  // pointerup alone is what Chromium sends for a release over a disabled button (no mouseup); it is looked at
+  // after the turn of the mouseup that follows it elsewhere.
   it.each(['pointerup', 'pointercancel', 'mouseup', 'touchend', 'touchcancel'])(
     'ends the drag on a %s off the pane, which klinecharts does not tell',
     (name) => {
+      vi.useFakeTimers();
       const { chart, drops, overlay, pressAndMove } = layerWithStop();
       const pressed = pressAndMove(92);
       window.dispatchEvent(new Event(name));
+      vi.runAllTimers();
       expect(drops).toEqual([['7:stop', 92]]);
       // A new overlay at the dropped price replaces the one klinecharts still holds as pressed …
       expect(overlay()).not.toBe(pressed);

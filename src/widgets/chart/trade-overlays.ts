@@ -222,13 +222,17 @@ export function createTradeLayer(
       const released = () => {
         if (press?.overlay === overlay) drop(overlay, true);
       };
-      // pointerup too: released over a disabled control (the drawing bar's idle delete button), Chromium
-      // sends pointerup and no mouseup, so klinecharts, which listens for mouse events, never sees it.
-      const names = ['pointerup', 'pointercancel', 'mouseup', 'touchend', 'touchcancel'] as const;
-      for (const name of names) window.addEventListener(name, released);
+      // Released over a disabled control (the drawing bar's idle delete button), Chromium sends pointerup and
+      // no mouseup, which klinecharts listens for. pointerup comes first, so it looks after that mouseup's turn.
+      const pointerReleased = () => setTimeout(released, 0);
+      const listeners = [
+        ...(['mouseup', 'touchend', 'touchcancel'] as const).map((name) => [name, released] as const),
+        ...(['pointerup', 'pointercancel'] as const).map((name) => [name, pointerReleased] as const),
+      ];
+      for (const [name, listener] of listeners) window.addEventListener(name, listener);
       press = {
         overlay,
-        stop: () => names.forEach((name) => window.removeEventListener(name, released)),
+        stop: () => listeners.forEach(([name, listener]) => window.removeEventListener(name, listener)),
       };
     },
     onPressedMoveEnd: ({ overlay }: OverlayEvent<unknown>) => {
