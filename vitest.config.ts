@@ -1,12 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { ClockAwareSequencer } from './tests/e2e/sequencer';
+import { SuiteSequencer } from './tests/e2e/sequencer';
 
 export default defineConfig({
   plugins: [react()],
   test: {
-    // The browser files that move the shared server clock run last (tests/e2e/sequencer.ts, CK7).
-    sequence: { sequencer: ClockAwareSequencer },
+    // Server files as one block, then unit files (TR19); the browser files that move the server clock last (CK7).
+    sequence: { sequencer: SuiteSequencer },
     projects: [
       {
         extends: true,

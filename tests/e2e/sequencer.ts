@@ -1,9 +1,16 @@
-// The order of the test files. The browser files share one server, and some of them move its clock forward
-// (the account journey to the next TOTP step, the option journey past each expiry, the partner session past a
-// token's lifetime, the overdue loan past its repayment date). The browsers keep real time, so a file that
-// compares a countdown on the page with the server's times (the trading journey's close lock) must not run after
-// a move: the files that move the clock run last (the option journey's own countdown starts from the page's clock
-// at placement, so it holds after the account journey's moves). docs/decisions.md CK7.
+// The order of the test files.
+//
+// Unit and server files share one pool of workers, and a worker is kept for the next file only when the next
+// file in the queue is of its own kind (a VM thread for unit files, a process that keeps its modules for server
+// files, TR7): mixed in one queue, almost every file started a new worker and imported the app again. So the
+// server files run first as one block, the longest first, then the unit files (TR19).
+//
+// The browser files share one server, and some of them move its clock forward (the account journey to the next
+// TOTP step, the option journey past each expiry, the partner session past a token's lifetime, the overdue loan
+// past its repayment date). The browsers keep real time, so a file that compares a countdown on the page with the
+// server's times (the trading journey's close lock) must not run after a move: the files that move the clock run
+// last (the option journey's own countdown starts from the page's clock at placement, so it holds after the
+// account journey's moves). docs/decisions.md CK7.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Browser files that move the shared server clock, in the order they run after every other file. */
@@ -22,13 +29,35 @@ export function clockRank(moduleId: string): number {
   return index + 1;
 }
 
-/** Vitest's own order (failed first, then slowest), with the files that move the clock moved to the end. */
-export class ClockAwareSequencer extends BaseSequencer {
+/** The projects in the order their files are queued; a project not named here comes after them. */
+export const PROJECT_ORDER = ['server', 'unit', 'e2e'];
+
+/** What the order reads of a test file. */
+export interface QueuedFile {
+  moduleId: string;
+  project: { name: string };
+}
+
+/** Rank of a file's project in PROJECT_ORDER. */
+function projectRank(file: QueuedFile): number {
+  const index = PROJECT_ORDER.indexOf(file.project.name);
+  return index === -1 ? PROJECT_ORDER.length : index;
+}
+
+/**
+ * `files` in vitest's own order (failed first, then slowest) grouped by project in PROJECT_ORDER, with the
+ * files that move the clock at the end of theirs.
+ */
+export function orderFiles<F extends QueuedFile>(files: readonly F[]): F[] {
+  return files
+    .map((file, index) => ({ file, index, project: projectRank(file), clock: clockRank(file.moduleId) }))
+    .sort((a, b) => a.project - b.project || a.clock - b.clock || a.index - b.index)
+    .map(({ file }) => file);
+}
+
+/** Vitest's sequencer of `npm test` (vitest.config.ts). */
+export class SuiteSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    return sorted
-      .map((spec, index) => ({ spec, index, rank: clockRank(spec.moduleId) }))
-      .sort((a, b) => a.rank - b.rank || a.index - b.index)
-      .map(({ spec }) => spec);
+    return orderFiles(await super.sort(files));
   }
 }

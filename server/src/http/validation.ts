@@ -43,11 +43,17 @@ export function unsafeNumberPath(value: unknown, path = ''): string | null {
 }
 
 /**
+ * One Ajv compiler pool for the process: it keeps one Ajv per set of shared schemas and options, and Ajv keeps
+ * what it compiled per schema object, so a second app of the same process (the server test files share their
+ * modules, TR7) reuses the validators of the first instead of compiling every route's schemas again.
+ */
+const factory = AjvCompiler();
+
+/**
  * `schemaController.compilersFactory.buildValidator` of the app: bodies without coercion, text parts with
  * coercion and the finite check.
  */
 export function buildValidator(externalSchemas: ExternalSchemas, options: AjvServerOptions = {}) {
-  const factory = AjvCompiler();
   const customOptions = { ...options.customOptions, ...AJV_OPTIONS };
   const plugins = options.plugins ?? [];
   const strict = factory(externalSchemas, {

@@ -68,9 +68,13 @@ export function createAvatarStore(dir: string, maxBytes = AVATAR_MAX_BYTES): Ava
       const id = randomBytes(16).toString('hex');
       const partial = join(dir, `${id}.part`);
       const found: { type: ImageType | null; size: number } = { type: null, size: 0 };
+      const out = createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(source, inspector(maxBytes, found), createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(source, inspector(maxBytes, found), out);
       } catch (error) {
+        // A refusal in the first chunk comes while the file is still being opened: removing it before the
+        // stream has closed would let the open create it afterwards, a `.part` left behind.
+        if (!out.closed) await new Promise<void>((closed) => out.once('close', () => closed()));
         await rm(partial, { force: true });
         throw error;
       }

@@ -1,0 +1,41 @@
+// The order `npm test` queues its files in (tests/e2e/sequencer.ts; decisions CK7, TR19).
+import { describe, expect, it } from 'vitest';
+import { CLOCK_MOVERS, orderFiles } from '../../tests/e2e/sequencer';
+
+const file = (project: string, moduleId: string) => ({
+  project: { name: project },
+  moduleId: `/repo/${moduleId}`,
+});
+
+describe('the order of the test files', () => {
+  it('queues the server files as one block, then the unit files, then the browser files, each in the given order', () => {
+    const given = [
+      file('unit', 'src/a.test.ts'),
+      file('server', 'server/src/big.test.ts'),
+      file('e2e', 'tests/e2e/chart.e2e.ts'),
+      file('unit', 'src/b.test.ts'),
+      file('server', 'server/src/small.test.ts'),
+    ];
+    expect(orderFiles(given).map((f) => f.moduleId.replace('/repo/', ''))).toEqual([
+      'server/src/big.test.ts',
+      'server/src/small.test.ts',
+      'src/a.test.ts',
+      'src/b.test.ts',
+      'tests/e2e/chart.e2e.ts',
+    ]);
+  });
+
+  it('puts the browser files that move the server clock last, in their own order', () => {
+    const movers = [...CLOCK_MOVERS].reverse().map((id) => file('e2e', id));
+    const given = [...movers, file('e2e', 'tests/e2e/trading-journey.e2e.ts')];
+    expect(orderFiles(given).map((f) => f.moduleId.replace('/repo/', ''))).toEqual([
+      'tests/e2e/trading-journey.e2e.ts',
+      ...CLOCK_MOVERS,
+    ]);
+  });
+
+  it('queues a project it does not know after the others', () => {
+    const given = [file('other', 'x.test.ts'), file('e2e', 'tests/e2e/chart.e2e.ts')];
+    expect(orderFiles(given).map((f) => f.project.name)).toEqual(['e2e', 'other']);
+  });
+});
