@@ -3,7 +3,7 @@
 // Unit and server files share one pool of workers, and a worker is kept for the next file only when the next
 // file in the queue is of its own kind (a VM thread for unit files, a process that keeps its modules for server
 // files, TR7): mixed in one queue, almost every file started a new worker and imported the app again. So the
-// server files run first as one block, the longest first, then the unit files (TR19).
+// server files run first as one block, then the unit files, each in vitest's own order (TR19).
 //
 // The browser files share one server, and some of them move its clock forward (the account journey to the next
 // TOTP step, the option journey past each expiry, the partner session past a token's lifetime, the overdue loan
@@ -30,7 +30,7 @@ export function clockRank(moduleId: string): number {
 }
 
 /** The projects in the order their files are queued; a project not named here comes after them. */
-export const PROJECT_ORDER = ['server', 'unit', 'e2e'];
+const PROJECT_ORDER = ['server', 'unit', 'e2e'];
 
 /** What the order reads of a test file. */
 export interface QueuedFile {
