@@ -36,6 +36,15 @@ class FakeSocket {
 }
 
 const latestSocket = () => FakeSocket.made.at(-1) as FakeSocket;
+/**
+ * The socket the inbox opened: it opens in an effect, which React may run after the commit that a `findBy`
+ * already saw (outside `act`), so the test waits for it rather than assuming it.
+ */
+const openedSocket = () =>
+  waitFor(() => {
+    expect(FakeSocket.made).toHaveLength(1);
+    return latestSocket();
+  });
 
 const conversation = (over: Partial<AdminSupportConversation>): AdminSupportConversation => ({
   id: '7',
@@ -134,7 +143,7 @@ describe('support inbox', () => {
     expect(await screen.findByTestId('bo-queue-support')).toBeTruthy();
     const live = screen.getByTestId('bo-support-live');
     expect(live.textContent).toBe('Connecting…');
-    expect(latestSocket().url).toBe(`ws://${window.location.host}/admin/v1/support/live`);
+    expect((await openedSocket()).url).toBe(`ws://${window.location.host}/admin/v1/support/live`);
 
     // The channel says it is live: the list is loaded again, both boxes.
     await screen.findByTestId('bo-queue-item');
@@ -253,7 +262,7 @@ describe('support inbox', () => {
     vi.stubGlobal('fetch', api.impl);
     renderApp(api.impl);
     await screen.findByTestId('bo-queue-support');
-    latestSocket().drop(4402);
+    (await openedSocket()).drop(4402);
     expect(await screen.findByTestId('bo-email')).toBeTruthy();
     expect(FakeSocket.made).toHaveLength(1);
   });

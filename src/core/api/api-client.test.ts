@@ -307,6 +307,29 @@ describe('createApiClient response handling', () => {
     expect(headersOf(fetchImpl.mock.calls[1]![1]!).authorization).toBe('Bearer fresh');
   });
 
+  it('sends nothing for a session that ended while the call waited, and sends no page to sign in', async () => {
+    let token: string | null = 'tok-1';
+    const { api, fetchImpl, onUnauthorized, onError } = setup(() => json({}, 401), {
+      getToken: () => token,
+      // The trader signs out while the call waits for a refresh.
+      beforeProtectedCall: async () => {
+        token = null;
+      },
+    });
+    expect(await api.call(ep('api', 'waa/user/balance'), {})).toEqual({
+      ok: false,
+      code: 23519,
+      message: 'Login required (23519)',
+    });
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onError).not.toHaveBeenCalled();
+    // A visitor's own protected call (no session when it began) is still sent, and its 401 asks for sign-in.
+    await api.call(ep('api', 'waa/user/balance'), {});
+    expect(fetchImpl).toHaveBeenCalledOnce();
+    expect(onUnauthorized).toHaveBeenCalledWith(null);
+  });
+
   it('gives the server error for any HTTP status other than 200', async () => {
     const { api } = setup(() => json({ code: 0, msg: '', data: null }, 502));
     expect(await api.call(ep('api', 'wa-na/login'), {})).toEqual({

@@ -7,7 +7,7 @@ import { Code } from '../contract/codes';
 import { fillPath, type DataOf, type Endpoint, type InputOf } from '../contract/endpoint';
 import type { RuntimeConfig } from '../contract/types';
 import type { ApiClient, CallOptions, CallResult, Service } from '../runtime/types';
-import { clientFailure, envelopeResult, readEnvelope } from './response';
+import { clientFailure, envelopeResult, noSession, readEnvelope } from './response';
 import type { CallFailure, Translate } from './response';
 
 /** Extra time after the per-call timeout before the request is aborted (spec §7/§9). */
@@ -128,6 +128,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Promise<CallResult<DataOf<E>>> {
     type T = DataOf<E>;
     const payload = (input ?? {}) as Record<string, unknown>;
+    const isProtected = endpoint.access !== 'public';
+    // The session the call is made for: if it ends while the call waits (config, refresh), nothing is sent.
+    const startToken = isProtected ? (options.getToken?.() ?? null) : null;
     const services = await servicesOrWait();
     if (!services) return fail({ ok: false, code: 'network', message: t('app.config_missing') }, callOptions);
     if (endpoint.service === 'admin' || endpoint.service === 'site') {
@@ -136,13 +139,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const service: Service = endpoint.service;
     const path = callOptions.mock && endpoint.mockPath ? endpoint.mockPath : endpoint.path;
     const method = callOptions.method ?? endpoint.methods[0] ?? 'POST';
-    const isProtected = endpoint.access !== 'public';
     const headers: Record<string, string> = { accept: 'application/json' };
     const multipart = endpoint.contentType === 'multipart/form-data';
     // A multipart body sets its own content type (with the boundary).
     if (method === 'POST' && !multipart) headers['content-type'] = 'application/json';
     if (isProtected) await options.beforeProtectedCall?.().catch(() => undefined);
     const token = isProtected ? (options.getToken?.() ?? null) : null;
+    // Signed out meanwhile: the answer (401) could only speak for a session the trader already ended, and it
+    // must not send the page to sign in; the caller gets "login required" as the server would have said it.
+    if (startToken !== null && token === null) {
+      await codeMessagesReady();
+      return noSession(t);
+    }
     if (token) headers.authorization = `Bearer ${token}`;
     const brand = options.brand?.();
     if (brand) headers['x-tk-brand'] = brand;

@@ -24,6 +24,14 @@ export function clientFailure(code: Exclude<CallFailure['code'], number>, t: Tra
 }
 
 /**
+ * The answer of a protected call that is not sent because no session is there to send it for (login required,
+ * 23519, with its text). The caller learns what a server would have said; the page is not sent anywhere.
+ */
+export function noSession(t: Translate): CallFailure {
+  return { ok: false, code: Code.LOGIN_REQUIRED, message: codeMessage(Code.LOGIN_REQUIRED, '', t) };
+}
+
+/**
  * The user-facing text of a nonzero code: the translation of `code.<n>`, else the server's own message,
  * else the generic text, followed by the code in brackets ("Login required (23519)").
  */

@@ -1,6 +1,7 @@
 /** The session's account calls: user info, balance, the demo/real switch, demo reset, token check. */
 import { Balance, ResetDemoBalance, SwitchAccount, type AccountSummary } from '../contract/accounts';
 import { CheckToken } from '../contract/auth';
+import { noSession } from '../api/response';
 import { Code } from '../contract/codes';
 import { GetUserInfo, type UserInfo } from '../contract/users';
 import type { CallOptions, CallResult, Platform } from '../runtime/types';
@@ -22,8 +23,15 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
   const { atoms } = core;
   const currentToken = () => tokens.read()?.token ?? null;
 
+  /**
+   * The account's own reads with nobody signed in ask the server nothing: its 401 would send the page to sign
+   * in, though the read was only a reaction to the sign-out itself (a feed cleared, a card re-rendered).
+   */
+  const signedOut = () => noSession(platform.i18n.t.bind(platform.i18n));
+
   async function refreshUser(options: CallOptions = {}): Promise<CallResult<UserInfo>> {
     const token = currentToken();
+    if (token === null) return signedOut();
     const result = await api.call(GetUserInfo, {}, { silent: true, ...options });
     // An answer for a session that has since ended or changed is dropped.
     if (token === null || currentToken() !== token) return result;
@@ -38,6 +46,7 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
 
   async function refreshBalance(options: CallOptions = {}): Promise<CallResult<AccountSummary>> {
     const token = currentToken();
+    if (token === null) return signedOut();
     const result = await api.call(Balance, {}, { silent: true, ...options });
     if (result.ok && token !== null && currentToken() === token) store.set(atoms.balance, result.data);
     return result;

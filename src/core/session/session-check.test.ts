@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../contract/auth';
+import { Balance } from '../contract/accounts';
 import { loadCodeMessages } from '../i18n/i18n';
 import { createHarness, useSessionTimers, makeToken } from './session.fixture';
 import type { Harness } from './session.fixture';
@@ -223,8 +224,26 @@ describe('answers that end the session', () => {
   it('still asks a signed-out visitor to sign in when a protected call answers 23519', async () => {
     h = createHarness();
     h.handlers['waa/user/balance'] = () => ({ code: 23519, msg: 'login required' });
-    await h.session.refreshBalance();
+    await h.platform.api.call(Balance, {});
     expect(h.nav.onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('asks the server nothing for the account when a sign-out makes the page read it again', async () => {
+    h = createHarness();
+    await h.session.signIn(login());
+    let asked = 0;
+    h.handlers['waa/user/balance'] = () => ((asked += 1), { http: 401 });
+    h.handlers['waa/user/info'] = () => ((asked += 1), { http: 401 });
+    // What the page's feeds and cards do when the session changes: read the balance and the user again.
+    const reads: Array<Promise<unknown>> = [];
+    h.session.subscribe(() => reads.push(h.session.refreshBalance(), h.session.refreshUser()));
+    await h.session.logout();
+    const answers = await Promise.all(reads);
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers).toContainEqual(expect.objectContaining({ ok: false, code: 23519 }));
+    expect(asked).toBe(0);
+    expect(h.nav.onUnauthorized).not.toHaveBeenCalled();
+    expect(h.session.getState().status).toBe('signedOut');
   });
 
   it('logs out when user info answers 1002 (user not found)', async () => {
