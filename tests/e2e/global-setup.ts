@@ -1,4 +1,4 @@
-// Starts the reference platform (real app, throw-away data dir) and a second origin serving examples/,
+// Starts the reference platform (real app, throw-away data dir or PostgreSQL schema) and a second origin serving examples/,
 // once for every end-to-end file.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { startExamplesServer } from '../../examples/serve.mjs';
 import { buildApp } from '../../server/src/app';
 import { createTestClock } from '../../server/src/clock';
+import { postgresBackend } from '../../server/src/db/testing';
 import { readManifest } from '../fixtures/dist-graph';
 import { startClockControl } from './clock-control';
 
@@ -33,9 +34,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // per-IP limits on code sending stay real without one test run exhausting them for the next suite.
   // The server's clock follows real time; suites move it forward instead of waiting (tests/e2e/clock.ts).
   const clock = createTestClock();
+  // On the run's PostgreSQL when there is one (always under `npm test`), in a schema of its own: the platform
+  // then spends a third less CPU in the vitest process than on PGlite (TR21); PGlite for a direct vitest run.
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const database = pgUrl ? await postgresBackend(pgUrl).create() : null;
   const app = await buildApp({
     clock,
     dataDir,
+    databaseUrl: database?.databaseUrl,
     adminToken,
     logger: false,
     trustProxy: true,
@@ -54,6 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await control.close();
     await examples.close();
     await app.close();
+    await database?.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

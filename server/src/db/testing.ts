@@ -41,7 +41,7 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
 }
 
 /** A backend that makes a schema per database and points `search_path` at it through the connection options. */
-function postgresBackend(baseUrl: string): TestBackend {
+export function postgresBackend(baseUrl: string): TestBackend {
   return {
     name: 'postgres',
     async create() {
