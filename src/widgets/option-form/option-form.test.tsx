@@ -258,6 +258,35 @@ describe('<OptionForm mode="option">', () => {
     expect(screen.getByTestId('settlement').dataset.phase).toBe('settled');
   });
 
+  it('keeps the countdown ended when a tick comes in the same batch as the settlement push', async () => {
+    view = await renderOptionForm(
+      { symbol: 'BTCUSDT', direction: 0 },
+      {
+        handlers: {
+          'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: true } }),
+          'waa/option/findOption': () => ({ code: 0, data: settledOption() }),
+        },
+      },
+    );
+    await ready();
+    fireEvent.click(screen.getByTestId('chip-100'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    fireEvent.click(submit());
+    await settle();
+    await advance(1_000);
+    // On a busy page the push's update waits for React's next render while the 200 ms tick fires: both are
+    // rendered together. The tick ran the countdown on (to the browser's 30 s) before the fix.
+    act(() => {
+      view?.pushSettled([settledOption({ uid: 'OP202611250001' })]);
+      vi.advanceTimersByTime(200);
+    });
+    await advance(0);
+    await settle();
+    expect(screen.queryByTestId('success')).toBeNull();
+    expect(view.callsTo('waa/option/checkOptionOrderCompletion')).toHaveLength(1);
+    expect(screen.getByTestId('settlement').dataset.phase).toBe('settled');
+  });
+
   it('gives up after 12 checks with the §8 message and a way to the history', async () => {
     const navigate = vi.fn();
     view = await renderOptionForm(

@@ -71,13 +71,19 @@ export function useOptionLifecycle(platform: Platform): OptionLifecycle {
     setState({ phase: 'idle' });
   }, []);
 
-  // The countdown: 200 ms ticks until the option's time is up.
+  // The countdown: 200 ms ticks until the option's time is up. A tick changes only a countdown still running
+  // for this option: a settlement push may have ended it in the same batch of updates (React renders a push
+  // and a tick that come close together at once), and a tick must not bring the countdown back.
   useEffect(() => {
     if (phase !== 'running' || !option) return undefined;
     const tick = () => {
       const now = Date.now();
-      if (remainingMs(option.endsAt, now) > 0) setState({ phase: 'running', option, now });
-      else setState({ phase: 'settling', option });
+      setState((current) => {
+        if (current.phase !== 'running' || current.option !== option) return current;
+        return remainingMs(option.endsAt, now) > 0
+          ? { phase: 'running', option, now }
+          : { phase: 'settling', option };
+      });
     };
     const timer = setInterval(tick, OPTION_PROGRESS_TICK_MS);
     return () => clearInterval(timer);
