@@ -22,6 +22,24 @@ const settle = () =>
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
   });
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Places an up option of 100 on fake timers; the server answers every check "settled" with its detail. */
+async function placeSettledOnCheck(): Promise<OptionFormView> {
+  const form = await renderOptionForm(
+    { symbol: 'BTCUSDT', direction: 0 },
+    {
+      handlers: {
+        'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: true } }),
+        'waa/option/findOption': () => ({ code: 0, data: settledOption() }),
+      },
+    },
+  );
+  await ready();
+  fireEvent.click(screen.getByTestId('chip-100'));
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  fireEvent.click(submit());
+  await settle();
+  return form;
+}
 
 describe('<OptionForm mode="option">', () => {
   it('shows the delivery times with their profit rates, the chips and the payout and fee of an amount', async () => {
@@ -231,20 +249,7 @@ describe('<OptionForm mode="option">', () => {
   });
 
   it('ends the countdown when the settlement is pushed first, and ignores other options', async () => {
-    view = await renderOptionForm(
-      { symbol: 'BTCUSDT', direction: 0 },
-      {
-        handlers: {
-          'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: true } }),
-          'waa/option/findOption': () => ({ code: 0, data: settledOption() }),
-        },
-      },
-    );
-    await ready();
-    fireEvent.click(screen.getByTestId('chip-100'));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    fireEvent.click(submit());
-    await settle();
+    view = await placeSettledOnCheck();
     await advance(29_000);
     act(() => view?.pushSettled([settledOption({ uid: 'OP-OTHER' })]));
     await settle();
@@ -259,20 +264,7 @@ describe('<OptionForm mode="option">', () => {
   });
 
   it('keeps the countdown ended when a tick comes in the same batch as the settlement push', async () => {
-    view = await renderOptionForm(
-      { symbol: 'BTCUSDT', direction: 0 },
-      {
-        handlers: {
-          'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: true } }),
-          'waa/option/findOption': () => ({ code: 0, data: settledOption() }),
-        },
-      },
-    );
-    await ready();
-    fireEvent.click(screen.getByTestId('chip-100'));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    fireEvent.click(submit());
-    await settle();
+    view = await placeSettledOnCheck();
     await advance(1_000);
     // On a busy page the push's update waits for React's next render while the 200 ms tick fires: both are
     // rendered together. The tick ran the countdown on (to the browser's 30 s) before the fix.
