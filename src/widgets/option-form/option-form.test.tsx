@@ -22,13 +22,13 @@ const settle = () =>
     for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
   });
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-/** Places an up option of 100 on fake timers; the server answers every check "settled" with its detail. */
-async function placeSettledOnCheck(): Promise<OptionFormView> {
+/** Places an up option of 100 on fake timers; each check answers `completed()`, the detail a settled option. */
+async function placeSettledOnCheck(completed: () => boolean = () => true): Promise<OptionFormView> {
   const form = await renderOptionForm(
     { symbol: 'BTCUSDT', direction: 0 },
     {
       handlers: {
-        'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: true } }),
+        'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: completed() } }),
         'waa/option/findOption': () => ({ code: 0, data: settledOption() }),
       },
     },
@@ -217,20 +217,7 @@ describe('<OptionForm mode="option">', () => {
 
   it('checks at once when the exchange socket pushes the settlement of the option it waits for', async () => {
     let checks = 0;
-    view = await renderOptionForm(
-      { symbol: 'BTCUSDT', direction: 0 },
-      {
-        handlers: {
-          'waa/option/checkOptionOrderCompletion': () => ({ code: 0, data: { completed: ++checks >= 2 } }),
-          'waa/option/findOption': () => ({ code: 0, data: settledOption() }),
-        },
-      },
-    );
-    await ready();
-    fireEvent.click(screen.getByTestId('chip-100'));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    fireEvent.click(submit());
-    await settle();
+    view = await placeSettledOnCheck(() => ++checks >= 2);
     // The form listens on the exchange socket while the option runs.
     expect(view.exchange.sockets).toHaveLength(1);
     await advance(30_000);
