@@ -34,7 +34,7 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
     if (token === null) return signedOut();
     const result = await api.call(GetUserInfo, {}, { silent: true, ...options });
     // An answer for a session that has since ended or changed is dropped.
-    if (token === null || currentToken() !== token) return result;
+    if (currentToken() !== token) return result;
     if (result.ok) {
       store.set(atoms.user, result.data);
       if (result.data?.account) store.set(atoms.balance, result.data.account);
@@ -48,7 +48,7 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
     const token = currentToken();
     if (token === null) return signedOut();
     const result = await api.call(Balance, {}, { silent: true, ...options });
-    if (result.ok && token !== null && currentToken() === token) store.set(atoms.balance, result.data);
+    if (result.ok && currentToken() === token) store.set(atoms.balance, result.data);
     return result;
   }
 
