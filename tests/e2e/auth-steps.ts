@@ -308,7 +308,7 @@ export async function changePassword(
 
 /** A photo-sized JPEG (3000 × 2000, gradients and grain) drawn by the browser, as a phone camera would give. */
 export async function cameraJpeg(page: Page): Promise<Buffer> {
-  const bytes = await page.evaluate(async () => {
+  const dataUrl = await page.evaluate(async () => {
     const canvas = document.createElement('canvas');
     canvas.width = 3000;
     canvas.height = 2000;
@@ -324,9 +324,14 @@ export async function cameraJpeg(page: Page): Promise<Buffer> {
       ctx.fillRect((i * 7919) % 3000, (i * 104729) % 2000, 6 + (i % 30), 6 + (i % 20));
     }
     const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.97));
-    return [...new Uint8Array(await blob.arrayBuffer())];
+    // As a data URL: one string crosses the protocol, not an array of a number per byte (TR22).
+    return new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsDataURL(blob);
+    });
   });
-  return Buffer.from(bytes);
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
 /** Uploads a large avatar: it is compressed in the browser, without any request to another origin. */

@@ -24,6 +24,9 @@ const SCREENSHOT_DIR = resolve(import.meta.dirname, '..', '..', 'test-results', 
 export function useBrowser(): { browser: () => Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
+    // The browser files share one worker and its modules (TR22): the tally starts again for each file.
+    Object.assign(cspTally, { documents: 0, withPolicy: 0, violations: 0, provoked: 0 });
+    pageProblems.splice(0);
     browser = await chromium.connect(inject('browserEndpoint'));
   });
   afterEach(() => {

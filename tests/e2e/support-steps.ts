@@ -67,7 +67,7 @@ export const team = {
 
 /** A receipt-like PNG (480 × 300) drawn by the browser: something an operator can see in the thread. */
 export async function receiptPng(page: Page): Promise<Buffer> {
-  const bytes = await page.evaluate(async () => {
+  const dataUrl = await page.evaluate(async () => {
     const canvas = document.createElement('canvas');
     canvas.width = 480;
     canvas.height = 300;
@@ -82,9 +82,14 @@ export async function receiptPng(page: Page): Promise<Buffer> {
       ctx.fillText(line, 24, 120 + i * 44),
     );
     const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
-    return [...new Uint8Array(await blob.arrayBuffer())];
+    // As a data URL: one string crosses the protocol, not an array of a number per byte (TR22).
+    return new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsDataURL(blob);
+    });
   });
-  return Buffer.from(bytes);
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
 /** The chat of the page (the service page's, or the float dialog's on desktop). */

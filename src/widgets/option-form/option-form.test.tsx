@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onOptionsChanged } from '../../core/state/option-changes';
 import { btcOptionProduct, renderOptionForm, settledOption } from './option-form.fixture';
 import type { OptionFormView } from './option-form.fixture';
 
@@ -248,6 +249,20 @@ describe('<OptionForm mode="option">', () => {
     expect(screen.queryByTestId('success')).toBeNull();
     expect(view.callsTo('waa/option/checkOptionOrderCompletion')).toHaveLength(1);
     expect(screen.getByTestId('settlement').dataset.phase).toBe('settled');
+  });
+
+  it("tells the page's lists of running options once the option is settled, not at their next refresh", async () => {
+    view = await placeSettledOnCheck();
+    const heard = vi.fn();
+    const stop = onOptionsChanged(view.platform, heard);
+    await advance(29_000);
+    expect(heard).not.toHaveBeenCalled();
+    act(() => view?.pushSettled([settledOption({ uid: 'OP202611250001' })]));
+    await advance(0);
+    await settle();
+    expect(screen.getByTestId('settlement').dataset.phase).toBe('settled');
+    expect(heard).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it('keeps the countdown ended when a tick comes in the same batch as the settlement push', async () => {

@@ -10,6 +10,7 @@ import type { OptionOrder } from '../../core/contract/options';
 import { OPTION_PROGRESS_TICK_MS, completionDelays, remainingMs } from '../../core/domain/option-ticket';
 import { watchOptionSettled } from '../../core/feeds/exchange-feed';
 import type { Platform } from '../../core/runtime/types';
+import { announceOptionsChanged } from '../../core/state/option-changes';
 import { getOrders } from '../../core/state/orders';
 import type { OptionSide } from './option-form.logic';
 
@@ -111,9 +112,12 @@ export function useOptionLifecycle(platform: Platform): OptionLifecycle {
     const finish = async () => {
       const detail = await platform.api.call(findOption, { uid: option.uid }, { silent: true });
       if (!live()) return;
-      if (detail.ok && detail.data.positionStatus === 1)
+      if (detail.ok && detail.data.positionStatus === 1) {
         setState({ phase: 'settled', option, order: detail.data });
-      else setState({ phase: 'failed', option });
+        // The page's lists of running options (positions, the chart's option lines) drop it now, not at their
+        // next refresh up to 5 s later (decisions.md OS11).
+        announceOptionsChanged(platform);
+      } else setState({ phase: 'failed', option });
     };
     let attempt = 0;
     let checking = false;
