@@ -56,6 +56,9 @@ export default defineConfig({
           // steps and fixtures): each file used to import them again, about 0.7 s each (TR22). Each file opens
           // its own contexts; the only state the shared modules hold across files is reset per file (browser.ts).
           isolate: false,
+          // After the unit and server files: vitest groups projects by this order, and a group's projects must
+          // share one worker count.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
