@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { expect, inject } from 'vitest';
 import enMessages from '../../src/core/i18n/locales/en/messages.json';
 import { freshTotp } from '../fixtures/totp';
-import { openPage, screenshot } from './browser';
+import { bytesOfDataUrl, openPage, screenshot } from './browser';
 import { serverClock } from './clock';
 import { expectSignedOut, pageToken, sessionHint } from './page-session';
 import type { ViewportName } from './browser';
@@ -308,7 +308,7 @@ export async function changePassword(
 
 /** A photo-sized JPEG (3000 × 2000, gradients and grain) drawn by the browser, as a phone camera would give. */
 export async function cameraJpeg(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(async () => {
+  const dataUrl = await page.evaluate(() => {
     const canvas = document.createElement('canvas');
     canvas.width = 3000;
     canvas.height = 2000;
@@ -323,15 +323,10 @@ export async function cameraJpeg(page: Page): Promise<Buffer> {
       ctx.fillStyle = `hsl(${(i * 37) % 360} 60% ${30 + (i % 40)}%)`;
       ctx.fillRect((i * 7919) % 3000, (i * 104729) % 2000, 6 + (i % 30), 6 + (i % 20));
     }
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.97));
     // As a data URL: one string crosses the protocol, not an array of a number per byte (TR22).
-    return new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as string);
-      reader.readAsDataURL(blob);
-    });
+    return canvas.toDataURL('image/jpeg', 0.97);
   });
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  return bytesOfDataUrl(dataUrl);
 }
 
 /** Uploads a large avatar: it is compressed in the browser, without any request to another origin. */

@@ -25,7 +25,7 @@ export function useBrowser(): { browser: () => Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
     // The browser files share one worker and its modules (TR22): the tally starts again for each file.
-    Object.assign(cspTally, { documents: 0, withPolicy: 0, violations: 0, provoked: 0 });
+    Object.assign(cspTally, emptyTally());
     pageProblems.splice(0);
     browser = await chromium.connect(inject('browserEndpoint'));
   });
@@ -87,7 +87,11 @@ interface CspViolation {
 }
 
 /** This file's documents (frames included), those that came with a policy, and the violations they reported. */
-export const cspTally = { documents: 0, withPolicy: 0, violations: 0, provoked: 0 };
+export const cspTally = emptyTally();
+
+function emptyTally() {
+  return { documents: 0, withPolicy: 0, violations: 0, provoked: 0 };
+}
 
 const CSP_PROBLEM = /^csp violation: |violates the following Content Security Policy directive/;
 
@@ -165,6 +169,11 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   const path = join(SCREENSHOT_DIR, `${name}-${viewport}.png`);
   await page.screenshot({ path, fullPage: false });
   return path;
+}
+
+/** The bytes of a `data:…;base64,` URL, as a page's canvas gives them (`toDataURL`). */
+export function bytesOfDataUrl(dataUrl: string): Buffer {
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 }
 
 /** Goes to an in-app path of the host the way a widget asks it to: the `tk-navigate` event, no reload. */

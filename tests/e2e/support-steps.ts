@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { AdminSupportConversation, SupportMessage } from '../../src/core/contract/support';
-import { navigateTo } from './browser';
+import { bytesOfDataUrl, navigateTo } from './browser';
 import type { ViewportName } from './browser';
 import type { Answer } from './trading-steps';
 
@@ -67,7 +67,7 @@ export const team = {
 
 /** A receipt-like PNG (480 × 300) drawn by the browser: something an operator can see in the thread. */
 export async function receiptPng(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(async () => {
+  const dataUrl = await page.evaluate(() => {
     const canvas = document.createElement('canvas');
     canvas.width = 480;
     canvas.height = 300;
@@ -81,15 +81,10 @@ export async function receiptPng(page: Page): Promise<Buffer> {
     ['Amount: 1,000.00 USD', 'Reference: TK-2026-1130', 'Status: completed'].forEach((line, i) =>
       ctx.fillText(line, 24, 120 + i * 44),
     );
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
     // As a data URL: one string crosses the protocol, not an array of a number per byte (TR22).
-    return new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as string);
-      reader.readAsDataURL(blob);
-    });
+    return canvas.toDataURL('image/png');
   });
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  return bytesOfDataUrl(dataUrl);
 }
 
 /** The chat of the page (the service page's, or the float dialog's on desktop). */
