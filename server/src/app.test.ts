@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
+import { buildTestApp } from './testing';
 
 const TOKEN = 'app-test-admin-token-0123';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildApp({ dataDir: 'memory://', adminToken: TOKEN, market: { seed: 7, autostart: false } });
+  app = await buildTestApp({ adminToken: TOKEN, market: { seed: 7, autostart: false } });
 });
 afterAll(() => app?.close());
 

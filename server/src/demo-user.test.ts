@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildTestApp } from './testing';
 import { DEMO_USER, ensureDemoUser } from './demo-user';
 
 describe('the demo login printed by npm start', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp({
-      dataDir: 'memory://',
+    app = await buildTestApp({
       logger: false,
       market: { autostart: false, backfillDays: 0.05 },
       auth: { devOutbox: true },

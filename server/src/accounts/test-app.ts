@@ -4,20 +4,30 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import type { TestDatabase } from '../db/testing';
 import type { Queryable } from '../db/types';
-import { appStorage } from '../db/testing';
+import { anyTestDatabase, appStorage } from '../db/testing';
 
 /** Admin token of every test app. */
 export const ADMIN_TOKEN = 'accounts-test-admin-token';
 
-/** The whole app (without market and broker) on `database`. */
-export async function buildAccountsApp(database: TestDatabase): Promise<FastifyInstance> {
-  const app = await buildApp({
-    ...appStorage(database),
-    adminToken: ADMIN_TOKEN,
-    modules: { market: false, broker: false },
-  });
-  await app.ready();
-  return app;
+/**
+ * The whole app (without market and broker) on `database`, or on a fresh database of the run's cheapest engine
+ * (`anyTestDatabase`) that closing the app drops.
+ */
+export async function buildAccountsApp(database?: TestDatabase): Promise<FastifyInstance> {
+  const own = database ? null : await anyTestDatabase();
+  try {
+    const app = await buildApp({
+      ...appStorage(database ?? (own as TestDatabase)),
+      adminToken: ADMIN_TOKEN,
+      modules: { market: false, broker: false },
+    });
+    if (own) app.addHook('onClose', () => own.cleanup());
+    await app.ready();
+    return app;
+  } catch (error) {
+    await own?.cleanup();
+    throw error;
+  }
 }
 
 /** A user created straight in the table (registration belongs to the auth module). */

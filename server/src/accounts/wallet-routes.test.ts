@@ -10,7 +10,7 @@ const RESET = '/v1/waa/virtualWallet/resetBalance';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildAccountsApp({ dataDir: 'memory://', cleanup: async () => undefined });
+  app = await buildAccountsApp();
 });
 afterAll(() => app?.close());
 

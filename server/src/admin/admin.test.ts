@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { backendsFor } from '../db/testing';
+import { buildTestApp } from '../testing';
 
 const TOKEN = 'test-admin-token-0123456789';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildApp({
-    dataDir: 'memory://',
-    adminToken: TOKEN,
-    modules: { market: false, broker: false },
-  });
+  app = await buildTestApp({ adminToken: TOKEN, modules: { market: false, broker: false } });
   // A route of another module using the shared guard (routes must be added before the first request).
   app.get('/admin/v1/test/guarded', { preHandler: app.requireAdmin }, async () => ({ reached: true }));
 });
@@ -41,7 +38,7 @@ describe('GET /admin/v1/health', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.code).toBe(0);
-    expect(body.data).toMatchObject({ status: 'ok', db: 'pglite' });
+    expect(body.data).toMatchObject({ status: 'ok', db: backendsFor('any', process.env)[0] });
     expect(body.data.migrations).toContain('20261121T0001_platform.sql');
   });
 

@@ -48,7 +48,7 @@ interface Case {
 
 const admin = (method: Method, url: string, body?: Record<string, unknown>): Call => ({ method, url, body });
 
-describeOnBackends('every admin route and its audit row', { on: 'pglite' }, (backend) => {
+describeOnBackends('every admin route and its audit row', { on: 'any' }, (backend) => {
   let harness: TradingHarness;
   let app: FastifyInstance;
   let alice: TestUser;

@@ -10,7 +10,7 @@ let url: string;
 let user: TestUser;
 
 beforeAll(async () => {
-  app = await buildAccountsApp({ dataDir: 'memory://', cleanup: async () => undefined });
+  app = await buildAccountsApp();
   url = await app.listen({ port: 0, host: '127.0.0.1' });
   user = await createUser(app, { nickname: 'CliUser', email: 'cli.user@example.test' });
 });

@@ -6,7 +6,7 @@ import { checkLedger } from '../ledger';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildAccountsApp({ dataDir: 'memory://', cleanup: async () => undefined });
+  app = await buildAccountsApp();
 });
 afterAll(() => app?.close());
 

@@ -8,7 +8,7 @@ import { authHarness, type AuthHarness } from './testing';
 
 const PROTECTED = '/v1/waa/user/totp/setup';
 
-describeOnBackends('app.auth', { on: 'pglite' }, (backend) => {
+describeOnBackends('app.auth', { on: 'any' }, (backend) => {
   let h: AuthHarness;
   let seq = 0;
   const created: Array<{ uid: string; brandId: string; seen: number }> = [];

@@ -26,7 +26,7 @@ describe('contact masks', () => {
   ])('maskPhone(%s, %s) = %s', (phone, area, masked) => expect(maskPhone(phone, area)).toBe(masked));
 });
 
-describeOnBackends('back office', { on: 'pglite' }, (backend) => {
+describeOnBackends('back office', { on: 'any' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let url: string;

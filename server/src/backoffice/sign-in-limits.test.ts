@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../accounts/test-app';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 import { base32Decode, totpAt } from '../auth';
 import { createTestClock, type TestClock } from '../clock';
 
@@ -58,12 +58,7 @@ async function login(op: Op, ip: string, right: boolean): Promise<number> {
 
 beforeAll(async () => {
   clock = createTestClock({ start: Date.UTC(2026, 0, 5, 9), frozen: true });
-  app = await buildApp({
-    dataDir: 'memory://',
-    adminToken: ADMIN_TOKEN,
-    modules: { market: false, broker: false },
-    clock,
-  });
+  app = await buildTestApp({ adminToken: ADMIN_TOKEN, modules: { market: false, broker: false }, clock });
   await app.ready();
 }, 60_000);
 afterAll(() => app?.close());

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { buildRuntimeConfig } from './runtime-config';
 
-describeOnBackends('brand pages', { on: 'pglite' }, (backend) => {
+describeOnBackends('brand pages', { on: 'any' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

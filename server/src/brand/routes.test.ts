@@ -10,7 +10,7 @@ import { SYSTEM_CONFIG_NAMES } from './system-configs';
 
 const HOST = 'trade.test:8080';
 
-describeOnBackends('brand API', { on: 'pglite' }, (backend) => {
+describeOnBackends('brand API', { on: 'any' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { backendsFor, type BackendChoice } from './testing';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CHOICES: BackendChoice[] = ['pglite', 'postgres', 'both'];
+const CHOICES: BackendChoice[] = ['pglite', 'postgres', 'both', 'any'];
 const NPM_TEST_ENV = { TEST_DATABASE_URL: 'postgres://x', TK_REQUIRE_PG: '1' };
 
 function testFiles(dir: string): string[] {
@@ -36,6 +36,12 @@ describe('where the server suites run', () => {
     expect(backendsFor('both', NPM_TEST_ENV)).toEqual(['pglite', 'postgres']);
     expect(backendsFor('postgres', NPM_TEST_ENV)).toEqual(['postgres']);
     expect(backendsFor('pglite', NPM_TEST_ENV)).toEqual(['pglite']);
+    expect(backendsFor('any', NPM_TEST_ENV)).toEqual(['postgres']);
+  });
+
+  it('runs `any` on PGlite when the run has no PostgreSQL, instead of skipping it', () => {
+    expect(backendsFor('any', {})).toEqual(['pglite']);
+    expect(backendsFor('any', { TK_REQUIRE_PG: '1' })).toEqual(['pglite']);
   });
 
   it('runs every suite on PGlite alone in test:fast', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../../scripts/openapi';
 import { serverUrl, type Endpoint } from '../../../src/core/contract/endpoint';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/core/contract/idempotency';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 import { openApiDocumentOf } from './openapi';
 
 /** Routes that are not API operations: sockets, static files, the SPA fallback and the site root. */
@@ -29,8 +29,7 @@ describe('docs/openapi.json', () => {
 
   beforeAll(async () => {
     // The same options as scripts/openapi.ts, so the generated document is the committed one.
-    app = await buildApp({
-      dataDir: 'memory://',
+    app = await buildTestApp({
       adminToken: 'openapi-generation',
       market: { seed: 1, autostart: false },
       // The development outbox is documented too (as what it is): switched on here, off by default.

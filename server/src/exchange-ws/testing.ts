@@ -12,6 +12,7 @@ import {
 import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
 import { buildApp, type AppOptions } from '../app';
 import { createTestClock, type TestClock } from '../clock';
+import { anyTestDatabase, appStorage, type TestDatabase } from '../db/testing';
 import { urlOf } from '../trading/test-app';
 
 /** A user with a real and a demo token. */
@@ -35,20 +36,32 @@ export interface ExchangeApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on PGlite with the market (not started) and the engine, and listens on a free port. */
+/**
+ * Builds the app with the market (not started) and the engine on `database` (default: a fresh one of the run's
+ * cheapest engine, `anyTestDatabase`), which `close()` drops, and listens on a free port.
+ */
 export async function startExchangeApp(
-  options: Omit<Partial<AppOptions>, 'clock'> & { clock?: TestClock } = {},
+  options: Omit<Partial<AppOptions>, 'clock' | 'dataDir' | 'databaseUrl'> & {
+    clock?: TestClock;
+    database?: TestDatabase;
+  } = {},
 ): Promise<ExchangeApp> {
-  const { clock = createTestClock(), ...rest } = options;
-  const app = await buildApp({
-    dataDir: 'memory://',
-    adminToken: ADMIN_TOKEN,
-    market: { autostart: false, backfillDays: 0.01 },
-    auth: { tokenSecret: 'exchange-ws-test-secret-0123456789-abcdef' },
-    clock,
-    ...rest,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { clock = createTestClock(), database = await anyTestDatabase(), ...rest } = options;
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      adminToken: ADMIN_TOKEN,
+      market: { autostart: false, backfillDays: 0.01 },
+      auth: { tokenSecret: 'exchange-ws-test-secret-0123456789-abcdef' },
+      clock,
+      ...rest,
+      ...appStorage(database),
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await database.cleanup();
+    throw error;
+  }
   const { port } = app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   const post = async <T>(url: string, token: string, body: object = {}) => {
@@ -90,7 +103,10 @@ export async function startExchangeApp(
       const res = await post(urlOf(adminPricePin, { symbol }), ADMIN_TOKEN, { bid });
       if (res.code !== 0) throw new Error(`pin ${symbol} ${bid} answered ${res.code}`);
     },
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await database.cleanup();
+    },
   };
   return harness;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoint } from '../../../src/core/contract/endpoint';
 import { Obj, T } from '../../../src/core/contract/schema';
 import { ADMIN_TOKEN } from '../accounts/test-app';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 import { AuditMissingError, createAdminAudit } from './admin-audit';
 import { BusinessError, ok } from './envelope';
 import { route } from './route';
@@ -29,11 +29,7 @@ const audits = () => count('select count(*)::text as n from audit_log');
 const markers = () => count('select count(*)::text as n from audit_marker');
 
 beforeAll(async () => {
-  app = await buildApp({
-    dataDir: 'memory://',
-    adminToken: ADMIN_TOKEN,
-    modules: { market: false, broker: false },
-  });
+  app = await buildTestApp({ adminToken: ADMIN_TOKEN, modules: { market: false, broker: false } });
   await app.db.exec('create table audit_marker (n int)');
   route(app, Forgetful, async () => {
     await app.db.query('insert into audit_marker values (1)');

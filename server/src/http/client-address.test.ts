@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 import { clientAddress } from './client-address';
 
 /** A raw request from the socket peer `peer` with the given X-Forwarded-For header. */
@@ -52,11 +52,7 @@ describe('clientAddress (the address a WebSocket upgrade is counted under)', () 
 
 describe('TRUST_PROXY with the proxy addresses, through the HTTP limits', () => {
   it('keys the per-address captcha limit on the address the trusted proxy saw, not on what the client wrote', async () => {
-    const app = await buildApp({
-      dataDir: 'memory://',
-      modules: { market: false, broker: false },
-      trustProxy: 'loopback',
-    });
+    const app = await buildTestApp({ modules: { market: false, broker: false }, trustProxy: 'loopback' });
     try {
       const draw = (forwardedFor: string) =>
         app.inject({

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_NONCE_PLACEHOLDER } from '../../../src/core/contract/csp';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 
 // Built pages as Vite writes them with `html.cspNonce` (the nonce on the meta tag and on each script tag).
 const page = (title: string, script: string) =>
@@ -90,10 +90,10 @@ describe('Content-Security-Policy and standard headers of each kind of response'
     );
     writeFileSync(join(distDir, 'widgets', 'tk-quotes.js'), 'export {};');
     writeFileSync(join(distDir, 'coins', 'btc.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const options = { dataDir: 'memory://', distDir, modules: { market: false, broker: false } } as const;
-    app = await buildApp(options);
+    const options = { distDir, modules: { market: false, broker: false } } as const;
+    app = await buildTestApp(options);
     // The API and sockets handed out in /config.json on another origin than the page's (PUBLIC_ORIGIN).
-    configured = await buildApp({ ...options, publicOrigin: 'https://api.brand.example' });
+    configured = await buildTestApp({ ...options, publicOrigin: 'https://api.brand.example' });
   });
   afterAll(async () => {
     await app?.close();

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 import { BusinessError, ok } from './envelope';
 import { endpoint } from '../../../src/core/contract/endpoint';
 import { Obj, Str, T } from '../../../src/core/contract/schema';
@@ -18,8 +18,7 @@ const logStream = new Writable({
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildApp({
-    dataDir: 'memory://',
+  app = await buildTestApp({
     modules: { market: false, broker: false },
     logger: { level: 'info', stream: logStream },
   });

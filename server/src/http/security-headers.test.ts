@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 import { framingHeaders } from './plugin';
 
 const NONE = "frame-ancestors 'none'";
@@ -18,8 +18,8 @@ describe('security headers of the http plugin', () => {
     mkdirSync(join(distDir, 'widgets'));
     writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>host</title>');
     writeFileSync(join(distDir, 'widgets', 'tk-quotes.js'), 'export {};');
-    const options = { dataDir: 'memory://', distDir, modules: { market: false, broker: false } } as const;
-    app = await buildApp(options);
+    const options = { distDir, modules: { market: false, broker: false } } as const;
+    app = await buildTestApp(options);
     // A page added later by another module, with a policy of its own.
     app.get('/test/page', (_request, reply) =>
       reply.type('text/html').header('content-security-policy', "default-src 'self'").send('<p>page</p>'),
@@ -31,7 +31,7 @@ describe('security headers of the http plugin', () => {
         .header('content-security-policy', "default-src 'self'; frame-ancestors 'self'")
         .send('<p>framed</p>'),
     );
-    proxied = await buildApp({ ...options, trustProxy: true });
+    proxied = await buildTestApp({ ...options, trustProxy: true });
   });
   afterAll(async () => {
     await app?.close();

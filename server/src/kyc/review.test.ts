@@ -16,7 +16,7 @@ import { decide, record, submitAdvanced, submitJunior, waitingId, withBrand } fr
 const LIST = '/admin/v1/kyc';
 const STATUS_URL = serverUrl(WithdrawStatus.service, WithdrawStatus.path);
 
-describeOnBackends('identity verification: review and rules', { on: 'pglite' }, (backend) => {
+describeOnBackends('identity verification: review and rules', { on: 'any' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

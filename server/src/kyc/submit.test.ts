@@ -20,7 +20,7 @@ import {
   withBrand,
 } from './kyc.testing';
 
-describeOnBackends('identity verification: the user calls', { on: 'pglite' }, (backend) => {
+describeOnBackends('identity verification: the user calls', { on: 'any' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

@@ -12,7 +12,7 @@ import {
   postTransaction,
 } from '.';
 
-describeOnBackends('ledger checkLedger', { on: 'pglite' }, (backend) => {
+describeOnBackends('ledger checkLedger', { on: 'any' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

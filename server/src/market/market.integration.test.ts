@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Envelope } from '../../../src/core/contract/envelope';
 import type { KlinePoint, PriceEntry, ProductInfo } from '../../../src/core/contract/types';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 
 /** The whole server (real db, broker and market plugins) with the simulator running in real time. */
 describe('the market module in the real app', () => {
@@ -15,7 +15,7 @@ describe('the market module in the real app', () => {
   beforeAll(async () => {
     // A day of history keeps the start short (the default is 30 days).
     vi.stubEnv('MARKET_BACKFILL_DAYS', '1');
-    app = await buildApp({ dataDir: 'memory://', market: { seed: 3, tickMs: 100 } });
+    app = await buildTestApp({ market: { seed: 3, tickMs: 100 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     wsUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/market-ws`;
   });

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Broker, BrokerStats, SnapshotProvider } from '../broker';
 import { dbPlugin } from '../db/plugin';
+import { anyTestDatabase, appStorage, type TestDatabase } from '../db/testing';
 import { httpPlugin } from '../http/plugin';
 import { HTTP_SERVER_OPTIONS } from '../http/server-options';
 import { systemClock, type Clock } from '../clock';
@@ -53,7 +54,7 @@ export function createRecordingBroker(): RecordingBroker {
   return broker;
 }
 
-/** Where the test database lives (default: a throw-away `memory://` PGlite). */
+/** Where the test database lives (default: a fresh one of the run's cheapest engine, dropped on close). */
 export interface TestDbOptions {
   dataDir?: string;
   databaseUrl?: string;
@@ -66,8 +67,9 @@ export interface TestDbOptions {
 export async function buildMarketApp(
   broker: Broker,
   options: MarketOptions & { clock?: Clock } = {},
-  db: TestDbOptions = { dataDir: 'memory://' },
+  db?: TestDbOptions,
 ): Promise<FastifyInstance> {
+  const own = db ? null : await anyTestDatabase();
   const { clock = systemClock, ...market } = options;
   const app = Fastify({
     logger: false,
@@ -76,7 +78,8 @@ export async function buildMarketApp(
   });
   app.decorate('clock', clock);
   await app.register(httpPlugin);
-  await app.register(dbPlugin, db);
+  await app.register(dbPlugin, db ?? appStorage(own as TestDatabase));
+  if (own) app.addHook('onClose', () => own.cleanup());
   await app.register(fp(async (a) => void a.decorate('broker', broker), { name: 'broker' }));
   await app.register(marketPlugin, { autostart: false, backfillDays: 1, ...market });
   await app.ready();

@@ -9,7 +9,7 @@ const READ = '/v1/waa/user/notification/read';
 const UNREAD = '/v1/waa/user/notification/getUnreadCount';
 const send = (uid: string) => `/admin/v1/users/${uid}/notifications`;
 
-describeOnBackends('notifications', { on: 'pglite' }, (backend) => {
+describeOnBackends('notifications', { on: 'any' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

@@ -16,7 +16,7 @@ import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing
 import { checkLedger, findUserAccount } from '../ledger';
 import { urlOf, WEDNESDAY } from '../trading/test-app';
 
-describeOnBackends('an option on the server clock', { on: 'pglite' }, (backend) => {
+describeOnBackends('an option on the server clock', { on: 'any' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let clock: TestClock;

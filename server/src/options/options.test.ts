@@ -26,7 +26,7 @@ interface History {
   totalWinLoss: string;
 }
 
-describeOnBackends('option mode', { on: 'pglite' }, (backend) => {
+describeOnBackends('option mode', { on: 'any' }, (backend) => {
   let h: OptionsHarness;
   let productId: number;
 

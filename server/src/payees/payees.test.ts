@@ -30,7 +30,7 @@ interface Session {
   key: string;
 }
 
-describeOnBackends('payees: bank cards and crypto addresses', { on: 'pglite' }, (backend) => {
+describeOnBackends('payees: bank cards and crypto addresses', { on: 'any' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   const logLines: string[] = [];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 import type { AuthPluginOptions } from '../auth';
 import { createDevOutbox, type OutboxEntry } from './dev-outbox';
 import type { Sender } from './types';
@@ -14,8 +14,7 @@ describe('GET /dev/outbox', () => {
     app = undefined;
   });
   const start = async (auth: AuthPluginOptions) => {
-    app = await buildApp({
-      dataDir: 'memory://',
+    app = await buildTestApp({
       modules: { market: false, broker: false },
       auth: { tokenSecret: TOKEN_SECRET, ...auth },
     });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 
 const INDEX =
   '<!doctype html><html><head><title>host</title></head><body><div id="root"></div></body></html>';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   await writeFile(join(dist, 'widgets/tk-quotes.js'), 'import "./chunks/core-a1b2c3.js";');
   await writeFile(join(dist, 'widgets/chunks/core-a1b2c3.js'), 'export const core = 1;');
   await writeFile(join(dist, 'assets/host-d4e5f6.js'), 'console.log(1);');
-  app = await buildApp({ dataDir: 'memory://', distDir: dist, modules: { market: false, broker: false } });
+  app = await buildTestApp({ distDir: dist, modules: { market: false, broker: false } });
 });
 afterAll(async () => {
   await app?.close();

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AdminSupportConversation, SupportSent } from '../../../src/core/contract/support';
-import { appStorage, describeOnBackends } from '../db/testing';
+import { describeOnBackends } from '../db/testing';
 import { startExchangeApp, type ExchangeApp } from '../exchange-ws/testing';
 import { adminPath, auditOf, call, sendForm, supportOperator, type Caller } from './test-support';
 
@@ -12,9 +12,8 @@ describeOnBackends('support: assignment race', { on: 'postgres' }, (backend) => 
   let h: ExchangeApp;
 
   beforeAll(async () => {
-    const database = await backend.create();
     h = await startExchangeApp({
-      ...appStorage(database),
+      database: await backend.create(),
     });
   }, 240_000);
   afterAll(async () => h?.close());

@@ -14,21 +14,20 @@ import {
   type SupportThread,
 } from '../../../src/core/contract/support';
 import { ExchangeClose } from '../../../src/core/contract/trading';
-import { appStorage, describeOnBackends } from '../db/testing';
+import { describeOnBackends } from '../db/testing';
 import { SocketClient, startExchangeApp, type ExchangeApp, type SocketTrader } from '../exchange-ws/testing';
 import { adminPath, call, sendForm, supportOperator } from './test-support';
 
 const SEND = '/v1/waa/support/send';
 const HOUR = 3600_000;
 
-describeOnBackends('support: the operators’ live inbox', { on: 'pglite' }, (backend) => {
+describeOnBackends('support: the operators’ live inbox', { on: 'any' }, (backend) => {
   let h: ExchangeApp;
   let url: string;
 
   beforeAll(async () => {
-    const database = await backend.create();
     h = await startExchangeApp({
-      ...appStorage(database),
+      database: await backend.create(),
     });
     url = `${h.base.replace('http', 'ws')}${ADMIN_SUPPORT_LIVE_PATH}`;
   }, 240_000);

@@ -13,21 +13,20 @@ import {
   type SupportMessage,
   type SupportThread,
 } from '../../../src/core/contract/support';
-import { appStorage, describeOnBackends } from '../db/testing';
+import { describeOnBackends } from '../db/testing';
 import { SocketClient, startExchangeApp, type ExchangeApp, type SocketTrader } from '../exchange-ws/testing';
 import { adminPath, auditOf, call, PNG, sendForm, supportOperator, type Caller } from './test-support';
 
 const SEND = '/v1/waa/support/send';
 const THREAD = '/v1/waa/support/conversation';
 
-describeOnBackends('support: trader and operators', { on: 'pglite' }, (backend) => {
+describeOnBackends('support: trader and operators', { on: 'any' }, (backend) => {
   let h: ExchangeApp;
   let ops: { alice: Caller; bob: Caller };
 
   beforeAll(async () => {
-    const database = await backend.create();
     h = await startExchangeApp({
-      ...appStorage(database),
+      database: await backend.create(),
     });
     const alice = await supportOperator(h.app, 'Alice');
     const bob = await supportOperator(h.app, 'Bob');

@@ -9,7 +9,7 @@ import type {
   SupportThread,
 } from '../../../src/core/contract/support';
 import { ExchangeClose } from '../../../src/core/contract/trading';
-import { appStorage, describeOnBackends } from '../db/testing';
+import { describeOnBackends } from '../db/testing';
 import { SocketClient, startExchangeApp, type ExchangeApp } from '../exchange-ws/testing';
 import { adminPath, call, PNG, sendForm, supportOperator, type Caller } from './test-support';
 
@@ -18,14 +18,13 @@ const SEND = '/v1/wa-na/support/visitor/send';
 const THREAD = '/v1/wa-na/support/visitor/conversation';
 const TICKET = '/v1/wa-na/support/visitor/ticket';
 
-describeOnBackends('support: visitors', { on: 'pglite' }, (backend) => {
+describeOnBackends('support: visitors', { on: 'any' }, (backend) => {
   let h: ExchangeApp;
   let op: Caller;
 
   beforeAll(async () => {
-    const database = await backend.create();
     h = await startExchangeApp({
-      ...appStorage(database),
+      database: await backend.create(),
     });
     op = { operator: (await supportOperator(h.app, 'Carol')).token };
   }, 240_000);

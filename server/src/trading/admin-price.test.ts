@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../accounts/test-app';
-import { buildApp } from '../app';
+import { buildTestApp } from '../testing';
 import type { FastifyInstance } from 'fastify';
 
 describe('POST /admin/v1/market/{symbol}/price in production', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp({
-      dataDir: 'memory://',
+    app = await buildTestApp({
       adminToken: ADMIN_TOKEN,
       market: { autostart: false, backfillDays: 0.01 },
       trading: { production: true },

@@ -13,7 +13,7 @@ import { urlOf } from './test-app';
 /** Wednesday 2026-03-11 15:00 UTC: New York is on daylight time and US stocks are open. */
 const US_OPEN = Date.parse('2026-03-11T15:00:00Z');
 
-describeOnBackends('brand categories', { on: 'pglite' }, (backend) => {
+describeOnBackends('brand categories', { on: 'any' }, (backend) => {
   let h: OptionsHarness;
 
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { tradingHarness, type Trader, type TradingHarness } from './test-app';
 
 const QUERY = '/v1/waa/order/query';
 
-describeOnBackends('limits of the trading engine', { on: 'pglite' }, (backend) => {
+describeOnBackends('limits of the trading engine', { on: 'any' }, (backend) => {
   let h: TradingHarness;
   let rich: Trader;
 

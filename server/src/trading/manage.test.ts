@@ -8,7 +8,7 @@ const CLOSE = '/exchange/order/closeOrder';
 const CANCEL = '/exchange/order/cancelOrder';
 const UPDATE = '/exchange/order/updateOrder';
 
-describeOnBackends('closeOrder, cancelOrder and updateOrder', { on: 'pglite' }, (backend) => {
+describeOnBackends('closeOrder, cancelOrder and updateOrder', { on: 'any' }, (backend) => {
   let h: TradingHarness;
   let alice: Trader;
   let bob: Trader;

@@ -5,7 +5,7 @@ import { toMoney } from '../ledger';
 import { decideWithdrawal, withdrawUsdt } from '../withdrawals/test-support';
 import { tradingHarness, type Trader, type TradingHarness } from './test-app';
 
-describeOnBackends('POST /exchange/order/addOrder', { on: 'pglite' }, (backend) => {
+describeOnBackends('POST /exchange/order/addOrder', { on: 'any' }, (backend) => {
   let h: TradingHarness;
   let rich: Trader;
 

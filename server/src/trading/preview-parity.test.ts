@@ -27,7 +27,7 @@ interface Stored {
   profit_loss: string;
 }
 
-describeOnBackends('order form preview equals engine charges', { on: 'pglite' }, (backend) => {
+describeOnBackends('order form preview equals engine charges', { on: 'any' }, (backend) => {
   let h: TradingHarness;
   let trader: Trader;
 

@@ -13,7 +13,7 @@ import { tradingHarness, urlOf, type Trader, type TradingHarness } from './test-
 
 const QUERY = urlOf(orderQuery);
 
-describeOnBackends('order queries, products, snapshots and the admin price', { on: 'pglite' }, (backend) => {
+describeOnBackends('order queries, products, snapshots and the admin price', { on: 'any' }, (backend) => {
   let h: TradingHarness;
   let user: Trader;
 

@@ -11,7 +11,7 @@ import { tradingHarness, type Trader, type TradingHarness } from './test-app';
 const CLOSE = '/exchange/order/closeOrder';
 const CANCEL = '/exchange/order/cancelOrder';
 
-describeOnBackends('balance error codes of the trading engine', { on: 'pglite' }, (backend) => {
+describeOnBackends('balance error codes of the trading engine', { on: 'any' }, (backend) => {
   let h: TradingHarness;
 
   beforeAll(async () => {

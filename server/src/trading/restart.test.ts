@@ -6,7 +6,7 @@ import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { findOrder } from './orders-repo';
 import { tradingHarness } from './test-app';
 
-describeOnBackends('a restarted engine', { on: 'pglite' }, (backend) => {
+describeOnBackends('a restarted engine', { on: 'any' }, (backend) => {
   it('re-arms open and pending orders at start, so their levels fire after the restart', async () => {
     const created = await backend.create();
     // PGlite in memory dies with its app: the restart needs a data directory on disk.

@@ -11,7 +11,7 @@ import { executeEntry } from './triggers';
 
 const DAY = 24 * 3600_000;
 
-describeOnBackends('triggers, stop-out and the overnight fee', { on: 'pglite' }, (backend) => {
+describeOnBackends('triggers, stop-out and the overnight fee', { on: 'any' }, (backend) => {
   let h: TradingHarness;
   let user: Trader;
   const changes: OrderChange[] = [];

@@ -7,7 +7,7 @@ const URL = '/v1/waa/user/bind/email/submit';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildAccountsApp({ dataDir: 'memory://', cleanup: async () => undefined });
+  app = await buildAccountsApp();
 });
 afterAll(() => app?.close());
 

@@ -7,7 +7,7 @@ const INFO = '/v1/waa/user/info';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildAccountsApp({ dataDir: 'memory://', cleanup: async () => undefined });
+  app = await buildAccountsApp();
 });
 afterAll(() => app?.close());
 

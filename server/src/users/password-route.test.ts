@@ -6,7 +6,7 @@ const URL = '/v1/waa/user/password/submit';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildAccountsApp({ dataDir: 'memory://', cleanup: async () => undefined });
+  app = await buildAccountsApp();
 });
 afterAll(() => app?.close());
 

@@ -4,20 +4,24 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccountsApp, createUser, post, signIn } from '../accounts/test-app';
+import { anyTestDatabase, type TestDatabase } from '../db/testing';
 import { AVATAR_MAX_BYTES } from './avatar-store';
 import { HEIC_HEAD, JPEG_HEAD, multipart, PNG_1X1, type FormPart } from './multipart.testing';
 
 const SUBMIT = '/v1/waa/user/info/submit';
 let app: FastifyInstance;
 let dataDir: string;
+let database: TestDatabase | undefined;
 
 beforeAll(async () => {
-  // A real data dir: the avatars folder is inspected.
+  // A real data dir: the avatars folder is inspected (the database is there too when the run has no PostgreSQL).
   dataDir = await mkdtemp(join(tmpdir(), 'tk-profile-'));
-  app = await buildAccountsApp({ dataDir, cleanup: async () => undefined });
+  database = await anyTestDatabase();
+  app = await buildAccountsApp({ ...database, dataDir });
 });
 afterAll(async () => {
   await app?.close();
+  await database?.cleanup();
   await rm(dataDir, { recursive: true, force: true });
 });
 

@@ -34,7 +34,7 @@ const INVALID: ReadonlyArray<[coin: number, address: string]> = [
   [ETH, 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'],
 ];
 
-describeOnBackends('one crypto address check (saved and typed)', { on: 'pglite' }, (backend) => {
+describeOnBackends('one crypto address check (saved and typed)', { on: 'any' }, (backend) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 

@@ -7,7 +7,7 @@ import { authHarness, type AuthHarness } from '../testing';
 const CAPTCHA = '/v1/wa-na/getImageCode';
 const REGISTER = '/v1/wa-na/register';
 
-describeOnBackends('identity: image captcha', { on: 'pglite' }, (backend) => {
+describeOnBackends('identity: image captcha', { on: 'any' }, (backend) => {
   let h: AuthHarness;
   let ipSeq = 0;
   const ip = () => `10.2.0.${++ipSeq}`;

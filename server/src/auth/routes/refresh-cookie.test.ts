@@ -24,7 +24,7 @@ function cookieToken(res: LightMyRequestResponse): string | null {
 
 describeOnBackends(
   'identity: the refresh token of a browser is an HttpOnly cookie',
-  { on: 'pglite' },
+  { on: 'any' },
   (backend) => {
     let h: AuthHarness;
     let seq = 0;

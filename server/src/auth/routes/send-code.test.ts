@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeOnBackends } from '../../db/testing';
 import { authHarness, type AuthHarness } from '../testing';
 
-describeOnBackends('identity: code sending', { on: 'pglite' }, (backend) => {
+describeOnBackends('identity: code sending', { on: 'any' }, (backend) => {
   let h: AuthHarness;
   beforeAll(async () => {
     h = await authHarness(backend);

@@ -8,7 +8,7 @@ const LOGOUT = '/v1/waa/user/logout';
 const CHECK = '/exchange/checkToken';
 const PROTECTED = '/v1/waa/user/totp/setup';
 
-describeOnBackends('identity: tokens and sessions', { on: 'pglite' }, (backend) => {
+describeOnBackends('identity: tokens and sessions', { on: 'any' }, (backend) => {
   let h: AuthHarness;
   let seq = 0;
   const ip = () => `10.4.0.${++seq}`;

@@ -6,7 +6,7 @@ const SETUP = '/v1/waa/user/totp/setup';
 const ENABLE = '/v1/waa/user/totp/enable';
 const DISABLE = '/v1/waa/user/totp/disable';
 
-describeOnBackends('identity: second factor', { on: 'pglite' }, (backend) => {
+describeOnBackends('identity: second factor', { on: 'any' }, (backend) => {
   let h: AuthHarness;
   let seq = 0;
   beforeAll(async () => {
