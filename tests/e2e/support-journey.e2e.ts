@@ -133,6 +133,11 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
       // At 1440×900 the operator works in the back office, in a second page of the same context.
       const operator = vp === 'desktop' ? await addOperator(['support']) : null;
       const op = operator ? await newPage(context) : null;
+      // The page the test works in next comes to the front: Chromium gives the other page of the context its
+      // animation frames once a second, and every click waits for two of them to see its target still (TR25).
+      const front = async (target: Page) => {
+        if (op) await target.bringToFront();
+      };
       const tag = `${vp}-${trader.uid}`;
       const said = {
         first: `Where is my deposit? ${tag}`,
@@ -141,6 +146,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
         cutSend: `Thanks, I was offline ${tag}`,
       };
       try {
+        await front(page);
         await open(page, '/login');
         await signIn(page, vp, trader);
         await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
@@ -169,6 +175,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
 
         // 2. The operator finds it, takes it and replies; the trader sees both live, without a reload.
         if (op && operator) {
+          await front(op);
           await signInAt(op, operator);
           await openSupportConversation(op, trader.uid);
           await seeInConversation(op, said.first);
@@ -176,6 +183,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
           await decideSupport(op, trader.uid, 'assign');
           await replyInConversation(op, said.reply);
           if (SHOTS) await screenshot(op, 'support-inbox-en', vp);
+          await front(page);
         } else {
           await team.assign(id);
           await team.reply(id, said.reply);
@@ -212,8 +220,11 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
 
         // 4. The line is cut: the operator replies and the trader writes meanwhile (not sent).
         await line.cut();
-        if (op) await replyInConversation(op, said.cutReply);
-        else await team.reply(id, said.cutReply);
+        if (op) {
+          await front(op);
+          await replyInConversation(op, said.cutReply);
+          await front(page);
+        } else await team.reply(id, said.cutReply);
         await write(chat, said.cutSend);
         await expect.poll(() => stateOf(chat, said.cutSend), { timeout: 15_000 }).toBe('failed');
         expect(await rowsWith(chat, said.cutReply).count()).toBe(0);
@@ -232,8 +243,11 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
         if (op) await seeInConversation(op, said.cutSend);
 
         // 6. The operator closes it; the trader sees it closed, live, and the messages stay.
-        if (op) await decideSupport(op, trader.uid, 'close');
-        else await team.close(id);
+        if (op) {
+          await front(op);
+          await decideSupport(op, trader.uid, 'close');
+          await front(page);
+        } else await team.close(id);
         await chat.getByTestId('support-closed').waitFor({ state: 'visible', timeout: 15_000 });
         expect(await chat.locator('li[part="message"]').count()).toBe(everything.length);
         expect(await stillLoaded()).toBe(true);
