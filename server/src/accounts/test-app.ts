@@ -4,7 +4,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import type { TestDatabase } from '../db/testing';
 import type { Queryable } from '../db/types';
-import { anyTestDatabase, appStorage } from '../db/testing';
+import { appStorage } from '../db/testing';
+import { buildTestApp } from '../testing';
 
 /** Admin token of every test app. */
 export const ADMIN_TOKEN = 'accounts-test-admin-token';
@@ -14,20 +15,12 @@ export const ADMIN_TOKEN = 'accounts-test-admin-token';
  * (`anyTestDatabase`) that closing the app drops.
  */
 export async function buildAccountsApp(database?: TestDatabase): Promise<FastifyInstance> {
-  const own = database ? null : await anyTestDatabase();
-  try {
-    const app = await buildApp({
-      ...appStorage(database ?? (own as TestDatabase)),
-      adminToken: ADMIN_TOKEN,
-      modules: { market: false, broker: false },
-    });
-    if (own) app.addHook('onClose', () => own.cleanup());
-    await app.ready();
-    return app;
-  } catch (error) {
-    await own?.cleanup();
-    throw error;
-  }
+  const options = { adminToken: ADMIN_TOKEN, modules: { market: false, broker: false } } as const;
+  const app = database
+    ? await buildApp({ ...options, ...appStorage(database) })
+    : await buildTestApp(options);
+  await app.ready();
+  return app;
 }
 
 /** A user created straight in the table (registration belongs to the auth module). */
