@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backofficeBuildPlugin } from './scripts/vite-backoffice';
 import { CSP_NONCE_PLACEHOLDER } from './src/core/contract/csp';
+import { hostBuildPlugin } from './scripts/vite-host';
 import { preloadHelperPlugin } from './scripts/vite-preload-helper';
 import { stripDocsPlugin } from './scripts/vite-strip-docs';
 
@@ -40,12 +41,19 @@ const PLATFORM_MODULES =
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/host'),
   publicDir: resolve(import.meta.dirname, 'public'),
-  // The back office (/backoffice) is a build of its own, run when this one is written (scripts/vite-backoffice.ts).
-  plugins: [react(), stripDocsPlugin(), preloadHelperPlugin(), backofficeBuildPlugin(outDir)],
+  // This build is the widgets'. The host (/) and the back office (/backoffice) are builds of their own, run when
+  // this one is written (scripts/vite-host.ts, scripts/vite-backoffice.ts; TR27).
+  plugins: [
+    react(),
+    stripDocsPlugin(),
+    preloadHelperPlugin(),
+    hostBuildPlugin(outDir),
+    backofficeBuildPlugin(outDir),
+  ],
   // Schemas of the contract serve the server, OpenAPI and tests; browser bundles get builders that answer
   // undefined (src/core/contract/typebox-shim.ts), so a widget pays only for the endpoint fields it reads.
   resolve: { alias: { typebox: resolve(import.meta.dirname, 'src/core/contract/typebox-shim.ts') } },
-  // The server puts a fresh nonce in place of the placeholder on each page response (CS3).
+  // The server puts a fresh nonce in place of the placeholder on each page response (CS3); the dev server's page.
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {
     outDir,
@@ -54,14 +62,13 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rollupOptions: {
-      input: { host: resolve(import.meta.dirname, 'src/host/index.html'), ...widgetInputs() },
+      input: widgetInputs(),
       output: {
-        entryFileNames: (chunk) =>
-          chunk.name.startsWith('tk-') ? 'widgets/[name].js' : 'assets/[name]-[hash].js',
+        entryFileNames: 'widgets/[name].js',
         chunkFileNames: 'widgets/chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         // Third-party libraries change far less often than our code: each gets a chunk of its own that every
-        // widget (and the host) shares, so a widget release leaves them cached and each cost is measurable
+        // widget shares, so a widget release leaves them cached and each cost is measurable
         // alone (bench/quotes-size.ts). React first: it is most of every widget's weight. Each locale file is a
         // chunk too (`strings-<lang>-<namespace>`, `codes-<lang>`): a text fix does not invalidate the code, a
         // widget's entry loads English common and its own namespace only, other languages load on demand.

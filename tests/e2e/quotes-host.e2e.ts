@@ -24,6 +24,11 @@ describe('mobile shell at 390×844', () => {
     // With motion allowed, as a trader's phone usually has it: a moved price takes its move's colour and keeps
     // it, and nothing animates between ticks (QF1; the old 0.8 s flash repainted the page 60 times a second).
     const { context, page } = await openPage(browser(), 'mobile', { reducedMotion: 'no-preference' });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && request.url().startsWith(baseUrl))
+        scripts.push(request.url());
+    });
     try {
       await openHome(page);
       await page.getByTestId('mobile-shell').waitFor({ state: 'visible' });
@@ -35,6 +40,10 @@ describe('mobile shell at 390×844', () => {
       expect(await cards.count()).toBeGreaterThanOrEqual(1);
       expect(await cards.first().getAttribute('data-symbol')).toMatch(/^[A-Z0-9]+$/);
       await screenshot(page, 'home', 'mobile');
+      // The host's own build (TR27): its entry, the bundler's runtime, English strings, our code and the
+      // libraries — not the widgets' fine chunks (122 scripts when the host was built with them).
+      expect(scripts.filter((url) => url.includes('/widgets/'))).toEqual([]);
+      expect(scripts.length).toBeLessThanOrEqual(6);
 
       await selectTab(page, text('en', 'category.cryptos'));
       await expectTicking(page, 'BTCUSDT');

@@ -1,0 +1,109 @@
+/**
+ * The reference host (`/`, src/host) is built on its own, after the widgets' build has written dist/ (TR27).
+ *
+ * The widgets' build splits their code finely so that a partner's page loads only what its widgets paint first
+ * (the size budgets). Built with them, the host paid for that: a cold load of `/` asked for 122 scripts, and
+ * each request costs the browser, the server and the network more than its bytes. The host is one site that
+ * paints most of its code at once, so its own build puts its code in a few chunks: `vendor` (the libraries),
+ * `app` (our code), one chunk of strings per language, one of server messages per language; the libraries it
+ * needs only on some screens (the chart engine, photo conversion) and the modules that import them stay lazy
+ * chunks of their own. The host then never changes how the widgets' chunks are cut, nor they the host's.
+ */
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from '../src/core/contract/csp';
+import { stripDocsPlugin } from './vite-strip-docs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** Libraries the host loads when a screen needs them, not in its first load. */
+const LAZY_LIBRARIES = /[\\/]node_modules[\\/](?:klinecharts|heic-to|browser-image-compression)[\\/]/;
+
+/** What the chunking rule may ask of a module (rolldown's ModuleInfo). */
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** The chunk of a locale file `src/core/i18n/locales/<lang>/<namespace>.json` in the host; null for others. */
+export function hostLocaleChunk(id: string): string | null {
+  const match = /[\\/]src[\\/]core[\\/]i18n[\\/]locales[\\/]([\w-]+)[\\/]([\w-]+)\.json$/.exec(id);
+  if (!match) return null;
+  const [, lang, namespace] = match;
+  return namespace === 'codes' ? `codes-${lang}` : `strings-${lang}`;
+}
+
+/**
+ * The host's chunk of a module: `vendor` or `app`, or null (the bundler's own split) for a lazy library and for
+ * every module that imports one statically, directly or through others.
+ */
+export function hostChunkRule(): (id: string, graph: ModuleGraph) => string | null {
+  const lazy = new Map<string, boolean>();
+  /** A walk of the static imports from `id`: found a lazy library, or every module it reached needs none. */
+  const needsLazyLibrary = (id: string, graph: ModuleGraph): boolean => {
+    const known = lazy.get(id);
+    if (known !== undefined) return known;
+    const seen = new Set([id]);
+    const queue = [id];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      if (LAZY_LIBRARIES.test(next) || lazy.get(next) === true) {
+        lazy.set(id, true);
+        return true;
+      }
+      for (const imported of graph.getModuleInfo(next)?.importedIds ?? []) {
+        if (!seen.has(imported) && lazy.get(imported) !== false) {
+          seen.add(imported);
+          queue.push(imported);
+        }
+      }
+    }
+    for (const reached of seen) lazy.set(reached, false);
+    return false;
+  };
+  return (id, graph) => {
+    if (needsLazyLibrary(id, graph)) return null;
+    return /[\\/]node_modules[\\/]/.test(id) ? 'vendor' : 'app';
+  };
+}
+
+/** Builds the host into `<outDir>` (index.html and assets/) once the widgets' build has closed its bundle. */
+export function hostBuildPlugin(outDir: string): Plugin {
+  return {
+    name: 'tradekit-host-build',
+    apply: 'build',
+    async closeBundle() {
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        root: resolve(ROOT, 'src/host'),
+        publicDir: false,
+        plugins: [react(), stripDocsPlugin()],
+        // The contract's schemas serve the server; the browser gets builders that answer undefined.
+        resolve: { alias: { typebox: resolve(ROOT, 'src/core/contract/typebox-shim.ts') } },
+        // The server puts a fresh nonce in place of the placeholder on each page response (CS3).
+        html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+        build: {
+          outDir,
+          // The widgets' build has just written dist/ (and emptied it first).
+          emptyOutDir: false,
+          target: 'es2022',
+          sourcemap: false,
+          rollupOptions: {
+            input: { host: resolve(ROOT, 'src/host/index.html') },
+            output: {
+              entryFileNames: 'assets/[name]-[hash].js',
+              chunkFileNames: 'assets/[name]-[hash].js',
+              assetFileNames: 'assets/[name]-[hash][extname]',
+              codeSplitting: {
+                groups: [
+                  { name: hostLocaleChunk, priority: 2 },
+                  { name: hostChunkRule(), priority: 1 },
+                ],
+              },
+            },
+          },
+        },
+      });
+    },
+  };
+}
