@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backofficeBuildPlugin } from './scripts/vite-backoffice';
 import { CSP_NONCE_PLACEHOLDER } from './src/core/contract/csp';
-import { hostBuildPlugin } from './scripts/vite-host';
+import { hostBuildPlugin, localeFileOf } from './scripts/vite-host';
 import { preloadHelperPlugin } from './scripts/vite-preload-helper';
 import { stripDocsPlugin } from './scripts/vite-strip-docs';
 
@@ -21,12 +21,11 @@ function widgetInputs(): Record<string, string> {
   return inputs;
 }
 
-/** The chunk of a locale file `src/core/i18n/locales/<lang>/<namespace>.json`; null for any other module. */
+/** The chunk of a locale file in the widgets: one per file; null for any other module. */
 function localeChunk(id: string): string | null {
-  const match = /[\\/]src[\\/]core[\\/]i18n[\\/]locales[\\/]([\w-]+)[\\/]([\w-]+)\.json$/.exec(id);
-  if (!match) return null;
-  const [, lang, namespace] = match;
-  return namespace === 'codes' ? `codes-${lang}` : `strings-${lang}-${namespace}`;
+  const file = localeFileOf(id);
+  if (!file) return null;
+  return file.namespace === 'codes' ? `codes-${file.lang}` : `strings-${file.lang}-${file.namespace}`;
 }
 
 /**
@@ -53,7 +52,7 @@ export default defineConfig({
   // Schemas of the contract serve the server, OpenAPI and tests; browser bundles get builders that answer
   // undefined (src/core/contract/typebox-shim.ts), so a widget pays only for the endpoint fields it reads.
   resolve: { alias: { typebox: resolve(import.meta.dirname, 'src/core/contract/typebox-shim.ts') } },
-  // The server puts a fresh nonce in place of the placeholder on each page response (CS3); the dev server's page.
+  // The server puts a fresh nonce in place of the placeholder on each page response (CS3): the dev server's page.
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {
     outDir,
@@ -68,8 +67,8 @@ export default defineConfig({
         chunkFileNames: 'widgets/chunks/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         // Third-party libraries change far less often than our code: each gets a chunk of its own that every
-        // widget shares, so a widget release leaves them cached and each cost is measurable
-        // alone (bench/quotes-size.ts). React first: it is most of every widget's weight. Each locale file is a
+        // widget shares, so a widget release leaves them cached and each cost is measurable alone
+        // (bench/quotes-size.ts). React first: it is most of every widget's weight. Each locale file is a
         // chunk too (`strings-<lang>-<namespace>`, `codes-<lang>`): a text fix does not invalidate the code, a
         // widget's entry loads English common and its own namespace only, other languages load on demand.
         codeSplitting: {

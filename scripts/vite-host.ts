@@ -25,12 +25,17 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
 
-/** The chunk of a locale file `src/core/i18n/locales/<lang>/<namespace>.json` in the host; null for others. */
-export function hostLocaleChunk(id: string): string | null {
+/** The language and namespace of a locale file `src/core/i18n/locales/<lang>/<namespace>.json`; null for others. */
+export function localeFileOf(id: string): { lang: string; namespace: string } | null {
   const match = /[\\/]src[\\/]core[\\/]i18n[\\/]locales[\\/]([\w-]+)[\\/]([\w-]+)\.json$/.exec(id);
-  if (!match) return null;
-  const [, lang, namespace] = match;
-  return namespace === 'codes' ? `codes-${lang}` : `strings-${lang}`;
+  return match ? { lang: match[1]!, namespace: match[2]! } : null;
+}
+
+/** The chunk of a locale file in the host: all of a language's strings together, its server messages apart. */
+export function hostLocaleChunk(id: string): string | null {
+  const file = localeFileOf(id);
+  if (!file) return null;
+  return file.namespace === 'codes' ? `codes-${file.lang}` : `strings-${file.lang}`;
 }
 
 /**
