@@ -20,8 +20,9 @@ describe('stripDocs (browser builds of the widget metas)', () => {
     const out = stripDocs('x.meta.ts', code);
     expect(parseSync('x.meta.ts', out).errors).toEqual([]);
     expect(out).toContain("tag: 'tk-x'");
-    expect(out).toMatch(/\{ name: 'a-b', prop: 'aB', type: 'string',\s*\}/);
-    expect(out).not.toMatch(/summary|description|default|values|events|parts|cssProperties/);
+    // A listed attribute keeps its values: the browser reads them in any case (EK1).
+    expect(out).toMatch(/\{ name: 'a-b', prop: 'aB', type: 'string', values: \['x'\],\s*\}/);
+    expect(out).not.toMatch(/summary|description|default|events|parts|cssProperties/);
   });
 
   it('leaves every widget meta valid, with its tag and attribute props', async () => {

@@ -1,9 +1,9 @@
 /**
  * Vite build plugin: the widgets' public-API data (`*.meta.ts`, `widget-meta.ts`, `theme-tokens.ts`) carries
- * prose and lists for custom-elements.json only (`summary`, `description`, the documented `default` and
- * `values`, the
+ * prose and lists for custom-elements.json only (`summary`, `description`, the documented `default`, the
  * `events`, `parts` and `cssProperties` of a widget) that no browser code reads: defineWidget needs the tag and
- * each attribute's prop and type, styles.ts each token's name and values. The
+ * each attribute's prop, type and listed values (read in any case, EK1), styles.ts each token's name and
+ * values. The
  * browser build drops those properties (scripts/manifest.ts and the tests read the files unchanged), so a
  * widget's entry does not ship its documentation.
  */
@@ -15,7 +15,7 @@ const DOC_FILES =
   /[\\/]src[\\/]widgets[\\/](?:[\w-]+[\\/][\w-]+\.meta|_shared[\\/](?:widget-meta|theme-tokens))\.ts$/;
 
 /** Object properties that only document. */
-const DOC_KEYS = new Set(['summary', 'description', 'default', 'values', 'events', 'parts', 'cssProperties']);
+const DOC_KEYS = new Set(['summary', 'description', 'default', 'events', 'parts', 'cssProperties']);
 
 /**
  * Contract declarations (`src/core/contract/*.ts`): a browser reads an endpoint's service, path, mock path,

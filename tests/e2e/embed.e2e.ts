@@ -4,7 +4,7 @@ import type { Locator, Page, WebSocket as PageSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { Topic } from '../../src/core/contract/paths';
 import { reactFiles, readManifest } from '../fixtures/dist-graph';
-import { openPage, screenshot, takeCspViolations, useBrowser } from './browser';
+import { openPage, screenshot, takeCspViolations, takeWidgetWarnings, useBrowser } from './browser';
 import { expectTicking, row, rows } from './quotes';
 
 const baseUrl = inject('baseUrl');
@@ -70,6 +70,31 @@ describe('examples/plain-html on another origin', () => {
       expect(new Set(messages)).toEqual(new Set(own));
       expect(requests.get(`${baseUrl}/widgets/tk-quotes.js`)).toBe(1);
       await screenshot(page, 'embed-plain-html', 'desktop');
+
+      // A partner's mistakes (EK1): a category in another spelling is read, a misspelt attribute warns once.
+      const snippet =
+        '<tk-quotes id="mistaken" symbols="BTCUSDT,EURUSD" category="Crypto" layuot="logo"></tk-quotes>';
+      await page.evaluate((html) => {
+        document.body.insertAdjacentHTML('beforeend', html);
+        document.body.insertAdjacentHTML('beforeend', html.replace('mistaken', 'mistaken-twice'));
+      }, snippet);
+      const mistaken = page.locator('#mistaken [part~="row"]');
+      await expect
+        .poll(() => mistaken.evaluateAll((r) => r.map((row) => (row as HTMLElement).dataset.symbol)), {
+          timeout: 10_000,
+        })
+        .toEqual(['BTCUSDT']);
+      // Once for both copies; any later one would fail the test as a page problem.
+      const warnings: string[] = [];
+      const taken = () => {
+        warnings.push(...takeWidgetWarnings());
+        return [...warnings];
+      };
+      await expect
+        .poll(taken, { timeout: 10_000 })
+        .toEqual([
+          'TradeKit: <tk-quotes> has no attribute "layuot" (did you mean "layout"?); its attributes: api, symbols, category, lang, theme, layout, mini-chart, selected, tabs.',
+        ]);
     } finally {
       await context.close();
     }

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { loadLanguage } from '../../core/i18n/i18n';
 import type { LocaleFiles } from '../../core/i18n/i18n';
 import { getPlatform } from '../../core/runtime/platform';
+import { listedProps } from './listed-value';
 import { PlatformProvider } from './platform-context';
 import { SHARED_CSS, styleNonce } from './styles';
 import { useStrings } from './use-strings';
@@ -19,6 +20,12 @@ interface ElementProps {
 }
 
 const warned = new Set<string>();
+
+/** The callbacks of r2wc's element class that defineWidget extends. */
+interface CheckedBase extends HTMLElement {
+  connectedCallback(): void;
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+}
 
 /**
  * A widget whose body loads after the element's first paint: `body` is its module's import, started when the
@@ -95,7 +102,7 @@ export function defineWidget<P extends object>(
         <style nonce={styleNonce()}>{styles}</style>
         <PlatformProvider platform={platform}>
           <WidgetHostContext.Provider value={host}>
-            {ready ? <Component {...(props as P)} /> : null}
+            {ready ? <Component {...(listedProps(meta, props) as P)} /> : null}
           </WidgetHostContext.Provider>
         </PlatformProvider>
       </>
@@ -104,5 +111,18 @@ export function defineWidget<P extends object>(
   ElementRoot.displayName = `Element(${meta.tag})`;
 
   const props = Object.fromEntries(meta.attributes.map((attribute) => [attribute.prop, attribute.type]));
-  customElements.define(meta.tag, r2wc(ElementRoot, { shadow: 'open', props }));
+  const Base = r2wc(ElementRoot, { shadow: 'open', props }) as unknown as new () => CheckedBase;
+  // A misspelt attribute or an unknown value warns once, when the element joins the page or the value changes;
+  // the checks load after the first paint.
+  class Checked extends Base {
+    override connectedCallback(): void {
+      super.connectedCallback();
+      void import('./attribute-check').then((check) => check.checkAttributes(meta, this));
+    }
+    override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+      super.attributeChangedCallback(name, old, value);
+      void import('./attribute-check').then((check) => check.checkAttribute(meta, name, value));
+    }
+  }
+  customElements.define(meta.tag, Checked);
 }

@@ -2,7 +2,7 @@
  * What <tk-quotes> shows once its code is there (loaded after the first paint, see quotes.tsx): the quotes the
  * attributes select, the category tabs and the table, with the config-error, loading and empty states.
  */
-import { useCallback, useId, useMemo } from 'react';
+import { useCallback, useEffect, useId, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { CategoryId } from '../../core/contract/types';
 import { CATEGORY_KEYS } from '../../core/contract/types';
@@ -14,6 +14,8 @@ import { useT } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
 import { QuotesTable } from './quotes-table';
 import type { QuotesProps } from './quotes';
+import { warnOnce } from '../_shared/attribute-check';
+import { CATEGORY_VALUES } from './category';
 import { parseCategory, parseSymbols, selectQuotes } from './quotes.logic';
 
 const DEFAULT_TRADE_LIST: readonly CategoryId[] = [3, 2, 1, 4];
@@ -50,6 +52,12 @@ export function QuotesBody(props: QuotesProps & { loading: ReactNode }) {
       }),
     [prices, listed, category, tradeList, tabs, picked, selectedType],
   );
+  useEffect(() => {
+    // A category the widget does not know shows every tab, as if absent: the partner hears why (EK1).
+    if (category?.trim() && parseCategory(category) === null) {
+      warnOnce(`<tk-quotes category="${category}">: accepted values: ${CATEGORY_VALUES}.`);
+    }
+  }, [category]);
   const select = useCallback((symbol: string) => emit('tk-symbol-select', { symbol }), [emit]);
   const panelId = `${id}-panel`;
 

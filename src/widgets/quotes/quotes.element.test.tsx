@@ -109,6 +109,42 @@ describe('<tk-quotes>', () => {
     },
   );
 
+  it(
+    "reads a partner's category in any spelling and warns once about what it would ignore (EK1)",
+    { timeout: 30_000 },
+    async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const html =
+        '<tk-quotes symbols="BTCUSDT,EURUSD" category="Crypto" categry="forex" layout="tabel" ' +
+        'mini-chart="hide" class="mine" data-note="x"></tk-quotes>';
+      const el = await mountLive(html, ['BTCUSDT', 'EURUSD'].map(Topic.symbolPrices));
+      act(() => test.publish([priceEntry({ symbol: 'EURUSD' }), priceEntry({ symbol: 'BTCUSDT', type: 1 })]));
+      // `category="crypto"` showed every row before: the widget knew `1` and `cryptos` only.
+      await vi.waitFor(() => expect(rowsOf(el).map((r) => r.dataset.symbol)).toEqual(['BTCUSDT']), WAIT);
+      // The unknown layout falls back to the table (bid and ask cells).
+      expect(rowsOf(el)[0]?.querySelector('[data-field="bid"]')).not.toBeNull();
+      // The checks load after the first paint.
+      const messages = () => warn.mock.calls.map(([message]) => String(message)).sort();
+      await vi.waitFor(() => expect(messages()).toHaveLength(3), WAIT);
+      expect(messages()).toEqual([
+        'TradeKit: <tk-quotes layout="tabel">: accepted values: table, logo.',
+        'TradeKit: <tk-quotes mini-chart="hide">: accepted values: true, false; read as false.',
+        'TradeKit: <tk-quotes> has no attribute "categry" (did you mean "category"?); its attributes: api, symbols, category, lang, theme, layout, mini-chart, selected, tabs.',
+      ]);
+      // A second copy of the same snippet warns no more.
+      await act(async () => el.insertAdjacentHTML('afterend', html));
+      await import('../_shared/attribute-check');
+      expect(warn).toHaveBeenCalledTimes(3);
+      // A category it does not know shows every row, and says which it knows.
+      await act(async () => el.setAttribute('category', 'metals'));
+      await vi.waitFor(() => expect(rowsOf(el)).toHaveLength(2), WAIT);
+      expect(warn).toHaveBeenLastCalledWith(
+        'TradeKit: <tk-quotes category="metals">: accepted values: 1 or cryptos, 2 or commodities, 3 or forex, 4 or indices, 5 or usStocks.',
+      );
+      warn.mockRestore();
+    },
+  );
+
   it('observes exactly the attributes of its meta', () => {
     const ctor = customElements.get('tk-quotes') as unknown as { observedAttributes: string[] };
     expect(ctor.observedAttributes).toEqual(quotesMeta.attributes.map((a) => a.name));

@@ -53,11 +53,18 @@ describe('parseCategory', () => {
     [undefined, null],
     ['3', 3],
     ['forex', 3],
-    [' US stocks ', null],
+    [' US stocks ', 5],
     ['usStocks', 5],
+    ['us-stock', 5],
     ['CRYPTOS', 1],
+    ['Crypto', 1],
+    ['commodity', 2],
+    ['Commodities', 2],
+    ['index', 4],
+    ['indexes', null],
     ['9', null],
     ['metals', null],
+    ['cryptoz', null],
   ])('reads %j as %j', (input, expected) => {
     expect(parseCategory(input)).toBe(expected);
   });

@@ -2,7 +2,6 @@
  * Pure rules of <tk-quotes>: which quotes show under which tab (attributes `symbols`, `category`, `tabs`
  * and the brand trade list). The row view model is in quote-row.logic.ts, loaded with the table.
  */
-import { CATEGORY_KEYS } from '../../core/contract/types';
 import type { CategoryId } from '../../core/contract/types';
 import { groupByCategory, sortQuotes } from '../../core/domain/quotes';
 import type { QuoteView } from '../../core/runtime/types';
@@ -17,15 +16,7 @@ export function parseSymbols(attribute: string | null | undefined): string[] | n
   return symbols.length ? [...new Set(symbols)] : null;
 }
 
-/** `category="3"` or `category="forex"` → 3; null when absent or unknown. */
-export function parseCategory(attribute: string | null | undefined): CategoryId | null {
-  const text = attribute?.trim().toLowerCase();
-  if (!text) return null;
-  for (const [id, key] of Object.entries(CATEGORY_KEYS)) {
-    if (text === id || text === key.toLowerCase()) return Number(id) as CategoryId;
-  }
-  return null;
-}
+export { parseCategory } from './category';
 
 /** What decides the visible quotes: the widget's attributes, the brand trade list and the picked tab. */
 export interface SelectOptions {

@@ -27,7 +27,7 @@ export const quotesMeta: WidgetMeta = {
       type: 'string',
       description:
         'Show one category only and hide the tabs: an id (1 cryptos, 2 commodities, 3 forex, 4 indices, ' +
-        '5 US stocks) or its name (`forex`).',
+        '5 US stocks) or its name (`forex`), in any case, singular or plural (`crypto`).',
     },
     LANG_ATTRIBUTE,
     themeAttribute('Colour theme of the built-in defaults; the brand theme when absent.'),
