@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backofficeBuildPlugin } from './scripts/vite-backoffice';
+import { precompressPlugin } from './scripts/vite-precompress';
 import { CSP_NONCE_PLACEHOLDER } from './src/core/contract/csp';
 import { hostBuildPlugin, localeFileOf } from './scripts/vite-host';
 import { preloadHelperPlugin } from './scripts/vite-preload-helper';
@@ -48,6 +49,8 @@ export default defineConfig({
     preloadHelperPlugin(),
     hostBuildPlugin(outDir),
     backofficeBuildPlugin(outDir),
+    // Last, once the host and the back office are written too (EK2).
+    precompressPlugin(outDir),
   ],
   // Schemas of the contract serve the server, OpenAPI and tests; browser bundles get builders that answer
   // undefined (src/core/contract/typebox-shim.ts), so a widget pays only for the endpoint fields it reads.

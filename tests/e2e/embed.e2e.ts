@@ -57,6 +57,13 @@ describe('examples/plain-html on another origin', () => {
     try {
       const { requests } = watchNetwork(page);
       const messages = watchMessages(page);
+      // How each script of the platform came: brotli from the build's precompressed copies (EK2).
+      const encodings = new Map<string, string>();
+      page.on('response', (response) => {
+        if (response.url().startsWith(`${baseUrl}/widgets/`)) {
+          encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding'] ?? 'none');
+        }
+      });
       await page.goto(`${examplesUrl}/plain-html/`);
       await expectTicking(page, 'BTCUSDT');
       // Seven symbols of five categories: one list (no tabs asked for), PP4.
@@ -69,6 +76,10 @@ describe('examples/plain-html on another origin', () => {
       await expect.poll(() => new Set(messages).size, { timeout: 10_000 }).toBe(own.length);
       expect(new Set(messages)).toEqual(new Set(own));
       expect(requests.get(`${baseUrl}/widgets/tk-quotes.js`)).toBe(1);
+      const react = reactFiles(readManifest()).map((file) => `/${file}`);
+      expect(react.length).toBeGreaterThan(0);
+      for (const file of react) expect(encodings.get(file)).toBe('br');
+      expect(encodings.get('/widgets/tk-quotes.js')).toBe('br');
       await screenshot(page, 'embed-plain-html', 'desktop');
 
       // A partner's mistakes (EK1): a category in another spelling is read, a misspelt attribute warns once.

@@ -15,9 +15,19 @@ export interface StaticPluginOptions {
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 const NOT_BUILT = 'The site is not built: run npm run build\n';
 
+/**
+ * `vary: accept-encoding` on a built file: the same URL answers brotli, gzip or the file itself by what the
+ * browser accepts (EK2), so a shared cache must keep them apart.
+ */
+function varyEncoding(reply: FastifyReply): FastifyReply {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (/(^|,)\s*accept-encoding\s*(,|$)/i.test(vary)) return reply;
+  return reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
 /** Headers that let brand pages on other origins load widget code and assets. */
 function crossOrigin(reply: FastifyReply): FastifyReply {
-  return reply
+  return varyEncoding(reply)
     .header('access-control-allow-origin', '*')
     .header('cross-origin-resource-policy', 'cross-origin');
 }
@@ -39,7 +49,9 @@ const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').
 export const staticPlugin = fp<StaticPluginOptions>(
   async (app, options) => {
     const root = resolve(options.distDir);
-    await app.register(fastifyStatic, { root, serve: false });
+    // The build writes .br and .gz beside each script and style (EK2): the smallest one the browser accepts goes
+    // out, with `content-encoding` and `vary: accept-encoding`; the file itself otherwise.
+    await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
     app.get<{ Params: { '*': string } }>('/widgets/*', (request, reply) => {
       const file = request.params['*'];
@@ -90,7 +102,7 @@ export const staticPlugin = fp<StaticPluginOptions>(
         path.startsWith(join(root, 'backoffice', 'assets') + sep) &&
         (await isFile(path))
       ) {
-        return reply.sendFile(join('backoffice', file), { maxAge: YEAR_MS, immutable: true });
+        return varyEncoding(reply).sendFile(join('backoffice', file), { maxAge: YEAR_MS, immutable: true });
       }
       return sendBackoffice(request, reply);
     });

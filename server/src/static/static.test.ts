@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../testing';
@@ -9,6 +10,7 @@ const INDEX =
   '<!doctype html><html><head><title>host</title></head><body><div id="root"></div></body></html>';
 const BACKOFFICE = '<!doctype html><html><head><title>Back office</title></head><body></body></html>';
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const BIG = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];`;
 
 let dist: string;
 let app: FastifyInstance;
@@ -25,6 +27,10 @@ beforeAll(async () => {
   await writeFile(join(dist, 'widgets/tk-quotes.js'), 'import "./chunks/core-a1b2c3.js";');
   await writeFile(join(dist, 'widgets/chunks/core-a1b2c3.js'), 'export const core = 1;');
   await writeFile(join(dist, 'assets/host-d4e5f6.js'), 'console.log(1);');
+  // What the build writes beside a large script (scripts/vite-precompress.ts, EK2).
+  await writeFile(join(dist, 'widgets/chunks/react-f0e1d2.js'), BIG);
+  await writeFile(join(dist, 'widgets/chunks/react-f0e1d2.js.br'), brotliCompressSync(BIG));
+  await writeFile(join(dist, 'widgets/chunks/react-f0e1d2.js.gz'), gzipSync(BIG));
   app = await buildTestApp({ distDir: dist, modules: { market: false, broker: false } });
 });
 afterAll(async () => {
@@ -51,6 +57,33 @@ describe('GET /widgets/*', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('sends the precompressed copy the browser accepts: brotli first, then gzip, else the file (EK2)', async () => {
+    const url = '/widgets/chunks/react-f0e1d2.js';
+    const get = (encoding?: string) =>
+      app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG);
+    expect(br.rawPayload.length).toBeLessThan(BIG.length / 4);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG);
+    // A file the build left uncompressed goes out as it is, whatever the browser accepts.
+    const small = await app.inject({
+      method: 'GET',
+      url: '/widgets/chunks/core-a1b2c3.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export const core = 1;');
   });
 
   it('answers 404 for a missing widget, never the host page', async () => {
