@@ -1,10 +1,17 @@
 /** Values of a listed attribute in any case (`layout="Logo"`, decision EK1); part of every widget's first paint. */
 import type { WidgetAttribute, WidgetMeta } from './widget-meta';
 
-/** The listed value `value` means in any case; undefined when it is none of them. */
+/**
+ * The listed value `value` means: itself when listed, else the one it spells in another case (a list that
+ * holds both `1m` and `1M` keeps them apart); undefined when it is none of them.
+ */
 export function listedValue(attribute: WidgetAttribute, value: string): string | undefined {
-  const wanted = value.trim().toLowerCase();
-  return attribute.values?.find((listed) => listed.toLowerCase() === wanted);
+  const written = value.trim();
+  const wanted = written.toLowerCase();
+  return (
+    attribute.values?.find((listed) => listed === written) ??
+    attribute.values?.find((listed) => listed.toLowerCase() === wanted)
+  );
 }
 
 /**

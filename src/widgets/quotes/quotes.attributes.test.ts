@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkAttribute, nearestAttribute, valueProblem } from '../_shared/attribute-check';
-import { listedProps } from '../_shared/listed-value';
+import { listedProps, listedValue } from '../_shared/listed-value';
 import type { WidgetAttribute } from '../_shared/widget-meta';
 import { quotesMeta } from './quotes.meta';
 
@@ -82,5 +82,22 @@ describe('listedProps', () => {
       symbols: 'btcusdt',
     });
     expect(listedProps(quotesMeta, { layout: 'grid' })).toEqual({ layout: 'grid' });
+  });
+});
+
+describe('listedValue', () => {
+  it('takes a listed value as written before one that differs only in case', () => {
+    const periods: WidgetAttribute = {
+      name: 'p',
+      prop: 'p',
+      type: 'string',
+      description: '',
+      values: ['1m', '1M'],
+    };
+    expect(listedValue(periods, '1M')).toBe('1M');
+    expect(listedValue(periods, '1m')).toBe('1m');
+    expect(listedValue(periods, ' 1M ')).toBe('1M');
+    expect(listedValue(attribute('layout'), 'Table')).toBe('table');
+    expect(listedValue(attribute('layout'), 'grid')).toBeUndefined();
   });
 });
