@@ -52,6 +52,7 @@ export async function precompress(dir: string, quality = brotliQuality()): Promi
         }),
         gzipAsync(bytes, { level: 9 }),
       ]);
+      if (br.length >= bytes.length && gz.length >= bytes.length) return;
       if (br.length < bytes.length) await writeFile(`${file}.br`, br);
       if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
       count += 1;

@@ -94,15 +94,21 @@ function emptyTally() {
 }
 
 const CSP_PROBLEM = /^csp violation: |violates the following Content Security Policy directive/;
+const WIDGET_WARNING = 'widget warning: ';
+
+/** Takes the problems that `matches` out of those that would fail the test, and returns them. */
+function takeProblems(matches: (problem: string) => boolean): string[] {
+  const taken = pageProblems.filter(matches);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !matches(problem)));
+  return taken;
+}
 
 /**
  * Takes the CSP violations (and Chromium's console lines about them) reported since the last test ended out
  * of the problems that would fail the test: for a test that provokes violations on purpose.
  */
 export function takeCspViolations(): string[] {
-  const taken = pageProblems.filter((problem) => CSP_PROBLEM.test(problem));
-  const rest = pageProblems.filter((problem) => !CSP_PROBLEM.test(problem));
-  pageProblems.splice(0, pageProblems.length, ...rest);
+  const taken = takeProblems((problem) => CSP_PROBLEM.test(problem));
   const violations = taken.filter((problem) => problem.startsWith('csp violation: '));
   cspTally.provoked += violations.length;
   return violations;
@@ -110,9 +116,9 @@ export function takeCspViolations(): string[] {
 
 /** Takes the widgets' attribute warnings out of the problems that would fail the test (EK1), for a test that makes the mistake on purpose. */
 export function takeWidgetWarnings(): string[] {
-  const taken = pageProblems.filter((problem) => problem.startsWith('widget warning: '));
-  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !taken.includes(problem)));
-  return taken.map((problem) => problem.slice('widget warning: '.length));
+  return takeProblems((problem) => problem.startsWith(WIDGET_WARNING)).map((problem) =>
+    problem.slice(WIDGET_WARNING.length),
+  );
 }
 
 /** Forwards every `securitypolicyviolation` of every document and frame of `page` to the test (CS10). */
@@ -164,7 +170,7 @@ export async function newPage(context: BrowserContext): Promise<Page> {
     // ours, example or host, may make the mistake it warns a partner about.
     if (message.type() === 'warning' && /^TradeKit: <tk-[a-z-]+[ >](?! is already defined)/.test(text)) {
       console.error(`[console] ${text}`);
-      pageProblems.push(`widget warning: ${text}`);
+      pageProblems.push(`${WIDGET_WARNING}${text}`);
       return;
     }
     if (message.type() !== 'error') return;
