@@ -3,9 +3,11 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { backofficeBuildPlugin } from './scripts/vite-backoffice';
+import { embedBuildPlugin } from './scripts/vite-embed';
 import { precompressPlugin } from './scripts/vite-precompress';
 import { CSP_NONCE_PLACEHOLDER } from './src/core/contract/csp';
 import { hostBuildPlugin, localeFileOf } from './scripts/vite-host';
+import { liteBuildPlugin } from './scripts/vite-lite';
 import { preloadHelperPlugin } from './scripts/vite-preload-helper';
 import { stripDocsPlugin } from './scripts/vite-strip-docs';
 
@@ -41,15 +43,19 @@ const PLATFORM_MODULES =
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/host'),
   publicDir: resolve(import.meta.dirname, 'public'),
-  // This build is the widgets'. The host (/) and the back office (/backoffice) are builds of their own, run when
-  // this one is written (scripts/vite-host.ts, scripts/vite-backoffice.ts; TR27).
+  // This build is the widgets'. The host (/), the back office (/backoffice) and the partners' configurator (/embed)
+  // are builds of their own, run when this one is written (scripts/vite-host.ts, vite-backoffice.ts, vite-embed.ts;
+  // TR27, EK3).
   plugins: [
     react(),
     stripDocsPlugin(),
     preloadHelperPlugin(),
     hostBuildPlugin(outDir),
     backofficeBuildPlugin(outDir),
-    // Last, once the host and the back office are written too (EK2).
+    embedBuildPlugin(outDir),
+    // The lite tk-quotes on Preact (widgets/lite/, EK14).
+    liteBuildPlugin(outDir),
+    // Last, once the host, the back office and the configurator are written too (EK2).
     precompressPlugin(outDir),
   ],
   // Schemas of the contract serve the server, OpenAPI and tests; browser bundles get builders that answer

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './scripts/vite-lite';
 import { SuiteSequencer } from './tests/e2e/sequencer';
 
 export default defineConfig({
@@ -22,6 +23,37 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['src/test-setup.ts'],
           // Property tests and source scans take seconds on two busy cores (TR6).
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        // The lite tk-quotes (EK14): the quotes widget's own test files again, on Preact's React layer as the
+        // lite build ships it. Testing Library's main entry is CommonJS: even inlined, its `require('react-dom')`
+        // is Node's own and never met the aliases, so it rendered with React. Its ES build is taken instead, inlined
+        // with the other packages that import React and with Preact itself, so that the page has one Preact.
+        resolve: {
+          alias: [
+            {
+              find: /^@testing-library\/react$/,
+              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+            },
+            ...PREACT_ALIASES,
+          ],
+        },
+        test: {
+          name: 'lite',
+          // In the unit and server group, which share one worker count.
+          maxWorkers: 3,
+          include: ['src/widgets/quotes/*.test.{ts,tsx}', 'src/lite/*.test.{ts,tsx}'],
+          pool: 'vmThreads',
+          environment: 'node',
+          setupFiles: ['src/test-setup.ts', 'src/lite/test-setup.ts'],
+          server: {
+            deps: {
+              inline: [/[\\/]node_modules[\\/](?:@testing-library[\\/]react|@r2wc|jotai|preact)[\\/]/],
+            },
+          },
           testTimeout: 15_000,
         },
       },

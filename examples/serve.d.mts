@@ -10,9 +10,19 @@ export interface ExamplesServer {
   close(): Promise<void>;
 }
 
-/** Serve examples/ on host:port (0 picks a free port), rewriting the platform origin in HTML. */
+/**
+ * The bundle of a partner's entry file (`.tsx` or `.ts`) as JavaScript text, kept until one of its files
+ * changes. Rejects with an Error listing the build errors (file:line:column: text).
+ */
+export declare function bundleEntry(entry: string): Promise<string>;
+
+/**
+ * Serve examples/ (or `root`) on host:port (0 picks a free port), rewriting the platform origin in HTML and
+ * bundling `<name>.tsx`/`<name>.ts` for a request of a missing `<name>.js`.
+ */
 export declare function startExamplesServer(options?: {
   port?: number;
   host?: string;
   platformOrigin?: string;
+  root?: string;
 }): Promise<ExamplesServer>;

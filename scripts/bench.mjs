@@ -1,12 +1,48 @@
-// `npm run bench`: the widget size budget and the broker fan-out benchmark, as one table and
-// bench/results/latest.json. Never part of `npm test`. `npm run bench -- order-placement broker` runs only
-// the benchmarks whose file name contains one of the words (one at a time, as always).
+// `npm run bench`: the size budgets, what a browser transfers, JSON compression, broker fan-out, chart, trigger,
+// order and option-settlement benchmarks, as one table on the console, bench/results/latest.json (each figure
+// beside its floor and its budget or goal, EK11) and the table of README.md. Never part of `npm test`.
+// `npm run bench -- order-placement broker` runs only the benchmarks whose file name contains one of the words
+// (one at a time, as always) and merges them into latest.json; `npm run bench -- --readme` only writes the
+// README's table again from latest.json.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuild } from './lib/build.mjs';
+import { FIGURES } from './lib/bench-figures.mjs';
+import { mergeResults, renderTable, replaceBetweenMarkers } from './lib/bench-results.mjs';
 import { ROOT, binOf } from './lib/run.mjs';
+
+const RESULTS_DIR = join(ROOT, 'bench', 'results');
+const LATEST = join(RESULTS_DIR, 'latest.json');
+const README = join(ROOT, 'README.md');
+
+function readLatest() {
+  try {
+    return JSON.parse(readFileSync(LATEST, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the README's bench table from `results`, formatted as `prettier --check` expects it. */
+async function writeReadme(results) {
+  const { format, resolveConfig } = await import('prettier');
+  const text = replaceBetweenMarkers(readFileSync(README, 'utf8'), renderTable(results));
+  const options = (await resolveConfig(README)) ?? {};
+  writeFileSync(README, await format(text, { ...options, filepath: README }));
+  console.log('README.md: bench table written');
+}
+
+if (process.argv.includes('--readme') && process.argv.slice(2).every((arg) => arg.startsWith('--'))) {
+  const latest = readLatest();
+  if (!latest) {
+    console.error('bench/results/latest.json is missing: run npm run bench first.');
+    process.exit(1);
+  }
+  await writeReadme(latest);
+  process.exit(0);
+}
 
 /** Run a TypeScript benchmark with tsx, echo its output and return the JSON object on its last line. */
 function runBench(file) {
@@ -40,18 +76,62 @@ function runBench(file) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const rows = [];
-const results = { at: new Date().toISOString(), node: process.version, cpus: availableParallelism() };
+const run = {
+  at: new Date().toISOString(),
+  node: process.version,
+  cpus: availableParallelism(),
+  benches: {},
+};
 let failed = false;
 
-const only = process.argv.slice(2);
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const selected = (file) => only.length === 0 || only.some((word) => file.includes(word));
-if (['bench/quotes-size.ts', 'bench/chart-'].some(selected)) await ensureBuild();
+if (
+  [
+    'bench/quotes-size.ts',
+    'bench/transfer-size.ts',
+    'bench/chart-',
+    'bench/quotes-render',
+    'bench/lighthouse',
+  ].some(selected)
+)
+  await ensureBuild();
+
+/**
+ * Records a benchmark's figures for latest.json; a budget missed fails the run, a goal missed is reported.
+ * `figures` may throw on a result it cannot read: the benchmark then counts as failed.
+ */
+function record(file, key, result, figuresOf, { judge = true } = {}) {
+  let figures;
+  try {
+    figures = figuresOf(result);
+  } catch (error) {
+    console.error(`${file}: its result cannot be read (${error.message})`);
+    run.benches[file] = { at: new Date().toISOString(), ok: false, key, error: error.message, figures: [] };
+    failed = true;
+    return;
+  }
+  run.benches[file] = { at: new Date().toISOString(), ok: true, key, figures, result };
+  if (!judge) return;
+  for (const row of figures.filter((f) => f.met === false)) {
+    if (row.limit.kind === 'budget') {
+      console.error(`${file}: ${row.name} is over its budget`);
+      failed = true;
+    } else console.warn(`${file}: ${row.name} is below its goal (reported, not failed)`);
+  }
+}
+
+/** A benchmark that crashed or refused too much: a row saying so in latest.json and the README. */
+function recordFailure(file, key, error) {
+  console.error(error.message);
+  run.benches[file] = { at: new Date().toISOString(), ok: false, key, error: error.message, figures: [] };
+  failed = true;
+}
 
 if (selected('bench/quotes-size.ts')) console.log('\n> bench/quotes-size.ts');
 if (selected('bench/quotes-size.ts'))
   try {
     const size = await runBench('bench/quotes-size.ts');
-    results.quotesSize = size;
     rows.push([
       'tk-quotes gzip, first paint (entry + static chunks)',
       kb(size.quotesGzipBytes),
@@ -78,24 +158,87 @@ if (selected('bench/quotes-size.ts'))
       kb(size.reactChunkGzipBytes),
       size.reactChunks.join(' '),
     ]);
-    if (!size.withinBudget) {
-      console.error(`tk-quotes is over its budget: ${kb(size.quotesGzipBytes)} > ${kb(size.budgetBytes)}`);
-      failed = true;
-    }
-    if (!size.ownWithinBudget) {
-      console.error(
-        `tk-quotes' own code is over its budget: ${kb(size.ownGzipBytes)} > ${kb(size.ownBudgetBytes)}`,
-      );
-      failed = true;
-    }
-    for (const second of size.secondWidgets.filter((s) => s.gzipBytes > size.secondWidgetBudgetBytes)) {
-      console.error(`${second.tag} after tk-quotes is over its budget: ${kb(second.gzipBytes)}`);
-      failed = true;
-    }
+    record('bench/quotes-size.ts', 'quotesSize', size, FIGURES['bench/quotes-size.ts']);
   } catch (error) {
-    console.error(error.message);
-    failed = true;
+    recordFailure('bench/quotes-size.ts', 'quotesSize', error);
   }
+
+/** What a browser transfers and what compressing the JSON answers costs (issue #23): sizes are budgets. */
+const wireBenches = [
+  [
+    'bench/transfer-size.ts',
+    'transferSize',
+    (r) =>
+      r.pages.map((p) => [
+        `${p.page}: transferred (first visit)`,
+        kb(p.transferredBytes),
+        `gzip -9 ${kb(p.floorBytes)}; raw ${kb(p.rawBytes)}; headers ${kb(p.headerBytes)}; ${p.requests} responses`,
+      ]),
+  ],
+  [
+    'bench/json-compression.ts',
+    'jsonCompression',
+    (r) => [
+      ...r.answers.map((a) => [
+        `JSON ${a.name}: ${a.servedEncoding}`,
+        `${a.servedBytes} B`,
+        `gzip -9 ${a.floorBytes} B; raw ${a.rawBytes} B; ${a.chosenMs.toFixed(3)} ms CPU`,
+      ]),
+      [
+        'JSON compression, worst on the event loop',
+        `${r.worstEventLoopMs.toFixed(3)} ms`,
+        `goal <= ${r.goalMs} ms`,
+      ],
+    ],
+  ],
+];
+/** How the quote table renders and what a phone's browser makes of the host (issue #23): goals, reported. */
+const renderBenches = [
+  [
+    'bench/quotes-render.ts',
+    'quotesRender',
+    (r) => [
+      [
+        'quote table partial update React / hand-written',
+        String(r.partialUpdate.ratio),
+        `${r.partialUpdate.reactMs} ms against ${r.partialUpdate.vanillaMs} ms; goal <= ${r.partialUpdate.goal}`,
+      ],
+      [
+        `${r.liveRows.rows} live rows, ${r.liveRows.perFrame} ticks per frame`,
+        `${r.liveRows.longTasks} long tasks`,
+        `longest ${r.liveRows.longestTaskMs} ms; goal 0`,
+      ],
+      ['tick -> painted, p99', `${r.tickToPaint.paintedMs.p99} ms`, `goal <= ${r.tickToPaint.goalP99Ms} ms`],
+      [
+        `watchlist of ${r.watchlist.listed.asked} symbols`,
+        `${r.watchlist.listed.symbolsWithPrice} priced`,
+        `${r.watchlist.listed.sockets} socket(s)`,
+      ],
+    ],
+  ],
+  [
+    'bench/lighthouse.ts',
+    'lighthouse',
+    (r) =>
+      Object.entries(r.lighthouse.pages).map(([page, f]) => [
+        `Lighthouse mobile, ${page}`,
+        String(f.score),
+        `LCP ${(f.largestContentfulPaintMs / 1000).toFixed(2)} s; TBT ${Math.round(f.totalBlockingTimeMs)} ms; ` +
+          `CLS ${f.cumulativeLayoutShift.toFixed(3)}; goal >= ${r.lighthouse.goals.score}`,
+      ]),
+  ],
+];
+for (const [file, key, toRows] of [...wireBenches, ...renderBenches]) {
+  if (!selected(file)) continue;
+  console.log(`\n> ${file}`);
+  try {
+    const result = await runBench(file);
+    rows.push(...toRows(result));
+    record(file, key, result, FIGURES[file]);
+  } catch (error) {
+    recordFailure(file, key, error);
+  }
+}
 
 const fanout = 'bench/broker-fanout.ts';
 if (!selected(fanout)) {
@@ -104,13 +247,12 @@ if (!selected(fanout)) {
   console.log(`\n> ${fanout}`);
   try {
     const broker = await runBench(fanout);
-    results.brokerFanout = broker;
     rows.push(['broker fan-out (STOMP)', `${Math.round(broker.brokerMsgsPerSec)} msg/s`, '']);
     rows.push(['raw WebSocket fan-out', `${Math.round(broker.rawMsgsPerSec)} msg/s`, '']);
     rows.push(['broker / raw', Number(broker.ratio).toFixed(2), '']);
+    record(fanout, 'brokerFanout', broker, FIGURES[fanout]);
   } catch (error) {
-    console.error(error.message);
-    failed = true;
+    recordFailure(fanout, 'brokerFanout', error);
   }
 } else {
   console.error(`\n${fanout} is missing: the broker fan-out benchmark was not run.`);
@@ -240,8 +382,9 @@ for (const [file, key, toRows, goal, validity] of [...chartBenches, ...tradingBe
   const { budget, valid } = budgetOrValid(goal, validity);
   try {
     const result = await runBench(file);
-    results[key] = result;
     rows.push(...toRows(result));
+    // Pass or fail stays with the checks below (they also read what the table's rows do not show).
+    record(file, key, result, FIGURES[file], { judge: false });
     if (budget && !budget(result)) {
       console.error(`${file}: over its budget`);
       failed = true;
@@ -252,8 +395,7 @@ for (const [file, key, toRows, goal, validity] of [...chartBenches, ...tradingBe
       console.warn(`${file}: below its goal (reported, not failed)`);
     }
   } catch (error) {
-    console.error(error.message);
-    failed = true;
+    recordFailure(file, key, error);
   }
 }
 
@@ -262,9 +404,20 @@ console.log('\nBenchmark results');
 for (const [name, value, note] of rows)
   console.log(`  ${name.padEnd(width)}  ${value.padStart(14)}  ${note}`);
 
-mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-const out = only.length === 0 ? 'latest.json' : 'partial.json';
-writeFileSync(join(ROOT, 'bench', 'results', out), `${JSON.stringify(results, null, 2)}\n`);
-console.log(`\nWritten to bench/results/${out}`);
+// Every benchmark file in the order of the table; a partial run merges into the last full one.
+const ORDER = [
+  'bench/quotes-size.ts',
+  ...wireBenches.map(([file]) => file),
+  ...renderBenches.map(([file]) => file),
+  fanout,
+  ...[...chartBenches, ...tradingBenches].map(([file]) => file),
+];
+mkdirSync(RESULTS_DIR, { recursive: true });
+const latest = mergeResults(readLatest(), run, { full: only.length === 0, order: ORDER });
+writeFileSync(LATEST, `${JSON.stringify(latest, null, 2)}\n`);
+console.log(
+  `\nWritten to bench/results/latest.json (${Object.keys(run.benches).length} benchmarks of this run)`,
+);
+await writeReadme(latest);
 if (failed) console.error('\nnpm run bench FAILED: see the messages above.');
 process.exit(failed ? 1 : 0);

@@ -14,6 +14,8 @@
  * - `src/backoffice` (the operators' site) imports `src/core`, the UI kit `src/widgets/_shared` and itself,
  *   never a widget, the host or the server. A queue (`src/backoffice/queues/<name>`) never imports another
  *   queue, and the rest of the back office never names a queue (it finds them by `import.meta.glob`).
+ * - `src/embed` (the partners' configurator) imports `src/core`, itself and of the widgets only their metadata
+ *   (`<name>.meta`, `_shared/widget-meta`, `_shared/theme-tokens`): its preview loads the built widgets.
  * - A server module (a folder of `server/src`) uses another module only through its `index.ts`. `db` and
  *   `http` are the platform every module stands on, not modules: their files are imported directly. Tests
  *   and test helpers (`*.test`, `testing`, `*.testing`, `test-support`, `test-app`) may also use another
@@ -53,6 +55,7 @@ function zoneOf(path) {
     return { layer: 'widget', widget: parts[2], file: parts.slice(3).join('/') };
   }
   if (parts[1] === 'host') return { layer: 'host' };
+  if (parts[1] === 'embed') return { layer: 'embed' };
   if (parts[1] === 'backoffice') {
     // A queue is its file and the files named after it (`deposits.tsx`, `deposits.test.ts`).
     const queue = parts[2] === 'queues' && parts.length === 4 ? parts[3].split('.')[0] : undefined;
@@ -76,6 +79,8 @@ function serverModuleViolation(fromPath, from, to) {
   if (isServerTestCode(fromPath) && SERVER_TEST_HELPER.test(to.file)) return null;
   return `A server module uses another module only through server/src/${to.module}/index.ts, not ${to.file}.`;
 }
+/** The widgets' public API as data: what the configurator may take of the widgets. */
+const WIDGET_METADATA = /^src\/widgets\/(?:[\w-]+\/[\w-]+\.meta|_shared\/(?:widget-meta|theme-tokens))$/;
 const isTestFile = (path) => /\.(test|fixture)$/.test(path);
 
 /**
@@ -121,6 +126,9 @@ export function violation(fromPath, toPath, { mocked = false } = {}) {
       return isTestFile(fromPath)
         ? null
         : 'The back office finds its queues by import.meta.glob (queues.ts); it never imports one.';
+    case 'embed':
+      if (isCore(to) || to.layer === 'embed' || WIDGET_METADATA.test(toPath)) return null;
+      return "src/embed imports only src/core, src/embed and the widgets' metadata (*.meta, widget-meta, theme-tokens).";
     case 'server':
       if (to.layer === 'server') return serverModuleViolation(fromPath, from, to);
       if (to.layer === 'core/contract' || to.layer === 'core/domain') return null;

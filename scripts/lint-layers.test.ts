@@ -113,6 +113,18 @@ describe('lint errors for imports against the dependency direction', () => {
       'import.meta.glob',
     ],
     [
+      'the configurator importing widget code',
+      'src/embed/bad.tsx',
+      '../widgets/quotes/quotes.logic',
+      'src/embed imports only',
+    ],
+    [
+      'the configurator importing the shared widget kit',
+      'src/embed/bad.tsx',
+      '../widgets/_shared/styles',
+      'src/embed imports only',
+    ],
+    [
       'a server module importing another module’s internal file',
       'server/src/options/bad.ts',
       '../trading/engine',
@@ -181,6 +193,9 @@ describe('legal imports pass', () => {
     ['a back-office queue importing the shell', 'src/backoffice/queues/ok.tsx', '../queue-declaration'],
     ['a back-office queue importing core', 'src/backoffice/queues/ok.tsx', '../../core/domain/format'],
     ['a queue test importing its queue', 'src/backoffice/queues/deposits.test.ts', './deposits'],
+    ['the configurator importing a widget’s metadata', 'src/embed/ok.ts', '../widgets/quotes/quotes.meta'],
+    ['the configurator importing the token data', 'src/embed/ok.ts', '../widgets/_shared/theme-tokens'],
+    ['the configurator importing core', 'src/embed/ok.ts', '../core/contract/languages'],
     ['a server module importing another module’s index', 'server/src/options/ok.ts', '../trading'],
     ['a server module naming another module’s index file', 'server/src/options/ok.ts', '../trading/index'],
     ['a server module importing its own files', 'server/src/trading/ok.ts', './engine'],

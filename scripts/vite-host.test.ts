@@ -41,12 +41,14 @@ describe('the host build: its chunks (TR27)', () => {
       '/repo/src/core/media/converters.ts': [],
       [`${NM}/heic-to/csp.js`]: [],
       [`${NM}/browser-image-compression/dist/index.mjs`]: [],
+      [`${NM}/libphonenumber-js/metadata.max.json.js`]: [],
     });
     expect(rule('/repo/src/widgets/chart/chart-engine.ts', g)).toBeNull();
     expect(rule('/repo/src/widgets/chart/engine-styles.ts', g)).toBeNull();
     expect(rule(`${NM}/klinecharts/dist/index.esm.js`, g)).toBeNull();
     expect(rule(`${NM}/heic-to/csp.js`, g)).toBeNull();
     expect(rule(`${NM}/browser-image-compression/dist/index.mjs`, g)).toBeNull();
+    expect(rule(`${NM}/libphonenumber-js/metadata.max.json.js`, g)).toBeNull();
     // What the chart engine imports without a lazy library stays in app; a dynamic import is no import here.
     expect(rule('/repo/src/x.ts', g)).toBe('app');
     expect(rule('/repo/src/core/media/converters.ts', g)).toBe('app');

@@ -35,6 +35,15 @@ describe('stripDocs (browser builds of the widget metas)', () => {
     }
   });
 
+  it('drops the description a widget passes to themeAttribute, and keeps the call', () => {
+    const code = `export const m = { attributes: [themeAttribute('Colour theme ' + 'of the defaults.'), themeAttribute()] };`;
+    const out = stripDocs('x.meta.ts', code);
+    expect(out).toBe('export const m = { attributes: [themeAttribute(), themeAttribute()] };');
+    // Contract files keep their calls.
+    const contract = file('src/core/contract/x.ts');
+    expect(stripDocs(contract, `const a = themeAttribute('x');`, docKeysOf(contract)!)).toContain("'x'");
+  });
+
   it('leaves a file it cannot parse as it is', () => {
     expect(stripDocs('x.ts', 'const a = {')).toBe('const a = {');
   });

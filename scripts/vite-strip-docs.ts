@@ -17,6 +17,9 @@ const DOC_FILES =
 /** Object properties that only document. */
 const DOC_KEYS = new Set(['summary', 'description', 'default', 'events', 'parts', 'cssProperties']);
 
+/** Helpers of widget-meta.ts whose arguments are only a description: the call stays, its arguments go. */
+const DOC_CALLS = new Set(['themeAttribute']);
+
 /**
  * Contract declarations (`src/core/contract/*.ts`): a browser reads an endpoint's service, path, mock path,
  * access, methods and content type; its summary, codes, tag and schema descriptions serve the server and the
@@ -43,6 +46,14 @@ export function docRanges(
   if (errors.length > 0) return [];
   const ranges: Array<[number, number]> = [];
   new Visitor({
+    CallExpression(node) {
+      const first = node.arguments[0];
+      const last = node.arguments.at(-1);
+      if (keys !== DOC_KEYS || node.callee.type !== 'Identifier' || !DOC_CALLS.has(node.callee.name)) return;
+      if (!first || !last) return;
+      const comma = /^\s*,/.exec(code.slice(last.end));
+      ranges.push([first.start, last.end + (comma ? comma[0].length : 0)]);
+    },
     ObjectExpression(node) {
       for (const property of node.properties) {
         if (property.type !== 'Property' || property.computed || property.kind !== 'init') continue;

@@ -8,8 +8,9 @@ const file = (project: string, moduleId: string) => ({
 });
 
 describe('the order of the test files', () => {
-  it('queues the server files as one block, then the unit files, then the browser files, each in the given order', () => {
+  it('queues the server files as one block, then the unit files, the lite ones, then the browser files, each in the given order', () => {
     const given = [
+      file('lite', 'src/widgets/quotes/quotes.test.tsx'),
       file('unit', 'src/a.test.ts'),
       file('server', 'server/src/big.test.ts'),
       file('e2e', 'tests/e2e/chart.e2e.ts'),
@@ -21,6 +22,7 @@ describe('the order of the test files', () => {
       'server/src/small.test.ts',
       'src/a.test.ts',
       'src/b.test.ts',
+      'src/widgets/quotes/quotes.test.tsx',
       'tests/e2e/chart.e2e.ts',
     ]);
   });

@@ -108,6 +108,7 @@ export const MODULES: readonly ModuleEntry[] = [
     load: async () => (await import('./http/plugin')).httpPlugin,
     options: ({ options }) => ({ publicOrigin: options.publicOrigin }),
   },
+  { name: 'compression', load: async () => (await import('./http/compression')).compressionPlugin },
   { name: 'docs', load: async () => (await import('./docs/plugin')).docsPlugin },
   {
     name: 'cors',

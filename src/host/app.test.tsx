@@ -53,6 +53,23 @@ describe('App', () => {
     close?.();
   });
 
+  it('holds the top cards\u2019 places on the mobile home until the first prices arrive (EK16)', async () => {
+    mockWidth(390);
+    window.history.replaceState(null, '', '/');
+    const test = createTestPlatform();
+    close = () => test.platform.close();
+    render(<App platform={test.platform} />);
+    await test.connect();
+    const home = await screen.findByTestId('home');
+    const placeholders = within(home).getAllByTestId('top-symbol-placeholder');
+    expect(placeholders).toHaveLength(3);
+    expect(placeholders.every((card) => card.getAttribute('aria-hidden') === 'true')).toBe(true);
+    expect(within(home).queryAllByTestId('top-symbol')).toEqual([]);
+    act(() => test.publish(quotes));
+    await waitFor(() => expect(within(home).getAllByTestId('top-symbol')).toHaveLength(3));
+    expect(within(home).queryAllByTestId('top-symbol-placeholder')).toEqual([]);
+  });
+
   it('shows the mobile home with the brand home symbols as top cards', async () => {
     mockWidth(390);
     const test = await start('/');

@@ -1,6 +1,7 @@
 /**
  * The locale files the host ships: every namespace but the server codes (the core loads those on the first
- * failed call) and the back office's (its own site, src/backoffice), because its pages render every widget and its shell uses their texts too. English is bundled;
+ * failed call) and those of the back office and the partners' configurator (sites of their own, src/backoffice
+ * and src/embed), because its pages render every widget and its shell uses their texts too. English is bundled;
  * the visitor's language is loaded by namespace before the first paint (startup/use-boot.ts) and on a switch.
  */
 import type { LocaleFiles, Strings } from '../core/i18n/i18n';
@@ -9,8 +10,9 @@ const english = import.meta.glob<Strings>(
   [
     '../core/i18n/locales/en/*.json',
     '!../core/i18n/locales/en/codes.json',
-    // The operators' site has its own page and strings.
+    // The operators' site and the partners' configurator have their own pages and strings.
     '!../core/i18n/locales/en/backoffice.json',
+    '!../core/i18n/locales/en/embed.json',
   ],
   { eager: true, import: 'default' },
 );
@@ -26,6 +28,7 @@ export const HOST_STRINGS: LocaleFiles = {
       '!../core/i18n/locales/en/*.json',
       '!../core/i18n/locales/*/codes.json',
       '!../core/i18n/locales/*/backoffice.json',
+      '!../core/i18n/locales/*/embed.json',
     ],
     { import: 'default' },
   ),

@@ -6,6 +6,7 @@ import { Topic } from '../../src/core/contract/paths';
 import { reactFiles, readManifest } from '../fixtures/dist-graph';
 import { openPage, screenshot, takeCspViolations, takeWidgetWarnings, useBrowser } from './browser';
 import { expectTicking, row, rows } from './quotes';
+import { SENTINEL, sentinelSocket } from './sentinel';
 
 const baseUrl = inject('baseUrl');
 const examplesUrl = inject('examplesUrl');
@@ -32,22 +33,6 @@ function watchMessages(page: Page): string[] {
     }),
   );
   return destinations;
-}
-
-const SENTINEL = 'tk-sentinel';
-
-/** Opens a socket from the page and waits until the test sees it; the socket is closed at once. */
-async function sentinelSocket(page: Page, platform: string): Promise<void> {
-  const url = `${platform.replace(/^http/, 'ws')}/market-ws?${SENTINEL}=1`;
-  const seen = page.waitForEvent('websocket', {
-    predicate: (socket) => socket.url() === url,
-    timeout: 10_000,
-  });
-  await page.evaluate((to) => {
-    const socket = new WebSocket(to);
-    socket.addEventListener('open', () => socket.close());
-  }, url);
-  await seen;
 }
 
 describe('examples/plain-html on another origin', () => {
@@ -106,6 +91,48 @@ describe('examples/plain-html on another origin', () => {
         .toEqual([
           'TradeKit: <tk-quotes> has no attribute "layuot" (did you mean "layout"?); its attributes: api, symbols, category, lang, theme, layout, mini-chart, selected, tabs.',
         ]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('examples/plain-html/lite.html: the lite tk-quotes on Preact (EK14)', () => {
+  it('renders live rows and fires tk-symbol-select, with the lite build only', async () => {
+    const { context, page } = await openPage(browser(), 'desktop');
+    try {
+      const { requests } = watchNetwork(page);
+      const encodings = new Map<string, string>();
+      page.on('response', (response) => {
+        if (response.url().startsWith(`${baseUrl}/widgets/`)) {
+          encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding'] ?? 'none');
+        }
+      });
+      await page.goto(`${examplesUrl}/plain-html/lite.html`);
+      await expectTicking(page, 'BTCUSDT');
+      expect(await rows(page).count()).toBe(7);
+      // Every script of the platform came from the lite build, precompressed (EK2): none of the React widgets'.
+      const scripts = [...encodings.keys()];
+      expect(scripts.filter((path) => !path.startsWith('/widgets/lite/'))).toEqual([]);
+      const preact = scripts.filter((path) => /^\/widgets\/lite\/chunks\/preact-[\w-]+\.js$/.test(path));
+      expect(preact).toHaveLength(1);
+      expect([encodings.get('/widgets/lite/tk-quotes.js'), encodings.get(preact[0]!)]).toEqual(['br', 'br']);
+      expect(requests.get(`${baseUrl}/widgets/lite/tk-quotes.js`)).toBe(1);
+
+      await page.evaluate(() => {
+        const page = window as unknown as { selected?: string[] };
+        page.selected = [];
+        document.addEventListener('tk-symbol-select', (e) =>
+          page.selected?.push((e as CustomEvent<{ symbol: string }>).detail.symbol),
+        );
+      });
+      await row(page, 'EURUSD').click();
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { selected: string[] }).selected), {
+          timeout: 10_000,
+        })
+        .toEqual(['EURUSD']);
+      await screenshot(page, 'embed-plain-html-lite', 'desktop');
     } finally {
       await context.close();
     }

@@ -30,7 +30,7 @@ export function clockRank(moduleId: string): number {
 }
 
 /** The projects in the order their files are queued; a project not named here comes after them. */
-const PROJECT_ORDER = ['server', 'unit', 'e2e'];
+const PROJECT_ORDER = ['server', 'unit', 'lite', 'e2e'];
 
 /** What the order reads of a test file. */
 export interface QueuedFile {

@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { metaFiles } from '../../scripts/manifest';
-import { DIST_DIR, entryKey, readManifest, staticFiles, widgetTags } from '../fixtures/dist-graph';
+import {
+  DIST_DIR,
+  entryKey,
+  reactFiles,
+  readManifest,
+  staticFiles,
+  widgetTags,
+} from '../fixtures/dist-graph';
+import { liteFirstPaint, readLiteManifest } from '../fixtures/lite-graph';
 
 /** vite.config.ts's chunks of the stack's libraries; everything else on a first paint is our own code. */
 const LIBRARY_CHUNKS = ['react', 'i18next', 'stomp', 'jotai'];
@@ -14,6 +22,8 @@ const QUOTES_BUDGET = 100 * 1024;
 const OWN_CODE_BUDGET = 12 * 1024;
 const SECOND_WIDGET_BUDGET = 10 * 1024;
 const CHART_BUDGET = 110 * 1024;
+/** The lite tk-quotes on Preact (EK14): marketing pages that show quotes only. */
+const LITE_QUOTES_BUDGET = 40 * 1024;
 /**
  * Known debt, decision SB4 (docs/decisions.md, with the table): the team's budget is 10 KB for every widget;
  * these are still over it, each held at its bytes of the day it was listed, rounded up to the next 1,024.
@@ -81,5 +91,20 @@ describe('first-paint size budgets of the build (gzip -9)', () => {
       readFileSync(join(DIST_DIR, file), 'utf8').includes('x_axis_pane'),
     );
     expect(withEngine).toEqual([]);
+  });
+
+  it('the lite tk-quotes: at most 40 KB, on Preact, with no React in any file of its build (EK14)', () => {
+    const lite = liteFirstPaint();
+    expect(lite.gzipBytes).toBeLessThanOrEqual(LITE_QUOTES_BUDGET);
+    // The same libraries as the React element's first paint, with Preact in React's place.
+    const names = lite.files
+      .map((f) => f.name)
+      .filter((name) => ['preact', ...LIBRARY_CHUNKS].includes(name));
+    expect(names.sort()).toEqual(['i18next', 'jotai', 'preact']);
+    // Its own files only, none of the React widgets' chunks, and none holds React or ReactDOM.
+    const liteManifest = readLiteManifest();
+    const files = Object.values(liteManifest).map((chunk) => chunk.file);
+    expect(files.filter((file) => !file.startsWith('widgets/lite/'))).toEqual([]);
+    expect(reactFiles(liteManifest)).toEqual([]);
   });
 });

@@ -18,6 +18,8 @@ const NOT_OPERATIONS = new Set([
   '/assets/*',
   '/backoffice',
   '/backoffice/*',
+  '/embed',
+  '/embed/*',
   '/ws',
   '/exchange/ws',
   '/stomp',

@@ -55,8 +55,9 @@ export const staticPlugin = fp<StaticPluginOptions>(
 
     app.get<{ Params: { '*': string } }>('/widgets/*', (request, reply) => {
       const file = request.params['*'];
-      // Entries keep stable names (partners embed /widgets/tk-quotes.js) and revalidate; chunks are hashed.
-      if (file.startsWith('chunks/')) {
+      // Entries keep stable names (partners embed /widgets/tk-quotes.js) and revalidate; chunks are hashed, the
+      // lite build's under lite/chunks/ too (EK14).
+      if (/^(?:lite\/)?chunks\//.test(file)) {
         return crossOrigin(reply).sendFile(join('widgets', file), { maxAge: YEAR_MS, immutable: true });
       }
       return crossOrigin(reply)
@@ -80,32 +81,41 @@ export const staticPlugin = fp<StaticPluginOptions>(
       return sendPage(request, reply, join(root, 'index.html'));
     };
 
-    // The back-office site is a build of its own under dist/backoffice: its hashed assets, and its page for
-    // every other path under /backoffice (never framed, never indexed).
-    const sendBackoffice = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!(await isFile(join(root, 'backoffice', 'index.html')))) {
-        return reply
-          .code(503)
-          .type('text/plain; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(NOT_BUILT);
-      }
-      reply.header('x-robots-tag', 'noindex').header('x-frame-options', 'DENY');
-      return sendPage(request, reply, join(root, 'backoffice', 'index.html'));
+    /**
+     * A site that is a build of its own under dist/<dir> (the back office, the partners' configurator): its
+     * hashed assets for a year, and its page for `/<dir>` and every other path under it.
+     */
+    const serveSite = (dir: string, headers: Record<string, string>) => {
+      const sendSitePage = async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!(await isFile(join(root, dir, 'index.html')))) {
+          return reply
+            .code(503)
+            .type('text/plain; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send(NOT_BUILT);
+        }
+        reply.headers(headers);
+        return sendPage(request, reply, join(root, dir, 'index.html'));
+      };
+      app.get(`/${dir}`, (request, reply) => sendSitePage(request, reply));
+      app.get<{ Params: { '*': string } }>(`/${dir}/*`, async (request, reply) => {
+        const file = request.params['*'];
+        const path = resolve(root, dir, file);
+        if (
+          file.startsWith('assets/') &&
+          path.startsWith(join(root, dir, 'assets') + sep) &&
+          (await isFile(path))
+        ) {
+          return varyEncoding(reply).sendFile(join(dir, file), { maxAge: YEAR_MS, immutable: true });
+        }
+        return sendSitePage(request, reply);
+      });
     };
-    app.get('/backoffice', (request, reply) => sendBackoffice(request, reply));
-    app.get<{ Params: { '*': string } }>('/backoffice/*', async (request, reply) => {
-      const file = request.params['*'];
-      const path = resolve(root, 'backoffice', file);
-      if (
-        file.startsWith('assets/') &&
-        path.startsWith(join(root, 'backoffice', 'assets') + sep) &&
-        (await isFile(path))
-      ) {
-        return varyEncoding(reply).sendFile(join('backoffice', file), { maxAge: YEAR_MS, immutable: true });
-      }
-      return sendBackoffice(request, reply);
-    });
+    // The operators' site: never framed, never indexed.
+    serveSite('backoffice', { 'x-robots-tag': 'noindex', 'x-frame-options': 'DENY' });
+    // The partners' widget configurator (EK3): a public page, not framed (the http plugin's default for HTML). It
+    // is in no trader menu: the host's navigation does not name it.
+    serveSite('embed', {});
 
     app.get('/', (request, reply) => sendIndex(request, reply));
     app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {

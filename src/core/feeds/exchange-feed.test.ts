@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OptionOrder } from '../contract/options';
 import { createExchangeFeed, watchOptionSettled } from './exchange-feed';
+import { IDLE_CLOSE_MS } from './reconnect-policy';
 import { parseExchangeMessage } from './exchange-feed-message';
 import type { ExchangeSnapshot } from './exchange-feed';
 import {
@@ -204,6 +205,10 @@ describe('createExchangeFeed', () => {
     a();
     expect(s.listenerCount()).toBe(3);
     b();
+    // The planned reconnect is not made for nobody; the session stays watched until IDLE_CLOSE_MS passed.
+    vi.advanceTimersByTime(IDLE_CLOSE_MS - 1);
+    expect(s.listenerCount()).toBe(3);
+    vi.advanceTimersByTime(1);
     expect(s.listenerCount()).toBe(0);
     vi.advanceTimersByTime(60_000);
     expect(sockets.sockets).toHaveLength(1);
@@ -211,7 +216,36 @@ describe('createExchangeFeed', () => {
     const c = listen();
     expect(sockets.sockets).toHaveLength(2);
     c();
+    vi.advanceTimersByTime(IDLE_CLOSE_MS - 1);
+    expect(sockets.last().closedByClient).toBeNull();
+    vi.advanceTimersByTime(1);
     expect(sockets.last().closedByClient).toBe(1000);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('keeps the socket and its lists for a listener that comes back within IDLE_CLOSE_MS (EK9)', () => {
+    const { s, sockets, listen, feed } = setup();
+    const first = listen();
+    sockets.last().acceptOpen();
+    const open = marketOrder({ id: '7001' });
+    sockets.last().deliver(orderMessage('holtOrder', [open]));
+    first();
+    vi.advanceTimersByTime(IDLE_CLOSE_MS - 1);
+    // A session change meanwhile (the user's data loaded again) does not end it early.
+    s.setState({});
+    expect(sockets.last().closedByClient).toBeNull();
+    // A widget moved, or the page's next view: the same socket, the session watched once, the list kept.
+    const again = listen();
+    expect(sockets.sockets).toHaveLength(1);
+    expect(s.listenerCount()).toBe(3);
+    expect(feed.getSnapshot()).toMatchObject({ status: 'open', openOrders: [open] });
+    vi.advanceTimersByTime(60_000);
+    expect(sockets.last().closedByClient).toBeNull();
+    again();
+    vi.advanceTimersByTime(IDLE_CLOSE_MS);
+    expect(sockets.last().closedByClient).toBe(1000);
+    expect(feed.getSnapshot()).toMatchObject({ status: 'idle', openOrders: null });
+    expect(s.listenerCount()).toBe(0);
   });
 
   it('waits for the runtime config before connecting', async () => {
@@ -305,6 +339,7 @@ describe('createExchangeFeed', () => {
     sockets.last().deliver({ ordertype: 'optionSettled', virtual: false, list: [settledOption('OP9')] });
     expect(heard).toEqual(['OP9']);
     stop();
+    vi.advanceTimersByTime(IDLE_CLOSE_MS);
     expect(sockets.last().closedByClient).toBe(1000);
   });
 });

@@ -13,7 +13,7 @@ import type { OptionOrder } from '../contract/options';
 import type { Session } from '../session/session-types';
 import type { ExchangeFeed, ExchangeSocketLike, ExchangeStatus } from './exchange-feed-types';
 import { createExchangeStore } from './exchange-feed-store';
-import { nextDelay, shouldGiveUp } from './reconnect-policy';
+import { IDLE_CLOSE_MS, nextDelay, shouldGiveUp } from './reconnect-policy';
 
 export type * from './exchange-feed-types';
 
@@ -102,12 +102,16 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
   const config = createReadyGate(options.ready, () => sync());
   let sessionRelease: Array<() => void> = [];
   let closedForGood = false;
+  /** Runs while nobody listens: the socket and the lists go when it fires (EK9). */
+  let idleTimer: unknown = null;
 
   const accountKey = () => {
     const state = session.getState();
     return state.status === 'signedIn' && state.uid ? `${state.uid}|${state.virtual}` : null;
   };
-  const wanted = () => !closedForGood && listeners.size > 0 && accountKey() !== null && !!session.getToken();
+  // While the last listener's IDLE_CLOSE_MS run, the socket is still wanted: it follows the account meanwhile.
+  const listened = () => listeners.size > 0 || idleTimer !== null;
+  const wanted = () => !closedForGood && listened() && accountKey() !== null && !!session.getToken();
 
   /** Forget the socket and any planned reconnect (a close we caused is not reported). */
   function drop(): void {
@@ -193,7 +197,8 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
     update({ status: 'reconnecting', attempt });
     reconnectTimer = timers.setTimeout(() => {
       reconnectTimer = null;
-      if (wanted()) open();
+      // No reconnect for nobody: a listener that comes back opens the socket again.
+      if (listeners.size > 0 && wanted()) open();
     }, nextDelay(attempt));
   }
 
@@ -209,19 +214,32 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
     ];
   }
 
+  function detachSession(): void {
+    timers.clearTimeout(idleTimer);
+    idleTimer = null;
+    for (const release of sessionRelease) release();
+    sessionRelease = [];
+  }
+
   return {
     getSnapshot: () => store.get(),
     subscribe(listener) {
       listeners.add(listener);
-      if (listeners.size === 1) attachSession();
+      timers.clearTimeout(idleTimer);
+      idleTimer = null;
+      if (sessionRelease.length === 0) attachSession();
       listener(store.get());
       sync();
       return () => {
         if (!listeners.delete(listener) || listeners.size > 0) return;
-        for (const release of sessionRelease) release();
-        sessionRelease = [];
-        // Nobody looks: no socket, and no list that would be stale when someone looks again.
-        reset();
+        // Nobody looks: no socket, and no list that would be stale when someone looks again. Not at once: a
+        // widget moved or replaced by the page's next view listens again within IDLE_CLOSE_MS, on the same socket.
+        idleTimer = timers.setTimeout(() => {
+          idleTimer = null;
+          if (listeners.size > 0) return;
+          detachSession();
+          reset();
+        }, IDLE_CLOSE_MS);
       };
     },
     retry() {
@@ -231,8 +249,7 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
     },
     close() {
       closedForGood = true;
-      for (const release of sessionRelease) release();
-      sessionRelease = [];
+      detachSession();
       reset();
       listeners.clear();
     },

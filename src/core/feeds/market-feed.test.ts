@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TickerStrategy } from '@stomp/stompjs';
 import type { FeedState } from '../runtime/types';
 import { fakeClientFactory } from './fake-stomp-client.fixture';
-import { createMarketFeed, pickHeartbeatStrategy } from './market-feed';
+import { MAX_SYMBOL_SUBSCRIPTIONS, createMarketFeed, pickHeartbeatStrategy } from './market-feed';
+import { IDLE_CLOSE_MS } from './reconnect-policy';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
 afterEach(() => {
@@ -201,11 +202,38 @@ describe('market feed reconnects', () => {
     expect(feed.getState().status).toBe('open');
   });
 
-  it('keeps an idle socket without subscriptions open however quiet it is', () => {
-    const { feed, off } = connected();
+  it('does not drop a socket without subscriptions as stale, and closes it IDLE_CLOSE_MS after the last left (EK9)', () => {
+    const { feed, client, off } = connected();
     off();
-    vi.advanceTimersByTime(60_000);
+    vi.advanceTimersByTime(IDLE_CLOSE_MS - 1);
+    expect(feed.getState()).toMatchObject({ status: 'open', connectionLost: false });
+    vi.advanceTimersByTime(1);
+    expect(client().active).toBe(false);
+    expect(feed.getState()).toMatchObject({ status: 'idle', attempt: 0, connectionLost: false });
+    // Nothing keeps running for a page without widgets: no stale check, no reconnect.
+    expect(vi.getTimerCount()).toBe(0);
+    // The next listener opens a socket again, with the same client, and gets its subscription on it.
+    feed.subscribe('/topic/price.EURUSD', () => undefined);
+    expect(feed.getState().status).toBe('connecting');
+    client().acceptConnect();
+    expect(client().activations).toBe(2);
+    expect(client().subscribed()).toEqual(['/topic/price.EURUSD']);
+  });
+
+  it('keeps the socket and its subscriptions for a listener that comes back within IDLE_CLOSE_MS', () => {
+    const { feed, client, off } = connected('/topic/price.EURUSD');
+    off();
+    vi.advanceTimersByTime(IDLE_CLOSE_MS - 1);
+    feed.subscribe('/topic/price.EURUSD', () => undefined);
+    vi.advanceTimersByTime(1);
+    expect(client().active).toBe(true);
+    expect(client().activations).toBe(1);
     expect(feed.getState().status).toBe('open');
+    expect(client().frames).toEqual([
+      'SUBSCRIBE /topic/price.EURUSD',
+      'UNSUBSCRIBE /topic/price.EURUSD',
+      'SUBSCRIBE /topic/price.EURUSD',
+    ]);
   });
 
   it('drops the socket on a STOMP ERROR frame and reconnects', () => {
@@ -294,5 +322,54 @@ describe('pickHeartbeatStrategy', () => {
       },
     );
     expect(pickHeartbeatStrategy()).toBe(TickerStrategy.Interval);
+  });
+});
+
+describe('market feed: more symbols than a socket may hold one by one (EK18)', () => {
+  const symbolTopic = (i: number) => `/topic/prices.S${i}`;
+
+  it('takes the catalogue in place of the per-symbol topics past the limit, and gives them back below it', () => {
+    const { feed, client } = setup();
+    const got = new Map<string, unknown[]>();
+    const offs = Array.from({ length: MAX_SYMBOL_SUBSCRIPTIONS }, (_, i) =>
+      feed.subscribe(symbolTopic(i), (v) => got.set(`S${i}`, [...(got.get(`S${i}`) ?? []), v])),
+    );
+    feed.subscribe('/topic/kline.S0.1min', () => undefined);
+    client().acceptConnect();
+    expect(client().subscribed()).toHaveLength(MAX_SYMBOL_SUBSCRIPTIONS + 1);
+    expect(client().subscribed()).not.toContain('/topic/prices');
+
+    // One more symbol: the socket holds the catalogue and the kline topic, nothing per symbol.
+    const last = MAX_SYMBOL_SUBSCRIPTIONS;
+    offs.push(feed.subscribe(symbolTopic(last), (v) => got.set(`S${last}`, [v])));
+    expect(client().subscribed().sort()).toEqual(['/topic/kline.S0.1min', '/topic/prices']);
+    client().deliver('/topic/prices', [
+      { symbol: 'S0', bidPrice: '1' },
+      { symbol: `S${last}`, bidPrice: '2' },
+      { symbol: 'OTHER', bidPrice: '3' },
+    ]);
+    expect(got.get('S0')).toEqual([{ symbol: 'S0', bidPrice: '1' }]);
+    expect(got.get(`S${last}`)).toEqual([{ symbol: `S${last}`, bidPrice: '2' }]);
+    expect(got.has('OTHER')).toBe(false);
+
+    // Back at the limit: the per-symbol topics again, the catalogue released.
+    offs.pop()!();
+    expect(client().subscribed()).toHaveLength(MAX_SYMBOL_SUBSCRIPTIONS + 1);
+    expect(client().subscribed()).not.toContain('/topic/prices');
+    expect(client().subscribed()).toContain(symbolTopic(0));
+  });
+
+  it('keeps a widget of the whole catalogue served while the catalogue carries the symbols', () => {
+    const { feed, client } = setup();
+    const catalogue: unknown[] = [];
+    feed.subscribe('/topic/prices', (v) => catalogue.push(v));
+    const one: unknown[] = [];
+    feed.subscribe(symbolTopic(0), (v) => one.push(v));
+    for (let i = 1; i <= MAX_SYMBOL_SUBSCRIPTIONS; i += 1) feed.subscribe(symbolTopic(i), () => undefined);
+    client().acceptConnect();
+    expect(client().subscribed()).toEqual(['/topic/prices']);
+    client().deliver('/topic/prices', [{ symbol: 'S0' }]);
+    expect(catalogue).toEqual([[{ symbol: 'S0' }]]);
+    expect(one).toEqual([{ symbol: 'S0' }]);
   });
 });

@@ -8,6 +8,7 @@ import type { FeedState, MarketFeed } from '../runtime/types';
 import {
   CONNECT_TIMEOUT_MS,
   HEARTBEAT_MS,
+  IDLE_CLOSE_MS,
   STALE_CHECK_MS,
   isStale,
   nextDelay,
@@ -15,11 +16,13 @@ import {
 } from './reconnect-policy';
 import { createStompClient, defaultSocket, pickHeartbeatStrategy } from './stomp-client';
 import type { FeedClientConfig, StompClientLike } from './stomp-client';
+import { createSocketPlan } from './socket-plan';
 import { createSocketSubscriptions } from './socket-subscriptions';
 import { createSubscriptionRegistry } from './subscription-registry';
 
 export type { FeedClientConfig, StompClientLike } from './stomp-client';
 export { pickHeartbeatStrategy } from './stomp-client';
+export { MAX_SYMBOL_SUBSCRIPTIONS } from './socket-plan';
 
 export interface FeedTimers {
   setTimeout: (fn: () => void, ms: number) => unknown;
@@ -55,6 +58,24 @@ function withDefaultTimers(timers: Partial<FeedTimers> | undefined): FeedTimers 
   };
 }
 
+/** Runs `onIdle` IDLE_CLOSE_MS after `arm` (a second `arm` keeps the first deadline), unless `cancel` comes first. */
+function idleCloser(timers: FeedTimers, onIdle: () => void): { arm(): void; cancel(): void } {
+  let timer: unknown = null;
+  return {
+    arm() {
+      if (timer !== null) return;
+      timer = timers.setTimeout(() => {
+        timer = null;
+        onIdle();
+      }, IDLE_CLOSE_MS);
+    },
+    cancel() {
+      timers.clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
 /**
  * Create the market feed. `onState` listeners hear status, attempt and connectionLost changes;
  * `lastMessageAt` is kept current in `getState()` without a notification per message.
@@ -81,15 +102,38 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
   }
 
   const socketSubs = createSocketSubscriptions({ client: () => client, onMessage, debug });
+  const isOpen = () => state.status === 'open';
+  const plan = createSocketPlan(socketSubs, () => registry, isOpen);
   const registry = createSubscriptionRegistry({
-    onFirst(destination) {
-      if (state.status === 'open') socketSubs.subscribe(destination);
+    onFirst() {
+      idle.cancel();
+      plan.sync();
     },
-    onLast: (destination) => socketSubs.unsubscribe(destination),
+    onLast() {
+      plan.sync();
+      // With no listener left, the socket closes after IDLE_CLOSE_MS unless one comes back (EK9).
+      if (started && registry.size === 0) idle.arm();
+    },
+  });
+  const idle = idleCloser(timers, () => {
+    debug('no market listener left: closing the socket until the next one');
+    stop();
+    setState({ status: 'idle', attempt: 0, connectionLost: false });
   });
 
+  /** Close the socket and every timer; a later start() opens a new socket with the same client. */
+  function stop(): void {
+    started = false;
+    timers.clearTimeout(reconnectTimer);
+    timers.clearInterval(staleTimer);
+    reconnectTimer = staleTimer = null;
+    idle.cancel();
+    plan.clear();
+    void client?.deactivate();
+  }
+
   function onMessage(destination: string, body: string): void {
-    if (!registry.has(destination)) return;
+    if (!plan.wants(destination)) return;
     let value: unknown;
     try {
       value = JSON.parse(body);
@@ -98,7 +142,7 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
       return;
     }
     setState({ lastMessageAt: now(), connectionLost: false });
-    registry.dispatch(destination, value);
+    plan.deliver(destination, value);
   }
 
   function getClient(): StompClientLike {
@@ -120,17 +164,17 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
   }
 
   function connect(): void {
-    if (closed) return;
+    if (closed || !started) return;
     getClient().activate();
   }
 
   function onConnect(): void {
-    if (closed) return;
+    if (closed || !started) return;
     connectedAt = now();
-    socketSubs.clear();
     // stompjs forgets subscriptions with the socket: every live destination is subscribed again here.
-    for (const destination of registry.destinations()) socketSubs.subscribe(destination);
     setState({ status: 'open', attempt: 0 });
+    plan.sync({ fresh: true });
+    if (registry.size === 0) idle.arm();
   }
 
   function onWebSocketClose(): void {
@@ -141,7 +185,7 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
   }
 
   function connectionLost(): void {
-    socketSubs.clear();
+    plan.clear();
     const attempt = state.attempt + 1;
     if (shouldGiveUp(attempt)) {
       setState({ status: 'failed', connectionLost: true });
@@ -198,10 +242,7 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
     },
     close() {
       closed = true;
-      timers.clearTimeout(reconnectTimer);
-      timers.clearInterval(staleTimer);
-      socketSubs.clear();
-      void client?.deactivate();
+      stop();
       setState({ status: 'idle' });
     },
   };

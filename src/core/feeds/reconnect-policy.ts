@@ -12,6 +12,12 @@ export const STALE_AFTER_MS = 10_000;
 export const STALE_CHECK_MS = 1_000;
 /** STOMP heart-beat in both directions. */
 export const HEARTBEAT_MS = 10_000;
+/**
+ * How long a socket (market or order) stays open after its last listener left (decision EK9): a widget moved,
+ * re-rendered or replaced by the page's next view listens again within it on the same socket, and a page left
+ * without widgets closes it.
+ */
+export const IDLE_CLOSE_MS = 5_000;
 /** A socket that has not reached CONNECTED by then is dropped and counted as a failed attempt. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 

@@ -1,9 +1,10 @@
 /**
  * A partner's mistake in a widget's attributes never fails silently (decision EK1): an attribute the widget
  * does not have, or a value it does not accept, warns once in the console with what it accepts. Loaded after
- * the element's first paint (define-widget.tsx); values of a listed attribute are read in any case by
- * listed-value.ts.
+ * the element's first paint (define-widget.tsx), with the reset of the page's inherited styles (EK8); values
+ * of a listed attribute are read in any case by listed-value.ts.
  */
+import { resetInheritedStyles } from './inherited-reset';
 import { listedValue } from './listed-value';
 import type { WidgetAttribute, WidgetMeta } from './widget-meta';
 
@@ -95,4 +96,13 @@ export function checkAttribute(meta: WidgetMeta, name: string, value: string | n
 /** Checks every attribute written on `element` (when it joins a page). */
 export function checkAttributes(meta: WidgetMeta, element: Element): void {
   for (const { name, value } of Array.from(element.attributes)) checkAttribute(meta, name, value);
+}
+
+/**
+ * What an element does after its first paint each time it joins a page: its shadow root gets the reset of the
+ * page's inherited styles (inherited-reset.ts, EK8), and its attributes are checked.
+ */
+export function joined(meta: WidgetMeta, element: Element): void {
+  resetInheritedStyles(element.shadowRoot);
+  checkAttributes(meta, element);
 }

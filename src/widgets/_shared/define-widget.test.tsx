@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_STRINGS } from '../../core/i18n/english.fixture';
 import { createI18n, loadLanguage } from '../../core/i18n/i18n';
@@ -7,6 +8,7 @@ import type { LocaleFiles } from '../../core/i18n/i18n';
 import frQuotes from '../../core/i18n/locales/fr/quotes.json';
 import { defineWidget, widgetBodyReady } from './define-widget';
 import { useHostState } from './host-state';
+import { INHERITED_RESET } from './inherited-reset';
 import { usePlatform } from './platform-context';
 import { createTestPlatform } from './test-platform.fixture';
 import type { TestPlatform } from './test-platform.fixture';
@@ -96,6 +98,21 @@ function LateProbe() {
 }
 defineWidget({ ...meta, tag: 'tk-probe-late' }, LateProbe, '', QUOTES_FILES);
 
+/** Plain React state, with the number of times it mounted: what a move must keep and a removal must end. */
+let counterMounts = 0;
+function Counter({ symbol }: { symbol?: string }) {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    counterMounts += 1;
+  }, []);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      {symbol ?? '-'} {count}
+    </button>
+  );
+}
+defineWidget({ ...meta, tag: 'tk-probe-counter' }, Counter, '', QUOTES_FILES);
+
 /** The test platform with an instance of its own that has common only, as on a brand page. */
 function brandPagePlatform() {
   return { ...test.platform, i18n: createI18n() };
@@ -113,7 +130,7 @@ const state = (el: HTMLElement) =>
 describe('defineWidget', () => {
   it('renders the component in an open shadow root with the shared and the widget CSS', async () => {
     const el = await mount('<tk-probe></tk-probe>');
-    const style = el.shadowRoot?.querySelector('style')?.textContent ?? '';
+    const style = el.shadowRoot?.querySelector('style:not([data-tk-part])')?.textContent ?? '';
     expect(style).toContain('--_tk-color-up:#2962ff');
     expect(style.endsWith(PROBE_CSS)).toBe(true);
     expect(el.shadowRoot?.querySelector('button')).toBeTruthy();
@@ -126,12 +143,14 @@ describe('defineWidget', () => {
     document.head.append(meta);
     try {
       const el = await mount('<tk-probe></tk-probe>');
-      expect(el.shadowRoot?.querySelector('style')?.nonce).toBe('cGFnZS1ub25jZQ==');
+      expect(el.shadowRoot?.querySelector<HTMLStyleElement>('style:not([data-tk-part])')?.nonce).toBe(
+        'cGFnZS1ub25jZQ==',
+      );
     } finally {
       meta.remove();
     }
     const plain = await mount('<tk-probe></tk-probe>');
-    expect(plain.shadowRoot?.querySelector('style')?.hasAttribute('nonce')).toBe(false);
+    expect(plain.shadowRoot?.querySelector('style:not([data-tk-part])')?.hasAttribute('nonce')).toBe(false);
   });
 
   it('maps attributes to typed props and follows attribute changes', async () => {
@@ -174,6 +193,47 @@ describe('defineWidget', () => {
     document.body.append(box);
     await act(async () => box.append(el));
     expect(state(el).clicks).toBe(1);
+  });
+
+  it('keeps its React tree and all its state when moved, and unmounts once it is left off the page', async () => {
+    counterMounts = 0;
+    const el = await mount('<tk-probe-counter symbol="EURUSD"></tk-probe-counter>');
+    const button = el.shadowRoot?.querySelector('button');
+    await act(async () => button?.click());
+    const box = document.createElement('section');
+    document.body.append(box);
+    await act(async () => box.append(el));
+    // The same root: the same button, plain useState kept, no second mount.
+    expect(el.shadowRoot?.querySelector('button')).toBe(button);
+    expect(button?.textContent).toBe('EURUSD 1');
+    expect(counterMounts).toBe(1);
+    // Removed, then on the page again later: a fresh tree, and the old one gone with its effects.
+    await act(async () => el.remove());
+    expect(el.shadowRoot?.querySelectorAll('.tk-root, button, style:not([data-tk-part])')).toHaveLength(0);
+    await act(async () => document.body.append(el));
+    expect(el.shadowRoot?.querySelector('button')?.textContent).toBe('EURUSD 0');
+    expect(counterMounts).toBe(2);
+    expect(el.shadowRoot?.querySelectorAll('button')).toHaveLength(1);
+    // The reset of the page's inherited styles (EK8) came with the first connect, once.
+    await vi.waitFor(() =>
+      expect(
+        [...(el.shadowRoot?.querySelectorAll('style[data-tk-part="reset"]') ?? [])].map((s) => s.textContent),
+      ).toEqual([INHERITED_RESET]),
+    );
+  });
+
+  it('renders an element made by the page script only once it is on the page, with its attributes', async () => {
+    counterMounts = 0;
+    const el = document.createElement('tk-probe-counter');
+    await act(async () => el.setAttribute('symbol', 'XAUUSD'));
+    // Never inserted, it would otherwise hold a React root (and its subscriptions) for ever.
+    expect(el.shadowRoot?.childNodes).toHaveLength(0);
+    expect(counterMounts).toBe(0);
+    await act(async () => document.body.append(el));
+    expect(el.shadowRoot?.querySelector('button')?.textContent).toBe('XAUUSD 0');
+    await act(async () => el.setAttribute('symbol', 'EURUSD'));
+    expect(el.shadowRoot?.querySelector('button')?.textContent).toBe('EURUSD 0');
+    expect(counterMounts).toBe(1);
   });
 
   it('applies its lang attribute to the page language', async () => {

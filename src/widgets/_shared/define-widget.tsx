@@ -24,6 +24,7 @@ const warned = new Set<string>();
 /** The callbacks of r2wc's element class that defineWidget extends. */
 interface CheckedBase extends HTMLElement {
   connectedCallback(): void;
+  disconnectedCallback(): void;
   attributeChangedCallback(name: string, old: string | null, value: string | null): void;
 }
 
@@ -113,11 +114,21 @@ export function defineWidget<P extends object>(
   const props = Object.fromEntries(meta.attributes.map((attribute) => [attribute.prop, attribute.type]));
   const Base = r2wc(ElementRoot, { shadow: 'open', props }) as unknown as new () => CheckedBase;
   // A misspelt attribute or an unknown value warns once, when the element joins the page or the value changes;
-  // the checks load after the first paint.
+  // the checks, and the reset of the page's inherited styles (EK8), load after the first paint.
   class Checked extends Base {
+    constructor() {
+      super();
+      // r2wc renders on every attribute set, also on an element not on the page yet (createElement, then
+      // setAttribute): one never inserted would keep its tree and subscriptions. It renders once connected.
+      (this as unknown as Record<symbol, boolean>)[Symbol.for('r2wc.connected')] = this.isConnected;
+    }
     override connectedCallback(): void {
       super.connectedCallback();
-      void import('./attribute-check').then((check) => check.checkAttributes(meta, this));
+      void import('./attribute-check').then((check) => check.joined(meta, this));
+    }
+    // r2wc unmounts at once; a move (out and back in within one task) keeps the tree and all its state (EK8).
+    override disconnectedCallback(): void {
+      queueMicrotask(() => this.isConnected || super.disconnectedCallback());
     }
     override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
       super.attributeChangedCallback(name, old, value);

@@ -66,7 +66,8 @@ export const API_ATTRIBUTE: WidgetAttribute = {
 };
 
 /** The supported language codes as the attribute descriptions list them. */
-export const LANGUAGE_LIST = SUPPORTED_LANGUAGES.join(', ');
+// Pure: a build that drops the descriptions using it drops the call too.
+export const LANGUAGE_LIST = /* @__PURE__ */ SUPPORTED_LANGUAGES.join(', ');
 
 /** The `lang` attribute every widget has (one language a page). */
 export const LANG_ATTRIBUTE: WidgetAttribute = {
@@ -79,8 +80,15 @@ export const LANG_ATTRIBUTE: WidgetAttribute = {
 };
 
 /** The `theme` attribute; a widget with a toggle says what it does with it. */
-export function themeAttribute(description = 'Colour theme; the brand theme when absent.'): WidgetAttribute {
-  return { name: 'theme', prop: 'theme', type: 'string', values: ['light', 'dark'], description };
+export function themeAttribute(description?: string): WidgetAttribute {
+  // The default text sits in the description property, so the browser build drops it with the property.
+  return {
+    name: 'theme',
+    prop: 'theme',
+    type: 'string',
+    values: ['light', 'dark'],
+    description: description ?? 'Colour theme; the brand theme when absent.',
+  };
 }
 
 /** `api`, `lang` and `theme` in that order, for widgets with nothing to add to them. */

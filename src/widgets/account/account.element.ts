@@ -21,17 +21,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-account': HTMLElement & {
-      api?: string;
-      view?: string;
-      lang?: string;
-      theme?: string;
-      back?: boolean;
-      colorScheme?: string;
-      colorSchemes?: Array<{ id: string; up: string; down: string }>;
-      cashier?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-account']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

@@ -18,14 +18,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-auth': HTMLElement & {
-      api?: string;
-      view?: string;
-      to?: string;
-      lang?: string;
-      theme?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-auth']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

@@ -21,14 +21,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-bank-cards': HTMLElement & {
-      api?: string;
-      lang?: string;
-      theme?: string;
-      view?: string;
-      cardId?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-bank-cards']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

@@ -11,21 +11,5 @@ defineWidget(chartMeta, Chart, css, {
   languages: () => import('./chart.locales'),
 });
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-chart': HTMLElement & {
-      api?: string;
-      symbol?: string;
-      period?: string;
-      candleType?: string;
-      colorScheme?: string;
-      theme?: string;
-      lang?: string;
-      toolbar?: boolean;
-      selectors?: boolean;
-      indicatorsOpen?: boolean;
-      header?: boolean;
-      tradeMode?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-chart']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

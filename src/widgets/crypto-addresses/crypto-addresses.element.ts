@@ -21,18 +21,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-crypto-addresses': HTMLElement & {
-      api?: string;
-      lang?: string;
-      theme?: string;
-      view?: string;
-      walletId?: string;
-      currencyId?: string;
-      currencyName?: string;
-      protocol?: string;
-      cryptocurrencyAddress?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-crypto-addresses']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

@@ -17,14 +17,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-history': HTMLElement & {
-      api?: string;
-      lang?: string;
-      theme?: string;
-      filter?: string;
-      mode?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-history']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

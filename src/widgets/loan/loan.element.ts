@@ -12,12 +12,5 @@ defineWidget(loanMeta, Loan, css, {
   languages: () => import('./loan.locales'),
 });
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-loan': HTMLElement & {
-      api?: string;
-      lang?: string;
-      theme?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-loan']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

@@ -20,12 +20,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-notifications': HTMLElement & {
-      api?: string;
-      lang?: string;
-      theme?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-notifications']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

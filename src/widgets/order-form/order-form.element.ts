@@ -1,6 +1,5 @@
 /** Registers <tk-order-form> (the widget's entry file: `widgets/tk-order-form.js`). */
 import { defineWidget } from '../_shared/define-widget';
-import type { TradeFormElement } from '../_shared/trade-form';
 import messages from '../../core/i18n/locales/en/messages.json';
 import strings from '../../core/i18n/locales/en/order-form.json';
 import { loadingFrame } from '../_shared/loading-frame';
@@ -22,8 +21,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-order-form': TradeFormElement;
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-order-form']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

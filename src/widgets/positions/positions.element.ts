@@ -21,14 +21,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-positions': HTMLElement & {
-      api?: string;
-      lang?: string;
-      theme?: string;
-      tab?: string;
-      mode?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-positions']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

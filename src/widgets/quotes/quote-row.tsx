@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import { Badge } from '../_shared/badge';
 import type { Translate } from '../_shared/use-t';
 import { MiniChart } from './mini-chart';
@@ -31,8 +31,19 @@ function FlashPrice({ value, field }: { value: string; field: 'bid' | 'ask' | 'p
   );
 }
 
+/**
+ * Whether a row would render the same: its props, and its view model field by field (the table builds a new
+ * one per render). A message that moves some prices re-renders those rows only, not a thousand (EK18).
+ */
+export function sameRow(a: QuoteRowProps, b: QuoteRowProps): boolean {
+  for (const key of Object.keys(a) as (keyof QuoteRowProps)[])
+    if (key !== 'row' && a[key] !== b[key]) return false;
+  for (const key of Object.keys(a.row) as (keyof Row)[]) if (a.row[key] !== b.row[key]) return false;
+  return true;
+}
+
 /** One focusable quote row; Enter or Space selects it like a click. */
-export function QuoteRow({
+export const QuoteRow = memo(function QuoteRow({
   row,
   livePrice,
   liveTime,
@@ -119,4 +130,4 @@ export function QuoteRow({
       ) : null}
     </div>
   );
-}
+}, sameRow);

@@ -11,17 +11,5 @@ defineWidget(quotesMeta, Quotes, css, {
   languages: () => import('./quotes.locales'),
 });
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-quotes': HTMLElement & {
-      api?: string;
-      symbols?: string;
-      category?: string;
-      theme?: string;
-      layout?: string;
-      miniChart?: boolean;
-      tabs?: boolean;
-      selected?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-quotes']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

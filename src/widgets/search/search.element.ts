@@ -11,8 +11,5 @@ defineWidget(searchMeta, Search, css, {
   languages: () => import('./search.locales'),
 });
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-search': HTMLElement & { api?: string; lang?: string; theme?: string };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-search']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

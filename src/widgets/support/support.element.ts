@@ -22,12 +22,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-support': HTMLElement & {
-      api?: string;
-      lang?: string;
-      theme?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-support']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

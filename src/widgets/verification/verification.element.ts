@@ -21,13 +21,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-verification': HTMLElement & {
-      api?: string;
-      lang?: string;
-      theme?: string;
-      level?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-verification']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

@@ -18,14 +18,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-wallet': HTMLElement & {
-      api?: string;
-      lang?: string;
-      theme?: string;
-      view?: string;
-      actions?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-wallet']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

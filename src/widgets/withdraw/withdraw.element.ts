@@ -21,12 +21,5 @@ defineWidget(
   },
 );
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'tk-withdraw': HTMLElement & {
-      api?: string;
-      lang?: string;
-      theme?: string;
-    };
-  }
-}
+// The element's type (`HTMLElementTagNameMap['tk-withdraw']`) is generated from its meta into
+// types/tradekit-elements.d.ts by `npx tsx scripts/manifest.ts`.

@@ -88,4 +88,13 @@ describe('Banner', () => {
     renderWithPlatform(<Banner items={[]} />);
     expect(screen.queryByTestId('banner')).toBeNull();
   });
+
+  it('keeps the space of the banner, hidden from assistive tech, while the banners load (EK16)', () => {
+    renderWithPlatform(<Banner items={null} />);
+    const placeholder = screen.getByTestId('banner-placeholder');
+    expect(placeholder.className).toBe('host-banner');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+    expect(placeholder.childElementCount).toBe(0);
+    expect(screen.queryByTestId('banner')).toBeNull();
+  });
 });

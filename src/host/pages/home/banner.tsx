@@ -9,7 +9,8 @@ import { useCarousel } from './use-carousel';
 import './banner.css';
 
 export interface BannerProps {
-  items: readonly BannerItem[];
+  /** The banners; null while they load (the carousel's space is kept, empty and hidden from assistive tech). */
+  items: readonly BannerItem[] | null;
   /** Autoplay step (spec §9: 3000 ms). */
   intervalMs?: number;
 }
@@ -39,9 +40,11 @@ function BannerLink({ href, active, children }: { href?: string; active: boolean
 /** Carousel with dots, prev/next buttons and swipe; pauses on hover/focus and for reduced motion. */
 export function Banner({ items, intervalMs = 3000 }: BannerProps) {
   const t = useT();
-  const carousel = useCarousel(items.length, intervalMs);
+  const carousel = useCarousel(items?.length ?? 0, intervalMs);
   const swipeStart = useRef<number | null>(null);
   const swiped = useRef(false);
+  if (items === null)
+    return <div className="host-banner" data-testid="banner-placeholder" aria-hidden="true" />;
   if (items.length === 0) return null;
   const many = items.length > 1;
 

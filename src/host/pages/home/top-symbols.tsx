@@ -53,7 +53,44 @@ function Card({ quote }: { quote: QuoteView }) {
   );
 }
 
-/** Section with the brand's home symbols (or the first three by rank) and a link to the full list. */
+/**
+ * A card's place while the first prices arrive: the card's own lines with blank values, so it has a card's
+ * height and nothing below moves when the prices come (EK16). Hidden from assistive tech.
+ */
+function PlaceholderCard() {
+  const t = useT();
+  const blank = '\u00a0';
+  return (
+    <li
+      className="host-top__card host-top__card--placeholder"
+      data-testid="top-symbol-placeholder"
+      aria-hidden="true"
+    >
+      <div className="host-top__link">
+        <span className="host-top__name">{blank}</span>
+        <span className="host-top__price host-num">{blank}</span>
+        <span className="host-top__badge host-num">{blank}</span>
+        <dl className="host-top__quotes">
+          <div>
+            <dt>{t('quotes.bid')}</dt>
+            <dd className="host-num">{blank}</dd>
+          </div>
+          <div>
+            <dt>{t('quotes.ask')}</dt>
+            <dd className="host-num">{blank}</dd>
+          </div>
+        </dl>
+      </div>
+    </li>
+  );
+}
+
+const PLACEHOLDERS = [0, 1, 2];
+
+/**
+ * Section with the brand's home symbols (or the first three by rank) and a link to the full list. Until the
+ * first prices arrive it holds three blank cards of the same size.
+ */
 export function TopSymbols() {
   const t = useT();
   const { atoms } = usePlatform();
@@ -61,7 +98,6 @@ export function TopSymbols() {
   const prices = useAtomValue(atoms.prices);
   const homeSymbols = config.brand.homeSymbols;
   const top = useMemo(() => topSymbols(prices.values(), homeSymbols, 3), [prices, homeSymbols]);
-  if (top.length === 0) return null;
   return (
     <section className="host-section" aria-labelledby="host-top-title">
       <div className="host-section__head">
@@ -73,9 +109,9 @@ export function TopSymbols() {
         </Link>
       </div>
       <ul className="host-top">
-        {top.map((quote) => (
-          <Card key={quote.symbol} quote={quote} />
-        ))}
+        {top.length > 0
+          ? top.map((quote) => <Card key={quote.symbol} quote={quote} />)
+          : PLACEHOLDERS.map((slot) => <PlaceholderCard key={slot} />)}
       </ul>
     </section>
   );

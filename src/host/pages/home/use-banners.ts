@@ -23,17 +23,23 @@ export function pickBanners(data: unknown, limit: number): Banner[] {
     .slice(0, limit);
 }
 
-/** The brand's banners in the page language (empty while loading or on failure: the home page has no banner). */
-export function useBanners(bannerCount: number | null | undefined): Banner[] {
+/**
+ * The brand's banners in the page language: null until the first answer (the home page keeps the banner's space
+ * meanwhile, so nothing below it moves when they arrive: EK16), empty when the brand shows none or the call failed.
+ * A language change keeps the banners shown until the new ones arrive.
+ */
+export function useBanners(bannerCount: number | null | undefined): Banner[] | null {
   const platform = usePlatform();
   const locale = useAtomValue(platform.atoms.language);
-  const [banners, setBanners] = useState<Banner[]>([]);
   const limit = bannerLimit(bannerCount);
+  const [banners, setBanners] = useState<Banner[] | null>(limit === 0 ? [] : null);
   useEffect(() => {
     let live = true;
     // Titles (and the generated images that draw them) come in the page language, English as fallback.
     void platform.api.call(bannerList, { locale }, { silent: true }).then((result) => {
-      if (live && result.ok) setBanners(pickBanners(result.data, limit));
+      if (!live) return;
+      if (result.ok) setBanners(pickBanners(result.data, limit));
+      else setBanners((shown) => shown ?? []);
     });
     return () => {
       live = false;

@@ -1,0 +1,195 @@
+/**
+ * Lighthouse's mobile profile (its default: a mid-range phone, simulated slow 4G and a 4× slower CPU) on the
+ * reference host's pages a trader opens first: home, a chart, the order form and the positions (signed in).
+ * Issue #23's goals: performance ≥ 90, layout shift ≤ 0.1, total blocking time ≤ 200 ms on each.
+ *
+ * Lighthouse is not a dependency of the project (about 190 MB with its own browser driver): the first run
+ * installs the pinned version below into bench/results/.lighthouse (git-ignored) from the npm registry, as any
+ * package, and later runs reuse it. 12.8 is the last Lighthouse that runs on Node 20 (13 needs Node 22.19).
+ *
+ *   npx tsx bench/lighthouse.ts   env: BENCH_LH_RUNS (1: the median of this many runs per page), CHROMIUM_PATH
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildApp } from '../server/src/app';
+import { DEMO_USER, ensureDemoUser } from '../server/src/demo-user';
+
+const LIGHTHOUSE_VERSION = '12.8.2';
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TOOL_DIR = resolve(import.meta.dirname, 'results', '.lighthouse');
+
+/** Issue #23's goals for each page. */
+export const GOALS = { score: 90, cumulativeLayoutShift: 0.1, totalBlockingTimeMs: 200 } as const;
+
+/** What one Lighthouse run gives of a page. */
+export interface PageFigures {
+  score: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+  speedIndexMs: number;
+}
+
+/** The figures of a Lighthouse result (lhr) this bench reports. */
+export function figuresOf(lhr: {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { code: string; message: string };
+}): PageFigures {
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    firstContentfulPaintMs: value('first-contentful-paint'),
+    largestContentfulPaintMs: value('largest-contentful-paint'),
+    totalBlockingTimeMs: value('total-blocking-time'),
+    cumulativeLayoutShift: value('cumulative-layout-shift'),
+    speedIndexMs: value('speed-index'),
+  };
+}
+
+/** The run with the median score (Lighthouse's own advice for noisy runs). */
+export function medianRun(runs: readonly PageFigures[]): PageFigures {
+  if (runs.length === 0) throw new Error('no Lighthouse run');
+  return [...runs].sort((a, b) => a.score - b.score)[Math.floor((runs.length - 1) / 2)]!;
+}
+
+/** Whether a page meets every goal. */
+export function meetsGoals(figures: PageFigures): boolean {
+  return (
+    figures.score >= GOALS.score &&
+    figures.cumulativeLayoutShift <= GOALS.cumulativeLayoutShift &&
+    figures.totalBlockingTimeMs <= GOALS.totalBlockingTimeMs
+  );
+}
+
+/** Installs the pinned Lighthouse into the bench's tool folder once; answers a require rooted there. */
+function lighthouseTools(): NodeJS.Require {
+  const manifest = join(TOOL_DIR, 'node_modules', 'lighthouse', 'package.json');
+  const installed =
+    existsSync(manifest) && createRequire(TOOL_DIR + '/')(manifest).version === LIGHTHOUSE_VERSION;
+  if (!installed) {
+    console.log(`Installing Lighthouse ${LIGHTHOUSE_VERSION} into ${TOOL_DIR} (first run only)…`);
+    mkdirSync(TOOL_DIR, { recursive: true });
+    writeFileSync(join(TOOL_DIR, 'package.json'), '{ "private": true }\n');
+    execFileSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--no-package-lock', `lighthouse@${LIGHTHOUSE_VERSION}`],
+      { cwd: TOOL_DIR, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  return createRequire(join(TOOL_DIR, 'package.json'));
+}
+
+interface PuppeteerPage {
+  goto(url: string, options?: { waitUntil?: string }): Promise<unknown>;
+  waitForSelector(selector: string, options?: { timeout?: number; hidden?: boolean }): Promise<unknown>;
+  type(selector: string, text: string): Promise<void>;
+  click(selector: string): Promise<void>;
+  close(): Promise<void>;
+  createCDPSession(): Promise<{ send(method: string): Promise<unknown>; detach(): Promise<void> }>;
+}
+interface PuppeteerBrowser {
+  newPage(): Promise<PuppeteerPage>;
+  close(): Promise<void>;
+}
+type Lighthouse = (
+  url: string,
+  flags: Record<string, unknown>,
+  config: undefined,
+  page: PuppeteerPage,
+) => Promise<{ lhr: Parameters<typeof figuresOf>[0] } | undefined>;
+
+/** Signs the demo trader in through the host's own sign-in form (the refresh cookie and hint stay in the profile). */
+async function signIn(page: PuppeteerPage, origin: string): Promise<void> {
+  await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
+  const field = (id: string) => `pierce/[data-testid="${id}"]`;
+  await page.waitForSelector(field('auth-email'), { timeout: 30_000 });
+  await page.type(field('auth-email'), DEMO_USER.email);
+  await page.type(field('auth-password'), DEMO_USER.password);
+  await page.click(field('auth-submit'));
+  await page.waitForSelector(field('auth-email'), { timeout: 30_000, hidden: true });
+}
+
+async function main(): Promise<void> {
+  const tools = lighthouseTools();
+  const lighthouse = (await import(pathToFileURL(tools.resolve('lighthouse')).href)).default as Lighthouse;
+  const puppeteer = (await import(pathToFileURL(tools.resolve('puppeteer-core')).href)).default as {
+    launch(options: Record<string, unknown>): Promise<PuppeteerBrowser>;
+  };
+  const dataDir = mkdtempSync(join(tmpdir(), 'tk-bench-lh-'));
+  const app = await buildApp({
+    dataDir,
+    logger: false,
+    market: { seed: 7, backfillDays: 1 },
+    auth: { devOutbox: true },
+  });
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking'],
+  });
+  const pages: { name: string; path: string; signedIn: boolean }[] = [
+    { name: 'home', path: '/', signedIn: false },
+    { name: 'chart', path: '/BTCUSDT/chart', signedIn: false },
+    { name: 'order form', path: '/BTCUSDT/place', signedIn: true },
+    { name: 'positions', path: '/position', signedIn: true },
+  ];
+  const results: Record<string, PageFigures & { runs: number; met: boolean }> = {};
+  try {
+    await ensureDemoUser(app);
+    let signedIn = false;
+    for (const target of pages) {
+      const runs: PageFigures[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const page = await browser.newPage();
+        try {
+          if (target.signedIn && !signedIn) {
+            await signIn(page, origin);
+            signedIn = true;
+          }
+          // Signed-in pages keep the profile's session: Lighthouse would otherwise clear the origin's storage
+          // (and the cache with it). The cache goes here, so every page loads cold as on a first visit.
+          const cdp = await page.createCDPSession();
+          await cdp.send('Network.clearBrowserCache');
+          await cdp.detach();
+          const flags = {
+            onlyCategories: ['performance'],
+            logLevel: 'error',
+            disableStorageReset: target.signedIn,
+          };
+          const result = await lighthouse(`${origin}${target.path}`, flags, undefined, page);
+          if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
+          runs.push(figuresOf(result.lhr));
+        } finally {
+          await page.close();
+        }
+      }
+      const median = medianRun(runs);
+      results[target.name] = { ...median, runs: runs.length, met: meetsGoals(median) };
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile profile, median of ${RUNS} run(s) per page`);
+  console.log('page         score  FCP      LCP      TBT      CLS    SI       goals');
+  for (const [name, f] of Object.entries(results))
+    console.log(
+      `${name.padEnd(12)} ${String(f.score).padStart(5)}  ${s(f.firstContentfulPaintMs).padEnd(8)} ` +
+        `${s(f.largestContentfulPaintMs).padEnd(8)} ${`${Math.round(f.totalBlockingTimeMs)} ms`.padEnd(8)} ` +
+        `${f.cumulativeLayoutShift.toFixed(3).padEnd(6)} ${s(f.speedIndexMs).padEnd(8)} ${f.met ? 'met' : 'below'}`,
+    );
+  console.log(JSON.stringify({ lighthouse: { version: LIGHTHOUSE_VERSION, goals: GOALS, pages: results } }));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

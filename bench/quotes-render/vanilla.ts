@@ -1,0 +1,151 @@
+// The hand-written side of the partial-update benchmark: a copy of the <tk-quotes> table as React drew it
+// (same markup, same styles, in a shadow root of its own), updated the way one would write it by hand:
+// every changed cell's text node and attribute found once and kept, a write only where the value changed,
+// and the same formatting, flash and sparkline rules the widget uses (pure functions shared with it), so the
+// two sides differ in how they update the DOM, not in what they compute.
+import { isDecimal } from '../../src/core/domain/decimal';
+import { SHORT_DATE_TIME_FORMAT, formatPercent, formatPrice, formatTime } from '../../src/core/domain/format';
+import { changeDirection } from '../../src/core/domain/quotes';
+import type { PriceEntry } from '../../src/core/contract/types';
+import { priceMove } from '../../src/widgets/quotes/quote-row.logic';
+import { appendLive, seriesDirection, sparkPath } from '../../src/widgets/quotes/sparkline';
+import type { SparkPoint } from '../../src/widgets/quotes/sparkline';
+
+const SPARK_WIDTH = 80;
+const SPARK_HEIGHT = 28;
+
+type Move = 'up' | 'down' | null;
+
+/** A flashing price: its text node, the span that carries the move, and what they show. */
+interface FlashCell {
+  text: Text;
+  span: HTMLElement;
+  value: string;
+  move: Move;
+}
+
+interface VanillaRow {
+  bid: FlashCell;
+  ask: FlashCell;
+  low: Text;
+  high: Text;
+  change: HTMLElement;
+  changeText: Text;
+  time: Text;
+  spark: SVGSVGElement;
+  path: SVGPathElement;
+  points: readonly SparkPoint[];
+}
+
+function textOf(parent: Element | null, what: string): Text {
+  const node = parent?.lastChild;
+  if (!(node instanceof Text)) throw new Error(`vanilla table: no text node in ${what}`);
+  return node;
+}
+
+function flashCell(row: Element, field: string): FlashCell {
+  const span = row.querySelector<HTMLElement>(`[data-field="${field}"] .tk-quotes__flash`);
+  if (!span) throw new Error(`vanilla table: no ${field} price`);
+  const text = textOf(span, field);
+  return { text, span, value: text.data, move: (span.dataset.move as Move) ?? null };
+}
+
+/** The QF1 rule of use-flash.ts: a new value takes its move's colour; an equal number keeps the last one. */
+function setFlash(cell: FlashCell, value: string): void {
+  if (value === cell.value) return;
+  const move = priceMove(cell.value, value) ?? (isDecimal(value) ? cell.move : null);
+  cell.value = value;
+  cell.text.data = value;
+  if (move === cell.move) return;
+  cell.move = move;
+  if (move) cell.span.setAttribute('data-move', move);
+  else cell.span.removeAttribute('data-move');
+}
+
+function setText(node: Text, value: string): void {
+  if (node.data !== value) node.data = value;
+}
+
+/** A hand-updated copy of a rendered quotes widget. */
+export class VanillaQuotes {
+  readonly host: HTMLElement;
+  private readonly rows = new Map<string, VanillaRow>();
+
+  /**
+   * Copy `source` (a rendered <tk-quotes>: its styles and table) into a new element, and start each row's
+   * sparkline from `series` (the points the widget's mini charts drew).
+   */
+  constructor(
+    source: HTMLElement,
+    series: (symbol: string) => readonly SparkPoint[] | undefined,
+    private readonly timeZone: string | null,
+  ) {
+    this.host = document.createElement('div');
+    this.host.className = 'bench-vanilla';
+    const shadow = this.host.attachShadow({ mode: 'open' });
+    for (const node of source.shadowRoot!.childNodes) shadow.append(node.cloneNode(true));
+    for (const row of shadow.querySelectorAll<HTMLElement>('[role="row"][data-symbol]')) {
+      const symbol = row.dataset.symbol!;
+      const spark = row.querySelector<SVGSVGElement>('.tk-quotes__spark');
+      const path = spark?.querySelector('path');
+      const points = series(symbol);
+      if (!spark || !path || !points) throw new Error(`vanilla table: ${symbol} has no drawn sparkline`);
+      const change = row.querySelector<HTMLElement>('[data-field="change"]')!;
+      this.rows.set(symbol, {
+        bid: flashCell(row, 'bid'),
+        ask: flashCell(row, 'ask'),
+        low: textOf(row.querySelector('[data-field="bid"] + .tk-quotes__sub'), 'low'),
+        high: textOf(row.querySelector('[data-field="ask"] + .tk-quotes__sub'), 'high'),
+        change,
+        changeText: textOf(change, 'change'),
+        time: textOf(row.querySelector('.tk-quotes__cell--time'), 'time'),
+        spark,
+        path,
+        points,
+      });
+    }
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  /** Apply one `/topic/prices` message (the same JSON text the widget's socket gets). */
+  apply(body: string): void {
+    const entries = JSON.parse(body) as PriceEntry[];
+    for (const e of entries) {
+      const row = this.rows.get(e.symbol);
+      if (!row) continue;
+      const precision = e.pricePrecision;
+      setFlash(row.bid, formatPrice(e.bidPrice, precision));
+      setFlash(row.ask, formatPrice(e.askPrice, precision));
+      setText(row.low, formatPrice(e.lowPrice, precision));
+      setText(row.high, formatPrice(e.highPrice, precision));
+      setText(row.time, formatTime(e.lastUpdate, SHORT_DATE_TIME_FORMAT, this.timeZone));
+      const change = formatPercent(e.priceChangePercent);
+      if (row.changeText.data !== change) {
+        row.changeText.data = change;
+        const direction = changeDirection(e.priceChangePercent);
+        if (row.change.dataset.direction !== direction) {
+          row.change.setAttribute('data-tone', direction);
+          row.change.setAttribute('data-direction', direction);
+        }
+      }
+      const points = appendLive(row.points, e.price, e.lastUpdate);
+      if (points !== row.points) {
+        row.points = points;
+        row.path.setAttribute('d', sparkPath(points, SPARK_WIDTH, SPARK_HEIGHT));
+        row.spark.setAttribute('data-direction', seriesDirection(points));
+        row.spark.setAttribute('data-points', String(points.length));
+      }
+    }
+  }
+
+  /** The HTML of each row, by symbol (to check both sides drew the same thing). */
+  rowHtml(): Map<string, string> {
+    const html = new Map<string, string>();
+    for (const row of this.host.shadowRoot!.querySelectorAll<HTMLElement>('[role="row"][data-symbol]'))
+      html.set(row.dataset.symbol!, row.outerHTML);
+    return html;
+  }
+}

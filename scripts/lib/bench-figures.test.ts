@@ -1,0 +1,100 @@
+// The rows the wire benchmarks add to the bench table (EK11), read from their JSON lines.
+import { describe, expect, it } from 'vitest';
+import { FIGURES } from './bench-figures.mjs';
+
+const rowsOf = (file: string, result: unknown) => FIGURES[file]!(result as never);
+
+describe('FIGURES', () => {
+  it('has a reader for every benchmark npm run bench runs', () => {
+    expect(Object.keys(FIGURES).sort()).toEqual(
+      [
+        'bench/api-fuzz.ts',
+        'bench/broker-fanout.ts',
+        'bench/chart-init.ts',
+        'bench/chart-size.ts',
+        'bench/chart-update.ts',
+        'bench/json-compression.ts',
+        'bench/lighthouse.ts',
+        'bench/option-settle.ts',
+        'bench/order-placement.ts',
+        'bench/quotes-render.ts',
+        'bench/quotes-size.ts',
+        'bench/transfer-size.ts',
+        'bench/trigger-eval.ts',
+      ].sort(),
+    );
+  });
+
+  it('transfer-size: each page against gzip -9 of its responses, a budget on the ratio', () => {
+    const page = (name: string, transferredBytes: number) => ({
+      page: name,
+      requests: 30,
+      transferredBytes,
+      headerBytes: 20_000,
+      rawBytes: 400_000,
+      floorBytes: 130_000,
+    });
+    const rows = rowsOf('bench/transfer-size.ts', {
+      pages: [page('tk-quotes', 120_000), page('tk-chart', 131_000)],
+    });
+    expect(rows.map((r) => [r.name, r.figure, r.floor, r.met])).toEqual([
+      ['tk-quotes, first visit, bytes transferred', 120_000, 130_000, true],
+      ['tk-chart, first visit, bytes transferred', 131_000, 130_000, false],
+    ]);
+    expect(rows[0]?.limit).toEqual({ kind: 'budget', on: 'ratio', max: 1 });
+  });
+
+  it('json-compression: each answer as served against gzip -9, and the worst CPU time as a goal', () => {
+    const answer = { name: 'quote list', rawBytes: 25_680, floorBytes: 1377, servedBytes: 1164 };
+    const rows = rowsOf('bench/json-compression.ts', {
+      brotliQuality: 5,
+      answers: [{ ...answer, servedEncoding: 'br', chosenMs: 0.157 }],
+      syncLimit: 32_768,
+      worstEventLoopMs: 1.2,
+      worstAnswer: 'quote list',
+      worstStringifyMs: 0.08,
+      goalMs: 1,
+    });
+    expect(rows.map((r) => [r.figure, r.floor, r.limit?.kind, r.met])).toEqual([
+      [1164, 1377, 'budget', true],
+      [1.2, 0.08, 'goal', false],
+    ]);
+    expect(rows[1]?.name).toBe('JSON compression CPU per answer on the event loop, worst: quote list');
+  });
+
+  it('quotes-render: the partial update against the hand-written DOM, the other render goals on their own', () => {
+    const watch = { asked: 1000, symbolsWithPrice: 256, sockets: 11, subscribeFrames: 11_000 };
+    const rows = rowsOf('bench/quotes-render.ts', {
+      loadAverage: [1.2, 1.4],
+      partialUpdate: { rows: 1000, reactMs: 30, vanillaMs: 20, goal: 1.15, cpuRatio: 1.4 },
+      liveRows: { rows: 1000, perFrame: 30, longTasks: 0, longestTaskMs: 0, frameMs: { p99: 17 } },
+      tickToPaint: { paintedMs: { p50: 5, p95: 9, p99: 12 }, goalP99Ms: 16.7 },
+      watchlist: { listed: watch },
+    });
+    expect(rows.map((r) => [r.figure, r.floor, r.limit?.kind, r.met])).toEqual([
+      [30, 20, 'goal', false],
+      [0, null, 'goal', true],
+      [12, null, 'goal', true],
+      [256, null, 'goal', false],
+    ]);
+  });
+
+  it("lighthouse: each page's performance score against the goal of 90", () => {
+    const page = (score: number) => ({
+      score,
+      firstContentfulPaintMs: 1200,
+      largestContentfulPaintMs: 2400,
+      totalBlockingTimeMs: 150,
+      cumulativeLayoutShift: 0.01,
+      runs: 3,
+    });
+    const rows = rowsOf('bench/lighthouse.ts', {
+      lighthouse: { version: '12.8.2', goals: { score: 90 }, pages: { home: page(91), chart: page(72) } },
+    });
+    expect(rows.map((r) => [r.name, r.figure, r.met])).toEqual([
+      ['Lighthouse 12.8.2 mobile, home: performance', 91, true],
+      ['Lighthouse 12.8.2 mobile, chart: performance', 72, false],
+    ]);
+    expect(rows[0]?.note).toBe('FCP 1.20 s, LCP 2.40 s, TBT 150 ms, CLS 0.010; median of 3');
+  });
+});
