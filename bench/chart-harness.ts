@@ -1,5 +1,6 @@
 // Node side of the chart benchmarks: builds the bench pages (bench/chart-page.ts, bench/chart-cold.ts) with
-// the project's minifier, serves them from a tiny HTTP server and drives them in Chromium.
+// the project's minifier, serves them from a tiny HTTP server and drives them in Chromium. The building, the
+// browser and the wait for a page's result are shared with the quote render benchmarks (quotes-render/harness.ts).
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,6 @@ import { build, loadConfigFromFile } from 'vite';
 const ROOT = resolve(import.meta.dirname, '..');
 /** Where the bench pages are built (under bench/results/, which git ignores). */
 export const BENCH_DIR = resolve(ROOT, 'bench', 'results', '.chart-bench');
-const STAMP = join(BENCH_DIR, '.built');
 const SOURCES = [
   'src',
   'bench/chart-page.ts',
@@ -28,10 +28,18 @@ function newest(path: string): number {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
 }
 
-/** Build the bench pages unless the last build is newer than every source. */
-export async function buildBenchPages(): Promise<void> {
-  const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
-  if (builtAt > 0 && SOURCES.every((source) => newest(resolve(ROOT, source)) < builtAt)) return;
+/**
+ * Build bench entries (name → source file) into `outDir` with the project's minifier, unless the last build
+ * there is newer than every one of `sources` (paths from the repository root).
+ */
+export async function buildEntries(
+  outDir: string,
+  sources: readonly string[],
+  input: Record<string, string>,
+): Promise<void> {
+  const stamp = join(outDir, '.built');
+  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  if (builtAt > 0 && sources.every((source) => newest(resolve(ROOT, source)) < builtAt)) return;
   const project = await loadConfigFromFile(
     { command: 'build', mode: 'production' },
     resolve(ROOT, 'vite.config.ts'),
@@ -44,7 +52,7 @@ export async function buildBenchPages(): Promise<void> {
     mode: 'production',
     plugins: [react()],
     build: {
-      outDir: BENCH_DIR,
+      outDir,
       emptyOutDir: true,
       target: 'es2022',
       // TK_BENCH_NO_MINIFY=1 keeps names readable for a profile of the bench pages.
@@ -52,12 +60,17 @@ export async function buildBenchPages(): Promise<void> {
       terserOptions,
       chunkSizeWarningLimit: 4096,
       rollupOptions: {
-        input: { page: resolve(ROOT, 'bench/chart-page.ts'), cold: resolve(ROOT, 'bench/chart-cold.ts') },
+        input: Object.fromEntries(Object.entries(input).map(([name, file]) => [name, resolve(ROOT, file)])),
         output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },
     },
   });
-  writeFileSync(STAMP, new Date().toISOString());
+  writeFileSync(stamp, new Date().toISOString());
+}
+
+/** Build the bench pages unless the last build is newer than every source. */
+export function buildBenchPages(): Promise<void> {
+  return buildEntries(BENCH_DIR, SOURCES, { page: 'bench/chart-page.ts', cold: 'bench/chart-cold.ts' });
 }
 
 const TYPES: Record<string, string> = {
@@ -102,6 +115,23 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Wait for a bench page's `__bench.result` (or its error) and return it. */
+export async function benchResult(page: Page, timeoutMs: number): Promise<unknown> {
+  await page.waitForFunction(
+    () => {
+      const bench = (window as unknown as { __bench?: { result?: unknown; error?: string } }).__bench;
+      return bench?.result !== undefined || bench?.error !== undefined;
+    },
+    undefined,
+    { timeout: timeoutMs, polling: 50 },
+  );
+  const { result, error } = await page.evaluate(
+    () => (window as unknown as { __bench: { result?: unknown; error?: string } }).__bench,
+  );
+  if (error) throw new Error(`bench page failed: ${error}`);
+  return result;
+}
+
 /** Open `/?query` in a fresh page, wait for the page's `__bench.result` and return it with the page. */
 export async function openBench(
   browser: Browser,
@@ -111,19 +141,7 @@ export async function openBench(
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   page.on('pageerror', (error) => console.error(`[bench page] ${error.message}`));
   await page.goto(`${origin}/?${query}`);
-  await page.waitForFunction(
-    () => {
-      const bench = (window as unknown as { __bench?: { result?: unknown; error?: string } }).__bench;
-      return bench?.result !== undefined || bench?.error !== undefined;
-    },
-    undefined,
-    { timeout: 60_000, polling: 50 },
-  );
-  const { result, error } = await page.evaluate(
-    () => (window as unknown as { __bench: { result?: unknown; error?: string } }).__bench,
-  );
-  if (error) throw new Error(`bench page failed: ${error}`);
-  return { page, result };
+  return { page, result: await benchResult(page, 60_000) };
 }
 
 /** The value at quantile `q` (0…1) of `values`. */

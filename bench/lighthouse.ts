@@ -7,7 +7,9 @@
  * installs the pinned version below into bench/results/.lighthouse (git-ignored) from the npm registry, as any
  * package, and later runs reuse it. 12.8 is the last Lighthouse that runs on Node 20 (13 needs Node 22.19).
  *
- *   npx tsx bench/lighthouse.ts   env: BENCH_LH_RUNS (1: the median of this many runs per page), CHROMIUM_PATH
+ *   npx tsx bench/lighthouse.ts   env: BENCH_LH_RUNS (1: the median of this many runs per page), CHROMIUM_PATH,
+ *                                 BENCH_LH_REPORTS (a folder: each run's full Lighthouse result, `<page>-<run>.json`,
+ *                                 to read which audits cost the points; open one in the Lighthouse viewer)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ const LIGHTHOUSE_VERSION = '12.8.2';
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TOOL_DIR = resolve(import.meta.dirname, 'results', '.lighthouse');
+const REPORTS = process.env.BENCH_LH_REPORTS ? resolve(process.env.BENCH_LH_REPORTS) : null;
 
 /** Issue #23's goals for each page. */
 export const GOALS = { score: 90, cumulativeLayoutShift: 0.1, totalBlockingTimeMs: 200 } as const;
@@ -167,6 +170,13 @@ async function main(): Promise<void> {
           };
           const result = await lighthouse(`${origin}${target.path}`, flags, undefined, page);
           if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
+          if (REPORTS) {
+            mkdirSync(REPORTS, { recursive: true });
+            writeFileSync(
+              join(REPORTS, `${target.name.replace(/\W+/g, '-')}-${run + 1}.json`),
+              JSON.stringify(result.lhr),
+            );
+          }
           runs.push(figuresOf(result.lhr));
         } finally {
           await page.close();

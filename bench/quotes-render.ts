@@ -26,6 +26,7 @@ import { resolve } from 'node:path';
 import { errors } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { buildPages, copyWidgets, launchBrowser, openBench, servePages } from './quotes-render/harness';
+import { MAX_SYMBOL_SUBSCRIPTIONS } from '../src/core/feeds/socket-plan';
 import { PROBE_SYMBOL, symbolOf } from './quotes-render/market';
 import { clock, startPlatform } from './quotes-render/platform';
 import type { BenchPlatform } from './quotes-render/platform';
@@ -333,7 +334,11 @@ async function watchlist(
   const state = await b.call('state');
   await context.close();
   return {
-    mode: listed ? 'symbols attribute: /topic/prices.{SYMBOL} each' : 'catalogue: /topic/prices',
+    // Listed symbols take a topic each up to MAX_SYMBOL_SUBSCRIPTIONS; past it the feed takes the catalogue
+    // in their place (EK18), so a 1,000-symbol list is one SUBSCRIBE of /topic/prices.
+    mode: listed
+      ? `symbols attribute: /topic/prices.{SYMBOL} each up to ${MAX_SYMBOL_SUBSCRIPTIONS}, /topic/prices above (EK18)`
+      : 'catalogue: /topic/prices',
     asked: WATCH_SYMBOLS,
     sockets: watch.sockets,
     subscribeFrames: watch.subscribeFrames,
@@ -430,9 +435,9 @@ function printTable(r: {
     ],
   ];
   for (const [name, v] of [
-    ['symbols attribute', w.listed],
-    ['catalogue', w.catalogue],
-    ['symbols, limit raised', w.listedWithLimitRaised],
+    [`symbols attribute (> ${MAX_SYMBOL_SUBSCRIPTIONS}: catalogue)`, w.listed],
+    ['category (catalogue)', w.catalogue],
+    ['symbols, broker limit raised', w.listedWithLimitRaised],
   ] as const)
     rows.push([
       `watchlist ${v.asked} symbols, ${name}`,

@@ -1,9 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { hostChunkRule, hostLocaleChunk } from './vite-host';
 
-/** A module graph of static imports, as the bundler's getModuleInfo answers it. */
-function graph(imports: Record<string, string[]>) {
-  return { getModuleInfo: (id: string) => (id in imports ? { importedIds: imports[id]! } : null) };
+/**
+ * A module graph of static imports, as the bundler's getModuleInfo answers it: a module nothing imports is an
+ * entry unless it is named in `dynamic` (it is then only ever imported dynamically).
+ */
+function graph(
+  imports: Record<string, string[]>,
+  dynamic: readonly string[] = [],
+  dynamicImports: Record<string, string[]> = {},
+) {
+  const importers = (id: string, of: Record<string, string[]>) =>
+    Object.keys(of).filter((from) => of[from]!.includes(id));
+  return {
+    getModuleInfo: (id: string) =>
+      id in imports
+        ? {
+            importedIds: imports[id]!,
+            importers: importers(id, imports),
+            dynamicImporters: importers(id, dynamicImports),
+            isEntry:
+              importers(id, imports).length === 0 &&
+              importers(id, dynamicImports).length === 0 &&
+              !dynamic.includes(id),
+          }
+        : null,
+  };
 }
 
 const NM = '/repo/node_modules';
@@ -52,6 +74,45 @@ describe('the host build: its chunks (TR27)', () => {
     // What the chart engine imports without a lazy library stays in app; a dynamic import is no import here.
     expect(rule('/repo/src/x.ts', g)).toBe('app');
     expect(rule('/repo/src/core/media/converters.ts', g)).toBe('app');
+    // The URL of a library's file is a string in the importer, not the library's code.
+    const h = graph({
+      '/repo/src/core/media/worker-url.ts': [`${NM}/browser-image-compression/dist/bic.js?url`],
+      [`${NM}/browser-image-compression/dist/bic.js?url`]: [],
+    });
+    expect(rule('/repo/src/core/media/worker-url.ts', h)).toBe('app');
+  });
+
+  it('leaves the code only the pages\u2019 dynamic imports reach to the pages\u2019 chunks (EK19)', () => {
+    const rule = hostChunkRule();
+    const g = graph(
+      {
+        '/repo/src/host/main.tsx': ['/repo/src/host/pages/registry.ts', '/repo/src/core/shared.ts'],
+        '/repo/src/host/pages/registry.ts': [],
+        '/repo/src/host/pages/place/place-page.tsx': [
+          '/repo/src/widgets/order/order.tsx',
+          `${NM}/dayjs/index.js`,
+        ],
+        '/repo/src/widgets/order/order.tsx': ['/repo/src/core/shared.ts', '/repo/src/widgets/order/form.tsx'],
+        '/repo/src/widgets/order/form.tsx': ['/repo/src/widgets/order/order.tsx'],
+        '/repo/src/core/shared.ts': [],
+        '/repo/src/core/feed.ts': [],
+        [`${NM}/dayjs/index.js`]: [],
+      },
+      ['/repo/src/host/pages/place/place-page.tsx'],
+      {
+        '/repo/src/host/pages/registry.ts': ['/repo/src/host/pages/place/place-page.tsx'],
+        // The core's own lazy module that the start needs: still in app.
+        '/repo/src/core/shared.ts': ['/repo/src/core/feed.ts'],
+      },
+    );
+    expect(rule('/repo/src/core/feed.ts', g)).toBe('app');
+    expect(rule('/repo/src/host/pages/place/place-page.tsx', g)).toBeNull();
+    expect(rule('/repo/src/widgets/order/order.tsx', g)).toBeNull();
+    expect(rule('/repo/src/widgets/order/form.tsx', g)).toBeNull();
+    expect(rule(`${NM}/dayjs/index.js`, g)).toBeNull();
+    // Imported by the first load as well: it stays there.
+    expect(rule('/repo/src/core/shared.ts', g)).toBe('app');
+    expect(rule('/repo/src/host/pages/registry.ts', g)).toBe('app');
   });
 
   it('ends on import cycles', () => {
@@ -60,6 +121,7 @@ describe('the host build: its chunks (TR27)', () => {
       '/repo/src/a.ts': ['/repo/src/b.ts'],
       '/repo/src/b.ts': ['/repo/src/a.ts', `${NM}/klinecharts/index.js`],
       [`${NM}/klinecharts/index.js`]: [],
+      '/repo/src/main.ts': ['/repo/src/c.ts'],
       '/repo/src/c.ts': ['/repo/src/d.ts'],
       '/repo/src/d.ts': ['/repo/src/c.ts'],
       // e reaches the library only through the cycle f → e: f is asked after e and still needs it.
@@ -71,5 +133,9 @@ describe('the host build: its chunks (TR27)', () => {
     expect(rule('/repo/src/e.ts', g)).toBeNull();
     expect(rule('/repo/src/f.ts', g)).toBeNull();
     expect(rule('/repo/src/c.ts', g)).toBe('app');
+    expect(rule('/repo/src/d.ts', g)).toBe('app');
+    // A cycle that only a dynamic import enters: the walk up ends without an entry.
+    const h = graph({ '/repo/src/p.ts': ['/repo/src/q.ts'], '/repo/src/q.ts': ['/repo/src/p.ts'] });
+    expect(rule('/repo/src/p.ts', h)).toBeNull();
   });
 });

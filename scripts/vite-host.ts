@@ -4,10 +4,11 @@
  * The widgets' build splits their code finely so that a partner's page loads only what its widgets paint first
  * (the size budgets). Built with them, the host paid for that: a cold load of `/` asked for 122 scripts, and
  * each request costs the browser, the server and the network more than its bytes. The host is one site that
- * paints most of its code at once, so its own build puts its code in a few chunks: `vendor` (the libraries),
- * `app` (our code), one chunk of strings per language, one of server messages per language; the libraries it
- * needs only on some screens (the chart engine, photo conversion, phone numbers) and the modules that import them stay lazy
- * chunks of their own. The host then never changes how the widgets' chunks are cut, nor they the host's.
+ * paints much of its code at once, so its own build puts the code of its first load in a few chunks: `vendor`
+ * (the libraries), `app` (our code), one chunk of strings per language, one of server messages per language.
+ * The libraries it needs only on some screens (the chart engine, photo conversion, phone numbers), the modules
+ * that import them and the pages' own code (a chunk per page and what only pages use, loaded with its page: EK19) stay lazy chunks of
+ * their own. The host then never changes how the widgets' chunks are cut, nor they the host's.
  */
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -24,9 +25,17 @@ const ROOT = resolve(import.meta.dirname, '..');
 const LAZY_LIBRARIES =
   /[\\/]node_modules[\\/](?:klinecharts|heic-to|browser-image-compression|libphonenumber-js)[\\/]/;
 
+/** The module whose dynamic imports are the pages, one chunk each (EK19). */
+const PAGE_REGISTRY = /[\\/]src[\\/]host[\\/]pages[\\/]registry\.ts$/;
+
 /** What the chunking rule may ask of a module (rolldown's ModuleInfo). */
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(id: string): {
+    importedIds: readonly string[];
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+    isEntry: boolean;
+  } | null;
 }
 
 /** The language and namespace of a locale file `src/core/i18n/locales/<lang>/<namespace>.json`; null for others. */
@@ -43,10 +52,44 @@ export function hostLocaleChunk(id: string): string | null {
 }
 
 /**
- * The host's chunk of a module: `vendor` or `app`, or null (the bundler's own split) for a lazy library and for
- * every module that imports one statically, directly or through others.
+ * The host's chunk of a module: `vendor` or `app` for what the first load runs, or null (the bundler's own
+ * split) for a lazy library, for every module that imports one statically, directly or through others, and for
+ * the code only the pages' own chunks reach (EK19: each page module is a dynamic import of pages/registry.ts;
+ * put in `app`, every page's code would load on every first visit again).
  */
 export function hostChunkRule(): (id: string, graph: ModuleGraph) => string | null {
+  const firstLoad = new Map<string, boolean>();
+  /**
+   * A walk up the importers of `id`: whether an entry reaches it other than through a page (the registry's
+   * dynamic imports). The lazy modules of the core that every start needs (the market feed, the API client)
+   * stay in `app`, as before: a chunk of their own would be one more request on every first load.
+   */
+  const inFirstLoad = (id: string, graph: ModuleGraph): boolean => {
+    const known = firstLoad.get(id);
+    if (known !== undefined) return known;
+    const seen = new Set([id]);
+    const queue = [id];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      const info = graph.getModuleInfo(next);
+      if (info?.isEntry || firstLoad.get(next) === true) {
+        // Every module on the way down from here is reached as well, but the walk kept no path: only `id`.
+        firstLoad.set(id, true);
+        return true;
+      }
+      const importers = [
+        ...(info?.importers ?? []),
+        ...(info?.dynamicImporters ?? []).filter((importer) => !PAGE_REGISTRY.test(importer)),
+      ];
+      for (const importer of importers) {
+        if (!seen.has(importer) && firstLoad.get(importer) !== false) {
+          seen.add(importer);
+          queue.push(importer);
+        }
+      }
+    }
+    for (const reached of seen) firstLoad.set(reached, false);
+    return false;
+  };
   const lazy = new Map<string, boolean>();
   /** A walk of the static imports from `id`: found a lazy library, or every module it reached needs none. */
   const needsLazyLibrary = (id: string, graph: ModuleGraph): boolean => {
@@ -55,7 +98,8 @@ export function hostChunkRule(): (id: string, graph: ModuleGraph) => string | nu
     const seen = new Set([id]);
     const queue = [id];
     for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-      if (LAZY_LIBRARIES.test(next) || lazy.get(next) === true) {
+      // A library's file imported as a URL (`?url`: the image worker's script) is a string, not its code.
+      if ((LAZY_LIBRARIES.test(next) && !next.endsWith('?url')) || lazy.get(next) === true) {
         lazy.set(id, true);
         return true;
       }
@@ -69,9 +113,30 @@ export function hostChunkRule(): (id: string, graph: ModuleGraph) => string | nu
     for (const reached of seen) lazy.set(reached, false);
     return false;
   };
+  /** The pages (modules the registry imports dynamically) whose code reaches `id`, up its importers. */
+  const pagesReaching = (id: string, graph: ModuleGraph): Set<string> => {
+    const pages = new Set<string>();
+    const seen = new Set([id]);
+    const queue = [id];
+    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+      const info = graph.getModuleInfo(next);
+      if (info?.dynamicImporters.some((importer) => PAGE_REGISTRY.test(importer))) pages.add(next);
+      for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])]) {
+        if (!seen.has(importer) && !PAGE_REGISTRY.test(importer)) {
+          seen.add(importer);
+          queue.push(importer);
+        }
+      }
+    }
+    return pages;
+  };
   return (id, graph) => {
     if (needsLazyLibrary(id, graph)) return null;
-    return /[\\/]node_modules[\\/]/.test(id) ? 'vendor' : 'app';
+    // What one page alone uses goes with it; what several share, in one chunk of the pages' common code
+    // (the bundler would cut a chunk for every combination of pages: 8 scripts for the home page).
+    if (!inFirstLoad(id, graph)) return pagesReaching(id, graph).size > 1 ? 'pages' : null;
+    // A `?url` module is our string of a library file's address: ours, beside its importer.
+    return /[\\/]node_modules[\\/]/.test(id) && !id.endsWith('?url') ? 'vendor' : 'app';
   };
 }
 

@@ -1,27 +1,20 @@
 // Node side of the quote render benchmarks: builds the bench's browser entries (page.ts: the widget on an
 // in-page socket; wire.ts: the probe of a page that loads the built widget from the platform server) with the
-// project's minifier, serves them from a tiny HTTP server on an origin of their own and opens them in Chromium.
-import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// project's minifier, serves them from a tiny HTTP server on an origin of their own and opens them in Chromium
+// (building, browser and result wait shared with the chart benchmarks: bench/chart-harness.ts).
+import { cpSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { build, loadConfigFromFile } from 'vite';
+import { benchResult, buildEntries } from '../chart-harness';
+
+export { launchBrowser } from '../chart-harness';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Where the bench pages are built (under bench/results/, which git ignores). */
 const OUT_DIR = resolve(ROOT, 'bench', 'results', '.quotes-render');
-const STAMP = join(OUT_DIR, '.built');
 const SOURCES = ['src', 'bench/quotes-render', 'package-lock.json'];
-
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
-}
 
 /** Where the platform server of the wire benchmarks serves the widgets from (a copy of dist/, see below). */
 export const DIST_COPY = resolve(ROOT, 'bench', 'results', '.quotes-render-dist');
@@ -49,37 +42,11 @@ export function copyWidgets(): string {
 }
 
 /** Build the bench entries unless the last build is newer than every source. */
-export async function buildPages(): Promise<void> {
-  const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
-  if (builtAt > 0 && SOURCES.every((source) => newest(resolve(ROOT, source)) < builtAt)) return;
-  const project = await loadConfigFromFile(
-    { command: 'build', mode: 'production' },
-    resolve(ROOT, 'vite.config.ts'),
-  );
-  const { minify = true, terserOptions } = project?.config.build ?? {};
-  await build({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'warn',
-    mode: 'production',
-    plugins: [react()],
-    build: {
-      outDir: OUT_DIR,
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: process.env.TK_BENCH_NO_MINIFY ? false : minify,
-      terserOptions,
-      chunkSizeWarningLimit: 4096,
-      rollupOptions: {
-        input: {
-          page: resolve(ROOT, 'bench/quotes-render/page.ts'),
-          wire: resolve(ROOT, 'bench/quotes-render/wire.ts'),
-        },
-        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-      },
-    },
+export function buildPages(): Promise<void> {
+  return buildEntries(OUT_DIR, SOURCES, {
+    page: 'bench/quotes-render/page.ts',
+    wire: 'bench/quotes-render/wire.ts',
   });
-  writeFileSync(STAMP, new Date().toISOString());
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css' };
@@ -138,30 +105,10 @@ export async function servePages() {
   };
 }
 
-/** Chromium headless with the flags of this project's browser runs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
-  });
-}
-
 /** Open `url` in a fresh 1440 × 900 page and wait for its `__bench.result` (or error). */
 export async function openBench(browser: Browser, url: string): Promise<{ page: Page; result: unknown }> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   page.on('pageerror', (error) => console.error(`[bench page] ${error.message}`));
   await page.goto(url);
-  await page.waitForFunction(
-    () => {
-      const bench = (window as unknown as { __bench?: { result?: unknown; error?: string } }).__bench;
-      return bench?.result !== undefined || bench?.error !== undefined;
-    },
-    undefined,
-    { timeout: 120_000, polling: 100 },
-  );
-  const { result, error } = await page.evaluate(
-    () => (window as unknown as { __bench: { result?: unknown; error?: string } }).__bench,
-  );
-  if (error) throw new Error(`bench page failed: ${error}`);
-  return { page, result };
+  return { page, result: await benchResult(page, 120_000) };
 }

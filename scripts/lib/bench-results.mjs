@@ -84,6 +84,28 @@ function formatLimit(row) {
 /** Markdown cell text: no pipe or line break can break the table. */
 const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 
+/** The texts of one figure's columns, shared by the README's table and the console's. */
+function describe(row) {
+  return {
+    name: row.note ? `${row.name} (${row.note})` : row.name,
+    figure: formatValue(row.figure, row.unit),
+    floor: row.floor === null ? '—' : `${formatValue(row.floor, row.unit)}: ${row.floorLabel}`,
+    ratio: row.ratio === null ? '—' : `${row.ratio.toFixed(2)}×`,
+    limit: formatLimit(row),
+    met: row.met === null ? '—' : row.met ? 'yes' : 'no',
+  };
+}
+
+/** The console's rows of a run's figures: [name, figure, floor, ratio and limit], as `npm run bench` prints them. */
+export function consoleRows(figures) {
+  return figures.map((row) => {
+    const d = describe(row);
+    const judged = row.met === null ? '' : `; ${d.met === 'yes' ? 'met' : 'NOT met'}`;
+    const floor = row.floor === null ? '' : `${d.ratio} of ${d.floor}; `;
+    return [d.name, d.figure, `${floor}${d.limit}${judged}`];
+  });
+}
+
 /** The README's table of latest.json: one row per figure, a failed benchmark as one row saying so. */
 export function renderTable(results) {
   const lines = [
@@ -97,12 +119,10 @@ export function renderTable(results) {
       continue;
     }
     for (const row of bench.figures ?? []) {
-      const floor = row.floor === null ? '—' : `${formatValue(row.floor, row.unit)}: ${row.floorLabel}`;
-      const ratio = row.ratio === null ? '—' : `${row.ratio.toFixed(2)}×`;
-      const met = row.met === null ? '—' : row.met ? 'yes' : '**no**';
-      const name = row.note ? `${row.name} (${row.note})` : row.name;
+      const d = describe(row);
+      const met = d.met === 'no' ? '**no**' : d.met;
       lines.push(
-        `| ${cell(name)} | ${formatValue(row.figure, row.unit)} | ${cell(floor)} | ${ratio} | ${cell(formatLimit(row))} | ${met} | ${day} |`,
+        `| ${cell(d.name)} | ${d.figure} | ${cell(d.floor)} | ${d.ratio} | ${cell(d.limit)} | ${met} | ${day} |`,
       );
     }
   }

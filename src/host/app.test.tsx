@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestPlatform, priceEntry } from '../widgets/_shared/test-platform.fixture';
 import { chartEngineModule } from '../widgets/chart/chart-test.fixture';
 import { App } from './app';
+import { navigate } from './routing/history';
 
 // jsdom has no canvas: the chart panels draw through an engine that only records.
 vi.mock(import('../widgets/chart/chart-engine'), () => chartEngineModule());
@@ -177,5 +178,19 @@ describe('App', () => {
     close = () => test.platform.close();
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect((await screen.findByTestId('chart-panel')).dataset.symbol).toBe('BTCUSDT');
+  });
+
+  it('shows the first page in full at once and loads another page\u2019s code when it opens (EK19)', async () => {
+    mockWidth(390);
+    const test = await start('/');
+    close = () => test.platform.close();
+    // The start-up waited for the home page's chunk: no empty place behind the loading screen's end.
+    expect(screen.getByTestId('home')).toBeTruthy();
+    expect(screen.queryByTestId('page-pending')).toBeNull();
+    // No test of this file opens the sign-in page before: its chunk is not loaded yet, its place is held.
+    act(() => navigate('/login'));
+    expect(screen.getByTestId('page-pending').getAttribute('aria-busy')).toBe('true');
+    expect(await screen.findByTestId('auth-page')).toBeTruthy();
+    expect(screen.queryByTestId('page-pending')).toBeNull();
   });
 });

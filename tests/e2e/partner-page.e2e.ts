@@ -8,6 +8,7 @@
 // should copy, so it gets no folder under examples/.
 import type { Page, WebSocket as PageSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { IDLE_CLOSE_MS } from '../../src/core/feeds/reconnect-policy';
 import { readManifest, widgetTags } from '../fixtures/dist-graph';
 import { openPage, screenshot, useBrowser } from './browser';
 import { expectTicking, row, rows } from './quotes';
@@ -80,7 +81,7 @@ function watchSockets(page: Page) {
   };
 }
 
-/** A socket's close, waited for as a condition (the feeds close it IDLE_CLOSE_MS = 5 s after the last widget). */
+/** A socket's close, waited for as a condition (the feeds close it IDLE_CLOSE_MS after the last widget). */
 function closed(socket: PageSocket): Promise<unknown> {
   return socket.isClosed() ? Promise.resolve() : socket.waitForEvent('close', { timeout: 15_000 });
 }
@@ -357,6 +358,9 @@ describe('100 mount and unmount cycles of every widget', () => {
   it('keeps one market and one order socket, releases every subscription and interval, and closes both sockets when no widget is left', async () => {
     const { context, page } = await openPage(browser(), 'desktop');
     try {
+      // The page's timers on Playwright's clock: it runs with real time until the end, where the sockets' idle
+      // close is reached by moving it forward instead of waiting IDLE_CLOSE_MS out.
+      await page.clock.install();
       await page.addInitScript(trackIntervals);
       const watch = watchSockets(page);
       const account = await fundedAccount();
@@ -445,7 +449,9 @@ describe('100 mount and unmount cycles of every widget', () => {
       expect(watch.orders()).toHaveLength(1);
       // No widget left: no subscription left on the market socket...
       await expect.poll(() => watch.live(), { timeout: 5_000 }).toEqual({});
-      // ...and both sockets close IDLE_CLOSE_MS later (EK9), with no reconnect.
+      // ...and both sockets close IDLE_CLOSE_MS later (EK9; the exact delay is the feeds' unit tests'), with no
+      // reconnect.
+      await page.clock.fastForward(IDLE_CLOSE_MS);
       await Promise.all([closed(watch.market()[0]!), closed(watch.orders()[0]!)]);
       expect(watch.all()).toHaveLength(2);
       expect(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '../../../src/core/contract/types';
+import { contrastRatio, MIN_TEXT_CONTRAST, THEME_BACKDROPS } from '../../../src/core/domain/contrast';
 import { buildApp } from '../app';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { buildRuntimeConfig } from './runtime-config';
@@ -39,6 +40,13 @@ describeOnBackends('brand pages', { on: 'any' }, (backend) => {
         bannerCount: 3,
       });
       expect(config.brand.colors).toEqual({ up: '#2962ff', down: '#d32f2f' });
+      // As widgets show them (A11Y3): the brand's pair on light pages, lightened just enough for the dark surface.
+      expect(config.brand.readableColors?.light).toEqual({ up: '#2962ff', down: '#d32f2f' });
+      const dark = config.brand.readableColors?.dark;
+      for (const colour of [dark?.up, dark?.down]) {
+        expect(contrastRatio(colour ?? '', THEME_BACKDROPS.dark)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+      }
+      expect(dark).not.toEqual(config.brand.colors);
       expect(config.siteTitle).toBe('TradeKit — Trade global markets');
       expect(config.siteTitles).toMatchObject({
         ja: 'TradeKit — 世界の市場で取引',

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../../../src/core/contract/types';
+import { readablePair } from '../../../src/core/domain/contrast';
 import { absoluteUrl, toWsOrigin } from '../http/origin';
 import type { BrandRecord } from './store';
 
@@ -12,7 +13,14 @@ export function buildRuntimeConfig(brand: BrandRecord, origin: string): RuntimeC
     siteTitle: brand.siteTitle,
     siteTitles: brand.siteTitles,
     version: APP_VERSION,
-    brand: { ...brand.settings, logoUrl: absoluteUrl(brand.settings.logoUrl, origin) },
+    brand: {
+      ...brand.settings,
+      logoUrl: absoluteUrl(brand.settings.logoUrl, origin),
+      readableColors: {
+        light: readablePair(brand.settings.colors, 'light'),
+        dark: readablePair(brand.settings.colors, 'dark'),
+      },
+    },
     support: { ...brand.support, url: absoluteUrl(brand.support.url, origin) },
     services: {
       api: `${origin}/v1`,

@@ -85,6 +85,15 @@ export const RuntimeConfigFile = Obj({
     tradeList: T.Array(OneOf([1, 2, 3, 4, 5] as const), { description: 'Order of the category tabs' }),
     theme: OneOf(['light', 'dark'] as const),
     colors: Obj({ up: T.String(), down: T.String() }),
+    readableColors: T.Optional(
+      Obj(
+        {
+          light: Obj({ up: T.String(), down: T.String() }),
+          dark: Obj({ up: T.String(), down: T.String() }),
+        },
+        'The up/down colours made readable (WCAG 4.5:1) on each theme, which widgets use; `colors` as set',
+      ),
+    ),
     timezone: T.String(),
     languages: T.Array(T.String()),
     defaultLanguage: T.String(),

@@ -70,6 +70,8 @@ export interface BrandSettings {
   tradeList: CategoryId[];
   theme: 'light' | 'dark';
   colors: { up: string; down: string };
+  /** `colors` made readable (4.5:1) on each theme, as widgets show them (sent by the server, A11Y3). */
+  readableColors?: Record<'light' | 'dark', { up: string; down: string }>;
   timezone: string;
   languages: string[];
   defaultLanguage: string;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, luminance, parseHex, readableAgainst } from './contrast';
+import {
+  contrastRatio,
+  luminance,
+  MIN_TEXT_CONTRAST,
+  parseHex,
+  readableAgainst,
+  readablePair,
+  THEME_BACKDROPS,
+} from './contrast';
 
 describe('contrast', () => {
   it.each([
@@ -34,5 +42,18 @@ describe('contrast', () => {
   it('keeps a colour that already reads, and one it cannot parse', () => {
     expect(readableAgainst('#2962ff', '#ffffff')).toBe('#2962ff');
     expect(readableAgainst('var(--x)', '#ffffff')).toBe('var(--x)');
+  });
+
+  it('makes an up/down pair readable on each theme, keeping what already reads', () => {
+    const brand = { up: '#2962ff', down: '#d32f2f' };
+    expect(readablePair(brand, 'light')).toEqual(brand);
+    const dark = readablePair(brand, 'dark');
+    expect(contrastRatio(dark.up, THEME_BACKDROPS.dark)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(contrastRatio(dark.down, THEME_BACKDROPS.dark)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    // Lightened, not replaced: still closer to the brand's blue than to white.
+    expect(contrastRatio(dark.up, brand.up)).toBeLessThan(contrastRatio(dark.up, '#ffffff'));
+    // A light green made for dark pages is darkened on light ones.
+    const green = readablePair({ up: '#26a69a', down: '#ef5350' }, 'light');
+    expect(contrastRatio(green.up, THEME_BACKDROPS.light)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
 });

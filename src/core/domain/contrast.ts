@@ -52,3 +52,22 @@ export function readableAgainst(colour: string, other: string, min = MIN_TEXT_CO
   }
   return toHex([target, target, target]);
 }
+
+/** The darker of the two surfaces of each theme (`--tk-surface-2`): what up/down colours must read on. */
+export const THEME_BACKDROPS = { light: '#f5f7fa', dark: '#1e222d' } as const;
+
+/** An up/down colour pair. */
+export interface UpDownPair {
+  up: string;
+  down: string;
+}
+
+/**
+ * Up/down colours that read at 4.5:1 in the theme: as text on its surfaces, and as the fill of buttons whose
+ * text is `--tk-accent-text` (white in light, the dark surface colour in dark). A colour that already does is
+ * kept; one that does not is mixed toward black (light) or white (dark) just enough.
+ */
+export function readablePair(colors: UpDownPair, theme: keyof typeof THEME_BACKDROPS): UpDownPair {
+  const backdrop = THEME_BACKDROPS[theme];
+  return { up: readableAgainst(colors.up, backdrop), down: readableAgainst(colors.down, backdrop) };
+}

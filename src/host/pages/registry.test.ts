@@ -31,7 +31,7 @@ import {
 import { PlaceOptionPage } from './place/place-option-page';
 import { PlacePage } from './place/place-page';
 import { QuotationPage } from './quotation/quotation-page';
-import { pageComponent, PAGES } from './registry';
+import { loadPage, pageComponent, PAGES } from './registry';
 import { SearchPage } from './search/search-page';
 import { JuniorVerifiedPage, VerifiedPage } from './verification/verification-pages';
 import { WithdrawPage } from './withdraw/withdraw-page';
@@ -46,8 +46,14 @@ describe('the page registry, derived from the route table', () => {
     expect(Object.keys(PAGES).sort()).toEqual([...built].sort());
   });
 
-  it('finds the component each built route names', () => {
-    expect(PAGES).toEqual({
+  it('finds the component each built route names, loading its module on demand (EK19)', async () => {
+    const loaded = Object.fromEntries(
+      await Promise.all(ROUTES.filter((r) => r.built).map(async (r) => [r.name, await loadPage(r)] as const)),
+    );
+    // Routes showing the same page share one lazy component, so switching between them keeps its state.
+    expect(PAGES.login).toBe(PAGES.register);
+    expect(PAGES.home).not.toBe(PAGES.chart);
+    expect(loaded).toEqual({
       home: HomePage,
       quotation: QuotationPage,
       login: AuthPage,
@@ -94,7 +100,7 @@ describe('the page registry, derived from the route table', () => {
     expect(built).not.toContain('explore');
   });
 
-  it('refuses a route whose page module or export does not exist', () => {
+  it('refuses a route whose page module or export does not exist', async () => {
     const route = (page: RouteDef['page']): RouteDef => ({
       name: 'x',
       path: '/x',
@@ -104,8 +110,10 @@ describe('the page registry, derived from the route table', () => {
       fullPage: false,
       page,
     });
-    expect(() => pageComponent(route('home/home-page#NoSuchPage'))).toThrow(/no page/);
+    // A missing export shows once its module has loaded.
+    await expect(loadPage(route('home/home-page#NoSuchPage'))).rejects.toThrow(/no page/);
     expect(() => pageComponent(route('nowhere/nowhere-page#HomePage'))).toThrow(/no page/);
+    await expect(loadPage(route('nowhere/nowhere-page#HomePage'))).rejects.toThrow(/no page/);
     expect(() => pageComponent(route(undefined))).toThrow(/not built/);
   });
 });

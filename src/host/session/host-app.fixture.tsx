@@ -21,6 +21,7 @@ import { createIsolatedStore } from '../../core/state/store';
 import type { ExchangeSocketLike } from '../../core/feeds/exchange-feed-types';
 import { priceEntry } from '../../widgets/_shared/test-platform.fixture';
 import { App } from '../app';
+import { loadAllPages } from '../pages/registry';
 
 /** Options of startHost. */
 export interface HostOptions {
@@ -112,6 +113,9 @@ export async function startHost(getSession: Mock, options: HostOptions) {
       expiresAt: exp * 1000,
     });
   }
+  // Every page's code in place first, as on a visit that has loaded them (EK19): the tests walk from page to
+  // page and read each at once; the first load's own wait is app.test.tsx's.
+  await loadAllPages();
   const view = render(<App platform={platform} />);
   await waitFor(() => expect(stomp.client().active).toBe(true));
   act(() => stomp.client().acceptConnect());

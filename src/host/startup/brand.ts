@@ -1,7 +1,6 @@
 /** Applies the brand and the visitor's display choices to the document (title, colours, theme, lang). */
 
-import { readableAgainst } from '../../core/domain/contrast';
-import { THEME_TOKENS } from '../../widgets/_shared/theme-tokens';
+import { readablePair } from '../../core/domain/contrast';
 
 /** Light or dark page theme. */
 export type ThemeName = 'light' | 'dark';
@@ -24,22 +23,9 @@ export function applyColors(colors: UpDownColors, doc: Document = document): voi
   style.setProperty('--tk-color-down', colors.down);
 }
 
-/** The darker of the two surfaces of each theme: what up/down colours must read on (tokens.css). */
-const THEME_BACKDROP: Record<ThemeName, string> = Object.fromEntries(
-  (['light', 'dark'] as const).map((theme) => [
-    theme,
-    THEME_TOKENS.find((token) => token.name === '--tk-surface-2')![theme],
-  ]),
-) as Record<ThemeName, string>;
-
-/**
- * Up/down colours that read at 4.5:1 in the theme: as text on its surfaces, and as the fill of buttons whose
- * text is `--tk-accent-text` (white in light, the dark surface colour in dark). A brand colour that already
- * does is kept; one that does not is mixed toward black (light) or white (dark) just enough.
- */
+/** Up/down colours that read at 4.5:1 in the theme (see `readablePair`). */
 export function readableColors(colors: UpDownColors, theme: ThemeName): UpDownColors {
-  const backdrop = THEME_BACKDROP[theme];
-  return { up: readableAgainst(colors.up, backdrop), down: readableAgainst(colors.down, backdrop) };
+  return readablePair(colors, theme);
 }
 
 /** Switches the page tokens between light and dark (`data-tk-theme` on the root element, see tokens.css). */

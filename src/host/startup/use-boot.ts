@@ -5,6 +5,7 @@ import type { RuntimeConfig } from '../../core/contract';
 import { customerLink } from '../../core/contract/brand';
 import { loadLanguage, pickLanguage } from '../../core/i18n/i18n';
 import type { Platform } from '../../core/runtime/types';
+import { preloadPageOf } from '../pages/registry';
 import { PrefKey, readPref } from '../prefs';
 
 export type BootState = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; config: RuntimeConfig };
@@ -22,12 +23,15 @@ function browserLanguages(): readonly string[] {
 /**
  * Waits for the runtime config; a config of another version reloads the site from `/` (the loaded scripts
  * are stale); then loads the visitor's language (stored choice, browser, brand) before the first paint of
- * translated pages. The system config is fetched by the platform itself.
+ * translated pages. The system config is fetched by the platform itself. The code of the page the address
+ * names loads from the start, beside the config, and the site waits for it too: its first page then renders
+ * in full behind the loading screen instead of the outlet's empty place (EK19).
  */
 export function useBoot(platform: Platform): BootState {
   const [state, setState] = useState<BootState>({ phase: 'loading' });
   useEffect(() => {
     let live = true;
+    const firstPage = preloadPageOf(window.location.pathname);
     platform.ready.then(
       async (config) => {
         const redirect = versionRedirect(config, window.location.pathname);
@@ -41,9 +45,12 @@ export function useBoot(platform: Platform): BootState {
           brandLanguages: config.brand.languages,
           brandDefault: config.brand.defaultLanguage,
         });
-        await loadLanguage(platform.i18n, language).catch((error: unknown) =>
-          console.warn(`[tradekit] language ${language} unavailable, showing English`, error),
-        );
+        await Promise.all([
+          loadLanguage(platform.i18n, language).catch((error: unknown) =>
+            console.warn(`[tradekit] language ${language} unavailable, showing English`, error),
+          ),
+          firstPage,
+        ]);
         if (live) setState({ phase: 'ready', config });
       },
       () => {

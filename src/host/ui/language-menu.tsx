@@ -55,7 +55,8 @@ export function LanguageMenu({ compact = false }: { compact?: boolean }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`${t('desktop.language')}: ${t(`lang.${language}`)}`}
+        // The visible text first (WCAG 2.5.3: a voice user says what they see), then what the button is for.
+        aria-label={`${languageBadge(language)} ${t(`lang.${language}`)}, ${t('desktop.language')}`}
         onClick={() => setOpen(!open)}
       >
         <GlobeIcon size={18} />

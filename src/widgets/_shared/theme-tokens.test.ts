@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { THEME_BACKDROPS } from '../../core/domain/contrast';
 import { THEME_TOKENS } from './theme-tokens';
 
 const here = import.meta.dirname;
@@ -84,4 +85,9 @@ describe('theme tokens', () => {
       );
     }
   });
+});
+
+it('gives the contrast rule the darker surface of each theme (THEME_BACKDROPS = --tk-surface-2)', () => {
+  const surface = THEME_TOKENS.find((token) => token.name === '--tk-surface-2');
+  expect(THEME_BACKDROPS).toEqual({ light: surface?.light, dark: surface?.dark });
 });

@@ -24,12 +24,15 @@ export function WidgetRoot({ name, css, theme, children }: WidgetRootProps) {
   const host = useWidgetHost();
   const config = useAtomValue(usePlatform().atoms.config);
   const brand = config?.brand;
-  // Brand colours replace the built-in defaults only; `--tk-color-*` set by the page still win.
-  const style = brand?.colors
-    ? ({ '--_tk-color-up': brand.colors.up, '--_tk-color-down': brand.colors.down } as CSSProperties)
+  const shown = theme ?? brand?.theme ?? 'light';
+  // Brand colours replace the built-in defaults only; `--tk-color-*` set by the page still win. As the server made
+  // them readable on this theme (A11Y3): a brand's blue for white pages is too dark on the dark surface.
+  const colors = brand?.readableColors?.[shown] ?? brand?.colors;
+  const style = colors
+    ? ({ '--_tk-color-up': colors.up, '--_tk-color-down': colors.down } as CSSProperties)
     : undefined;
   return (
-    <div className={`tk-root tk-${name}`} data-theme={theme ?? brand?.theme ?? 'light'} style={style}>
+    <div className={`tk-root tk-${name}`} data-theme={shown} style={style}>
       {host ? null : (
         <>
           <style href="tk-shared" precedence="tk" nonce={styleNonce()}>

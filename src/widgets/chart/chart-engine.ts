@@ -153,6 +153,10 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
   // "+" or Shift+Arrow typed into another widget's input. The widget binds its keys on its own container.
   const chart = init(el, { hotkey: { enabled: false } });
   if (!chart) throw new Error('klinecharts could not create a chart');
+  // klinecharts makes its own box focusable with tabindex 1, which puts the chart before everything else in the
+  // page's tab order (WCAG 2.4.3). The widget's container is the chart's one tab stop (tabindex 0, its keys).
+  for (const box of el.querySelectorAll('[tabindex]'))
+    if (box.getAttribute('tabindex') !== '-1') box.setAttribute('tabindex', '-1');
   const c: Chart = chart;
   let view: SeriesView | null = null;
   let candleType: CandleType = 'candle_solid';

@@ -1,6 +1,13 @@
-import { memo, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { usePlatform } from '../_shared/platform-context';
-import { useT } from '../_shared/use-t';
 import type * as SparkModule from './spark';
 
 const WIDTH = 80;
@@ -48,24 +55,34 @@ export interface MiniChartProps {
   /** Latest price and its time: each change adds a live point. */
   price: string;
   time: number;
+  /** Its accessible name. */
+  label: string;
 }
 
 /** 30-minute sparkline of one symbol (1-minute opens from `thumb/{symbol}` plus live prices). */
-export const MiniChart = memo(function MiniChart({ symbol, price, time }: MiniChartProps) {
+export const MiniChart = memo(function MiniChart({ symbol, price, time, label }: MiniChartProps) {
   const platform = usePlatform();
-  const t = useT();
   const spark = useSpark();
   const store = spark?.seriesStore(platform);
   const subscribe = useCallback(
-    (listener: () => void) => (store ? store.subscribe(listener) : noListener()),
-    [store],
+    (listener: () => void) => (store ? store.subscribe(symbol, listener) : noListener()),
+    [store, symbol],
   );
   const points = useSyncExternalStore(subscribe, () => store?.get(symbol));
 
   useEffect(() => store?.load(symbol), [store, symbol]);
-  useEffect(() => store?.appendLive(symbol, price, time), [store, symbol, price, time]);
+  // Before the browser paints: the chart's new point is drawn in the same frame as the row's new price, not
+  // in a second frame that lays the whole table out again (EK22).
+  useLayoutEffect(() => store?.appendLive(symbol, price, time), [store, symbol, price, time]);
 
-  const path = points && spark ? spark.sparkPath(points, WIDTH, HEIGHT) : '';
+  // A new price renders the chart before its point is in the series (see above): draw only new points.
+  const [path, direction] = useMemo(
+    () =>
+      points && spark
+        ? [spark.sparkPath(points, WIDTH, HEIGHT), spark.seriesDirection(points)]
+        : ['', 'flat'],
+    [points, spark],
+  );
   return (
     <svg
       className="tk-quotes__spark"
@@ -74,8 +91,8 @@ export const MiniChart = memo(function MiniChart({ symbol, price, time }: MiniCh
       width={WIDTH}
       height={HEIGHT}
       role="img"
-      aria-label={t('quotes.chart_30m')}
-      data-direction={points && spark ? spark.seriesDirection(points) : 'flat'}
+      aria-label={label}
+      data-direction={direction}
       data-points={points?.length ?? 0}
     >
       {path ? (

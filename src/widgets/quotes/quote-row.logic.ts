@@ -56,11 +56,15 @@ export function toRow(q: QuoteView, ctx: RowContext): QuoteRow {
     change: formatPercent(q.priceChangePercent),
     direction: changeDirection(q.priceChangePercent),
     updated: formatTime(q.lastUpdate, SHORT_DATE_TIME_FORMAT, ctx.timeZone),
-    // A closed market sends no ticks by design: it is marked closed, not delayed.
-    stale: !closed && isQuoteStale(q, ctx.now, ctx.feedState, ctx.staleAfterMs),
+    stale: isRowStale(q, ctx),
     closed,
     logoUrl: resolveUrl(q.logoUrl, ctx.origin),
   };
+}
+
+/** Whether a row shows as delayed. A closed market sends no ticks by design: it is marked closed, not delayed. */
+export function isRowStale(q: QuoteView, ctx: RowContext): boolean {
+  return q.marketOpen !== false && isQuoteStale(q, ctx.now, ctx.feedState, ctx.staleAfterMs);
 }
 
 /** An absolute URL for a logo given relative to the platform origin; null when empty or invalid. */

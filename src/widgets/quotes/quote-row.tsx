@@ -1,22 +1,34 @@
-import { memo, type KeyboardEvent } from 'react';
+import { memo, useCallback, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Badge } from '../_shared/badge';
 import type { Translate } from '../_shared/use-t';
 import { MiniChart } from './mini-chart';
-import type { QuoteRow as Row } from './quote-row.logic';
+import type { QuoteBook } from './quote-book';
+import { isRowStale, toRow } from './quote-row.logic';
+import type { RowContext } from './quote-row.logic';
 import { useFlash } from './use-flash';
 
 /** Props of QuoteRow. */
 export interface QuoteRowProps {
-  row: Row;
-  /** Raw price and its time for the mini chart's live points. */
-  livePrice: string;
-  liveTime: number;
+  symbol: string;
+  /** Where the row reads its symbol's quote, and hears it change. */
+  book: QuoteBook;
+  /** The clock, the feed's state and the rest a row is drawn with: new every second. */
+  ctx: RowContext;
   layout: 'table' | 'logo';
   miniChart: boolean;
+  /** The strings every row shows, translated once per table rather than per row and message. */
+  labels: RowLabels;
   /** The host's selected symbol: highlighted and announced as the current row. */
   selected: boolean;
   t: Translate;
   onSelect: (symbol: string) => void;
+}
+
+/** See QuoteRowProps.labels. */
+export interface RowLabels {
+  low: string;
+  high: string;
+  chart: string;
 }
 
 /** A price in the colour of its last move (QF1); a stale or closed row's colour wins over it. */
@@ -32,27 +44,38 @@ function FlashPrice({ value, field }: { value: string; field: 'bid' | 'ask' | 'p
 }
 
 /**
- * Whether a row would render the same: its props, and its view model field by field (the table builds a new
- * one per render). A message that moves some prices re-renders those rows only, not a thousand (EK18).
+ * Whether the table's new props leave a row as it is. The row hears its own quote (EK22); of the context that
+ * is new every second it only shows whether the quote is delayed, so a tick of the clock re-renders the rows
+ * that turn delayed or fresh, not a thousand.
  */
 export function sameRow(a: QuoteRowProps, b: QuoteRowProps): boolean {
   for (const key of Object.keys(a) as (keyof QuoteRowProps)[])
-    if (key !== 'row' && a[key] !== b[key]) return false;
-  for (const key of Object.keys(a.row) as (keyof Row)[]) if (a.row[key] !== b.row[key]) return false;
-  return true;
+    if (key !== 'ctx' && a[key] !== b[key]) return false;
+  if (a.ctx === b.ctx) return true;
+  const { now: _a, feedState: _fa, ...was } = a.ctx;
+  const { now: _b, feedState: _fb, ...is } = b.ctx;
+  for (const key of Object.keys(is) as (keyof typeof is)[]) if (was[key] !== is[key]) return false;
+  const quote = b.book.get(b.symbol);
+  return !quote || isRowStale(quote, a.ctx) === isRowStale(quote, b.ctx);
 }
 
 /** One focusable quote row; Enter or Space selects it like a click. */
 export const QuoteRow = memo(function QuoteRow({
-  row,
-  livePrice,
-  liveTime,
+  symbol,
+  book,
+  ctx,
   layout,
   miniChart,
+  labels,
   selected,
   t,
   onSelect,
 }: QuoteRowProps) {
+  const subscribe = useCallback((listener: () => void) => book.subscribe(symbol, listener), [book, symbol]);
+  const quote = useSyncExternalStore(subscribe, () => book.get(symbol));
+  // The table lists the symbols of the book, so a row has its quote; the book never drops one it listed.
+  if (!quote) return null;
+  const row = toRow(quote, ctx);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
@@ -95,14 +118,14 @@ export const QuoteRow = memo(function QuoteRow({
           <div className="tk-quotes__cell tk-quotes__cell--num" role="cell">
             <FlashPrice value={row.bid} field="bid" />
             <span className="tk-quotes__sub tk-num">
-              <span className="tk-quotes__sub-label">{t('quotes.low')} </span>
+              <span className="tk-quotes__sub-label">{labels.low} </span>
               {row.low}
             </span>
           </div>
           <div className="tk-quotes__cell tk-quotes__cell--num" role="cell">
             <FlashPrice value={row.ask} field="ask" />
             <span className="tk-quotes__sub tk-num">
-              <span className="tk-quotes__sub-label">{t('quotes.high')} </span>
+              <span className="tk-quotes__sub-label">{labels.high} </span>
               {row.high}
             </span>
           </div>
@@ -125,7 +148,7 @@ export const QuoteRow = memo(function QuoteRow({
       </div>
       {miniChart ? (
         <div className="tk-quotes__cell tk-quotes__cell--chart" role="cell">
-          <MiniChart symbol={row.symbol} price={livePrice} time={liveTime} />
+          <MiniChart symbol={row.symbol} price={quote.price} time={quote.lastUpdate} label={labels.chart} />
         </div>
       ) : null}
     </div>

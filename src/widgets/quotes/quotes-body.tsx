@@ -2,7 +2,7 @@
  * What <tk-quotes> shows once its code is there (loaded after the first paint, see quotes.tsx): the quotes the
  * attributes select, the category tabs and the table, with the config-error, loading and empty states.
  */
-import { useCallback, useEffect, useId, useMemo } from 'react';
+import { useCallback, useEffect, useId, useMemo, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import type { CategoryId } from '../../core/contract/types';
 import { CATEGORY_KEYS } from '../../core/contract/types';
@@ -13,6 +13,7 @@ import { Tabs, tabId } from '../_shared/tabs';
 import { useT } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
 import { QuotesTable } from './quotes-table';
+import { quoteBook } from './quote-book';
 import type { QuotesProps } from './quotes';
 import { warnOnce } from '../_shared/attribute-check';
 import { CATEGORY_VALUES } from './category';
@@ -31,7 +32,11 @@ export function QuotesBody(props: QuotesProps & { loading: ReactNode }) {
   const listed = useMemo(() => parseSymbols(symbols), [symbols]);
   // Listed symbols are all the page receives (PP1) and share one list unless the partner asks for tabs (PP4).
   const tabs = props.tabs ?? !listed;
-  const prices = useAtomValue(listed ? platform.atoms.pricesOf(listed) : platform.atoms.prices);
+  const pricesAtom = listed ? platform.atoms.pricesOf(listed) : platform.atoms.prices;
+  const book = quoteBook(platform.store, pricesAtom);
+  // Which rows, in what order: this renders when the list changes, not on every message (each row follows
+  // its own symbol's quote, EK22).
+  const prices = useSyncExternalStore(book.subscribeShape, book.shape);
   const feedState = useAtomValue(platform.atoms.feedState);
   const now = useAtomValue(platform.atoms.clock);
   const [picked, setPicked] = useHostState<CategoryId | null>('quotes.tab', null);
@@ -85,7 +90,8 @@ export function QuotesBody(props: QuotesProps & { loading: ReactNode }) {
     };
     body = (
       <QuotesTable
-        quotes={selection.rows}
+        rows={selection.rows}
+        book={book}
         ctx={ctx}
         layout={layout === 'logo' ? 'logo' : 'table'}
         miniChart={miniChart}

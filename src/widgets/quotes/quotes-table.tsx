@@ -1,14 +1,17 @@
-import type { QuoteView } from '../../core/runtime/types';
+import { memo, useMemo } from 'react';
 import type { Translate } from '../_shared/use-t';
 import { usePartCss } from '../_shared/widget-host';
 import { QuoteRow } from './quote-row';
+import type { RowLabels } from './quote-row';
+import type { QuoteBook } from './quote-book';
 import css from './quotes-table.css?inline';
-import { toRow } from './quote-row.logic';
 import type { RowContext } from './quote-row.logic';
 
 /** Props of QuotesTable. */
 export interface QuotesTableProps {
-  quotes: readonly QuoteView[];
+  /** The rows, in order: each row shows its symbol's latest quote from `book`. */
+  rows: readonly { symbol: string }[];
+  book: QuoteBook;
   ctx: RowContext;
   layout: 'table' | 'logo';
   miniChart: boolean;
@@ -19,11 +22,37 @@ export interface QuotesTableProps {
 }
 
 /**
+ * Rows per chunk. React reaches a row that heard its quote through the row's parent, passing each of that
+ * parent's other children: under one parent a thousand per message. In chunks of 32 it passes the chunks and
+ * one chunk's rows (EK22). Chunks draw no element of their own.
+ */
+const CHUNK = 32;
+
+type RowChunkProps = QuotesTableProps & { labels: RowLabels };
+
+/** A run of rows of the table. */
+const RowChunk = memo(function RowChunk({ rows, selected, ...props }: RowChunkProps) {
+  return rows.map(({ symbol }) => (
+    <QuoteRow key={symbol} symbol={symbol} selected={symbol === selected} {...props} />
+  ));
+});
+
+/**
  * The quote table: ARIA table semantics on a CSS grid whose rows are subgrids, so every column is as wide as
  * its widest price and only the symbol column gives way; container queries drop columns in narrow space.
  */
-export function QuotesTable({ quotes, ctx, layout, miniChart, selected, t, onSelect }: QuotesTableProps) {
+export function QuotesTable(props: QuotesTableProps) {
+  const { rows, book, ctx, layout, miniChart, selected, t, onSelect } = props;
   usePartCss('quotes-table', css, true);
+  const chunks = useMemo(() => {
+    const list = [];
+    for (let i = 0; i < rows.length; i += CHUNK) list.push(rows.slice(i, i + CHUNK));
+    return list;
+  }, [rows]);
+  const labels = useMemo(
+    () => ({ low: t('quotes.low'), high: t('quotes.high'), chart: t('quotes.chart_30m') }),
+    [t],
+  );
   return (
     <div
       className="tk-quotes__table"
@@ -75,15 +104,17 @@ export function QuotesTable({ quotes, ctx, layout, miniChart, selected, t, onSel
         </div>
       </div>
       <div role="rowgroup" className="tk-quotes__group">
-        {quotes.map((q) => (
-          <QuoteRow
-            key={q.symbol}
-            row={toRow(q, ctx)}
-            livePrice={q.price}
-            liveTime={q.lastUpdate}
+        {chunks.map((chunk, i) => (
+          <RowChunk
+            // By place: a symbol added to the list moves only the rows at the chunks' edges to another chunk.
+            key={i}
+            rows={chunk}
+            book={book}
+            ctx={ctx}
             layout={layout}
             miniChart={miniChart}
-            selected={q.symbol === selected}
+            labels={labels}
+            selected={selected}
             t={t}
             onSelect={onSelect}
           />

@@ -7,6 +7,7 @@ import { pageSingletonMap } from '../../core/runtime/page-singleton';
 import type { Platform } from '../../core/runtime/types';
 import { appendLive, parseThumb } from './sparkline';
 import type { SparkPoint } from './sparkline';
+import { createSymbolListeners } from './symbol-listeners';
 
 /** Series of one platform: history once per symbol, live points appended. */
 export interface SeriesStore {
@@ -14,7 +15,8 @@ export interface SeriesStore {
   /** Fetch `thumb/{symbol}` unless loaded or in flight; a failure starts the series from live prices. */
   load(symbol: string): void;
   appendLive(symbol: string, price: string, time: number): void;
-  subscribe(listener: () => void): () => void;
+  /** Hear the symbol's series change (one symbol's: a live point must not wake a thousand charts). */
+  subscribe(symbol: string, listener: () => void): () => void;
 }
 
 const stores = pageSingletonMap<Platform, SeriesStore>('quotes.sparkSeries', (platform) =>
@@ -29,10 +31,10 @@ export function seriesStore(platform: Platform): SeriesStore {
 function createSeriesStore(platform: Platform): SeriesStore {
   const series = new Map<string, readonly SparkPoint[]>();
   const inFlight = new Set<string>();
-  const listeners = new Set<() => void>();
+  const listeners = createSymbolListeners();
   const set = (symbol: string, points: readonly SparkPoint[]) => {
     series.set(symbol, points);
-    for (const listener of listeners) listener();
+    listeners.notify(symbol);
   };
   return {
     get: (symbol) => series.get(symbol),
@@ -51,9 +53,6 @@ function createSeriesStore(platform: Platform): SeriesStore {
       const next = appendLive(points, price, time);
       if (next !== points) set(symbol, next);
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (symbol, listener) => listeners.add(symbol, listener),
   };
 }

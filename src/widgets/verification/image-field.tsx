@@ -79,7 +79,8 @@ export function ImageField({ part, label, file, submitted, problem, disabled, on
         type="button"
         className="tk-kyc__picker"
         part="image-picker"
-        aria-labelledby={`${id}-label`}
+        // The field's label, then the button's own visible text (WCAG 2.5.3).
+        aria-labelledby={`${id}-label ${id}-text`}
         aria-describedby={shownProblem ? `${id}-problem` : undefined}
         disabled={disabled || preparing}
         data-testid={`kyc-pick-${part}`}
@@ -88,7 +89,7 @@ export function ImageField({ part, label, file, submitted, problem, disabled, on
         {preview ? (
           <img className="tk-kyc__preview" src={preview} alt={label} data-testid={`kyc-preview-${part}`} />
         ) : null}
-        <span className="tk-kyc__pick-text" data-has-preview={preview ? '' : undefined}>
+        <span className="tk-kyc__pick-text" id={`${id}-text`} data-has-preview={preview ? '' : undefined}>
           {preparing
             ? t('verification.preparing')
             : t(preview ? 'verification.change_image' : 'verification.choose_image')}

@@ -2,6 +2,7 @@
  * Desktop account pages (spec §2 "Account pages open inside a dialog panel instead of navigating"): the
  * dialog menu beside the page, over the trading layout. Closing goes home; the URL names the page shown.
  */
+import { Suspense } from 'react';
 import { Account, isConfigOn } from '../../../widgets/account';
 import { getSession } from '../../../core/session/session';
 import { usePlatform } from '../../../widgets/_shared/platform-context';
@@ -14,6 +15,7 @@ import { Dialog } from '../../ui/dialog';
 import { UnreadBadge } from '../../ui/unread-badge';
 import { accountDialogMenu, accountMenuPageOf, accountViewOf, menuItemShown } from '../page-kinds';
 import { pageComponent } from '../registry';
+import { PagePending } from '../route-outlet';
 import { isKycRoute, KycMenuStatus } from '../verification/kyc-menu-status';
 import { CloseIcon } from './close-icon';
 import { useAccountProps } from './use-account-props';
@@ -74,7 +76,13 @@ export function AccountDialog({ page }: { page: string }) {
             </nav>
           ) : null}
           <div className="host-account-dialog__body">
-            {Own ? <Own /> : <Account {...props} view={view} back={!top} />}
+            {Own ? (
+              <Suspense fallback={<PagePending />}>
+                <Own />
+              </Suspense>
+            ) : (
+              <Account {...props} view={view} back={!top} />
+            )}
           </div>
         </div>
       </Dialog>

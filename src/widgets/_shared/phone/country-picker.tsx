@@ -84,7 +84,10 @@ export function CountryPicker(props: CountryPickerProps) {
         disabled={!phone}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        aria-label={chosen ? `${t('country')}: ${chosen.name} +${chosen.callingCode}` : t('country')}
+        // The visible text inside the name (WCAG 2.5.3); without a choice the visible text names it.
+        aria-label={
+          chosen ? `${t('country')}: ${chosen.name} (${chosen.code} +${chosen.callingCode})` : undefined
+        }
         onClick={() => (open ? close() : setOpen(true))}
       >
         {chosen ? `${chosen.code} +${chosen.callingCode}` : t('country_choose')}

@@ -1,0 +1,46 @@
+// axe-core in the browser suites (issue #22): what a page breaks of WCAG 2.x A and AA and axe's best practices,
+// at the impacts the issue counts (serious and critical). axe is evaluated into the page through the DevTools
+// protocol, which a page's Content-Security-Policy does not govern, so the host's strict CSP stays as shipped.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The impacts a page may not have. */
+const COUNTED = new Set(['serious', 'critical']);
+
+interface AxeNode {
+  target: unknown[];
+  html: string;
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/**
+ * The serious and critical violations of the page as it is now (open shadow roots included), one line per
+ * element: `<where> <rule> <element> — <what to fix>`. Empty when the page passes.
+ */
+export async function axeViolations(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] };
+    return result.violations as AxeViolation[];
+  });
+  return violations
+    .filter((v) => v.impact !== null && COUNTED.has(v.impact))
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${where} ${v.id} (${v.impact}) ${JSON.stringify(node.target)} ${node.html.slice(0, 120)} — ` +
+          (node.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 240),
+      ),
+    );
+}

@@ -1,0 +1,177 @@
+// Issue #22, accessibility: axe-core on every built page of the host, signed out and signed in, in both shells and
+// both themes, and on every widget on a partner's page in both themes: no serious or critical violation.
+// One page per shell; pages change through the host's own navigation, themes through the stored choice and one
+// reload each (the way a returning visitor gets them).
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { ROUTES } from '../../src/host/routing/routes';
+import { readManifest, widgetTags } from '../fixtures/dist-graph';
+import { axeViolations } from './a11y';
+import { open, signIn } from './auth-steps';
+import { navigateTo, openPage, screenshot, useBrowser } from './browser';
+import type { ViewportName } from './browser';
+import { fundedAccount } from './trading-steps';
+
+const baseUrl = inject('baseUrl');
+const examplesUrl = inject('examplesUrl');
+const { browser } = useBrowser();
+const THEMES = ['light', 'dark'] as const;
+const SYMBOL = 'BTCUSDT';
+/** Attributes a widget needs to show something live; every other widget shows its defaults. */
+const ATTRIBUTES: Record<string, Record<string, string>> = {
+  'tk-quotes': { symbols: 'BTCUSDT,EURUSD' },
+  'tk-chart': { symbol: SYMBOL },
+  'tk-order-form': { symbol: SYMBOL },
+  'tk-option-form': { symbol: SYMBOL },
+};
+
+/**
+ * The routes that send the page elsewhere (`<shell> <route>` or `<shell> <visitor|trader> <route>`), and where: the
+ * desktop's order page is the chart with its order panel, and a trader who signed up by email has an email already bound
+ * (sent on once the account has loaded: the wait is for where it ends).
+ */
+const REDIRECTS: Record<string, string> = {
+  'desktop place': `/${SYMBOL}/chart`,
+  'mobile trader bindEmail': '/user',
+  'desktop trader bindEmail': '/user',
+};
+/** The option order page belongs to the option trade mode; in the brand's default (market) it leaves for home. */
+const LEAVES_FOR_HOME = new Set(['placeOption']);
+
+/** Each built route's path as a user opens it (a symbol where the pattern has one; a buy order on the order page). */
+const BUILT = ROUTES.filter((route) => route.built).map((route) => ({
+  ...route,
+  to: route.path.replace(':symbol', SYMBOL),
+  query: route.name === 'place' ? '?direction=0' : '',
+}));
+
+/** Until the page has settled: no part of it says it is busy, and two frames drawn after that. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.querySelector('[aria-busy="true"], [data-testid="loading"]') && document.title !== '',
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** The stored theme choice, applied by reloading the page. */
+async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+  await page.evaluate((choice) => localStorage.setItem('theme', choice), theme);
+  await page.reload();
+  await page.getByTestId('loading').waitFor({ state: 'detached', timeout: 20_000 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.tkTheme ?? 'light'))
+    .toBe(theme);
+}
+
+/** Opens every route of `routes` through the host's navigation and runs axe on each; the violations found. */
+async function checkRoutes(
+  page: Page,
+  vp: ViewportName,
+  routes: typeof BUILT,
+  state: string,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of THEMES) {
+    await useTheme(page, theme);
+    for (const route of routes) {
+      await navigateTo(page, `${route.to}${route.query}`);
+      const redirect = LEAVES_FOR_HOME.has(route.name)
+        ? '/'
+        : (REDIRECTS[`${vp} ${route.name}`] ?? REDIRECTS[`${vp} ${state} ${route.name}`]);
+      const expected = redirect ?? route.to;
+      await page
+        .waitForFunction((to) => location.pathname === to, expected, { timeout: 10_000 })
+        .catch(async (error: Error) => {
+          const at = await page.evaluate(() => location.pathname);
+          throw new Error(`${vp} ${state} ${route.name}: expected ${expected}, at ${at} (${error.message})`);
+        });
+      // A page sent elsewhere shows a page of the list, checked in its own turn.
+      if (redirect) continue;
+      await settled(page);
+      found.push(...(await axeViolations(page, `${vp} ${theme} ${state} ${route.name}:`)));
+    }
+    await screenshot(page, `a11y-${state}-${theme}`, vp);
+  }
+  return found;
+}
+
+describe.each(['mobile', 'desktop'] as const)('every page of the host, %s', (vp) => {
+  // 36 pages, twice each: about 50 s a shell on two busy cores.
+  it(
+    'has no serious or critical axe violation in either theme, signed out and signed in',
+    { timeout: 150_000 },
+    async () => {
+      const { context, page } = await openPage(browser(), vp);
+      try {
+        const account = await fundedAccount();
+        await open(page, '/');
+        const found = await checkRoutes(
+          page,
+          vp,
+          BUILT.filter((route) => route.access !== 'protected'),
+          'visitor',
+        );
+        await navigateTo(page, '/login');
+        await signIn(page, vp, account);
+        found.push(
+          ...(await checkRoutes(
+            page,
+            vp,
+            BUILT.filter((route) => route.access !== 'signedOutOnly'),
+            'trader',
+          )),
+        );
+        expect(found).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+describe('every widget on a partner page', () => {
+  it('has no serious or critical axe violation in either theme', async () => {
+    const tags = widgetTags(readManifest());
+    const { context, page } = await openPage(browser(), 'desktop');
+    try {
+      await page.goto(`${examplesUrl}/`);
+      const found: string[] = [];
+      for (const theme of THEMES) {
+        const elements = tags
+          .map((tag) => {
+            const attributes = Object.entries(ATTRIBUTES[tag] ?? {})
+              .map(([name, value]) => ` ${name}="${value}"`)
+              .join('');
+            return `<section><h2>${tag}</h2><${tag} api="${baseUrl}" theme="${theme}"${attributes}></${tag}></section>`;
+          })
+          .join('');
+        const scripts = tags
+          .map((tag) => `<script type="module" src="${baseUrl}/widgets/${tag}.js"></script>`)
+          .join('');
+        await page.setContent(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">` +
+            `<title>Partner</title>${scripts}</head><body style="${theme === 'dark' ? 'background:#000;color:#eee' : 'background:#fff;color:#111'}">` +
+            `<main>${elements}</main></body></html>`,
+        );
+        // Every element rendered its tree.
+        await page.waitForFunction(
+          (names) => names.every((tag) => document.querySelector(tag)?.shadowRoot?.querySelector('.tk-root')),
+          tags,
+          { timeout: 20_000 },
+        );
+        // The chart with its candles (its drawing tools are enabled then).
+        await page
+          .locator('tk-chart [data-testid="chart-canvas"][data-state="ready"]')
+          .waitFor({ timeout: 20_000 });
+        await settled(page);
+        found.push(...(await axeViolations(page, `widgets ${theme}:`)));
+        await screenshot(page, `a11y-widgets-${theme}`, 'desktop');
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
