@@ -10,6 +10,13 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 /** The impacts a page may not have. */
 const COUNTED = new Set(['serious', 'critical']);
 
+/**
+ * The rules of the default set whose outcome depends on colours (WCAG AA; the AAA contrast rule is not in the
+ * set). A second theme changes colours only (the same elements, names and
+ * order), so the other rules would repeat the first theme's findings.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 interface AxeNode {
   target: unknown[];
   html: string;
@@ -24,16 +31,28 @@ interface AxeViolation {
 
 /**
  * The serious and critical violations of the page as it is now (open shadow roots included), one line per
- * element: `<where> <rule> <element> — <what to fix>`. Empty when the page passes.
+ * element: `<where> <rule> <element> — <what to fix>`. Empty when the page passes. `coloursOnly`: only the
+ * rules about colour (a page seen again in its other theme).
  */
-export async function axeViolations(page: Page, where: string): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  where: string,
+  { coloursOnly = false }: { coloursOnly?: boolean } = {},
+): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] };
-    return result.violations as AxeViolation[];
-  });
+  const violations = await page.evaluate(
+    async (rules) => {
+      const axe = (
+        window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }
+      ).axe;
+      const only = rules ? { runOnly: { type: 'rule', values: rules } } : {};
+      const result = (await axe.run(document, { resultTypes: ['violations'], ...only })) as {
+        violations: unknown[];
+      };
+      return result.violations as AxeViolation[];
+    },
+    coloursOnly ? COLOUR_RULES : null,
+  );
   return violations
     .filter((v) => v.impact !== null && COUNTED.has(v.impact))
     .flatMap((v) =>
