@@ -5,6 +5,7 @@ import { contrastRatio, MIN_TEXT_CONTRAST, THEME_BACKDROPS } from '../../../src/
 import { buildApp } from '../app';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { buildRuntimeConfig } from './runtime-config';
+import { seedBrands } from './seed';
 
 describeOnBackends('brand pages', { on: 'any' }, (backend) => {
   let database: TestDatabase;
@@ -83,6 +84,46 @@ describeOnBackends('brand pages', { on: 'any' }, (backend) => {
       expect(forwarded.json<RuntimeConfig>().services.api).toBe('http://trade.test/v1');
       const bad = await app.inject({ method: 'GET', url: '/config.json', headers: { host: 'x"><script>' } });
       expect(bad.json<RuntimeConfig>().services.api).toBe('http://localhost/v1');
+    });
+
+    it('chooses the brand by the host name the browser reached, after the query and the header (BH1)', async () => {
+      const brandOn = async (headers: Record<string, string>, url = '/config.json') =>
+        (await app.inject({ method: 'GET', url, headers })).json<RuntimeConfig>();
+      const meridian = await brandOn({ host: 'meridian.localhost:9000' });
+      expect(meridian.brand.id).toBe('meridian');
+      expect(meridian.services.api).toBe('http://meridian.localhost:9000/v1');
+      expect((await brandOn({ host: 'AURORA.localhost' })).brand.id).toBe('aurora');
+      // An unknown name, and a forwarded one from a proxy this server does not trust, give the default.
+      expect((await brandOn({ host: 'nobody.localhost' })).brand.id).toBe('tradekit');
+      expect((await brandOn({ host: 'trade.test', 'x-forwarded-host': 'aurora.localhost' })).brand.id).toBe(
+        'tradekit',
+      );
+      // What the page asks for wins over where it is.
+      expect((await brandOn({ host: 'aurora.localhost' }, '/config.json?brand=meridian')).brand.id).toBe(
+        'meridian',
+      );
+      expect((await brandOn({ host: 'aurora.localhost', 'x-tk-brand': 'tradekit' })).brand.id).toBe(
+        'tradekit',
+      );
+    });
+
+    it('gives a host name to one brand at most, and keeps a name an operator moved when seeding again', async () => {
+      await expect(
+        app.db.query(`insert into brand_hosts (host, brand_id) values ('aurora.localhost', 'meridian')`),
+      ).rejects.toThrow(/duplicate key|unique/i);
+      await expect(
+        app.db.query(`insert into brand_hosts (host, brand_id) values ('Upper.Example', 'meridian')`),
+      ).rejects.toThrow(/check constraint/i);
+      await app.db.query(`update brand_hosts set brand_id = 'tradekit' where host = 'aurora.localhost'`);
+      try {
+        await seedBrands(app.db);
+        const { rows } = await app.db.query<{ brand_id: string }>(
+          `select brand_id from brand_hosts where host = 'aurora.localhost'`,
+        );
+        expect(rows).toEqual([{ brand_id: 'tradekit' }]);
+      } finally {
+        await app.db.query(`update brand_hosts set brand_id = 'aurora' where host = 'aurora.localhost'`);
+      }
     });
 
     it('answers the settings of the brand asked for', async () => {

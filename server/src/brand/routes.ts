@@ -10,7 +10,7 @@ import { loadBanners } from './store';
 /** Our own generated banner images (root-relative, no query): an operator's image URL is left as it is. */
 const isGenerated = (url: string) => /^\/brand-assets\/[^/?]+\/banner-\d+\.svg$/.test(url);
 
-/** The public brand endpoints of the web API (spec §7 `/wa-na/`); `?brand=` or `x-tk-brand` picks the brand. */
+/** The public brand endpoints of the web API (spec §7 `/wa-na/`); `?brand=`, `x-tk-brand` or the host name picks the brand. */
 export async function brandApiRoutes(app: FastifyInstance): Promise<void> {
   route(app, systemConfig, async (_input, { request }) => {
     const brand = app.brand.of(request);

@@ -20,6 +20,11 @@ export interface BrandSeed {
   walletType: 0 | 1;
   /** Home banners in order: English title, its other languages, link. */
   banners: Array<{ title: string; titles?: Translations; linkUrl: string }>;
+  /**
+   * Host names that choose this brand (BH1), lower-case without a port. The seeded `*.localhost` names reach
+   * this machine in any browser without DNS; a broker adds its domains to `brand_hosts`.
+   */
+  hosts?: readonly string[];
 }
 
 const ALL_LANGUAGES = [...SUPPORTED_LANGUAGES];
@@ -90,6 +95,7 @@ const tradekit: BrandSeed = {
 const aurora: BrandSeed = {
   id: 'aurora',
   name: 'Aurora Markets',
+  hosts: ['aurora.localhost'],
   siteTitle: 'Aurora Markets',
   settings: {
     defaultTradeMode: 'market',
@@ -140,6 +146,7 @@ const aurora: BrandSeed = {
 const meridian: BrandSeed = {
   id: 'meridian',
   name: 'Meridian Options',
+  hosts: ['meridian.localhost'],
   siteTitle: 'Meridian Options',
   settings: {
     defaultTradeMode: 'option',

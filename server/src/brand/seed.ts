@@ -41,6 +41,13 @@ async function upsertBrand(tx: Queryable, seed: BrandSeed): Promise<void> {
       JSON.stringify(seed.siteTitles ?? {}),
     ],
   );
+  // A host name an operator gave another brand keeps its brand: a seed only adds names nobody has.
+  for (const host of seed.hosts ?? []) {
+    await tx.query('insert into brand_hosts (host, brand_id) values ($1, $2) on conflict (host) do nothing', [
+      host,
+      seed.id,
+    ]);
+  }
   for (const [i, banner] of seed.banners.entries()) {
     const sort = i + 1;
     // `active` is left alone on conflict, and banners added later are never deleted: admin choices survive restarts.

@@ -15,6 +15,8 @@ export interface BrandRecord {
   walletType: 0 | 1;
   /** Service link value "type|[json list]". */
   customerLink: string;
+  /** Host names that choose this brand (BH1). */
+  hosts: string[];
 }
 
 /** One active banner, root-relative image URL. */
@@ -37,12 +39,14 @@ interface BrandRow {
   wallet_type: number;
   customer_link: string;
   banner_count: number;
+  hosts: string[] | null;
 }
 
 /** Every brand with its active banner count (which is what `bannerCount` in the settings reports). */
 export async function loadBrands(db: Queryable): Promise<BrandRecord[]> {
   const { rows } = await db.query<BrandRow>(
-    `select b.*, (select count(*)::int from banners n where n.brand_id = b.id and n.active) as banner_count
+    `select b.*, (select count(*)::int from banners n where n.brand_id = b.id and n.active) as banner_count,
+            array(select h.host from brand_hosts h where h.brand_id = b.id order by h.host) as hosts
        from brands b order by b.created_at, b.id`,
   );
   return rows.map((row) => ({
@@ -55,6 +59,7 @@ export async function loadBrands(db: Queryable): Promise<BrandRecord[]> {
     systemConfigs: row.system_configs,
     walletType: row.wallet_type === 1 ? 1 : 0,
     customerLink: row.customer_link,
+    hosts: row.hosts ?? [],
   }));
 }
 
