@@ -52,6 +52,38 @@ export function hostLocaleChunk(id: string): string | null {
 }
 
 /**
+ * A walk of the module graph from `id` along `next`: true as soon as a module reached is `found` (or known to
+ * lead to one), remembered for `id`; else false, remembered for every module reached (nothing below them leads to
+ * one). `known` keeps the answers from one module to the next.
+ */
+function cachedWalk(
+  known: Map<string, boolean>,
+  id: string,
+  found: (id: string) => boolean,
+  next: (id: string) => readonly string[],
+): boolean {
+  const answer = known.get(id);
+  if (answer !== undefined) return answer;
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let at = queue.pop(); at !== undefined; at = queue.pop()) {
+    if (found(at) || known.get(at) === true) {
+      // Every module on the way is reached as well, but the walk kept no path: only `id` is remembered.
+      known.set(id, true);
+      return true;
+    }
+    for (const step of next(at)) {
+      if (!seen.has(step) && known.get(step) !== false) {
+        seen.add(step);
+        queue.push(step);
+      }
+    }
+  }
+  for (const reached of seen) known.set(reached, false);
+  return false;
+}
+
+/**
  * The host's chunk of a module: `vendor` or `app` for what the first load runs, or null (the bundler's own
  * split) for a lazy library, for every module that imports one statically, directly or through others, and for
  * the code only the pages' own chunks reach (EK19: each page module is a dynamic import of pages/registry.ts;
@@ -64,55 +96,29 @@ export function hostChunkRule(): (id: string, graph: ModuleGraph) => string | nu
    * dynamic imports). The lazy modules of the core that every start needs (the market feed, the API client)
    * stay in `app`, as before: a chunk of their own would be one more request on every first load.
    */
-  const inFirstLoad = (id: string, graph: ModuleGraph): boolean => {
-    const known = firstLoad.get(id);
-    if (known !== undefined) return known;
-    const seen = new Set([id]);
-    const queue = [id];
-    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-      const info = graph.getModuleInfo(next);
-      if (info?.isEntry || firstLoad.get(next) === true) {
-        // Every module on the way down from here is reached as well, but the walk kept no path: only `id`.
-        firstLoad.set(id, true);
-        return true;
-      }
-      const importers = [
-        ...(info?.importers ?? []),
-        ...(info?.dynamicImporters ?? []).filter((importer) => !PAGE_REGISTRY.test(importer)),
-      ];
-      for (const importer of importers) {
-        if (!seen.has(importer) && firstLoad.get(importer) !== false) {
-          seen.add(importer);
-          queue.push(importer);
-        }
-      }
-    }
-    for (const reached of seen) firstLoad.set(reached, false);
-    return false;
-  };
+  const inFirstLoad = (id: string, graph: ModuleGraph): boolean =>
+    cachedWalk(
+      firstLoad,
+      id,
+      (next) => Boolean(graph.getModuleInfo(next)?.isEntry),
+      (next) => {
+        const info = graph.getModuleInfo(next);
+        return [
+          ...(info?.importers ?? []),
+          ...(info?.dynamicImporters ?? []).filter((importer) => !PAGE_REGISTRY.test(importer)),
+        ];
+      },
+    );
   const lazy = new Map<string, boolean>();
   /** A walk of the static imports from `id`: found a lazy library, or every module it reached needs none. */
-  const needsLazyLibrary = (id: string, graph: ModuleGraph): boolean => {
-    const known = lazy.get(id);
-    if (known !== undefined) return known;
-    const seen = new Set([id]);
-    const queue = [id];
-    for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+  const needsLazyLibrary = (id: string, graph: ModuleGraph): boolean =>
+    cachedWalk(
+      lazy,
+      id,
       // A library's file imported as a URL (`?url`: the image worker's script) is a string, not its code.
-      if ((LAZY_LIBRARIES.test(next) && !next.endsWith('?url')) || lazy.get(next) === true) {
-        lazy.set(id, true);
-        return true;
-      }
-      for (const imported of graph.getModuleInfo(next)?.importedIds ?? []) {
-        if (!seen.has(imported) && lazy.get(imported) !== false) {
-          seen.add(imported);
-          queue.push(imported);
-        }
-      }
-    }
-    for (const reached of seen) lazy.set(reached, false);
-    return false;
-  };
+      (next) => LAZY_LIBRARIES.test(next) && !next.endsWith('?url'),
+      (next) => graph.getModuleInfo(next)?.importedIds ?? [],
+    );
   /** The pages (modules the registry imports dynamically) whose code reaches `id`, up its importers. */
   const pagesReaching = (id: string, graph: ModuleGraph): Set<string> => {
     const pages = new Set<string>();

@@ -132,7 +132,7 @@ describe('App', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Colour theme 2' }));
     expect(frame.style.getPropertyValue('--tk-color-up')).toBe('#16a34a');
     // The page's text and buttons take the scheme's green darkened just enough for 4.5:1 on the light
-    // surface (readableColors, decisions BR); the chart's candles keep the scheme's own colour.
+    // surface (readablePair, decisions BR); the chart's candles keep the scheme's own colour.
     expect(document.documentElement.style.getPropertyValue('--tk-color-up')).toBe('#12823b');
     expect(localStorage.getItem('colorScheme')).toBe('green-red');
   });

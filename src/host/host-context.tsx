@@ -19,14 +19,8 @@ import { useAtomValue } from '../widgets/_shared/store-react';
 import { PrefKey, readChoice, readPref, writePref } from './prefs';
 import { serviceChannels, type ServiceChannels } from '../core/domain/service-channels';
 import { translated } from '../core/contract/translations';
-import {
-  applyColors,
-  applyLanguage,
-  applyTheme,
-  applyTitle,
-  readableColors,
-  type ThemeName,
-} from './startup/brand';
+import { applyColors, applyLanguage, applyTheme, applyTitle, type ThemeName } from './startup/brand';
+import { readablePair } from '../core/domain/contrast';
 import { COLOR_SCHEMES, schemeColors } from './startup/color-schemes';
 
 export type TradeMode = 'market' | 'option';
@@ -100,7 +94,7 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
   // Layout effects: widgets read the page tokens in their own (passive) effects of the same commit.
   useLayoutEffect(() => applyTheme(theme), [theme]);
   useLayoutEffect(
-    () => applyColors(readableColors(schemeColors(colorScheme, brand.colors), theme)),
+    () => applyColors(readablePair(schemeColors(colorScheme, brand.colors), theme)),
     [colorScheme, brand.colors, theme],
   );
   useEffect(() => applyLanguage(language), [language]);

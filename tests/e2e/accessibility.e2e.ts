@@ -10,6 +10,7 @@ import { axeViolations } from './a11y';
 import { open, signIn } from './auth-steps';
 import { navigateTo, openPage, screenshot, useBrowser } from './browser';
 import type { ViewportName } from './browser';
+import { LIVE_ATTRIBUTES, widgetScripts } from './partner-widgets';
 import { fundedAccount } from './trading-steps';
 
 const baseUrl = inject('baseUrl');
@@ -17,11 +18,9 @@ const examplesUrl = inject('examplesUrl');
 const { browser } = useBrowser();
 const THEMES = ['light', 'dark'] as const;
 const SYMBOL = 'BTCUSDT';
-/** Attributes a widget needs to show something live; every other widget shows its defaults. */
-const ATTRIBUTES: Record<string, Record<string, string>> = {
-  'tk-quotes': { symbols: 'BTCUSDT,EURUSD' },
-  'tk-chart': { symbol: SYMBOL },
-  'tk-order-form': { symbol: SYMBOL },
+/** What each widget needs to show something live; the option form too (its symbol's prices). */
+const ATTRIBUTES: Record<string, Readonly<Record<string, string>>> = {
+  ...LIVE_ATTRIBUTES,
   'tk-option-form': { symbol: SYMBOL },
 };
 
@@ -156,9 +155,7 @@ describe('every widget on a partner page', () => {
             return `<section><h2>${tag}</h2><${tag} api="${baseUrl}" theme="${theme}"${attributes}></${tag}></section>`;
           })
           .join('');
-        const scripts = tags
-          .map((tag) => `<script type="module" src="${baseUrl}/widgets/${tag}.js"></script>`)
-          .join('');
+        const scripts = widgetScripts(baseUrl, tags);
         await page.setContent(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">` +
             `<title>Partner</title>${scripts}</head><body style="${theme === 'dark' ? 'background:#000;color:#eee' : 'background:#fff;color:#111'}">` +

@@ -11,6 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { IDLE_CLOSE_MS } from '../../src/core/feeds/reconnect-policy';
 import { readManifest, widgetTags } from '../fixtures/dist-graph';
 import { openPage, screenshot, useBrowser } from './browser';
+import { LIVE_ATTRIBUTES, widgetScripts } from './partner-widgets';
 import { expectTicking, row, rows } from './quotes';
 import { fundedAccount, post } from './trading-steps';
 
@@ -19,18 +20,8 @@ const examplesUrl = inject('examplesUrl');
 const { browser } = useBrowser();
 /** Every widget the build defines (one entry per folder of src/widgets). */
 const TAGS = widgetTags(readManifest());
-/** Attributes a widget needs to show something live; every other widget shows its defaults. */
-const ATTRIBUTES: Record<string, Record<string, string>> = {
-  'tk-quotes': { symbols: 'BTCUSDT,EURUSD' },
-  'tk-chart': { symbol: 'BTCUSDT' },
-  'tk-order-form': { symbol: 'BTCUSDT' },
-};
-
 /** A second copy of the whole bundle under another path, as a partner's second widget built another day. */
 const COPY = `${baseUrl}/copy`;
-
-const scripts = (base: string, tags: readonly string[]) =>
-  tags.map((tag) => `<script type="module" src="${base}/widgets/${tag}.js"></script>`).join('\n');
 
 /** Opens the partner page on the examples origin: `head` and `body` as the partner wrote them. */
 async function partnerPage(page: Page, head: string, body = ''): Promise<void> {
@@ -110,7 +101,11 @@ describe('a partner page moves, removes and re-creates widgets', () => {
     const { context, page } = await openPage(browser(), 'desktop');
     try {
       const watch = watchSockets(page);
-      await partnerPage(page, scripts(baseUrl, ['tk-quotes']), '<main id="a"></main><aside id="b"></aside>');
+      await partnerPage(
+        page,
+        widgetScripts(baseUrl, ['tk-quotes']),
+        '<main id="a"></main><aside id="b"></aside>',
+      );
       // Made by script with its attributes set before it is on the page: nothing renders, nothing subscribes.
       const before = await page.evaluate(async (api) => {
         await customElements.whenDefined('tk-quotes');
@@ -204,9 +199,9 @@ describe('two copies of the bundle on one page', () => {
       await partnerPage(
         page,
         [
-          scripts(baseUrl, ['tk-quotes']),
+          widgetScripts(baseUrl, ['tk-quotes']),
           `<script type="module" src="${baseUrl}/widgets/tk-quotes.js?v=2"></script>`,
-          scripts(COPY, ['tk-quotes', 'tk-search']),
+          widgetScripts(COPY, ['tk-quotes', 'tk-search']),
         ].join('\n'),
         `<tk-quotes api="${baseUrl}" symbols="BTCUSDT,EURUSD"></tk-quotes><tk-search api="${baseUrl}"></tk-search>`,
       );
@@ -286,7 +281,7 @@ describe('a dark partner page with aggressive global CSS', () => {
     try {
       await partnerPage(
         page,
-        HOSTILE_CSS + scripts(baseUrl, ['tk-quotes', 'tk-order-form', 'tk-search']),
+        HOSTILE_CSS + widgetScripts(baseUrl, ['tk-quotes', 'tk-order-form', 'tk-search']),
         `<section>
           <tk-quotes api="${baseUrl}" symbols="BTCUSDT,EURUSD,XAUUSD"></tk-quotes>
           <tk-quotes api="${baseUrl}" symbols="BTCUSDT,EURUSD" theme="dark"></tk-quotes>
@@ -364,7 +359,7 @@ describe('100 mount and unmount cycles of every widget', () => {
       await page.addInitScript(trackIntervals);
       const watch = watchSockets(page);
       const account = await fundedAccount();
-      await partnerPage(page, scripts(baseUrl, TAGS), '<main id="stage"></main>');
+      await partnerPage(page, widgetScripts(baseUrl, TAGS), '<main id="stage"></main>');
       const intervalsBefore = await liveIntervals(page);
 
       /** Mounts every widget once in #stage (in the page, no round trip per element). */
@@ -381,7 +376,7 @@ describe('100 mount and unmount cycles of every widget', () => {
               stage.append(element);
             }
           },
-          { tags: TAGS, api: baseUrl, attributes: ATTRIBUTES },
+          { tags: TAGS, api: baseUrl, attributes: LIVE_ATTRIBUTES },
         );
       await mountAll();
       await expectTicking(page.locator('tk-quotes'), 'BTCUSDT');
@@ -435,7 +430,7 @@ describe('100 mount and unmount cycles of every widget', () => {
           }
           stage.replaceChildren();
         },
-        { tags: TAGS, api: baseUrl, attributes: ATTRIBUTES },
+        { tags: TAGS, api: baseUrl, attributes: LIVE_ATTRIBUTES },
       );
       console.info(
         `[partner-page] 100 cycles of ${TAGS.length} widgets in ${Date.now() - started} ms, ` +

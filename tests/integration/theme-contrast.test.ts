@@ -3,7 +3,8 @@
 // colours, with the up/down colours the host really applies (the brand's, made readable for the theme).
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, MIN_TEXT_CONTRAST } from '../../src/core/domain/contrast';
-import { readableColors, type ThemeName } from '../../src/host/startup/brand';
+import { readablePair } from '../../src/core/domain/contrast';
+import type { ThemeName } from '../../src/host/startup/brand';
 import { COLOR_SCHEMES, schemeColors } from '../../src/host/startup/color-schemes';
 import { THEME_TOKENS } from '../../src/widgets/_shared/theme-tokens';
 import { BRAND_SEEDS, DEFAULT_BRAND_ID } from '../../server/src/brand/seed-data';
@@ -40,7 +41,7 @@ function pairs(theme: ThemeName, colors: { up: string; down: string }): Array<[s
 
 describe('theme contrast of the default brand', () => {
   describe.each(THEMES)('%s theme', (theme) => {
-    const colors = readableColors(brand.settings.colors, theme);
+    const colors = readablePair(brand.settings.colors, theme);
     it.each(pairs(theme, colors))('%s (%s on %s) reaches 4.5:1', (_what, fg, bg) => {
       expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
     });
@@ -53,7 +54,7 @@ describe('theme contrast of the default brand', () => {
     });
 
     it.each(COLOR_SCHEMES.map((s) => s.id))('the %s colour scheme is made readable', (id) => {
-      const scheme = readableColors(schemeColors(id, brand.settings.colors), theme);
+      const scheme = readablePair(schemeColors(id, brand.settings.colors), theme);
       for (const [, fg, bg] of pairs(theme, scheme)) {
         expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
       }
@@ -61,6 +62,6 @@ describe('theme contrast of the default brand', () => {
   });
 
   it('keeps the default brand’s own colours in the light theme (they already read)', () => {
-    expect(readableColors(brand.settings.colors, 'light')).toEqual(brand.settings.colors);
+    expect(readablePair(brand.settings.colors, 'light')).toEqual(brand.settings.colors);
   });
 });

@@ -1,15 +1,12 @@
 /** Applies the brand and the visitor's display choices to the document (title, colours, theme, lang). */
 
-import { readablePair } from '../../core/domain/contrast';
+import type { UpDownPair } from '../../core/domain/contrast';
 
 /** Light or dark page theme. */
 export type ThemeName = 'light' | 'dark';
 
 /** An up/down colour pair. */
-export interface UpDownColors {
-  up: string;
-  down: string;
-}
+export type UpDownColors = UpDownPair;
 
 /** Sets the document title to the site title (kept when the config has none). */
 export function applyTitle(siteTitle: string, doc: Document = document): void {
@@ -21,11 +18,6 @@ export function applyColors(colors: UpDownColors, doc: Document = document): voi
   const style = doc.documentElement.style;
   style.setProperty('--tk-color-up', colors.up);
   style.setProperty('--tk-color-down', colors.down);
-}
-
-/** Up/down colours that read at 4.5:1 in the theme (see `readablePair`). */
-export function readableColors(colors: UpDownColors, theme: ThemeName): UpDownColors {
-  return readablePair(colors, theme);
 }
 
 /** Switches the page tokens between light and dark (`data-tk-theme` on the root element, see tokens.css). */
