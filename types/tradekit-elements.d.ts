@@ -83,7 +83,8 @@ export interface TkAccountProperties {
   colorScheme: string | undefined;
   /**
    * Up/down colour pairs offered by the theme drawer, e.g.
-   * `[{"id":"brand","up":"#2962ff","down":"#e53935"}]`; the drawer shows with two or more.
+   * `[{"id":"brand","up":"#2962ff","down":"#e53935"}]`; the drawer shows with two or more, and never
+   * where the brand fixes its colours (`userColors: false`).
    */
   colorSchemes: unknown;
   /**

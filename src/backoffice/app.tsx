@@ -1,6 +1,7 @@
 /**
  * The back-office site (`/backoffice`): sign-in, then a top bar with the operator, their roles and sign-out,
- * the review queues the operator's roles allow (each declared under queues/), the user lookup and the audit log.
+ * the review queues the operator's roles allow (each declared under queues/), the user lookup, the brands and
+ * the audit log.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { OperatorLogout, OperatorMe, type OperatorSession } from '../core/contract/backoffice';
@@ -9,9 +10,10 @@ import type { I18n } from '../core/i18n/i18n';
 import { addStrings, hasStrings, loadCodeMessages, loadLanguage, loadNamespaces } from '../core/i18n/i18n';
 import { ToastRegion, useToastState } from '../widgets/_shared/toast';
 import { AuditPage } from './audit-page';
+import { BrandsPage, BRANDS_STRINGS } from './brands-page';
 import { BackofficeContext, type Backoffice } from './context';
 import { Queue } from './queue';
-import { AUDIT_PAGE, pagesFor, QUEUES, queuesFor } from './queues';
+import { AUDIT_PAGE, BRANDS_PAGE, pagesFor, QUEUES, queuesFor } from './queues';
 import { SignIn } from './sign-in';
 import { TimeZoneNote } from './time-zone-note';
 import { useTimeZone } from './time-zone';
@@ -45,8 +47,8 @@ function useTranslation(i18n: I18n) {
   return { t, language };
 }
 
-/** Every page's own strings: each queue's, and the user lookup's. */
-const PAGE_STRINGS = [...QUEUES.map((queue) => queue.strings), USERS_STRINGS];
+/** Every page's own strings: each queue's, the user lookup's and the brands'. */
+const PAGE_STRINGS = [...QUEUES.map((queue) => queue.strings), USERS_STRINGS, BRANDS_STRINGS];
 
 /**
  * Gives the instance every page's strings (their English at once, so no tab shows a raw key) and loads them
@@ -109,13 +111,17 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
 
   const queues = session.state === 'in' ? queuesFor(session.operator.roles) : [];
   const pages = session.state === 'in' ? pagesFor(session.operator.roles) : [];
-  // An operator lands on their first queue, else on the audit log (the user lookup is a tab away).
-  const current = pages.includes(page) ? page : (queues[0]?.id ?? AUDIT_PAGE);
+  // An operator lands on their first queue, else on their first page (the user lookup is a tab away).
+  const current = pages.includes(page) ? page : (queues[0]?.id ?? pages[0] ?? AUDIT_PAGE);
   const queue = queues.find((declared) => declared.id === current);
   const navLabel = (name: string) =>
     t(
       queues.find((declared) => declared.id === name)?.nav ??
-        (name === USERS_PAGE ? 'backoffice.users.nav' : `backoffice.nav.${AUDIT_PAGE}`),
+        (name === USERS_PAGE
+          ? 'backoffice.users.nav'
+          : name === BRANDS_PAGE
+            ? 'backoffice.brands.nav'
+            : `backoffice.nav.${AUDIT_PAGE}`),
     );
 
   const signOut = async () => {
@@ -194,6 +200,8 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
               <Queue key={queue.id} queue={queue} />
             ) : current === USERS_PAGE ? (
               <UserLookup />
+            ) : current === BRANDS_PAGE ? (
+              <BrandsPage />
             ) : (
               <AuditPage />
             )}

@@ -2,6 +2,8 @@
  * The review queues: every `queues/*.tsx` exports its declaration as `queue`, and this list is all of them,
  * found by the bundler — adding a queue is adding its file (and its locale files), nothing else.
  */
+import { ListAudit } from '../core/contract/backoffice';
+import { ListBrands } from '../core/contract/brand-admin';
 import type { OperatorRole } from '../core/contract/endpoint';
 import { LookupUsers } from '../core/contract/user-lookup';
 import { holdsOne, type QueueDeclaration } from './queue-declaration';
@@ -18,7 +20,7 @@ export const QUEUES: readonly QueueDeclaration[] = Object.entries(modules)
   })
   .sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
 
-/** The audit log's page: every operator role may read it. */
+/** The audit log's page: operators whose roles its endpoint lists. */
 export const AUDIT_PAGE = 'audit';
 
 /** The queues an operator may open: those whose list endpoint allows one of their roles. */
@@ -32,11 +34,20 @@ export function queuesFor(
 /** The user lookup's page (user-lookup.tsx): operators whose roles its endpoint lists. */
 export const USERS_PAGE = 'users';
 
-/** The pages an operator may open: their queues, the user lookup, then the audit log. */
+/** The Brands page (brands-page.tsx): operators with the `brand` role (BE4). */
+export const BRANDS_PAGE = 'brands';
+
+/** The pages an operator may open: their queues, the user lookup, the brands, then the audit log. */
 export function pagesFor(
   roles: readonly OperatorRole[],
   queues: readonly QueueDeclaration[] = QUEUES,
 ): string[] {
-  const lookup = holdsOne(roles, LookupUsers.roles) ? [USERS_PAGE] : [];
-  return [...queuesFor(roles, queues).map((queue) => queue.id), ...lookup, AUDIT_PAGE];
+  const page = (name: string, allowed: readonly OperatorRole[] | undefined) =>
+    holdsOne(roles, allowed) ? [name] : [];
+  return [
+    ...queuesFor(roles, queues).map((queue) => queue.id),
+    ...page(USERS_PAGE, LookupUsers.roles),
+    ...page(BRANDS_PAGE, ListBrands.roles),
+    ...page(AUDIT_PAGE, ListAudit.roles),
+  ];
 }

@@ -2,6 +2,7 @@
 import { addStrings } from '../core/i18n/i18n';
 import type { Platform } from '../core/runtime/types';
 import { NotificationToast } from '../widgets/notifications';
+import { Announcer } from '../widgets/_shared/announcer';
 import { PlatformProvider } from '../widgets/_shared/platform-context';
 import { SessionRouter } from './session/session-router';
 import { Shell } from './shells/shell';
@@ -21,6 +22,8 @@ export function App({ platform }: { platform: Platform }) {
         </SessionRouter>
         <NoticeHost />
         <NotificationToast className="host-notice" />
+        {/* Fills, closes and settlements said on every page, not only where a trading widget is (SR1). */}
+        <Announcer main />
       </Startup>
     </PlatformProvider>
   );

@@ -21,7 +21,8 @@ import { serviceChannels, type ServiceChannels } from '../core/domain/service-ch
 import { translated } from '../core/contract/translations';
 import { applyColors, applyLanguage, applyTheme, applyTitle, type ThemeName } from './startup/brand';
 import { readablePair } from '../core/domain/contrast';
-import { COLOR_SCHEMES, schemeColors } from './startup/color-schemes';
+import { schemeColors } from './startup/color-schemes';
+import { useColorScheme } from './startup/use-color-scheme';
 
 export type TradeMode = 'market' | 'option';
 
@@ -33,8 +34,12 @@ export interface HostState {
   service: ServiceChannels;
   theme: ThemeName;
   setTheme: (theme: ThemeName) => void;
+  /** The up/down pair shown: the trader's, or `brand` where the brand fixes its colours (UC1). */
   colorScheme: string;
+  /** Chooses a pair (kept on the device, saved for a signed-in trader; ignored where the brand fixes them). */
   setColorScheme: (id: string) => void;
+  /** Whether the brand lets traders choose their own pair: the pickers show only then. */
+  userColors: boolean;
   language: string;
   setLanguage: (language: string) => void;
   tradeMode: TradeMode;
@@ -69,13 +74,7 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
   const [theme, setTheme] = useState<ThemeName>(() =>
     readChoice(PrefKey.theme, ['light', 'dark'], brand.theme),
   );
-  const [colorScheme, setColorScheme] = useState(() =>
-    readChoice(
-      PrefKey.colorScheme,
-      COLOR_SCHEMES.map((s) => s.id),
-      'brand',
-    ),
-  );
+  const { colorScheme, setColorScheme, userColors } = useColorScheme(brand);
   const [tradeMode, setTradeMode] = useState<TradeMode>(() =>
     readChoice(
       PrefKey.tradeMode,
@@ -116,7 +115,8 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
       theme,
       setTheme: persisted<ThemeName>(PrefKey.theme, setTheme),
       colorScheme,
-      setColorScheme: persisted<string>(PrefKey.colorScheme, setColorScheme),
+      setColorScheme,
+      userColors,
       language,
       setLanguage,
       tradeMode,
@@ -124,7 +124,19 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
       symbol,
       setSymbol,
     }),
-    [config, siteTitle, channels, theme, colorScheme, language, setLanguage, tradeMode, symbol],
+    [
+      config,
+      siteTitle,
+      channels,
+      theme,
+      colorScheme,
+      setColorScheme,
+      userColors,
+      language,
+      setLanguage,
+      tradeMode,
+      symbol,
+    ],
   );
   return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
 }

@@ -147,4 +147,26 @@ describe('bank card and crypto wallet pages', () => {
     expect(within(plain).queryByRole('link', { name: 'Bank card' })).toBeNull();
     expect(within(plain).queryByRole('link', { name: 'Crypto wallet' })).toBeNull();
   });
+
+  it('sends the address of a page the brand does not offer to the wallet home (the brand matrix found it)', async () => {
+    mockWidth(390);
+    for (const [page, flags] of [
+      ['/user/wallet/bankCard', [{ name: 'user/bankCard', enable: false }, ...FLAGS_ON.slice(1)]],
+      ['/user/wallet/editBankCard?id=3', [{ name: 'user/cryptoWallet', enable: true }]],
+      ['/user/wallet/crypto', [...FLAGS_ON.slice(0, 2), { name: 'NO_WALLET_WITHDRAW', enable: true }]],
+      ['/user/wallet/addCrypto', [{ name: 'user/bankCard', enable: true }]],
+    ] as const) {
+      const host = await startHost(getSession, {
+        path: page,
+        signedIn: true,
+        systemConfigs: [...flags],
+        handlers,
+        exchangeSockets: fakeSocketFactory().factory,
+      });
+      await waitFor(() => expect(window.location.pathname, page).toBe('/user/wallet'));
+      expect(screen.queryByTestId(/^(bank-cards|crypto)-page-/)).toBeNull();
+      host.close();
+      cleanup();
+    }
+  });
 });

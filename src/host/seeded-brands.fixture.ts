@@ -40,11 +40,10 @@ export const SEEDED_BRANDS: readonly SeededBrand[] = [
   },
   {
     id: 'aurora',
-    brand: { tradeModes: ['market', 'option'], defaultTradeMode: 'market', verifyStyle: 'advanced' },
+    brand: { tradeModes: ['market'], defaultTradeMode: 'market', verifyStyle: 'advanced' },
     on: [
       'VIRTUAL_CURRENCY_TRADE',
       'Contract',
-      'OptionMock',
       'PHONE_REGISTER',
       'user/bindEmail',
       'user/privacy',

@@ -83,13 +83,46 @@ describe('the desktop order panel and side rail', () => {
     await waitFor(() => expect(where()).toBe('/BTCUSDT/chart'));
   });
 
+  it('shows the quotation list always on template 2, and on template 1 at first only above 790 px (BA4)', async () => {
+    const list = () => document.querySelector('aside.host-trading__list');
+    const railList = () =>
+      within(screen.getByRole('navigation', { name: 'Side panels' })).queryByRole('button', {
+        name: 'Quotation',
+      });
+    for (const [template, height, shown] of [
+      [2, 700, true],
+      [1, 790, false],
+      [1, 791, true],
+    ] as const) {
+      Object.defineProperty(window, 'innerHeight', { configurable: true, value: height });
+      const host = await startHost(getSession, { path: '/', signedIn: true, brand: { template } });
+      await screen.findByTestId('chart-panel');
+      expect(list() !== null, `template ${template} at ${height} px`).toBe(shown);
+      expect(railList() !== null, `template ${template} rail`).toBe(template === 1);
+      if (template === 1) {
+        // The rail's toggle closes and opens it; the chart takes its column meanwhile.
+        fireEvent.click(railList()!);
+        expect(list() !== null).toBe(!shown);
+        expect(railList()!.getAttribute('aria-pressed')).toBe(String(!shown));
+        expect(document.querySelector('.host-trading')?.hasAttribute('data-list-closed')).toBe(shown);
+      }
+      host.close();
+      cleanup();
+    }
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 768 });
+  });
+
   it('toggles the positions and history panels from the rail, following the route', async () => {
     const host = await startHost(getSession, { path: '/', signedIn: true });
     close = host.close;
     const rail = screen.getByRole('navigation', { name: 'Side panels' });
-    fireEvent.click(within(rail).getByRole('button', { name: 'Positions' }));
+    const positions = within(rail).getByRole('button', { name: 'Positions' });
+    // Pressed from the keyboard (the button has the focus): the panel takes it (KO6).
+    positions.focus();
+    fireEvent.click(positions);
     expect(await screen.findByTestId('position-panel')).toBeTruthy();
     expect(where()).toBe('/position');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('position-panel')));
     fireEvent.click(within(rail).getByRole('button', { name: 'History' }));
     expect(await screen.findByTestId('history-panel')).toBeTruthy();
     expect(screen.queryByTestId('position-panel')).toBeNull();

@@ -26,4 +26,51 @@ describe('a brand chosen by its host name', () => {
       await context.close();
     }
   });
+
+  // BA1: 'only trust app'. The seeds trust every browser, so this page's config names an app as a brand's
+  // operator would; the page, the redirect and the app's own user agent are the product's.
+  it("sends a browser that is not the brand's app to the app-only page, and lets the app in", async () => {
+    const { context, page } = await openPage(browser(), 'mobile');
+    try {
+      const app = { userAgent: 'MeridianApp', url: 'https://apps.example/meridian' };
+      await page.route('**/config.json', async (route) => {
+        // Node does not resolve `*.localhost`: the config is asked of the loopback with the brand's host name.
+        const url = new URL(route.request().url());
+        const response = await route.fetch({
+          url: `${baseUrl.origin}${url.pathname}`,
+          headers: { ...route.request().headers(), host: url.host },
+        });
+        const config = (await response.json()) as { brand: Record<string, unknown> };
+        await route.fulfill({ response, json: { ...config, brand: { ...config.brand, trustedApp: app } } });
+      });
+      const origin = `http://meridian.localhost:${baseUrl.port}`;
+      await page.goto(`${origin}/BTCUSDT/chart`);
+      const appOnly = page.getByTestId('app-only');
+      await appOnly.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/app-only');
+      expect(await appOnly.locator('h1').textContent()).toBe('Use the Meridian Options app');
+      expect(await page.getByTestId('app-only-get').getAttribute('href')).toBe(app.url);
+      await screenshot(page, 'app-only-en', 'mobile');
+
+      // In German and dark, as a visitor who chose them before.
+      await page.evaluate(() => {
+        localStorage.setItem('language', 'de');
+        localStorage.setItem('theme', 'dark');
+      });
+      await page.reload();
+      await page.getByText('Nutzen Sie die Meridian Options-App').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.tkTheme)).toBe('dark');
+      await screenshot(page, 'app-only-de-dark', 'mobile');
+
+      // The brand's app names itself in its user agent; the app-only address is no page of the site.
+      const cdp = await context.newCDPSession(page);
+      const agent = await page.evaluate(() => navigator.userAgent);
+      await cdp.send('Network.setUserAgentOverride', { userAgent: `${agent} MeridianApp/2.4` });
+      await page.reload();
+      await page.getByTestId('home').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -221,6 +221,16 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the option journey at %s', (
         const fee = timesInCents(option.amount, await feeRate(SYMBOL), 'up');
         expect(units(option.feeAmount, 2)).toBe(fee);
         expect(units(await balance(token), 2) - units(before, 2)).toBe(expected - fee);
+        // A screen reader hears the settlement once, the win or loss in words (SR3).
+        const heard =
+          exit > entry ? /you won\. Profit [\d,.]+ USD\.$/ : exit < entry ? /you lost\. Loss / : /even/;
+        await expect
+          .poll(() =>
+            page
+              .getByTestId('trade-announcer')
+              .evaluateAll((all) => all.map((r) => r.textContent).filter(Boolean)),
+          )
+          .toEqual([expect.stringMatching(heard)]);
 
         // The history lists it with its win/loss, and the total is that win/loss (its only option).
         await page.keyboard.press('Escape');

@@ -153,9 +153,20 @@ async function dragStopOnChart(page: Page, vp: ViewportName, order: MarketOrder)
   return moved;
 }
 
+/** What the page's trade announcers hold now (one speaks; the others stay empty): a tick adds nothing. */
+function spoken(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('trade-announcer')
+    .evaluateAll((regions) => regions.map((r) => r.textContent ?? '').filter(Boolean));
+}
+
 /** Market buy → live P&L → close locked for 3 minutes (countdown) → stop loss set in the detail → hit → history. */
 async function stopLossJourney(page: Page, vp: ViewportName, symbol: string): Promise<MarketOrder> {
   await buyAtMarket(page, vp, symbol, '2');
+  // A screen reader hears the fill once, in words, from the page's polite region (SR1, SR2).
+  await expect
+    .poll(() => spoken(page), { timeout: 10_000 })
+    .toEqual([expect.stringMatching(/^Order filled: buy .+?, volume 2(\.0+)?(, at [\d.,]+)?\.$/)]);
   let positions = await openPositions(page, vp);
   const row = rows(positions).first();
   await row.waitFor({ state: 'visible', timeout: 15_000 });
@@ -189,6 +200,10 @@ async function stopLossJourney(page: Page, vp: ViewportName, symbol: string): Pr
   await pinBid(symbol, cents(Number(dragged) * 0.98));
   await expect.poll(() => rows(positions).count(), { timeout: 15_000 }).toBe(0);
   await pinBid(symbol, null);
+  // The stop loss is said once with its loss in words, not a sign or a colour.
+  await expect
+    .poll(() => spoken(page), { timeout: 10_000 })
+    .toEqual([expect.stringMatching(/^Stop loss triggered: .+ position closed\. Loss [\d,]+\.\d\d USD\.$/)]);
 
   const history = await openHistory(page, vp);
   await rows(history).first().waitFor({ state: 'visible', timeout: 15_000 });
@@ -229,6 +244,9 @@ async function pendingFill(page: Page, vp: ViewportName, symbol: string): Promis
   await positions.getByRole('tab', { name: /Open/ }).click();
   await expect.poll(() => rows(positions).count(), { timeout: 15_000 }).toBe(1);
   await pinBid(symbol, null);
+  await expect
+    .poll(() => spoken(page), { timeout: 10_000 })
+    .toEqual([expect.stringMatching(/^Pending order filled: buy .+, volume 1(\.0+)?, at [\d.,]+\.$/)]);
   expect((await openOrders(token, 2)).map((o) => o.uid)).toContain(placed.data);
 }
 

@@ -22,7 +22,10 @@ async function buyFromChart(page: Page, vp: ViewportName): Promise<void> {
   await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
   await screenshot(page, 'order-form-signed-in', vp);
   await submit.click();
-  await expect.poll(() => form.getByTestId('order-toast').textContent(), { timeout: 15_000 }).toMatch(/\S/);
+  // A market order's toast is shown without a voice: the page's announcer says the fill (SR2).
+  await expect
+    .poll(() => form.getByTestId('order-toast-quiet').textContent(), { timeout: 15_000 })
+    .toMatch(/\S/);
 }
 
 describe.each<ViewportName>(['mobile', 'desktop'])('the trading layout at %s', (vp) => {

@@ -18,7 +18,13 @@ export interface Answer<T> {
 }
 
 /** POST JSON; `auth` is a user token, or 'admin' for the admin token; `ip` is the client address it claims. */
-export async function post<T>(path: string, body: unknown, auth?: string, ip?: string): Promise<Answer<T>> {
+export async function post<T>(
+  path: string,
+  body: unknown,
+  auth?: string,
+  ip?: string,
+  brand?: string,
+): Promise<Answer<T>> {
   const token = auth === 'admin' ? adminToken : auth;
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
@@ -27,6 +33,7 @@ export async function post<T>(path: string, body: unknown, auth?: string, ip?: s
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       // The e2e server trusts X-Forwarded-For (global-setup), so each made-up trader has its own address.
       ...(ip ? { 'x-forwarded-for': ip } : {}),
+      ...(brand ? { 'x-tk-brand': brand } : {}),
     },
     body: JSON.stringify(body),
   });
@@ -35,9 +42,12 @@ export async function post<T>(path: string, body: unknown, auth?: string, ip?: s
 
 /**
  * A registered account with `amount` USD credited to its real account through the admin API; `null`: a new
- * trader with no money at all.
+ * trader with no money at all. `brand`: a trader of that brand (the default brand otherwise).
  */
-export async function fundedAccount(amount: string | null = '10000'): Promise<Account & { uid: string }> {
+export async function fundedAccount(
+  amount: string | null = '10000',
+  brand?: string,
+): Promise<Account & { uid: string }> {
   const account: Account = {
     email: `trader-${randomBytes(4).toString('hex')}@tradekit.test`,
     password: 'journey-trader-2026',
@@ -51,6 +61,7 @@ export async function fundedAccount(amount: string | null = '10000'): Promise<Ac
     { email: account.email, type: '1', locale: 'en' },
     undefined,
     ip,
+    brand,
   );
   expect(sent.code).toBe(0);
   const code = await outboxCode(account.email, since);
@@ -65,6 +76,7 @@ export async function fundedAccount(amount: string | null = '10000'): Promise<Ac
     },
     undefined,
     ip,
+    brand,
   );
   expect(registered.code).toBe(0);
   if (amount === null) return { ...account, uid: registered.data.uid };
@@ -120,7 +132,10 @@ export async function buyAtMarket(
     await expect.poll(() => submit.isEnabled(), { timeout: 5_000 }).toBe(true);
   }
   await submit.click();
-  await expect.poll(() => form.getByTestId('order-toast').textContent(), { timeout: 15_000 }).toMatch(/\S/);
+  // A market order's toast is shown without a voice: the page's announcer says the fill (SR2).
+  await expect
+    .poll(() => form.getByTestId('order-toast-quiet').textContent(), { timeout: 15_000 })
+    .toMatch(/\S/);
 }
 
 /** The Position page (mobile) or the side rail's position panel (desktop). */

@@ -215,6 +215,20 @@ describeOnBackends('every admin route and its audit row', { on: 'any' }, (backen
       audit: 'user.lookup',
       call: async () => admin('POST', '/admin/v1/users/lookup', { query: alice.uid }),
     },
+    // Brand settings are no personal data: reading them is a plain read (BE4).
+    'GET /admin/v1/brands': { audit: null, call: async () => admin('GET', '/admin/v1/brands') },
+    'GET /admin/v1/brands/{id}': { audit: null, call: async () => admin('GET', '/admin/v1/brands/meridian') },
+    'POST /admin/v1/brands/{id}': {
+      audit: 'brand.update',
+      call: async () => {
+        const { edit } = (await inject(admin('GET', '/admin/v1/brands/meridian'))).json().data;
+        return admin('POST', '/admin/v1/brands/meridian', {
+          ...edit,
+          siteTitle: `Meridian ${set}`,
+          reason: 'Rename',
+        });
+      },
+    },
     'GET /admin/v1/operators/me': {
       audit: null,
       call: async () => ({

@@ -132,7 +132,7 @@ describeOnBackends('brand pages', { on: 'any' }, (backend) => {
       expect(brand).toMatchObject({
         id: 'aurora',
         theme: 'dark',
-        tradeList: [3, 2, 1, 4, 5],
+        tradeList: [5, 3, 1, 2, 4],
         template: 1,
         bannerCount: 10,
       });

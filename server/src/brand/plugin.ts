@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { brandAdminRoutes } from './admin-routes';
 import { brandPageRoutes } from './pages';
 import { brandApiRoutes } from './routes';
 import { DEFAULT_BRAND_ID } from './seed-data';
@@ -18,7 +19,10 @@ export interface BrandPluginOptions {
   defaultBrand?: string;
 }
 
-/** Seeds the reference brands, decorates `app.brand` and serves config, banners, service link and assets. */
+/**
+ * Seeds the reference brands, decorates `app.brand`, serves config, banners, service link and assets, and the
+ * brand operators' admin routes (BE1).
+ */
 export const brandPlugin = fp<BrandPluginOptions>(
   async (app, options) => {
     await seedBrands(app.db);
@@ -31,6 +35,7 @@ export const brandPlugin = fp<BrandPluginOptions>(
     app.decorate('brand', service);
     await brandApiRoutes(app);
     await brandPageRoutes(app);
+    brandAdminRoutes(app);
   },
-  { name: 'brand', fastify: '5.x', dependencies: ['db', 'http'] },
+  { name: 'brand', fastify: '5.x', dependencies: ['db', 'http', 'admin'] },
 );

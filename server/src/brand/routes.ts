@@ -4,11 +4,9 @@ import { translated } from '../../../src/core/contract/translations';
 import { ok } from '../http/envelope';
 import { absoluteUrl } from '../http/origin';
 import { route } from '../http/route';
-import { absoluteCustomerLink } from './runtime-config';
+import { isGeneratedBanner as isGenerated } from './edit';
+import { absoluteCustomerLink, versioned } from './runtime-config';
 import { loadBanners } from './store';
-
-/** Our own generated banner images (root-relative, no query): an operator's image URL is left as it is. */
-const isGenerated = (url: string) => /^\/brand-assets\/[^/?]+\/banner-\d+\.svg$/.test(url);
 
 /** The public brand endpoints of the web API (spec §7 `/wa-na/`); `?brand=`, `x-tk-brand` or the host name picks the brand. */
 export async function brandApiRoutes(app: FastifyInstance): Promise<void> {
@@ -18,7 +16,8 @@ export async function brandApiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, bannerList, async (input, { request }) => {
-    const banners = await loadBanners(app.db, app.brand.of(request).id);
+    const brand = app.brand.of(request);
+    const banners = await loadBanners(app.db, brand.id);
     const lang = input.locale?.trim().toLowerCase() ?? '';
     return ok(
       banners.map((banner) => {
@@ -27,7 +26,7 @@ export async function brandApiRoutes(app: FastifyInstance): Promise<void> {
         const localised = title !== '' && title !== banner.title && isGenerated(banner.imageUrl);
         const image = localised ? `${banner.imageUrl}?lang=${encodeURIComponent(lang)}` : banner.imageUrl;
         return {
-          bannerUrl: absoluteUrl(image, request.publicOrigin),
+          bannerUrl: absoluteUrl(versioned(image, brand.editedAt), request.publicOrigin),
           ...(banner.linkUrl ? { linkUrl: banner.linkUrl } : {}),
           ...(title ? { title } : {}),
         };

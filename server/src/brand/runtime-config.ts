@@ -6,6 +6,15 @@ import type { BrandRecord } from './store';
 /** Version of the product shown to users and checked by the client at start-up (spec §1). */
 export const APP_VERSION = '1.152';
 
+/**
+ * A generated image's URL with the time of the brand's last edit (BE6): the images are cached for an hour, and a
+ * saved colour or banner title must show on the next load, not an hour later. Unedited brands keep plain URLs.
+ */
+export function versioned(url: string, editedAt: number | null): string {
+  if (editedAt === null || !url.startsWith('/brand-assets/')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}v=${editedAt}`;
+}
+
 /** The runtime config file of a brand, with every URL absolute on `origin`. */
 export function buildRuntimeConfig(brand: BrandRecord, origin: string): RuntimeConfig {
   const ws = toWsOrigin(origin);
@@ -15,7 +24,7 @@ export function buildRuntimeConfig(brand: BrandRecord, origin: string): RuntimeC
     version: APP_VERSION,
     brand: {
       ...brand.settings,
-      logoUrl: absoluteUrl(brand.settings.logoUrl, origin),
+      logoUrl: absoluteUrl(versioned(brand.settings.logoUrl, brand.editedAt), origin),
       readableColors: {
         light: readablePair(brand.settings.colors, 'light'),
         dark: readablePair(brand.settings.colors, 'dark'),

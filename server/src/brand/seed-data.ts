@@ -89,8 +89,8 @@ const tradekit: BrandSeed = {
 };
 
 /**
- * A dark brand with US stocks, no Chinese or Indonesian, phone sign-up first (with an image captcha instead of
- * an SMS code) and its own wallet list.
+ * A dark, contracts-only brand with US stocks first, no Chinese or Indonesian, phone sign-up first (with an
+ * image captcha instead of an SMS code) and its own wallet list.
  */
 const aurora: BrandSeed = {
   id: 'aurora',
@@ -99,8 +99,10 @@ const aurora: BrandSeed = {
   siteTitle: 'Aurora Markets',
   settings: {
     defaultTradeMode: 'market',
-    tradeModes: ['market', 'option'],
-    tradeList: [3, 2, 1, 4, 5],
+    // Contracts only: no option mode, on either account.
+    tradeModes: ['market'],
+    // US stocks first: the brand's own market.
+    tradeList: [5, 3, 1, 2, 4],
     theme: 'dark',
     colors: { up: '#26a69a', down: '#ef5350' },
     timezone: 'Europe/London',
@@ -120,6 +122,7 @@ const aurora: BrandSeed = {
   customerLinkType: 1,
   flags: {
     ...BASE_FLAGS,
+    OptionMock: false,
     'user/bankCard': false,
     depositHideQRCode: true,
     hideRegisterInviteCode: true,
@@ -142,7 +145,7 @@ const aurora: BrandSeed = {
   ].map((title, i) => ({ title, linkUrl: i === 0 ? '/quotation?singleTrade=5' : '/quotation' })),
 };
 
-/** An option-first brand: Abidjan time, email sign-up only, junior verification, one banner. */
+/** An option-first brand: red for up, Abidjan time, email sign-up only, junior verification, one banner. */
 const meridian: BrandSeed = {
   id: 'meridian',
   name: 'Meridian Options',
@@ -153,7 +156,10 @@ const meridian: BrandSeed = {
     tradeModes: ['option', 'market'],
     tradeList: [3, 2, 1, 4],
     theme: 'light',
-    colors: { up: '#2962ff', down: '#d32f2f' },
+    // Red for a rise, green for a fall: the convention of mainland China, Taiwan, Japan and Korea.
+    colors: { up: '#d32f2f', down: '#2e7d32' },
+    // The brand fixes its colours: no trader chooses another pair (UC1).
+    userColors: false,
     timezone: 'Africa/Abidjan',
     languages: ['en', 'fr', 'es', 'de', 'it', 'ja', 'ko', 'vi', 'th', 'zh-tw', 'zh-cn'],
     defaultLanguage: 'en',

@@ -1,5 +1,6 @@
 import { brandBannerPath, brandLogoPath, servicePagePath } from '../../../src/core/contract/brand';
 import type { Db, Queryable } from '../db/types';
+import { EDITABLE_SETTING_KEYS } from './edit';
 import { BRAND_SEEDS, type BrandSeed } from './seed-data';
 import { buildSystemConfigs } from './system-configs';
 
@@ -22,13 +23,22 @@ export function customerLinkValue(seed: BrandSeed): string {
 async function upsertBrand(tx: Queryable, seed: BrandSeed): Promise<void> {
   const settings = { ...seed.settings, logoUrl: logoPath(seed.id) };
   const support = { url: servicePagePath(seed.id), ...seed.contacts };
-  await tx.query(
+  // What an operator edits of a brand is theirs once they saved it (BE3): the seed keeps its hands off those
+  // settings, the titles, the flags and the banners, and still owns the rest (name, contacts, wallet type).
+  const { rows } = await tx.query<{ seeded: boolean }>(
     `insert into brands (id, name, settings, site_title, support, system_configs, wallet_type, customer_link,
        site_titles)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     on conflict (id) do update set name = excluded.name, settings = excluded.settings,
-       site_title = excluded.site_title, support = excluded.support, system_configs = excluded.system_configs,
-       wallet_type = excluded.wallet_type, customer_link = excluded.customer_link, site_titles = excluded.site_titles`,
+     on conflict (id) do update set name = excluded.name, support = excluded.support,
+       wallet_type = excluded.wallet_type, customer_link = excluded.customer_link,
+       settings = case when brands.edited_at is null then excluded.settings
+         else excluded.settings || coalesce((select jsonb_object_agg(key, value) from jsonb_each(brands.settings)
+                                             where key = any($10::text[])), '{}'::jsonb) end,
+       site_title = case when brands.edited_at is null then excluded.site_title else brands.site_title end,
+       site_titles = case when brands.edited_at is null then excluded.site_titles else brands.site_titles end,
+       system_configs = case when brands.edited_at is null then excluded.system_configs
+         else brands.system_configs end
+     returning edited_at is null as seeded`,
     [
       seed.id,
       seed.name,
@@ -39,6 +49,7 @@ async function upsertBrand(tx: Queryable, seed: BrandSeed): Promise<void> {
       seed.walletType,
       customerLinkValue(seed),
       JSON.stringify(seed.siteTitles ?? {}),
+      EDITABLE_SETTING_KEYS,
     ],
   );
   // A host name an operator gave another brand keeps its brand: a seed only adds names nobody has.
@@ -48,6 +59,7 @@ async function upsertBrand(tx: Queryable, seed: BrandSeed): Promise<void> {
       seed.id,
     ]);
   }
+  if (!rows[0]?.seeded) return;
   for (const [i, banner] of seed.banners.entries()) {
     const sort = i + 1;
     // `active` is left alone on conflict, and banners added later are never deleted: admin choices survive restarts.

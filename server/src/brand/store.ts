@@ -17,6 +17,8 @@ export interface BrandRecord {
   customerLink: string;
   /** Host names that choose this brand (BH1). */
   hosts: string[];
+  /** When an operator last saved the brand (ms); null: never, the seeds own it (BE3). */
+  editedAt: number | null;
 }
 
 /** One active banner, root-relative image URL. */
@@ -40,13 +42,15 @@ interface BrandRow {
   customer_link: string;
   banner_count: number;
   hosts: string[] | null;
+  edited_ms: string | null;
 }
 
 /** Every brand with its active banner count (which is what `bannerCount` in the settings reports). */
 export async function loadBrands(db: Queryable): Promise<BrandRecord[]> {
   const { rows } = await db.query<BrandRow>(
     `select b.*, (select count(*)::int from banners n where n.brand_id = b.id and n.active) as banner_count,
-            array(select h.host from brand_hosts h where h.brand_id = b.id order by h.host) as hosts
+            array(select h.host from brand_hosts h where h.brand_id = b.id order by h.host) as hosts,
+            (extract(epoch from b.edited_at) * 1000)::bigint::text as edited_ms
        from brands b order by b.created_at, b.id`,
   );
   return rows.map((row) => ({
@@ -60,6 +64,7 @@ export async function loadBrands(db: Queryable): Promise<BrandRecord[]> {
     walletType: row.wallet_type === 1 ? 1 : 0,
     customerLink: row.customer_link,
     hosts: row.hosts ?? [],
+    editedAt: row.edited_ms === null ? null : Number(row.edited_ms),
   }));
 }
 

@@ -183,28 +183,25 @@ describeOnBackends('option mode', { on: 'any' }, (backend) => {
     });
 
     it('answers 603 on a brand without option mode, and on the demo account when OptionMock is off', async () => {
+      // Aurora is seeded contracts-only, with OptionMock off.
       const user = await h.trader({ brandId: 'aurora', credit: '1000' });
-      await h.app.db.query(
-        `update brands set settings = jsonb_set(settings, '{tradeModes}', '["market"]'::jsonb) where id = 'aurora'`,
-      );
+      expect((await h.buy(user.token)).code).toBe(603);
+      const modes = (list: string) =>
+        h.app.db.query(
+          `update brands set settings = jsonb_set(settings, '{tradeModes}', $1::jsonb) where id = 'aurora'`,
+          [list],
+        );
+      await modes('["market", "option"]');
       await h.app.brand.reload();
       try {
-        expect((await h.buy(user.token)).code).toBe(603);
+        expect((await h.buy(user.demoToken, {}, true)).code).toBe(603);
+        const real = await h.buy(user.token);
+        expect(real.code).toBe(0);
+        await expire();
       } finally {
-        await h.app.db.query(
-          `update brands set settings = jsonb_set(settings, '{tradeModes}', '["market", "option"]'::jsonb) where id = 'aurora'`,
-        );
-        await h.app.db.query(
-          `update brands set system_configs = (select jsonb_agg(case when c->>'name' = 'OptionMock'
-             then jsonb_set(c, '{enable}', 'false'::jsonb) else c end) from jsonb_array_elements(system_configs) c)
-           where id = 'aurora'`,
-        );
+        await modes('["market"]');
         await h.app.brand.reload();
       }
-      expect((await h.buy(user.demoToken, {}, true)).code).toBe(603);
-      const real = await h.buy(user.token);
-      expect(real.code).toBe(0);
-      await expire();
     });
 
     it('places on the demo account through the Mock path only', async () => {

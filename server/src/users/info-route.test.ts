@@ -50,6 +50,7 @@ describe('POST /v1/waa/user/info', () => {
       totalBalance: '500.00',
       availableBalance: '379.75',
       totpEnabled: false,
+      colorScheme: null,
     });
   });
 

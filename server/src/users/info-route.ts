@@ -4,6 +4,7 @@ import { GetUserInfo } from '../../../src/core/contract/users';
 import { balanceTotals } from '../accounts';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
+import { userColorsAllowed } from './preferences-route';
 import { avatarUrl } from './profile-routes';
 import { findUserById } from './repo';
 
@@ -32,6 +33,8 @@ export function infoRoute(app: FastifyInstance): void {
       virtual,
       ...balanceTotals(account),
       totpEnabled: user.totpEnabled,
+      // A brand that fixes its colours shows them to everyone; the saved choice waits until it allows them again.
+      colorScheme: userColorsAllowed(app, user.brandId) ? user.colorScheme : null,
     });
   });
 }

@@ -9,6 +9,7 @@ import { tradingProhibitedRule } from './blocking';
 import { infoRoute } from './info-route';
 import { inviteesRoute } from './invitees-route';
 import { passwordRoute } from './password-route';
+import { preferencesRoute } from './preferences-route';
 import { profileRoutes } from './profile-routes';
 
 /** Options of the `users` plugin. */
@@ -18,8 +19,9 @@ export interface UsersPluginOptions {
 }
 
 /**
- * Users: the protected profile routes of `contract/users.ts` (info, nickname and avatar, password, bound email) and the
- * operators' users API (list, block, trading ban). Every query of the `users` table is in `repo.ts`.
+ * Users: the protected profile routes of `contract/users.ts` (info, nickname and avatar, password, bound email,
+ * colour pair) and the operators' users API (list, block, trading ban). Every query of the `users` table is in
+ * `repo.ts`.
  */
 export const usersPlugin = fp<UsersPluginOptions>(
   async (app, options) => {
@@ -35,6 +37,7 @@ export const usersPlugin = fp<UsersPluginOptions>(
     await profileRoutes(app, avatars);
     passwordRoute(app);
     bindEmailRoute(app);
+    preferencesRoute(app);
     adminUserRoutes(app);
     app.accounts.blockingRules.register(tradingProhibitedRule);
   },

@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { AdminUserPage } from '../../../src/core/contract/admin';
 import type { RegisterType } from '../../../src/core/contract/auth';
+import type { ColorSchemeId } from '../../../src/core/contract/users';
 import { Code } from '../../../src/core/contract/codes';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
@@ -32,6 +33,8 @@ export interface UserRecord {
   totpEnabled: boolean;
   blocked: boolean;
   createdAt: Date;
+  /** The saved up/down colour pair, or null when never chosen (UC2). */
+  colorScheme: ColorSchemeId | null;
 }
 
 /** Select list producing `UserRecord` fields (alias `u`). */
@@ -39,7 +42,7 @@ const USER_COLUMNS = `u.id, u.uid, u.brand_id as "brandId", u.email, u.phone, u.
   u.country, u.register_type as "registerType", u.nickname, u.avatar_path as "avatarPath",
   u.invite_code as "inviteCode", u.real_name as "realName", u.id_number as "idNumber",
   coalesce(u.totp_enabled, false) as "totpEnabled", coalesce(u.blocked, false) as blocked,
-  u.created_at as "createdAt"`;
+  u.created_at as "createdAt", u.color_scheme as "colorScheme"`;
 
 function clean(row: UserRecord): UserRecord {
   // char(1) pads nothing for 'E'/'P', but a trimmed value keeps the type honest whatever the column type.
@@ -271,6 +274,15 @@ export async function emailTaken(q: Queryable, brandId: string, email: string): 
 /** Binds an email to the user. */
 export async function setEmail(q: Queryable, userId: string, email: string): Promise<void> {
   await q.query('update users set email = $2 where id = $1', [userId, email]);
+}
+
+/** Saves the user's up/down colour pair; false when no such user. */
+export async function setColorScheme(q: Queryable, userId: string, scheme: ColorSchemeId): Promise<boolean> {
+  const { rows } = await q.query('update users set color_scheme = $2 where id = $1 returning id', [
+    userId,
+    scheme,
+  ]);
+  return rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -85,6 +85,9 @@ export const RuntimeConfigFile = Obj({
     tradeList: T.Array(OneOf([1, 2, 3, 4, 5] as const), { description: 'Order of the category tabs' }),
     theme: OneOf(['light', 'dark'] as const),
     colors: Obj({ up: T.String(), down: T.String() }),
+    userColors: T.Optional(
+      T.Boolean({ description: 'Whether a trader may choose their own up/down colours (absent: true)' }),
+    ),
     readableColors: T.Optional(
       Obj(
         {
@@ -103,6 +106,12 @@ export const RuntimeConfigFile = Obj({
     template: OneOf([1, 2] as const),
     bannerCount: T.Integer({ minimum: 0 }),
     homeSymbols: T.Array(T.String()),
+    trustedApp: T.Optional(
+      Obj(
+        { userAgent: T.String({ minLength: 1 }), url: Url('Where the app is got') },
+        "'Only trust app': the token the brand's app puts in its user agent; other browsers see a page of their own",
+      ),
+    ),
   }),
   support: Obj({
     url: Url('Absolute URL of the customer-service page'),

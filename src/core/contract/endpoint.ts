@@ -76,8 +76,11 @@ export interface EndpointSpec<I extends TSchema, D extends TSchema> {
   bodyLimit?: number;
 }
 
-/** Roles of back-office operators (issue #13): money reviews, identity reviews, customer support. */
-export const OPERATOR_ROLES = ['finance', 'compliance', 'support'] as const;
+/**
+ * Roles of back-office operators: money reviews, identity reviews, customer support (issue #13), and editing
+ * the brands' settings (issue #22, decision BE2).
+ */
+export const OPERATOR_ROLES = ['finance', 'compliance', 'support', 'brand'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export interface Endpoint<I extends TSchema = TSchema, D extends TSchema = TSchema> extends EndpointSpec<

@@ -70,6 +70,8 @@ export interface BrandSettings {
   tradeList: CategoryId[];
   theme: 'light' | 'dark';
   colors: { up: string; down: string };
+  /** Whether a trader may choose their own up/down colours, remembered per user (issue #22); absent: true. */
+  userColors?: boolean;
   /** `colors` made readable (4.5:1) on each theme, as widgets show them (sent by the server, A11Y3). */
   readableColors?: Record<'light' | 'dark', { up: string; down: string }>;
   timezone: string;
@@ -84,6 +86,12 @@ export interface BrandSettings {
   template: 1 | 2;
   bannerCount: number;
   homeSymbols: string[];
+  /**
+   * 'Only trust app' (spec §1): the site opens only in the brand's own app, whose web view names itself by
+   * `userAgent` (a token in its user agent); any other browser is sent to a page of its own that links to
+   * `url`, where the app is got. Absent: every browser may use the site.
+   */
+  trustedApp?: { userAgent: string; url: string };
 }
 
 /** `/config.json`: the runtime configuration file of spec §1/§4. */

@@ -5,7 +5,7 @@
  * called by the back office's Users page (src/backoffice/user-lookup.tsx).
  */
 import { Code } from './codes';
-import { endpoint, OPERATOR_ROLES } from './endpoint';
+import { endpoint, type OperatorRole } from './endpoint';
 import { DecOut, EpochMs, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
 import { Uid, USER_POSITIONS_FIELDS, UserIdentity } from './backoffice';
 
@@ -18,8 +18,11 @@ export const LOOKUP_LIMIT = 20;
 /** Rows of the trader's history and of their cash records in a view. */
 export const VIEW_RECENT = 20;
 
-/** Every operator role may look users up and read what the trader sees (support answers traders). */
-const LOOKUP_ROLES = OPERATOR_ROLES;
+/**
+ * The operator roles that work with traders may look users up and read what the trader sees (support answers
+ * traders); brand editors (BE2) work on settings and see no personal data.
+ */
+const LOOKUP_ROLES = ['finance', 'compliance', 'support'] as const satisfies readonly OperatorRole[];
 
 /** One user found: enough to tell who it is (contacts masked). */
 export const UserHit = UserIdentity;

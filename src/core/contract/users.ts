@@ -6,7 +6,7 @@ import { AccountSummary } from './accounts';
 import { RegisterType } from './auth';
 import { Code } from './codes';
 import { endpoint, resource } from './endpoint';
-import { DecOut, Empty, Nullable, Obj, Str, T, type Static } from './schema';
+import { DecOut, Empty, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
 
 /** Password length rules of spec §5/§9: more than six characters, at most 140. */
 export const PASSWORD_MIN = 7;
@@ -17,6 +17,15 @@ export const NICKNAME_MAX = 140;
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
 const NullableText = () => Nullable(T.String());
+
+/**
+ * The up/down colour pairs a trader may choose where the brand allows it (issue #22, UC1): the brand's own pair,
+ * then the two market conventions. The host's swatches (`src/host/startup/color-schemes.ts`) follow this list.
+ */
+export const COLOR_SCHEME_IDS = ['brand', 'green-red', 'red-green'] as const;
+export type ColorSchemeId = (typeof COLOR_SCHEME_IDS)[number];
+
+const ColorSchemeChoice = () => OneOf(COLOR_SCHEME_IDS);
 
 /** `waa/user/info` answer (spec §3 User). */
 export const UserInfo = Obj({
@@ -40,6 +49,11 @@ export const UserInfo = Obj({
   /** balance. */
   availableBalance: DecOut(),
   totpEnabled: T.Boolean(),
+  /**
+   * The up/down colour pair the trader saved (UC2); null when none is saved or the brand fixes its colours.
+   * Optional: a server of the spec without the preference leaves it out.
+   */
+  colorScheme: T.Optional(Nullable(ColorSchemeChoice())),
 });
 export type UserInfo = Static<typeof UserInfo>;
 
@@ -117,4 +131,16 @@ export const BindEmail = endpoint({
     Code.DUPLICATE_PHONE_OR_EMAIL,
     Code.USER_NOT_FOUND,
   ],
+});
+
+export const SubmitUserPreferences = endpoint({
+  service: 'api',
+  path: 'waa/user/preferences/submit',
+  access: 'protected',
+  tag: TAG,
+  summary:
+    "Save the trader's up/down colour pair for every browser they sign in on; 23523 when the brand fixes its colours",
+  input: Obj({ colorScheme: ColorSchemeChoice() }),
+  data: Obj({ colorScheme: ColorSchemeChoice() }),
+  codes: [Code.INCORRECT_PARAMETER, Code.ILLEGAL_STATUS, Code.USER_NOT_FOUND],
 });

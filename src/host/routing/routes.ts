@@ -82,13 +82,13 @@ const account = (name: string, path: string, placement: AccountPlacement, fullPa
   });
 
 /** Bank card and crypto wallet pages (payees): their brand flags, real accounts only. */
-const CRYPTO_WALLET_PLACEMENT: AccountPlacement = {
+export const CRYPTO_WALLET_PLACEMENT: AccountPlacement = {
   menu: 'crypto_addresses.menu_crypto_wallet',
   requires: ['user/cryptoWallet'],
   hiddenBy: ['NO_WALLET_WITHDRAW'],
   realOnly: true,
 };
-const BANK_CARD_PLACEMENT: AccountPlacement = {
+export const BANK_CARD_PLACEMENT: AccountPlacement = {
   menu: 'bank_cards.menu_bank_card',
   requires: ['user/bankCard'],
   realOnly: true,

@@ -1,5 +1,6 @@
 /** Mobile shell (< 1024 px): the page above a bottom tab bar of the built main routes. */
 import type { ComponentType } from 'react';
+import { useFocusKeeper } from '../../widgets/_shared/use-focus-keeper';
 import { useT } from '../../widgets/_shared/use-t';
 import { isFullPage } from '../pages/page-kinds';
 import { RouteOutlet } from '../pages/route-outlet';
@@ -31,9 +32,12 @@ export function MobileShell() {
   const { page, path } = useRoute();
   const tabs = MOBILE_TABS.filter((tab) => isBuilt(tab.route));
   const isActive = (tab: Tab) => page === tab.route || (tab.to !== '/' && path.startsWith(`${tab.to}/`));
+  // A control that leads to another page (Buy on the chart page) goes with the page it was on: the new page's
+  // content takes the focus, so Tab goes on there instead of at the top of the document (issue #22).
+  const main = useFocusKeeper<HTMLElement>();
   return (
     <div className="host-mobile" data-testid="mobile-shell" data-full-page={isFullPage(page) || undefined}>
-      <main id="main" tabIndex={-1} className="host-mobile__content">
+      <main ref={main} id="main" tabIndex={-1} className="host-mobile__content">
         <RouteOutlet />
       </main>
       {isFullPage(page) ? null : (

@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestPlatform, priceEntry } from '../../widgets/_shared/test-platform.fixture';
 import { fakePlatform, renderWithPlatform } from '../test-support';
+import { sampleConfigJson } from '../../core/config/runtime-config.fixture';
+import { APP_ONLY_PATH, appDownloadUrl, isTrustedBrowser } from './app-only';
 import { Startup } from './startup';
 import { versionRedirect } from './use-boot';
 import { WsFailedDialog } from './ws-failed-dialog';
@@ -57,6 +59,56 @@ describe('Startup', () => {
     renderWithPlatform(<Startup>{content}</Startup>, test.platform);
     await screen.findByTestId('content');
     expect(document.documentElement.dataset.tkTheme).toBe('dark');
+  });
+});
+
+describe('only trust app (BA1)', () => {
+  const trustedApp = { userAgent: 'TradeKitApp', url: 'https://apps.example/tradekit' };
+  const brand = { ...(sampleConfigJson().brand as object), trustedApp };
+  let close: (() => void) | undefined;
+  afterEach(() => {
+    cleanup();
+    close?.();
+    close = undefined;
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('trusts every browser unless the brand names its app, then only a user agent with its token', () => {
+    expect(isTrustedBrowser({}, 'Mozilla/5.0 Chrome/140')).toBe(true);
+    expect(isTrustedBrowser({ trustedApp }, 'Mozilla/5.0 Chrome/140')).toBe(false);
+    expect(isTrustedBrowser({ trustedApp }, 'Mozilla/5.0 Chrome/140 tradekitapp/3.1')).toBe(true);
+    expect(isTrustedBrowser({ trustedApp: { userAgent: ' ', url: '' } }, 'Mozilla/5.0')).toBe(true);
+  });
+
+  it('follows only an http(s) address to get the app', () => {
+    expect(appDownloadUrl({ trustedApp })).toBe('https://apps.example/tradekit');
+    expect(appDownloadUrl({ trustedApp: { userAgent: 'x', url: 'javascript:alert(1)' } })).toBeNull();
+    expect(appDownloadUrl({ trustedApp: { userAgent: 'x', url: 'not a url' } })).toBeNull();
+    expect(appDownloadUrl({})).toBeNull();
+  });
+
+  it('sends a browser that is not the app to the app-only page, and the site never renders', async () => {
+    window.history.replaceState(null, '', '/BTCUSDT/chart');
+    const test = createTestPlatform({ config: { brand } });
+    close = () => test.platform.close();
+    renderWithPlatform(<Startup>{content}</Startup>, test.platform);
+    const page = await screen.findByTestId('app-only');
+    expect(window.location.pathname).toBe(APP_ONLY_PATH);
+    expect(page.querySelector('h1')?.textContent).toBe('Use the TradeKit app');
+    expect(screen.getByTestId('app-only-get').getAttribute('href')).toBe('https://apps.example/tradekit');
+    expect(screen.queryByTestId('content')).toBeNull();
+  });
+
+  it("opens the site in the brand's app", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 TradeKitApp/3.1');
+    window.history.replaceState(null, '', '/BTCUSDT/chart');
+    const test = createTestPlatform({ config: { brand } });
+    close = () => test.platform.close();
+    renderWithPlatform(<Startup>{content}</Startup>, test.platform);
+    await screen.findByTestId('content');
+    expect(screen.queryByTestId('app-only')).toBeNull();
+    expect(window.location.pathname).toBe('/BTCUSDT/chart');
   });
 });
 

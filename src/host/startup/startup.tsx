@@ -6,6 +6,7 @@ import { useAtomValue } from '../../widgets/_shared/store-react';
 import { useT } from '../../widgets/_shared/use-t';
 import { HostProvider } from '../host-context';
 import { AlertIcon } from '../ui/icons';
+import { AppOnlyPage } from './app-only-page';
 import { LoadingScreen } from './loading-screen';
 import { useBoot, useServiceLink } from './use-boot';
 import { WsFailedDialog } from './ws-failed-dialog';
@@ -50,6 +51,7 @@ export function Startup({ children }: { children: ReactNode }) {
   const service = useServiceLink(platform, boot.phase === 'ready');
   if (boot.phase === 'error') return <ConfigErrorPage />;
   if (boot.phase === 'loading') return <LoadingScreen />;
+  if (boot.phase === 'app-only') return <AppOnlyPage config={boot.config} />;
   return (
     <HostProvider config={boot.config} service={service}>
       <PriceGate brand={boot.config.brand}>{children}</PriceGate>

@@ -7,8 +7,14 @@ import { loadLanguage, pickLanguage } from '../../core/i18n/i18n';
 import type { Platform } from '../../core/runtime/types';
 import { preloadPageOf } from '../pages/registry';
 import { PrefKey, readPref } from '../prefs';
+import { APP_ONLY_PATH, isTrustedBrowser } from './app-only';
 
-export type BootState = { phase: 'loading' } | { phase: 'error' } | { phase: 'ready'; config: RuntimeConfig };
+export type BootState =
+  | { phase: 'loading' }
+  | { phase: 'error' }
+  | { phase: 'ready'; config: RuntimeConfig }
+  /** The brand trusts only its app and this browser is not it (BA1). */
+  | { phase: 'app-only'; config: RuntimeConfig };
 
 /** Where a config of another client version sends the page (reloaded from `/`); null when it may stay. */
 export function versionRedirect(config: Pick<RuntimeConfig, 'version'>, pathname: string): string | null {
@@ -25,7 +31,8 @@ function browserLanguages(): readonly string[] {
  * are stale); then loads the visitor's language (stored choice, browser, brand) before the first paint of
  * translated pages. The system config is fetched by the platform itself. The code of the page the address
  * names loads from the start, beside the config, and the site waits for it too: its first page then renders
- * in full behind the loading screen instead of the outlet's empty place (EK19).
+ * in full behind the loading screen instead of the outlet's empty place (EK19). A brand that trusts only its
+ * app sends any other browser to the app-only page (BA1).
  */
 export function useBoot(platform: Platform): BootState {
   const [state, setState] = useState<BootState>({ phase: 'loading' });
@@ -51,7 +58,14 @@ export function useBoot(platform: Platform): BootState {
           ),
           firstPage,
         ]);
-        if (live) setState({ phase: 'ready', config });
+        if (!live) return;
+        if (isTrustedBrowser(config.brand, globalThis.navigator?.userAgent ?? '')) {
+          setState({ phase: 'ready', config });
+          return;
+        }
+        // A page of its own: its address says so, and the site's routes never render in this browser.
+        if (window.location.pathname !== APP_ONLY_PATH) window.history.replaceState(null, '', APP_ONLY_PATH);
+        setState({ phase: 'app-only', config });
       },
       () => {
         if (live) setState({ phase: 'error' });

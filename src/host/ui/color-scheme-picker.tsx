@@ -3,10 +3,11 @@ import { useT } from '../../widgets/_shared/use-t';
 import { useHost } from '../host-context';
 import { COLOR_SCHEMES, schemeColors } from '../startup/color-schemes';
 
-/** Radio group of colour swatches, each half up colour, half down colour. */
+/** Radio group of colour swatches, each half up colour, half down colour; none where the brand fixes its pair. */
 export function ColorSchemePicker() {
   const t = useT();
-  const { config, colorScheme, setColorScheme } = useHost();
+  const { config, colorScheme, setColorScheme, userColors } = useHost();
+  if (!userColors) return null;
   const label = t('desktop.theme_colors');
   return (
     <div className="host-schemes" role="radiogroup" aria-label={label} title={label}>
@@ -20,6 +21,7 @@ export function ColorSchemePicker() {
             aria-checked={scheme.id === colorScheme}
             aria-label={`${label} ${i + 1}`}
             className="host-schemes__swatch"
+            data-scheme={scheme.id}
             style={{ background: `linear-gradient(135deg, ${up} 0 50%, ${down} 50% 100%)` }}
             onClick={() => setColorScheme(scheme.id)}
           />

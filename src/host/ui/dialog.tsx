@@ -1,5 +1,9 @@
-/** Modal dialog of the host: focus moves in on open and back on close; Escape closes when allowed. */
+/**
+ * Modal dialog of the host: focus moves in on open, Tab keeps it inside, and it goes back on close; Escape
+ * closes when allowed.
+ */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { focusDropped, trapTab } from '../../widgets/_shared/focus-trap';
 import './dialog.css';
 
 export interface DialogProps {
@@ -25,7 +29,10 @@ export function Dialog({ title, role = 'dialog', onClose, wide, children, action
     const previous = document.activeElement as HTMLElement | null;
     const target = panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? panel.current;
     target?.focus();
-    return () => previous?.focus?.();
+    // Only a focus the dialog dropped goes back (KO1): one already placed elsewhere stays.
+    return () => {
+      if (focusDropped(document)) previous?.focus?.();
+    };
   }, []);
 
   useEffect(() => {
@@ -49,6 +56,7 @@ export function Dialog({ title, role = 'dialog', onClose, wide, children, action
         aria-describedby={bodyId}
         tabIndex={-1}
         data-testid={testId}
+        onKeyDown={(e) => panel.current && trapTab(e, panel.current)}
       >
         {title ? (
           <h2 id={titleId} className="host-dialog__title">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import drawerCss from './drawer.css?inline';
+import { ancestorsOf, focusDropped, returnTarget, trapTab } from './focus-trap';
 import { usePartCss } from './widget-host';
 
 /** Props of ModalDrawer. */
@@ -30,7 +31,8 @@ export interface ModalDrawerProps {
 }
 
 /**
- * A modal drawer: focus moves in on open and back on close; Escape and the backdrop close it. The `panel`
+ * A modal drawer: focus moves in on open, Tab keeps it inside (focus-trap.ts), and it goes back on close;
+ * Escape and the backdrop close it. The `panel`
  * variant is a side panel (a centred card for alert dialogs) styled by drawer.css; a `sheet` is styled by
  * its widget alone.
  */
@@ -43,13 +45,20 @@ export function ModalDrawer(props: ModalDrawerProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   usePartCss('drawer', drawerCss);
-  // Focus moves once, on open.
+  // Focus moves once, on open, and back on close: to the opener, or near it when it went with the dialog's
+  // action (a closed position's row).
   useEffect(() => {
     const root = panel.current?.getRootNode() as Document | ShadowRoot | undefined;
     const previous = (root?.activeElement ?? null) as HTMLElement | null;
+    const around = ancestorsOf(previous);
     const first = autofocus ? panel.current?.querySelector<HTMLElement>('[data-autofocus]') : null;
     (first ?? panel.current)?.focus();
-    return () => previous?.focus?.();
+    return () => {
+      // Only a focus this dialog dropped goes back: when its drawer closed with it (a confirm closing a
+      // position), or a list kept the focus when its row went (KO3), the focus is already in place.
+      if (!focusDropped(root)) return;
+      returnTarget(previous, around)?.focus();
+    };
   }, []);
   const heading = (
     <h2 id={titleId} className={cls('tk-drawer__title', `${element}-title`)}>
@@ -76,6 +85,7 @@ export function ModalDrawer(props: ModalDrawerProps) {
         aria-describedby={props.describedBy}
         tabIndex={-1}
         part={part}
+        onKeyDown={(e) => panel.current && trapTab(e, panel.current)}
       >
         {closeLabel === undefined ? (
           heading

@@ -2,6 +2,7 @@
  * A real platform (core api client, config loading, market feed, atoms, i18n) for widget tests, with a
  * scripted fetch and a fake STOMP client instead of the network.
  */
+import { vi } from 'vitest';
 import { sampleConfigJson } from '../../core/config/runtime-config.fixture';
 import { Topic } from '../../core/contract/paths';
 import type { PriceEntry } from '../../core/contract/types';
@@ -78,16 +79,22 @@ export function createTestPlatform(options: TestPlatformOptions = {}): TestPlatf
     fetched,
     client: stomp.client,
     async connect() {
-      for (let i = 0; i < 100; i++) {
-        try {
-          const client = stomp.client();
-          if (client.active) return client.acceptConnect();
-        } catch {
-          // Not created yet: the feed waits for config.json.
-        }
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      throw new Error('the market feed never activated its client');
+      // The feed creates its client once config.json has loaded; on a loaded machine that can take a while, so
+      // the wait is for the condition (up to 10 s), not for a fixed number of tries.
+      const client = await vi.waitFor(
+        () => {
+          let created: ReturnType<typeof stomp.client> | undefined;
+          try {
+            created = stomp.client();
+          } catch {
+            // Not created yet: the feed waits for config.json.
+          }
+          if (!created?.active) throw new Error('the market feed never activated its client');
+          return created;
+        },
+        { timeout: 10_000, interval: 5 },
+      );
+      client.acceptConnect();
     },
     publish(entries) {
       stomp.client().deliver(Topic.prices, entries);

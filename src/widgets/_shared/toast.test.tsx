@@ -19,19 +19,19 @@ afterEach(() => {
 // Read from disk: CSS imports are empty under vitest.
 const toastCss = readFileSync(resolve(import.meta.dirname, 'toast.css'), 'utf8');
 
-function Trigger({ text, tone }: { text: string; tone?: ToastTone }) {
+function Trigger({ text, tone, quiet }: { text: string; tone?: ToastTone; quiet?: boolean }) {
   const toast = useToast();
   return (
-    <button type="button" onClick={() => toast(text, tone)}>
+    <button type="button" onClick={() => toast(text, tone, quiet)}>
       show
     </button>
   );
 }
 
-function showToast(text: string, tone?: ToastTone) {
+function showToast(text: string, tone?: ToastTone, quiet?: boolean) {
   render(
     <ToastProvider>
-      <Trigger text={text} tone={tone} />
+      <Trigger text={text} tone={tone} quiet={quiet} />
     </ToastProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'show' }));
@@ -97,6 +97,18 @@ describe('the toast', () => {
     expect(screen.getByRole('alert').textContent).toBe('Balance is not enough (203)');
     expect(screen.getByRole('status').textContent).toBe('');
     expect(shown()?.dataset.type).toBe('error');
+  });
+
+  it('shows a quiet message, news or failure, in no live region: the announcer says that event (SR2)', () => {
+    for (const tone of ['info', 'error'] as const) {
+      showToast('Operation successful', tone, true);
+      expect(shown()?.textContent).toBe('Operation successful');
+      expect(shown()?.dataset.type).toBe(tone);
+      expect(shown()?.closest('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+      expect(screen.getByRole('status').textContent).toBe('');
+      expect(screen.queryByRole('alert')).toBeNull();
+      cleanup();
+    }
   });
 
   it('lets the newest message replace the one shown, with its own full time', () => {

@@ -19,10 +19,12 @@ export interface ToastMessage {
   text: string;
   tone: ToastTone;
   id: number;
+  /** Shown but not announced: the page's announcer says the event in fuller words (announcer.tsx, SR1). */
+  quiet?: boolean;
 }
 
-/** Shows a message (one at a time, the newest wins). */
-export type ShowToast = (text: string, tone?: ToastTone) => void;
+/** Shows a message (one at a time, the newest wins); `quiet` keeps it out of the live regions. */
+export type ShowToast = (text: string, tone?: ToastTone, quiet?: boolean) => void;
 
 /** The toast shown now, how to show another and how to clear one (by its id, so a newer one stays). */
 export interface ToastState {
@@ -36,7 +38,7 @@ export function useToastState(): ToastState {
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const next = useRef(1);
   const show = useCallback<ShowToast>(
-    (text, tone = 'info') => setToast({ text, tone, id: next.current++ }),
+    (text, tone = 'info', quiet = false) => setToast({ text, tone, id: next.current++, quiet }),
     [],
   );
   const dismiss = useCallback((id: number) => setToast((t) => (t?.id === id ? null : t)), []);
@@ -61,13 +63,19 @@ export interface ToastRegionProps {
 export function ToastRegion({ toast, onDone, className, testId = 'toast' }: ToastRegionProps) {
   usePartCss('toast', toastCss);
   const item = toast ? <ToastItem key={toast.id} toast={toast} onDone={onDone} /> : null;
+  const live = toast && !toast.quiet ? toast.tone : null;
   return (
     <div className={className ? `tk-toast-region ${className}` : 'tk-toast-region'}>
       <div className="tk-toast-live" role="status" aria-live="polite" data-testid={testId}>
-        {toast?.tone === 'info' ? item : null}
+        {live === 'info' ? item : null}
       </div>
-      {toast?.tone === 'error' ? (
+      {live === 'error' ? (
         <div className="tk-toast-live" role="alert" data-testid={`${testId}-alert`}>
+          {item}
+        </div>
+      ) : null}
+      {toast?.quiet ? (
+        <div className="tk-toast-live" data-testid={`${testId}-quiet`}>
           {item}
         </div>
       ) : null}

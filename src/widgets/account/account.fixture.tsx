@@ -20,6 +20,8 @@ export interface RenderAccountOptions {
   user?: Partial<UserInfo>;
   systemConfigs?: SystemConfigEntry[];
   handlers?: Record<string, Handler>;
+  /** Fields of `/config.json` over the sample's. */
+  config?: Record<string, unknown>;
 }
 
 /** A rendered widget with its harness. */
@@ -38,6 +40,7 @@ export async function renderAccount(
 ): Promise<RenderedAccount> {
   const virtual = options.virtual ?? false;
   const h = createHarness({
+    config: options.config,
     systemConfigs: options.systemConfigs ?? [{ name: 'VIRTUAL_CURRENCY_TRADE', enable: true }],
     handlers: {
       'waa/user/info': () => ({ code: 0, data: { ...userInfo('10000007', virtual), ...options.user } }),

@@ -64,7 +64,7 @@ export const accountMeta: WidgetMeta = {
       type: 'json',
       description:
         'Up/down colour pairs offered by the theme drawer, e.g. `[{"id":"brand","up":"#2962ff","down":"#e53935"}]`; ' +
-        'the drawer shows with two or more.',
+        'the drawer shows with two or more, and never where the brand fixes its colours (`userColors: false`).',
     },
     {
       name: 'cashier',

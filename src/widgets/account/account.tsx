@@ -68,7 +68,12 @@ export function Account(props: AccountProps) {
   const { view, navigate } = useAccountNav(props);
   const prefs = usePreferences(props);
   const emit = useEmit(props);
-  const colorSchemes = useMemo(() => schemesOf(props.colorSchemes), [props.colorSchemes]);
+  // A brand that fixes its colours offers no pair, whatever the page passes, and ignores one picked before (UC1).
+  const fixed = config?.brand.userColors === false;
+  const colorSchemes = useMemo(
+    () => (fixed ? [] : schemesOf(props.colorSchemes)),
+    [fixed, props.colorSchemes],
+  );
   const signedIn = state.status === 'signedIn';
 
   useEffect(() => {

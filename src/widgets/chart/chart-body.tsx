@@ -91,7 +91,8 @@ export function ChartBody(props: ChartBodyProps) {
   const timeZone = brand?.timezone ?? null;
 
   const [theme, setTheme] = props.themeState;
-  const [scheme, setScheme] = useSchemeState(props.colorScheme);
+  const userColors = brand?.userColors !== false;
+  const [scheme, setScheme] = useSchemeState(props.colorScheme, userColors);
   const brandColors = brand?.colors ?? TOKEN_COLORS;
 
   const frame = useRef<HTMLDivElement>(null);
@@ -158,6 +159,7 @@ export function ChartBody(props: ChartBodyProps) {
           ready={ready}
           selectors={selectors}
           compact={compact}
+          userColors={userColors}
           t={t}
           onPeriod={commands.onPeriod}
           onCandleType={commands.onCandleType}

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { priceEntry } from '../_shared/test-platform.fixture';
@@ -100,4 +102,26 @@ describe('ChartHeader', () => {
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'EURUSD' } });
     expect(props.onSymbolChange).toHaveBeenCalledWith('EURUSD');
   });
+});
+
+describe("the header price's direction is not told by colour alone (SR4)", () => {
+  // As written: the test environment hands `?inline` CSS imports over empty.
+  const headerCss = readFileSync(join(import.meta.dirname, 'chart-header.css'), 'utf8');
+
+  it.each([
+    ['up', '1.25', '+1.25%', '\\25B2'],
+    ['down', '-0.40', '-0.40%', '\\25BC'],
+  ])(
+    'marks %s with a glyph its CSS draws, and the change says it in its sign',
+    (direction, pct, change, glyph) => {
+      renderHeader({ view: headerView('BTCUSDT', { ...quote, priceChangePercent: pct }, undefined) });
+      expect($('.tk-chart__price')?.dataset.direction).toBe(direction);
+      expect($('[data-field="change"]')?.textContent).toBe(change);
+      const start = headerCss.lastIndexOf(`.tk-chart__price[data-direction='${direction}']::before {`);
+      const declarations = headerCss.slice(start, headerCss.indexOf('}', start));
+      expect(start).toBeGreaterThan(-1);
+      // Hidden from screen readers ("/ ''"): the change beside it is read instead.
+      expect(declarations).toContain(`content: '${glyph}' / '';`);
+    },
+  );
 });

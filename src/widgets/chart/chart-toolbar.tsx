@@ -38,6 +38,8 @@ export interface ChartToolbarProps {
    * text, no zoom, shift, screenshot or colour swatches (gestures zoom and pan; full screen has them all).
    */
   compact?: boolean;
+  /** Whether the brand lets traders choose their own up/down pair (`userColors`, UC1): the swatches show only then. */
+  userColors?: boolean;
   t: Translate;
   onPeriod: (period: KlinePeriod) => void;
   onCandleType: (type: CandleType) => void;
@@ -210,7 +212,7 @@ export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps)
           onAction={props.onAction}
         />
       </div>
-      {props.selectors && !props.compact ? <SchemeChooser {...props} /> : null}
+      {props.selectors && !props.compact && props.userColors !== false ? <SchemeChooser {...props} /> : null}
     </div>
   );
 });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
+import { focusDropped, trapTab } from '../_shared/focus-trap';
 import type { Translate } from '../_shared/use-t';
 import { usePartCss } from '../_shared/widget-host';
 import type { IndicatorSet, Pane } from './chart.logic';
@@ -30,11 +31,19 @@ export function IndicatorDialog({ indicators, choices, max, t, onToggle, onClose
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
 
+  // Focus moves in on open and back to the toolbar button on close (issue #22).
   useEffect(() => {
+    const root = dialog.current?.getRootNode() as Document | ShadowRoot | undefined;
+    const previous = (root?.activeElement ?? null) as HTMLElement | null;
     dialog.current?.querySelector<HTMLButtonElement>('button[data-indicator]')?.focus();
+    // Only a focus the dialog dropped goes back (KO1): a click elsewhere keeps its own.
+    return () => {
+      if (focusDropped(root)) previous?.focus();
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (dialog.current) trapTab(event, dialog.current);
     if (event.key !== 'Escape') return;
     event.stopPropagation();
     onClose();

@@ -45,11 +45,15 @@ export function useThemeState(
 
 /**
  * The colour scheme id: the `color-scheme` attribute, else the brand pair; the chooser overrides it until
- * the attribute changes.
+ * the attribute changes. Where the brand fixes its colours (`userColors` false, UC1) no trader's pick counts;
+ * the page's attribute still does (the partner's styling, like its `--tk-color-*` tokens).
  */
-export function useSchemeState(attribute: string | undefined): [string, (id: string) => void] {
+export function useSchemeState(
+  attribute: string | undefined,
+  userColors = true,
+): [string, (id: string) => void] {
   const base = parseScheme(attribute) ?? 'brand';
   const [picked, setPicked] = useHostState<{ base: string; id: string } | null>('chart.scheme', null);
-  const id = picked && picked.base === base ? picked.id : base;
+  const id = userColors && picked && picked.base === base ? picked.id : base;
   return [id, (next) => setPicked({ base, id: next })];
 }

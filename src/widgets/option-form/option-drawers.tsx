@@ -51,7 +51,8 @@ export function OptionDrawers({ state, precision, t, onClose, onHistory }: Optio
         </>
       }
     >
-      <div data-testid="settlement" data-phase={state.phase} aria-live="polite">
+      {/* Not a live region: the page's announcer says the result once, with the win or loss in words. */}
+      <div data-testid="settlement" data-phase={state.phase}>
         {state.phase === 'settling' ? (
           <p className="tk-option-form__settling" role="status">
             {t('option_form.settling')}

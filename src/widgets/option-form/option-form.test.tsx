@@ -214,6 +214,14 @@ describe('<OptionForm mode="option">', () => {
     expect(screen.getByTestId('entry-price').textContent).toBe('98500.00');
     expect(screen.getByTestId('exit-price').textContent).toBe('98420.00');
     expect(screen.getByTestId('win-lost').textContent).toBe('Win 85.00 USD');
+    // Heard once, in words, through the page's announcer; the drawer's result is in no live region (SR3).
+    await settle();
+    expect(screen.getByTestId('trade-announcer').textContent).toBe(
+      'Bitcoin option settled: you won. Profit 85.00 USD.',
+    );
+    expect(
+      screen.getByTestId('settlement').closest('[aria-live], [role="status"], [role="alert"]'),
+    ).toBeNull();
   });
 
   it('checks at once when the exchange socket pushes the settlement of the option it waits for', async () => {

@@ -1,4 +1,5 @@
 import { AccountStrip, FundNotice } from '../_shared/account-strip';
+import { Announcer } from '../_shared/announcer';
 import { ConnectionBanner } from '../_shared/connection-banner';
 import { PlacementNotice } from '../_shared/placement-notice';
 import type { EventCallbacks } from '../_shared/events';
@@ -124,7 +125,8 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
             data-testid="submit"
             data-side={direction === 0 ? 'up' : 'down'}
             data-state={state}
-            disabled={button.disabled}
+            // Kept focusable while the option is sent, as the order form's (the submit ignores a second press).
+            disabled={button.disabled && !submitting}
             aria-disabled={button.disabled}
           >
             {t(button.label)}
@@ -142,6 +144,7 @@ function OptionTicket(props: OptionFormProps & { initialDirection: OptionSide })
           emit('tk-navigate', { to: HISTORY_PATH });
         }}
       />
+      <Announcer />
     </WidgetRoot>
   );
 }

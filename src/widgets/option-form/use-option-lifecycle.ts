@@ -12,6 +12,7 @@ import { watchOptionSettled } from '../../core/feeds/exchange-feed';
 import type { Platform } from '../../core/runtime/types';
 import { announceOptionsChanged } from '../../core/state/option-changes';
 import { getOrders } from '../../core/state/orders';
+import { announceOption } from '../_shared/announcer';
 import type { OptionSide } from './option-form.logic';
 
 /** An option the server accepted, as the success drawer shows it. */
@@ -114,6 +115,8 @@ export function useOptionLifecycle(platform: Platform): OptionLifecycle {
       if (!live()) return;
       if (detail.ok && detail.data.positionStatus === 1) {
         setState({ phase: 'settled', option, order: detail.data });
+        // Heard once in words by the page's announcer (the drawer's result is not a live region).
+        void announceOption(platform, detail.data);
         // The page's lists of running options (positions, the chart's option lines) drop it now, not at their
         // next refresh up to 5 s later (decisions.md OS11).
         announceOptionsChanged(platform);

@@ -121,7 +121,7 @@ describe('<OrderForm mode="market">', () => {
     expect(alertText()).toBe('Maximum is 98509.99');
     type('takeProfit', '97500');
     // Sold 0.01 at the bid 98500.00, bought back at 97500: +10.00 USD.
-    expect(screen.getByText('Estimated P&L 10.00 USD')).toBeTruthy();
+    expect(screen.getByText('Estimated P&L +10.00 USD')).toBeTruthy();
   });
 
   it('sends a market buy after fetching product info again and reports the order', async () => {
@@ -152,7 +152,9 @@ describe('<OrderForm mode="market">', () => {
       symbol: 'BTCUSDT',
       virtual: false,
     });
-    expect(screen.getByTestId('order-toast').textContent).toBe('Operation successful');
+    // Shown without a voice: the page's announcer says the fill in words (SR2).
+    expect(screen.getByTestId('order-toast-quiet').textContent).toBe('Operation successful');
+    expect(screen.getByTestId('order-toast').textContent).toBe('');
   });
 
   it('trades a demo account through addOrderMock', async () => {
@@ -310,16 +312,20 @@ describe('the trade button', () => {
     expect(submit().disabled).toBe(true);
   });
 
-  it('is disabled while an order is being sent', async () => {
+  it('is marked disabled while an order is being sent, keeps the focus and sends once', async () => {
     let answer: (value: { code: number; data: string }) => void = () => undefined;
     view = await renderOrderForm(
       { symbol: 'BTCUSDT' },
       { handlers: { 'exchange/order/addOrder': () => new Promise((resolve) => (answer = resolve)) } },
     );
     await ready();
+    submit().focus();
     await act(async () => fireEvent.click(submit()));
     await waitFor(() => expect(submit().dataset.state).toBe('submitting'));
-    expect(submit().disabled).toBe(true);
+    expect(submit().getAttribute('aria-disabled')).toBe('true');
+    // A disabled button would drop the keyboard focus to the page (issue #22, keyboard only).
+    expect(submit().disabled).toBe(false);
+    expect(submit().getRootNode()).toHaveProperty('activeElement', submit());
     expect(submit().textContent).toBe('Placing order…');
     await act(async () => fireEvent.click(submit()));
     await act(async () => answer({ code: 0, data: '1' }));

@@ -5,6 +5,7 @@ import type { RuleMessage } from '../../core/domain/market-order-input';
 import type { Direction, Quote } from '../../core/domain/market-order-price';
 import { tradeButtonState } from '../../core/domain/market-order-state';
 import { AccountStrip, FundNotice } from '../_shared/account-strip';
+import { Announcer } from '../_shared/announcer';
 import { ConnectionBanner } from '../_shared/connection-banner';
 import { PlacementNotice } from '../_shared/placement-notice';
 import type { EventCallbacks } from '../_shared/events';
@@ -40,9 +41,13 @@ export interface OrderFormProps
 /** The market order form of spec §2, or nothing (after asking the page to go home) for a wrong route. */
 export function OrderForm(props: OrderFormProps) {
   return (
-    <TradeFormRoute direction={routeDirection(props.mode, props.direction)} callbacks={props}>
-      {(direction) => <OrderTicket {...props} initialDirection={direction} />}
-    </TradeFormRoute>
+    <>
+      <TradeFormRoute direction={routeDirection(props.mode, props.direction)} callbacks={props}>
+        {(direction) => <OrderTicket {...props} initialDirection={direction} />}
+      </TradeFormRoute>
+      {/* Says the fills this form makes, and the page's stop-outs, once per page (SR1). */}
+      <Announcer />
+    </>
   );
 }
 

@@ -40,7 +40,9 @@ export function SubmitButton({ state, signedIn, direction, pending, t }: SubmitB
       data-side={side}
       data-state={state}
       data-code={tradeStateCode(state)}
-      disabled={disabled}
+      // While the order is sent the button keeps the focus it was pressed with (a disabled button drops it to
+      // the page): it is only marked disabled, and the submit ignores a second press.
+      disabled={disabled && state !== 'submitting'}
       aria-disabled={disabled}
     >
       {label}

@@ -1,8 +1,8 @@
 import type { ProductInfo } from '../../core/contract/types';
 import type { Decimal } from '../../core/domain/decimal';
-import { formatAmount } from '../../core/domain/format';
 import { parseInput } from '../../core/domain/market-order-input';
 import { triggerDecimals } from '../../core/domain/market-order-triggers';
+import { pnlTone, signedAmount } from '../../core/domain/order-format';
 import { profitLossUsd } from '../../core/domain/trade-preview';
 import type { QuoteLookup } from '../../core/domain/trade-preview';
 import type { Translate } from '../_shared/use-t';
@@ -40,9 +40,11 @@ export function TriggerFields({
     if (!product || !qty || !entry || !level) return undefined;
     const pl = profitLossUsd(product, values.direction, qty, entry, level, rates);
     if (pl === null) return undefined;
+    // The sign is written ("+12.00", "-3.10"), so the colour only repeats it (not colour alone, WCAG 1.4.1).
+    const tone = pnlTone(pl);
     return (
-      <span data-tone={pl.startsWith('-') ? 'down' : 'up'}>
-        {t('order.estimated_pl', { amount: `${formatAmount(pl)} USD` })}
+      <span data-tone={tone === 'flat' ? undefined : tone}>
+        {t('order.estimated_pl', { amount: `${signedAmount(pl)} USD` })}
       </span>
     );
   };

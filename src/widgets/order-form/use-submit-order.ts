@@ -2,10 +2,12 @@ import { useMemo, useRef, useState } from 'react';
 import type { MutableRefObject } from 'react';
 import type { RuleMessage } from '../../core/domain/market-order-input';
 import type { Quote } from '../../core/domain/market-order-price';
+import { BuyPoint } from '../../core/contract/trading';
 import { UNLOCKED, tradeButtonState } from '../../core/domain/market-order-state';
 import type { Platform } from '../../core/runtime/types';
 import type { Session } from '../../core/session/session';
 import { createTradingApi } from '../../core/trading/trading-api';
+import { announceMarketFill } from '../_shared/announcer';
 import type { Emit } from '../_shared/widget-host';
 import type { Translate } from '../_shared/use-t';
 import { commitAll, loginPath, orderRequest } from './order-form.logic';
@@ -26,7 +28,7 @@ export interface SubmitDeps {
   /** False when the preview says the balance does not cover margin and fee. */
   enough: boolean;
   t: Translate;
-  show(text: string, tone?: 'info' | 'error'): void;
+  show(text: string, tone?: 'info' | 'error', quiet?: boolean): void;
   onMessage(message: RuleMessage): void;
   emit: Emit;
 }
@@ -80,11 +82,18 @@ export function useSubmitOrder(deps: SubmitDeps): { submitting: boolean; submit(
       const committed = check(values, fresh.data, latest);
       if (!committed) return;
       const virtual = session.getState().virtual;
-      const result = await trading.addOrder(orderRequest(symbol, committed, fresh.data), virtual, {
-        silent: true,
-      });
+      const request = orderRequest(symbol, committed, fresh.data);
+      const result = await trading.addOrder(request, virtual, { silent: true });
       if (!result.ok) return show(result.message, 'error');
-      show(t('msg.operation_success'));
+      // A market order is filled at once: the page's announcer says the fill in words, so the toast is quiet.
+      // A pending order is only placed: the toast's own voice says so.
+      const market = request.buyPoint === BuyPoint.market;
+      show(t('msg.operation_success'), 'info', market);
+      if (market)
+        announceMarketFill(deps.platform, String(result.data), {
+          ...request,
+          productName: fresh.data.productName,
+        });
       deps.emit('tk-order-placed', { orderId: String(result.data), symbol, virtual });
       void session.refreshBalance({ silent: true });
     } finally {

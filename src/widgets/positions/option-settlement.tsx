@@ -8,6 +8,7 @@ import { watchOptionSettled } from '../../core/feeds/exchange-feed';
 import { getOrders } from '../../core/state/orders';
 import { awaitOptionSettlement } from '../../core/trading/option-settlement';
 import type { OptionSettlement } from '../../core/trading/option-settlement';
+import { announceOption } from '../_shared/announcer';
 import { usePlatform } from '../_shared/platform-context';
 import { DetailField } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
@@ -38,6 +39,10 @@ export function OptionSettlementDrawer({ order, t, onView, onClose }: OptionSett
       ),
     [platform, order.uid],
   );
+  // Said by the page's announcer (once, whether the push or this poll brings it), with the win or loss in words.
+  useEffect(() => {
+    if (result?.kind === 'settled') void announceOption(platform, result.order);
+  }, [platform, result]);
   const shown = result?.kind === 'settled' ? result.order : order;
   const outcome = result?.kind === 'settled' ? optionOutcome(result.order.winLost) : null;
   return (
@@ -82,15 +87,16 @@ export function OptionSettlementDrawer({ order, t, onView, onClose }: OptionSett
         ) : null}
       </dl>
       {result === null ? (
-        <p className="tk-pos__settling" role="status" data-testid="settlement-state">
+        <p key="settling" className="tk-pos__settling" role="status" data-testid="settlement-state">
           {t('position.option.settling')}
         </p>
       ) : result.kind === 'failed' ? (
-        <p className="tk-banner" data-tone="danger" role="alert" data-testid="settlement-state">
+        <p key="failed" className="tk-banner" data-tone="danger" role="alert" data-testid="settlement-state">
           <span className="tk-banner__text">{t('msg.result_failed')}</span>
         </p>
       ) : (
-        <p className="tk-pos__outcome" data-outcome={outcome} role="status" data-testid="settlement-state">
+        // A new element, not the "Settling…" status with new text: the announcer says the outcome, once.
+        <p key="outcome" className="tk-pos__outcome" data-outcome={outcome} data-testid="settlement-state">
           {t(`position.option.outcome.${outcome ?? 'tie'}`)}
         </p>
       )}

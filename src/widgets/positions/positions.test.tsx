@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { marketOrder, positionSummary } from '../../core/feeds/exchange-feed.fixture';
+import type { MarketOrder } from '../../core/contract/trading';
 import { IDLE_CLOSE_MS } from '../../core/feeds/reconnect-policy';
 import { stubWidgetWidth } from '../_shared/resize-observer.fixture';
 import { renderPositions } from './positions.fixture';
@@ -31,6 +32,26 @@ const pendingOrder = marketOrder({
   openingPrice: '2400.00',
   profitLoss: '-3.00',
   transactionTimeTs: null,
+});
+
+/** The texts every live region of the document holds, the empty ones left out. */
+const liveTexts = () =>
+  [...document.querySelectorAll('[aria-live], [role="status"], [role="alert"]')]
+    .map((region) => region.textContent)
+    .filter(Boolean);
+
+/** `order/query` answering `list`. */
+const queryAnswer = (list: MarketOrder[]) => ({
+  code: 0,
+  data: {
+    list,
+    page: 1,
+    pages: 1,
+    total: list.length,
+    profitLossToday: '0',
+    profitLossTotal: '0',
+    summary: positionSummary(),
+  },
 });
 
 async function openDetail(name: RegExp) {
@@ -215,6 +236,45 @@ describe('<Positions>', () => {
     view.push('holtOrder', [], { event: { kind: 'stop_loss', orderId: 'o1' } });
     expect(screen.getByText('Stop loss triggered: EUR/USD was closed')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says a stop loss once, with the realised loss in words, and a tick not at all (SR1)', async () => {
+    const closed = {
+      ...open,
+      positionStatus: 3 as const,
+      profitLoss: '-3.10',
+      closeReason: 'stop_loss' as const,
+    };
+    view = await renderPositions({}, { handlers: { 'waa/order/query': () => queryAnswer([closed]) } });
+    const voice = screen.getByTestId('trade-announcer');
+    // In the document, empty, before anything happens.
+    expect(voice.getAttribute('aria-live')).toBe('polite');
+    expect(voice.textContent).toBe('');
+    view.push('holtOrder', [open]);
+    view.push('holtOrder', [{ ...open, currentPrice: '65130.00', profitLoss: '13.10' }]);
+    expect(liveTexts()).toEqual([]);
+    view.push('holtOrder', [], { event: { kind: 'stop_loss', orderId: 'o1' } });
+    await waitFor(() =>
+      expect(voice.textContent).toBe('Stop loss triggered: EUR/USD position closed. Loss 3.10 USD.'),
+    );
+    // The toast shows it without a voice of its own: heard once.
+    expect(liveTexts()).toEqual(['Stop loss triggered: EUR/USD position closed. Loss 3.10 USD.']);
+  });
+
+  it("says the trader's close once with the P&L closeOrder answered (SR1)", async () => {
+    const close = vi.fn(() => ({ code: 0, data: { ...open, positionStatus: 3, profitLoss: '12.40' } }));
+    view = await renderPositions({}, { handlers: { 'exchange/order/closeOrder': close } });
+    view.push('holtOrder', [open]);
+    const detail = await openDetail(/EUR\/USD/);
+    fireEvent.click(within(detail).getByTestId('detail-action'));
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-action')));
+    await waitFor(() =>
+      expect(screen.getByTestId('trade-announcer').textContent).toBe(
+        'EUR/USD position closed. Profit 12.40 USD.',
+      ),
+    );
+    expect(screen.getByText('Operation successful')).toBeTruthy();
+    expect(liveTexts()).toEqual(['EUR/USD position closed. Profit 12.40 USD.']);
   });
 
   it('offers a retry once the live orders stopped after the last reconnect attempt', async () => {

@@ -19,11 +19,13 @@ import { OptionPositions, SETTLED_PATH } from './option-positions';
 import { PositionDetail } from './position-detail';
 import { PositionSummaryBar } from './position-summary';
 import { PositionTable } from './position-table';
+import { Announcer } from '../_shared/announcer';
 import { ToastProvider, useToast } from '../_shared/toast';
 import { POSITION_TABS, eventKey } from './positions.logic';
 import type { PositionTab } from './positions.logic';
 import { POSITIONS_CSS as css } from './styles';
 import { useOrderActions } from '../_shared/use-order-actions';
+import { useFocusKeeper } from '../_shared/use-focus-keeper';
 
 /** Props of <Positions>: the attributes of <tk-positions> and its output callbacks. */
 export interface PositionsProps extends EventCallbacks<'tk-navigate'> {
@@ -47,7 +49,7 @@ const STATUS_KEYS: Partial<Record<ExchangeStatus, string>> = {
   replaced: 'position.live.replaced',
 };
 
-/** Server-made changes told in the neutral tone; losses and failures in the alert tone. */
+/** Server-made changes shown in the neutral tone; losses and failures in the danger colour. */
 const GOOD_NEWS = new Set(['take_profit', 'filled', 'manual']);
 
 function LiveNotice({ status, t, onRetry }: { status: ExchangeStatus; t: Translate; onRetry: () => void }) {
@@ -117,12 +119,14 @@ function PositionsBody(props: PositionsProps) {
   // Only changes that happen while the widget is on screen become toasts, not one heard before it mounted.
   const seenSeq = useRef(event?.seq ?? 0);
   const timezone = config?.brand.timezone;
+  const keeper = useFocusKeeper<HTMLDivElement>();
 
   useEffect(() => {
     if (!event || event.seq <= seenSeq.current) return;
     seenSeq.current = event.seq;
     const symbol = event.order?.productName || event.order?.tradePair || event.orderId;
-    toast(t(eventKey(event.kind), { symbol }), GOOD_NEWS.has(event.kind) ? 'info' : 'error');
+    // Shown here, said by the page's announcer (with the P&L in words): quiet, so it is heard once.
+    toast(t(eventKey(event.kind), { symbol }), GOOD_NEWS.has(event.kind) ? 'info' : 'error', true);
   }, [event, t, toast]);
 
   if (state.status !== 'signedIn')
@@ -152,6 +156,9 @@ function PositionsBody(props: PositionsProps) {
         role="tabpanel"
         aria-labelledby={tabId('tk-positions', tab)}
         className="tk-pos__panel"
+        // Where the focus goes when its row leaves the list (a position just closed), not to the page.
+        tabIndex={-1}
+        ref={keeper}
       >
         <PositionSummaryBar tab={tab} summary={summary} t={t} />
         {list === null ? (
@@ -194,6 +201,8 @@ export function Positions(props: PositionsProps) {
           <SessionAccountStrip flush />
           {props.mode === 'option' ? <OptionBody {...props} /> : <PositionsBody {...props} />}
         </LayoutBox>
+        {/* Option mode has no order socket (it polls); its settlement drawer still speaks through it. */}
+        <Announcer events={props.mode !== 'option'} />
       </ToastProvider>
     </WidgetRoot>
   );

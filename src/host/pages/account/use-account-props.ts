@@ -19,11 +19,12 @@ const CASHIER = cashierOf();
 
 /** Props every host <Account> gets. */
 export function useAccountProps(): AccountProps {
-  const { config, theme, setTheme, colorScheme, setColorScheme, setLanguage } = useHost();
+  const { config, theme, setTheme, colorScheme, setColorScheme, userColors, setLanguage } = useHost();
   const colors = config.brand.colors;
+  // No pairs, no theme drawer: where the brand fixes its colours the menu offers none (UC1).
   const colorSchemes = useMemo(
-    () => COLOR_SCHEMES.map((s) => ({ id: s.id, ...schemeColors(s.id, colors) })),
-    [colors],
+    () => (userColors ? COLOR_SCHEMES.map((s) => ({ id: s.id, ...schemeColors(s.id, colors) })) : []),
+    [colors, userColors],
   );
   const onPreferencesChange = useCallback(
     (detail: PreferencesDetail) => {

@@ -2,15 +2,22 @@
  * The bank card and crypto wallet pages (spec §2): `/user/wallet/bankCard`, `/addBankCard`, `/editBankCard?id=`,
  * `/user/wallet/crypto`, `/addCrypto`, `/deleteCrypto?…`. Mobile shows each as a full page under a back bar
  * (addCrypto goes back to the crypto list, the crypto list to the wallet, the others one step back); the
- * desktop account dialog shows them in its body.
+ * desktop account dialog shows them in its body. A brand without a page's switch (`user/bankCard`, or
+ * `user/cryptoWallet` without `NO_WALLET_WITHDRAW`) does not offer it: its address goes to the wallet home, as
+ * My wallet does without its switch.
  */
+import { useEffect } from 'react';
 import { BankCards } from '../../../widgets/bank-cards';
 import type { BankCardsView } from '../../../widgets/bank-cards';
 import { CryptoAddresses, deleteTargetOf } from '../../../widgets/crypto-addresses';
 import type { CryptoAddressesView } from '../../../widgets/crypto-addresses';
+import { isConfigOn } from '../../../widgets/account';
+import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { useLocationPath } from '../../routing/router';
+import { BANK_CARD_PLACEMENT, CRYPTO_WALLET_PLACEMENT, type AccountPlacement } from '../../routing/routes';
+import { useHostSession } from '../../session/use-host-session';
 import { useIsDesktop } from '../../shells/use-media-query';
 import { PageBar } from '../../ui/page-bar';
 import './payees-pages.css';
@@ -29,10 +36,24 @@ function queryOf(path: string): URLSearchParams {
   return new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
 }
 
+/** Whether the brand offers the pages of `placement`; when it does not, the address goes to the wallet home. */
+function useOffered(placement: AccountPlacement): boolean {
+  const { platform } = useHostSession();
+  const systemConfig = useAtomValue(platform.atoms.systemConfig);
+  const on = (flag: string) => isConfigOn(systemConfig, flag);
+  const offered = (placement.requires ?? []).every(on) && !(placement.hiddenBy ?? []).some(on);
+  useEffect(() => {
+    if (systemConfig && !offered) navigate('/user/wallet', { replace: true });
+  }, [systemConfig, offered]);
+  return offered;
+}
+
 function BankCardsPageOf({ view }: { view: BankCardsView }) {
+  const offered = useOffered(BANK_CARD_PLACEMENT);
   const { theme } = useHost();
   const desktop = useIsDesktop();
   const id = queryOf(useLocationPath()).get('id') ?? '';
+  if (!offered) return null;
   return (
     <div className="host-payees-page" data-testid={`bank-cards-page-${view}`}>
       {desktop ? null : <PageBar />}
@@ -42,9 +63,11 @@ function BankCardsPageOf({ view }: { view: BankCardsView }) {
 }
 
 function CryptoPageOf({ view, back }: { view: CryptoAddressesView; back?: string | undefined }) {
+  const offered = useOffered(CRYPTO_WALLET_PLACEMENT);
   const { theme } = useHost();
   const desktop = useIsDesktop();
   const target = view === 'delete' ? deleteTargetOf(queryOf(useLocationPath())) : null;
+  if (!offered) return null;
   return (
     <div className="host-payees-page" data-testid={`crypto-page-${view}`}>
       {desktop ? null : <PageBar back={back} />}

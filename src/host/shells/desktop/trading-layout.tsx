@@ -26,7 +26,7 @@ export function TradingLayout() {
   const t = useT();
   const { theme, symbol } = useHost();
   const { page } = useRoute();
-  const { order, openOrder } = useDesktopState();
+  const { order, openOrder, listOpen } = useDesktopState();
   const openSymbol = useOpenSymbol();
   const panel = sidePanelOf(page);
   const orderOpen = order.open && symbol !== null;
@@ -37,10 +37,11 @@ export function TradingLayout() {
       className="host-trading"
       data-order={orderOpen || undefined}
       data-panel-in-list={panelInList || undefined}
+      data-list-closed={(!panelInList && !listOpen) || undefined}
     >
       {panelInList ? (
         <SidePanel panel={panel} />
-      ) : (
+      ) : !listOpen ? null : (
         <aside className="host-trading__list host-panel" aria-label={t('nav.quotation')}>
           <Quotes
             theme={theme}
