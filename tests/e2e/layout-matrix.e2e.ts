@@ -1,6 +1,7 @@
 // Issue #11: the host's layout holds at every common size. Measured from the DOM, signed in, for home, the
 // chart, the order form, positions, history and the account page: English at 390×844, 1280×720, 1366×768,
-// 1440×900 and 1920×1080; every language at 390×844 and 1280×720; dark at 390×844 and 1280×720. One context
+// 1440×900 and 1920×1080; every language at 390×844 and 1280×720; dark at 390×844 and 1280×720, and then right
+// to left (pseudo-RTL: English with dir="rtl", issue #22). One context
 // per shell, signed in once; sizes are window resizes, the theme and languages switch through the shell's own
 // buttons and menus, and pages through client-side navigation (TS1). Issue #26 item 9
 // adds states in English and German: the desktop order form with stop loss and take profit on, a saved long
@@ -13,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '../../src/core/contract/languages';
 import { open, signIn } from './auth-steps';
 import type { Account } from './auth-steps';
-import { navigateTo, openPage, switchLanguage, useBrowser } from './browser';
+import { navigateTo, openPage, screenshot, switchLanguage, useBrowser } from './browser';
 import type { ViewportName } from './browser';
 import { focused, tabUntil } from './keyboard-steps';
 import { measureLayout, type LayoutRules, type Violation } from './layout-probe';
@@ -38,6 +39,11 @@ interface Size {
   languages: readonly string[];
   /** The colour theme the visitor chose (default: the brand's). */
   theme?: 'dark';
+  /**
+   * Pseudo right to left (issue #22): English laid out right to left (`dir="rtl"` on the page), as a brand adding
+   * Arabic would show it; the same rules must hold without a redesign.
+   */
+  rtl?: true;
 }
 
 // Each shell's sizes one after the other, on one signed-in page per shell (TS1): the desktop page first (the
@@ -48,8 +54,10 @@ const SIZES: readonly Size[] = [
   { width: 1440, height: 900, languages: ['en'] },
   { width: 1920, height: 1080, languages: ['en'] },
   { width: 1280, height: 720, languages: ['en'], theme: 'dark' },
+  { width: 1280, height: 720, languages: ['en'], theme: 'dark', rtl: true },
   { width: 390, height: 844, languages: SUPPORTED_LANGUAGES },
   { width: 390, height: 844, languages: ['en'], theme: 'dark' },
+  { width: 390, height: 844, languages: ['en'], theme: 'dark', rtl: true },
 ];
 
 type PageName =
@@ -360,7 +368,11 @@ describe('the keyboard at 1280×720', () => {
 });
 
 const named = SIZES.map(
-  (size) => [`${size.width}×${size.height}${size.theme ? ' dark' : ''}`, size] as const,
+  (size) =>
+    [
+      `${size.width}×${size.height}${size.theme ? ' dark' : ''}${size.rtl ? ' right to left' : ''}`,
+      size,
+    ] as const,
 );
 
 describe.each(named)('the layout at %s', (_name, size) => {
@@ -373,6 +385,8 @@ describe.each(named)('the layout at %s', (_name, size) => {
     const page = await sessionPage(size);
     await switchLanguage(page, vp, language);
     if (size.theme) await switchTheme(page, vp, size.theme);
+    if (size.rtl) await page.evaluate(() => (document.documentElement.dir = 'rtl'));
     expect(await checkPages(page, size, language)).toEqual([]);
+    if (size.rtl) await screenshot(page, `layout-rtl-${language}`, vp);
   });
 });
