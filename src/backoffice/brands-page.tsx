@@ -25,6 +25,7 @@ import { queueStrings } from './queue-declaration';
 import type { Outcome } from './transport';
 import { useLoad } from './use-load';
 import './brands.css';
+import { listOption } from './list-option';
 
 /** The page's locale namespace, loaded like a queue's (`locales/<lang>/backoffice/brands.json`). */
 export const BRANDS_STRINGS = queueStrings(
@@ -58,17 +59,7 @@ function BrandList({
       {list.map((brand) => (
         <li
           key={brand.id}
-          role="option"
-          aria-selected={brand.id === selected}
-          tabIndex={0}
-          className="bo-list__item"
-          onClick={() => onSelect(brand.id)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' || event.key === ' ') {
-              event.preventDefault();
-              onSelect(brand.id);
-            }
-          }}
+          {...listOption(brand.id === selected, () => onSelect(brand.id))}
           data-testid={`bo-brand-${brand.id}`}
         >
           <span className="bo-list__main">

@@ -7,6 +7,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { useBackoffice, useTime } from './context';
 import { mayDecide, type Decision, type QueueDeclaration, type QueueItem } from './queue-declaration';
 import { useLoad } from './use-load';
+import { listOption } from './list-option';
 
 type Chosen = { decision: Decision<QueueItem>; item: QueueItem };
 
@@ -141,17 +142,7 @@ export function Queue({ queue }: { queue: QueueDeclaration }) {
             return (
               <li
                 key={item.id}
-                role="option"
-                aria-selected={item.id === selectedId}
-                tabIndex={0}
-                className="bo-list__item"
-                onClick={() => setSelectedId(item.id)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    setSelectedId(item.id);
-                  }
-                }}
+                {...listOption(item.id === selectedId, () => setSelectedId(item.id))}
                 data-testid="bo-queue-item"
               >
                 <span className="bo-list__main">

@@ -12,6 +12,7 @@ import { queueStrings } from './queue-declaration';
 import { SidePanel } from './side-panel';
 import { USERS_KEYS } from './trader-view';
 import './user-lookup.css';
+import { listOption } from './list-option';
 
 /** The page's name (tab `bo-nav-users`, screen `bo-users`) is USERS_PAGE of queues.ts. */
 export { USERS_PAGE } from './queues';
@@ -58,17 +59,7 @@ function Hits({
       {list.map((hit) => (
         <li
           key={hit.uid}
-          role="option"
-          aria-selected={hit.uid === selected}
-          tabIndex={0}
-          className="bo-list__item"
-          onClick={() => onSelect(hit.uid)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' || event.key === ' ') {
-              event.preventDefault();
-              onSelect(hit.uid);
-            }
-          }}
+          {...listOption(hit.uid === selected, () => onSelect(hit.uid))}
           data-testid="bo-lookup-hit"
         >
           <span className="bo-list__main">

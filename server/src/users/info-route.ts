@@ -4,7 +4,7 @@ import { GetUserInfo } from '../../../src/core/contract/users';
 import { balanceTotals } from '../accounts';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { userColorsAllowed } from './preferences-route';
+import { brandAllowsUserColors } from './preferences-route';
 import { avatarUrl } from './profile-routes';
 import { findUserById } from './repo';
 
@@ -34,7 +34,7 @@ export function infoRoute(app: FastifyInstance): void {
       ...balanceTotals(account),
       totpEnabled: user.totpEnabled,
       // A brand that fixes its colours shows them to everyone; the saved choice waits until it allows them again.
-      colorScheme: userColorsAllowed(app, user.brandId) ? user.colorScheme : null,
+      colorScheme: brandAllowsUserColors(app, user.brandId) ? user.colorScheme : null,
     });
   });
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../src/core/contract/codes';
-import { SubmitUserPreferences } from '../../../src/core/contract/users';
+import { SubmitUserPreferences, userColorsAllowed } from '../../../src/core/contract/users';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { setColorScheme } from './repo';
 
-/** Whether the brand lets its traders choose their own up/down colours (`userColors` absent: yes, UC1). */
-export function userColorsAllowed(app: FastifyInstance, brandId: string): boolean {
-  return app.brand.get(brandId)?.settings.userColors !== false;
+/** Whether the user's brand lets its traders choose their own up/down colours (the contract's rule, UC1). */
+export function brandAllowsUserColors(app: FastifyInstance, brandId: string): boolean {
+  return userColorsAllowed(app.brand.get(brandId)?.settings ?? {});
 }
 
 /**
@@ -17,7 +17,7 @@ export function userColorsAllowed(app: FastifyInstance, brandId: string): boolea
 export function preferencesRoute(app: FastifyInstance): void {
   route(app, SubmitUserPreferences, async (input, { request }) => {
     const { userId, brandId } = request.auth;
-    if (!userColorsAllowed(app, brandId)) throw new BusinessError(Code.ILLEGAL_STATUS);
+    if (!brandAllowsUserColors(app, brandId)) throw new BusinessError(Code.ILLEGAL_STATUS);
     if (!(await setColorScheme(app.db, userId, input.colorScheme)))
       throw new BusinessError(Code.USER_NOT_FOUND);
     return ok({ colorScheme: input.colorScheme });

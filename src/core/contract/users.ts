@@ -7,6 +7,7 @@ import { RegisterType } from './auth';
 import { Code } from './codes';
 import { endpoint, resource } from './endpoint';
 import { DecOut, Empty, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
+import type { BrandSettings } from './types';
 
 /** Password length rules of spec §5/§9: more than six characters, at most 140. */
 export const PASSWORD_MIN = 7;
@@ -24,6 +25,11 @@ const NullableText = () => Nullable(T.String());
  */
 export const COLOR_SCHEME_IDS = ['brand', 'green-red', 'red-green'] as const;
 export type ColorSchemeId = (typeof COLOR_SCHEME_IDS)[number];
+
+/** Whether a brand lets its traders choose their own pair: `userColors` absent means yes (UC1). */
+export function userColorsAllowed(brand: Pick<BrandSettings, 'userColors'>): boolean {
+  return brand.userColors !== false;
+}
 
 const ColorSchemeChoice = () => OneOf(COLOR_SCHEME_IDS);
 

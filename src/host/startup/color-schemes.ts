@@ -1,6 +1,6 @@
 /** Up/down colour pairs a trader may choose (spec §2 colour theme choices), where the brand allows it (UC1). */
 import type { BrandSettings } from '../../core/contract/types';
-import { COLOR_SCHEME_IDS, type ColorSchemeId } from '../../core/contract/users';
+import { COLOR_SCHEME_IDS, userColorsAllowed, type ColorSchemeId } from '../../core/contract/users';
 import type { UpDownColors } from './brand';
 
 export interface ColorScheme {
@@ -26,10 +26,7 @@ export function isColorSchemeId(id: unknown): id is ColorSchemeId {
   return (COLOR_SCHEME_IDS as readonly unknown[]).includes(id);
 }
 
-/** Whether the brand lets traders choose their own pair: `userColors` absent means yes (UC1). */
-export function userColorsAllowed(brand: Pick<BrandSettings, 'userColors'>): boolean {
-  return brand.userColors !== false;
-}
+export { userColorsAllowed };
 
 /**
  * The pair the page shows: the trader's choice where the brand allows one, else the brand's own. A choice made
