@@ -5,6 +5,7 @@
  * widgets on their next load (BE1), which the page says beside the Save button.
  */
 import { useMemo, useState } from 'react';
+import { Code } from '../core/contract/codes';
 import {
   brandEditProblems,
   GetBrand,
@@ -24,8 +25,8 @@ import { useBackoffice, useTime } from './context';
 import { queueStrings } from './queue-declaration';
 import type { Outcome } from './transport';
 import { useLoad } from './use-load';
-import './brands.css';
 import { listOption } from './list-option';
+import './brands.css';
 
 /** The page's locale namespace, loaded like a queue's (`locales/<lang>/backoffice/brands.json`). */
 export const BRANDS_STRINGS = queueStrings(
@@ -105,7 +106,7 @@ function BrandEditor({ brand, onSaved }: { brand: BrandEditable; onSaved: (saved
       return answer;
     }
     // A field the server refused is shown under the field, as the page's own checks are.
-    const problem = answer.code === 1001 ? problemOfMessage(answer.msg) : null;
+    const problem = answer.code === Code.INCORRECT_PARAMETER ? problemOfMessage(answer.msg) : null;
     if (problem && problem.field !== 'reason') {
       setProblems([problem]);
       setConfirming(false);

@@ -5,9 +5,9 @@
 import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { useBackoffice, useTime } from './context';
+import { listOption } from './list-option';
 import { mayDecide, type Decision, type QueueDeclaration, type QueueItem } from './queue-declaration';
 import { useLoad } from './use-load';
-import { listOption } from './list-option';
 
 type Chosen = { decision: Decision<QueueItem>; item: QueueItem };
 

@@ -11,8 +11,8 @@ import { failureText, useBackoffice, useTime } from './context';
 import { queueStrings } from './queue-declaration';
 import { SidePanel } from './side-panel';
 import { USERS_KEYS } from './trader-view';
-import './user-lookup.css';
 import { listOption } from './list-option';
+import './user-lookup.css';
 
 /** The page's name (tab `bo-nav-users`, screen `bo-users`) is USERS_PAGE of queues.ts. */
 export { USERS_PAGE } from './queues';
