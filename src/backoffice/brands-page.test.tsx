@@ -80,7 +80,7 @@ describe('the Brands page', () => {
     const form = await screen.findByTestId('bo-brand-form');
     expect(screen.getByTestId('bo-brand-aurora').textContent).toContain('Seed values, never edited');
     expect(within(form).getByTestId('bo-brand-note').textContent).toBe(
-      'Saved changes reach pages and widgets on their next load; pages already open keep what they loaded.',
+      'Saved changes show at once on the pages and widgets open now, and on every other page at its next load.',
     );
     // Nothing to save until something changes.
     expect((screen.getByTestId('bo-brand-save') as HTMLButtonElement).disabled).toBe(true);

@@ -134,7 +134,7 @@ function BrandEditor({ brand, onSaved }: { brand: BrandEditable; onSaved: (saved
           </p>
         ) : null}
         <p className="bo-muted bo-brand__note" data-testid="bo-brand-note">
-          {t(`${K}.next_load`)}
+          {t(`${K}.reach`)}
         </p>
         <button
           type="button"

@@ -71,17 +71,18 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
   const language = useAtomValue(atoms.language);
   const brand = config.brand;
   const modes: TradeMode[] = brand.tradeModes.length > 0 ? brand.tradeModes : [brand.defaultTradeMode];
-  const [theme, setTheme] = useState<ThemeName>(() =>
-    readChoice(PrefKey.theme, ['light', 'dark'], brand.theme),
+  // No choice of the visitor's: the brand's theme, also when an edit changes it on an open page (BE10).
+  const [chosenTheme, setTheme] = useState<ThemeName | null>(
+    () => readChoice<ThemeName | ''>(PrefKey.theme, ['light', 'dark'], '') || null,
   );
+  const theme = chosenTheme ?? brand.theme;
   const { colorScheme, setColorScheme, userColors } = useColorScheme(brand);
-  const [tradeMode, setTradeMode] = useState<TradeMode>(() =>
-    readChoice(
-      PrefKey.tradeMode,
-      modes,
-      modes.includes(brand.defaultTradeMode) ? brand.defaultTradeMode : modes[0]!,
-    ),
+  const modeByDefault = modes.includes(brand.defaultTradeMode) ? brand.defaultTradeMode : modes[0]!;
+  const [chosenMode, setTradeMode] = useState<TradeMode>(() =>
+    readChoice(PrefKey.tradeMode, modes, modeByDefault),
   );
+  // A brand edit may take the chosen mode away from an open page (BE10): its default shows then.
+  const tradeMode = modes.includes(chosenMode) ? chosenMode : modeByDefault;
   const [symbol, setSymbol] = useState<string | null>(null);
 
   const channels = useMemo(

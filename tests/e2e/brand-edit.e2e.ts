@@ -1,6 +1,6 @@
-// A brand operator edits a brand in the back office (issue #22, BE1): signed in at /backoffice with a real
-// TOTP code, they change Meridian's up colour, save it with a reason, and the next load of /config.json, of the
-// site and of a partner's widget has it — no restart, no rebuild. The file puts Meridian's settings back afterwards through the admin API, as the
+// A brand operator edits a brand in the back office (issue #22, BE1, BE10): signed in at /backoffice with a real
+// TOTP code, they change Meridian's up colour and site title and save them with a reason; the site and a partner's
+// widget, open since before the edit, show them without a reload — no restart, no rebuild. The file puts Meridian's settings back afterwards through the admin API, as the
 // other browser files expect the seeded values (files run one after the other on the one server).
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { BrandEditable } from '../../src/core/contract/brand-admin';
@@ -35,58 +35,69 @@ describe('a brand operator edits a brand', () => {
       await adminCall('POST', 'brands/meridian', { ...original.edit, reason: 'Seeded values back' });
   });
 
-  it('saves a new up colour that the next load of the site and of a widget shows', async () => {
+  it('saves a new up colour and title that the open site and a partner widget show without a reload (BE10)', async () => {
     original = await adminCall<BrandEditable>('GET', 'brands/meridian');
+    const before = (await meridianConfig()).brand.readableColors?.light.up;
     const operator = await addOperator(['brand']);
     const { context, page } = await openPage(browser(), 'desktop');
     try {
-      await signInAt(page, operator);
+      // The site and a partner's widget are open before the edit, each with Meridian's colour; the operator signs
+      // in meanwhile.
+      const [site, partner] = await Promise.all([context.newPage(), context.newPage()]);
+      const siteUp = () =>
+        site.evaluate(() => document.documentElement.style.getPropertyValue('--tk-color-up'));
+      const widgetUp = () =>
+        partner.evaluate(
+          () =>
+            (
+              document.querySelector('tk-quotes')?.shadowRoot?.querySelector('.tk-root') as HTMLElement | null
+            )?.style.getPropertyValue('--_tk-color-up') ?? '',
+        );
+      await Promise.all([
+        (async () => {
+          await site.goto(`http://meridian.localhost:${new URL(baseUrl).port}/`);
+          await expect.poll(siteUp, { timeout: 20_000 }).toBe(before);
+        })(),
+        (async () => {
+          await partner.goto(`${examplesUrl}/`);
+          await partner.setContent(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="tk-brand" content="meridian">` +
+              `<title>Partner</title>${widgetScripts(baseUrl, ['tk-quotes'])}</head>` +
+              `<body><tk-quotes api="${baseUrl}" symbols="BTCUSDT"></tk-quotes></body></html>`,
+          );
+          await expect.poll(widgetUp, { timeout: 20_000 }).toBe(before);
+        })(),
+        signInAt(page, operator),
+      ]);
+      // Neither page may load again: a marker in each would be gone with a reload.
+      for (const open of [site, partner])
+        await open.evaluate(() => ((window as { kept?: true }).kept = true));
+
       // A brand operator's one page is the Brands page.
       expect(await page.getByTestId('bo-nav-brands').getAttribute('aria-selected')).toBe('true');
       await page.getByTestId('bo-brand-meridian').click();
       await page.getByTestId('bo-brand-form').getByRole('heading', { name: 'Meridian Options' }).waitFor();
-      await page.getByTestId('bo-brand-settings-colors-up').fill('#00a86b');
+      await page.getByTestId('bo-brand-settings-colors-up').fill('#1565c0');
+      await page.getByTestId('bo-brand-siteTitle').fill('Meridian Markets');
       await screenshot(page, 'backoffice-brand-edit', 'desktop');
       await page.getByTestId('bo-brand-save').click();
-      await page.getByTestId('bo-reason').fill('Green for up, as the campaign');
+      await page.getByTestId('bo-reason').fill('Blue for up, as the campaign');
       await page.getByTestId('bo-confirm').click();
       await expect
         .poll(() => page.getByTestId('bo-brand-meridian').textContent(), { timeout: 10_000 })
         .toContain('Edited');
       const config = await meridianConfig();
-      expect(config.brand.colors.up).toBe('#00a86b');
+      expect(config.brand.colors.up).toBe('#1565c0');
       const up = config.brand.readableColors?.light.up;
-      expect(up).not.toBe(original.edit.settings.colors.up);
+      expect(up).not.toBe(before);
 
-      // Loaded afresh, the site and a partner's widget show it: nothing rebuilt, nothing restarted.
-      const site = await context.newPage();
-      await site.goto(`http://meridian.localhost:${new URL(baseUrl).port}/`);
-      await expect
-        .poll(() => site.evaluate(() => document.documentElement.style.getPropertyValue('--tk-color-up')), {
-          timeout: 20_000,
-        })
-        .toBe(up);
-      const partner = await context.newPage();
-      await partner.goto(`${examplesUrl}/`);
-      await partner.setContent(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="tk-brand" content="meridian">` +
-          `<title>Partner</title>${widgetScripts(baseUrl, ['tk-quotes'])}</head>` +
-          `<body><tk-quotes api="${baseUrl}" symbols="BTCUSDT"></tk-quotes></body></html>`,
-      );
-      await expect
-        .poll(
-          () =>
-            partner.evaluate(
-              () =>
-                (
-                  document
-                    .querySelector('tk-quotes')
-                    ?.shadowRoot?.querySelector('.tk-root') as HTMLElement | null
-                )?.style.getPropertyValue('--_tk-color-up') ?? '',
-            ),
-          { timeout: 20_000 },
-        )
-        .toBe(up);
+      // The open pages take it from their market socket: nothing reloaded, rebuilt or restarted.
+      await expect.poll(siteUp, { timeout: 10_000 }).toBe(up);
+      await expect.poll(() => site.title(), { timeout: 10_000 }).toBe('Meridian Markets');
+      await expect.poll(widgetUp, { timeout: 10_000 }).toBe(up);
+      for (const open of [site, partner])
+        expect(await open.evaluate(() => (window as { kept?: true }).kept)).toBe(true);
+      await screenshot(site, 'brand-edit-live-site', 'desktop');
     } finally {
       await context.close();
     }

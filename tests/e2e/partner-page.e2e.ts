@@ -8,6 +8,7 @@
 // should copy, so it gets no folder under examples/.
 import type { Page, WebSocket as PageSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { BRAND_TOPIC_PREFIX } from '../../src/core/contract/paths';
 import { IDLE_CLOSE_MS } from '../../src/core/feeds/reconnect-policy';
 import { readManifest, widgetTags } from '../fixtures/dist-graph';
 import { openPage, screenshot, useBrowser } from './browser';
@@ -34,9 +35,11 @@ async function partnerPage(page: Page, head: string, body = ''): Promise<void> {
 
 /**
  * The page's STOMP frames as its sockets send them: every SUBSCRIBE and UNSUBSCRIBE by destination (an
- * UNSUBSCRIBE names the id of its SUBSCRIBE), and the sockets by path.
+ * UNSUBSCRIBE names the id of its SUBSCRIBE) but the brand's topic, and the sockets by path.
  */
 function watchSockets(page: Page) {
+  // The brand's topic is the page's, not a widget's (BE10): it rides along on the socket the widgets open.
+  const isBrandTopic = (destination: string) => destination.startsWith(BRAND_TOPIC_PREFIX);
   const sockets: PageSocket[] = [];
   const subscribed = new Map<string, number>();
   const unsubscribed = new Map<string, number>();
@@ -49,9 +52,11 @@ function watchSockets(page: Page) {
       const header = (name: string) => new RegExp(`\n${name}:([^\n]*)\n`).exec(text)?.[1] ?? '';
       if (text.startsWith('SUBSCRIBE\n')) {
         ids.set(header('id'), header('destination'));
-        add(subscribed, header('destination'));
+        if (!isBrandTopic(header('destination'))) add(subscribed, header('destination'));
       } else if (text.startsWith('UNSUBSCRIBE\n')) {
-        add(unsubscribed, ids.get(header('id')) ?? `unknown id ${header('id')}`);
+        const destination = ids.get(header('id'));
+        if (!destination || !isBrandTopic(destination))
+          add(unsubscribed, destination ?? `unknown id ${header('id')}`);
       }
     });
   });

@@ -19,10 +19,12 @@ import {
   type BrandEditable,
   type BrandListItem,
 } from '../../../src/core/contract/brand-admin';
+import { brandTopic } from '../../../src/core/contract/paths';
 import type { Banner, RuntimeConfig, SystemConfigResponse } from '../../../src/core/contract/types';
 import { ADMIN_TOKEN, admin } from '../accounts/test-app';
 import { buildApp } from '../app';
 import { base32Decode, totpAt } from '../auth';
+import { RawStompClient } from '../broker/testing/test-app';
 import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
 import { EDITABLE_SETTING_KEYS } from './edit';
 import { seedBrands } from './seed';
@@ -136,10 +138,12 @@ describeOnBackends('brand operators edit a brand', { on: 'both' }, (backend) => 
     app = await buildApp({
       ...appStorage(database),
       adminToken: ADMIN_TOKEN,
-      modules: { market: false, broker: false },
+      // The broker without the market: the brand's topic on the market socket is under test too (BE10).
+      modules: { market: false },
       clock: { now: () => clock },
       logger: false,
     });
+    await app.listen({ port: 0, host: '127.0.0.1' });
     await operator('brand');
     await operator('support');
   }, 60_000);
@@ -263,6 +267,36 @@ describeOnBackends('brand operators edit a brand', { on: 'both' }, (backend) => 
     expect(Object.keys(audit?.after ?? {})).not.toContain('settings.theme');
     const listed = (await call('brand', 'GET', '/admin/v1/brands')).json().data.list as BrandListItem[];
     expect(listed.find((brand) => brand.id === 'aurora')?.editedAt).toBe(clock);
+  });
+
+  it('tells the pages open on the market socket of an edit: the revision at once, the new one on a save (BE10)', async () => {
+    const { port } = app.server.address() as { port: number };
+    const socket = await RawStompClient.open(`ws://127.0.0.1:${port}/market-ws`);
+    const revision = (frame: { body: string }) => (JSON.parse(frame.body) as { revision: number }).revision;
+    try {
+      await socket.connect();
+      // A subscriber hears the revision its config has (none yet for Meridian): a page that was away catches up.
+      const [now] = await socket.subscribe(brandTopic('meridian'));
+      expect(now && revision(now)).toBe(0);
+      expect((await runtimeConfig('meridian')).brand.revision).toBe(0);
+      await socket.subscribe(brandTopic('aurora'), 'sub-1');
+
+      const current = (await editable('meridian')).edit;
+      clock += 60_000;
+      const res = await save('meridian', { ...current, siteTitle: 'Meridian Options' });
+      expect(res.json().code, res.body).toBe(0);
+      const told = await socket.expect('MESSAGE');
+      expect([told.headers.destination, revision(told)]).toEqual([brandTopic('meridian'), clock]);
+      expect((await runtimeConfig('meridian')).brand.revision).toBe(clock);
+
+      // A refused save tells nobody; an unknown brand's topic says nothing.
+      const refused = await save('meridian', { ...current, siteTitle: '' });
+      expect(refused.json().code).toBe(1001);
+      expect(await socket.subscribe(brandTopic('nosuch'), 'sub-2')).toEqual([]);
+      expect(socket.unread).toEqual([]);
+    } finally {
+      socket.close();
+    }
   });
 
   it('reorders banners, adds one and switches one off; generated images follow their place', async () => {

@@ -1,6 +1,7 @@
 /**
  * The brand operators' routes (issue #22, BE1–BE9): the brands, one brand's editable settings, and the update
- * in one audited transaction, after which the brand service reloads so the next config load has it.
+ * in one audited transaction, after which the brand service reloads so the next config load has it and open pages
+ * are told (BE10).
  */
 import type { FastifyInstance } from 'fastify';
 import { brandEditProblems, GetBrand, ListBrands, UpdateBrand } from '../../../src/core/contract/brand-admin';
@@ -8,8 +9,10 @@ import { Code } from '../../../src/core/contract/codes';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { changesOf, readBrand, writeBrand } from './edit';
+import { brandAnnouncer } from './live';
 
 export function brandAdminRoutes(app: FastifyInstance): void {
+  const announce = brandAnnouncer(app);
   // Brand settings are no personal data: reading them writes no audit row (a plain read).
   route(app, ListBrands, async () =>
     ok({
@@ -56,8 +59,10 @@ export function brandAdminRoutes(app: FastifyInstance): void {
       });
       return after.editable;
     });
-    // After the commit: this process serves the new values from the next request on (BE1).
+    // After the commit: this process serves the new values from the next request on (BE1), and the pages open
+    // on this process's market socket hear of it (BE10).
     await app.brand.reload();
+    announce(id);
     return ok(saved);
   });
 }

@@ -29,6 +29,7 @@ export function buildRuntimeConfig(brand: BrandRecord, origin: string): RuntimeC
         light: readablePair(brand.settings.colors, 'light'),
         dark: readablePair(brand.settings.colors, 'dark'),
       },
+      revision: brand.editedAt ?? 0,
     },
     support: { ...brand.support, url: absoluteUrl(brand.support.url, origin) },
     services: {

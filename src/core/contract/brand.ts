@@ -106,6 +106,13 @@ export const RuntimeConfigFile = Obj({
     template: OneOf([1, 2] as const),
     bannerCount: T.Integer({ minimum: 0 }),
     homeSymbols: T.Array(T.String()),
+    revision: T.Optional(
+      T.Integer({
+        minimum: 0,
+        description:
+          'When the brand was last edited (ms since 1970, 0: never); `/topic/brand.<id>` names the current one (BE10)',
+      }),
+    ),
     trustedApp: T.Optional(
       Obj(
         { userAgent: T.String({ minLength: 1 }), url: Url('Where the app is got') },

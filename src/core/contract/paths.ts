@@ -15,6 +15,14 @@ export const Topic = {
   kline: (symbol: string, period: KlinePeriod) => `/topic/kline.${symbol}.${period}`,
 } as const;
 
+/**
+ * Ours, on the market socket too (BE10): `{ "revision": n }`, the brand's current revision (`brand.revision` of
+ * `/config.json`), sent to a subscriber at once and again after each edit, so an open page learns of an edit
+ * without a reload. Apart from `Topic` so that a widget's first paint does not carry it.
+ */
+export const brandTopic = (id: string) => `/topic/brand.${id}`;
+export const BRAND_TOPIC_PREFIX = brandTopic('');
+
 export const KLINE_PERIODS = ['1min', '5min', '15min', '30min', '1h', '1d'] as const;
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];
 

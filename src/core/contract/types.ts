@@ -92,6 +92,11 @@ export interface BrandSettings {
    * `url`, where the app is got. Absent: every browser may use the site.
    */
   trustedApp?: { userAgent: string; url: string };
+  /**
+   * When the brand was last edited (ms since 1970; 0 or absent: never). The market socket's `/topic/brand.<id>`
+   * names the current revision; an open page whose config is older loads it again (BE10).
+   */
+  revision?: number;
 }
 
 /** `/config.json`: the runtime configuration file of spec §1/§4. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TickerStrategy } from '@stomp/stompjs';
+import { brandTopic } from '../contract/paths';
 import type { FeedState } from '../runtime/types';
 import { fakeClientFactory } from './fake-stomp-client.fixture';
 import { MAX_SYMBOL_SUBSCRIPTIONS, createMarketFeed, pickHeartbeatStrategy } from './market-feed';
@@ -234,6 +235,29 @@ describe('market feed reconnects', () => {
       'UNSUBSCRIBE /topic/price.EURUSD',
       'SUBSCRIBE /topic/price.EURUSD',
     ]);
+  });
+
+  it("lets a brand's topic ride along: it never opens, keeps open or stales the socket (BE10)", () => {
+    const { feed, client } = setup();
+    const revisions: unknown[] = [];
+    feed.subscribe(brandTopic('aurora'), (body) => revisions.push(body));
+    // Alone it opens nothing: a page without prices opens no socket for its brand.
+    expect(feed.getState().status).toBe('idle');
+    expect(client).toThrow('has not created its client');
+    const off = feed.subscribe('/topic/price.EURUSD', () => undefined);
+    client().acceptConnect();
+    expect(client().subscribed()).toEqual([brandTopic('aurora'), '/topic/price.EURUSD']);
+    client().deliver(brandTopic('aurora'), { revision: 7 });
+    expect(revisions).toEqual([{ revision: 7 }]);
+    // With the prices gone, it neither counts as silent for too long nor keeps the socket from closing.
+    off();
+    vi.advanceTimersByTime(IDLE_CLOSE_MS);
+    expect(client().active).toBe(false);
+    expect(feed.getState()).toMatchObject({ status: 'idle', connectionLost: false });
+    // The next prices open the socket again, and the brand's topic is held on it once more.
+    feed.subscribe('/topic/price.EURUSD', () => undefined);
+    client().acceptConnect();
+    expect(client().subscribed()).toEqual([brandTopic('aurora'), '/topic/price.EURUSD']);
   });
 
   it('drops the socket on a STOMP ERROR frame and reconnects', () => {

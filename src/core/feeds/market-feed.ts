@@ -4,6 +4,7 @@
  * re-subscription itself, because stompjs neither re-subscribes after a reconnect nor knows our policy.
  */
 import type { IStompSocket } from '@stomp/stompjs';
+import { BRAND_TOPIC_PREFIX } from '../contract/paths';
 import type { FeedState, MarketFeed } from '../runtime/types';
 import {
   CONNECT_TIMEOUT_MS,
@@ -18,7 +19,7 @@ import { createStompClient, defaultSocket, pickHeartbeatStrategy } from './stomp
 import type { FeedClientConfig, StompClientLike } from './stomp-client';
 import { createSocketPlan } from './socket-plan';
 import { createSocketSubscriptions } from './socket-subscriptions';
-import { createSubscriptionRegistry } from './subscription-registry';
+import { createSubscriptionRegistry, type SubscriptionRegistry } from './subscription-registry';
 
 export type { FeedClientConfig, StompClientLike } from './stomp-client';
 export { pickHeartbeatStrategy } from './stomp-client';
@@ -43,6 +44,14 @@ export interface MarketFeedOptions {
   timers?: Partial<FeedTimers>;
   debug?: (message: string) => void;
 }
+
+/**
+ * A destination that rides along (BE10): held while the socket is open for others, but it never opens the socket,
+ * keeps it from closing when idle or counts for staleness (a brand's topic is quiet for days).
+ */
+const ridesAlong = (destination: string) => destination.startsWith(BRAND_TOPIC_PREFIX);
+/** Whether any destination but those riding along has a listener. */
+const listened = (registry: SubscriptionRegistry) => registry.destinations().some((d) => !ridesAlong(d));
 
 const sameStatus = (a: FeedState, b: FeedState) =>
   a.status === b.status && a.attempt === b.attempt && a.connectionLost === b.connectionLost;
@@ -105,14 +114,14 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
   const isOpen = () => state.status === 'open';
   const plan = createSocketPlan(socketSubs, () => registry, isOpen);
   const registry = createSubscriptionRegistry({
-    onFirst() {
-      idle.cancel();
+    onFirst(destination) {
+      if (!ridesAlong(destination)) idle.cancel();
       plan.sync();
     },
     onLast() {
       plan.sync();
       // With no listener left, the socket closes after IDLE_CLOSE_MS unless one comes back (EK9).
-      if (started && registry.size === 0) idle.arm();
+      if (started && !listened(registry)) idle.arm();
     },
   });
   const idle = idleCloser(timers, () => {
@@ -174,7 +183,7 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
     // stompjs forgets subscriptions with the socket: every live destination is subscribed again here.
     setState({ status: 'open', attempt: 0 });
     plan.sync({ fresh: true });
-    if (registry.size === 0) idle.arm();
+    if (!listened(registry)) idle.arm();
   }
 
   function onWebSocketClose(): void {
@@ -200,7 +209,7 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
   }
 
   function checkStale(): void {
-    if (state.status !== 'open' || registry.size === 0 || !client) return;
+    if (state.status !== 'open' || !listened(registry) || !client) return;
     if (!isStale(Math.max(state.lastMessageAt ?? 0, connectedAt), now())) return;
     debug('no market message for too long: dropping the socket');
     void client.deactivate({ force: true });
@@ -224,7 +233,7 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
   return {
     subscribe<T>(destination: string, listener: (body: T) => void) {
       const release = registry.add(destination, listener as (value: unknown) => void);
-      start();
+      if (!ridesAlong(destination)) start();
       return release;
     },
     getState: () => state,

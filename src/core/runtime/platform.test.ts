@@ -102,6 +102,94 @@ describe('createPlatform start-up', () => {
   });
 });
 
+describe('createPlatform follows brand edits on the market socket (BE10)', () => {
+  const brandOf = (revision: number, up: string) => ({
+    ...(sampleConfigJson().brand as object),
+    colors: { up, down: '#d63b3b' },
+    revision,
+  });
+  /** A server whose config and system config are what the test last set, with the calls it answered. */
+  function editableServer() {
+    const served = {
+      config: sampleConfigJson({ brand: brandOf(0, '#1e6bd6') }),
+      system: SYSTEM,
+      configLoads: 0,
+    };
+    const fetchImpl = vi.fn(async (input: string | URL | Request) => {
+      const url = String(input);
+      if (url.startsWith(`${ORIGIN}/config.json`)) {
+        served.configLoads += 1;
+        return json(served.config);
+      }
+      if (url.endsWith('/v1/wa-na/system/systemConfig/getAllConfigStatusWeb'))
+        return json({ code: 0, msg: '', data: served.system });
+      return json({}, 404);
+    });
+    return { served, fetchImpl };
+  }
+  /** A platform whose prices opened the socket, once it holds the brand's topic. */
+  async function following() {
+    const { served, fetchImpl } = editableServer();
+    const ctx = setup(fetchImpl);
+    await ctx.platform.ready;
+    ctx.platform.feed.subscribe('/topic/prices', () => undefined);
+    await vi.waitFor(() => expect(ctx.client().active).toBe(true));
+    ctx.client().acceptConnect();
+    await vi.waitFor(() => expect(ctx.client().subscribed()).toContain('/topic/brand.demo'));
+    return { ...ctx, served };
+  }
+  const upColour = (platform: ReturnType<typeof setup>['platform']) =>
+    platform.store.get(platform.atoms.config)?.brand.colors.up;
+
+  it('loads the config and the system config again when the topic names another revision', async () => {
+    const { platform, client, served } = await following();
+    await vi.waitFor(() => expect(platform.store.get(platform.atoms.systemConfig)).toEqual(SYSTEM));
+    // The revision the page already has changes nothing (every subscriber hears it at once).
+    client().deliver('/topic/brand.demo', { revision: 0 });
+    await Promise.resolve();
+    expect(served.configLoads).toBe(1);
+
+    const edited: SystemConfigResponse = {
+      systemConfigs: [{ name: 'Contract', enable: false }],
+      walletType: 0,
+    };
+    served.config = sampleConfigJson({ brand: brandOf(1_700_000, '#00aa55') });
+    served.system = edited;
+    client().deliver('/topic/brand.demo', { revision: 1_700_000 });
+    await vi.waitFor(() => expect(upColour(platform)).toBe('#00aa55'));
+    await vi.waitFor(() => expect(platform.store.get(platform.atoms.systemConfig)).toEqual(edited));
+    expect(served.configLoads).toBe(2);
+    // Service addresses stay absolute, as on the first load.
+    expect(platform.store.get(platform.atoms.config)?.services.api).toBe(`${ORIGIN}/v1`);
+  });
+
+  it('ignores a body without a whole-number revision, and stops listening when closed', async () => {
+    const { platform, client, served } = await following();
+    for (const body of [{}, { revision: '5' }, { revision: 1.5 }, null])
+      client().deliver('/topic/brand.demo', body);
+    await Promise.resolve();
+    expect(served.configLoads).toBe(1);
+    (platform as ReturnType<typeof createPlatform>).close();
+    served.config = sampleConfigJson({ brand: brandOf(9, '#00aa55') });
+    client().deliver('/topic/brand.demo', { revision: 9 });
+    await Promise.resolve();
+    expect([served.configLoads, upColour(platform)]).toEqual([1, '#1e6bd6']);
+  });
+
+  it('keeps the config it has when the server does not have the edit yet, and takes it on the next word', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { platform, client, served } = await following();
+    // Another process announced revision 5; this one still serves revision 0: no loop, the page keeps its config.
+    client().deliver('/topic/brand.demo', { revision: 5 });
+    await vi.waitFor(() => expect(served.configLoads).toBe(2));
+    served.config = sampleConfigJson({ brand: brandOf(5, '#00aa55') });
+    client().deliver('/topic/brand.demo', { revision: 5 });
+    await vi.waitFor(() => expect(upColour(platform)).toBe('#00aa55'));
+    expect(served.configLoads).toBe(3);
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
+
 describe('createPlatform product names', () => {
   const PRODUCTS = { EURUSD: 'ユーロ/米ドル', XAUUSD: '金（ゴールド）' };
   function withProducts() {

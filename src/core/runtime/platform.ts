@@ -63,7 +63,7 @@ export function isQuoteStale(
   return feed.connectionLost || now - q.receivedAt > staleAfterMs;
 }
 
-/** Build a platform; starts loading /config.json, then the system config. Prefer getPlatform(). */
+/** Build a platform; starts loading /config.json, then the system config and the brand's edits. Prefer getPlatform(). */
 export function createPlatform(options: PlatformOptions): OwnedPlatform {
   const store = options.store ?? getPageStore();
   const i18n = options.i18n ?? createI18n();
@@ -71,6 +71,7 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
   let config: RuntimeConfig | null = null;
   let auth: AuthHooks | null = null;
   let closed = false;
+  let unfollow = () => {};
 
   const ready = loadRuntimeConfig(options.origin, {
     fetchImpl: options.fetchImpl,
@@ -154,13 +155,10 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
         );
       }
       void loadNames(i18n.language);
-      // The system config is not needed for a first paint: its declaration loads after it.
-      const { systemConfig } = await import('../contract/brand');
-      if (closed) return;
-      const result = await api.call(systemConfig, {}, { silent: true });
-      if (closed) return;
-      if (result.ok) store.set(atoms.systemConfig, result.data);
-      else console.warn(`[tradekit] system config unavailable: ${result.message}`);
+      // The system config and the brand's later edits are not needed for a first paint: their code loads after it.
+      const { followBrand } = await import('./brand-live');
+      if (!closed)
+        unfollow = followBrand({ ...options, api, feed, store, atoms, onConfig: (next) => (config = next) });
     },
     () => undefined,
   );
@@ -176,6 +174,7 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
     staleAfterMs: STALE_AFTER_MS,
     close() {
       closed = true;
+      unfollow();
       feed.close();
       i18n.off('languageChanged', onLanguage);
     },

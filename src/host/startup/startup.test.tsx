@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestPlatform, priceEntry } from '../../widgets/_shared/test-platform.fixture';
 import { fakePlatform, renderWithPlatform } from '../test-support';
 import { sampleConfigJson } from '../../core/config/runtime-config.fixture';
+import type { RuntimeConfig } from '../../core/contract';
+import type { PrimitiveAtom } from '../../core/state/store';
+import { useHost } from '../host-context';
 import { APP_ONLY_PATH, appDownloadUrl, isTrustedBrowser } from './app-only';
 import { Startup } from './startup';
 import { versionRedirect } from './use-boot';
@@ -50,6 +53,39 @@ describe('Startup', () => {
     expect(root.style.getPropertyValue('--tk-color-down')).toBe('#cd3939');
     expect(root.dataset.tkTheme).toBe('light');
     expect(root.lang).toBe('en');
+  });
+
+  it('takes a brand edit on an open page: colours, title, theme and a trade mode taken away (BE10)', async () => {
+    localStorage.setItem('tradeMode', 'option');
+    const test = createTestPlatform();
+    close = () => test.platform.close();
+    function Mode() {
+      return <p data-testid="content">{useHost().tradeMode}</p>;
+    }
+    renderWithPlatform(<Startup>{<Mode />}</Startup>, test.platform);
+    expect((await screen.findByTestId('content')).textContent).toBe('option');
+    const { store, atoms } = test.platform;
+    const config = store.get(atoms.config) as RuntimeConfig;
+    act(() =>
+      store.set(atoms.config as PrimitiveAtom<RuntimeConfig | null>, {
+        ...config,
+        siteTitle: 'TradeKit Markets',
+        brand: {
+          ...config.brand,
+          theme: 'dark',
+          colors: { up: '#2e7d32', down: '#c62828' },
+          readableColors: undefined,
+          tradeModes: ['market'],
+          defaultTradeMode: 'market',
+          revision: 1,
+        },
+      }),
+    );
+    const root = document.documentElement;
+    await waitFor(() => expect(document.title).toBe('TradeKit Markets'));
+    expect(root.dataset.tkTheme).toBe('dark');
+    expect(screen.getByTestId('content').textContent).toBe('market');
+    expect(root.style.getPropertyValue('--tk-color-up')).not.toBe('#1e6bd6');
   });
 
   it('prefers the stored theme over the brand theme', async () => {

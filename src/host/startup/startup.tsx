@@ -49,12 +49,15 @@ export function Startup({ children }: { children: ReactNode }) {
   const platform = usePlatform();
   const boot = useBoot(platform);
   const service = useServiceLink(platform, boot.phase === 'ready');
+  // The store's config is the loaded one until the brand is edited, then the edited one (BE10).
+  const live = useAtomValue(platform.atoms.config);
   if (boot.phase === 'error') return <ConfigErrorPage />;
   if (boot.phase === 'loading') return <LoadingScreen />;
   if (boot.phase === 'app-only') return <AppOnlyPage config={boot.config} />;
+  const config = live ?? boot.config;
   return (
-    <HostProvider config={boot.config} service={service}>
-      <PriceGate brand={boot.config.brand}>{children}</PriceGate>
+    <HostProvider config={config} service={service}>
+      <PriceGate brand={config.brand}>{children}</PriceGate>
       <WsFailedDialog />
     </HostProvider>
   );

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Topic } from '../../core/contract/paths';
+import { BRAND_TOPIC_PREFIX, Topic } from '../../core/contract/paths';
 import { createTestPlatform, priceEntry } from '../_shared/test-platform.fixture';
 import type { TestPlatform } from '../_shared/test-platform.fixture';
 import { quotesMeta } from './quotes.meta';
@@ -29,8 +29,13 @@ afterAll(async () => {
 
 const rowsOf = (el: Element) => [...(el.shadowRoot?.querySelectorAll<HTMLElement>('[part~="row"]') ?? [])];
 
-/** The socket's subscriptions, sorted. */
-const subscribed = () => [...test.client().subscribed()].sort();
+/** The socket's subscriptions but the brand's own (BE10, every page's), sorted. */
+const subscribed = () =>
+  test
+    .client()
+    .subscribed()
+    .filter((destination) => !destination.startsWith(BRAND_TOPIC_PREFIX))
+    .sort();
 
 /** Mount the elements, accept the socket once the feed activated it and wait for these subscriptions. */
 async function mountLive(html: string, destinations: string[]): Promise<HTMLElement> {

@@ -26,11 +26,13 @@ export function pickBanners(data: unknown, limit: number): Banner[] {
 /**
  * The brand's banners in the page language: null until the first answer (the home page keeps the banner's space
  * meanwhile, so nothing below it moves when they arrive: EK16), empty when the brand shows none or the call failed.
- * A language change keeps the banners shown until the new ones arrive.
+ * A language change or a brand edit keeps the banners shown until the new ones arrive.
  */
 export function useBanners(bannerCount: number | null | undefined): Banner[] | null {
   const platform = usePlatform();
   const locale = useAtomValue(platform.atoms.language);
+  // A brand edit may change the banners too: a new revision loads them again (BE10).
+  const revision = useAtomValue(platform.atoms.config)?.brand.revision;
   const limit = bannerLimit(bannerCount);
   const [banners, setBanners] = useState<Banner[] | null>(limit === 0 ? [] : null);
   useEffect(() => {
@@ -44,6 +46,6 @@ export function useBanners(bannerCount: number | null | undefined): Banner[] | n
     return () => {
       live = false;
     };
-  }, [platform, limit, locale]);
+  }, [platform, limit, locale, revision]);
   return banners;
 }

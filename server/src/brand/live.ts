@@ -1,0 +1,29 @@
+/**
+ * A brand edit reaching the pages already open (BE10): the market socket's `/topic/brand.<id>` carries the brand's
+ * revision (`brand.revision` of `/config.json`, the time of its last edit). A subscriber gets the current one at
+ * once, so a page whose socket was away during an edit still learns of it when it comes back; each edit sends the
+ * new one to every subscriber. The page then loads `/config.json` again (src/core/runtime/brand-live.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { BRAND_TOPIC_PREFIX, brandTopic } from '../../../src/core/contract/paths';
+import type { BrandRecord } from './store';
+
+/** The body of a brand's topic. */
+export const revisionBody = (brand: BrandRecord) => JSON.stringify({ revision: brand.editedAt ?? 0 });
+
+/**
+ * Registers the topic's snapshot on the app's broker (none in a server built without one) and returns what
+ * announces an edit of brand `id`, to be called once the edit is committed and the brand service reloaded.
+ */
+export function brandAnnouncer(app: FastifyInstance): (id: string) => void {
+  if (!app.hasDecorator('broker')) return () => undefined;
+  const broker = app.broker;
+  broker.setSnapshot(`${BRAND_TOPIC_PREFIX}*`, (destination) => {
+    const brand = app.brand.get(destination.slice(BRAND_TOPIC_PREFIX.length));
+    return brand && revisionBody(brand);
+  });
+  return (id) => {
+    const brand = app.brand.get(id);
+    if (brand) broker.publish(brandTopic(id), revisionBody(brand));
+  };
+}
