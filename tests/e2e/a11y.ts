@@ -15,31 +15,53 @@ const COUNTED = new Set(['serious', 'critical']);
  * set). A second theme changes colours only (the same elements, names and
  * order), so the other rules would repeat the first theme's findings.
  */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+export const COLOUR_RULES: readonly string[] = ['color-contrast', 'link-in-text-block'];
 
 interface AxeNode {
   target: unknown[];
   html: string;
   failureSummary?: string;
 }
-interface AxeViolation {
+/** A violation as `axe.run` reports it (the fields read here). */
+export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
   nodes: AxeNode[];
 }
 
+/** Puts axe-core into the page's current document, unless it is there already (once per document). */
+export async function loadAxe(page: Page): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+}
+
+/**
+ * The serious and critical ones of `violations`, one line per element: `<where> <rule> <element> — <what to
+ * fix>`. For a caller that runs `axe.run` itself, in the same call into the page as its other work.
+ */
+export function describeViolations(violations: readonly AxeViolation[], where: string): string[] {
+  return violations
+    .filter((v) => v.impact !== null && COUNTED.has(v.impact))
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) =>
+          `${where} ${v.id} (${v.impact}) ${JSON.stringify(node.target)} ${node.html.slice(0, 120)} — ` +
+          (node.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 240),
+      ),
+    );
+}
+
 /**
  * The serious and critical violations of the page as it is now (open shadow roots included), one line per
- * element: `<where> <rule> <element> — <what to fix>`. Empty when the page passes. `coloursOnly`: only the
- * rules about colour (a page seen again in its other theme).
+ * element (see `describeViolations`). Empty when the page passes. `coloursOnly`: only the rules about colour
+ * (a page seen again in its other theme).
  */
 export async function axeViolations(
   page: Page,
   where: string,
   { coloursOnly = false }: { coloursOnly?: boolean } = {},
 ): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  await loadAxe(page);
   const violations = await page.evaluate(
     async (rules) => {
       const axe = (
@@ -53,13 +75,5 @@ export async function axeViolations(
     },
     coloursOnly ? COLOUR_RULES : null,
   );
-  return violations
-    .filter((v) => v.impact !== null && COUNTED.has(v.impact))
-    .flatMap((v) =>
-      v.nodes.map(
-        (node) =>
-          `${where} ${v.id} (${v.impact}) ${JSON.stringify(node.target)} ${node.html.slice(0, 120)} — ` +
-          (node.failureSummary ?? v.help).replace(/\s+/g, ' ').slice(0, 240),
-      ),
-    );
+  return describeViolations(violations, where);
 }

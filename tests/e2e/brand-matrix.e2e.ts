@@ -1,16 +1,23 @@
-// Issue #22: the seeded brands × both shells × two languages. Each brand's own trader, on the brand's own host
-// name, opens every built route through the host's navigation, and the test holds where each ends to what the
-// brand's switches and trade modes say (the route table's flags); then the quotation tabs follow the brand's
-// trade list, template 1 shows its trade grid (phone) and its quotation-list toggle (desktop), the user menu lists the loan only
-// where it is offered, and the page takes the brand's theme and readable colours. The second language is one of
-// the brand's own; its pass shows the pages' texts (screenshots) and the language list the brand offers (BA3).
+// Issue #22: the seeded brands × both shells × two languages × both themes, with axe. Each brand, on its own host
+// name, first shows a visitor its signed-out pages (sign-in, registration, password reset: all axe rules), and the
+// registration form offers the brand's registration types. Then the brand's own trader opens every built route
+// through the host's navigation, twice: in English in the brand's own theme, then in a second language of the
+// brand's and the other theme (the stored choices and one reload, as a returning visitor gets them). Both times the
+// test holds where each route ends to what the brand's switches and trade modes say (the route table's flags), and
+// runs axe on each page that opens as itself: all rules in English, the colour rules in the other theme (a theme
+// changes colours, a language words, neither the elements; in a modal dialog, the dialog's; BA5). In between: the quotation tabs follow the brand's
+// trade list, template 1 shows its trade grid (phone) and its quotation-list toggle (desktop), the user menu lists
+// the loan only where it is offered, the page takes the brand's theme and readable colours, and the language menu
+// lists the brand's languages (BA3). The default brand's signed-in pages get their axe check here, not in
+// accessibility.e2e.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { RuntimeConfig } from '../../src/core/contract';
 import { ROUTES, type RouteDef } from '../../src/host/routing/routes';
 import { SEEDED_BRANDS, type SeededBrand } from '../../src/host/seeded-brands.fixture';
 import type { Account } from './auth-steps';
-import { closeDialog, signIn } from './auth-steps';
+import { authRoot, closeDialog, signIn } from './auth-steps';
+import { COLOUR_RULES, describeViolations, loadAxe, type AxeViolation } from './a11y';
 import { navigateTo, openPage, screenshot, useBrowser } from './browser';
 import type { ViewportName } from './browser';
 import { fundedAccount } from './trading-steps';
@@ -41,6 +48,8 @@ const NOT_OFFERED: Readonly<Record<string, string>> = {
 };
 
 const BUILT = ROUTES.filter((route) => route.built && route.access !== 'signedOutOnly');
+/** The pages only a visitor without a session opens (sign-in, registration, password reset). */
+const SIGNED_OUT = ROUTES.filter((route) => route.built && route.access === 'signedOutOnly');
 const pathOf = (route: RouteDef) =>
   route.path.replace(':symbol', SYMBOL) +
   (route.name === 'place' || route.name === 'placeOption' ? '?direction=0' : '');
@@ -72,15 +81,24 @@ async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
+/** Which axe rules a visit runs on the page it opens: all, the colour rules, or none. */
+type Rules = 'all' | 'none' | readonly string[];
+
 /**
- * Opens `to` through the host's navigation and answers where the page ends, in one call into the page (the
- * walk opens 33 routes per brand and shell): a page sends its address elsewhere once its code has loaded and
- * it knows the brand, so the wait is for where it should end (`want`, at most 10 s: a page that stays where it
- * should not shows in the comparison), then for no part of the page saying it is busy, and two frames.
+ * Opens `to` through the host's navigation, answers where the page ends and, when it ends at `want`, what axe
+ * finds there (`rules`), in one call into the page (the walk opens 33 routes per brand, shell and language): a page
+ * sends its address elsewhere once its code has loaded and it knows the brand, so the wait is for where it should
+ * end (`want`, at most 10 s: a page that stays where it should not shows in the comparison), then for no part of
+ * the page saying it is busy, and two frames. axe must be in the document (`loadAxe`).
  */
-function visit(page: Page, to: string, want: string): Promise<string> {
+function visit(
+  page: Page,
+  to: string,
+  want: string,
+  rules: Rules,
+): Promise<{ at: string; found: AxeViolation[] }> {
   return page.evaluate(
-    async ([path, end]) => {
+    async ([path, end, only]) => {
       document.dispatchEvent(
         new CustomEvent('tk-navigate', { detail: { to: path }, bubbles: true, cancelable: true }),
       );
@@ -93,10 +111,82 @@ function visit(page: Page, to: string, want: string): Promise<string> {
       )
         await new Promise((done) => requestAnimationFrame(done));
       await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      return location.pathname;
+      const at = location.pathname;
+      if (only === 'none' || at !== end) return { at, found: [] };
+      const axe = (window as unknown as { axe: { run(context: Node, options: object): Promise<unknown> } })
+        .axe;
+      const options = only === 'all' ? {} : { runOnly: { type: 'rule', values: only } };
+      // The colour rules in a modal dialog (the desktop's account pages) look at the dialog: the page under its
+      // backdrop is dimmed, which axe cannot measure, and it is a route of its own, checked in its turn.
+      const modal = only === 'all' ? null : document.querySelector('[aria-modal="true"]');
+      const result = (await axe.run(modal ?? document, { resultTypes: ['violations'], ...options })) as {
+        violations: AxeViolation[];
+      };
+      // Only what the report reads crosses back (axe's full results carry every check of every element).
+      const found = result.violations.map(({ id, impact, help, nodes }) => ({
+        id,
+        impact,
+        help,
+        nodes: nodes.map(({ target, html, failureSummary }) => ({ target, html, failureSummary })),
+      }));
+      return { at, found };
     },
-    [to, want] as const,
+    [to, want, rules] as const,
   );
+}
+
+/**
+ * Opens every built signed-in route and holds where each ends to `expectedLanding`; axe (`rules`) runs on each
+ * page that opens as itself (a page sent elsewhere is one of the list, checked in its own turn). The violations.
+ */
+async function walkRoutes(
+  page: Page,
+  seeded: SeededBrand,
+  vp: ViewportName,
+  rules: Rules,
+  where: string,
+): Promise<string[]> {
+  const found: string[] = [];
+  const landed: Record<string, string> = {};
+  const expected: Record<string, string> = {};
+  for (const route of BUILT) {
+    const want = expectedLanding(seeded, route, vp);
+    const own = want === route.path.replace(':symbol', SYMBOL);
+    expected[route.name] = want;
+    const visited = await visit(page, pathOf(route), want, own ? rules : 'none');
+    landed[route.name] = visited.at;
+    found.push(...describeViolations(visited.found, `${where} ${route.name}:`));
+  }
+  expect(landed, where).toEqual(expected);
+  return found;
+}
+
+/**
+ * What the registration form offers: the options of its email/phone switch in order (none with one type), the
+ * chosen one, and the account field it shows.
+ */
+async function registerOffer(page: Page, vp: ViewportName) {
+  const auth = authRoot(page, vp);
+  await auth.getByTestId('auth-send-code').waitFor();
+  return auth.evaluate((root) => ({
+    options: [...root.querySelectorAll('[role="radiogroup"] [role="radio"]')].map((o) =>
+      o.getAttribute('data-testid'),
+    ),
+    chosen: root.querySelector('[role="radio"][aria-checked="true"]')?.getAttribute('data-testid') ?? null,
+    field: root
+      .querySelector('[data-testid="auth-email"], [data-testid="auth-phone"]')
+      ?.getAttribute('data-testid'),
+  }));
+}
+
+/** The registration form a brand's `registerTypes` ask for (first = the one chosen at first). */
+function offerOf(types: ReadonlyArray<'E' | 'P'>) {
+  const tab = (type: 'E' | 'P') => (type === 'E' ? 'auth-tab-email' : 'auth-tab-phone');
+  return {
+    options: types.length > 1 ? types.map(tab) : [],
+    chosen: types.length > 1 ? tab(types[0]!) : null,
+    field: types[0] === 'P' ? 'auth-phone' : 'auth-email',
+  };
 }
 
 async function go(page: Page, to: string): Promise<void> {
@@ -124,6 +214,7 @@ async function offeredLanguages(page: Page): Promise<string[]> {
   return langs.sort();
 }
 
+/** One brand on one shell, signed out then signed in, in both languages and themes: the axe violations. */
 async function walk(brand: MatrixBrand, seeded: SeededBrand, vp: ViewportName, account: Account) {
   const { context, page } = await openPage(browser(), vp);
   try {
@@ -131,20 +222,31 @@ async function walk(brand: MatrixBrand, seeded: SeededBrand, vp: ViewportName, a
     const config = (await (
       await fetch(`${baseUrl.origin}/config.json?brand=${brand.id}`)
     ).json()) as RuntimeConfig;
+    const theme = config.brand.theme;
+    const otherTheme = theme === 'light' ? 'dark' : 'light';
+    const found: string[] = [];
     await page.goto(`${origin}/login`);
     await page.getByTestId('loading').waitFor({ state: 'detached', timeout: 20_000 });
+    await loadAxe(page);
+
+    // Signed out: the visitor's pages with all axe rules; registration offers the brand's types, its first chosen.
+    for (const route of SIGNED_OUT) {
+      const visited = await visit(page, route.path, route.path, 'all');
+      expect(visited.at, `${brand.id} ${vp} visitor ${route.name}`).toBe(route.path);
+      found.push(
+        ...describeViolations(visited.found, `${brand.id} ${vp} en ${theme} visitor ${route.name}:`),
+      );
+      if (route.name === 'register')
+        expect(await registerOffer(page, vp), `${brand.id} ${vp} registration`).toEqual(
+          offerOf(config.brand.registerTypes),
+        );
+    }
+    await visit(page, '/login', '/login', 'none');
     await signIn(page, vp, account);
     await closeDialog(page);
 
-    // Every route, where it ends.
-    const landed: Record<string, string> = {};
-    const expected: Record<string, string> = {};
-    for (const route of BUILT) {
-      const want = expectedLanding(seeded, route, vp);
-      expected[route.name] = want;
-      landed[route.name] = await visit(page, pathOf(route), want);
-    }
-    expect(landed, `${brand.id} ${vp}`).toEqual(expected);
+    // Every route in English and the brand's theme, where it ends, all axe rules.
+    found.push(...(await walkRoutes(page, seeded, vp, 'all', `${brand.id} ${vp} en ${theme}`)));
 
     // The brand's look: theme and its up/down colours made readable on it.
     const look = await page.evaluate(() => ({
@@ -152,7 +254,6 @@ async function walk(brand: MatrixBrand, seeded: SeededBrand, vp: ViewportName, a
       up: document.documentElement.style.getPropertyValue('--tk-color-up'),
       down: document.documentElement.style.getPropertyValue('--tk-color-down'),
     }));
-    const theme = config.brand.theme;
     expect(look).toEqual({ theme, ...config.brand.readableColors?.[theme] });
 
     // Template 1: the phone's home shows the trade grid; the desktop's rail toggles the quotation list (BA4).
@@ -176,33 +277,57 @@ async function walk(brand: MatrixBrand, seeded: SeededBrand, vp: ViewportName, a
     await screenshot(page, `matrix-${brand.id}-en-user`, vp);
     await closeDialog(page);
 
-    // The second language: only the brand's languages are offered, and the pages speak it.
+    // The second language in the other theme: only the brand's languages are offered; as a returning visitor's
+    // stored choices, then every route again, where it ends, the colour rules (the elements are the English pass's).
     expect(await offeredLanguages(page)).toEqual([...config.brand.languages].sort());
-    await page.evaluate((lang) => localStorage.setItem('language', lang), brand.second);
+    await page.evaluate(
+      ([lang, chosen]) => {
+        localStorage.setItem('language', lang);
+        localStorage.setItem('theme', chosen);
+      },
+      [brand.second, otherTheme] as const,
+    );
     await page.reload();
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 20_000 })
-      .toBe(brand.second);
+      .poll(
+        () => page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.tkTheme]),
+        { timeout: 20_000 },
+      )
+      .toEqual([brand.second, otherTheme]);
+    await page.getByTestId('loading').waitFor({ state: 'detached', timeout: 20_000 });
+    await loadAxe(page);
+    const second = `${brand.id} ${vp} ${brand.second} ${otherTheme}`;
+    found.push(...(await walkRoutes(page, seeded, vp, COLOUR_RULES, second)));
     for (const to of ['/', '/quotation', vp === 'mobile' ? '/user' : '/user/account']) {
       await go(page, to);
       await screenshot(
         page,
-        `matrix-${brand.id}-${brand.second}-${to === '/' ? 'home' : to.split('/').pop()}`,
+        `matrix-${brand.id}-${brand.second}-${otherTheme}-${to === '/' ? 'home' : to.split('/').pop()}`,
         vp,
       );
     }
+    return found;
   } finally {
     await context.close();
   }
 }
 
-describe('the seeded brands on both shells in two languages', () => {
+describe('the seeded brands on both shells in two languages and both themes', () => {
   for (const brand of BRANDS) {
-    it(`${brand.id}: every route ends where its switches say, with the brand's look, tabs and languages`, async () => {
-      const seeded = SEEDED_BRANDS.find((b) => b.id === brand.id);
-      if (!seeded) throw new Error(`${brand.id} is not a seeded brand`);
-      const account = await fundedAccount('10000', brand.id);
-      await Promise.all((['mobile', 'desktop'] as const).map((vp) => walk(brand, seeded, vp, account)));
-    });
+    // Two walks of 33 routes and about 60 axe runs on each shell, the two shells side by side: about 25 s a brand
+    // on two busy cores, most of it axe on the desktop's pages.
+    it(
+      `${brand.id}: every route ends where its switches say, with the brand's look, tabs and languages, and passes axe`,
+      { timeout: 120_000 },
+      async () => {
+        const seeded = SEEDED_BRANDS.find((b) => b.id === brand.id);
+        if (!seeded) throw new Error(`${brand.id} is not a seeded brand`);
+        const account = await fundedAccount('10000', brand.id);
+        const found = await Promise.all(
+          (['mobile', 'desktop'] as const).map((vp) => walk(brand, seeded, vp, account)),
+        );
+        expect(found.flat()).toEqual([]);
+      },
+    );
   }
 });

@@ -172,6 +172,10 @@ describe('login', () => {
     expect(options.map((o) => o.dataset.country)).toEqual(['DE']);
     fireEvent.click(options[0]!);
     expect(view.byTestId('auth-country').textContent).toBe('DE +49');
+    // Its name holds that text as it is seen, outside brackets (WCAG 2.5.3, as axe checks it).
+    expect(view.byTestId('auth-country').getAttribute('aria-label')).toBe(
+      'Country / region: Germany, DE +49',
+    );
     expect(view.h.storage.getItem('country')).toBe('DE');
     type(view.byTestId('auth-phone'), '151 2345');
     type(view.byTestId('auth-password'), 'secret-1');

@@ -84,9 +84,10 @@ export function CountryPicker(props: CountryPickerProps) {
         disabled={!phone}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        // The visible text inside the name (WCAG 2.5.3); without a choice the visible text names it.
+        // The visible text inside the name (WCAG 2.5.3), not in brackets: a name's bracketed part is an aside
+        // that a voice-control user does not say. Without a choice the visible text names it.
         aria-label={
-          chosen ? `${t('country')}: ${chosen.name} (${chosen.code} +${chosen.callingCode})` : undefined
+          chosen ? `${t('country')}: ${chosen.name}, ${chosen.code} +${chosen.callingCode}` : undefined
         }
         onClick={() => (open ? close() : setOpen(true))}
       >
