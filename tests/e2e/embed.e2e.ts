@@ -2,7 +2,7 @@
 // from the platform origin, as a brand's site would.
 import type { Locator, Page, WebSocket as PageSocket } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { Topic } from '../../src/core/contract/paths';
+import { Topic, brandTopic } from '../../src/core/contract/paths';
 import { reactFiles, readManifest } from '../fixtures/dist-graph';
 import { openPage, screenshot, takeCspViolations, takeWidgetWarnings, useBrowser } from './browser';
 import { expectTicking, row, rows } from './quotes';
@@ -54,10 +54,12 @@ describe('examples/plain-html on another origin', () => {
       // Seven symbols of five categories: one list (no tabs asked for), PP4.
       expect(await rows(page).count()).toBe(7);
       expect(await page.locator('tk-quotes [role="tablist"]').count()).toBe(0);
-      // Their prices only, never the whole catalogue (PP1): each symbol's snapshot came, and nothing else.
-      const own = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XAUUSD', 'EURUSD', 'US30', 'AAPL'].map(
-        Topic.symbolPrices,
-      );
+      // Their prices only, never the whole catalogue (PP1): each symbol's snapshot came, and nothing else but the
+      // brand's revision (BE10).
+      const own = [
+        ...['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XAUUSD', 'EURUSD', 'US30', 'AAPL'].map(Topic.symbolPrices),
+        brandTopic('tradekit'),
+      ];
       await expect.poll(() => new Set(messages).size, { timeout: 10_000 }).toBe(own.length);
       expect(new Set(messages)).toEqual(new Set(own));
       expect(requests.get(`${baseUrl}/widgets/tk-quotes.js`)).toBe(1);
