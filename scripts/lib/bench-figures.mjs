@@ -69,7 +69,7 @@ export const FIGURES = {
       note: `answers up to ${kb(r.syncLimit)}`,
     }),
   ],
-  'bench/quotes-render.ts': (r) => {
+  'bench/quotes-render.ts': ({ quotesRender: r }) => {
     const { partialUpdate: pu, liveRows: lr, tickToPaint: tp, watchlist: w } = r;
     return [
       figure({
