@@ -113,10 +113,12 @@ async function closeByKeyboard(page: Page): Promise<void> {
   await assertVisibleFocus(page, 'after the close');
 }
 
-/** The top bar's Option tab → skip link → 30 s, 10 USD → Buy up → the success drawer and back. */
+/** The top bar's mode switch (Contract, then the arrow to Option) → skip link → 30 s, 10 USD → Buy up → the success drawer and back. */
 async function optionByKeyboard(page: Page, panel: Locator): Promise<void> {
-  await tabTo(page, 'option tab', (f) => f.tag === 'button' && f.text === 'Option', 30, 'Shift+Tab');
-  await press(page, 'Enter', 'option mode');
+  // The mode switch is one Tab stop, on the checked mode; the arrow chooses the other (a radio group).
+  await tabTo(page, 'mode switch', (f) => f.tag === 'button' && f.text === 'Contract', 30, 'Shift+Tab');
+  await press(page, 'ArrowRight', 'option mode');
+  expect(await focused(page)).toMatchObject({ text: 'Option' });
   await expect.poll(() => page.evaluate(() => localStorage.getItem('tradeMode'))).toBe('option');
   await tabTo(page, 'skip link', (f) => f.text === 'Skip to order form', 10, 'Shift+Tab');
   await press(page, 'Enter', 'option panel');

@@ -2,6 +2,7 @@
 import { useT } from '../../widgets/_shared/use-t';
 import { useHost } from '../host-context';
 import { COLOR_SCHEMES, schemeColors } from '../startup/color-schemes';
+import { radioKeys } from './radio-keys';
 
 /** Radio group of colour swatches, each half up colour, half down colour; none where the brand fixes its pair. */
 export function ColorSchemePicker() {
@@ -9,8 +10,19 @@ export function ColorSchemePicker() {
   const { config, colorScheme, setColorScheme, userColors } = useHost();
   if (!userColors) return null;
   const label = t('desktop.theme_colors');
+  const keys = radioKeys(
+    COLOR_SCHEMES.map((scheme) => scheme.id),
+    colorScheme,
+    setColorScheme,
+  );
   return (
-    <div className="host-schemes" role="radiogroup" aria-label={label} title={label}>
+    <div
+      className="host-schemes"
+      role="radiogroup"
+      aria-label={label}
+      title={label}
+      onKeyDown={keys.onKeyDown}
+    >
       {COLOR_SCHEMES.map((scheme, i) => {
         const { up, down } = schemeColors(scheme.id, config.brand.colors);
         return (
@@ -19,6 +31,7 @@ export function ColorSchemePicker() {
             type="button"
             role="radio"
             aria-checked={scheme.id === colorScheme}
+            tabIndex={keys.tabIndexOf(scheme.id)}
             aria-label={`${label} ${i + 1}`}
             className="host-schemes__swatch"
             data-scheme={scheme.id}

@@ -5,6 +5,7 @@
  */
 import { useT } from '../../widgets/_shared/use-t';
 import { useHost, type TradeMode } from '../host-context';
+import { radioKeys } from './radio-keys';
 import './segmented.css';
 import './mode-switch.css';
 
@@ -14,6 +15,8 @@ export function ModeSwitch({ compact }: { compact?: boolean }) {
   const { config, tradeMode, setTradeMode } = useHost();
   const modes: TradeMode[] = config.brand.tradeModes;
   if (modes.length < 2) return null;
+  // One Tab stop; the arrow keys switch the mode (a view, never an order).
+  const keys = radioKeys(modes, tradeMode, setTradeMode);
   return (
     <div
       className="host-segmented host-modes"
@@ -21,6 +24,7 @@ export function ModeSwitch({ compact }: { compact?: boolean }) {
       role="radiogroup"
       aria-label={t('desktop.trade_mode')}
       data-testid="mode-switch"
+      onKeyDown={keys.onKeyDown}
     >
       {modes.map((mode) => (
         <button
@@ -28,6 +32,7 @@ export function ModeSwitch({ compact }: { compact?: boolean }) {
           type="button"
           role="radio"
           aria-checked={mode === tradeMode}
+          tabIndex={keys.tabIndexOf(mode)}
           className="host-segmented__option host-modes__tab"
           onClick={() => setTradeMode(mode)}
         >

@@ -2,6 +2,7 @@
 import { useT } from '../../../widgets/_shared/use-t';
 import { CANDLE_TYPES, KLINE_PERIODS, parseCandleType, type KlinePeriod } from '../../../widgets/chart';
 import { IndicatorsIcon } from '../../ui/icons';
+import { radioKeys } from '../../ui/radio-keys';
 import '../../ui/segmented.css';
 import { useDesktopState } from './desktop-state';
 
@@ -20,6 +21,7 @@ export function ChartSelectors({
   const t = useT();
   const { period, setPeriod, candleType, setCandleType, indicatorsOpen, setIndicatorsOpen } =
     useDesktopState();
+  const periodKeys = radioKeys(KLINE_PERIODS, period, setPeriod);
   return (
     <div className="host-chart-tools" data-testid="chart-selectors">
       {compactPeriods ? (
@@ -41,7 +43,12 @@ export function ChartSelectors({
           ))}
         </select>
       ) : (
-        <div className="host-segmented host-periods" role="radiogroup" aria-label={t('desktop.period')}>
+        <div
+          className="host-segmented host-periods"
+          role="radiogroup"
+          aria-label={t('desktop.period')}
+          onKeyDown={periodKeys.onKeyDown}
+        >
           {KLINE_PERIODS.map((p) => (
             <button
               key={p}
@@ -50,6 +57,7 @@ export function ChartSelectors({
               className="host-segmented__option host-periods__item"
               data-top-period={p}
               aria-checked={p === period}
+              tabIndex={periodKeys.tabIndexOf(p)}
               onClick={() => setPeriod(p)}
             >
               {t(`chart.period.${p}`)}
