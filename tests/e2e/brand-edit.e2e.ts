@@ -55,7 +55,7 @@ describe('a brand operator edits a brand', () => {
         );
       await Promise.all([
         (async () => {
-          await site.goto(`http://meridian.localhost:${new URL(baseUrl).port}/`);
+          await site.goto(`http://meridian.localhost:${new URL(baseUrl).port}/quotation`);
           await expect.poll(siteUp, { timeout: 20_000 }).toBe(before);
         })(),
         (async () => {
@@ -97,6 +97,7 @@ describe('a brand operator edits a brand', () => {
       await expect.poll(widgetUp, { timeout: 10_000 }).toBe(up);
       for (const open of [site, partner])
         expect(await open.evaluate(() => (window as { kept?: true }).kept)).toBe(true);
+      await partner.close();
       await screenshot(site, 'brand-edit-live-site', 'desktop');
     } finally {
       await context.close();
