@@ -6,10 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { BRAND_TOPIC_PREFIX, brandTopic } from '../../../src/core/contract/paths';
+import { brandRevision } from './runtime-config';
 import type { BrandRecord } from './store';
 
 /** The body of a brand's topic. */
-export const revisionBody = (brand: BrandRecord) => JSON.stringify({ revision: brand.editedAt ?? 0 });
+const revisionBody = (brand: BrandRecord) => JSON.stringify({ revision: brandRevision(brand) });
 
 /**
  * Registers the topic's snapshot on the app's broker (none in a server built without one) and returns what

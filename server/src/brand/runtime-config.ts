@@ -15,6 +15,9 @@ export function versioned(url: string, editedAt: number | null): string {
   return `${url}${url.includes('?') ? '&' : '?'}v=${editedAt}`;
 }
 
+/** A brand's revision (BE10): the time of its last edit in ms, 0 for a brand never edited. */
+export const brandRevision = (brand: BrandRecord) => brand.editedAt ?? 0;
+
 /** The runtime config file of a brand, with every URL absolute on `origin`. */
 export function buildRuntimeConfig(brand: BrandRecord, origin: string): RuntimeConfig {
   const ws = toWsOrigin(origin);
@@ -29,7 +32,7 @@ export function buildRuntimeConfig(brand: BrandRecord, origin: string): RuntimeC
         light: readablePair(brand.settings.colors, 'light'),
         dark: readablePair(brand.settings.colors, 'dark'),
       },
-      revision: brand.editedAt ?? 0,
+      revision: brandRevision(brand),
     },
     support: { ...brand.support, url: absoluteUrl(brand.support.url, origin) },
     services: {

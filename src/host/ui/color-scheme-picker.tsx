@@ -2,7 +2,7 @@
 import { useT } from '../../widgets/_shared/use-t';
 import { useHost } from '../host-context';
 import { COLOR_SCHEMES, schemeColors } from '../startup/color-schemes';
-import { radioKeys } from './radio-keys';
+import { radioKeys } from '../../widgets/_shared/radio-keys';
 
 /** Radio group of colour swatches, each half up colour, half down colour; none where the brand fixes its pair. */
 export function ColorSchemePicker() {

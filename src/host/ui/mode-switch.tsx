@@ -5,7 +5,7 @@
  */
 import { useT } from '../../widgets/_shared/use-t';
 import { useHost, type TradeMode } from '../host-context';
-import { radioKeys } from './radio-keys';
+import { radioKeys } from '../../widgets/_shared/radio-keys';
 import './segmented.css';
 import './mode-switch.css';
 

@@ -1,6 +1,7 @@
 import { formatPrice } from '../../core/domain/format';
 import type { Direction } from '../../core/domain/market-order-price';
 import type { QuoteView } from '../../core/runtime/types';
+import { radioKeys } from '../_shared/radio-keys';
 import type { Translate } from '../_shared/use-t';
 
 /** Props of OrderHeader. */
@@ -25,12 +26,14 @@ export interface OrderHeaderProps {
  */
 export function OrderHeader(props: OrderHeaderProps) {
   const { quote, precision, stale, t, direction } = props;
+  // Sell, then Buy, as they stand: one Tab stop, the arrows choose.
+  const keys = radioKeys<Direction>([1, 0], direction, props.onDirection);
   const side = (value: Direction, label: string, price: string | undefined) => (
     <button
       type="button"
       role="radio"
       aria-checked={direction === value}
-      tabIndex={direction === value ? 0 : -1}
+      tabIndex={keys.tabIndexOf(value)}
       className="tk-order-form__side"
       data-side={value === 0 ? 'buy' : 'sell'}
       data-testid={value === 0 ? 'side-buy' : 'side-sell'}
@@ -44,13 +47,6 @@ export function OrderHeader(props: OrderHeaderProps) {
       </span>
     </button>
   );
-  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
-    event.preventDefault();
-    const next: Direction = direction === 0 ? 1 : 0;
-    props.onDirection(next);
-    event.currentTarget.querySelector<HTMLElement>(`[data-side="${next === 0 ? 'buy' : 'sell'}"]`)?.focus();
-  };
   return (
     <header className="tk-trade-form__header" part="header">
       <div className="tk-order-form__title">
@@ -66,7 +62,7 @@ export function OrderHeader(props: OrderHeaderProps) {
         className="tk-order-form__sides"
         role="radiogroup"
         aria-label={t('order.direction')}
-        onKeyDown={onKeyDown}
+        onKeyDown={keys.onKeyDown}
       >
         {side(1, t('quotes.sell'), quote?.bidPrice)}
         {side(0, t('quotes.buy'), quote?.askPrice)}

@@ -2,6 +2,7 @@ import type { ProductInfo } from '../../core/contract/types';
 import { formatPrice } from '../../core/domain/format';
 import type { Quote } from '../../core/domain/market-order-price';
 import { tradePrice } from '../../core/domain/market-order-price';
+import { radioKeys } from '../_shared/radio-keys';
 import type { Translate } from '../_shared/use-t';
 import { NumberField } from './number-field';
 import { PRODUCT_DEFAULTS } from './order-form.logic';
@@ -21,25 +22,18 @@ export interface OrderOptionsProps {
 
 /** Market or pending (buyPoint 2 / 1), and the limit price of a pending order with its allowed side. */
 export function OrderOptions({ id, values, product, quote, disabled, t, ticket }: OrderOptionsProps) {
+  // Market, then pending: one Tab stop, the arrows choose.
+  const keys = radioKeys([false, true], values.pending, ticket.setPending);
   const kind = (pending: boolean, label: string) => (
     <button
       type="button"
       role="radio"
       aria-checked={values.pending === pending}
-      tabIndex={values.pending === pending ? 0 : -1}
+      tabIndex={keys.tabIndexOf(pending)}
       className="tk-order-form__kind"
       data-testid={pending ? 'kind-pending' : 'kind-market'}
       disabled={disabled}
       onClick={() => ticket.setPending(pending)}
-      onKeyDown={(event) => {
-        if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
-        event.preventDefault();
-        ticket.setPending(!values.pending);
-        const sibling = event.currentTarget.parentElement?.querySelector<HTMLElement>(
-          `[data-testid="${pending ? 'kind-market' : 'kind-pending'}"]`,
-        );
-        sibling?.focus();
-      }}
     >
       {label}
     </button>
@@ -49,7 +43,13 @@ export function OrderOptions({ id, values, product, quote, disabled, t, ticket }
   const priceLabel = t('order.price');
   return (
     <>
-      <div className="tk-order-form__kinds" role="radiogroup" aria-label={t('order.type')} part="order-type">
+      <div
+        className="tk-order-form__kinds"
+        role="radiogroup"
+        aria-label={t('order.type')}
+        part="order-type"
+        onKeyDown={keys.onKeyDown}
+      >
         {kind(false, t('order.market'))}
         {kind(true, t('order.pending'))}
       </div>

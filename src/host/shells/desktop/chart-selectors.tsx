@@ -2,7 +2,7 @@
 import { useT } from '../../../widgets/_shared/use-t';
 import { CANDLE_TYPES, KLINE_PERIODS, parseCandleType, type KlinePeriod } from '../../../widgets/chart';
 import { IndicatorsIcon } from '../../ui/icons';
-import { radioKeys } from '../../ui/radio-keys';
+import { radioKeys } from '../../../widgets/_shared/radio-keys';
 import '../../ui/segmented.css';
 import { useDesktopState } from './desktop-state';
 

@@ -1,5 +1,5 @@
 /**
- * A `role="radiogroup"` of buttons as one Tab stop (WAI-ARIA APG radio group, as the order form's sides): the
+ * A `role="radiogroup"` of buttons as one Tab stop (WAI-ARIA APG radio group): the
  * checked radio takes the Tab stop (the first while none is checked); the arrow keys check the next or the
  * previous one, round the ends, and move the focus to it. The group's radios are its values, in order.
  */
