@@ -1,8 +1,6 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AdminHealth } from '../../../src/core/contract/admin';
-import { ok } from '../http/envelope';
-import { route } from '../http/route';
+import { registerHealth } from './health';
 import { requireAdmin, requireAdminOrOperator } from './require-admin';
 
 declare module 'fastify' {
@@ -37,17 +35,7 @@ export const adminPlugin = fp<AdminPluginOptions>(
     ) as preHandlerAsyncHookHandler;
     app.decorate('adminToken', options.adminToken);
 
-    route(app, AdminHealth, async () => {
-      const { rows } = await app.db.query<{ name: string }>(
-        'select name from schema_migrations order by name',
-      );
-      return ok({
-        status: 'ok',
-        db: app.db.kind,
-        migrations: rows.map((row) => row.name),
-        uptimeSec: Math.floor(process.uptime()),
-      });
-    });
+    registerHealth(app);
   },
   { name: 'admin', fastify: '5.x', dependencies: ['db', 'http'] },
 );

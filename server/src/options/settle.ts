@@ -220,6 +220,8 @@ const WAKE_AT_LEAST_MS = 1;
 export interface Settler {
   /** Settles every due option now; answers the options it settled. */
   settleDue(): Promise<OptionRow[]>;
+  /** The end time of the oldest running option that is due now (ms), null when none is (the health report). */
+  oldestDue(): Promise<number | null>;
   /**
    * Runs `settleDue` at the next expiry (just after the end time of the earliest running option) and at
    * least every `everyMs`; a run never overlaps the previous one.
@@ -244,6 +246,14 @@ export function createSettler(
       if (context.db.kind === 'postgres' && !(await lockInstrument(tx, symbol))) return null;
       return settleChunk(context, tx, { symbol }, now);
     });
+
+  const oldestDue = async (): Promise<number | null> => {
+    const { rows } = await context.db.query<{ due: string | null }>(
+      `select min(end_time)::text as due from option_orders where position_status = 0 and end_time <= $1`,
+      [context.now()],
+    );
+    return rows[0]?.due == null ? null : Number(rows[0].due);
+  };
 
   const settleDue = async (): Promise<OptionRow[]> => {
     const now = context.now();
@@ -308,6 +318,7 @@ export function createSettler(
 
   return {
     settleDue,
+    oldestDue,
     start(everyMs) {
       if (!stopped) return;
       stopped = false;

@@ -8,6 +8,10 @@ import { endpoint } from './endpoint';
 import { DecOut, Empty, Int, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
 
 const TAG = 'admin';
+
+/** What the health report can name as wrong (`problems`); the thresholds are the server's (decision HL1). */
+export const HEALTH_PROBLEMS = ['database', 'event_loop', 'market', 'settlement'] as const;
+export type HealthProblem = (typeof HEALTH_PROBLEMS)[number];
 /** A public uid as an operator types it. */
 const Uid = () => Str(32, { pattern: '^[0-9A-Za-z]{1,32}$' });
 /** Up to 15 integer digits and 8 decimals: far below NUMERIC(28, 8) even after many credits. */
@@ -19,13 +23,36 @@ export const AdminHealth = endpoint({
   access: 'admin',
   methods: ['GET'],
   tag: TAG,
-  summary: 'Health of the process and its database, with the applied migrations',
+  summary: 'Health of the process, its database, its broker and its lag, with the applied migrations',
   input: Empty(),
   data: Obj({
-    status: T.String(),
+    /** `degraded` when `problems` names anything. */
+    status: OneOf(['ok', 'degraded'] as const),
     db: T.String(),
     migrations: T.Array(T.String()),
     uptimeSec: T.Integer({ minimum: 0 }),
+    /** A `select 1` timed now; `ok: false` when it failed. */
+    database: Obj({ ok: T.Boolean(), latencyMs: T.Integer({ minimum: 0 }) }),
+    /** The market socket's broker (null: this process runs none). */
+    broker: Nullable(
+      Obj({
+        kind: OneOf(['embedded'] as const),
+        connections: T.Integer({ minimum: 0 }),
+        subscriptions: T.Integer({ minimum: 0 }),
+        slowConsumersDisconnected: T.Integer({ minimum: 0 }),
+        refusedUpgrades: T.Integer({ minimum: 0 }),
+      }),
+    ),
+    lag: Obj({
+      /** The event loop's longest stall since the previous report (or the start), in real ms. */
+      eventLoopMaxMs: T.Integer({ minimum: 0 }),
+      /** Server-clock ms since the market's last tick (null: no market in this process). */
+      lastTickAgeMs: Nullable(T.Integer({ minimum: 0 })),
+      /** How long the oldest due option has waited for its settlement (0: none due; null: no option mode). */
+      overdueSettlementMs: Nullable(T.Integer({ minimum: 0 })),
+    }),
+    /** What is wrong, by name (HEALTH_PROBLEMS); empty when healthy. */
+    problems: T.Array(OneOf(HEALTH_PROBLEMS)),
   }),
   codes: [],
 });
