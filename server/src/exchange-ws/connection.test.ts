@@ -68,6 +68,7 @@ describe('ExchangeConnection', () => {
       authTimeoutMs: 5000,
       conflateMs: 500,
       recheckMs: 30_000,
+      heartbeatMs: 10_000,
       maxBufferedBytes: 1000,
       maxSocketsPerUser: 4,
     };

@@ -4,7 +4,11 @@ import type { RawData } from 'ws';
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import type { ExchangeOptionSettledMessage } from '../../../src/core/contract/options';
 import type { ExchangeSupportMessage } from '../../../src/core/contract/support';
-import { ExchangeClose, type ExchangeOrderMessage } from '../../../src/core/contract/trading';
+import {
+  EXCHANGE_HEARTBEAT_FRAME,
+  ExchangeClose,
+  type ExchangeOrderMessage,
+} from '../../../src/core/contract/trading';
 import type { AuthService } from '../auth';
 import type { OrderChange, TradingService } from '../trading';
 import { SocketLife } from './socket-life';
@@ -18,6 +22,8 @@ export interface ExchangeWsSettings {
   conflateMs: number;
   /** The session is checked again (and the peer pinged) this often. */
   recheckMs: number;
+  /** A signed-in socket gets the heart-beat frame this often (EXCHANGE_HEARTBEAT_MS). */
+  heartbeatMs: number;
   /** A push waits while the socket holds more than this unsent. */
   maxBufferedBytes: number;
   /** Sockets one user may hold; the oldest is closed with 4409 beyond. */
@@ -64,6 +70,7 @@ export class ExchangeConnection extends SocketLife {
   private readonly events: OrderEvent[] = [];
   private readonly timers = new Map<'auth' | 'price' | 'retry' | 'expiry', NodeJS.Timeout>();
   private recheck: NodeJS.Timeout | undefined;
+  private beat: NodeJS.Timeout | undefined;
 
   constructor(
     ws: WebSocket,
@@ -119,6 +126,7 @@ export class ExchangeConnection extends SocketLife {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     clearInterval(this.recheck);
+    clearInterval(this.beat);
     if (this.opened) this.deps.hub.detach(this);
   }
 
@@ -178,6 +186,9 @@ export class ExchangeConnection extends SocketLife {
     this.deps.hub.attach(this);
     this.recheck = setInterval(() => void this.heartbeat(), this.deps.settings.recheckMs);
     this.recheck.unref();
+    // What lets the browser see a dead link (it cannot see pings): a frame every beat, whatever else is sent.
+    this.beat = setInterval(() => this.sendFrame(EXCHANGE_HEARTBEAT_FRAME), this.deps.settings.heartbeatMs);
+    this.beat.unref();
     this.change();
   }
 

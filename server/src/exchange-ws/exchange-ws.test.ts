@@ -24,7 +24,7 @@ describe('GET /exchange-ws/:id', () => {
   beforeAll(async () => {
     h = await startExchangeApp({
       allowedOrigins: ['https://brand.example'],
-      exchangeWs: { authTimeoutMs: 300, conflateMs: 200, maxSocketsPerUser: 2 },
+      exchangeWs: { authTimeoutMs: 300, conflateMs: 200, maxSocketsPerUser: 2, heartbeatMs: 100 },
     });
   }, 120_000);
   afterAll(async () => {
@@ -37,6 +37,17 @@ describe('GET /exchange-ws/:id', () => {
     const client = await open(trader.uid);
     expect((await client.closed).code).toBe(ExchangeClose.unauthorized);
     expect(client.messages).toEqual([]);
+    // Three beats' time passed without a token: a socket not signed in gets no heart-beat.
+    expect(client.beats).toBe(0);
+  });
+
+  it('sends a signed-in socket the heart-beat frame every heartbeatMs, beside its messages', async () => {
+    const trader = await h.trader();
+    const client = await ready(trader.uid, trader.token);
+    const from = client.beats;
+    await client.beat(from + 2);
+    // Each beat is the exact frame the browser compares with, never taken for a message of the account.
+    expect(client.messages.every((message) => message.ordertype !== ('heartbeat' as string))).toBe(true);
   });
 
   it('closes a socket whose first message is not a token message with 4401', async () => {

@@ -7,6 +7,7 @@ import { ExchangeConnection, type ExchangeWsSettings } from './connection';
 import { ExchangeHub } from './hub';
 import { OPERATOR_COOKIE } from '../../../src/core/contract/backoffice';
 import { ADMIN_SUPPORT_LIVE_PATH, SUPPORT_VISITOR_SOCKET_ID } from '../../../src/core/contract/support';
+import { EXCHANGE_HEARTBEAT_MS } from '../../../src/core/contract/trading';
 import { checkOperatorSession, cookieValue } from '../backoffice';
 import { OperatorConnection, type LiveOperator } from './operator-connection';
 import { VisitorConnection } from './visitor-connection';
@@ -31,6 +32,7 @@ const DEFAULTS: ExchangeWsSettings = {
   authTimeoutMs: 5000,
   conflateMs: 500,
   recheckMs: 30_000,
+  heartbeatMs: EXCHANGE_HEARTBEAT_MS,
   maxBufferedBytes: 256 * 1024,
   maxSocketsPerUser: 16,
 };

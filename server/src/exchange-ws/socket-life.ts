@@ -55,7 +55,12 @@ export abstract class SocketLife {
 
   /** Sends a message as JSON when the socket is open. */
   protected sendJson(message: unknown): void {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+    this.sendFrame(JSON.stringify(message));
+  }
+
+  /** Sends a text frame as it is when the socket is open. */
+  protected sendFrame(frame: string): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(frame);
   }
 
   private dispose(): void {

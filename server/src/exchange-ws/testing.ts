@@ -7,6 +7,7 @@ import { adminPricePin } from '../../../src/core/contract/admin-market';
 import {
   addOrder,
   type AddOrderRequest,
+  EXCHANGE_HEARTBEAT_FRAME,
   type ExchangeOrderMessage,
 } from '../../../src/core/contract/trading';
 import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
@@ -114,12 +115,16 @@ export async function startExchangeApp(
 /** A client of `/exchange-ws/{uid}` that keeps every message and the close code. */
 export class SocketClient {
   readonly messages: ExchangeOrderMessage[] = [];
+  /** Heart-beat frames received: counted apart, they are not messages of the account. */
+  beats = 0;
   readonly closed: Promise<{ code: number; reason: string }>;
   private waiters: Array<() => void> = [];
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)) as ExchangeOrderMessage);
+      const text = String(data);
+      if (text === EXCHANGE_HEARTBEAT_FRAME) this.beats += 1;
+      else this.messages.push(JSON.parse(text) as ExchangeOrderMessage);
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.closed = new Promise((resolve) =>
@@ -175,12 +180,23 @@ export class SocketClient {
     from = 0,
     ms = 5000,
   ): Promise<ExchangeOrderMessage> {
+    let found: ExchangeOrderMessage | undefined;
+    await this.until(() => (found = this.messages.slice(from).find(match)) !== undefined, ms, 'message');
+    return found as ExchangeOrderMessage;
+  }
+
+  /** Until `count` heart-beat frames have come, waiting up to `ms`. */
+  beat(count: number, ms = 5000): Promise<void> {
+    return this.until(() => this.beats >= count, ms, 'heart-beat');
+  }
+
+  /** Until `done()` holds after a frame (or at once), waiting up to `ms`. */
+  private async until(done: () => boolean, ms: number, what: string): Promise<void> {
     const deadline = Date.now() + ms;
     for (;;) {
-      const found = this.messages.slice(from).find(match);
-      if (found) return found;
+      if (done()) return;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching message in ${ms} ms (${this.messages.length} received)`);
+      if (left <= 0) throw new Error(`no matching ${what} in ${ms} ms (${this.messages.length} received)`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

@@ -332,5 +332,13 @@ export const ExchangeOrderMessage = Obj({
 });
 export type ExchangeOrderMessage = Static<typeof ExchangeOrderMessage>;
 
+/**
+ * The exchange socket's heart-beat (decision HB1): the server sends this exact frame every
+ * EXCHANGE_HEARTBEAT_MS once a socket is signed in, and a client that hears nothing for two of them takes the
+ * link for dead and connects again. A browser cannot see WebSocket pings, so the beat is a message.
+ */
+export const EXCHANGE_HEARTBEAT_MS = 10_000;
+export const EXCHANGE_HEARTBEAT_FRAME = '{"ordertype":"heartbeat"}';
+
 /** Close codes of the exchange socket. */
 export const ExchangeClose = { unauthorized: 4401, sessionEnded: 4402, replaced: 4409 } as const;

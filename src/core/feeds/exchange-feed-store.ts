@@ -3,7 +3,7 @@
  * summaries, the event toast and the notification count. Knows nothing about the socket or the session.
  */
 import type { ExchangeNotificationMessage } from '../contract/notifications';
-import type { ExchangeOrderMessage, MarketOrder } from '../contract/trading';
+import { EXCHANGE_HEARTBEAT_FRAME, type ExchangeOrderMessage, type MarketOrder } from '../contract/trading';
 import type { ExchangeEvent, ExchangeSnapshot, ExchangeStatus } from './exchange-feed-types';
 import { parseExchangeMessage, parseNotificationMessage } from './exchange-feed-message';
 
@@ -85,6 +85,8 @@ export function createExchangeStore(deps: {
   }
 
   function receive(data: unknown, virtual: () => boolean): void {
+    // The heart-beat only tells the feed that the link lives (HB1).
+    if (data === EXCHANGE_HEARTBEAT_FRAME) return;
     // Notifications are the user's, not one account's: no real/demo check.
     const notification = parseNotificationMessage(data);
     if (notification) return applyNotification(notification);

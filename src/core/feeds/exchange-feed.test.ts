@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OptionOrder } from '../contract/options';
+import { EXCHANGE_HEARTBEAT_FRAME, EXCHANGE_HEARTBEAT_MS } from '../contract/trading';
 import { createExchangeFeed, watchOptionSettled } from './exchange-feed';
 import { IDLE_CLOSE_MS } from './reconnect-policy';
 import { parseExchangeMessage } from './exchange-feed-message';
@@ -122,6 +123,44 @@ describe('createExchangeFeed', () => {
     expect(sockets.last().sent).toHaveLength(1);
     sockets.last().deliver(orderMessage('holtOrder', []));
     expect(feed.getSnapshot()).toMatchObject({ status: 'open', attempt: 0 });
+  });
+
+  it('takes two heart-beats without a frame for a dead link and connects again; any frame restarts the wait (HB1)', () => {
+    const { sockets, listen, feed, seen } = setup();
+    listen();
+    const first = sockets.last();
+    first.acceptOpen();
+    first.deliver(orderMessage('holtOrder', []));
+    vi.advanceTimersByTime(2 * EXCHANGE_HEARTBEAT_MS - 1);
+    const before = seen.length;
+    first.deliver(EXCHANGE_HEARTBEAT_FRAME);
+    // The beat is heard, and is not a message: the lists and the status are left as they were.
+    expect(seen).toHaveLength(before);
+    vi.advanceTimersByTime(2 * EXCHANGE_HEARTBEAT_MS - 1);
+    expect(sockets.sockets).toHaveLength(1);
+    expect(feed.getSnapshot().status).toBe('open');
+    vi.advanceTimersByTime(1);
+    expect(first.closedByClient).toBe(1000);
+    expect(feed.getSnapshot()).toMatchObject({ status: 'reconnecting', attempt: 1 });
+    vi.advanceTimersByTime(500);
+    expect(sockets.sockets).toHaveLength(2);
+    // A socket that never opens is the reconnect policy's (its close event), not the watchdog's.
+    vi.advanceTimersByTime(10 * EXCHANGE_HEARTBEAT_MS);
+    expect(sockets.sockets).toHaveLength(2);
+  });
+
+  it('forgets the wait for a frame when the server closes the socket: the reconnect keeps its own pace (HB1)', () => {
+    const { sockets, listen, feed } = setup();
+    listen();
+    sockets.last().acceptOpen();
+    vi.advanceTimersByTime(2 * EXCHANGE_HEARTBEAT_MS - 600);
+    sockets.last().serverClose(1006);
+    vi.advanceTimersByTime(500);
+    expect(sockets.sockets).toHaveLength(2);
+    // The first socket's wait would have ended here; the second, still connecting, is left alone.
+    vi.advanceTimersByTime(200);
+    expect(sockets.last().closedByClient).toBeNull();
+    expect(feed.getSnapshot()).toMatchObject({ status: 'reconnecting', attempt: 1 });
   });
 
   it('gives up after 10 failed reconnects and starts again on retry', () => {

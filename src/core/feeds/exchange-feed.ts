@@ -8,7 +8,7 @@
  * message, and ends it with 4402 when the session (not one access token) ends; every reconnect sends the
  * token current at that moment. An account switch or another user does reopen it.
  */
-import { ExchangeClose } from '../contract/trading';
+import { EXCHANGE_HEARTBEAT_MS, ExchangeClose } from '../contract/trading';
 import type { OptionOrder } from '../contract/options';
 import type { Session } from '../session/session-types';
 import type { ExchangeFeed, ExchangeSocketLike, ExchangeStatus } from './exchange-feed-types';
@@ -85,13 +85,40 @@ function closeQuietly(old: ExchangeSocketLike, debug: (message: string) => void)
   }
 }
 
+/**
+ * The wait for a socket's next frame: armed by `heard()` at its opening and each frame, stopped with the socket.
+ * Two heart-beats without a frame mean a dead link (HB1), which a browser notices by itself only when TCP gives
+ * up, minutes later. Armed from a socket event, not from a timer, it is not one of the chained timers a hidden
+ * tab slows to one a minute.
+ */
+function silenceWatch(
+  timers: NonNullable<ExchangeFeedOptions['timers']>,
+  debug: (message: string) => void,
+  onSilent: ReadonlyArray<() => void>,
+) {
+  let timer: unknown = null;
+  return {
+    heard() {
+      timers.clearTimeout(timer);
+      timer = timers.setTimeout(() => {
+        timer = null;
+        debug('no frame from the exchange socket for two heart-beats: connecting again');
+        for (const step of onSilent) step();
+      }, 2 * EXCHANGE_HEARTBEAT_MS);
+    },
+    stop() {
+      timers.clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
+
 /** Create the exchange feed of one page. */
 export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
   const { session } = options;
-  const now = options.now ?? Date.now;
   const debug = options.debug ?? (() => undefined);
   const timers = options.timers ?? defaultTimers;
-  const store = createExchangeStore({ now, debug });
+  const store = createExchangeStore({ now: options.now ?? Date.now, debug });
   const { listeners, update } = store;
   let socket: ExchangeSocketLike | null = null;
   /** The account the socket (or the pending reconnect) is for: `uid|virtual`. */
@@ -104,6 +131,7 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
   let closedForGood = false;
   /** Runs while nobody listens: the socket and the lists go when it fires (EK9). */
   let idleTimer: unknown = null;
+  const silence = silenceWatch(timers, debug, [drop, lost]);
 
   const accountKey = () => {
     const state = session.getState();
@@ -117,6 +145,7 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
   function drop(): void {
     timers.clearTimeout(reconnectTimer);
     reconnectTimer = null;
+    silence.stop();
     const old = socket;
     socket = null;
     socketToken = null;
@@ -161,16 +190,19 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
       if (socket !== next) return;
       next.send(JSON.stringify({ token }));
       update({ status: 'open' });
+      silence.heard();
     };
     next.onmessage = (event) => {
       if (socket !== next) return;
+      silence.heard();
       store.receive(event.data, () => session.getState().virtual);
     };
     next.onerror = () => debug('exchange socket error');
     next.onclose = (event) => {
       if (socket !== next) return;
-      socket = null;
-      socketToken = null;
+      // Its silence is no longer a sign of anything: a reconnect waits by its own policy.
+      silence.stop();
+      socket = socketToken = null;
       closedByServer(event.code, token);
     };
   }
