@@ -9,6 +9,7 @@ import { fakeClientFactory } from '../../src/core/feeds/fake-stomp-client.fixtur
 import { createPlatform } from '../../src/core/runtime/platform';
 import '../../src/widgets/quotes/quotes.element';
 import { seriesStore } from '../../src/widgets/quotes/spark-series';
+import { fitLabels } from '../../src/widgets/quotes/column-fit';
 import { BenchBook, PRECISION, symbolOf, toDecimal } from './market';
 import { VanillaQuotes } from './vanilla';
 
@@ -155,7 +156,12 @@ async function setup(): Promise<unknown> {
     'the mini charts',
   );
   await frames(2);
-  vanilla = new VanillaQuotes(el, (symbol) => seriesStore(platform).get(symbol), timeZone);
+  vanilla = new VanillaQuotes(
+    el,
+    (symbol) => seriesStore(platform).get(symbol),
+    timeZone,
+    fitLabels((key) => platform.i18n.t(key)),
+  );
   vanilla.host.style.display = 'none';
   document.body.append(vanilla.host);
   makeSteps();

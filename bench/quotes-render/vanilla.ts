@@ -1,13 +1,16 @@
 // The hand-written side of the partial-update benchmark: a copy of the <tk-quotes> table as React drew it
 // (same markup, same styles, in a shadow root of its own), updated the way one would write it by hand:
 // every changed cell's text node and attribute found once and kept, a write only where the value changed,
-// and the same formatting, flash and sparkline rules the widget uses (pure functions shared with it), so the
-// two sides differ in how they update the DOM, not in what they compute.
+// and the same formatting, flash, sparkline and column-width rules the widget uses (shared with it, the
+// widths by the same ColumnFit on its own copy of the sizer), so the two sides differ in how they update the
+// DOM, not in what they compute.
 import { isDecimal } from '../../src/core/domain/decimal';
 import { SHORT_DATE_TIME_FORMAT, formatPercent, formatPrice, formatTime } from '../../src/core/domain/format';
 import { changeDirection } from '../../src/core/domain/quotes';
 import type { PriceEntry } from '../../src/core/contract/types';
 import { priceMove } from '../../src/widgets/quotes/quote-row.logic';
+import { ColumnFit } from '../../src/widgets/quotes/column-fit';
+import type { FitLabels } from '../../src/widgets/quotes/column-fit';
 import { appendLive, seriesDirection, sparkPath } from '../../src/widgets/quotes/sparkline';
 import type { SparkPoint } from '../../src/widgets/quotes/sparkline';
 
@@ -35,6 +38,7 @@ interface VanillaRow {
   spark: SVGSVGElement;
   path: SVGPathElement;
   points: readonly SparkPoint[];
+  closed: boolean;
 }
 
 function textOf(parent: Element | null, what: string): Text {
@@ -70,15 +74,17 @@ function setText(node: Text, value: string): void {
 export class VanillaQuotes {
   readonly host: HTMLElement;
   private readonly rows = new Map<string, VanillaRow>();
+  private readonly fit = new ColumnFit('table');
 
   /**
    * Copy `source` (a rendered <tk-quotes>: its styles and table) into a new element, and start each row's
-   * sparkline from `series` (the points the widget's mini charts drew).
+   * sparkline from `series` (the points the widget's mini charts drew); `labels` are the table's.
    */
   constructor(
     source: HTMLElement,
     series: (symbol: string) => readonly SparkPoint[] | undefined,
     private readonly timeZone: string | null,
+    labels: FitLabels,
   ) {
     this.host = document.createElement('div');
     this.host.className = 'bench-vanilla';
@@ -102,8 +108,29 @@ export class VanillaQuotes {
         spark,
         path,
         points,
+        closed: row.dataset.closed === 'true',
       });
     }
+    const table = shadow.querySelector<HTMLElement>('.tk-quotes__table');
+    const sizer = shadow.querySelector<HTMLElement>('.tk-quotes__sizer');
+    if (!table || !sizer) throw new Error('vanilla table: no table or sizer');
+    this.fit.setLabels(labels);
+    for (const [symbol, row] of this.rows) this.fit.set(symbol, this.fitValues(row));
+    this.fit.attach(table, sizer);
+  }
+
+  /** What a row shows that can widen a column (the logo layout's price is not drawn in this table). */
+  private fitValues(row: VanillaRow) {
+    return {
+      updated: row.time.data,
+      bid: row.bid.value,
+      ask: row.ask.value,
+      low: row.low.data,
+      high: row.high.data,
+      price: '',
+      change: row.changeText.data,
+      closed: row.closed,
+    };
   }
 
   get size(): number {
@@ -131,6 +158,7 @@ export class VanillaQuotes {
           row.change.setAttribute('data-direction', direction);
         }
       }
+      this.fit.set(e.symbol, this.fitValues(row));
       const points = appendLive(row.points, e.price, e.lastUpdate);
       if (points !== row.points) {
         row.points = points;

@@ -14,6 +14,58 @@ async function expectChanging(read: () => Promise<string>, timeoutMs = 10_000): 
   await expect.poll(read, { timeout: timeoutMs, interval: 200 }).not.toBe(first);
 }
 
+/**
+ * Where the quote tables' columns are off (EK26: each row is a grid of its own on the table's one track list;
+ * before, subgrid rows, and with their containment every cell stacked in one column, EK23): a row whose cells
+ * do not start at its header's column x-positions within 1 px, a header whose columns do not run one after
+ * another, or a value drawn past its cell's edge (a cut or overlapping price). Empty when all line up.
+ */
+function misalignedColumns(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const tables: Element[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      tables.push(...root.querySelectorAll('[role="table"]'));
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+    };
+    walk(document);
+    const problems: string[] = [];
+    for (const table of tables) {
+      // Cells the container queries hid (the time and chart columns on a phone) have no box.
+      const shown = (cells: Iterable<Element>) =>
+        [...cells].filter((cell) => cell.getClientRects().length > 0);
+      const head = shown(table.querySelectorAll('[role="columnheader"]')).map((c) =>
+        c.getBoundingClientRect(),
+      );
+      const rtl = getComputedStyle(table).direction === 'rtl';
+      for (let i = 1; i < head.length; i++) {
+        const [before, cell] = [head[i - 1]!, head[i]!];
+        if (rtl ? cell.right > before.left + 1 : cell.left < before.right - 1)
+          problems.push(`header column ${i} starts inside column ${i - 1}`);
+      }
+      for (const row of table.querySelectorAll<HTMLElement>('[role="row"][data-symbol]')) {
+        const cells = shown(row.querySelectorAll('[role="cell"]'));
+        if (cells.length !== head.length) {
+          problems.push(`${row.dataset.symbol}: ${cells.length} cells, ${head.length} headers`);
+          continue;
+        }
+        cells.forEach((cell, i) => {
+          const box = cell.getBoundingClientRect();
+          if (Math.abs(box.left - head[i]!.left) > 1 || Math.abs(box.right - head[i]!.right) > 1)
+            problems.push(
+              `${row.dataset.symbol} column ${i}: ${box.left}–${box.right}, header ${head[i]!.left}–${head[i]!.right}`,
+            );
+          for (const value of cell.querySelectorAll('[data-field]')) {
+            const drawn = value.getBoundingClientRect();
+            if (drawn.left < box.left - 0.5 || drawn.right > box.right + 0.5)
+              problems.push(`${row.dataset.symbol} ${value.getAttribute('data-field')} drawn past its cell`);
+          }
+        });
+      }
+    }
+    return tables.length === 0 ? ['no quote table'] : problems.slice(0, 5);
+  });
+}
+
 async function openHome(page: Page): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByTestId('loading').waitFor({ state: 'detached', timeout: 15_000 });
@@ -71,6 +123,7 @@ describe('mobile shell at 390×844', () => {
       expect(await rows(page).count()).toBeGreaterThanOrEqual(5);
       await page.locator('[part~="row"][data-symbol="BTCUSDT"]').first().scrollIntoViewIfNeeded();
       await screenshot(page, 'home-cryptos', 'mobile');
+      expect(await misalignedColumns(page)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -92,6 +145,7 @@ describe('mobile shell at 390×844', () => {
       expect(await runningAnimations(page)).toBe(0);
       expect(await page.getByText(text('en', 'home.top_symbols'), { exact: true }).count()).toBe(0);
       await screenshot(page, 'home-ja', 'mobile');
+      expect(await misalignedColumns(page)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -115,6 +169,7 @@ describe('desktop shell at 1440×900', () => {
       await page.locator('[part~="row"][data-symbol="ETHUSDT"]').first().click();
       await expect.poll(() => detail.getAttribute('data-symbol')).toBe('ETHUSDT');
       await screenshot(page, 'home', 'desktop');
+      expect(await misalignedColumns(page)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -133,6 +188,7 @@ describe('desktop shell at 1440×900', () => {
       expect(await runningAnimations(page)).toBe(0);
       await page.getByText(text('ja', 'quotes.bid'), { exact: true }).first().waitFor({ state: 'visible' });
       await screenshot(page, 'home-ja', 'desktop');
+      expect(await misalignedColumns(page)).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,7 +1,8 @@
 /**
  * Sessions: a session is one refresh-token family. The access token is a 15-minute HS256 JWT; the refresh
  * token is 32 random bytes stored as SHA-256 and rotated on every refresh. Presenting a rotated refresh token
- * again means it was copied: the whole family is revoked.
+ * again means it was copied: the whole family is revoked. A session ends 30 days after sign-in whatever
+ * happens, and sooner when no refresh came for 7 days (an open client refreshes every few minutes).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { RefreshResponse } from '../../../src/core/contract/auth';
@@ -11,13 +12,25 @@ import type { AuthKeys } from './secrets';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
+/**
+ * Inactivity limit: a refresh token unused this long no longer refreshes and its session ends (decision SEC1).
+ * Measured from the token's own issue, i.e. the last sign-in or refresh of the session.
+ */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 
 /** The tokens of a new or refreshed session (`expiresAt`: access-token expiry, ms since epoch). */
 export type SessionTokens = RefreshResponse;
 
 /** Why sessions ended (for logs and for `onRevoke` listeners). */
 export type RevokeReason =
-  'logout' | 'password-reset' | 'refresh-reuse' | 'blocked' | 'admin' | (string & {});
+  | 'logout'
+  | 'password-reset'
+  | 'refresh-reuse'
+  | 'idle'
+  | 'second-factor'
+  | 'blocked'
+  | 'admin'
+  | (string & {});
 
 /** Told to `onRevoke` listeners: the user and every session that just ended. */
 export interface RevokeEvent {
@@ -29,7 +42,10 @@ export interface RevokeEvent {
 /** Outcome of a refresh attempt (failures are answered 23519 by the route, 1044 when blocked). */
 export type RefreshOutcome =
   | { ok: true; tokens: SessionTokens }
-  | { ok: false; reason: 'unknown' | 'mismatch' | 'origin' | 'revoked' | 'expired' | 'reused' | 'blocked' };
+  | {
+      ok: false;
+      reason: 'unknown' | 'mismatch' | 'origin' | 'revoked' | 'expired' | 'idle' | 'reused' | 'blocked';
+    };
 
 interface Deps {
   db: Db;
@@ -127,9 +143,11 @@ export function createSessions({ db, keys, now, notify }: Deps) {
       origin: string | null = null,
     ): Promise<RefreshOutcome> {
       let revoked: Array<{ id: string; user_id: string }> = [];
+      let revokedFor: RevokeReason = 'refresh-reuse';
       const result = await db.transaction(async (tx): Promise<RefreshOutcome> => {
         const { rows } = await tx.query<{
           session_id: string;
+          created_at_ms: string;
           rotated_at_ms: string | null;
           user_id: string;
           uid: string;
@@ -140,7 +158,7 @@ export function createSessions({ db, keys, now, notify }: Deps) {
           revoked_at_ms: string | null;
           origin: string | null;
         }>(
-          `select t.session_id, t.rotated_at_ms, s.user_id, u.uid, u.blocked, s.virtual, s.aes_key,
+          `select t.session_id, t.created_at_ms, t.rotated_at_ms, s.user_id, u.uid, u.blocked, s.virtual, s.aes_key,
                   s.expires_at_ms, s.revoked_at_ms, s.origin
              from refresh_tokens t join auth_sessions s on s.id = t.session_id join users u on u.id = s.user_id
             where t.token_hash = $1 for update of t, s`,
@@ -159,6 +177,12 @@ export function createSessions({ db, keys, now, notify }: Deps) {
           revoked = await revokeWhere(tx, 'id = $3', [row.session_id], 'refresh-reuse');
           return { ok: false, reason: 'reused' };
         }
+        if (Number(row.created_at_ms) + SESSION_IDLE_MS <= now()) {
+          // Idle too long: the session ends for good, so a later sign-in is the only way back.
+          revokedFor = 'idle';
+          revoked = await revokeWhere(tx, 'id = $3', [row.session_id], 'idle');
+          return { ok: false, reason: 'idle' };
+        }
         if (row.blocked) return { ok: false, reason: 'blocked' };
         await tx.query('update refresh_tokens set rotated_at_ms = $1 where token_hash = $2', [
           now(),
@@ -168,7 +192,7 @@ export function createSessions({ db, keys, now, notify }: Deps) {
         const access = accessToken(row.user_id, row.uid, row.session_id, row.virtual, row.aes_key);
         return { ok: true, tokens: { ...access, refreshToken: next } };
       });
-      announce(revoked, 'refresh-reuse');
+      announce(revoked, revokedFor);
       return result;
     },
 
@@ -188,6 +212,13 @@ export function createSessions({ db, keys, now, notify }: Deps) {
     /** Ends one session. */
     async revokeSession(sessionId: string, reason: RevokeReason) {
       announce(await revokeWhere(db, 'id = $3', [sessionId], reason), reason);
+    },
+
+    /** Ends every live session of a user but `keepSessionId` (the one that asked); returns how many ended. */
+    async revokeOthers(userId: string, keepSessionId: string, reason: RevokeReason) {
+      const rows = await revokeWhere(db, 'user_id = $3 and id <> $4', [userId, keepSessionId], reason);
+      announce(rows, reason);
+      return rows.length;
     },
 
     /** Ends every live session of a user (inside `tx` when given; listeners hear of it right away). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuoteView } from '../../core/runtime/types';
 import { atom, createIsolatedStore } from '../../core/state/store';
+import { ColumnFit } from './column-fit';
 import { quoteBook } from './quote-book';
 import type { QuoteRowProps } from './quote-row';
 import { sameRow } from './quote-row';
@@ -37,6 +38,7 @@ const props = (): QuoteRowProps => {
     layout: 'table',
     miniChart: true,
     labels: { low: 'Low', high: 'High', chart: '30 min' },
+    fit: new ColumnFit('table'),
     selected: false,
     t: (key: string) => key,
     onSelect: () => undefined,

@@ -1,8 +1,9 @@
-import { memo, useCallback, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { memo, useCallback, useLayoutEffect, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Badge } from '../_shared/badge';
 import type { Translate } from '../_shared/use-t';
 import { MiniChart } from './mini-chart';
 import type { QuoteBook } from './quote-book';
+import type { ColumnFit } from './column-fit';
 import { isRowStale, toRow } from './quote-row.logic';
 import type { RowContext } from './quote-row.logic';
 import { useFlash } from './use-flash';
@@ -18,6 +19,8 @@ export interface QuoteRowProps {
   miniChart: boolean;
   /** The strings every row shows, translated once per table rather than per row and message. */
   labels: RowLabels;
+  /** Where the row reports the values that size the table's columns (EK26). */
+  fit: ColumnFit;
   /** The host's selected symbol: highlighted and announced as the current row. */
   selected: boolean;
   t: Translate;
@@ -67,15 +70,21 @@ export const QuoteRow = memo(function QuoteRow({
   layout,
   miniChart,
   labels,
+  fit,
   selected,
   t,
   onSelect,
 }: QuoteRowProps) {
   const subscribe = useCallback((listener: () => void) => book.subscribe(symbol, listener), [book, symbol]);
   const quote = useSyncExternalStore(subscribe, () => book.get(symbol));
+  const row = quote ? toRow(quote, ctx) : null;
+  // After every render, before paint: cheap unless a value takes a shape no other row shows (column-fit.ts).
+  useLayoutEffect(() => {
+    if (row) fit.set(symbol, row);
+  });
+  useLayoutEffect(() => () => fit.remove(symbol), [fit, symbol]);
   // The table lists the symbols of the book, so a row has its quote; the book never drops one it listed.
-  if (!quote) return null;
-  const row = toRow(quote, ctx);
+  if (!quote || !row) return null;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();

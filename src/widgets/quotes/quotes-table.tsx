@@ -1,9 +1,10 @@
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Translate } from '../_shared/use-t';
 import { usePartCss } from '../_shared/widget-host';
 import { QuoteRow } from './quote-row';
 import type { RowLabels } from './quote-row';
 import type { QuoteBook } from './quote-book';
+import { ColumnFit, fitLabels } from './column-fit';
 import css from './quotes-table.css?inline';
 import type { RowContext } from './quote-row.logic';
 
@@ -28,7 +29,7 @@ export interface QuotesTableProps {
  */
 const CHUNK = 32;
 
-type RowChunkProps = QuotesTableProps & { labels: RowLabels };
+type RowChunkProps = QuotesTableProps & { labels: RowLabels; fit: ColumnFit };
 
 /** A run of rows of the table. */
 const RowChunk = memo(function RowChunk({ rows, selected, ...props }: RowChunkProps) {
@@ -38,8 +39,9 @@ const RowChunk = memo(function RowChunk({ rows, selected, ...props }: RowChunkPr
 });
 
 /**
- * The quote table: ARIA table semantics on a CSS grid whose rows are subgrids, so every column is as wide as
- * its widest price and only the symbol column gives way; container queries drop columns in narrow space.
+ * The quote table: ARIA table semantics on rows that are each a grid of one track list, whose value columns
+ * are as wide as their widest header or value in any row (column-fit.ts, EK26) and only the symbol column
+ * gives way; container queries drop columns in narrow space.
  */
 export function QuotesTable(props: QuotesTableProps) {
   const { rows, book, ctx, layout, miniChart, selected, t, onSelect } = props;
@@ -53,8 +55,15 @@ export function QuotesTable(props: QuotesTableProps) {
     () => ({ low: t('quotes.low'), high: t('quotes.high'), chart: t('quotes.chart_30m') }),
     [t],
   );
+  const table = useRef<HTMLDivElement>(null);
+  const sizer = useRef<HTMLDivElement>(null);
+  // One fit per layout (its columns differ); the rows report their values to it. Labels before the attach.
+  const fit = useMemo(() => new ColumnFit(layout), [layout]);
+  useLayoutEffect(() => fit.setLabels(fitLabels(t)), [fit, t]);
+  useLayoutEffect(() => fit.attach(table.current!, sizer.current!), [fit]);
   return (
     <div
+      ref={table}
       className="tk-quotes__table"
       role="table"
       part="table"
@@ -114,12 +123,15 @@ export function QuotesTable(props: QuotesTableProps) {
             layout={layout}
             miniChart={miniChart}
             labels={labels}
+            fit={fit}
             selected={selected}
             t={t}
             onSelect={onSelect}
           />
         ))}
       </div>
+      {/* Hidden copies of the headers and of every shape of value the rows show: their widths are the columns'. */}
+      <div ref={sizer} className="tk-quotes__sizer" aria-hidden="true" />
     </div>
   );
 }

@@ -238,6 +238,30 @@ describeOnBackends('identity: login', { on: 'postgres' }, (backend) => {
       expect((await change(owner.token, 'p4ssword')).code).toBe(0);
     });
 
+    it('takes a 64-character passphrase of any characters and checks it exactly as typed (ASVS 6.2.5, 6.2.8, 6.2.9)', async () => {
+      const from = ip();
+      const passphrase = ' Correct Horse ✓ Battery Staple — ünïcode & spaces, 64 chars!!! ';
+      expect([...passphrase]).toHaveLength(64);
+      await h.registerEmail('phrase@example.com', passphrase, { ip: from });
+      for (const altered of [passphrase.trim(), passphrase.toLowerCase(), passphrase.slice(0, 63)]) {
+        expect((await login('phrase@example.com', altered, from)).code).toBe(1108);
+      }
+      h.clock.advance(15 * 60_000);
+      expect((await login('phrase@example.com', passphrase, from)).code).toBe(0);
+    });
+
+    it("does not sign an account in on another brand's site (ASVS 8.4.1)", async () => {
+      const from = ip();
+      await h.registerEmail('tenant@example.com', 'p4ssword', { ip: from });
+      const elsewhere = await h.post(
+        LOGIN,
+        { username: 'tenant@example.com', type: 'E', password: 'p4ssword' },
+        { ip: from, brand: 'aurora' },
+      );
+      expect(elsewhere.code).toBe(1108);
+      expect((await login('tenant@example.com', 'p4ssword', from)).code).toBe(0);
+    });
+
     it('answers 1001 to a login type that is neither E nor P', async () => {
       const res = await h.post(
         LOGIN,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RefreshResponse } from '../../../../src/core/contract/auth';
 import { describeOnBackends } from '../../db/testing';
@@ -7,6 +8,7 @@ const REFRESH = '/v1/wa-na/refresh';
 const LOGOUT = '/v1/waa/user/logout';
 const CHECK = '/exchange/checkToken';
 const PROTECTED = '/v1/waa/user/totp/setup';
+const DAY_MS = 24 * 60 * 60_000;
 
 describeOnBackends('identity: tokens and sessions', { on: 'any' }, (backend) => {
   let h: AuthHarness;
@@ -84,6 +86,29 @@ describeOnBackends('identity: tokens and sessions', { on: 'any' }, (backend) => 
       }
       h.clock.advance(24 * 60 * 60_000);
       expect((await refresh(session.refreshToken)).code).toBe(23519);
+    });
+
+    it('ends a session whose refresh token went unused for 7 days (ASVS 7.3.1), not one refreshed sooner', async () => {
+      const idle = await signedIn();
+      const active = await h.login(idle.email, 'p4ssword', { ip: ip() });
+      h.clock.advance(7 * DAY_MS - 1);
+      const kept = await refresh(active.refreshToken);
+      expect(kept.code).toBe(0);
+      h.clock.advance(1);
+      expect(await refresh(idle.refreshToken)).toEqual({ code: 23519, msg: 'login required', data: null });
+      const { rows } = await h.app.db.query<{ revoke_reason: string | null }>(
+        `select s.revoke_reason from auth_sessions s join refresh_tokens t on t.session_id = s.id
+          where t.token_hash = $1`,
+        [createHash('sha256').update(idle.refreshToken).digest('hex')],
+      );
+      expect(rows).toEqual([{ revoke_reason: 'idle' }]);
+      // The ended session stays ended: no later refresh revives it.
+      expect((await refresh(idle.refreshToken)).code).toBe(23519);
+      // The other session was refreshed 1 ms ago, so its week starts again from there.
+      h.clock.advance(7 * DAY_MS - 2);
+      const next = await refresh(kept.data.refreshToken);
+      expect(next.code).toBe(0);
+      expect((await h.post(PROTECTED, {}, { token: next.data.token })).code).toBe(0);
     });
 
     it('answers 1044 to a blocked user', async () => {

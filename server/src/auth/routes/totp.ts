@@ -1,4 +1,7 @@
-/** Second factor on and off (not in spec §7): setup → enable with a code; disable with a current code. */
+/**
+ * Second factor on and off (not in spec §7): setup → enable with a code; disable with a current code. Either
+ * change ends the user's other sessions.
+ */
 import type { FastifyRequest } from 'fastify';
 import { DisableTotp, EnableTotp, SetupTotp } from '../../../../src/core/contract/auth';
 import { Code } from '../../../../src/core/contract/codes';
@@ -39,6 +42,17 @@ async function checkCode(
   return step;
 }
 
+/**
+ * A change of the second factor ends every other session of the user (decision SEC2): a session opened before
+ * the factor went on never had to pass it, and one that an attacker holds must not survive the owner's
+ * reaction. The session that made the change, which just proved a current code, stays.
+ */
+async function endOtherSessions(deps: AuthRouteDeps, request: FastifyRequest, user: CredentialRow) {
+  const ended = await deps.sessions.revokeOthers(user.id, request.auth.sessionId, 'second-factor');
+  if (ended > 0)
+    request.log.info({ uid: user.uid, ended }, 'other sessions ended after a second-factor change');
+}
+
 /** Registers `waa/user/totp/setup`, `…/enable` and `…/disable`. */
 export function totpRoutes(deps: AuthRouteDeps): void {
   const { app } = deps;
@@ -59,6 +73,7 @@ export function totpRoutes(deps: AuthRouteDeps): void {
     if (!user.totp_secret) throw new BusinessError(Code.QR_KEY_MISSING);
     const step = await checkCode(deps, user, user.totp_secret, input.code);
     await enableTotp(deps.db, user.id, user.totp_secret, step);
+    await endOtherSessions(deps, request, user);
     request.log.info({ uid: user.uid }, 'second factor on');
     return ok(null);
   });
@@ -68,6 +83,7 @@ export function totpRoutes(deps: AuthRouteDeps): void {
     if (!user.totp_enabled || !user.totp_secret) throw new BusinessError(Code.STATUS_UNCHANGED);
     await checkCode(deps, user, user.totp_secret, input.code);
     await disableTotp(deps.db, user.id);
+    await endOtherSessions(deps, request, user);
     request.log.info({ uid: user.uid }, 'second factor off');
     return ok(null);
   });
