@@ -1,13 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPricePin } from '../../../src/core/contract/admin-market';
-import type { Envelope } from '../../../src/core/contract/envelope';
-import { addOrderOption, findOptionsProduct, type OptionProduct } from '../../../src/core/contract/options';
-import { ADMIN_TOKEN, createUser, signIn } from '../accounts/test-app';
-import { buildApp } from '../app';
-import { createTestClock, type TestClock } from '../clock';
-import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
-import { urlOf, WEDNESDAY } from '../trading/test-app';
+import { ADMIN_TOKEN } from '../accounts/test-app';
+import { describeOnBackends } from '../db/testing';
+import { optionsHarness, type OptionsHarness } from '../options/test-app';
 import { HEALTH_LIMITS, healthProblems } from './health';
 
 describe('healthProblems', () => {
@@ -31,12 +25,16 @@ describe('healthProblems', () => {
 });
 
 describeOnBackends('GET /admin/v1/health with the market and option mode', { on: 'any' }, (backend) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let clock: TestClock;
+  // The server clock stands still and nothing ticks or settles behind the test's back: the market and the
+  // settler run when it says so.
+  let h: OptionsHarness;
+  beforeAll(async () => {
+    h = await optionsHarness(backend);
+  }, 120_000);
+  afterAll(() => h?.close());
 
   const health = async () => {
-    const res = await app.inject({
+    const res = await h.app.inject({
       method: 'GET',
       url: '/admin/v1/health',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
@@ -47,28 +45,6 @@ describeOnBackends('GET /admin/v1/health with the market and option mode', { on:
   /** The problems other than the event loop's, which the test's own worker may load (checked on its own). */
   const problemsBesidesLoop = async () =>
     ((await health()).problems as string[]).filter((problem) => problem !== 'event_loop');
-  const post = async <T>(url: string, token: string, payload: object) =>
-    (await app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}` } })).json<
-      Envelope<T>
-    >();
-
-  beforeAll(async () => {
-    database = await backend.create();
-    clock = createTestClock({ start: WEDNESDAY, frozen: true });
-    app = await buildApp({
-      ...appStorage(database),
-      adminToken: ADMIN_TOKEN,
-      // No tick and no settlement behind the test's back: the market and the settler run when it says so.
-      market: { autostart: false, backfillDays: 0.01 },
-      clock,
-      optionMode: { settleEveryMs: 3_600_000, recordEveryMs: 3_600_000 },
-    });
-    await app.ready();
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await database?.cleanup();
-  });
 
   it('reports a healthy process: database, broker and lag figures', async () => {
     const report = await health();
@@ -83,44 +59,27 @@ describeOnBackends('GET /admin/v1/health with the market and option mode', { on:
   });
 
   it('names a stalled market and a late settlement, and clears them when ticks and the settler come back', async () => {
-    const user = await createUser(app);
-    await app.db.transaction((tx) => app.accounts.credit(tx, user.id, 'real', '1000', { ref: 'test' }));
-    const token = await signIn(app, user.id);
-    expect(
-      (await post(urlOf(adminPricePin, { symbol: 'BTCUSDT' }), ADMIN_TOKEN, { bid: '100000.00' })).code,
-    ).toBe(0);
-    const products = await post<{ optionsProducts: OptionProduct[] }>(urlOf(findOptionsProduct), token, {
-      productCode: 'BTCUSDT',
-    });
-    const product = products.data.optionsProducts[0] as OptionProduct;
-    const placed = await post(urlOf(addOrderOption), token, {
-      tradePair: 'BTCUSDT',
-      optionsProductId: product.id,
-      price: '100000.00',
-      timeLong: 30,
-      btime: Math.floor(clock.now() / 1000),
-      rate: '0.82',
-      amount: '10',
-      orderType: 0,
-    });
+    const trader = await h.trader({ credit: '1000' });
+    await h.pin('BTCUSDT', '100000.00');
+    const placed = await h.buy(trader.token); // 60 s
     expect(placed.code).toBe(0);
     const tickAge = (await health()).lag.lastTickAgeMs as number;
 
-    // Due at +30 s; at its limit the settlement is not yet late, one ms past it is.
-    clock.advance(30_000 + HEALTH_LIMITS.overdueSettlementMs);
+    // Due at +60 s; at its limit the settlement is not yet late, one ms past it is.
+    h.clock.advance(60_000 + HEALTH_LIMITS.overdueSettlementMs);
     expect((await health()).lag).toMatchObject({ overdueSettlementMs: HEALTH_LIMITS.overdueSettlementMs });
     expect(await problemsBesidesLoop()).toEqual(['market']);
-    clock.advance(1);
+    h.clock.advance(1);
     const late = await health();
     expect(late.status).toBe('degraded');
     expect(late.lag).toMatchObject({
       overdueSettlementMs: HEALTH_LIMITS.overdueSettlementMs + 1,
-      lastTickAgeMs: tickAge + 30_000 + HEALTH_LIMITS.overdueSettlementMs + 1,
+      lastTickAgeMs: tickAge + 60_000 + HEALTH_LIMITS.overdueSettlementMs + 1,
     });
 
-    app.market.source.stepTo(clock.now());
+    h.app.market.source.stepTo(h.clock.now());
     expect(await problemsBesidesLoop()).toEqual(['settlement']);
-    expect(await app.optionMode.settler.settleDue()).toHaveLength(1);
+    expect(await h.settle()).toHaveLength(1);
     expect((await health()).lag).toMatchObject({ overdueSettlementMs: 0 });
     expect(await problemsBesidesLoop()).toEqual([]);
   });
@@ -136,14 +95,15 @@ describeOnBackends('GET /admin/v1/health with the market and option mode', { on:
   });
 
   it('names a database that does not answer', async () => {
-    const query = app.db.query;
-    app.db.query = () => Promise.reject(new Error('connection refused'));
+    const { db } = h.app;
+    const query = db.query;
+    db.query = () => Promise.reject(new Error('connection refused'));
     try {
       const report = await health();
       expect(report).toMatchObject({ status: 'degraded', database: { ok: false }, migrations: [] });
       expect(report.problems).toContain('database');
     } finally {
-      app.db.query = query;
+      db.query = query;
     }
     expect((await health()).database.ok).toBe(true);
   });

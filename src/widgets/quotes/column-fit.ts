@@ -14,20 +14,16 @@
  * on the table (`--_q-fit-*`, see quotes-table.css). Shared with the benchmark's hand-written table.
  */
 
+import type { QuoteRow } from './quote-row.logic';
+
 /** A value column of the table whose width the fit sets (the symbol column takes the rest, the chart 80 px). */
 export type FitColumn = 'time' | 'bid' | 'ask' | 'price' | 'change';
 
 /** The formatted values of one row that can widen a column. */
-export interface FitValues {
-  updated: string;
-  bid: string;
-  ask: string;
-  low: string;
-  high: string;
-  price: string;
-  change: string;
-  closed: boolean;
-}
+export type FitValues = Pick<
+  QuoteRow,
+  'updated' | 'bid' | 'ask' | 'low' | 'high' | 'price' | 'change' | 'closed'
+>;
 
 /** The header and label texts the sizer draws (the same the table shows, translated). */
 export interface FitLabels {
