@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -17,8 +17,6 @@ import { EXCHANGE_HEARTBEAT_FRAME } from '../../src/core/contract/trading';
 import { Topic } from '../../src/core/contract/paths';
 import { ADMIN_TOKEN, createUser, signIn } from '../../server/src/accounts/test-app';
 import { buildTestApp } from '../../server/src/testing';
-// @ts-expect-error -- a plain ES module of the test scripts, without types
-import { freePort } from '../../scripts/lib/temp-postgres.mjs';
 
 const CONF = resolve(import.meta.dirname, '../../deploy/nginx/tradekit.conf');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((path) => existsSync(path));
@@ -64,8 +62,22 @@ function mainConf(dir: string): string {
 const accepts = (port: number) =>
   new Promise<boolean>((done) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => done(socket.end() !== undefined));
+    socket.once('connect', () => {
+      socket.end();
+      done(true);
+    });
     socket.once('error', () => done(false));
+  });
+
+/** A port the OS just gave out and took back, for nginx to listen on. */
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
   });
 
 /** The next text frame of `ws` that `match` accepts. */
@@ -110,7 +122,7 @@ describe('the server behind nginx with deploy/nginx/tradekit.conf', () => {
       exchangeWs: { heartbeatMs: 200 },
     });
     const upstream = Number(new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port);
-    const port = (await freePort()) as number;
+    const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     dir = mkdtempSync(join(tmpdir(), 'tk-nginx-'));
     writeFileSync(join(dir, 'tradekit.conf'), siteConf(port, upstream));

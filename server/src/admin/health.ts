@@ -98,21 +98,21 @@ export function registerHealth(app: FastifyInstance): void {
     const started = performance.now();
     let migrations: string[] = [];
     let databaseOk = true;
+    let overdueSettlementMs: number | null = null;
     try {
       const { rows } = await app.db.query<{ name: string }>(
         'select name from schema_migrations order by name',
       );
       migrations = rows.map((row) => row.name);
+      if (app.hasDecorator('optionMode')) {
+        const due = await app.optionMode.settler.oldestDue();
+        overdueSettlementMs = due === null ? 0 : Math.max(0, now() - due);
+      }
     } catch (error) {
       databaseOk = false;
       app.log.error({ err: error }, 'health: database query failed');
     }
     const latencyMs = Math.round(performance.now() - started);
-    let overdueSettlementMs: number | null = null;
-    if (app.hasDecorator('optionMode') && databaseOk) {
-      const due = await app.optionMode.settler.oldestDue().catch(() => null);
-      overdueSettlementMs = due === null ? 0 : Math.max(0, now() - due);
-    }
     const eventLoopMaxMs = loop.take();
     const lastTickAgeMs = lastTick === null ? null : Math.max(0, now() - lastTick);
     const stats = app.hasDecorator('broker') ? app.broker.stats() : null;

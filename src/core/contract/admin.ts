@@ -31,7 +31,7 @@ export const AdminHealth = endpoint({
     db: T.String(),
     migrations: T.Array(T.String()),
     uptimeSec: T.Integer({ minimum: 0 }),
-    /** A `select 1` timed now; `ok: false` when it failed. */
+    /** The time the report's queries took (migrations, the oldest due settlement); `ok: false` when one failed. */
     database: Obj({ ok: T.Boolean(), latencyMs: T.Integer({ minimum: 0 }) }),
     /** The market socket's broker (null: this process runs none). */
     broker: Nullable(
