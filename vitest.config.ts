@@ -67,7 +67,7 @@ export default defineConfig({
           // TypeBox schemas, pg, PGlite) cost about 2 s per file. Every file opens its own app and database,
           // so no state is shared; no server file may use vi.mock (server/src/test-isolation.test.ts).
           isolate: false,
-          include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/chaos/**/*.test.ts'],
           environment: 'node',
           env: { MARKET_BACKFILL_DAYS: '1' },
           globalSetup: ['server/src/db/test-template.ts'],

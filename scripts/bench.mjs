@@ -121,6 +121,8 @@ const BENCHES = [
   ['bench/order-placement.ts', 'orderPlacement', ledgerOk],
   ['bench/option-settle.ts', 'optionSettle', ledgerOk],
   ['bench/api-fuzz.ts', 'apiFuzz', ledgerOk],
+  // Faults with nothing lost (issue #24): a run with anything lost, doubled or out of step exits non-zero.
+  ['bench/chaos.ts', 'chaos', ledgerOk],
 ];
 
 /** Records a benchmark's figures for latest.json and judges them; a result its figures cannot read fails it. */

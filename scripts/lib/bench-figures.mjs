@@ -200,4 +200,17 @@ export const FIGURES = {
       note: `${fmt(r.callsPerSec)} calls/s`,
     }),
   ],
+  'bench/chaos.ts': (r) => [
+    figure({
+      name: `chaos, ${r.clients} clients × ${r.operationsPerClient} money operations: lost, duplicated, drift`,
+      value: r.lost + r.duplicated + r.drift,
+      unit: 'operations',
+      limit: { kind: 'budget', max: 0 },
+      note:
+        `${fmt(r.operations)} answered, ${fmt(r.retries)} retries; ${r.faults.drop} replies dropped, ` +
+        `${r.faults.cut} requests cut, ${r.faults.delay} delayed, ${r.faults.refused} refused while down; ` +
+        `server ${r.restarts.server}× and PostgreSQL ${r.restarts.postgres}× restarted; ` +
+        `${r.stuck} keys stuck processing; ${(r.durationMs / 1000).toFixed(1)} s`,
+    }),
+  ],
 };

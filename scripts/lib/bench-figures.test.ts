@@ -10,6 +10,7 @@ describe('FIGURES', () => {
       [
         'bench/api-fuzz.ts',
         'bench/broker-fanout.ts',
+        'bench/chaos.ts',
         'bench/chart-init.ts',
         'bench/chart-size.ts',
         'bench/chart-update.ts',
@@ -80,6 +81,28 @@ describe('FIGURES', () => {
       [12, null, 'goal', true],
       [256, null, 'goal', false],
     ]);
+  });
+
+  it('chaos: lost + duplicated + drift against a budget of 0, the faults in the note', () => {
+    const result = (lost: number) => ({
+      clients: 20,
+      operationsPerClient: 70,
+      operations: 1398,
+      retries: 900,
+      stuck: 2,
+      faults: { pass: 1500, drop: 200, cut: 130, delay: 160, refused: 300 },
+      restarts: { server: 1, postgres: 1 },
+      lost,
+      duplicated: 0,
+      drift: 0,
+      durationMs: 95_000,
+    });
+    const [clean] = rowsOf('bench/chaos.ts', result(0));
+    expect([clean?.figure, clean?.limit?.kind, clean?.met]).toEqual([0, 'budget', true]);
+    expect(clean?.note).toContain(
+      '200 replies dropped, 130 requests cut, 160 delayed, 300 refused while down',
+    );
+    expect(rowsOf('bench/chaos.ts', result(1))[0]?.met).toBe(false);
   });
 
   it("lighthouse: each page's performance score against the goal of 90", () => {

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,17 @@ function runAs(user, command, args) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`;
     throw new Error(`${command} failed (exit ${result.status}):\n${output}`);
   }
+}
+
+/** runAs without blocking the event loop (the chaos run's clients keep sending while PostgreSQL is down). */
+function runAsAsync(user, command, args) {
+  const [cmd, argv] = user ? ['runuser', ['-u', user, '--', command, ...args]] : [command, args];
+  return new Promise((resolve, reject) => {
+    execFile(cmd, argv, { encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${command} failed: ${error.message}\n${stdout}${stderr}`));
+      else resolve();
+    });
+  });
 }
 
 /**
@@ -110,6 +121,22 @@ export async function startTempPostgres(binDir) {
     }
     return {
       url: `postgres://postgres@127.0.0.1:${port}/${DATABASE}`,
+      // Stop the cluster (fast: open connections are ended) and start it again on the same port and data: the
+      // chaos run's database restart (tests/chaos). Both resolve once pg_ctl has waited for the state.
+      pause: () => runAsAsync(user, join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+      resume: () =>
+        runAsAsync(user, join(binDir, 'pg_ctl'), [
+          '-D',
+          dataDir,
+          '-l',
+          logFile,
+          '-w',
+          '-t',
+          '60',
+          '-o',
+          serverOptions,
+          'start',
+        ]),
       // The same database over the cluster's Unix socket (no loopback TCP stack per message).
       socketUrl: `postgres://postgres@localhost:${port}/${DATABASE}?host=${encodeURIComponent(root)}`,
       stop,

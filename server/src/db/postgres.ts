@@ -47,7 +47,7 @@ export interface PostgresOptions {
    * while PostgreSQL is idle); `exclusive` holds one connection while its callback uses others.
    */
   max?: number;
-  /** Where idle-client errors go (a dropped connection must not crash the process). */
+  /** Where connection errors go, idle or checked out (a dropped connection must not crash the process). */
   onError?: (error: Error) => void;
 }
 
@@ -62,6 +62,11 @@ const UNLOCK = "select pg_advisory_unlock(hashtextextended($1 || ':' || current_
 export async function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Promise<Db> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? DEFAULT_POOL_MAX });
   pool.on('error', (error) => options.onError?.(error));
+  // The pool listens for errors on idle connections only. A checked-out one between two queries (a transaction
+  // waiting on its callback, the lock connection of `exclusive`) that PostgreSQL ends — a restart, an
+  // administrator's terminate — emitted 'error' with no listener, which killed the process (the chaos run,
+  // issue #24). Its next query fails anyway and the connection is then released broken.
+  pool.on('connect', (client) => client.on('error', (error) => options.onError?.(error)));
   await pool.query('select 1');
   return {
     kind: 'postgres',

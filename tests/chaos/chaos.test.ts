@@ -1,0 +1,37 @@
+/**
+ * The short chaos run of `npm test` (issue #24): 4 clients × 15 money operations through the fault proxy, the
+ * server SIGKILLed and started again, PostgreSQL stopped and started again, on a throw-away cluster of its own
+ * (never the suite's TEST_DATABASE_URL, which other files use). `npm run bench` runs 20 × 70 (bench/chaos.ts).
+ */
+import { expect, it } from 'vitest';
+import { formatChaos, runChaos } from './run';
+
+/** Fixed: the same faults at the same request ordinals in every run (fault-proxy.ts). */
+const SEED = 24;
+
+it(
+  'loses nothing, applies nothing twice and keeps every view equal to the database through faults and restarts',
+  { timeout: 60_000 },
+  async () => {
+    const lines: string[] = [];
+    const report = await runChaos({
+      clients: 4,
+      operations: 15,
+      seed: SEED,
+      log: (line) => lines.push(line),
+    });
+    console.log(formatChaos(report));
+    expect(report.problems, lines.join('\n')).toEqual([]);
+    expect(report.restarts).toEqual({ server: 1, postgres: 1 });
+    // Every kind of fault was met (the schedule's first requests hold each kind).
+    for (const kind of ['drop', 'cut', 'delay', 'refused'] as const)
+      expect(report.faults[kind], kind).toBeGreaterThan(0);
+    expect(report.operations + report.stuck).toBe(4 * 15);
+    expect(report.unresolved).toBe(0);
+    expect(report.lost).toBe(0);
+    expect(report.duplicated).toBe(0);
+    expect(report.drift).toBe(0);
+    expect(report.ledgerOk).toBe(true);
+    for (const total of Object.values(report.ledgerSums)) expect(Number(total)).toBe(0);
+  },
+);
