@@ -28,8 +28,12 @@ function clusterUser() {
   throw new Error('Running as root, but neither user "postgres" nor "nobody" exists to run PostgreSQL.');
 }
 
+/** The command and its arguments that run `command` as `user` (as itself when null). */
+const asUser = (user, command, args) =>
+  user ? ['runuser', ['-u', user, '--', command, ...args]] : [command, args];
+
 function runAs(user, command, args) {
-  const [cmd, argv] = user ? ['runuser', ['-u', user, '--', command, ...args]] : [command, args];
+  const [cmd, argv] = asUser(user, command, args);
   const result = spawnSync(cmd, argv, { encoding: 'utf8' });
   if (result.status !== 0) {
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error?.message ?? ''}`;
@@ -39,7 +43,7 @@ function runAs(user, command, args) {
 
 /** runAs without blocking the event loop (the chaos run's clients keep sending while PostgreSQL is down). */
 function runAsAsync(user, command, args) {
-  const [cmd, argv] = user ? ['runuser', ['-u', user, '--', command, ...args]] : [command, args];
+  const [cmd, argv] = asUser(user, command, args);
   return new Promise((resolve, reject) => {
     execFile(cmd, argv, { encoding: 'utf8' }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${command} failed: ${error.message}\n${stdout}${stderr}`));
@@ -88,20 +92,11 @@ export async function startTempPostgres(binDir) {
       '-c full_page_writes=off',
       '-c max_connections=200',
     ].join(' ');
+    // pg_ctl start, waiting up to 60 s for the server: at first, and again after `pause`.
+    const startArgs = ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', serverOptions, 'start'];
     started = true;
     try {
-      runAs(user, join(binDir, 'pg_ctl'), [
-        '-D',
-        dataDir,
-        '-l',
-        logFile,
-        '-w',
-        '-t',
-        '60',
-        '-o',
-        serverOptions,
-        'start',
-      ]);
+      runAs(user, join(binDir, 'pg_ctl'), startArgs);
     } catch (error) {
       let log = '';
       try {
@@ -124,19 +119,7 @@ export async function startTempPostgres(binDir) {
       // Stop the cluster (fast: open connections are ended) and start it again on the same port and data: the
       // chaos run's database restart (tests/chaos). Both resolve once pg_ctl has waited for the state.
       pause: () => runAsAsync(user, join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
-      resume: () =>
-        runAsAsync(user, join(binDir, 'pg_ctl'), [
-          '-D',
-          dataDir,
-          '-l',
-          logFile,
-          '-w',
-          '-t',
-          '60',
-          '-o',
-          serverOptions,
-          'start',
-        ]),
+      resume: () => runAsAsync(user, join(binDir, 'pg_ctl'), startArgs),
       // The same database over the cluster's Unix socket (no loopback TCP stack per message).
       socketUrl: `postgres://postgres@localhost:${port}/${DATABASE}?host=${encodeURIComponent(root)}`,
       stop,

@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { add, compare, sub, toFixed } from '../../src/core/domain/decimal';
 import { encodeField } from '../../server/src/cashier/field-codec';
+import { createRandom } from '../../server/src/market/prng';
 import { startFaultProxy, type FaultCounts, type FaultSchedule } from './fault-proxy';
 import { NetworkError, send, type HttpAnswer } from './http-client';
 
@@ -147,18 +148,6 @@ function startServer(
 }
 
 // ── Small helpers ───────────────────────────────────────────────────────────────────────────────────────
-
-/** mulberry32: a client's seeded sequence. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Envelope {
   code: number;
@@ -436,7 +425,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     const json = (body: object) => ({ body: JSON.stringify(body), type: 'application/json' });
     const runClient = async (client: Client) => {
-      const next = random(options.seed * 1000 + client.n);
+      const { next } = createRandom(options.seed * 1000 + client.n);
       let usd = START_USD;
       let usdt = '0';
       let withdrawalsAllowed = true;
@@ -447,6 +436,51 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       };
       const keyOf = (i: number, kind: string) => `chaos-${options.seed}-${client.n}-${i}-${kind}`;
       const admin = (path: string, body: object) => ({ path, ...json(body), token: ADMIN_TOKEN, key: null });
+      /** A wallet transfer of `num` USD → USDT (`in`) or USDT → USD (`out`); answers whether it was applied. */
+      const transfer = async (direction: 'in' | 'out', num: string, key: string): Promise<boolean> => {
+        const into = direction === 'in';
+        const body = {
+          curr: 'USDT',
+          currId: 1,
+          type: into ? 0 : 1,
+          num,
+          fee: '0.0000',
+          practical: toFixed(num, 4),
+          unit: into ? 'USDT' : 'USD',
+        };
+        const answer = await call({
+          path: '/v1/waa/user/crypto/transform',
+          ...json(body),
+          token: client.token,
+          key,
+        });
+        if (!answer) {
+          unresolved += 1;
+          return false;
+        }
+        record({
+          kind: into ? 'transferIn' : 'transferOut',
+          key,
+          code: answer.code,
+          ref: answer.code === 0 ? String((answer.data as { uid: string }).uid) : null,
+        });
+        return answer.code === 0;
+      };
+      /** A deposit or withdrawal submit: its ticket's id, null when refused, undefined when never answered. */
+      const submitTicket = async (
+        kind: 'deposit' | 'withdraw',
+        request: { path: string; body: string | Buffer; type: string },
+        key: string,
+      ): Promise<string | null | undefined> => {
+        const answer = await call({ ...request, token: client.token, key });
+        if (!answer) {
+          unresolved += 1;
+          return undefined;
+        }
+        const id = answer.code === 0 ? String((answer.data as { id: string | number }).id) : null;
+        record({ kind, key, code: answer.code, ref: id });
+        return id;
+      };
       /** A decision of the admin API: a repeat after a lost answer is refused as "already decided". */
       const review = async (kind: 'depositReview' | 'withdrawReview', id: string, approve: boolean) => {
         const base = kind === 'depositReview' ? 'deposits' : 'withdrawals';
@@ -514,21 +548,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
             locale: 'en',
             agreement: true,
           });
-          const key = keyOf(i, 'deposit');
-          const answer = await call({
-            path: '/v1/waa/user/deposit',
-            body: deposit.body,
-            type: deposit.type,
-            token: client.token,
-            key,
-          });
+          const id = await submitTicket(
+            'deposit',
+            { path: '/v1/waa/user/deposit', ...deposit },
+            keyOf(i, 'deposit'),
+          );
           i += 1;
-          if (!answer) {
-            unresolved += 1;
-            continue;
-          }
-          const id = answer.code === 0 ? String((answer.data as { id: string | number }).id) : null;
-          record({ kind: 'deposit', key, code: answer.code, ref: id });
           if (id) {
             const approve = next() < 0.8;
             if ((await review('depositReview', id, approve)) && approve)
@@ -536,70 +561,19 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
             i += 1;
           }
         } else if (roll < 0.55) {
-          const key = keyOf(i, 'in');
-          const body = {
-            curr: 'USDT',
-            currId: 1,
-            type: 0,
-            num: amount,
-            fee: '0.0000',
-            practical: toFixed(amount, 4),
-            unit: 'USDT',
-          };
-          const answer = await call({
-            path: '/v1/waa/user/crypto/transform',
-            ...json(body),
-            token: client.token,
-            key,
-          });
-          if (!answer) unresolved += 1;
-          else {
-            record({
-              kind: 'transferIn',
-              key,
-              code: answer.code,
-              ref: answer.code === 0 ? String((answer.data as { uid: string }).uid) : null,
-            });
-            if (answer.code === 0) {
-              usd = sub(usd, amount);
-              usdt = add(usdt, amount);
-            }
+          if (await transfer('in', amount, keyOf(i, 'in'))) {
+            usd = sub(usd, amount);
+            usdt = add(usdt, amount);
           }
           i += 1;
         } else if (roll < 0.75 && compare(usdt, '1') >= 0) {
           const num = toFixed(usdt, 0, 'down');
-          const key = keyOf(i, 'out');
-          const body = {
-            curr: 'USDT',
-            currId: 1,
-            type: 1,
-            num,
-            fee: '0.0000',
-            practical: toFixed(num, 4),
-            unit: 'USD',
-          };
-          const answer = await call({
-            path: '/v1/waa/user/crypto/transform',
-            ...json(body),
-            token: client.token,
-            key,
-          });
-          if (!answer) unresolved += 1;
-          else {
-            record({
-              kind: 'transferOut',
-              key,
-              code: answer.code,
-              ref: answer.code === 0 ? String((answer.data as { uid: string }).uid) : null,
-            });
-            if (answer.code === 0) {
-              usdt = sub(usdt, num);
-              usd = add(usd, num);
-            }
+          if (await transfer('out', num, keyOf(i, 'out'))) {
+            usdt = sub(usdt, num);
+            usd = add(usd, num);
           }
           i += 1;
         } else if (withdrawalsAllowed && i + 1 < options.operations && compare(usd, '200') >= 0) {
-          const key = keyOf(i, 'withdraw');
           const body = {
             num: '100',
             practicalNum: '75.00000',
@@ -607,19 +581,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
             paymentAddress: encodeField(USDT_ADDRESS, client.aesKey),
             locale: 'en',
           };
-          const answer = await call({
-            path: '/v1/waa/user/withdraw',
-            ...json(body),
-            token: client.token,
-            key,
-          });
+          const id = await submitTicket(
+            'withdraw',
+            { path: '/v1/waa/user/withdraw', ...json(body) },
+            keyOf(i, 'withdraw'),
+          );
           i += 1;
-          if (!answer) {
-            unresolved += 1;
-            continue;
-          }
-          const id = answer.code === 0 ? String((answer.data as { id: string | number }).id) : null;
-          record({ kind: 'withdraw', key, code: answer.code, ref: id });
           if (id) {
             usd = sub(usd, '100');
             const approve = next() < 0.7;
@@ -628,34 +595,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           }
         } else {
           // Nothing else fits: a small transfer in.
-          const key = keyOf(i, 'in');
-          const body = {
-            curr: 'USDT',
-            currId: 1,
-            type: 0,
-            num: '5',
-            fee: '0.0000',
-            practical: '5.0000',
-            unit: 'USDT',
-          };
-          const answer = await call({
-            path: '/v1/waa/user/crypto/transform',
-            ...json(body),
-            token: client.token,
-            key,
-          });
-          if (!answer) unresolved += 1;
-          else {
-            record({
-              kind: 'transferIn',
-              key,
-              code: answer.code,
-              ref: answer.code === 0 ? String((answer.data as { uid: string }).uid) : null,
-            });
-            if (answer.code === 0) {
-              usd = sub(usd, '5');
-              usdt = add(usdt, '5');
-            }
+          if (await transfer('in', '5', keyOf(i, 'in'))) {
+            usd = sub(usd, '5');
+            usdt = add(usdt, '5');
           }
           i += 1;
         }
