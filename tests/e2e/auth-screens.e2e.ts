@@ -1,6 +1,7 @@
 // Issue #3's screens that need no second factor, in Chromium at 390×844 and 1440×900: a protected route while
 // signed out (an account without a second factor), phone registration with the image captcha, every auth and
-// account screen in German, the forgot-password screen in English. They never move the server clock, so they
+// account screen in German (the security page's device list with a second device signed out from it), the
+// forgot-password screen in English. They never move the server clock, so they
 // run before the clock movers (the second-factor journey is auth-journey.e2e.ts, one of them).
 import { describe, expect, it } from 'vitest';
 import { base32ToBytes, hotpCode } from '../fixtures/totp';
@@ -21,7 +22,7 @@ import type { Account } from './auth-steps';
 import { screenshot, useBrowser } from './browser';
 import type { ViewportName } from './browser';
 import { expectSignedIn } from './page-session';
-import { fundedAccount } from './trading-steps';
+import { apiToken, fundedAccount, post } from './trading-steps';
 
 const { browser } = useBrowser();
 const JOURNEY_MS = 240_000;
@@ -84,6 +85,10 @@ describe.each<ViewportName>(['mobile', 'desktop'])('account screens at %s', (vp)
         // A dark brand: the user menu in its theme.
         await openAccount(page, vp, 'menu');
         await screenshot(page, 'user-menu-dark-en', vp);
+        if (vp === 'desktop') await page.keyboard.press('Escape');
+        await openAccount(page, vp, 'security');
+        await page.getByTestId('device').waitFor({ state: 'visible' });
+        await screenshot(page, 'security-dark-en', vp);
       }),
     JOURNEY_MS,
   );
@@ -113,6 +118,19 @@ describe.each<ViewportName>(['mobile', 'desktop'])('account screens at %s', (vp)
           if (vp === 'desktop') await page.keyboard.press('Escape');
           await openAccount(page, vp, 'account');
           await screenshot(page, 'account-de', vp);
+          // A second device (a client of the API, which sends no browser's User-Agent) shows in the device list of
+          // the security page; signing it out there leaves this device alone (docs/security.md 7.5.2).
+          const other = await apiToken(fresh);
+          await openAccount(page, vp, 'security');
+          const devices = page.getByTestId('device');
+          await expect.poll(() => devices.count()).toBe(2);
+          // The API's sign-in is the newer one, so it comes first; this browser's is marked.
+          expect(await devices.first().getAttribute('data-current')).toBeNull();
+          expect(await devices.nth(1).getAttribute('data-current')).toBe('true');
+          await screenshot(page, 'security-devices-de', vp);
+          await page.getByTestId('device-sign-out').click();
+          await expect.poll(() => devices.count()).toBe(1);
+          expect((await post('/v1/waa/user/sessions', {}, other)).code).toBe(23519);
         },
         { locale: 'de-DE' },
       ),

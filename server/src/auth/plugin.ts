@@ -17,6 +17,7 @@ import { captchaRoutes } from './routes/captcha';
 import { loginRoutes } from './routes/login';
 import { registerRoutes } from './routes/register';
 import { sendCodeRoutes } from './routes/send-code';
+import { sessionRoutes } from './routes/sessions';
 import { tokenRoutes } from './routes/tokens';
 import { totpRoutes } from './routes/totp';
 import { deriveKeys, loadServerSecret } from './secrets';
@@ -143,6 +144,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     loginRoutes(deps);
     tokenRoutes(deps);
     totpRoutes(deps);
+    sessionRoutes(deps);
     if (senders.outbox && devOutbox) outboxRoute(app, senders.outbox);
     if (!production) devCaptchaRoute(app, devCaptchas);
 

@@ -29,8 +29,8 @@ export interface AuthService {
   ): Promise<{ token: string; expiresAt: number }>;
   /** Ends every session of a user (block, password change); returns how many ended. */
   revokeAllSessions(userId: string, reason?: RevokeReason, tx?: Queryable): Promise<number>;
-  /** Ends one session (logout). */
-  revokeSession(sessionId: string, reason?: RevokeReason): Promise<void>;
+  /** Ends one session (logout); 1 when it was live, else 0. */
+  revokeSession(sessionId: string, reason?: RevokeReason): Promise<number>;
   /**
    * True when `password` is the user's (Argon2id; a missing user costs the same and is false). Every check is
    * reserved first in a per-user window (5 wrong per 15 minutes; a right one gives its place back): once the

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { RefreshResponse } from '../../../src/core/contract/auth';
 import type { Db, Queryable } from '../db/types';
 import { signJwt, verifyJwt } from './jwt';
+import { deviceOf, listSessions } from './session-list';
 import type { AuthKeys } from './secrets';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
@@ -30,6 +31,7 @@ export type RevokeReason =
   | 'second-factor'
   | 'blocked'
   | 'admin'
+  | 'signed-out-by-user'
   | (string & {});
 
 /** Told to `onRevoke` listeners: the user and every session that just ended. */
@@ -93,10 +95,15 @@ export function createSessions({ db, keys, now, notify }: Deps) {
     return rows;
   }
 
-  const announce = (rows: Array<{ id: string; user_id: string }>, reason: RevokeReason) => {
-    const first = rows[0];
-    if (first) notify({ userId: first.user_id, sessionIds: rows.map((row) => row.id), reason });
-  };
+  const announce = (rows: Array<{ id: string; user_id: string }>, reason: RevokeReason) =>
+    rows[0] && notify({ userId: rows[0].user_id, sessionIds: rows.map((row) => row.id), reason });
+
+  /** Ends the live sessions `where` picks and tells the listeners; how many ended. */
+  async function end(q: Queryable, where: string, params: unknown[], reason: RevokeReason) {
+    const rows = await revokeWhere(q, where, params, reason);
+    announce(rows, reason);
+    return rows.length;
+  }
 
   return {
     /**
@@ -106,7 +113,7 @@ export function createSessions({ db, keys, now, notify }: Deps) {
     async issue(
       tx: Queryable | null,
       userId: string,
-      options: { virtual: boolean; ip?: string; origin?: string | null },
+      options: { virtual: boolean; ip?: string; origin?: string | null; userAgent?: string | null },
     ) {
       const q = tx ?? db;
       const { rows } = await q.query<{ uid: string }>('select uid from users where id = $1', [userId]);
@@ -115,8 +122,9 @@ export function createSessions({ db, keys, now, notify }: Deps) {
       const sessionId = randomBytes(16).toString('hex');
       const aesKey = randomBytes(16).toString('hex');
       await q.query(
-        `insert into auth_sessions (id, user_id, virtual, aes_key, created_at_ms, expires_at_ms, created_ip, origin)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `insert into auth_sessions
+           (id, user_id, virtual, aes_key, created_at_ms, expires_at_ms, created_ip, origin, user_agent)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           sessionId,
           userId,
@@ -126,6 +134,7 @@ export function createSessions({ db, keys, now, notify }: Deps) {
           now() + SESSION_TTL_MS,
           options.ip ?? null,
           options.origin ?? null,
+          deviceOf(options.userAgent),
         ],
       );
       const refreshToken = await addRefreshToken(q, sessionId);
@@ -209,24 +218,24 @@ export function createSessions({ db, keys, now, notify }: Deps) {
       return accessToken(row.user_id, row.uid, sessionId, options.virtual, row.aes_key);
     },
 
-    /** Ends one session. */
-    async revokeSession(sessionId: string, reason: RevokeReason) {
-      announce(await revokeWhere(db, 'id = $3', [sessionId], reason), reason);
-    },
+    /** The user's live sessions, the most recently active first (`listSessions`). */
+    list: (userId: string, currentSessionId: string) =>
+      listSessions(db, { now: now(), activeAfter: now() - SESSION_IDLE_MS }, userId, currentSessionId),
+
+    /** Ends `sessionId` if it is a live session of `userId` (another user's id ends nothing); true if it ended. */
+    revokeOwn: async (userId: string, sessionId: string, reason: RevokeReason) =>
+      (await end(db, 'user_id = $3 and id = $4', [userId, sessionId], reason)) > 0,
+
+    /** Ends one session; 1 when it was live, else 0. */
+    revokeSession: (sessionId: string, reason: RevokeReason) => end(db, 'id = $3', [sessionId], reason),
 
     /** Ends every live session of a user but `keepSessionId` (the one that asked); returns how many ended. */
-    async revokeOthers(userId: string, keepSessionId: string, reason: RevokeReason) {
-      const rows = await revokeWhere(db, 'user_id = $3 and id <> $4', [userId, keepSessionId], reason);
-      announce(rows, reason);
-      return rows.length;
-    },
+    revokeOthers: (userId: string, keepSessionId: string, reason: RevokeReason) =>
+      end(db, 'user_id = $3 and id <> $4', [userId, keepSessionId], reason),
 
     /** Ends every live session of a user (inside `tx` when given; listeners hear of it right away). */
-    async revokeAll(userId: string, reason: RevokeReason, tx?: Queryable) {
-      const rows = await revokeWhere(tx ?? db, 'user_id = $3', [userId], reason);
-      announce(rows, reason);
-      return rows.length;
-    },
+    revokeAll: (userId: string, reason: RevokeReason, tx?: Queryable) =>
+      end(tx ?? db, 'user_id = $3', [userId], reason),
   };
 }
 

@@ -23,6 +23,8 @@ export interface CallOptions {
   ip?: string;
   token?: string;
   brand?: string;
+  /** The caller's User-Agent (light-my-request's own otherwise). */
+  userAgent?: string;
 }
 
 /** The harness of an identity suite. */
@@ -68,7 +70,10 @@ export async function authHarness(backend: TestBackend): Promise<AuthHarness> {
       url: options.brand ? `${url}?brand=${options.brand}` : url,
       payload,
       remoteAddress: options.ip ?? '127.0.0.1',
-      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+      },
     });
   const post: AuthHarness['post'] = async (url, payload, options) =>
     (await call(url, payload, options)).json();

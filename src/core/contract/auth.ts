@@ -252,6 +252,62 @@ export const DisableTotp = endpoint({
   codes: [Code.STATUS_UNCHANGED, Code.INVALID_VERIFICATION_CODE, Code.TOO_FREQUENT, Code.USER_NOT_FOUND],
 });
 
+/** Most signed-in devices `waa/user/sessions` lists (newest activity first); a trader rarely has more. */
+export const SESSION_LIST_MAX = 50;
+
+/** One live session of the signed-in user (docs/security.md 7.5.2; not in spec §7). */
+export const SessionInfo = Obj({
+  /** The session's id (the `sid` its access tokens carry). */
+  id: Str(64),
+  /** The session asking. */
+  current: T.Boolean(),
+  createdAt: EpochMs(),
+  /** Its last sign-in or token refresh. */
+  lastActiveAt: EpochMs(),
+  /** The address it signed in from (null when not recorded). */
+  ip: Nullable(Str(64)),
+  /** The sign-in's User-Agent, at most 256 characters (null when not recorded). */
+  userAgent: Nullable(Str(256)),
+  /** Acting on the demo account. */
+  demo: T.Boolean(),
+});
+export type SessionInfo = Static<typeof SessionInfo>;
+
+export const ListSessions = endpoint({
+  service: 'api',
+  path: 'waa/user/sessions',
+  access: 'protected',
+  tag: TAG,
+  summary: 'The signed-in devices of the user: every live session, the current one marked (not in spec §7)',
+  input: Empty(),
+  data: T.Array(SessionInfo, { maxItems: SESSION_LIST_MAX }),
+  codes: [],
+});
+
+export const EndSession = endpoint({
+  service: 'api',
+  path: 'waa/user/sessions/end',
+  access: 'protected',
+  tag: TAG,
+  summary:
+    "Sign one of the user's other devices out (1008 for an id that is not a live session of the user, " +
+    'the current one included: that is logout)',
+  input: Obj({ id: Str(64) }),
+  data: T.Null(),
+  codes: [Code.DATA_NOT_FOUND],
+});
+
+export const EndOtherSessions = endpoint({
+  service: 'api',
+  path: 'waa/user/sessions/endOthers',
+  access: 'protected',
+  tag: TAG,
+  summary: 'Sign every other device of the user out; the current session stays (answers how many ended)',
+  input: Empty(),
+  data: Obj({ ended: T.Integer({ minimum: 0 }) }),
+  codes: [],
+});
+
 /** `GET /dev/captcha/{uuid}` (never in production): the text of an issued captcha, for end-to-end tests. */
 export const DevCaptcha = resource({
   service: 'site',

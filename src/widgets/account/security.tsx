@@ -5,6 +5,7 @@ import { callAccount } from './account-api';
 import { useAccount } from './account-context';
 import { CodeInput } from './code-input';
 import { CopyButton } from './copy-button';
+import { Devices } from './devices';
 import { Icon } from './icons';
 import { Field, PageHeader } from './parts';
 import { QrCode } from './qr-code';
@@ -17,7 +18,8 @@ export function groupSecret(secret: string): string {
 
 /**
  * Second factor (issue #3): set up shows the otpauth QR code and the secret, then a 6-digit code turns it
- * on; turning it off also takes a current code. A rejected code is cleared and the field refocused.
+ * on; turning it off also takes a current code. A rejected code is cleared and the field refocused. Below it, the
+ * signed-in devices (`Devices`).
  */
 export function Security() {
   const { t, platform, session, user, navigate, back } = useAccount();
@@ -125,6 +127,7 @@ export function Security() {
           <li>{codeForm(t('account.totp_step_code'), t('account.totp_enable'))}</li>
         </ol>
       ) : null}
+      <Devices />
     </div>
   );
 }

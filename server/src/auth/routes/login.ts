@@ -67,7 +67,12 @@ async function login(deps: AuthRouteDeps, request: FastifyRequest, reply: Fastif
     if (!(await acceptTotp(deps, user, code))) throw new BusinessError(Code.INVALID_VERIFICATION_CODE);
   }
   const origin = browserOrigin(request);
-  const tokens = await deps.sessions.issue(null, user.id, { virtual: false, ip: request.ip, origin });
+  const tokens = await deps.sessions.issue(null, user.id, {
+    virtual: false,
+    ip: request.ip,
+    origin,
+    userAgent: request.headers['user-agent'],
+  });
   await attempt.release();
   await deps.limits.reset(RATE_RULES.loginAccount, subject);
   // Whoever signs in with the password may try it again when changing it.
