@@ -288,6 +288,14 @@ describeOnBackends('every admin route and its audit row', { on: 'any' }, (backen
       audit: 'user.unblock',
       call: async () => admin('POST', `/admin/v1/users/${(await createUser(app)).uid}/unblock`),
     },
+    'POST /admin/v1/users/{uid}/sessions/end': {
+      audit: 'user.sessions_end',
+      call: async () => {
+        const user = await createUser(app);
+        await signIn(app, user.id);
+        return admin('POST', `/admin/v1/users/${user.uid}/sessions/end`);
+      },
+    },
     'POST /admin/v1/users/{uid}/trading': {
       audit: 'user.trading',
       call: async () => admin('POST', `/admin/v1/users/${alice.uid}/trading`, { prohibited: true }),
@@ -402,6 +410,11 @@ describeOnBackends('every admin route and its audit row', { on: 'any' }, (backen
       audit: 'support.close',
       call: async () => admin('POST', `/admin/v1/support/conversations/${support(3).id}/close`),
     },
+    // Last: it ends every trader's session.
+    'POST /admin/v1/sessions/end-all': {
+      audit: 'sessions.end_all',
+      call: async () => admin('POST', '/admin/v1/sessions/end-all', { reason: 'suspected token leak' }),
+    },
   };
 
   it('has a case for every admin route the app registers, and none for a route it lacks', () => {
@@ -476,6 +489,8 @@ describeOnBackends('every admin route and its audit row', { on: 'any' }, (backen
     for (const call of [
       admin('POST', '/admin/v1/users/99999999/credit', { amount: '10', account: 'real' }),
       admin('POST', '/admin/v1/users/99999999/block'),
+      admin('POST', '/admin/v1/users/99999999/sessions/end'),
+      admin('POST', '/admin/v1/sessions/end-all', { reason: 'x' }),
       admin('POST', '/admin/v1/users/99999999/notifications', { title: 'Hello', content: 'A word' }),
       admin('POST', `/admin/v1/deposits/${deposits[1]}/approve`),
       admin('POST', '/admin/v1/options/products/2147483647', { tradeStatus: 1 }),

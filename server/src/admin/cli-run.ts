@@ -1,6 +1,8 @@
 import {
   AdminBlockUser,
   AdminCreditUser,
+  AdminEndAllSessions,
+  AdminEndUserSessions,
   AdminLedgerCheck,
   AdminListUsers,
   AdminProhibitTrading,
@@ -42,6 +44,8 @@ Commands:
                                          email, phone or nickname
   users:block <uid>                      Block a user and end all their sessions
   users:unblock <uid>                    Allow a blocked user to sign in again
+  users:sign-out <uid>                   End every session of a user (they may sign in again)
+  sessions:end-all --reason TEXT         End every trader session of every brand (audited with the reason)
   users:prohibit <uid>                   Prohibit a user from trading (orders answer 405)
   users:allow <uid>                      Allow a prohibited user to trade again
   users:credit <uid> <amount> [real|demo] [--note TEXT]
@@ -84,7 +88,7 @@ function parse(argv: string[]): Parsed | 'help' {
     const arg = argv[i] as string;
     if (arg === '-h' || arg === '--help' || arg === 'help') return 'help';
     if (arg === '--json') json = true;
-    else if (arg === '--page' || arg === '--note' || arg === '--roles' || arg === '--name') {
+    else if (['--page', '--note', '--roles', '--name', '--reason'].includes(arg)) {
       const value = argv[(i += 1)];
       if (value === undefined) throw new UsageError(`${arg} needs a value`);
       options[arg.slice(2)] = value;
@@ -177,6 +181,21 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
           ? `Blocked ${uid}; ended ${data.revokedSessions} session(s).`
           : `Unblocked ${uid}.`,
       ]);
+      return EXIT.ok;
+    }
+    case 'users:sign-out': {
+      const uid = uidArg(args, command);
+      const data = (await call(io, AdminEndUserSessions, { uid })) as { ended: number };
+      print(data, () => [`Signed ${uid} out; ended ${data.ended} session(s).`]);
+      return EXIT.ok;
+    }
+    case 'sessions:end-all': {
+      if (!options.reason) throw new UsageError('sessions:end-all needs --reason TEXT');
+      const data = (await call(io, AdminEndAllSessions, { reason: options.reason })) as {
+        ended: number;
+        users: number;
+      };
+      print(data, () => [`Ended ${data.ended} session(s) of ${data.users} user(s).`]);
       return EXIT.ok;
     }
     case 'users:prohibit':

@@ -40,6 +40,9 @@ describe('admin CLI', () => {
       ['users:drop'],
       ['ledger:check', '--force'],
       ['users:block'],
+      ['users:sign-out'],
+      ['sessions:end-all'],
+      ['sessions:end-all', '--reason'],
       ['users:credit', user.uid],
     ]) {
       const result = await cli(argv);
@@ -93,6 +96,16 @@ describe('admin CLI', () => {
     expect((await cli(['users:prohibit', user.uid])).out).toBe(`${user.uid} may no longer trade.`);
     expect((await cli(['users:allow', user.uid])).out).toBe(`${user.uid} may trade again.`);
     expect((await cli(['users:prohibit', '99999999'])).code).toBe(1);
+  });
+
+  it('signs one user out everywhere, then every trader', async () => {
+    expect((await cli(['users:sign-out', user.uid])).out).toBe(`Signed ${user.uid} out; ended 0 session(s).`);
+    expect((await cli(['users:sign-out', '99999999'])).code).toBe(1);
+    const swept = await cli(['sessions:end-all', '--reason', 'suspected token leak']);
+    expect(swept).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^Ended \d+ session\(s\) of \d+ user\(s\)\.$/),
+    });
   });
 
   it('blocks and unblocks a user', async () => {

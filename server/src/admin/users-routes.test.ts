@@ -107,6 +107,55 @@ describe('POST /admin/v1/users/:uid/block', () => {
   });
 });
 
+describe('POST /admin/v1/users/:uid/sessions/end and /admin/v1/sessions/end-all (ASVS 7.4.5)', () => {
+  it('signs one user out everywhere, telling listeners, and leaves them free to sign in again', async () => {
+    const user = await createUser(app);
+    const bystander = await signIn(app, (await createUser(app)).id);
+    const tokens = [await signIn(app, user.id), await signIn(app, user.id)];
+    for (const token of tokens) expect((await post(app, token, '/v1/waa/user/info')).json().code).toBe(0);
+    const events: Array<{ userId: string; sessionIds: string[] }> = [];
+    const stop = app.auth.onRevoke((event) => events.push(event));
+    const res = await admin(app, 'POST', `/admin/v1/users/${user.uid}/sessions/end`);
+    stop();
+    expect(res.json()).toEqual({ code: 0, msg: 'success', data: { uid: user.uid, ended: 2 } });
+    expect(events).toEqual([{ userId: user.id, sessionIds: expect.any(Array), reason: 'admin' }]);
+    for (const token of tokens) expect((await post(app, token, '/v1/waa/user/info')).json().code).toBe(23519);
+    expect((await post(app, bystander, '/v1/waa/user/info')).json().code).toBe(0);
+    expect((await post(app, await signIn(app, user.id), '/v1/waa/user/info')).json().code).toBe(0);
+    expect((await admin(app, 'POST', '/admin/v1/users/99999999/sessions/end')).json().code).toBe(1002);
+  });
+
+  it('signs every trader out, each user’s listeners told once, and keeps the reason in the audit log', async () => {
+    const [a, b] = [await createUser(app), await createUser(app)];
+    const tokens = [await signIn(app, a.id), await signIn(app, a.id), await signIn(app, b.id)];
+    const events: Array<{ userId: string; sessionIds: string[] }> = [];
+    const stop = app.auth.onRevoke((event) => events.push(event));
+    const res = await admin(app, 'POST', '/admin/v1/sessions/end-all', { reason: 'suspected token leak' });
+    stop();
+    const { ended, users } = res.json().data as { ended: number; users: number };
+    // Every live session of the file's app ended, these three among them.
+    expect(ended).toBeGreaterThanOrEqual(3);
+    expect(events.map((e) => e.userId).sort()).toHaveLength(users);
+    expect(new Set(events.map((e) => e.userId)).size).toBe(users);
+    expect(events.find((e) => e.userId === a.id)?.sessionIds).toHaveLength(2);
+    expect(events.reduce((n, e) => n + e.sessionIds.length, 0)).toBe(ended);
+    for (const token of tokens) expect((await post(app, token, '/v1/waa/user/info')).json().code).toBe(23519);
+    const { rows } = await app.db.query<{ after: unknown }>(
+      `select after from audit_log where action = 'sessions.end_all' order by id desc limit 1`,
+    );
+    const after = rows[0]?.after;
+    expect(typeof after === 'string' ? JSON.parse(after) : after).toEqual({
+      ended,
+      users,
+      reason: 'suspected token leak',
+    });
+    // Nothing left to end.
+    const again = await admin(app, 'POST', '/admin/v1/sessions/end-all', { reason: 'once more' });
+    expect(again.json().data).toEqual({ ended: 0, users: 0 });
+    expect((await admin(app, 'POST', '/admin/v1/sessions/end-all', { reason: '' })).json().code).toBe(1001);
+  });
+});
+
 describe('POST /admin/v1/users/:uid/unblock', () => {
   it('lets the user sign in again while the sessions ended by the block stay ended', async () => {
     const user = await createUser(app);

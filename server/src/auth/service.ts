@@ -29,6 +29,8 @@ export interface AuthService {
   ): Promise<{ token: string; expiresAt: number }>;
   /** Ends every session of a user (block, password change); returns how many ended. */
   revokeAllSessions(userId: string, reason?: RevokeReason, tx?: Queryable): Promise<number>;
+  /** Ends every live session of every user (an operator's sweep); how many ended, of how many users. */
+  revokeEveryone(reason: RevokeReason, tx?: Queryable): Promise<{ ended: number; users: number }>;
   /** Ends one session (logout); 1 when it was live, else 0. */
   revokeSession(sessionId: string, reason?: RevokeReason): Promise<number>;
   /**
@@ -77,6 +79,7 @@ export function createAuthService(deps: Deps): AuthService {
       return access;
     },
     revokeAllSessions: (userId, reason = 'admin', tx) => sessions.revokeAll(userId, reason, tx),
+    revokeEveryone: (reason, tx) => sessions.revokeEveryone(reason, tx),
     revokeSession: (sessionId, reason = 'logout') => sessions.revokeSession(sessionId, reason),
     async verifyPassword(userId, password) {
       const attempt = await deps.limits.reserve(RATE_RULES.passwordUser, userId);

@@ -59,6 +59,16 @@ interface Deps {
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const newRefreshToken = () => randomBytes(32).toString('base64url');
 
+/** Marks the live sessions `where` picks ended at `at` ($3… are `params`); the rows that ended. */
+async function endWhere(q: Queryable, at: number, where: string, params: unknown[], reason: RevokeReason) {
+  const { rows } = await q.query<{ id: string; user_id: string }>(
+    `update auth_sessions set revoked_at_ms = $1, revoke_reason = $2
+      where revoked_at_ms is null and ${where} returning id, user_id`,
+    [at, reason, ...params],
+  );
+  return rows;
+}
+
 /** The session operations over one database, key set and clock. */
 export function createSessions({ db, keys, now, notify }: Deps) {
   function accessToken(userId: string, uid: string, sessionId: string, virtual: boolean, aesKey: string) {
@@ -86,14 +96,8 @@ export function createSessions({ db, keys, now, notify }: Deps) {
     return refreshToken;
   }
 
-  async function revokeWhere(q: Queryable, where: string, params: unknown[], reason: RevokeReason) {
-    const { rows } = await q.query<{ id: string; user_id: string }>(
-      `update auth_sessions set revoked_at_ms = $1, revoke_reason = $2
-        where revoked_at_ms is null and ${where} returning id, user_id`,
-      [now(), reason, ...params],
-    );
-    return rows;
-  }
+  const revokeWhere = (q: Queryable, where: string, params: unknown[], reason: RevokeReason) =>
+    endWhere(q, now(), where, params, reason);
 
   const announce = (rows: Array<{ id: string; user_id: string }>, reason: RevokeReason) =>
     rows[0] && notify({ userId: rows[0].user_id, sessionIds: rows.map((row) => row.id), reason });
@@ -232,6 +236,15 @@ export function createSessions({ db, keys, now, notify }: Deps) {
     /** Ends every live session of a user but `keepSessionId` (the one that asked); returns how many ended. */
     revokeOthers: (userId: string, keepSessionId: string, reason: RevokeReason) =>
       end(db, 'user_id = $3 and id <> $4', [userId, keepSessionId], reason),
+
+    /** Ends every live session of every user; each user's listeners hear of theirs. How many ended, of how many users. */
+    async revokeEveryone(reason: RevokeReason, tx?: Queryable) {
+      const rows = await revokeWhere(tx ?? db, 'true', [], reason);
+      const byUser = new Map<string, typeof rows>();
+      for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+      for (const sessions of byUser.values()) announce(sessions, reason);
+      return { ended: rows.length, users: byUser.size };
+    },
 
     /** Ends every live session of a user (inside `tx` when given; listeners hear of it right away). */
     revokeAll: (userId: string, reason: RevokeReason, tx?: Queryable) =>

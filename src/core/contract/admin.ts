@@ -127,6 +127,29 @@ export const AdminUnblockUser = endpoint({
   codes: [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND],
 });
 
+export const AdminEndUserSessions = endpoint({
+  service: 'admin',
+  path: 'users/{uid}/sessions/end',
+  access: 'admin',
+  tag: TAG,
+  summary: 'End every session of a user (signed out everywhere; they may sign in again)',
+  input: Obj({ uid: Uid() }),
+  data: Obj({ uid: T.String(), ended: T.Integer({ minimum: 0 }) }),
+  codes: [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND],
+});
+
+export const AdminEndAllSessions = endpoint({
+  service: 'admin',
+  path: 'sessions/end-all',
+  access: 'admin',
+  tag: TAG,
+  summary:
+    'End every trader session of every brand (after a suspected token leak); the reason is kept in the audit log',
+  input: Obj({ reason: Str(200, { minLength: 3 }) }),
+  data: Obj({ ended: T.Integer({ minimum: 0 }), users: T.Integer({ minimum: 0 }) }),
+  codes: [Code.INCORRECT_PARAMETER],
+});
+
 export const AdminProhibitTrading = endpoint({
   service: 'admin',
   path: 'users/{uid}/trading',
