@@ -2,8 +2,8 @@
  * Chaos benchmark (issue #24, "Faults, with nothing lost"): 20 clients × 70 money operations through the fault
  * proxy (lost answers, cut requests, delays), the server SIGKILLed and started again and PostgreSQL restarted in
  * the middle (tests/chaos/run.ts). Prints the one line of figures, then one JSON line. A run that lost or
- * duplicated an operation, left a view out of step with the database, left an operation unanswered or failed the
- * ledger check exits non-zero: `npm run bench` then fails.
+ * duplicated an operation, left a view out of step with the database, left an operation unanswered or a key
+ * "processing", or failed the ledger check exits non-zero: `npm run bench` then fails.
  */
 import { formatChaos, runChaos } from '../tests/chaos/run';
 
@@ -23,6 +23,8 @@ const clean =
   report.duplicated === 0 &&
   report.drift === 0 &&
   report.unresolved === 0 &&
+  // No key left "processing" (IK1, IK2).
+  report.stuck === 0 &&
   report.ledgerOk &&
   report.problems.length === 0;
 console.log(
@@ -51,7 +53,7 @@ console.log(
 if (!clean) {
   console.error(
     `chaos: FAILED: lost ${report.lost}, duplicated ${report.duplicated}, drift ${report.drift}, unresolved ` +
-      `${report.unresolved}, ledger ${report.ledgerOk ? 'ok' : 'FAILS'}, ${report.problems.length} problems`,
+      `${report.unresolved}, stuck ${report.stuck}, ledger ${report.ledgerOk ? 'ok' : 'FAILS'}, ${report.problems.length} problems`,
   );
   process.exit(1);
 }

@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
+import { IDEMPOTENCY_LEASE_MS } from './http/idempotency';
 import { loggerOptions } from './http/logging';
 import type { AuthPluginOptions } from './auth/plugin';
 import { HTTP_SERVER_OPTIONS } from './http/server-options';
@@ -48,6 +49,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** The server's time source, `app.clock` for every module (default: real time; tests pass a TestClock). */
   clock?: Clock;
+  /** How long a reserved Idempotency-Key is its request's before a repeat may take it over (IK2; default 15 s). */
+  idempotencyLeaseMs?: number;
   /** Modules that can be left out (tests of the platform layer); all on by default. */
   modules?: { market?: boolean; broker?: boolean };
   /** Identity module: token secret, SMTP, senders (each falls back on its environment variable). */
@@ -67,6 +70,8 @@ export interface AppConfig {
   dataDir: string;
   publicOrigin: string | undefined;
   adminToken: string;
+  /** The lease of an Idempotency-Key reservation (http/idempotency.ts). */
+  idempotencyLeaseMs: number;
 }
 
 declare module 'fastify' {
@@ -222,6 +227,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     dataDir: options.dataDir ?? './data',
     publicOrigin: options.publicOrigin,
     adminToken: options.adminToken ?? randomBytes(24).toString('base64url'),
+    idempotencyLeaseMs: options.idempotencyLeaseMs ?? IDEMPOTENCY_LEASE_MS,
   });
   app.decorate('clock', options.clock ?? systemClock);
   const context: ModuleContext = { options, app };

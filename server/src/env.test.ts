@@ -28,6 +28,15 @@ describe('readEnv', () => {
     expect(() => readEnv({ MARKET_WS_MAX_PER_IP: 'many' })).toThrow(/MARKET_WS_MAX_PER_IP/);
   });
 
+  it('leaves the Idempotency-Key lease to the default unless IDEMPOTENCY_LEASE_MS sets 100 ms to 10 minutes', () => {
+    expect(readEnv({}).idempotencyLeaseMs).toBeUndefined();
+    expect(readEnv({ IDEMPOTENCY_LEASE_MS: '1000' }).idempotencyLeaseMs).toBe(1000);
+    for (const bad of ['99', '600001', '1.5', 'soon'])
+      expect(() => readEnv({ IDEMPOTENCY_LEASE_MS: bad })).toThrow(
+        /IDEMPOTENCY_LEASE_MS must be an integer from 100 to 600000/,
+      );
+  });
+
   it('serves the dev outbox only when DEV_OUTBOX switches it on, and never in production', () => {
     expect(readEnv({}).devOutbox).toBe(false);
     expect(readEnv({ NODE_ENV: 'development' }).devOutbox).toBe(false);

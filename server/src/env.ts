@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_POOL_MAX } from './db/postgres';
+import { IDEMPOTENCY_LEASE_MAX_MS, IDEMPOTENCY_LEASE_MIN_MS } from './http/idempotency';
 import { parseOrigin } from './http/origin';
 import { checkTrustedProxies, trustedProxies, type TrustProxy } from './http/client-address';
 
@@ -103,6 +104,12 @@ export const ENV_VARS: readonly EnvVar[] = [
       "1: keep mail (without SMTP_URL) and SMS in the dev outbox and serve everyone's codes at `/dev/outbox` (`npm start` sets it for its demo). Refused with NODE_ENV=production.",
     default: '0',
   },
+  {
+    name: 'IDEMPOTENCY_LEASE_MS',
+    description:
+      'Milliseconds a money submit holds its Idempotency-Key before a repeat may take over a request that died (100 to 600000; test runs shorten it).',
+    default: '15000',
+  },
   { name: 'SMTP_FROM', description: 'Sender address of mail.', default: 'no-reply@localhost' },
   { name: 'NODE_ENV', description: 'production makes ADMIN_TOKEN mandatory.', default: 'development' },
   { name: 'LOG_LEVEL', description: 'fatal, error, warn, info, debug, trace or silent.', default: 'info' },
@@ -129,6 +136,8 @@ export interface ServerEnv {
   brand: string;
   marketSeed: number | undefined;
   production: boolean;
+  /** IDEMPOTENCY_LEASE_MS: the lease of an Idempotency-Key reservation; unset: the default (15 s). */
+  idempotencyLeaseMs: number | undefined;
   /** DEV_OUTBOX=1: the dev outbox and `/dev/outbox` (never in production). */
   devOutbox: boolean;
   logLevel: string;
@@ -222,6 +231,12 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     brand: env.BRAND?.trim().toLowerCase() || 'tradekit',
     marketSeed: integer(env, 'MARKET_SEED', 0, 2 ** 31 - 1),
     production,
+    idempotencyLeaseMs: integer(
+      env,
+      'IDEMPOTENCY_LEASE_MS',
+      IDEMPOTENCY_LEASE_MIN_MS,
+      IDEMPOTENCY_LEASE_MAX_MS,
+    ),
     devOutbox,
     logLevel,
   };

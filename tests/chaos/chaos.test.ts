@@ -26,7 +26,12 @@ it(
     // Every kind of fault was met (the schedule's first requests hold each kind).
     for (const kind of ['drop', 'cut', 'delay', 'refused'] as const)
       expect(report.faults[kind], kind).toBeGreaterThan(0);
-    expect(report.operations + report.stuck).toBe(4 * 15);
+    // No key is left "processing": answers commit with their effects, a dead request's key is taken over (IK1, IK2).
+    expect(report.stuck).toBe(0);
+    expect(report.operations).toBe(4 * 15);
+    // Every keyed kind was met, loan repayments too.
+    for (const kind of ['deposit', 'transferIn', 'withdraw', 'repay'] as const)
+      expect(report.byKind[kind], kind).toBeGreaterThan(0);
     expect(report.unresolved).toBe(0);
     expect(report.lost).toBe(0);
     expect(report.duplicated).toBe(0);

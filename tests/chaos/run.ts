@@ -13,7 +13,9 @@
  *   records) read through the API after the run that differs from what the database holds for that user.
  *
  * Money operations: deposit submit (multipart, Idempotency-Key) and its admin review, wallet transfers both
- * ways (Idempotency-Key), withdrawal submit (Idempotency-Key) and its admin review, and market orders. The
+ * ways (Idempotency-Key), withdrawal submit (Idempotency-Key) and its admin review, loan repayments
+ * (Idempotency-Key; each client's loan is applied for and approved at set-up) and their admin review, and
+ * market orders. The
  * order routes take no Idempotency-Key (CF4 keys the cashier submits only), so a client whose order went
  * unanswered reads its orders back before sending it again (CH2).
  */
@@ -39,16 +41,26 @@ const PNG_1X1 = Buffer.from(
 );
 /** What each client starts with on its real account (admin credit: set-up, not one of the operations). */
 const START_USD = '5000';
+/** The loan each client gets at set-up (the smallest a loan may be), paid into its real account. */
+const LOAN_USD = '50000';
+/** One repayment (the repayment step). */
+const REPAY_USD = '100';
 /** A client gives an operation up after this long without an answer (it is then counted as unresolved). */
 const OPERATION_DEADLINE_MS = 90_000;
 /** "Still processing" (23552): not known yet, ask again with the same key. */
 const STILL_PROCESSING = 23_552;
 /**
- * A key still "processing" this long after its first such answer was left pending by a request that died (the
- * server killed, PostgreSQL gone) between reserving the key and storing its answer: it stays pending for the
- * key's 24 hours (CH3). The client stops asking; the run counts it as stuck and checks it is pending.
+ * The lease of an Idempotency-Key reservation in the run's server (env IDEMPOTENCY_LEASE_MS; 15 s by default).
+ * A request that died (the server killed, PostgreSQL gone) after reserving its key leaves it pending until the
+ * lease ends; then a repeat takes it over (IK2). Short here, so the run's retries get through in a second.
  */
-const STUCK_AFTER_MS = 5_000;
+const LEASE_MS = 1_000;
+/**
+ * A key still "processing" this long after its first such answer is stuck: with the answer stored in the
+ * effect's transaction and the lease taken over (IK1, IK2) none should be (CH3 counted 7 of 1,393 before).
+ * The client stops asking; the run counts it as stuck, checks it in the database, and the suite expects none.
+ */
+const STUCK_AFTER_MS = 5 * LEASE_MS;
 
 export interface ChaosOptions {
   clients: number;
@@ -60,7 +72,17 @@ export interface ChaosOptions {
 }
 
 export type OperationKind =
-  'deposit' | 'depositReview' | 'transferIn' | 'transferOut' | 'withdraw' | 'withdrawReview' | 'order';
+  | 'deposit'
+  | 'depositReview'
+  | 'transferIn'
+  | 'transferOut'
+  | 'withdraw'
+  | 'withdrawReview'
+  | 'repay'
+  | 'repayReview'
+  | 'order';
+/** The admin decisions (keyed `<id>:<decision>` in the run's records, no Idempotency-Key). */
+const REVIEWS: readonly OperationKind[] = ['depositReview', 'withdrawReview', 'repayReview'];
 
 export interface ChaosReport {
   seed: number;
@@ -75,7 +97,7 @@ export interface ChaosReport {
   retries: number;
   /** Operations never answered before the deadline. */
   unresolved: number;
-  /** Keyed operations left "processing" by a request that died mid-way (CH3): never answered, never repeated. */
+  /** Keyed operations left "processing" (see STUCK_AFTER_MS): none since IK1/IK2 (CH3 counted them before). */
   stuck: number;
   faults: FaultCounts;
   restarts: { server: number; postgres: number };
@@ -121,6 +143,7 @@ function startServer(
       TRUST_PROXY: 'loopback',
       MARKET_BACKFILL_DAYS: '0.01',
       MARKET_SEED: '7',
+      IDEMPOTENCY_LEASE_MS: String(LEASE_MS),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -209,6 +232,8 @@ interface Client {
   userId: string;
   token: string;
   aesKey: string;
+  /** The client's approved loan (set-up), which its repayments pay back. */
+  loanId: string | null;
   acked: Acked[];
 }
 
@@ -259,7 +284,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     log(`chaos: PostgreSQL ${cluster.url}, server :${server.port}, proxy :${proxy.port}`);
 
     // ── Set-up (directly, not through the proxy): sign up, credit, sign in ──
-    const setupPost = async (path: string, body: object, ip: string, token?: string) => {
+    const setupPost = async (path: string, body: object, ip: string, token?: string, key?: string) => {
       const answer = await send(direct(), {
         method: 'POST',
         path,
@@ -267,6 +292,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           'content-type': 'application/json',
           'x-forwarded-for': ip,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(key ? { 'idempotency-key': key } : {}),
         },
         body: JSON.stringify(body),
       });
@@ -308,7 +334,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         aesKey?: string;
       };
       if (!payload.aesKey) throw new Error('set-up: the access token carries no aesKey');
-      return { n, uid, userId: '', token, aesKey: payload.aesKey, acked: [] };
+      return { n, uid, userId: '', token, aesKey: payload.aesKey, loanId: null, acked: [] };
     };
     const clients: Client[] = [];
     for (let n = 0; n < options.clients; n++) clients.push(await signUp(n));
@@ -331,6 +357,29 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       }
     } finally {
       await lookup.end();
+    }
+    // Each client's loan, vouched for by the next client (a guarantor is another user), approved by the admin API.
+    if (clients.length > 1) {
+      for (const client of clients) {
+        const guarantor = clients[(client.n + 1) % clients.length] as Client;
+        const applied = await setupPost(
+          '/v1/waa/userLoan/insert',
+          { amount: Number(LOAN_USD), days: 30, guarantor: guarantor.uid, remark: 'Chaos' },
+          `10.25.0.${client.n + 1}`,
+          client.token,
+          `chaos-${options.seed}-${client.n}-loan`,
+        );
+        const loanId = String((applied.dto as { id: string }).id);
+        const approved = await send(direct(), {
+          method: 'POST',
+          path: `/admin/v1/loans/${loanId}/approve`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+          body: '{}',
+        });
+        if (envelopeOf(approved)?.code !== 0)
+          throw new Error(`set-up: loan approval answered ${approved.body}`);
+        client.loanId = loanId;
+      }
     }
 
     // ── The clients ──
@@ -426,7 +475,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const json = (body: object) => ({ body: JSON.stringify(body), type: 'application/json' });
     const runClient = async (client: Client) => {
       const { next } = createRandom(options.seed * 1000 + client.n);
-      let usd = START_USD;
+      let usd = client.loanId ? add(START_USD, LOAN_USD) : START_USD;
       let usdt = '0';
       let withdrawalsAllowed = true;
       const record = (acked: Acked) => {
@@ -466,9 +515,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         });
         return answer.code === 0;
       };
-      /** A deposit or withdrawal submit: its ticket's id, null when refused, undefined when never answered. */
+      /**
+       * A deposit, withdrawal or repayment submit: its ticket's (repayment's) id, null when refused, undefined
+       * when never answered.
+       */
       const submitTicket = async (
-        kind: 'deposit' | 'withdraw',
+        kind: 'deposit' | 'withdraw' | 'repay',
         request: { path: string; body: string | Buffer; type: string },
         key: string,
       ): Promise<string | null | undefined> => {
@@ -477,13 +529,22 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           unresolved += 1;
           return undefined;
         }
-        const id = answer.code === 0 ? String((answer.data as { id: string | number }).id) : null;
+        const data = answer.data as { id?: string | number; dto?: { id: string } };
+        const id = answer.code === 0 ? String(kind === 'repay' ? data.dto?.id : data.id) : null;
         record({ kind, key, code: answer.code, ref: id });
         return id;
       };
       /** A decision of the admin API: a repeat after a lost answer is refused as "already decided". */
-      const review = async (kind: 'depositReview' | 'withdrawReview', id: string, approve: boolean) => {
-        const base = kind === 'depositReview' ? 'deposits' : 'withdrawals';
+      const review = async (
+        kind: 'depositReview' | 'withdrawReview' | 'repayReview',
+        id: string,
+        approve: boolean,
+      ) => {
+        const base = {
+          depositReview: 'deposits',
+          withdrawReview: 'withdrawals',
+          repayReview: 'loan-repayments',
+        }[kind];
         const answer = await call(
           admin(
             `/admin/v1/${base}/${id}/${approve ? 'approve' : 'reject'}`,
@@ -573,6 +634,21 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
             usd = add(usd, num);
           }
           i += 1;
+        } else if (client.loanId && roll >= 0.88 && i + 1 < options.operations && compare(usd, '200') >= 0) {
+          // A repayment of the loan (held from the real balance), then its review.
+          const body = { loanId: client.loanId, amount: REPAY_USD };
+          const id = await submitTicket(
+            'repay',
+            { path: '/v1/waa/userLoan/insertRepayment', ...json(body) },
+            keyOf(i, 'repay'),
+          );
+          i += 1;
+          if (id) {
+            usd = sub(usd, REPAY_USD);
+            const approve = next() < 0.7;
+            if ((await review('repayReview', id, approve)) && !approve) usd = add(usd, REPAY_USD);
+            i += 1;
+          }
         } else if (withdrawalsAllowed && i + 1 < options.operations && compare(usd, '200') >= 0) {
           const body = {
             num: '100',
@@ -668,9 +744,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       let duplicated = 0;
       let drift = 0;
       const byKind = Object.fromEntries(
-        ['deposit', 'depositReview', 'transferIn', 'transferOut', 'withdraw', 'withdrawReview', 'order'].map(
-          (k) => [k, 0],
-        ),
+        [
+          'deposit',
+          'depositReview',
+          'transferIn',
+          'transferOut',
+          'withdraw',
+          'withdrawReview',
+          'repay',
+          'repayReview',
+          'order',
+        ].map((k) => [k, 0]),
       ) as Record<OperationKind, number>;
       let succeeded = 0;
       const codes: Record<string, number> = {};
@@ -707,6 +791,29 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
             );
           }
         }
+        // Repayments: every acknowledged one exists once, decided as acknowledged; none without an answer.
+        const repayments = await q<{ id: string; status: number }>(
+          'select id::text, status from loan_repayments where user_id = $1',
+          [client.userId],
+        );
+        const repaid = refs('repay');
+        lost += repaid.filter((id) => !repayments.some((r) => r.id === id)).length;
+        duplicated += Math.max(
+          0,
+          repayments.length - new Set(repaid).size - stuckOf('/v1/waa/userLoan/insertRepayment'),
+        );
+        for (const a of ok.filter((x) => x.kind === 'repayReview')) {
+          const [id, decision] = (a.key as string).split(':');
+          const row = repayments.find((r) => r.id === id);
+          // 1 approved, 2 rejected (RepaymentStatus).
+          const want = decision === 'approve' ? 1 : 2;
+          if (row?.status !== want) {
+            lost += 1;
+            problems.push(
+              `client ${client.n}: repayment ${id} is ${row?.status ?? 'missing'}, acknowledged ${want}`,
+            );
+          }
+        }
         // Keys: each acknowledged keyed operation has its key stored once, done.
         const keys = await q<{ key: string; state: string }>(
           'select key, state from idempotency_keys where user_id = $1',
@@ -729,9 +836,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           if (row?.state !== 'pending')
             problems.push(`client ${client.n}: stuck key ${x.key} is ${row?.state ?? 'missing'}`);
         }
-        for (const a of client.acked.filter(
-          (x) => x.key && x.kind !== 'depositReview' && x.kind !== 'withdrawReview',
-        )) {
+        for (const a of client.acked.filter((x) => x.key && !REVIEWS.includes(x.kind))) {
           const stored = keys.filter((k) => k.key === a.key);
           if (stored.length !== 1 || stored[0]?.state !== 'done') {
             lost += 1;

@@ -65,9 +65,13 @@ export async function depositUserRoutes(app: FastifyInstance): Promise<void> {
     scope.addHook('preValidation', async (request) => {
       request.body = await readingParts(request, () => readParts(request));
     });
-    route(scope, SubmitDeposit, async (_input, { request }) =>
-      ok(toDepositTicket(await submitDeposit(app, request, request.body as Parts))),
-    );
+    // The answer is stored with the key in the transaction that files the ticket (IK1).
+    route(scope, SubmitDeposit, async (_input, { request, answer }) => {
+      const filed = await submitDeposit(app, request, request.body as Parts, (tx, row) =>
+        answer.record(tx, ok(toDepositTicket(row))),
+      );
+      return ok(toDepositTicket(filed));
+    });
   });
 }
 

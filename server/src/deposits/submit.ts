@@ -25,6 +25,7 @@ import {
 import { brandFlag } from '../accounts';
 import { coinUsdPrice, findCoin } from '../cashier';
 import { BusinessError } from '../http/envelope';
+import type { BeforeCommit } from '../http/idempotency';
 import { toMoney } from '../ledger';
 import { detectImageType, IMAGE_CONTENT_TYPES, IMAGE_SNIFF_BYTES } from '../users';
 import { depositLoadOf, insertDeposit, listDepositBanks, type DepositRow, type NewDeposit } from './repo';
@@ -116,7 +117,11 @@ const PROOF_WINDOW_MS = 24 * 3600 * 1000;
  * take the day's proof bytes beyond `DEPOSIT_PROOF_DAY_MAX_BYTES` (1010). The check runs after taking the
  * user's row lock, as the payee limits do, so it holds under parallel submissions.
  */
-async function fileDeposit(app: FastifyInstance, row: NewDeposit): Promise<DepositRow> {
+async function fileDeposit(
+  app: FastifyInstance,
+  row: NewDeposit,
+  beforeCommit: BeforeCommit<DepositRow>,
+): Promise<DepositRow> {
   return app.db.transaction(async (tx) => {
     await tx.query('select id from users where id = $1 for update', [row.userId]);
     const load = await depositLoadOf(tx, row.userId, PROOF_WINDOW_MS);
@@ -126,7 +131,9 @@ async function fileDeposit(app: FastifyInstance, row: NewDeposit): Promise<Depos
     if (load.proofBytes + row.proof.length > DEPOSIT_PROOF_DAY_MAX_BYTES) {
       throw new BusinessError(Code.MAX_TARGET_VALUE, 'proof images of today above the limit');
     }
-    return insertDeposit(tx, row);
+    const filed = await insertDeposit(tx, row);
+    await beforeCommit(tx, filed);
+    return filed;
   });
 }
 
@@ -148,11 +155,15 @@ export function toDepositTicket(row: DepositRow): DepositTicket {
   };
 }
 
-/** Handles one submission of the signed-in user. */
+/**
+ * Handles one submission of the signed-in user. `beforeCommit` runs in the transaction that files the ticket
+ * (the route stores its answer there, IK1).
+ */
 export async function submitDeposit(
   app: FastifyInstance,
   request: FastifyRequest,
   parts: Parts,
+  beforeCommit: BeforeCommit<DepositRow>,
 ): Promise<DepositRow> {
   const { userId, brandId, virtual } = request.auth;
   // The demo account has no deposit (spec §6); a brand may switch deposits off (disableDeposit).
@@ -204,16 +215,20 @@ export async function submitDeposit(
   if (compare(usdAmount, brandDepositMinimumUsd(brand.settings.languages)) < 0) {
     throw new BusinessError(Code.NOT_CORRECT_AMOUNT, 'below the minimum deposit');
   }
-  return fileDeposit(app, {
-    uid: ticketUid(),
-    userId,
-    method,
-    coinId,
-    bankId,
-    currency,
-    amount: meta.amt,
-    usdAmount,
-    proof: parts.proof,
-    proofType: IMAGE_CONTENT_TYPES[type],
-  });
+  return fileDeposit(
+    app,
+    {
+      uid: ticketUid(),
+      userId,
+      method,
+      coinId,
+      bankId,
+      currency,
+      amount: meta.amt,
+      usdAmount,
+      proof: parts.proof,
+      proofType: IMAGE_CONTENT_TYPES[type],
+    },
+    beforeCommit,
+  );
 }

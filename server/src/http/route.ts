@@ -25,12 +25,12 @@ import {
 import { Obj, Str, T, type Static, type TSchema } from '../../../src/core/contract/schema';
 import { adminAuditOf, AuditMissingError, isAction, type AdminAudit } from './admin-audit';
 import { BusinessError } from './envelope';
-import { bufferedParts, withIdempotency } from './idempotency';
+import { bufferedParts, noAnswerRecorder, withIdempotency, type AnswerRecorder } from './idempotency';
 import { JsonTooDeep } from './json-body';
 import { readingParts } from './multipart';
 
-/** What a handler gets besides its input. */
-export interface RouteContext {
+/** What a handler gets besides its input (`D`: the data of its success answer). */
+export interface RouteContext<D = unknown> {
   request: FastifyRequest;
   reply: FastifyReply;
   /** True on the endpoint's Mock path (spec §6: the demo account). */
@@ -40,6 +40,11 @@ export interface RouteContext {
    * `audit.transaction` with its one audit row; an error on any other route.
    */
   audit: AdminAudit;
+  /**
+   * The answer writer of an idempotent route (`idempotent: true`): its handler records its success answer in
+   * the transaction of its money effect, before that commits (issue #24, IK1); an error on any other route.
+   */
+  answer: AnswerRecorder<D>;
 }
 
 /**
@@ -71,7 +76,7 @@ function auditOf(request: FastifyRequest, admin: boolean): AdminAudit {
 /** A handler answers `ok(data)` (or `ok(data, extra)`); failures are thrown as `BusinessError`. */
 export type Handler<E extends Endpoint> = (
   input: InputOf<E>,
-  context: RouteContext,
+  context: RouteContext<DataOf<E>>,
 ) => Promise<Envelope<DataOf<E>>>;
 
 /** Guards by access kind, decorated on the app by the modules that own them (auth, admin). */
@@ -260,14 +265,21 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
           const { brand: _brand, ...fields } = (source ?? {}) as Record<string, unknown>;
           const given = input(request, method === 'POST' ? source : fields);
           const admin = access === 'admin';
-          const handle = () => handler(given, { request, reply, mock, audit: auditOf(request, admin) });
+          const handle = (answer: AnswerRecorder<DataOf<E>>) => () =>
+            handler(given, { request, reply, mock, audit: auditOf(request, admin), answer });
           // A malformed multipart body fails inside the handler's reading of the parts: 1001, never 500.
-          const run = multipart ? () => readingParts(request, handle) : handle;
-          if (admin) return audited(request, reply, run);
-          if (!endpoint.idempotent) return run();
+          const running = (answer: AnswerRecorder<DataOf<E>>) =>
+            multipart ? () => readingParts(request, handle(answer)) : handle(answer);
+          if (!endpoint.idempotent) {
+            const run = running(noAnswerRecorder(url));
+            return admin ? audited(request, reply, run) : run();
+          }
           // A multipart body is read by its route's preValidation hook: its fields and files stand for it.
           const fingerprint = multipart ? bufferedParts(request) : given;
-          return withIdempotency(app.db, request, reply, path, fingerprint, run);
+          const options = { db: app.db, now: () => app.clock.now(), leaseMs: app.config.idempotencyLeaseMs };
+          return withIdempotency(options, request, reply, path, fingerprint, (answer) =>
+            running(answer as AnswerRecorder<DataOf<E>>)(),
+          );
         },
       });
     }

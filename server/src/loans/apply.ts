@@ -10,6 +10,7 @@ import { loanAmountProblem, repaymentProblem, type LoanAmountProblem } from '../
 import { brandFlag } from '../accounts';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
+import type { BeforeCommit } from '../http/idempotency';
 import { findUserAccount, houseAccount, postTransaction } from '../ledger';
 import { LedgerKind, newUid, REPAY_PENDING_HOUSE, repaymentRef } from './ids';
 import {
@@ -62,12 +63,14 @@ export interface Application {
 /**
  * Files an application. The insert is the reservation: the partial unique index lets one open loan per user
  * exist, so of parallel applications one inserts and the others wait for it and then insert nothing (read as
- * 1149/1150/1151). Only then is the guarantor checked, inside the same transaction.
+ * 1149/1150/1151). Only then is the guarantor checked, inside the same transaction. `beforeCommit` runs in
+ * it with the new loan (the route stores its answer there, IK1).
  */
 export async function applyForLoan(
   app: FastifyInstance,
   caller: Caller,
   input: Application,
+  beforeCommit: BeforeCommit<LoanRow>,
 ): Promise<LoanRow> {
   assertOffered(app, caller);
   const amount = String(input.amount);
@@ -101,7 +104,9 @@ export async function applyForLoan(
     // An unknown UID, one of another brand and the applicant's own all name no one who can vouch.
     if (!guarantor || guarantor.id === caller.userId || !inserted) return fail(Code.USER_NOT_FOUND);
     if (guarantor.blocked) fail(Code.USER_BLOCKED);
-    return (await findLoan(tx, inserted.id)) as LoanRow;
+    const loan = (await findLoan(tx, inserted.id)) as LoanRow;
+    await beforeCommit(tx, loan);
+    return loan;
   });
 }
 
@@ -112,11 +117,15 @@ export async function ownLoan(q: Queryable, caller: Caller, loanId: string, lock
   return loan;
 }
 
-/** Submits a repayment of an active or overdue loan; the amount leaves the real balance into the pending account. */
+/**
+ * Submits a repayment of an active or overdue loan; the amount leaves the real balance into the pending account.
+ * `beforeCommit` runs in the transaction with the new repayment (the route stores its answer there, IK1).
+ */
 export async function submitRepayment(
   app: FastifyInstance,
   caller: Caller,
   input: { loanId: string; amount: string },
+  beforeCommit: BeforeCommit<RepaymentRow>,
 ): Promise<RepaymentRow> {
   assertOffered(app, caller);
   const amount = String(input.amount);
@@ -153,6 +162,8 @@ export async function submitRepayment(
       },
       { balance: Code.INSUFFICIENT_BALANCE, lock: Code.INSUFFICIENT_BALANCE },
     );
-    return (await findRepayment(tx, row.id)) as RepaymentRow;
+    const repayment = (await findRepayment(tx, row.id)) as RepaymentRow;
+    await beforeCommit(tx, repayment);
+    return repayment;
   });
 }

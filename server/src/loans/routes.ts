@@ -38,13 +38,17 @@ export function loanRoutes(app: FastifyInstance): void {
     return ok({ dto: loan ? toUserLoan(loan) : null });
   });
 
-  route(app, InsertLoan, async (input, { request }) => {
-    const loan = await service.apply(callerOf(request), {
+  // The answer is stored with the key in the transaction that files the loan (IK1).
+  route(app, InsertLoan, async (input, { request, answer }) => {
+    const application = {
       amount: String(input.amount),
       days: input.days,
       guarantor: String(input.guarantor),
       remark: input.remark ?? '',
-    });
+    };
+    const loan = await service.apply(callerOf(request), application, (tx, filed) =>
+      answer.record(tx, ok({ dto: toUserLoan(filed) })),
+    );
     return ok({ dto: toUserLoan(loan) });
   });
 
@@ -53,11 +57,11 @@ export function loanRoutes(app: FastifyInstance): void {
     return ok({ dtoList: list.map(toUserRepayment) });
   });
 
-  route(app, InsertRepayment, async (input, { request }) => {
-    const row = await service.repay(callerOf(request), {
-      loanId: String(input.loanId),
-      amount: String(input.amount),
-    });
+  route(app, InsertRepayment, async (input, { request, answer }) => {
+    const repayment = { loanId: String(input.loanId), amount: String(input.amount) };
+    const row = await service.repay(callerOf(request), repayment, (tx, held) =>
+      answer.record(tx, ok({ dto: toUserRepayment(held) })),
+    );
     return ok({ dto: toUserRepayment(row) });
   });
 }

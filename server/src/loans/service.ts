@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createReviewer, type ReviewDecision } from '../backoffice';
 import type { AdminAudit } from '../http/admin-audit';
+import type { BeforeCommit } from '../http/idempotency';
 import {
   applyForLoan,
   assertOffered,
@@ -33,7 +34,9 @@ export function createLoanService(app: FastifyInstance, overdue: OverdueTimer) {
       return latestLoan(app.db, caller.userId);
     },
 
-    apply: (caller: Caller, input: Application): Promise<LoanRow> => applyForLoan(app, caller, input),
+    /** `userLoan/insert`; `beforeCommit` runs in the application's transaction (the route's answer, IK1). */
+    apply: (caller: Caller, input: Application, beforeCommit: BeforeCommit<LoanRow>): Promise<LoanRow> =>
+      applyForLoan(app, caller, input, beforeCommit),
 
     /** `userLoan/getRepayment`: the caller's loan's repayments, newest first (1008 for another's loan). */
     async repayments(caller: Caller, loanId: string): Promise<RepaymentRow[]> {
@@ -42,8 +45,12 @@ export function createLoanService(app: FastifyInstance, overdue: OverdueTimer) {
       return repaymentsOf(app.db, loan.id);
     },
 
-    repay: (caller: Caller, input: { loanId: string; amount: string }): Promise<RepaymentRow> =>
-      submitRepayment(app, caller, input),
+    /** `userLoan/insertRepayment`; `beforeCommit` runs in its transaction (the route's answer, IK1). */
+    repay: (
+      caller: Caller,
+      input: { loanId: string; amount: string },
+      beforeCommit: BeforeCommit<RepaymentRow>,
+    ): Promise<RepaymentRow> => submitRepayment(app, caller, input, beforeCommit),
 
     /** Marks every loan past its date overdue; answers how many changed (the admin list's first step). */
     sweepOverdue: (): Promise<number> => markOverdue(app.db, app.clock.now()),

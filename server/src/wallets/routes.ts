@@ -32,7 +32,7 @@ export function walletsRoutes(app: FastifyInstance): void {
     return ok(await quote(app, app.db, input));
   });
 
-  route(app, Transfer, async (input, { request }) => {
+  route(app, Transfer, async (input, { request, answer }) => {
     const userId = realUser(request);
     const current = await quote(app, app.db, input);
     // The drawer shows a quote; if the price moved since, the user confirms the new one (1159).
@@ -43,9 +43,10 @@ export function walletsRoutes(app: FastifyInstance): void {
     ) {
       throw new BusinessError(Code.TRANSFER_FAILED, 'the quote changed, please confirm the new amounts');
     }
-    // The notice of what arrived commits with the transfer (AN1) and is pushed once both are committed.
-    const { uid, notified } = await app.db.transaction(async (tx) => {
-      const done = await transfer(tx, userId, input, current);
+    // The notice of what arrived and the answer (with the balances after the transfer) commit with the
+    // transfer (AN1, IK1); the notice is pushed once all are committed.
+    const { answered, notified } = await app.db.transaction(async (tx) => {
+      const uid = await transfer(tx, userId, input, current);
       const notice = await app.notifications.notify(tx, {
         userId,
         alarmType: MoneyAlarmType.transferDone,
@@ -53,10 +54,12 @@ export function walletsRoutes(app: FastifyInstance): void {
         paymentPrice: current.practical,
         paymentUnit: current.unit,
       });
-      return { uid: done, notified: notice };
+      const result = ok({ uid, quote: current, balance: await walletBalance(app, tx, userId) });
+      await answer.record(tx, result);
+      return { answered: result, notified: notice };
     });
     await notified.publish();
-    return ok({ uid, quote: current, balance: await walletBalance(app, app.db, userId) });
+    return answered;
   });
 
   route(app, WalletOrders, async (input, { request }) => {

@@ -50,9 +50,13 @@ export function withdrawalRoutes(app: FastifyInstance): void {
     });
   });
 
-  route(app, WithdrawSubmit, async (input, { request }) =>
-    ok(toUserTicket(await service.submit(callerOf(request), input))),
-  );
+  // The answer is stored with the key in the transaction that holds the money (IK1).
+  route(app, WithdrawSubmit, async (input, { request, answer }) => {
+    const ticket = await service.submit(callerOf(request), input, (tx, held) =>
+      answer.record(tx, ok(toUserTicket(held))),
+    );
+    return ok(toUserTicket(ticket));
+  });
 }
 
 /** The operators' review: the queue, one ticket with its destination, approve and reject. */

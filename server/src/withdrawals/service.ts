@@ -7,6 +7,7 @@ import type { WithdrawalDestination, WithdrawQuoteData } from '../../../src/core
 import { createReviewer, type ReviewDecision } from '../backoffice';
 import type { Queryable } from '../db/types';
 import type { AdminAudit } from '../http/admin-audit';
+import type { BeforeCommit } from '../http/idempotency';
 import { findUserAccount } from '../ledger';
 import type { TicketRow } from './repo';
 import { withdrawalQueue } from './review';
@@ -51,9 +52,9 @@ export function createWithdrawalService(app: FastifyInstance) {
 
     bankMeta: (brandId: string, id?: number) => bankMeta(app, brandId, id),
 
-    /** Submits a withdrawal (`submit.ts`); answers the waiting ticket. */
-    submit: (caller: Caller, input: SubmitInput): Promise<TicketRow> =>
-      submitWithdrawal(app, pendingAccount, caller, input),
+    /** Submits a withdrawal (`submit.ts`); answers the waiting ticket (`beforeCommit`: the route's answer, IK1). */
+    submit: (caller: Caller, input: SubmitInput, beforeCommit: BeforeCommit<TicketRow>): Promise<TicketRow> =>
+      submitWithdrawal(app, pendingAccount, caller, input, beforeCommit),
 
     /** The destination of a ticket as submitted (operators only). */
     destinationOf(row: TicketRow): WithdrawalDestination | null {

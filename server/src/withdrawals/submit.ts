@@ -8,6 +8,7 @@ import type { WithdrawalDestination } from '../../../src/core/contract/withdrawa
 import { compare, negate } from '../../../src/core/domain/decimal';
 import { withdrawAmountProblem } from '../../../src/core/domain/withdraw-quote';
 import type { Queryable } from '../db/types';
+import type { BeforeCommit } from '../http/idempotency';
 import { houseAccount, postTransaction } from '../ledger';
 import { lockAccountAgainstPlacements } from '../trading';
 import { LedgerKind, ledgerRef, PENDING_HOUSE, ticketUid } from './ids';
@@ -63,12 +64,16 @@ async function resolve(app: FastifyInstance, caller: Caller, input: SubmitInput)
   return { bank, target, destination, bankCardId: null };
 }
 
-/** Submits a withdrawal (see the module comment); answers the waiting ticket. */
+/**
+ * Submits a withdrawal (see the module comment); answers the waiting ticket. `beforeCommit` runs in the
+ * transaction with the ticket (the route stores its answer there, IK1).
+ */
 export async function submitWithdrawal(
   app: FastifyInstance,
   pendingAccount: (q: Queryable) => Promise<string>,
   caller: Caller,
   input: SubmitInput,
+  beforeCommit: BeforeCommit<TicketRow>,
 ): Promise<TicketRow> {
   realOnly(caller);
   const { bank, target, destination, bankCardId } = await resolve(app, caller, input);
@@ -129,7 +134,9 @@ export async function submitWithdrawal(
       },
       { balance: Code.INSUFFICIENT_BALANCE, lock: Code.INSUFFICIENT_BALANCE },
     );
-    return (await findWithdrawal(tx, row.id)) as TicketRow;
+    const ticket = (await findWithdrawal(tx, row.id)) as TicketRow;
+    await beforeCommit(tx, ticket);
+    return ticket;
   });
 }
 
