@@ -296,6 +296,19 @@ describeOnBackends('every admin route and its audit row', { on: 'any' }, (backen
         return admin('POST', `/admin/v1/users/${user.uid}/sessions/end`);
       },
     },
+    'POST /admin/v1/users/{uid}/totp/reset': {
+      audit: 'user.totp_reset',
+      call: async () => {
+        const user = await createUser(app);
+        await app.db.query(
+          `update users set totp_enabled = true, totp_secret = 'JBSWY3DPEHPK3PXP' where id = $1`,
+          [user.id],
+        );
+        return admin('POST', `/admin/v1/users/${user.uid}/totp/reset`, {
+          note: 'Passport checked on a video call',
+        });
+      },
+    },
     'POST /admin/v1/users/{uid}/trading': {
       audit: 'user.trading',
       call: async () => admin('POST', `/admin/v1/users/${alice.uid}/trading`, { prohibited: true }),

@@ -6,6 +6,7 @@ import {
   AdminLedgerCheck,
   AdminListUsers,
   AdminProhibitTrading,
+  AdminResetSecondFactor,
   AdminUnblockUser,
 } from '../../../src/core/contract/admin';
 import { AdminSendNotification } from '../../../src/core/contract/notifications';
@@ -46,6 +47,8 @@ Commands:
   users:unblock <uid>                    Allow a blocked user to sign in again
   users:sign-out <uid>                   End every session of a user (they may sign in again)
   sessions:end-all --reason TEXT         End every trader session of every brand (audited with the reason)
+  users:reset-2fa <uid> --note TEXT      Turn off a user's lost second factor once their identity is checked;
+                                         ends their sessions and mails them (the note says how it was checked)
   users:prohibit <uid>                   Prohibit a user from trading (orders answer 405)
   users:allow <uid>                      Allow a prohibited user to trade again
   users:credit <uid> <amount> [real|demo] [--note TEXT]
@@ -187,6 +190,20 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
       const uid = uidArg(args, command);
       const data = (await call(io, AdminEndUserSessions, { uid })) as { ended: number };
       print(data, () => [`Signed ${uid} out; ended ${data.ended} session(s).`]);
+      return EXIT.ok;
+    }
+    case 'users:reset-2fa': {
+      const uid = uidArg(args, command);
+      if (!options.note)
+        throw new UsageError('users:reset-2fa needs --note TEXT (how the identity was checked)');
+      const data = (await call(io, AdminResetSecondFactor, { uid, note: options.note })) as {
+        ended: number;
+        mailed: boolean;
+      };
+      print(data, () => [
+        `Second factor of ${uid} turned off; ended ${data.ended} session(s); ` +
+          (data.mailed ? 'the user was mailed.' : 'no mail was sent (no email bound, or sending failed).'),
+      ]);
       return EXIT.ok;
     }
     case 'sessions:end-all': {

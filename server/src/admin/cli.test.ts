@@ -42,6 +42,7 @@ describe('admin CLI', () => {
       ['users:block'],
       ['users:sign-out'],
       ['sessions:end-all'],
+      ['users:reset-2fa', user.uid],
       ['sessions:end-all', '--reason'],
       ['users:credit', user.uid],
     ]) {
@@ -106,6 +107,22 @@ describe('admin CLI', () => {
       code: 0,
       out: expect.stringMatching(/^Ended \d+ session\(s\) of \d+ user\(s\)\.$/),
     });
+  });
+
+  it('resets a lost second factor, and says 1017 when it is off', async () => {
+    const note = ['--note', 'Passport checked on a video call'];
+    expect(await cli(['users:reset-2fa', user.uid, ...note])).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('(code 1017)'),
+    });
+    await app.db.query(
+      `update users set totp_enabled = true, totp_secret = 'JBSWY3DPEHPK3PXP' where id = $1`,
+      [user.id],
+    );
+    const reset = await cli(['users:reset-2fa', user.uid, ...note]);
+    expect(reset.out).toMatch(
+      new RegExp(`^Second factor of ${user.uid} turned off; ended \\d+ session\\(s\\); `),
+    );
   });
 
   it('blocks and unblocks a user', async () => {

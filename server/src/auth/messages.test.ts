@@ -24,6 +24,14 @@ describe('renderMessage', () => {
     expect(text).toContain('ann@example.com');
   });
 
+  it.each(LOCALES)('names the brand and the account in the %s second-factor reset mail', (locale) => {
+    const { subject, text } = renderMessage(locale, '5', { brand: 'Aurora', account: 'ann@example.com' });
+    expect(subject).toContain('Aurora');
+    expect(text).toContain('Aurora');
+    expect(text).toContain('ann@example.com');
+    expect(`${subject}${text}`).not.toMatch(/\{\w+\}/);
+  });
+
   it('keeps the languages apart', () => {
     const texts = LOCALES.map((locale) => renderMessage(locale, '1', { brand: 'B', code: '1' }).text);
     expect(new Set(texts).size).toBe(LOCALES.length);

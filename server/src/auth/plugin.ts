@@ -13,6 +13,7 @@ import type { AuthRouteDeps } from './context';
 import { createOneTimeCodes } from './one-time-codes';
 import { makeDummyHash } from './passwords';
 import { createRateLimiter } from './rate-limit';
+import { adminTotpRoutes } from './routes/admin-totp';
 import { captchaRoutes } from './routes/captcha';
 import { loginRoutes } from './routes/login';
 import { registerRoutes } from './routes/register';
@@ -145,6 +146,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     tokenRoutes(deps);
     totpRoutes(deps);
     sessionRoutes(deps);
+    adminTotpRoutes(deps);
     if (senders.outbox && devOutbox) outboxRoute(app, senders.outbox);
     if (!production) devCaptchaRoute(app, devCaptchas);
 

@@ -18,11 +18,16 @@ export function testClock(start = START_MS): TestClock {
   return createTestClock({ start, frozen: true });
 }
 
+/** The admin API's bearer token in the identity suites. */
+export const AUTH_ADMIN_TOKEN = 'identity-test-admin-token';
+
 /** Options of one request of a test. */
 export interface CallOptions {
   ip?: string;
   token?: string;
   brand?: string;
+  /** Calls with the admin API's token. */
+  admin?: boolean;
   /** The caller's User-Agent (light-my-request's own otherwise). */
   userAgent?: string;
 }
@@ -61,6 +66,7 @@ export async function authHarness(backend: TestBackend): Promise<AuthHarness> {
   const app = await buildApp({
     ...database,
     modules: { market: false, broker: false },
+    adminToken: AUTH_ADMIN_TOKEN,
     clock,
     auth: { sender: outbox, tokenSecret: 'identity-test-secret-0123456789-abcdef' },
   });
@@ -72,6 +78,7 @@ export async function authHarness(backend: TestBackend): Promise<AuthHarness> {
       remoteAddress: options.ip ?? '127.0.0.1',
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.admin ? { authorization: `Bearer ${AUTH_ADMIN_TOKEN}` } : {}),
         ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
       },
     });

@@ -1,8 +1,11 @@
 /** How a message travels. */
 export type Channel = 'mail' | 'sms';
 
-/** Why a message is sent: the `type` of `sendMail` / `sendPhone` (spec §7). */
-export type MessagePurpose = '1' | '2' | '4';
+/**
+ * Why a message is sent: the `type` of `sendMail` / `sendPhone` (spec §7), and '5' (ours, SEC6): an operator
+ * turned the second factor off after checking the owner's identity.
+ */
+export type MessagePurpose = '1' | '2' | '4' | '5';
 
 /** One message for one address; `code` is the one-time code it carries, if any. */
 export interface OutgoingMessage {

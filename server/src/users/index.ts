@@ -8,6 +8,7 @@ export {
   enableTotp,
   findCredentialsById,
   findInviter,
+  findUserById,
   findUserByName,
   findUserByUid,
   insertUser,

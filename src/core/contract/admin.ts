@@ -138,6 +138,19 @@ export const AdminEndUserSessions = endpoint({
   codes: [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND],
 });
 
+export const AdminResetSecondFactor = endpoint({
+  service: 'admin',
+  path: 'users/{uid}/totp/reset',
+  access: 'admin',
+  tag: TAG,
+  summary:
+    "Turn a user's second factor off after checking their identity (a lost authenticator): every session " +
+    'ends, the user is told by mail, and the note of how the identity was checked is audited (1017 when it is off)',
+  input: Obj({ uid: Uid(), note: Str(500, { minLength: 10 }) }),
+  data: Obj({ uid: T.String(), ended: T.Integer({ minimum: 0 }), mailed: T.Boolean() }),
+  codes: [Code.INCORRECT_PARAMETER, Code.USER_NOT_FOUND, Code.STATUS_UNCHANGED],
+});
+
 export const AdminEndAllSessions = endpoint({
   service: 'admin',
   path: 'sessions/end-all',

@@ -12,7 +12,8 @@ import { renderMessage } from '../messages';
 import { RATE_RULES, type RateRule } from '../rate-limit';
 
 interface SendInput {
-  type: MessagePurpose;
+  /** What `sendMail` / `sendPhone` may ask for (spec §7); '5' is only ever sent by the server (SEC6). */
+  type: Exclude<MessagePurpose, '5'>;
   locale?: string;
 }
 
