@@ -1,5 +1,6 @@
-// `npm test`: every suite (unit, server, end-to-end in real Chromium) against a throw-away PostgreSQL.
-// Missing Chromium or PostgreSQL fails the run: a suite is never skipped silently.
+// `npm test`: every suite (unit, server, end-to-end in real Chromium) against a throw-away PostgreSQL, the
+// browser quote suites also against a throw-away RabbitMQ (RabbitMQ mode of the market, RQ1).
+// Missing Chromium, PostgreSQL or RabbitMQ fails the run: a suite is never skipped silently.
 // Extra arguments go to vitest, e.g. `npm test -- --project e2e` or `npm test -- server/src/db`.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,11 +8,13 @@ import { join } from 'node:path';
 import { findChromium, findPostgresBin } from './lib/find-tools.mjs';
 import { runNode, signalChildren } from './lib/run.mjs';
 import { startTempPostgres } from './lib/temp-postgres.mjs';
+import { findRabbitmqBin, startTempRabbitmq } from './lib/temp-rabbitmq.mjs';
 import { slowestFiles, summarize } from './lib/vitest-summary.mjs';
 
 const started = Date.now();
 const workDir = mkdtempSync(join(tmpdir(), 'tk-test-'));
 let database = null;
+let rabbitmq = null;
 
 function cleanUp() {
   try {
@@ -20,6 +23,12 @@ function cleanUp() {
     console.error(`Could not stop the test PostgreSQL cleanly: ${error.message}`);
   }
   database = null;
+  try {
+    rabbitmq?.stop();
+  } catch (error) {
+    console.error(`Could not stop the test RabbitMQ cleanly: ${error.message}`);
+  }
+  rabbitmq = null;
   rmSync(workDir, { recursive: true, force: true });
 }
 
@@ -66,6 +75,30 @@ if (process.env.TEST_DATABASE_URL) {
   }
   env.TEST_DATABASE_URL = database.url;
   console.log(`PostgreSQL: throw-away cluster from ${binDir} at ${database.url}`);
+}
+
+// The end-to-end suites' RabbitMQ-mode platform publishes to this node (tests/e2e/global-setup.ts); the server
+// tests of RabbitMQ mode start a node of their own, so that two markets never publish to one node's topics.
+// TEST_RABBITMQ: the JSON that startTempRabbitmq's node is described by, for a node started elsewhere.
+if (process.env.TEST_RABBITMQ) {
+  console.log('RabbitMQ: TEST_RABBITMQ from the environment');
+} else {
+  const rabbitBin = findRabbitmqBin();
+  if (!rabbitBin) {
+    fail(
+      'Tests need RabbitMQ with its Web-STOMP plugin (bundled). Install it (Debian: apt-get install rabbitmq-server); no service needs to run.',
+    );
+  }
+  try {
+    rabbitmq = await startTempRabbitmq(rabbitBin);
+  } catch (error) {
+    fail(`Could not start a throw-away RabbitMQ from ${rabbitBin}:\n${error.message}`);
+  }
+  const { url, publicUrl, control } = rabbitmq;
+  env.TEST_RABBITMQ = JSON.stringify({ url, publicUrl, control });
+  console.log(
+    `RabbitMQ: throw-away node ${rabbitmq.nodeName} at ${publicUrl} (started in ${rabbitmq.startMs} ms)`,
+  );
 }
 
 console.log('\n> vite build');

@@ -1,11 +1,14 @@
 /**
  * Child process of the fan-out benchmark: opens N WebSocket clients, parses every received STOMP frame
  * byte by byte and tells the parent (IPC) each time all clients have received one more message.
- * argv: url mode(stomp|raw) clients expectedMessages
+ * With a body carrying `"sentAt":<ms since the epoch, fractional>`, each delivery's latency is noted too and
+ * reported (p50, p99, max) when the parent asks for it.
+ * argv: url mode(stomp|raw) clients expectedMessages [STOMP host header, default bench]
  */
 import WebSocket from 'ws';
 
-const [url = '', mode = 'stomp', clientArg = '1000', expectedArg = '1000'] = process.argv.slice(2);
+const [url = '', mode = 'stomp', clientArg = '1000', expectedArg = '1000', host = 'bench'] =
+  process.argv.slice(2);
 const clients = Number(clientArg);
 const expected = Number(expectedArg);
 const OPEN_CONCURRENCY = 50;
@@ -15,9 +18,12 @@ const NUL = 0x00;
 // reached[k] = clients that have received at least k messages; when it hits `clients`, k is done.
 const reached = new Int32Array(expected + 1);
 const sockets: WebSocket[] = [];
+const latencies: number[] = [];
+const SENT_AT = /"sentAt":([\d.]+)/;
+const wallNow = () => performance.timeOrigin + performance.now();
 
 /** Counts the MESSAGE frames in one WebSocket message (heart-beat EOLs skipped, content-length honoured). */
-function countMessages(data: Buffer): number {
+function countMessages(data: Buffer, receivedAt: number): number {
   let count = 0;
   let pos = 0;
   while (pos < data.length) {
@@ -32,8 +38,11 @@ function countMessages(data: Buffer): number {
     const bodyStart = headerEnd + 2;
     const end = length ? bodyStart + Number(length[1]) : data.indexOf(NUL, bodyStart);
     if (data[end] !== NUL) throw new Error('frame not NUL-terminated');
-    if (head.startsWith('MESSAGE\n')) count++;
-    else if (!head.startsWith('RECEIPT\n') && !head.startsWith('CONNECTED\n')) throw new Error(head);
+    if (head.startsWith('MESSAGE\n')) {
+      count++;
+      const sent = SENT_AT.exec(data.toString('latin1', bodyStart, Math.min(end, bodyStart + 64)));
+      if (sent) latencies.push(receivedAt - Number(sent[1]));
+    } else if (!head.startsWith('RECEIPT\n') && !head.startsWith('CONNECTED\n')) throw new Error(head);
     pos = end + 1;
   }
   return count;
@@ -48,7 +57,7 @@ function openClient(index: number): Promise<void> {
     ws.on('open', () => {
       sockets.push(ws);
       if (mode === 'raw') return resolve();
-      ws.send('CONNECT\naccept-version:1.2\nhost:bench\nheart-beat:0,0\n\n\0');
+      ws.send(`CONNECT\naccept-version:1.2\nhost:${host}\nheart-beat:0,0\n\n\0`);
       ws.send(`SUBSCRIBE\nid:sub-0\ndestination:/topic/prices\nreceipt:ready-${index}\n\n\0`);
     });
     ws.on('message', (data: Buffer) => {
@@ -56,7 +65,7 @@ function openClient(index: number): Promise<void> {
         ready = true;
         return resolve();
       }
-      const count = countMessages(data);
+      const count = countMessages(data, wallNow());
       for (let i = 0; i < count && received < expected; i++) {
         received++;
         reached[received] = (reached[received] ?? 0) + 1;
@@ -76,6 +85,12 @@ async function main(): Promise<void> {
 }
 
 process.on('message', (message: { type: string }) => {
+  if (message.type === 'latency') {
+    const sorted = Float64Array.from(latencies).sort();
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+    process.send?.({ type: 'latency', samples: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) });
+    return;
+  }
   if (message.type !== 'close') return;
   for (const ws of sockets) ws.terminate();
   process.exit(0);

@@ -124,6 +124,24 @@ export const FIGURES = {
       floor: r.rawMsgsPerSec,
       floorLabel: 'raw WebSocket, same frames',
     }),
+    // Issue #24's comparison with RabbitMQ Web-STOMP (RQ7): 1,000 subscribers, 4 KB bodies at 10 Hz, both in one
+    // run; the goal is ours at 1.5× RabbitMQ's deliveries with a p99 of at most 50 ms.
+    figure({
+      name: `market deliveries, ${fmt(r.clients)} subscribers, 4 KB at ${r.paced.hz} Hz`,
+      value: r.paced.ours.deliveriesPerSec,
+      unit: 'msg/s',
+      floor: r.paced.rabbitmq.deliveriesPerSec,
+      floorLabel: 'RabbitMQ Web-STOMP, same load',
+      limit: { kind: 'goal', on: 'ratio', min: 1.5 },
+      note: `RabbitMQ p99 ${fmt(r.paced.rabbitmq.p99Ms)} ms`,
+    }),
+    figure({
+      name: `market delivery p99, ${fmt(r.clients)} subscribers, 4 KB at ${r.paced.hz} Hz`,
+      value: r.paced.ours.p99Ms,
+      unit: 'ms',
+      limit: { kind: 'goal', max: 50 },
+      note: `p50 ${r.paced.ours.p50Ms} ms`,
+    }),
   ],
 
   'bench/chart-size.ts': (r) => [

@@ -16,6 +16,7 @@ import type { ExchangeWsOptions } from './exchange-ws/plugin';
 import type { TradingPluginOptions } from './trading/plugin';
 import type { OptionsPluginOptions } from './options/plugin';
 import type { TrustProxy } from './http/client-address';
+import type { RabbitmqBrokerOptions } from './broker';
 import { systemClock, type Clock } from './clock';
 
 /** Options of `buildApp`; everything is optional so that tests state only what they exercise. */
@@ -38,6 +39,8 @@ export interface AppOptions {
     heartbeatMs?: number;
     maxConnectionsPerAddress?: number;
     maxSubscriptions?: number;
+    /** RabbitMQ mode (RQ1): publish to RabbitMQ's Web-STOMP instead of serving `/market-ws` ourselves. */
+    rabbitmq?: RabbitmqBrokerOptions;
   };
   /** Origin handed out in `/config.json` (e.g. `https://trade.example`); else the request's own origin. */
   publicOrigin?: string;
@@ -72,6 +75,11 @@ export interface AppConfig {
   adminToken: string;
   /** The lease of an Idempotency-Key reservation (http/idempotency.ts). */
   idempotencyLeaseMs: number;
+  /**
+   * The market socket `/config.json` hands out when it is not our `/market-ws`: RabbitMQ's Web-STOMP, absolute
+   * (`wss://mq.example/ws`) or a path on the public origin (`/market-ws` proxied to it).
+   */
+  marketWs: string | undefined;
 }
 
 declare module 'fastify' {
@@ -144,7 +152,13 @@ export const MODULES: readonly ModuleEntry[] = [
       ...context.options.broker,
       allowedOrigins: origins(context),
     }),
-    enabled: ({ options }) => options.modules?.broker !== false,
+    enabled: ({ options }) => options.modules?.broker !== false && !options.broker?.rabbitmq,
+  },
+  {
+    name: 'broker-rabbitmq',
+    load: async () => (await import('./broker')).loadRabbitmqBrokerPlugin(),
+    options: ({ options }) => options.broker?.rabbitmq ?? {},
+    enabled: ({ options }) => options.modules?.broker !== false && Boolean(options.broker?.rabbitmq),
   },
   {
     name: 'market',
@@ -207,6 +221,16 @@ export const MODULES: readonly ModuleEntry[] = [
   },
 ];
 
+/** Browsers' market socket in RabbitMQ mode: the public URL, else the server's own URL without credentials. */
+function marketWsOf(rabbitmq: RabbitmqBrokerOptions | undefined): string | undefined {
+  if (!rabbitmq) return undefined;
+  if (rabbitmq.publicUrl) return rabbitmq.publicUrl;
+  const url = new URL(rabbitmq.url);
+  url.username = '';
+  url.password = '';
+  return url.toString();
+}
+
 /**
  * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
  * cashier → accounts → users → notifications → payees → withdrawals → deposits → wallets → backoffice → trading →
@@ -228,6 +252,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     publicOrigin: options.publicOrigin,
     adminToken: options.adminToken ?? randomBytes(24).toString('base64url'),
     idempotencyLeaseMs: options.idempotencyLeaseMs ?? IDEMPOTENCY_LEASE_MS,
+    marketWs: marketWsOf(options.broker?.rabbitmq),
   });
   app.decorate('clock', options.clock ?? systemClock);
   const context: ModuleContext = { options, app };

@@ -87,6 +87,18 @@ describe('readEnv', () => {
     });
   });
 
+  it('reads RabbitMQ mode: the server URL with credentials, the public one absolute or a path', () => {
+    expect(readEnv({}).marketBroker).toBeUndefined();
+    expect(readEnv({ MARKET_BROKER_URL: 'wss://pub:s%40cret@mq.example:15673/ws' }).marketBroker).toEqual({
+      url: 'wss://pub:s%40cret@mq.example:15673/ws',
+      publicUrl: undefined,
+    });
+    expect(
+      readEnv({ MARKET_BROKER_URL: 'ws://pub:x@127.0.0.1:15674/ws', MARKET_BROKER_PUBLIC_URL: '/market-ws' })
+        .marketBroker,
+    ).toEqual({ url: 'ws://pub:x@127.0.0.1:15674/ws', publicUrl: '/market-ws' });
+  });
+
   it.each([
     [undefined, false],
     ['0', false],
@@ -113,6 +125,22 @@ describe('readEnv', () => {
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY must be 0, the proxies' addresses/],
     [{ TRUST_PROXY: '10.0.0.0/99' }, /TRUST_PROXY/],
     [{ TRUST_PROXY: ' , ' }, /TRUST_PROXY/],
+    [{ MARKET_BROKER_URL: 'amqp://u:p@mq:5672' }, /MARKET_BROKER_URL must be a ws:\/\/ or wss:\/\/ URL/],
+    [{ MARKET_BROKER_URL: 'ws://mq:15674/ws' }, /publisher's user and password/],
+    [{ MARKET_BROKER_URL: 'ws://u:p@mq:15674/w\ts' }, /MARKET_BROKER_URL must be a ws/],
+    [{ MARKET_BROKER_PUBLIC_URL: 'wss://mq.example/ws' }, /without MARKET_BROKER_URL/],
+    [
+      { MARKET_BROKER_URL: 'ws://u:p@mq:15674/ws', MARKET_BROKER_PUBLIC_URL: 'wss://u:p@mq.example/ws' },
+      /must not carry credentials/,
+    ],
+    [
+      { MARKET_BROKER_URL: 'ws://u:p@mq:15674/ws', MARKET_BROKER_PUBLIC_URL: '//mq.example/ws' },
+      /MARKET_BROKER_PUBLIC_URL must be a ws\(s\):\/\/ URL or a path/,
+    ],
+    [
+      { MARKET_BROKER_URL: 'ws://u:p@mq:15674/ws', MARKET_BROKER_PUBLIC_URL: 'https://mq.example/ws' },
+      /MARKET_BROKER_PUBLIC_URL must be a ws/,
+    ],
   ])('rejects %o with a clear message', (env, message) => {
     expect(() => readEnv(env)).toThrow(EnvError);
     expect(() => readEnv(env)).toThrow(message);

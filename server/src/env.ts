@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { NO_CONTROL_CHARS } from '../../src/core/contract/schema';
 import { DEFAULT_POOL_MAX } from './db/postgres';
 import { IDEMPOTENCY_LEASE_MAX_MS, IDEMPOTENCY_LEASE_MIN_MS } from './http/idempotency';
 import { parseOrigin } from './http/origin';
@@ -63,6 +64,18 @@ export const ENV_VARS: readonly EnvVar[] = [
     name: 'EXCHANGE_WS_MAX_PER_IP',
     description: 'Most account sockets (/exchange-ws) one client address may hold open; 0 for no limit.',
     default: '20',
+  },
+  {
+    name: 'MARKET_BROKER_URL',
+    description:
+      "RabbitMQ mode: the Web-STOMP URL the server publishes market data to, with the publisher's credentials (ws://user:pass@host:15674/ws); browsers then use RabbitMQ instead of /market-ws (see docs/deploy.md).",
+    default: '(unset: the embedded broker on /market-ws)',
+  },
+  {
+    name: 'MARKET_BROKER_PUBLIC_URL',
+    description:
+      'RabbitMQ mode: the market socket /config.json gives browsers, an absolute ws(s):// URL or a path on PUBLIC_ORIGIN proxied to Web-STOMP (e.g. /market-ws); no credentials.',
+    default: '(MARKET_BROKER_URL without its credentials)',
   },
   {
     name: 'BRAND',
@@ -131,6 +144,8 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   /** Most market sockets per client address (0: no limit). */
   marketWsMaxPerIp: number;
+  /** RabbitMQ mode (MARKET_BROKER_URL / MARKET_BROKER_PUBLIC_URL); undefined: the embedded broker. */
+  marketBroker: { url: string; publicUrl: string | undefined } | undefined;
   /** Most account sockets per client address (0: no limit). */
   exchangeWsMaxPerIp: number;
   brand: string;
@@ -195,6 +210,61 @@ function origin(name: string, value: string): string {
   }
 }
 
+/** Text with a control character (the contract's NO_CONTROL_CHARS, negated). */
+const CONTROL = { test: (value: string) => !new RegExp(NO_CONTROL_CHARS).test(value) };
+const MAX_URL_LENGTH = 2048;
+
+/** A ws:// or wss:// URL of at most 2 KB without control characters, or an EnvError naming `name`. */
+function socketUrl(name: string, raw: string): URL {
+  let url: URL | undefined;
+  if (raw.length <= MAX_URL_LENGTH && !CONTROL.test(raw)) {
+    try {
+      url = new URL(raw);
+    } catch {
+      // reported below
+    }
+  }
+  if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.hash) {
+    throw new EnvError(
+      `${name} must be a ws:// or wss:// URL such as wss://mq.example/ws, got "${raw.slice(0, 200)}"`,
+    );
+  }
+  return url;
+}
+
+/**
+ * MARKET_BROKER_URL and MARKET_BROKER_PUBLIC_URL (RQ1): the server's URL must carry the publisher's user and
+ * password (without them RabbitMQ would take it for a browser, which may not publish); the browsers' must not
+ * carry any, and is an absolute ws(s) URL or a path on the public origin.
+ */
+function marketBrokerOf(env: NodeJS.ProcessEnv): ServerEnv['marketBroker'] {
+  const raw = env.MARKET_BROKER_URL?.trim();
+  const rawPublic = env.MARKET_BROKER_PUBLIC_URL?.trim() || undefined;
+  if (!raw) {
+    if (rawPublic) throw new EnvError('MARKET_BROKER_PUBLIC_URL is set without MARKET_BROKER_URL');
+    return undefined;
+  }
+  const url = socketUrl('MARKET_BROKER_URL', raw);
+  if (!url.username || !url.password) {
+    throw new EnvError(
+      "MARKET_BROKER_URL must carry the publisher's user and password: ws://user:pass@host:15674/ws",
+    );
+  }
+  if (rawPublic?.startsWith('/')) {
+    if (rawPublic.startsWith('//') || CONTROL.test(rawPublic) || rawPublic.length > MAX_URL_LENGTH) {
+      throw new EnvError(
+        `MARKET_BROKER_PUBLIC_URL must be a ws(s):// URL or a path such as /market-ws, got "${rawPublic.slice(0, 200)}"`,
+      );
+    }
+  } else if (rawPublic) {
+    const publicUrl = socketUrl('MARKET_BROKER_PUBLIC_URL', rawPublic);
+    if (publicUrl.username || publicUrl.password) {
+      throw new EnvError('MARKET_BROKER_PUBLIC_URL must not carry credentials: every browser would see them');
+    }
+  }
+  return { url: url.toString(), publicUrl: rawPublic };
+}
+
 /** Reads and checks the environment; throws `EnvError` with a clear message when a value is wrong. */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const production = env.NODE_ENV === 'production';
@@ -227,6 +297,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       .map((value) => origin('ALLOWED_ORIGINS', value)),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     marketWsMaxPerIp: integer(env, 'MARKET_WS_MAX_PER_IP', 0, 100_000) ?? DEFAULT_WS_MAX_PER_IP,
+    marketBroker: marketBrokerOf(env),
     exchangeWsMaxPerIp: integer(env, 'EXCHANGE_WS_MAX_PER_IP', 0, 100_000) ?? DEFAULT_WS_MAX_PER_IP,
     brand: env.BRAND?.trim().toLowerCase() || 'tradekit',
     marketSeed: integer(env, 'MARKET_SEED', 0, 2 ** 31 - 1),

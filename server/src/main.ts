@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     allowedOrigins: env.allowedOrigins,
     defaultBrand: env.brand,
     trustProxy: env.trustProxy,
-    broker: { maxConnectionsPerAddress: env.marketWsMaxPerIp },
+    broker: { maxConnectionsPerAddress: env.marketWsMaxPerIp, rabbitmq: env.marketBroker },
     exchangeWs: { maxConnectionsPerAddress: env.exchangeWsMaxPerIp },
     market: env.marketSeed === undefined ? {} : { seed: env.marketSeed },
     auth: { devOutbox: env.devOutbox },

@@ -8,7 +8,13 @@ import type { TestProject } from 'vitest/node';
 import { startExamplesServer } from '../../examples/serve.mjs';
 import { buildApp } from '../../server/src/app';
 import { createTestClock } from '../../server/src/clock';
+import type { RabbitmqBroker } from '../../server/src/broker/rabbitmq/link';
 import { postgresBackend } from '../../server/src/db/testing';
+import {
+  findRabbitmqBin,
+  startTempRabbitmq,
+  type RabbitmqControl,
+} from '../../scripts/lib/temp-rabbitmq.mjs';
 import { readManifest } from '../fixtures/dist-graph';
 import { startClockControl } from './clock-control';
 
@@ -22,7 +28,27 @@ declare module 'vitest' {
     adminToken: string;
     /** Origin of the server clock's control (`GET /now`, `POST /advance?ms=N`), outside the app. */
     clockUrl: string;
+    /** Origin of a second platform in RabbitMQ mode (RQ6): browsers' market socket is RabbitMQ's Web-STOMP. */
+    rabbitBaseUrl: string;
+    /** How to run rabbitmqctl against that platform's RabbitMQ node (tests/e2e/stale-recovery.e2e.ts). */
+    rabbitControl: RabbitmqControl;
   }
+}
+
+/** The run's RabbitMQ node (TEST_RABBITMQ from scripts/test.mjs), else one of our own for a direct vitest run. */
+async function rabbitmqNode() {
+  const given = process.env.TEST_RABBITMQ;
+  if (given) {
+    const node = JSON.parse(given) as { url: string; publicUrl: string; control: RabbitmqControl };
+    return { ...node, stop: () => undefined };
+  }
+  const binDir = findRabbitmqBin();
+  if (!binDir) {
+    throw new Error(
+      'The RabbitMQ-mode suites need RabbitMQ. Install it (Debian: apt-get install rabbitmq-server).',
+    );
+  }
+  return startTempRabbitmq(binDir);
 }
 
 /** Vitest global setup: start both servers and provide their URLs; the returned function stops them. */
@@ -37,7 +63,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // On the run's PostgreSQL when there is one (always under `npm test`), in a schema of its own: the platform
   // then spends a third less CPU in the vitest process than on PGlite (TR21); PGlite for a direct vitest run.
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const database = pgUrl ? await postgresBackend(pgUrl).create() : null;
+  // The RabbitMQ node (when this run starts its own) boots while the first platform starts.
+  const startingRabbit = rabbitmqNode();
+  startingRabbit.catch(() => undefined);
+  // A node of our own must not outlive a failed start of the first platform.
+  const stopRabbit = () => startingRabbit.then((node) => node.stop()).catch(() => undefined);
+  const database = pgUrl
+    ? await postgresBackend(pgUrl)
+        .create()
+        .catch(async (error: unknown) => {
+          await stopRabbit();
+          throw error;
+        })
+    : null;
   const app = await buildApp({
     clock,
     dataDir,
@@ -48,15 +86,45 @@ export default async function setup(project: TestProject): Promise<() => Promise
     market: { seed: 7, backfillDays: 1 },
     // The suites sign up with codes read from the dev outbox: switched on explicitly, as `npm start` does.
     auth: { devOutbox: true },
+  }).catch(async (error: unknown) => {
+    await stopRabbit();
+    throw error;
   });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  // The same platform publishing to RabbitMQ, on its own schema and the same clock: the quote suites run their
+  // cases against both (RQ6).
+  const [rabbit, rabbitDatabase] = await Promise.all([
+    startingRabbit,
+    pgUrl ? postgresBackend(pgUrl).create() : null,
+  ]);
+  const rabbitDataDir = mkdtempSync(join(tmpdir(), 'tk-e2e-rmq-'));
+  const rabbitApp = await buildApp({
+    clock,
+    dataDir: rabbitDataDir,
+    databaseUrl: rabbitDatabase?.databaseUrl,
+    adminToken,
+    logger: false,
+    trustProxy: true,
+    market: { seed: 7, backfillDays: 1 },
+    broker: { rabbitmq: { url: rabbit.url, publicUrl: rabbit.publicUrl, reconnectDelayMs: 250 } },
+    auth: { devOutbox: true },
+  });
+  const rabbitBaseUrl = await rabbitApp.listen({ host: '127.0.0.1', port: 0 });
+  // Subscribed to RabbitMQ's binding events before a page subscribes: its first quotes are snapshots too.
+  await (rabbitApp.broker as RabbitmqBroker).whenConnected();
   const examples = await startExamplesServer({ port: 0, platformOrigin: baseUrl });
   const control = await startClockControl(clock);
   project.provide('baseUrl', baseUrl);
   project.provide('examplesUrl', examples.url);
   project.provide('adminToken', adminToken);
   project.provide('clockUrl', control.url);
+  project.provide('rabbitBaseUrl', rabbitBaseUrl);
+  project.provide('rabbitControl', rabbit.control);
   return async () => {
+    await rabbitApp.close();
+    await rabbitDatabase?.cleanup();
+    rmSync(rabbitDataDir, { recursive: true, force: true });
+    rabbit.stop();
     await control.close();
     await examples.close();
     await app.close();

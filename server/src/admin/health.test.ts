@@ -15,9 +15,18 @@ describe('healthProblems', () => {
     [{ lastTickAgeMs: null, overdueSettlementMs: null }, []],
     [{ overdueSettlementMs: HEALTH_LIMITS.overdueSettlementMs }, []],
     [{ overdueSettlementMs: HEALTH_LIMITS.overdueSettlementMs + 1 }, ['settlement']],
+    [{ brokerLinkOk: null }, []],
+    [{ brokerLinkOk: true }, []],
+    [{ brokerLinkOk: false }, ['broker']],
     [
-      { databaseOk: false, eventLoopMaxMs: 999, lastTickAgeMs: 60_000, overdueSettlementMs: 60_000 },
-      ['database', 'event_loop', 'market', 'settlement'],
+      {
+        databaseOk: false,
+        eventLoopMaxMs: 999,
+        lastTickAgeMs: 60_000,
+        overdueSettlementMs: 60_000,
+        brokerLinkOk: false,
+      },
+      ['database', 'event_loop', 'market', 'settlement', 'broker'],
     ],
   ])('%o → %o', (figures, problems) => {
     expect(healthProblems({ ...healthy, ...figures })).toEqual(problems);
@@ -51,7 +60,7 @@ describeOnBackends('GET /admin/v1/health with the market and option mode', { on:
     expect(report).toMatchObject({
       db: backend.name,
       database: { ok: true },
-      broker: { kind: 'embedded', connections: 0, subscriptions: 0 },
+      broker: { kind: 'embedded', connections: 0, subscriptions: 0, link: null },
       lag: { lastTickAgeMs: 0, overdueSettlementMs: 0 },
     });
     expect(report.database.latencyMs).toBeGreaterThanOrEqual(0);

@@ -2,7 +2,8 @@
  * `GET /admin/v1/health`: what an operator (or a monitor polling with the admin token) watches on one
  * process — its database (a timed `select 1`), the market socket's broker, and lag: the event loop's delay,
  * the age of the market's last tick and how long the oldest due option has waited for its settlement. Each
- * figure past its threshold is named in `problems` and makes the status `degraded` (decision HL1). It reads
+ * figure past its threshold is named in `problems` and makes the status `degraded` (decision HL1); in RabbitMQ
+ * mode a lost link to it is the problem `broker` (RQ2). It reads
  * other modules only through their decorations (`app.broker`, `app.market`, `app.optionMode`), present or not.
  */
 import { performance } from 'node:perf_hooks';
@@ -60,6 +61,8 @@ export interface HealthFigures {
   eventLoopMaxMs: number;
   lastTickAgeMs: number | null;
   overdueSettlementMs: number | null;
+  /** RabbitMQ mode: whether the server's link to it is up (null: the embedded broker or none). */
+  brokerLinkOk?: boolean | null;
 }
 
 /** What is wrong with `figures`, in HEALTH_PROBLEMS order (null figures: the module is absent, not a problem). */
@@ -70,6 +73,7 @@ export function healthProblems(figures: HealthFigures): HealthProblem[] {
   if (over(figures.eventLoopMaxMs, HEALTH_LIMITS.eventLoopMaxMs)) problems.push('event_loop');
   if (over(figures.lastTickAgeMs, HEALTH_LIMITS.lastTickAgeMs)) problems.push('market');
   if (over(figures.overdueSettlementMs, HEALTH_LIMITS.overdueSettlementMs)) problems.push('settlement');
+  if (figures.brokerLinkOk === false) problems.push('broker');
   return problems;
 }
 
@@ -116,20 +120,44 @@ export function registerHealth(app: FastifyInstance): void {
     const eventLoopMaxMs = loop.take();
     const lastTickAgeMs = lastTick === null ? null : Math.max(0, now() - lastTick);
     const stats = app.hasDecorator('broker') ? app.broker.stats() : null;
-    const problems = healthProblems({ databaseOk, eventLoopMaxMs, lastTickAgeMs, overdueSettlementMs });
+    const link = (app.hasDecorator('broker') && app.broker.link?.()) || null;
+    const problems = healthProblems({
+      databaseOk,
+      eventLoopMaxMs,
+      lastTickAgeMs,
+      overdueSettlementMs,
+      brokerLinkOk: link ? link.connected : null,
+    });
     return ok({
       status: problems.length === 0 ? ('ok' as const) : ('degraded' as const),
       db: app.db.kind,
       migrations,
       uptimeSec: Math.floor(process.uptime()),
       database: { ok: databaseOk, latencyMs },
-      broker: stats && {
-        kind: 'embedded' as const,
-        connections: stats.connections,
-        subscriptions: stats.subscriptions,
-        slowConsumersDisconnected: stats.slowConsumersDisconnected,
-        refusedUpgrades: stats.refusedUpgrades,
-      },
+      broker:
+        stats &&
+        (link
+          ? {
+              kind: link.kind,
+              connections: null,
+              subscriptions: null,
+              slowConsumersDisconnected: null,
+              refusedUpgrades: null,
+              link: {
+                url: link.url,
+                connected: link.connected,
+                reconnects: link.reconnects,
+                error: link.error,
+              },
+            }
+          : {
+              kind: 'embedded' as const,
+              connections: stats.connections,
+              subscriptions: stats.subscriptions,
+              slowConsumersDisconnected: stats.slowConsumersDisconnected,
+              refusedUpgrades: stats.refusedUpgrades,
+              link: null,
+            }),
       lag: { eventLoopMaxMs, lastTickAgeMs, overdueSettlementMs },
       problems,
     });

@@ -11,7 +11,7 @@ const ASSET_FILE = /^(?:logo|banner-(\d{1,3}))\.svg$/;
 export async function brandPageRoutes(app: FastifyInstance): Promise<void> {
   resourceRoute(app, runtimeConfigFile, async (_input, request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return buildRuntimeConfig(app.brand.of(request), request.publicOrigin);
+    return buildRuntimeConfig(app.brand.of(request), request.publicOrigin, app.config.marketWs);
   });
 
   // Images are shown on brand pages of other origins, also under cross-origin isolation.

@@ -18,8 +18,11 @@ export function versioned(url: string, editedAt: number | null): string {
 /** A brand's revision (BE10): the time of its last edit in ms, 0 for a brand never edited. */
 export const brandRevision = (brand: BrandRecord) => brand.editedAt ?? 0;
 
-/** The runtime config file of a brand, with every URL absolute on `origin`. */
-export function buildRuntimeConfig(brand: BrandRecord, origin: string): RuntimeConfig {
+/**
+ * The runtime config file of a brand, with every URL absolute on `origin`. `marketWs` replaces our `/market-ws`
+ * in RabbitMQ mode (RQ1): an absolute ws(s) URL as it is, a path on the origin's ws form.
+ */
+export function buildRuntimeConfig(brand: BrandRecord, origin: string, marketWs?: string): RuntimeConfig {
   const ws = toWsOrigin(origin);
   return {
     siteTitle: brand.siteTitle,
@@ -38,7 +41,7 @@ export function buildRuntimeConfig(brand: BrandRecord, origin: string): RuntimeC
     services: {
       api: `${origin}/v1`,
       market: `${origin}/market`,
-      marketWs: `${ws}/market-ws`,
+      marketWs: !marketWs ? `${ws}/market-ws` : marketWs.startsWith('/') ? `${ws}${marketWs}` : marketWs,
       exchange: `${origin}/exchange`,
       exchangeWs: `${ws}/exchange-ws`,
     },

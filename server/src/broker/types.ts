@@ -42,6 +42,21 @@ export interface Broker {
   stats(): BrokerStats;
   /** Drops every socket at the TCP level and refuses upgrades with HTTP 503 for `refuseMs`; returns how many. */
   dropAll(refuseMs?: number): number;
+  /** The link to an external broker (RabbitMQ mode, RQ2); absent for the embedded broker. */
+  link?: () => BrokerLink;
+}
+
+/** State of the server's link to RabbitMQ (the health report's `broker.link`). */
+export interface BrokerLink {
+  kind: 'rabbitmq';
+  /** Where the server publishes, without credentials. */
+  url: string;
+  /** Connected and subscribed to the binding events. */
+  connected: boolean;
+  /** Times the link came back after a loss since start. */
+  reconnects: number;
+  /** Why the link last failed (null once it is up again). */
+  error: string | null;
 }
 
 /** Options of the broker plugin. */

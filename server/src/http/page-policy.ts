@@ -8,6 +8,15 @@ export interface PagePolicyInput {
   styleNonce?: string;
   /** Hashes (`sha256-…`, without quotes) of inline `<style>` blocks of a server-rendered page. */
   styleHashes?: readonly string[];
+  /** The market socket when it is RabbitMQ's Web-STOMP on another origin (`app.config.marketWs`, RQ1). */
+  marketWs?: string;
+}
+
+/** The origin of an absolute ws(s) URL, else nothing (a path is on the page's own origin). */
+function socketOrigin(url: string | undefined): string[] {
+  if (!url || url.startsWith('/')) return [];
+  const { protocol, host } = new URL(url);
+  return [`${protocol}//${host}`];
 }
 
 /**
@@ -30,7 +39,7 @@ export function pagePolicy(input: PagePolicyInput): string {
     ['style-src-attr', ["'none'"]],
     ['img-src', ["'self'", api, 'data:', 'blob:', 'https:']],
     ['font-src', ["'self'", api]],
-    ['connect-src', ["'self'", api, toWsOrigin(api)]],
+    ['connect-src', ["'self'", api, toWsOrigin(api), ...socketOrigin(input.marketWs)]],
     ['worker-src', ["'self'", 'blob:']],
     ['frame-src', ["'self'", api, 'https:']],
     ['object-src', ["'none'"]],

@@ -162,7 +162,14 @@ export const httpPlugin = fp<HttpPluginOptions>(
     app.addHook('onSend', async (request, reply, payload) => {
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
         const own = reply.getHeader('content-security-policy');
-        const policy = own === undefined ? pagePolicy({ publicOrigin: request.publicOrigin }) : String(own);
+        const policy =
+          own === undefined
+            ? pagePolicy({
+                publicOrigin: request.publicOrigin,
+                // Tests may build the http plugin alone, without the app's config.
+                marketWs: app.hasDecorator('config') ? app.config.marketWs : undefined,
+              })
+            : String(own);
         const { csp, xfo } = framingHeaders(policy);
         reply.header('content-security-policy', csp);
         if (xfo) reply.header('x-frame-options', xfo);

@@ -37,7 +37,11 @@ export function pageFileSender() {
       .header('cache-control', 'no-cache')
       .header(
         'content-security-policy',
-        pagePolicy({ publicOrigin: request.publicOrigin, styleNonce: nonce }),
+        pagePolicy({
+          publicOrigin: request.publicOrigin,
+          styleNonce: nonce,
+          marketWs: request.server.config.marketWs,
+        }),
       )
       .send(html);
   };

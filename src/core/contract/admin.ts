@@ -10,7 +10,7 @@ import { DecOut, Empty, Int, Nullable, Obj, OneOf, Str, T, type Static } from '.
 const TAG = 'admin';
 
 /** What the health report can name as wrong (`problems`); the thresholds are the server's (decision HL1). */
-export const HEALTH_PROBLEMS = ['database', 'event_loop', 'market', 'settlement'] as const;
+export const HEALTH_PROBLEMS = ['database', 'event_loop', 'market', 'settlement', 'broker'] as const;
 export type HealthProblem = (typeof HEALTH_PROBLEMS)[number];
 /** A public uid as an operator types it. */
 const Uid = () => Str(32, { pattern: '^[0-9A-Za-z]{1,32}$' });
@@ -33,14 +33,25 @@ export const AdminHealth = endpoint({
     uptimeSec: T.Integer({ minimum: 0 }),
     /** The time the report's queries took (migrations, the oldest due settlement); `ok: false` when one failed. */
     database: Obj({ ok: T.Boolean(), latencyMs: T.Integer({ minimum: 0 }) }),
-    /** The market socket's broker (null: this process runs none). */
+    /**
+     * The market socket's broker (null: this process runs none). In RabbitMQ mode (`kind: rabbitmq`) browsers'
+     * sockets are RabbitMQ's: their counts are null here, and `link` is the server's own connection to it.
+     */
     broker: Nullable(
       Obj({
-        kind: OneOf(['embedded'] as const),
-        connections: T.Integer({ minimum: 0 }),
-        subscriptions: T.Integer({ minimum: 0 }),
-        slowConsumersDisconnected: T.Integer({ minimum: 0 }),
-        refusedUpgrades: T.Integer({ minimum: 0 }),
+        kind: OneOf(['embedded', 'rabbitmq'] as const),
+        connections: Nullable(T.Integer({ minimum: 0 })),
+        subscriptions: Nullable(T.Integer({ minimum: 0 })),
+        slowConsumersDisconnected: Nullable(T.Integer({ minimum: 0 })),
+        refusedUpgrades: Nullable(T.Integer({ minimum: 0 })),
+        link: Nullable(
+          Obj({
+            url: T.String(),
+            connected: T.Boolean(),
+            reconnects: T.Integer({ minimum: 0 }),
+            error: Nullable(T.String()),
+          }),
+        ),
       }),
     ),
     lag: Obj({
