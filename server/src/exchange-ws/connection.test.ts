@@ -6,6 +6,7 @@ import type { ExchangeOrderMessage } from '../../../src/core/contract/trading';
 import type { AuthService } from '../auth';
 import type { OrderChange, TradingService } from '../trading';
 import { ExchangeConnection, type ConnectionHub } from './connection';
+import type { JournalEntry, Replay } from './journal';
 
 /** The parts of a `ws` socket the connection uses, with a settable `bufferedAmount`. */
 class FakeSocket extends EventEmitter {
@@ -71,6 +72,8 @@ describe('ExchangeConnection', () => {
       heartbeatMs: 10_000,
       maxBufferedBytes: 1000,
       maxSocketsPerUser: 4,
+      journalKeep: 500,
+      journalKeepMs: 86_400_000,
     };
     const log = { debug() {}, error() {} } as unknown as FastifyBaseLogger;
     connection = new ExchangeConnection(socket as unknown as WebSocket, '12345678', {
@@ -79,6 +82,8 @@ describe('ExchangeConnection', () => {
       settings,
       hub,
       log,
+      journal: { replay: async () => ({ resync: false, entries: [] }) },
+      replayed() {},
     });
     socket.emit('message', Buffer.from(JSON.stringify({ token: TOKEN })), false);
     await vi.advanceTimersByTimeAsync(0);
@@ -126,5 +131,80 @@ describe('ExchangeConnection', () => {
     new ExchangeConnection(late as unknown as WebSocket, '12345678', deps);
     await vi.advanceTimersByTimeAsync(5000);
     expect(late.closedWith).toBe(4401);
+  });
+});
+
+describe('ExchangeConnection replay (RP3)', () => {
+  const note = (seq: number, virtual: boolean | null = null): JournalEntry => ({
+    seq,
+    virtual,
+    frame: { ordertype: 'notification', unread: seq, id: `n${seq}` },
+  });
+
+  it('sends an event committed while the journal is read once, after the replay, in order', async () => {
+    const socket = new FakeSocket();
+    let answer: (replay: Replay) => void = () => undefined;
+    const replayed: string[] = [];
+    const connection = new ExchangeConnection(socket as unknown as WebSocket, '12345678', {
+      auth: {
+        now: () => Date.now(),
+        checkToken: async () => ({
+          ok: true,
+          auth: { userId: '7', uid: '12345678', sessionId: 's1', virtual: false, brandId: 'tradekit' },
+        }),
+      },
+      trading: {
+        onChange: () => () => undefined,
+        symbolsOf: () => new Set<string>(),
+        snapshot: async () => ({
+          hold: { ordertype: 'holtOrder', virtual: false, list: [], summary: SUMMARY },
+          pending: { ordertype: 'pendingOrder', virtual: false, list: [], summary: SUMMARY },
+        }),
+      },
+      settings: {
+        authTimeoutMs: 5000,
+        conflateMs: 500,
+        recheckMs: 30_000,
+        heartbeatMs: 10_000,
+        maxBufferedBytes: 1000,
+        maxSocketsPerUser: 4,
+        journalKeep: 500,
+        journalKeepMs: 86_400_000,
+      },
+      hub: { attach() {}, detach() {}, rebind() {}, reindex() {} },
+      log: { debug() {}, error() {} } as unknown as FastifyBaseLogger,
+      journal: {
+        replay: (_userId, since) => {
+          expect(since).toBe(2);
+          return new Promise<Replay>((resolve) => (answer = resolve));
+        },
+      },
+      replayed: (userId) => void replayed.push(userId),
+    });
+    socket.emit('message', Buffer.from(JSON.stringify({ token: TOKEN, since: 2 })), false);
+    await new Promise((resolve) => setImmediate(resolve));
+    // While the journal is read: 4 committed (the replay has it too), 5 committed after the read began.
+    connection.deliver(note(4));
+    connection.deliver(note(5));
+    // An event of the demo account: this real socket gets only its number.
+    connection.deliver(note(6, true));
+    expect(socket.sent.filter((m) => 'seq' in m)).toEqual([]);
+    answer({ resync: false, entries: [note(3), note(4)] });
+    await new Promise((resolve) => setImmediate(resolve));
+    connection.deliver(note(5));
+    connection.deliver(note(7));
+    await new Promise((resolve) => setImmediate(resolve));
+    const numbered = (socket.sent as unknown as Array<{ ordertype: string; seq?: number }>).filter(
+      (m) => m.seq !== undefined,
+    );
+    expect(numbered.map((m) => [m.seq, m.ordertype])).toEqual([
+      [3, 'notification'],
+      [4, 'notification'],
+      [5, 'notification'],
+      [6, 'skipped'],
+      [7, 'notification'],
+    ]);
+    expect(replayed).toEqual(['7']);
+    connection.end(1000, 'done');
   });
 });

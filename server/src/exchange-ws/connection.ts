@@ -8,14 +8,17 @@ import {
   EXCHANGE_HEARTBEAT_FRAME,
   ExchangeClose,
   type ExchangeOrderMessage,
+  type ExchangeResyncMessage,
+  type ExchangeSkippedMessage,
 } from '../../../src/core/contract/trading';
 import type { AuthService } from '../auth';
 import type { OrderChange, TradingService } from '../trading';
+import type { Journal, JournalEntry, JournalFrame, JournalSettings } from './journal';
 import { SocketLife } from './socket-life';
-import { tokenExpiryMs, tokenOf } from './token';
+import { authOf, tokenExpiryMs } from './token';
 
 /** Timing and limits of the exchange sockets (tests shorten the times). */
-export interface ExchangeWsSettings {
+export interface ExchangeWsSettings extends JournalSettings {
   /** The first message must bring a token within this time (else 4401). */
   authTimeoutMs: number;
   /** At most one price-driven push per socket per this period. */
@@ -45,11 +48,23 @@ export interface ConnectionDeps {
   settings: ExchangeWsSettings;
   hub: ConnectionHub;
   log: FastifyBaseLogger;
+  /** The user's event journal (RP1). */
+  journal: Pick<Journal, 'replay'>;
+  /** A socket replayed its events or was told to resync: the user's unread count is pushed again after them. */
+  replayed(userId: string): void;
 }
 
 type OrderEvent = NonNullable<OrderChange['event']>;
 
-const MAX_QUEUED_EVENTS = 64;
+/** Something to send, in order: an event of the journal (with `seq`) or a message of the moment (without). */
+interface Outgoing {
+  seq?: number;
+  virtual: boolean | null;
+  frame: JournalFrame | ExchangeResyncMessage;
+}
+
+/** Frames a socket may hold unsent; beyond, it is closed with 4408 and replays from the journal (RP2). */
+const MAX_QUEUED = 1000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
@@ -67,7 +82,12 @@ export class ExchangeConnection extends SocketLife {
   private dirty = false;
   private pushing = false;
   private lastPushAt = Number.NEGATIVE_INFINITY;
-  private readonly events: OrderEvent[] = [];
+  /** Frames to send, in order (pushes of the lists ride here when they carry an event). */
+  private readonly outbox: Outgoing[] = [];
+  /** The last event number queued for this socket; null until the first (no `since`, nothing yet). */
+  private queuedSeq: number | null = null;
+  /** Events heard live while the journal is read: sent after the replay, those it brought skipped. */
+  private held: JournalEntry[] | null = null;
   private readonly timers = new Map<'auth' | 'price' | 'retry' | 'expiry', NodeJS.Timeout>();
   private recheck: NodeJS.Timeout | undefined;
   private beat: NodeJS.Timeout | undefined;
@@ -83,22 +103,33 @@ export class ExchangeConnection extends SocketLife {
     ws.on('message', (data, isBinary) => void this.onMessage(data, isBinary));
   }
 
-  /** The account changed: push now (with the event, if the server acted on its own). */
+  /**
+   * The account changed: push now. With an event the journal could not take (the database failed), the event
+   * rides on the lists without a number, as before the journal.
+   */
   change(event?: OrderEvent): void {
     if (!this.opened || this.closed) return;
-    if (event && this.events.length < MAX_QUEUED_EVENTS) this.events.push(event);
+    if (event) return this.enqueue({ virtual: this.virtual, frame: { ordertype: 'orderEvent', event } });
     this.dirty = true;
     void this.kick();
   }
 
   /**
-   * Options of this socket's account were settled: sent at once, as they are (a small message that never
-   * repeats; a socket that cannot take it now loses it, and its client polls for the result instead).
+   * An event of the user's journal: queued in the order of its number, once (a number already queued is
+   * skipped); held while this socket's replay reads the journal.
    */
+  deliver(entry: JournalEntry): void {
+    if (!this.opened || this.closed) return;
+    if (this.held) return void this.held.push(entry);
+    if (this.queuedSeq !== null && entry.seq <= this.queuedSeq) return;
+    this.queuedSeq = entry.seq;
+    this.enqueue(entry);
+  }
+
+  /** Settled options the journal could not take: sent without a number to this account's sockets. */
   optionsSettled(message: ExchangeOptionSettledMessage): void {
     if (!this.opened || this.closed || message.virtual !== this.virtual) return;
-    if (this.ws.bufferedAmount > this.deps.settings.maxBufferedBytes) return;
-    this.send(message);
+    this.enqueue({ virtual: message.virtual, frame: message });
   }
 
   /** A price of one of the account's symbols moved: push at most once per `conflateMs`. */
@@ -109,17 +140,25 @@ export class ExchangeConnection extends SocketLife {
     this.timer('price', wait, () => this.change());
   }
 
-  /** The user's unread notification count changed (a small message, sent as is). */
+  /** The user's unread notification count changed (sent in turn, after the events queued before it). */
   notify(message: ExchangeNotificationMessage): void {
     if (!this.opened || this.closed) return;
-    this.send(message);
+    this.enqueue({ virtual: null, frame: message });
   }
 
-  /** A support change of the user's conversation (a small message, sent as is; after a reconnect the client
-   * re-fetches the conversation after its last id, so a message this socket could not take is not lost). */
+  /** A support change the journal could not take (sent without a number; the chat re-fetches after a reconnect). */
   support(message: ExchangeSupportMessage): void {
     if (!this.opened || this.closed) return;
-    this.send(message);
+    this.enqueue({ virtual: null, frame: message });
+  }
+
+  private enqueue(item: Outgoing): void {
+    if (this.outbox.length >= MAX_QUEUED) {
+      // Nothing is lost: the client connects again with its last number and the journal has the rest.
+      return this.end(ExchangeClose.behind, 'too far behind');
+    }
+    this.outbox.push(item);
+    void this.kick();
   }
 
   protected release(): void {
@@ -145,14 +184,15 @@ export class ExchangeConnection extends SocketLife {
 
   private async onMessage(data: RawData, isBinary: boolean): Promise<void> {
     if (this.closed || this.checking) return;
-    const token = tokenOf(data, isBinary);
-    if (token === null) {
-      if (!this.opened) this.end(ExchangeClose.unauthorized, 'the first message must be { "token" }');
+    const auth = authOf(data, isBinary);
+    if (auth === null) {
+      if (!this.opened)
+        this.end(ExchangeClose.unauthorized, 'the first message must be { "token", "since"? }');
       return;
     }
     this.checking = true;
     try {
-      await this.authenticate(token);
+      await this.authenticate(auth.token, auth.since);
     } catch (error) {
       this.deps.log.error({ err: error }, 'exchange socket authentication failed');
       this.end(1011, 'internal error');
@@ -161,8 +201,11 @@ export class ExchangeConnection extends SocketLife {
     }
   }
 
-  /** The first token opens the socket; a later one (a refreshed token) must be for the same account. */
-  private async authenticate(token: string): Promise<void> {
+  /**
+   * The first token opens the socket (and `since` replays the journal after it); a later one (a refreshed
+   * token) must be for the same account, and its `since` is ignored.
+   */
+  private async authenticate(token: string, since: number | null): Promise<void> {
     const check = await this.deps.auth.checkToken(token);
     if (this.closed) return;
     if (!check.ok || check.auth.uid !== this.accountId)
@@ -183,6 +226,9 @@ export class ExchangeConnection extends SocketLife {
     this.userId = auth.userId;
     this.virtual = auth.virtual;
     this.opened = true;
+    // Live events are held from the moment the socket is attached, before the journal is read: an event
+    // committed meanwhile is in the replay, in the held ones, or in both, and is sent once (RP3).
+    this.held = [];
     this.deps.hub.attach(this);
     this.recheck = setInterval(() => void this.heartbeat(), this.deps.settings.recheckMs);
     this.recheck.unref();
@@ -190,6 +236,27 @@ export class ExchangeConnection extends SocketLife {
     this.beat = setInterval(() => this.sendFrame(EXCHANGE_HEARTBEAT_FRAME), this.deps.settings.heartbeatMs);
     this.beat.unref();
     this.change();
+    await this.replay(since);
+  }
+
+  /**
+   * Queues the journal's events after `since`, then those heard meanwhile, each once and in order. Without
+   * `since` (the page's first socket) the answer is `resync` with the last number: the series goes on from it.
+   */
+  private async replay(since: number | null): Promise<void> {
+    const replay = await this.deps.journal.replay(this.userId, since);
+    if (this.closed) return;
+    const held = this.held ?? [];
+    this.held = null;
+    if (replay.resync) {
+      this.queuedSeq = replay.head;
+      this.enqueue({ virtual: null, frame: { ordertype: 'resync', seq: replay.head } });
+    } else {
+      this.queuedSeq = since ?? 0;
+      for (const entry of replay.entries) this.deliver(entry);
+    }
+    for (const entry of held) this.deliver(entry);
+    if (since !== null && (replay.resync || replay.entries.length > 0)) this.deps.replayed(this.userId);
   }
 
   /** Drops a peer that did not answer the last ping, and ends the socket when its session has ended. */
@@ -207,14 +274,16 @@ export class ExchangeConnection extends SocketLife {
     if (this.pushing || this.closed) return;
     this.pushing = true;
     try {
-      while (!this.closed && (this.dirty || this.events.length > 0)) {
+      while (!this.closed && (this.dirty || this.outbox.length > 0)) {
         // A slow reader gets the state of when it has caught up, not every state in between.
         if (this.ws.bufferedAmount > this.deps.settings.maxBufferedBytes) {
           this.timer('retry', this.deps.settings.conflateMs, () => void this.kick());
           break;
         }
+        const next = this.outbox.shift();
+        if (next && !this.sendOutgoing(next)) continue;
         this.dirty = false;
-        await this.push(this.events.shift());
+        await this.push(next?.frame.ordertype === 'orderEvent' ? next.frame.event : undefined, next?.seq);
       }
     } catch (error) {
       this.deps.log.error({ err: error }, 'exchange socket push failed');
@@ -224,7 +293,21 @@ export class ExchangeConnection extends SocketLife {
     }
   }
 
-  private async push(event: OrderEvent | undefined): Promise<void> {
+  /**
+   * Sends one queued frame; true when it is an event of this account's orders, which rides on the lists. An
+   * event of the user's other account goes as its number only, so this socket's series has no gap (RP1).
+   */
+  private sendOutgoing({ seq, virtual, frame }: Outgoing): boolean {
+    if (virtual !== null && virtual !== this.virtual) {
+      if (seq !== undefined) this.sendJson({ ordertype: 'skipped', seq } satisfies ExchangeSkippedMessage);
+      return false;
+    }
+    if (frame.ordertype === 'orderEvent') return true;
+    this.sendJson(seq === undefined || frame.ordertype === 'resync' ? frame : { ...frame, seq });
+    return false;
+  }
+
+  private async push(event: OrderEvent | undefined, seq?: number): Promise<void> {
     this.lastPushAt = Date.now();
     if (!(await this.sessionLive())) return this.end(ExchangeClose.sessionEnded, 'session ended');
     const { trading } = this.deps;
@@ -235,8 +318,9 @@ export class ExchangeConnection extends SocketLife {
     }
     // The event rides on the one list it concerns, so a client shows it once.
     const onPending = event?.kind === 'cancelled' || event?.kind === 'failed';
-    this.send(event && !onPending ? { ...snapshot.hold, event } : snapshot.hold);
-    this.send(event && onPending ? { ...snapshot.pending, event } : snapshot.pending);
+    const marked = seq === undefined ? { event } : { event, seq };
+    this.send(event && !onPending ? { ...snapshot.hold, ...marked } : snapshot.hold);
+    this.send(event && onPending ? { ...snapshot.pending, ...marked } : snapshot.pending);
     this.deps.hub.reindex(this, trading.symbolsOf(this.userId, this.virtual));
   }
 
@@ -245,7 +329,8 @@ export class ExchangeConnection extends SocketLife {
       | ExchangeOrderMessage
       | ExchangeNotificationMessage
       | ExchangeOptionSettledMessage
-      | ExchangeSupportMessage,
+      | ExchangeSupportMessage
+      | ExchangeResyncMessage,
   ): void {
     this.sendJson(message);
   }

@@ -1,9 +1,11 @@
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import type { OptionOrder } from '../../../src/core/contract/options';
+import type { ExchangeSupportMessage } from '../../../src/core/contract/support';
 import type { SupportPush } from '../support';
 import { ExchangeClose } from '../../../src/core/contract/trading';
 import type { OrderChange } from '../trading';
 import type { ConnectionHub, ExchangeConnection } from './connection';
+import type { JournalEntry } from './journal';
 import type { OperatorConnection } from './operator-connection';
 import type { VisitorConnection } from './visitor-connection';
 
@@ -81,6 +83,14 @@ export class ExchangeHub implements ConnectionHub {
     for (const connection of [...(sockets ?? [])]) connection.change(change.event);
   }
 
+  /**
+   * An event of the user's journal: every socket of the user (real and demo) gets it, each in the order of its
+   * number; a socket of the other account gets only the number (RP1).
+   */
+  journaled(userId: string, entry: JournalEntry): void {
+    for (const connection of [...(this.byUser.get(userId) ?? [])]) connection.deliver(entry);
+  }
+
   /** The user's unread notifications changed: every socket of the user (real and demo) is told. */
   notified(userId: string, message: ExchangeNotificationMessage): void {
     for (const connection of [...(this.byUser.get(userId) ?? [])]) connection.notify(message);
@@ -92,13 +102,18 @@ export class ExchangeHub implements ConnectionHub {
    */
   supported({ target, message, inbox }: SupportPush): void {
     if (message && 'userId' in target) {
-      for (const connection of [...(this.byUser.get(target.userId) ?? [])]) connection.support(message);
+      this.supportedUser(target.userId, message);
     } else if (message && 'visitorId' in target) {
       for (const connection of [...(this.byVisitor.get(target.visitorId) ?? [])]) connection.support(message);
     }
     for (const sockets of [...this.byOperator.values()]) {
       for (const connection of [...sockets]) connection.inbox(inbox);
     }
+  }
+
+  /** A support change of the user's conversation, to each of the user's sockets. */
+  supportedUser(userId: string, message: ExchangeSupportMessage): void {
+    for (const connection of [...(this.byUser.get(userId) ?? [])]) connection.support(message);
   }
 
   attachOperator(connection: OperatorConnection): void {

@@ -98,4 +98,30 @@ describe('exchange socket: settled options', () => {
     expect(uidsOf(aliceReal)).toEqual([[real], [real2]]);
     expect(uidsOf(bobReal)).toEqual([[bobs]]);
   });
+
+  it('delivers a settlement made while the socket was away once, with its number, after a reconnect (RP1)', async () => {
+    const alice = await h.trader();
+    const away = await ready(alice.uid, alice.token);
+    const { seq: start } = await away.mark('resync');
+    away.close();
+    const demo = await ready(alice.uid, alice.demoToken);
+    const real = await buy(alice, false);
+    expireAll();
+    await h.app.optionMode.settler.settleDue();
+    // The demo socket gets the real account's settlement as its number only: the journal has written it.
+    expect(await demo.mark('skipped')).toEqual({ ordertype: 'skipped', seq: start + 1 });
+    expect(settledOf(demo)).toEqual([]);
+
+    const back = await SocketClient.open(h.base, alice.uid);
+    clients.push(back);
+    back.send({ token: alice.token, since: start });
+    const replayed = (await back.next((m) => m.ordertype === ('optionSettled' as string))) as unknown;
+    expect(replayed).toMatchObject({ ordertype: 'optionSettled', seq: start + 1, list: [{ uid: real }] });
+    const later = await buy(alice, false);
+    expireAll();
+    await h.app.optionMode.settler.settleDue();
+    await back.next((m) => m.ordertype === ('optionSettled' as string) && m.list[0]?.uid === later);
+    expect(uidsOf(back)).toEqual([[real], [later]]);
+    expect(back.marks).toEqual([]);
+  });
 });

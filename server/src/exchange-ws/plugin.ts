@@ -2,12 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { WebSocketServer } from 'ws';
 import { AddressCounts, type TrustProxy } from '../http/client-address';
-import { toOptionOrder } from '../options';
 import { ExchangeConnection, type ExchangeWsSettings } from './connection';
 import { ExchangeHub } from './hub';
+import { followEvents } from './events';
+import { createJournal } from './journal';
 import { OPERATOR_COOKIE } from '../../../src/core/contract/backoffice';
 import { ADMIN_SUPPORT_LIVE_PATH, SUPPORT_VISITOR_SOCKET_ID } from '../../../src/core/contract/support';
-import { EXCHANGE_HEARTBEAT_MS } from '../../../src/core/contract/trading';
+import {
+  EXCHANGE_HEARTBEAT_MS,
+  EXCHANGE_JOURNAL_KEEP,
+  EXCHANGE_JOURNAL_KEEP_MS,
+} from '../../../src/core/contract/trading';
 import { checkOperatorSession, cookieValue } from '../backoffice';
 import { OperatorConnection, type LiveOperator } from './operator-connection';
 import { VisitorConnection } from './visitor-connection';
@@ -35,6 +40,8 @@ const DEFAULTS: ExchangeWsSettings = {
   heartbeatMs: EXCHANGE_HEARTBEAT_MS,
   maxBufferedBytes: 256 * 1024,
   maxSocketsPerUser: 16,
+  journalKeep: EXCHANGE_JOURNAL_KEEP,
+  journalKeepMs: EXCHANGE_JOURNAL_KEEP_MS,
 };
 const MAX_CONNECTIONS_PER_ADDRESS = 20;
 const SHUTDOWN_GRACE_MS = 1000;
@@ -45,7 +52,8 @@ const GOING_AWAY = 1001;
  * `holtOrder` and `pendingOrder` lists on every change of the account and, conflated, on price moves, and
  * the user's unread notification count (`notification`) when it changes.
  * `optionSettled` with the account's options as soon as their settlement commits, and `support` on each change
- * of the user's support conversation. `/exchange-ws/support-visitor` with `{ "ticket" }` first is a visitor's
+ * of the user's support conversation. Events carry their number in the user's journal (`seq`, RP1; `events.ts`,
+ * `journal.ts`), and a first message with `since` gets the events after it first (RP2, RP3). `/exchange-ws/support-visitor` with `{ "ticket" }` first is a visitor's
  * support channel (visitor-connection.ts).
  * A raw `ws` server on the upgrade event, like the market broker: @fastify/websocket would route every
  * upgrade through Fastify and answer the broker's `/market-ws` with 404 on a socket the broker upgrades.
@@ -57,12 +65,19 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
   }
   const hub = new ExchangeHub(settings.maxSocketsPerUser);
   const connections = new Set<ExchangeConnection | VisitorConnection | OperatorConnection>();
+  const journal = createJournal(app.db, () => app.clock.now(), settings);
+  const log = app.log.child({ module: 'exchange-ws' });
   const deps = {
     auth: app.auth,
     trading: app.trading,
     settings,
     hub,
-    log: app.log.child({ module: 'exchange-ws' }),
+    log,
+    journal,
+    replayed(userId: string) {
+      // A replayed notification carries the count of its time; the count of now follows it.
+      if (app.hasDecorator('notifications')) void app.notifications.pushUnread(userId);
+    },
   };
   const wss = new WebSocketServer({
     noServer: true,
@@ -113,31 +128,14 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
     upgradeListeners.push(onOperatorUpgrade);
   }
   const unsubscribe = [
-    app.trading.onChange((change) => hub.changed(change)),
     app.auth.onRevoke((event) => hub.revoked(event.sessionIds)),
+    ...followEvents(app, hub, journal, log),
   ];
-  if (app.hasDecorator('notifications')) {
-    unsubscribe.push(app.notifications.onPush((push) => hub.notified(push.userId, push.message)));
-  }
   if (app.hasDecorator('support')) {
-    unsubscribe.push(app.support.onPush((push) => hub.supported(push)));
     app.support.setPresence({ userOnline: (userId) => hub.userOnline(userId) });
   }
   if (app.hasDecorator('operatorSessions')) {
     unsubscribe.push(app.operatorSessions.onChange((operatorId) => hub.operatorSessionsChanged(operatorId)));
-  }
-  if (app.hasDecorator('optionMode')) {
-    unsubscribe.push(
-      app.optionMode.onSettled((rows) =>
-        hub.optionsSettled(
-          rows.map((row) => ({
-            userId: String(row.userId),
-            virtual: row.virtual,
-            order: toOptionOrder(row),
-          })),
-        ),
-      ),
-    );
   }
   if (app.hasDecorator('market')) {
     unsubscribe.push(app.market.source.onTick((tick) => hub.ticked(tick.symbol)));

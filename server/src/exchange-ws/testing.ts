@@ -117,14 +117,19 @@ export class SocketClient {
   readonly messages: ExchangeOrderMessage[] = [];
   /** Heart-beat frames received: counted apart, they are not messages of the account. */
   beats = 0;
+  /** The journal's own marks (`resync`, `skipped`, RP1), kept apart: they are not messages of the account. */
+  readonly marks: Array<{ ordertype: 'resync' | 'skipped'; seq: number }> = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   private waiters: Array<() => void> = [];
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
       const text = String(data);
-      if (text === EXCHANGE_HEARTBEAT_FRAME) this.beats += 1;
-      else this.messages.push(JSON.parse(text) as ExchangeOrderMessage);
+      const message = text === EXCHANGE_HEARTBEAT_FRAME ? null : (JSON.parse(text) as { ordertype?: string });
+      if (!message) this.beats += 1;
+      else if (message.ordertype === 'resync' || message.ordertype === 'skipped')
+        this.marks.push(message as SocketClient['marks'][number]);
+      else this.messages.push(message as ExchangeOrderMessage);
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.closed = new Promise((resolve) =>
@@ -183,6 +188,17 @@ export class SocketClient {
     let found: ExchangeOrderMessage | undefined;
     await this.until(() => (found = this.messages.slice(from).find(match)) !== undefined, ms, 'message');
     return found as ExchangeOrderMessage;
+  }
+
+  /** The first journal mark of `ordertype`, waiting up to `ms`. */
+  async mark(ordertype: 'resync' | 'skipped', ms = 5000): Promise<{ ordertype: string; seq: number }> {
+    let found: SocketClient['marks'][number] | undefined;
+    await this.until(
+      () => (found = this.marks.find((m) => m.ordertype === ordertype)) !== undefined,
+      ms,
+      'mark',
+    );
+    return found as SocketClient['marks'][number];
   }
 
   /** Until `count` heart-beat frames have come, waiting up to `ms`. */

@@ -2,8 +2,11 @@ import type { RawData } from 'ws';
 
 const MAX_TOKEN_LENGTH = 4096;
 
-/** The token of a `{ "token": "…" }` text message, or null for anything else. */
-export function tokenOf(data: RawData, isBinary: boolean): string | null {
+/**
+ * `{ "token", "since"? }` (RP2): the token, and the last event number the page handled (null when it sent none).
+ * A `since` that is not a whole number from 0 makes the whole message invalid (null).
+ */
+export function authOf(data: RawData, isBinary: boolean): { token: string; since: number | null } | null {
   if (isBinary) return null;
   const bytes = Array.isArray(data)
     ? Buffer.concat(data)
@@ -18,8 +21,10 @@ export function tokenOf(data: RawData, isBinary: boolean): string | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { token } = value as { token?: unknown };
-  return typeof token === 'string' && token.length > 0 && token.length <= MAX_TOKEN_LENGTH ? token : null;
+  const { token, since } = value as { token?: unknown; since?: unknown };
+  if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+  if (since === undefined) return { token, since: null };
+  return Number.isSafeInteger(since) && (since as number) >= 0 ? { token, since: since as number } : null;
 }
 
 /**

@@ -39,6 +39,8 @@ describe('notification push on the exchange socket', () => {
           unread: 1,
           id: sent.data.id,
           alarmType: 629012,
+          // Its number in the owner's journal (RP1).
+          seq: expect.any(Number),
         });
       }
       // The other user's socket hears nothing about it: the first notification it gets is its own, sent after.
@@ -50,7 +52,7 @@ describe('notification push on the exchange socket', () => {
       expect(own.code).toBe(0);
       await stranger.next(isNotification);
       expect(stranger.messages.filter(isNotification)).toEqual([
-        { ordertype: 'notification', unread: 1, id: own.data.id, alarmType: 629012 },
+        { ordertype: 'notification', unread: 1, id: own.data.id, alarmType: 629012, seq: expect.any(Number) },
       ]);
     } finally {
       for (const socket of [real, demo, stranger]) socket.close();

@@ -313,9 +313,13 @@ export const orderQuery = endpoint({
 
 /**
  * Exchange socket (`services.exchangeWs` + `/{uid}`). The browser sends `{ "token": "…" }` as its first
- * message (never in the URL, so no token reaches access logs); the server answers with snapshots.
+ * message (never in the URL, so no token reaches access logs), with `since` (RP2, below) after a reconnect;
+ * the server answers with snapshots.
  */
-export const ExchangeAuthMessage = Obj({ token: Str(4096) });
+export const ExchangeAuthMessage = Obj({
+  token: Str(4096),
+  since: T.Optional(T.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+});
 export type ExchangeAuthMessage = Static<typeof ExchangeAuthMessage>;
 
 /**
@@ -329,6 +333,8 @@ export const ExchangeOrderMessage = Obj({
   summary: PositionSummary,
   /** Set when the change was made by the server on its own (stop loss, take profit, stop-out, fill). */
   event: T.Optional(Obj({ kind: OneOf([...CLOSE_REASONS, 'filled']), orderId: T.String() })),
+  /** TradeKit's extension (RP1): the event's number in the user's journal, on a message that carries an event. */
+  seq: T.Optional(T.Integer({ minimum: 1 })),
 });
 export type ExchangeOrderMessage = Static<typeof ExchangeOrderMessage>;
 
@@ -340,5 +346,42 @@ export type ExchangeOrderMessage = Static<typeof ExchangeOrderMessage>;
 export const EXCHANGE_HEARTBEAT_MS = 10_000;
 export const EXCHANGE_HEARTBEAT_FRAME = '{"ordertype":"heartbeat"}';
 
-/** Close codes of the exchange socket. */
-export const ExchangeClose = { unauthorized: 4401, sessionEnded: 4402, replaced: 4409 } as const;
+/**
+ * Close codes of the exchange socket. `behind`: the socket fell too far behind its events; the client connects
+ * again with `since` and the journal brings the rest (RP2).
+ */
+export const ExchangeClose = {
+  unauthorized: 4401,
+  sessionEnded: 4402,
+  replaced: 4409,
+  behind: 4408,
+} as const;
+
+/**
+ * TradeKit's extension of the exchange socket (decisions RP1–RP5). Every **event** the server pushes on a
+ * user's exchange sockets (an order message that carries `event`, `optionSettled`, a `notification` of a new
+ * notification, `support` of the user's conversation) carries `seq`: its number in the user's journal, 1, 2, 3…
+ * without gaps, one series per user (both accounts). State messages (the lists without an event, a
+ * notification count without `id`, the heart-beat) carry none. The spec's fields are unchanged.
+ *
+ * The first message may carry `since`, the last `seq` the page handled: the server sends the journal's events
+ * after it, in order, then the live ones. A socket of one account gets an event of the user's other account as
+ * `{ "ordertype": "skipped", "seq" }`, so its series has no gap. When the journal no longer holds the event after
+ * `since` (kept: the last EXCHANGE_JOURNAL_KEEP per user, none older than EXCHANGE_JOURNAL_KEEP_MS), the answer
+ * is `{ "ordertype": "resync", "seq" }` with the journal's last number: the page reloads its lists and counts.
+ */
+export const EXCHANGE_JOURNAL_KEEP = 500;
+
+/** An event of the user's other account: only its number (RP1). */
+export interface ExchangeSkippedMessage {
+  ordertype: 'skipped';
+  seq: number;
+}
+
+/** The events after `since` are no longer kept: reload, and go on after `seq` (RP2). */
+export interface ExchangeResyncMessage {
+  ordertype: 'resync';
+  seq: number;
+}
+/** How long the journal keeps an event (RP2). */
+export const EXCHANGE_JOURNAL_KEEP_MS = 24 * 60 * 60 * 1000;

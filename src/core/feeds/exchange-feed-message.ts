@@ -90,3 +90,18 @@ export function parseNotificationMessage(data: unknown): ExchangeNotificationMes
     ...(paymentUnit ? { paymentUnit } : {}),
   };
 }
+
+/** The journal mark of a frame (RP1): its `seq` and `ordertype`, or null for a frame without a number. */
+export function journalMarkOf(data: unknown): { seq: number; ordertype: string } | null {
+  if (typeof data !== 'string' || !data.includes('"seq"')) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { seq, ordertype } = value as { seq?: unknown; ordertype?: unknown };
+  if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return null;
+  return { seq, ordertype: typeof ordertype === 'string' ? ordertype : '' };
+}

@@ -481,3 +481,70 @@ describe('createExchangeFeed live-support pushes', () => {
     expect(feed.getSnapshot().support).toEqual(first);
   });
 });
+
+describe('createExchangeFeed event numbers (RP4)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const note = (seq: number, id = `n${seq}`) => ({
+    ordertype: 'notification',
+    unread: seq,
+    id,
+    alarmType: 629012,
+    seq,
+  });
+
+  it('ignores an event it handled before and sends the last number as `since` when it connects again', () => {
+    const { sockets, listen, feed } = setup({ token: 't-1' });
+    listen();
+    sockets.last().acceptOpen();
+    // The first socket sends no number and is told where the series stands.
+    expect(sockets.last().sent).toEqual([JSON.stringify({ token: 't-1' })]);
+    sockets.last().deliver({ ordertype: 'resync', seq: 40 });
+    sockets.last().deliver(note(41));
+    sockets.last().deliver({ ordertype: 'skipped', seq: 42 });
+    expect(feed.getSnapshot().notifications).toMatchObject({ seq: 1, newId: 'n41' });
+    sockets.last().serverClose(1006);
+    vi.advanceTimersByTime(500);
+    sockets.last().acceptOpen();
+    expect(sockets.last().sent).toEqual([JSON.stringify({ token: 't-1', since: 42 })]);
+    // A replay that repeats what was handled: only the new one counts.
+    sockets.last().deliver(note(41));
+    sockets.last().deliver(note(42, 'other'));
+    sockets.last().deliver(note(43));
+    expect(feed.getSnapshot().notifications).toMatchObject({ seq: 2, newId: 'n43' });
+    expect(sockets.sockets).toHaveLength(2);
+  });
+
+  it('connects again with `since` when a number is missing, without applying the event after the gap', () => {
+    const { sockets, listen, feed } = setup({ token: 't-1' });
+    listen();
+    sockets.last().acceptOpen();
+    sockets.last().deliver({ ordertype: 'resync', seq: 7 });
+    sockets.last().deliver(note(8));
+    sockets.last().deliver(note(10));
+    expect(feed.getSnapshot()).toMatchObject({ status: 'reconnecting', notifications: { newId: 'n8' } });
+    vi.advanceTimersByTime(500);
+    expect(sockets.sockets).toHaveLength(2);
+    sockets.last().acceptOpen();
+    expect(sockets.last().sent).toEqual([JSON.stringify({ token: 't-1', since: 8 })]);
+    sockets.last().deliver(note(9));
+    sockets.last().deliver(note(10));
+    expect(feed.getSnapshot().notifications).toMatchObject({ seq: 3, newId: 'n10' });
+  });
+
+  it('goes on after the number a resync gives, even one lower than its own (another database)', () => {
+    const { sockets, listen, feed } = setup({ token: 't-1' });
+    listen();
+    sockets.last().acceptOpen();
+    sockets.last().deliver({ ordertype: 'resync', seq: 90 });
+    sockets.last().serverClose(1006);
+    vi.advanceTimersByTime(500);
+    sockets.last().acceptOpen();
+    expect(sockets.last().sent).toEqual([JSON.stringify({ token: 't-1', since: 90 })]);
+    sockets.last().deliver({ ordertype: 'resync', seq: 3 });
+    sockets.last().deliver(note(4));
+    expect(feed.getSnapshot().notifications).toMatchObject({ seq: 1, newId: 'n4' });
+    expect(sockets.sockets).toHaveLength(2);
+  });
+});

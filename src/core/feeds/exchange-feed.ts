@@ -7,12 +7,17 @@
  * A token refresh does not reopen the socket: the server authenticates a socket once, at its first
  * message, and ends it with 4402 when the session (not one access token) ends; every reconnect sends the
  * token current at that moment. An account switch or another user does reopen it.
+ *
+ * Events (fills, stop-outs, settlements, new notifications, support messages) carry the number of the user's
+ * journal (`seq`, RP1): the feed remembers the last one it handled, sends it as `since` when it connects again,
+ * ignores a number it handled and connects again (with `since`) when one is missing (RP4).
  */
 import { EXCHANGE_HEARTBEAT_MS, ExchangeClose } from '../contract/trading';
 import type { OptionOrder } from '../contract/options';
 import type { Session } from '../session/session-types';
 import type { ExchangeFeed, ExchangeSocketLike, ExchangeStatus } from './exchange-feed-types';
 import { createExchangeStore } from './exchange-feed-store';
+import { createEventSeries } from './exchange-series';
 import { IDLE_CLOSE_MS, nextDelay, shouldGiveUp } from './reconnect-policy';
 
 export type * from './exchange-feed-types';
@@ -115,9 +120,8 @@ function silenceWatch(
 
 /** Create the exchange feed of one page. */
 export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
-  const { session } = options;
+  const { session, timers = defaultTimers } = options;
   const debug = options.debug ?? (() => undefined);
-  const timers = options.timers ?? defaultTimers;
   const store = createExchangeStore({ now: options.now ?? Date.now, debug });
   const { listeners, update } = store;
   let socket: ExchangeSocketLike | null = null;
@@ -132,6 +136,7 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
   /** Runs while nobody listens: the socket and the lists go when it fires (EK9). */
   let idleTimer: unknown = null;
   const silence = silenceWatch(timers, debug, [drop, lost]);
+  const series = createEventSeries(debug, [drop, lost]);
 
   const accountKey = () => {
     const state = session.getState();
@@ -172,12 +177,12 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
 
   function open(): void {
     if (!config.pass()) return;
-    const state = session.getState();
+    const { uid } = session.getState();
     const token = session.getToken();
-    if (!state.uid || !token) return;
+    if (!uid || !token) return;
     let next: ExchangeSocketLike;
     try {
-      next = (options.socketFactory ?? defaultSocket)(options.url(state.uid));
+      next = (options.socketFactory ?? defaultSocket)(options.url(uid));
     } catch (error) {
       debug(`cannot open the exchange socket: ${String(error)}`);
       return lost();
@@ -188,14 +193,14 @@ export function createExchangeFeed(options: ExchangeFeedOptions): ExchangeFeed {
     update({ status: store.get().attempt > 0 ? 'reconnecting' : 'connecting' });
     next.onopen = () => {
       if (socket !== next) return;
-      next.send(JSON.stringify({ token }));
+      next.send(JSON.stringify({ token, since: series.since(uid) }));
       update({ status: 'open' });
       silence.heard();
     };
     next.onmessage = (event) => {
       if (socket !== next) return;
       silence.heard();
-      store.receive(event.data, () => session.getState().virtual);
+      if (series.admit(uid, event.data)) store.receive(event.data, () => session.getState().virtual);
     };
     next.onerror = () => debug('exchange socket error');
     next.onclose = (event) => {

@@ -147,6 +147,26 @@ describe('market feed reconnects', () => {
     expect(client().frames.filter((f) => f === 'SUBSCRIBE /topic/prices')).toHaveLength(3);
   });
 
+  it('after a reconnect subscribes each wanted destination exactly once, also one added or dropped while down', () => {
+    const { feed, client } = connected('/topic/prices');
+    const offEth = feed.subscribe('/topic/price.ETHUSDT', () => undefined);
+    const frames = () => client().frames.join('\n');
+    client().serverClose();
+    // While the socket is down: one destination more, one less, and the first one asked for a second time.
+    feed.subscribe('/topic/price.BTCUSDT', () => undefined);
+    offEth();
+    feed.subscribe('/topic/prices', () => undefined);
+    const before = client().frames.length;
+    vi.advanceTimersByTime(500);
+    client().acceptConnect();
+    expect(client().frames.slice(before).sort()).toEqual([
+      'SUBSCRIBE /topic/price.BTCUSDT',
+      'SUBSCRIBE /topic/prices',
+    ]);
+    expect(client().subscribed().sort()).toEqual(['/topic/price.BTCUSDT', '/topic/prices']);
+    expect(frames()).not.toContain('UNSUBSCRIBE');
+  });
+
   it('backs off 500, 1000, 1500 … ms and fails after 10 reconnects', () => {
     const { feed, client, states } = connected();
     client().serverClose();
