@@ -35,6 +35,10 @@ describe('exchange socket: the journal replays what a socket missed (RP1–RP3)'
     client.close();
     return resync.seq;
   };
+  /** Until the user's series stands at `seq`: journal rows are written just after their event's commit (RP1). */
+  const untilHead = async (trader: SocketTrader, seq: number) => {
+    while ((await head(trader)) < seq);
+  };
   const untilSeq = (client: SocketClient, seq: number) =>
     client.next((m) => (m as unknown as Frame).seq === seq);
 
@@ -84,6 +88,7 @@ describe('exchange socket: the journal replays what a socket missed (RP1–RP3)'
     const trader = await h.trader();
     const start = await head(trader);
     for (let i = 0; i < KEEP + 2; i += 1) await notify(trader);
+    await untilHead(trader, start + KEEP + 2);
     const client = await open(trader, start);
     const resync = await client.mark('resync');
     expect(resync).toEqual({ ordertype: 'resync', seq: start + KEEP + 2 });

@@ -148,7 +148,9 @@ describeOnBackends('support: trader and operators', { on: 'any' }, (backend) => 
     try {
       const { conversation, message } = await opened(owner);
       await socket.next((m) => isSupport(m));
-      expect(supportOf(socket)).toEqual([{ ordertype: 'support', kind: 'message', conversation, message }]);
+      expect(supportOf(socket)).toEqual([
+        { ordertype: 'support', kind: 'message', conversation, message, seq: expect.any(Number) },
+      ]);
       const inbox = await call<{ list: AdminSupportConversation[] }>(
         h.base,
         '/admin/v1/support/conversations?box=unassigned&limit=200',
