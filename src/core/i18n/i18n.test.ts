@@ -159,12 +159,22 @@ describe('loadCodeMessages', () => {
 });
 
 describe('namespaces', () => {
-  it("are common, messages, codes, host, backoffice (the operators' site), embed (the partners' configurator), announce (the announcer's) and one per widget folder", () => {
+  it("are common, messages, codes, host, backoffice (the operators' site), embed (the partners' configurator), announce (the announcer's), devices (the account's device list) and one per widget folder", () => {
     const widgets = readdirSync(resolve(import.meta.dirname, '../../widgets'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
       .map((entry) => entry.name);
     expect([...NAMESPACES].sort()).toEqual(
-      [...widgets, 'announce', 'backoffice', 'codes', 'common', 'embed', 'host', 'messages'].sort(),
+      [
+        ...widgets,
+        'announce',
+        'backoffice',
+        'codes',
+        'common',
+        'devices',
+        'embed',
+        'host',
+        'messages',
+      ].sort(),
     );
   });
 

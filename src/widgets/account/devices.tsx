@@ -1,10 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { EndOtherSessions, EndSession, ListSessions, type SessionInfo } from '../../core/contract/auth';
 import { formatZonedTime } from '../../core/domain/format';
+import english from '../../core/i18n/locales/en/devices.json';
+import type { LocaleFiles } from '../../core/i18n/i18n';
 import { useToast } from '../_shared/toast';
+import { useStrings } from '../_shared/use-strings';
 import { callAccount } from './account-api';
 import { useAccount } from './account-context';
 import { deviceName } from './device-name';
+
+// The list's strings are a namespace of their own, loaded with this lazy module: tk-account's first paint stays
+// under its budget (SB4).
+const STRINGS: LocaleFiles = {
+  english: { devices: english },
+  languages: () => import('./devices.locales'),
+};
 
 type Listed = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; sessions: SessionInfo[] };
 
@@ -15,6 +25,7 @@ type Listed = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; ses
  */
 export function Devices() {
   const { t, platform, config } = useAccount();
+  const ready = useStrings(platform.i18n, STRINGS);
   const toast = useToast();
   const [listed, setListed] = useState<Listed>({ state: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
@@ -48,6 +59,7 @@ export function Devices() {
     return browser ?? os ?? t('account.devices.unknown');
   };
 
+  if (!ready) return null;
   const sessions = listed.state === 'ready' ? listed.sessions : [];
   const others = sessions.filter((session) => !session.current).length;
   return (

@@ -1,15 +1,17 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { LIMITS, VIEW_PATHS } from './account.logic';
 import { DisableTotp, EnableTotp, SetupTotp, type TotpSetup } from '../../core/contract/auth';
 import { callAccount } from './account-api';
 import { useAccount } from './account-context';
 import { CodeInput } from './code-input';
 import { CopyButton } from './copy-button';
-import { Devices } from './devices';
 import { Icon } from './icons';
 import { Field, PageHeader } from './parts';
 import { QrCode } from './qr-code';
 import { useToast } from '../_shared/toast';
+
+// The signed-in devices load when the page opens: they stay out of the widget's first paint (SB4).
+const Devices = lazy(() => import('./devices').then((m) => ({ default: m.Devices })));
 
 /** A base32 secret in groups of four, easier to type into an authenticator by hand. */
 export function groupSecret(secret: string): string {
@@ -127,7 +129,9 @@ export function Security() {
           <li>{codeForm(t('account.totp_step_code'), t('account.totp_enable'))}</li>
         </ol>
       ) : null}
-      <Devices />
+      <Suspense fallback={<p className="tk-state">{t('app.loading')}</p>}>
+        <Devices />
+      </Suspense>
     </div>
   );
 }
