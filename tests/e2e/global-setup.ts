@@ -91,15 +91,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-  // The same platform publishing to RabbitMQ, on its own schema and the same clock: the quote suites run their
-  // cases against both (RQ6).
+  // The same platform publishing to RabbitMQ, on its own schema: the quote suites run their cases against both
+  // (RQ6). It has a clock of its own, following real time: no RabbitMQ-mode case moves time, and when the clock
+  // movers jumped the shared clock 8 days (the overdue loan), this platform, which publishes every destination
+  // (RQ4), caught up 8 days of candles into RabbitMQ and held the vitest process — the first platform and
+  // Playwright's server with it — past the test's 120 s.
   const [rabbit, rabbitDatabase] = await Promise.all([
     startingRabbit,
     pgUrl ? postgresBackend(pgUrl).create() : null,
   ]);
   const rabbitDataDir = mkdtempSync(join(tmpdir(), 'tk-e2e-rmq-'));
   const rabbitApp = await buildApp({
-    clock,
+    clock: createTestClock(),
     dataDir: rabbitDataDir,
     databaseUrl: rabbitDatabase?.databaseUrl,
     adminToken,
