@@ -34,11 +34,8 @@ function walk(file: string, visit: (node: ts.Node, source: ts.SourceFile) => voi
 const where = (source: ts.SourceFile, node: ts.Node) =>
   `${relative(ROOT, source.fileName)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
 
-/**
- * A literal that spells a path of the API roots or of the web API's two halves. RabbitMQ's STOMP destinations of
- * its own exchanges (`/exchange/amq.…`, RQ4) are RabbitMQ's names, not ours: no path of ours starts `exchange/amq.`.
- */
-export const PATH_LITERAL = /^\/?(v1|exchange(?!\/amq\.)|market|admin\/v1)\/|^\/?(wa-na|waa)\//;
+/** A literal that spells a path of the API roots or of the web API's two halves. */
+export const PATH_LITERAL = /^\/?(v1|exchange|market|admin\/v1)\/|^\/?(wa-na|waa)\//;
 
 describe('paths are written only in src/core/contract', () => {
   const files = ['src/widgets', 'src/host', 'server/src'].flatMap((dir) => sources(resolve(ROOT, dir)));
@@ -72,13 +69,7 @@ describe('paths are written only in src/core/contract', () => {
       '/admin/v1/x',
     ])
       expect(PATH_LITERAL.test(path), path).toBe(true);
-    for (const path of [
-      '/market-ws',
-      '/exchange-ws',
-      '/widgets/tk-quotes.js',
-      '/topic/prices',
-      '/exchange/amq.rabbitmq.event/binding.created',
-    ])
+    for (const path of ['/market-ws', '/exchange-ws', '/widgets/tk-quotes.js', '/topic/prices'])
       expect(PATH_LITERAL.test(path), path).toBe(false);
   });
 });

@@ -23,6 +23,15 @@ export const Topic = {
 export const brandTopic = (id: string) => `/topic/brand.${id}`;
 export const BRAND_TOPIC_PREFIX = brandTopic('');
 
+/**
+ * RabbitMQ's own STOMP destinations the server uses in RabbitMQ mode (RQ4): the binding events of
+ * `rabbitmq_event_exchange`, and one subscriber's queue through the default exchange (its snapshot).
+ */
+export const RabbitmqDestination = {
+  bindingEvents: '/exchange/amq.rabbitmq.event/binding.created',
+  queue: (name: string) => `/amq/queue/${name}`,
+} as const;
+
 export const KLINE_PERIODS = ['1min', '5min', '15min', '30min', '1h', '1d'] as const;
 export type KlinePeriod = (typeof KLINE_PERIODS)[number];
 

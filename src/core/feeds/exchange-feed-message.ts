@@ -33,16 +33,21 @@ function isSettledOption(value: unknown): value is OptionOrder {
   );
 }
 
-/** The message in a socket frame (text JSON), or null when it is not a message of the contract. */
-export function parseExchangeMessage(data: unknown): ExchangeMessage | null {
-  if (typeof data !== 'string') return null;
-  let value: unknown;
+/** The JSON object of a socket frame that names `marker` (a cheap test before parsing), or null. */
+function objectIn<T>(data: unknown, marker: string): T | null {
+  if (typeof data !== 'string' || !data.includes(marker)) return null;
   try {
-    value = JSON.parse(data);
+    const value: unknown = JSON.parse(data);
+    return typeof value === 'object' && value !== null ? (value as T) : null;
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null) return null;
+}
+
+/** The message in a socket frame (text JSON), or null when it is not a message of the contract. */
+export function parseExchangeMessage(data: unknown): ExchangeMessage | null {
+  const value = objectIn<object>(data, '');
+  if (!value) return null;
   if ((value as { ordertype?: unknown }).ordertype === 'optionSettled') {
     const settled = value as Partial<ExchangeOptionSettledMessage>;
     if (typeof settled.virtual !== 'boolean' || !Array.isArray(settled.list)) return null;
@@ -62,15 +67,8 @@ export function parseExchangeMessage(data: unknown): ExchangeMessage | null {
 
 /** The notification message in a socket frame (the user's unread count changed), or null. */
 export function parseNotificationMessage(data: unknown): ExchangeNotificationMessage | null {
-  if (typeof data !== 'string' || !data.includes('"notification"')) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const message = value as Partial<ExchangeNotificationMessage>;
+  const message = objectIn<Partial<ExchangeNotificationMessage>>(data, '"notification"');
+  if (!message) return null;
   if (message.ordertype !== 'notification') return null;
   const unread = message.unread;
   if (typeof unread !== 'number' || !Number.isSafeInteger(unread) || unread < 0) return null;
@@ -93,15 +91,9 @@ export function parseNotificationMessage(data: unknown): ExchangeNotificationMes
 
 /** The journal mark of a frame (RP1): its `seq` and `ordertype`, or null for a frame without a number. */
 export function journalMarkOf(data: unknown): { seq: number; ordertype: string } | null {
-  if (typeof data !== 'string' || !data.includes('"seq"')) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const { seq, ordertype } = value as { seq?: unknown; ordertype?: unknown };
+  const value = objectIn<{ seq?: unknown; ordertype?: unknown }>(data, '"seq"');
+  if (!value) return null;
+  const { seq, ordertype } = value;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return null;
   return { seq, ordertype: typeof ordertype === 'string' ? ordertype : '' };
 }

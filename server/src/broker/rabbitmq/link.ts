@@ -8,6 +8,7 @@
  */
 import { Client, type IMessage, type StompSubscription } from '@stomp/stompjs';
 import WebSocket from 'ws';
+import { RabbitmqDestination } from '../../../../src/core/contract/paths';
 import { SnapshotRegistry } from '../snapshots';
 import type { Broker, BrokerLink, BrokerStats, SnapshotProvider } from '../types';
 
@@ -32,7 +33,6 @@ export interface RabbitmqBroker extends Broker {
 
 /** RabbitMQ names a STOMP subscription's queue `stomp-subscription-<base64url>`; nothing else is sent to. */
 const SUBSCRIPTION_QUEUE = /^stomp-subscription-[A-Za-z0-9_-]{1,64}$/;
-const EVENTS = '/exchange/amq.rabbitmq.event/binding.created';
 const SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
 
 /** The URL without its credentials (what logs and the health report show), and the credentials. */
@@ -59,12 +59,13 @@ export function createRabbitmqBroker(options: RabbitmqLinkOptions): RabbitmqBrok
   const onBinding = (message: IMessage) => {
     const h = message.headers;
     if (h.source_name !== 'amq.topic' || h.destination_kind !== 'queue') return;
-    if (!SUBSCRIPTION_QUEUE.test(h.destination_name ?? '') || !h.routing_key) return;
+    const queue = h.destination_name ?? '';
+    if (!SUBSCRIPTION_QUEUE.test(queue) || !h.routing_key) return;
     const destination = `/topic/${h.routing_key}`;
     const body = snapshots.find(destination)?.(destination);
     if (body === undefined || !link.connected) return;
     client.publish({
-      destination: `/amq/queue/${h.destination_name}`,
+      destination: RabbitmqDestination.queue(queue),
       body,
       headers: { 'content-type': 'application/json' },
     });
@@ -93,7 +94,7 @@ export function createRabbitmqBroker(options: RabbitmqLinkOptions): RabbitmqBrok
         waiters = [];
         for (const resolve of ready) resolve();
       });
-      events = client.subscribe(EVENTS, onBinding, { receipt });
+      events = client.subscribe(RabbitmqDestination.bindingEvents, onBinding, { receipt });
     },
     onStompError: (frame) => {
       link.error = frame.headers.message ?? 'STOMP ERROR frame';
