@@ -46,6 +46,7 @@ describe('exchange socket: the journal replays what a socket missed (RP1–RP3)'
     const trader = await h.trader();
     const start = await head(trader);
     const ids = [await notify(trader), await notify(trader), await notify(trader)];
+    await untilHead(trader, start + 3);
     const client = await open(trader, start);
     await untilSeq(client, start + 3);
     // The count of now follows the replayed notifications (theirs is the count of their time).
@@ -72,6 +73,7 @@ describe('exchange socket: the journal replays what a socket missed (RP1–RP3)'
     await untilSeq(first, start + 2);
     first.close();
     const missed = [await notify(trader), await notify(trader)];
+    await untilHead(trader, start + 4);
     const again = await open(trader, start + 2);
     await untilSeq(again, start + 4);
     await notify(trader);
@@ -107,6 +109,8 @@ describe('exchange socket: the journal replays what a socket missed (RP1–RP3)'
     const [aliceStart, bobStart] = [await head(alice), await head(bob)];
     const aliceId = await notify(alice);
     const bobId = await notify(bob);
+    await untilHead(alice, aliceStart + 1);
+    await untilHead(bob, bobStart + 1);
     const tabs = [await open(alice, aliceStart), await open(alice, aliceStart)];
     const bobs = await open(bob, bobStart);
     await untilSeq(bobs, bobStart + 1);
