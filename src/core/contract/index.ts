@@ -22,3 +22,4 @@ export * from './wallets';
 export * from './kyc';
 export * from './invitations';
 export * from './support';
+export * from './alerts';

@@ -29,6 +29,12 @@ export const AlarmType = {
    * support conversation while no socket of the trader was open; `content` holds the start of the reply.
    */
   supportReply: 729004,
+  /**
+   * Ours (issue #25): one of the trader's price alerts fired (`src/core/contract/alerts.ts`); `content` holds
+   * the alert as JSON (`{id, symbol, condition, level, percent, firedPrice}`) for the client to phrase in the
+   * reader's language, `paymentPrice` the price that fired it.
+   */
+  priceAlert: 729005,
 } as const;
 export type AlarmType = (typeof AlarmType)[keyof typeof AlarmType];
 
