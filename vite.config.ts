@@ -10,6 +10,7 @@ import { hostBuildPlugin, localeFileOf } from './scripts/vite-host';
 import { liteBuildPlugin } from './scripts/vite-lite';
 import { preloadHelperPlugin } from './scripts/vite-preload-helper';
 import { stripDocsPlugin } from './scripts/vite-strip-docs';
+import { serviceWorkerBuildPlugin } from './scripts/vite-sw';
 
 const widgetsDir = resolve(import.meta.dirname, 'src/widgets');
 const outDir = resolve(import.meta.dirname, 'dist');
@@ -55,6 +56,8 @@ export default defineConfig({
     embedBuildPlugin(outDir),
     // The lite tk-quotes on Preact (widgets/lite/, EK14).
     liteBuildPlugin(outDir),
+    // The host's service worker, /sw.js (push, offline page).
+    serviceWorkerBuildPlugin(outDir),
     // Last, once the host, the back office and the configurator are written too (EK2).
     precompressPlugin(outDir),
   ],

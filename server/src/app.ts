@@ -14,6 +14,7 @@ import type { AuthPluginOptions } from './auth/plugin';
 import { HTTP_SERVER_OPTIONS } from './http/server-options';
 import type { ExchangeWsOptions } from './exchange-ws/plugin';
 import type { TradingPluginOptions } from './trading/plugin';
+import type { WebPushOptions } from './webpush';
 import type { OptionsPluginOptions } from './options/plugin';
 import type { TrustProxy } from './http/client-address';
 import type { RabbitmqBrokerOptions } from './broker';
@@ -64,6 +65,8 @@ export interface AppOptions {
   optionMode?: OptionsPluginOptions;
   /** Exchange socket timings and limits (tests shorten them); origins come from `allowedOrigins`. */
   exchangeWs?: Omit<ExchangeWsOptions, 'allowedOrigins'>;
+  /** Web Push: push services allowed besides the vendors' (`WEB_PUSH_ORIGINS`) and the VAPID contact. */
+  webPush?: WebPushOptions;
   /** Sees every route as it is registered (the OpenAPI completeness test lists them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -190,6 +193,14 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'wallets', load: async () => (await import('./wallets/plugin')).walletsPlugin },
   { name: 'loans', load: async () => (await import('./loans/plugin')).loansPlugin },
   { name: 'support', load: async () => (await import('./support/plugin')).supportPlugin },
+  {
+    name: 'webpush',
+    load: async () => (await import('./webpush/plugin')).webPushPlugin,
+    options: ({ options }) => ({
+      origins: options.webPush?.origins ?? [],
+      subject: options.webPush?.subject ?? options.publicOrigin,
+    }),
+  },
   { name: 'backoffice', load: async () => (await import('./backoffice/plugin')).backofficePlugin },
   { name: 'kyc', load: async () => (await import('./kyc/plugin')).kycPlugin },
   {

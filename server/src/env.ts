@@ -3,6 +3,7 @@ import { NO_CONTROL_CHARS } from '../../src/core/contract/schema';
 import { DEFAULT_POOL_MAX } from './db/postgres';
 import { IDEMPOTENCY_LEASE_MAX_MS, IDEMPOTENCY_LEASE_MIN_MS } from './http/idempotency';
 import { parseOrigin } from './http/origin';
+import { parsePushOrigins } from './webpush';
 import { checkTrustedProxies, trustedProxies, type TrustProxy } from './http/client-address';
 
 /** One environment variable of the server, as documented in the README. */
@@ -123,6 +124,18 @@ export const ENV_VARS: readonly EnvVar[] = [
       'Milliseconds a money submit holds its Idempotency-Key before a repeat may take over a request that died (100 to 600000; test runs shorten it).',
     default: '15000',
   },
+  {
+    name: 'WEB_PUSH_ORIGINS',
+    description:
+      'Comma-separated origins of push services to send Web Push to besides the browser vendors’ (a self-hosted push service; tests). Endpoints on other hosts are refused.',
+    default: '(unset: the vendors’ only)',
+  },
+  {
+    name: 'WEB_PUSH_SUBJECT',
+    description:
+      'Contact (mailto: or https:) the VAPID tokens of Web Push name, so a push service can reach the operator.',
+    default: '(PUBLIC_ORIGIN, else mailto:push@localhost)',
+  },
   { name: 'SMTP_FROM', description: 'Sender address of mail.', default: 'no-reply@localhost' },
   { name: 'NODE_ENV', description: 'production makes ADMIN_TOKEN mandatory.', default: 'development' },
   { name: 'LOG_LEVEL', description: 'fatal, error, warn, info, debug, trace or silent.', default: 'info' },
@@ -156,6 +169,8 @@ export interface ServerEnv {
   /** DEV_OUTBOX=1: the dev outbox and `/dev/outbox` (never in production). */
   devOutbox: boolean;
   logLevel: string;
+  /** WEB_PUSH_ORIGINS and WEB_PUSH_SUBJECT (webpush/). */
+  webPush: { origins: string[]; subject: string | undefined };
 }
 
 /** A bad environment: the message names the variable and what is expected. */
@@ -310,7 +325,29 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     ),
     devOutbox,
     logLevel,
+    webPush: {
+      origins: webPushOriginsOf(env.WEB_PUSH_ORIGINS),
+      subject: webPushSubjectOf(env.WEB_PUSH_SUBJECT),
+    },
   };
+}
+
+/** WEB_PUSH_ORIGINS: bare http(s) origins. */
+function webPushOriginsOf(raw: string | undefined): string[] {
+  try {
+    return parsePushOrigins(raw);
+  } catch (error) {
+    throw new EnvError((error as Error).message);
+  }
+}
+
+/** WEB_PUSH_SUBJECT: a mailto: or https: URL (RFC 8292 §2.1). */
+function webPushSubjectOf(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/.test(value))
+    throw new EnvError(`WEB_PUSH_SUBJECT must be a mailto: or https: URL, got "${value}"`);
+  return value;
 }
 
 /** The environment variables as a Markdown table (for the README). */

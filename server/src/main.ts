@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     exchangeWs: { maxConnectionsPerAddress: env.exchangeWsMaxPerIp },
     market: env.marketSeed === undefined ? {} : { seed: env.marketSeed },
     auth: { devOutbox: env.devOutbox },
+    webPush: env.webPush,
     ...(env.idempotencyLeaseMs === undefined ? {} : { idempotencyLeaseMs: env.idempotencyLeaseMs }),
   });
 

@@ -6,6 +6,7 @@ import '../widgets/_shared/tokens.css';
 import { App } from './app';
 import { PrefKey, readChoice } from './prefs';
 import { applyTheme } from './startup/brand';
+import { startServiceWorker } from './startup/service-worker';
 import './host.css';
 
 // Apply a stored theme before the config arrives, so a dark-theme visitor never sees a light flash.
@@ -14,9 +15,11 @@ if (stored) applyTheme(stored);
 
 const root = document.getElementById('root');
 if (root) {
+  const platform = getPlatform();
   createRoot(root).render(
     <StrictMode>
-      <App platform={getPlatform()} />
+      <App platform={platform} />
     </StrictMode>,
   );
+  startServiceWorker(platform.i18n);
 }

@@ -2,5 +2,5 @@
  * The notifications module's entry: what other modules use of it. Its other files are internal to it (lint rule
  * `layers/direction`); the app registers its plugin from `plugin.ts`.
  */
-export type { NotificationService, Notified } from './plugin';
+export type { NotificationPush, NotificationService, Notified } from './plugin';
 export type { NewNotification } from './repo';

@@ -89,6 +89,19 @@ export async function listNotifications(
   return { list: rows.map(toNotification), total: Number(count.rows[0]?.total ?? 0) };
 }
 
+/** One of the user's notifications, or null (another user's id answers like a missing one). */
+export async function findNotification(
+  q: Queryable,
+  userId: string,
+  id: string,
+): Promise<Notification | null> {
+  const { rows } = await q.query<Row>(`select ${COLUMNS} from notifications where user_id = $1 and id = $2`, [
+    userId,
+    id,
+  ]);
+  return rows[0] ? toNotification(rows[0]) : null;
+}
+
 /** Marks the user's unread notifications among `ids` read; ids of others or unknown ids change nothing. */
 export async function markRead(q: Queryable, userId: string, ids: readonly string[]): Promise<number> {
   const { rows } = await q.query<{ id: string }>(

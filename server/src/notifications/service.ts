@@ -3,10 +3,10 @@
  * inside the caller's transaction when given one, and tells the user's exchange sockets the new unread count
  * once the row is committed.
  */
-import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
+import type { ExchangeNotificationMessage, Notification } from '../../../src/core/contract/notifications';
 import type { Db, Queryable } from '../db/types';
 import { toMoney } from '../ledger';
-import { insertNotification, unreadCount, type NewNotification } from './repo';
+import { findNotification, insertNotification, unreadCount, type NewNotification } from './repo';
 
 /** What the exchange sockets of one user are told. */
 export interface NotificationPush {
@@ -30,6 +30,8 @@ export interface NotificationService {
   notify(tx: Queryable | undefined, input: NewNotification): Promise<Notified>;
   /** Pushes the current unread count to the user's sockets (after a read in another tab, say). */
   pushUnread(userId: string): Promise<void>;
+  /** One of the user's notifications, or null (Web Push reads the one it announces). */
+  find(userId: string, id: string): Promise<Notification | null>;
   /** Hears every push; answers the unsubscribe function. */
   onPush(listener: (push: NotificationPush) => void): () => void;
 }
@@ -79,6 +81,7 @@ export function createNotificationService(
     },
     pushUnread: (userId) =>
       push(userId, null).catch((error: unknown) => log.error({ err: error }, 'notification push failed')),
+    find: (userId, id) => findNotification(db, userId, id),
     onPush(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

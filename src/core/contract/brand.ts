@@ -153,6 +153,20 @@ export const runtimeConfigFile = resource({
   answer: RuntimeConfigFile,
 });
 
+/**
+ * The brand's web app manifest (issue #25): the site installs as an app with the brand's name, logo and colours,
+ * opening at `/` in its own window; the host's page links it. Ours, not in the spec.
+ */
+export const webManifestFile = resource({
+  service: 'site',
+  path: 'manifest.webmanifest',
+  access: 'public',
+  tag: 'brand',
+  summary: "The brand's web app manifest: name, logo, colours, start page",
+  input: none,
+  produces: ['application/manifest+json'],
+});
+
 export const brandAsset = resource({
   service: 'site',
   path: 'brand-assets/{brand}/{file}',

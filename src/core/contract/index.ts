@@ -23,3 +23,4 @@ export * from './kyc';
 export * from './invitations';
 export * from './support';
 export * from './alerts';
+export * from './web-push';

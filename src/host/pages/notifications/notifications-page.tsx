@@ -7,6 +7,7 @@ import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { PageBar } from '../../ui/page-bar';
 import { useIsDesktop } from '../../shells/use-media-query';
+import { PushSwitch } from './push-switch';
 import './notifications-page.css';
 
 const goTo = ({ to }: { to: string }) => navigate(to);
@@ -19,6 +20,7 @@ export function NotificationsPage() {
     <div className="host-notifications-page" data-testid="notifications-page">
       {/* The widget titles itself; mobile adds only the way back. */}
       {desktop ? null : <PageBar />}
+      <PushSwitch />
       <Notifications theme={theme} onNavigate={goTo} />
     </div>
   );
