@@ -192,6 +192,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'deposits', load: async () => (await import('./deposits/plugin')).depositsPlugin },
   { name: 'wallets', load: async () => (await import('./wallets/plugin')).walletsPlugin },
   { name: 'loans', load: async () => (await import('./loans/plugin')).loansPlugin },
+  { name: 'risk', load: async () => (await import('./risk/plugin')).riskPlugin },
   { name: 'support', load: async () => (await import('./support/plugin')).supportPlugin },
   {
     name: 'webpush',

@@ -26,6 +26,9 @@ function loadStrings(): Map<string, Strings> {
 
 let strings: Map<string, Strings> | null = null;
 
+/** The tree of the namespace the notification texts live in. */
+const TREE = 'notifications';
+
 /** The string at a dotted key, or undefined. */
 function lookup(table: Strings | undefined, key: string): string | undefined {
   let node: unknown = table;
@@ -56,10 +59,10 @@ export function pushText(
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
   const text = notificationTextKeys(n);
   if (text.kind === 'own') {
-    return { title: text.title || translate(language, 'notifications.fallback_title', {}), body: text.body };
+    return { title: text.title || translate(language, `${TREE}.fallback_title`, {}), body: text.body };
   }
   return {
-    title: translate(language, text.titleKey, text.values),
-    body: translate(language, text.bodyKey, text.values),
+    title: translate(language, `${TREE}.${text.titleKey}`, text.values),
+    body: translate(language, `${TREE}.${text.bodyKey}`, text.values),
   };
 }

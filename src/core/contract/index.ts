@@ -24,3 +24,4 @@ export * from './invitations';
 export * from './support';
 export * from './alerts';
 export * from './web-push';
+export * from './risk';

@@ -30,7 +30,10 @@ export function amountText(amount: string | null, unit: string | null): string {
   return unit === null ? shown : `${shown} ${unit}`;
 }
 
-/** The i18n keys and values of a coded notification, or its own text. */
+/**
+ * The i18n keys (within the `notifications` namespace's `notifications` tree: the caller that owns the strings
+ * names the tree) and values of a coded notification, or its own text.
+ */
 export type NotificationTextKeys =
   | { kind: 'own'; title: string; body: string }
   | { kind: 'code'; titleKey: string; bodyKey: string; values: Record<string, string> };
@@ -46,8 +49,8 @@ export function notificationTextKeys(
   const amount = withAmount ? amountText(n.paymentPrice, n.paymentUnit ?? null) : '';
   return {
     kind: 'code',
-    titleKey: `notifications.alarm.${n.alarmType}.title`,
-    bodyKey: `notifications.alarm.${n.alarmType}.body`,
+    titleKey: `alarm.${n.alarmType}.title`,
+    bodyKey: `alarm.${n.alarmType}.body`,
     values: { amount },
   };
 }

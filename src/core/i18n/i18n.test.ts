@@ -159,7 +159,7 @@ describe('loadCodeMessages', () => {
 });
 
 describe('namespaces', () => {
-  it("are common, messages, codes, host, backoffice (the operators' site), embed (the partners' configurator), announce (the announcer's), devices (the account's device list) and one per widget folder", () => {
+  it("are common, messages, codes, host, backoffice (the operators' site), embed (the partners' configurator), announce (the announcer's), devices (the account's device list), risk-warning (the CFD risk warning's), offline (the service worker's offline page) and one per widget folder", () => {
     const widgets = readdirSync(resolve(import.meta.dirname, '../../widgets'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
       .map((entry) => entry.name);
@@ -174,6 +174,8 @@ describe('namespaces', () => {
         'embed',
         'host',
         'messages',
+        'offline',
+        'risk-warning',
       ].sort(),
     );
   });

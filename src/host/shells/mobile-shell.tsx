@@ -1,7 +1,9 @@
 /** Mobile shell (< 1024 px): the page above a bottom tab bar of the built main routes. */
 import type { ComponentType } from 'react';
 import { useFocusKeeper } from '../../widgets/_shared/use-focus-keeper';
+import { RiskWarning } from '../../widgets/_shared/risk-warning';
 import { useT } from '../../widgets/_shared/use-t';
+import { useHost } from '../host-context';
 import { isFullPage } from '../pages/page-kinds';
 import { RouteOutlet } from '../pages/route-outlet';
 import { Link } from '../routing/link';
@@ -26,10 +28,14 @@ export const MOBILE_TABS: readonly Tab[] = [
   { route: 'user', to: '/user', label: 'nav.user', Icon: UserIcon },
 ];
 
+/** The pages of the mobile shell that show the CFD risk warning in market mode. */
+const RISK_WARNING_PAGES: ReadonlySet<string> = new Set(['quotation', 'chart']);
+
 /** The mobile shell. */
 export function MobileShell() {
   const t = useT();
   const { page, path } = useRoute();
+  const { tradeMode } = useHost();
   const tabs = MOBILE_TABS.filter((tab) => isBuilt(tab.route));
   const isActive = (tab: Tab) => page === tab.route || (tab.to !== '/' && path.startsWith(`${tab.to}/`));
   // A control that leads to another page (Buy on the chart page) goes with the page it was on: the new page's
@@ -39,6 +45,9 @@ export function MobileShell() {
     <div className="host-mobile" data-testid="mobile-shell" data-full-page={isFullPage(page) || undefined}>
       <main ref={main} id="main" tabIndex={-1} className="host-mobile__content">
         <RouteOutlet />
+        {/* The market list and a symbol's chart trade CFDs in market mode: they carry the risk warning (RW6),
+            after the page's content so it never covers a control. */}
+        {tradeMode === 'market' && RISK_WARNING_PAGES.has(page) ? <RiskWarning placement="page" /> : null}
       </main>
       {isFullPage(page) ? null : (
         <nav className="host-tabbar" aria-label={t('a11y.main_nav')}>

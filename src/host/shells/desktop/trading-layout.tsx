@@ -3,6 +3,7 @@
  * history list under it, the order form panel when open (market or option form by the trade mode), and the
  * side rail.
  */
+import { RiskWarning } from '../../../widgets/_shared/risk-warning';
 import { useT } from '../../../widgets/_shared/use-t';
 import { Quotes } from '../../../widgets/quotes';
 import { useHost } from '../../host-context';
@@ -24,7 +25,7 @@ export const PANEL_UNDER_CHART_MIN_HEIGHT = 880;
 /** The trading layout. */
 export function TradingLayout() {
   const t = useT();
-  const { theme, symbol } = useHost();
+  const { theme, symbol, tradeMode } = useHost();
   const { page } = useRoute();
   const { order, openOrder, listOpen } = useDesktopState();
   const openSymbol = useOpenSymbol();
@@ -57,6 +58,8 @@ export function TradingLayout() {
           <ChartPanel symbol={symbol} onTrade={({ direction }) => openOrder(direction)} />
         ) : null}
         {panel && !panelInList ? <SidePanel panel={panel} /> : null}
+        {/* Market mode trades CFDs: its screens carry the risk warning (RW6); options are not CFDs. */}
+        {tradeMode === 'market' ? <RiskWarning placement="page" /> : null}
       </div>
       {orderOpen ? <OrderPanel symbol={symbol} /> : null}
       <SideRail />
