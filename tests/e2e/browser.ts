@@ -63,6 +63,9 @@ export async function openPage(
     ...VIEWPORTS[viewport],
     locale: 'en-US',
     reducedMotion: 'reduce',
+    // The host's service worker (push, offline page) has a suite of its own (web-push.e2e.ts), which allows
+    // it; elsewhere it stays out, so requests a test routes or cuts never pass through a worker instead.
+    serviceWorkers: 'block',
     ...options,
   });
   return { context, page: await newPage(context) };

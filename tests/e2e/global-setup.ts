@@ -17,6 +17,7 @@ import {
 } from '../../scripts/lib/temp-rabbitmq.mjs';
 import { readManifest } from '../fixtures/dist-graph';
 import { startClockControl } from './clock-control';
+import { startTestPushService } from '../../server/src/webpush/test-push-service';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,6 +33,11 @@ declare module 'vitest' {
     rabbitBaseUrl: string;
     /** How to run rabbitmqctl against that platform's RabbitMQ node (tests/e2e/stale-recovery.e2e.ts). */
     rabbitControl: RabbitmqControl;
+    /**
+     * Origin of a push service of the tests (server/src/webpush/test-push-service.ts) that the platform may send
+     * Web Push to: `GET /__messages/<path>` answers what arrived (tests/e2e/web-push.e2e.ts).
+     */
+    pushServiceUrl: string;
   }
 }
 
@@ -68,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   startingRabbit.catch(() => undefined);
   // A node of our own must not outlive a failed start of the first platform.
   const stopRabbit = () => startingRabbit.then((node) => node.stop()).catch(() => undefined);
+  const push = await startTestPushService();
   const database = pgUrl
     ? await postgresBackend(pgUrl)
         .create()
@@ -86,6 +93,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     market: { seed: 7, backfillDays: 1 },
     // The suites sign up with codes read from the dev outbox: switched on explicitly, as `npm start` does.
     auth: { devOutbox: true },
+    // Chromium's own push service is Google's, out of reach here: the tests' push service stands in for it.
+    webPush: { origins: [push.origin] },
   }).catch(async (error: unknown) => {
     await stopRabbit();
     throw error;
@@ -123,6 +132,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('clockUrl', control.url);
   project.provide('rabbitBaseUrl', rabbitBaseUrl);
   project.provide('rabbitControl', rabbit.control);
+  project.provide('pushServiceUrl', push.origin);
   return async () => {
     await rabbitApp.close();
     await rabbitDatabase?.cleanup();
@@ -132,6 +142,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await examples.close();
     await app.close();
     await database?.cleanup();
+    await push.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
