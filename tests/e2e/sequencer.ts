@@ -18,6 +18,8 @@ export const CLOCK_MOVERS = [
   // Moves the clock 3 minutes past a position's close lock, and its page's clock with it: first, while the
   // server's clock is still the browser's.
   'tests/e2e/keyboard-journey.e2e.ts',
+  // Moves the clock 3 minutes past a position's close lock for a partial close (issue #25).
+  'tests/e2e/order-tools.e2e.ts',
   'tests/e2e/auth-journey.e2e.ts',
   'tests/e2e/option-journey.e2e.ts',
   // Moves the clock past an access token's 15 minutes.

@@ -4,7 +4,15 @@
  * older clients send it, the body's `token`) and refuses a token of the other account mode with 501.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addOrder, cancelOrder, closeOrder, updateOrder } from '../../../src/core/contract/trading';
+import {
+  addOrder,
+  breakEven,
+  cancelOrder,
+  closeOrder,
+  closePart,
+  trailingStop,
+  updateOrder,
+} from '../../../src/core/contract/trading';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { cancelByUser } from './cancel';
@@ -14,6 +22,9 @@ import { brandCategories } from '../market';
 import { assertRule, placeOrder } from './place';
 import { categoryRule } from './rules';
 import { updateByUser } from './update';
+import { breakEvenByUser } from './break-even';
+import { closePartByUser } from './partial-close';
+import { setTrailingByUser } from './trailing';
 import { toMarketOrder } from './valuation';
 
 /** The trader of an authenticated request. */
@@ -22,7 +33,7 @@ export function traderOf(request: FastifyRequest): Trader {
   return { userId, uid, virtual, brandId };
 }
 
-/** Registers the four order calls and their Mock variants. */
+/** Registers the four order calls, the order tools (OT1–OT12) and their Mock variants. */
 export function exchangeRoutes(app: FastifyInstance, engine: Engine): void {
   route(app, addOrder, async (input, { request }) => {
     const product = engine.product(input.tradePair.trim().toUpperCase());
@@ -45,5 +56,20 @@ export function exchangeRoutes(app: FastifyInstance, engine: Engine): void {
   );
   route(app, updateOrder, async (input, { request }) =>
     ok(toMarketOrder(engine, await updateByUser(engine, traderOf(request), input))),
+  );
+  route(app, closePart, async (input, { request }) => {
+    const { part } = await closePartByUser(engine, traderOf(request), input.orderId, input.quantity);
+    return ok(toMarketOrder(engine, part));
+  });
+  route(app, trailingStop, async (input, { request }) =>
+    ok(
+      toMarketOrder(
+        engine,
+        await setTrailingByUser(engine, traderOf(request), input.orderId, input.distance),
+      ),
+    ),
+  );
+  route(app, breakEven, async (input, { request }) =>
+    ok(toMarketOrder(engine, await breakEvenByUser(engine, traderOf(request), input.orderId))),
   );
 }

@@ -32,6 +32,10 @@ export interface OrderRow {
   closingTime: number | null;
   overnightUntil: number | null;
   brandId: string;
+  /** The position a partial close came from (its order number); null otherwise (decision OT1). */
+  parentUid: string | null;
+  /** Distance of a trailing stop loss (price, at the product's precision); null when the stop does not trail. */
+  trailingDistance: string | null;
 }
 
 /** The columns of `OrderRow`, aliased. */
@@ -42,7 +46,7 @@ export const ORDER_COLUMNS = `id, uid, user_id as "userId", virtual, trade_pair 
   contract_size as "contractSize", multiple, margin, fee_amount as "feeAmount", overnight_fee as "overnightFee",
   profit_loss as "profitLoss", close_reason as "closeReason", order_time as "orderTime",
   transaction_time as "transactionTime", closing_time as "closingTime", overnight_until as "overnightUntil",
-  brand_id as "brandId"`;
+  brand_id as "brandId", parent_uid as "parentUid", trailing_distance as "trailingDistance"`;
 
 /** A stored order as the drivers return it (`ORDER_COLUMNS`, before `toOrder`). */
 export type RawOrder = Omit<
@@ -124,6 +128,8 @@ export type NewOrder = Omit<
   | 'closingTime'
   | 'overnightUntil'
   | 'overnightFee'
+  | 'parentUid'
+  | 'trailingDistance'
 >;
 
 /** The columns a new order writes and their SQL types, in the order of `newOrderValues`. */

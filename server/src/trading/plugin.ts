@@ -17,6 +17,7 @@ import { createStopOutScheduler } from './stop-out';
 import { createTriggerBook } from './trigger-book';
 import { armOrder } from './triggers-arm';
 import { onTriggerTick } from './triggers';
+import { flushTrailing } from './trailing';
 import { accountView, summaryOf } from './valuation';
 import { webRoutes } from './web-routes';
 
@@ -114,7 +115,8 @@ export const tradingPlugin = fp<TradingPluginOptions>(
     app.addHook('preClose', async () => {
       unsubscribe();
       stopRollover();
-      await engine.idle();
+      // Trailing stops the book moved since their last write are written before the database closes (OT6).
+      await flushTrailing(engine);
     });
   },
   { name: 'trading', fastify: '5.x', dependencies: ['db', 'market', 'auth', 'accounts'] },

@@ -3,8 +3,8 @@
  * orders fire on a tick. Prices are integers scaled by the instrument's price precision, like market ticks.
  */
 
-/** What happens when an entry fires. */
-export type TriggerKind = 'fill' | 'stop_loss' | 'take_profit';
+/** What happens when an entry fires ('trail': a trailing stop moves, decisions OT4–OT6). */
+export type TriggerKind = 'fill' | 'stop_loss' | 'take_profit' | 'trail';
 
 /**
  * One armed level. A buy position is valued at the bid (stop loss fires when bid ≤ level, take profit when

@@ -15,6 +15,7 @@ import { entryPrice, exitPrice, feeOf, notionalUsd } from '../../../src/core/dom
 import { findOrderById, updateOrder, type OrderRow } from './orders-repo';
 import type { OrderChange } from './service-types';
 import { armOrder } from './triggers-arm';
+import { exactStopPrice, moveTrailingStop, scheduleTrailWrite } from './trailing';
 import type { TriggerEntry } from './trigger-types';
 
 /** The quote of a tick as decimals and units. */
@@ -32,9 +33,16 @@ export function onTriggerTick(engine: Engine, tick: Tick): void {
   const product = engine.product(tick.symbol);
   if (!product) return;
   const fired = engine.book.evaluate(tick.symbol, tick.bid, tick.ask);
-  if (fired.length === 0) return;
-  const quote = tickQuote(tick, product.pricePrecision);
-  for (const entry of fired) engine.run(() => executeEntry(engine, entry, quote));
+  let quote: LiveQuote | undefined;
+  for (const entry of fired) {
+    // A trailing stop moves in the book on this very tick; only its write is queued.
+    if (entry.kind === 'trail') moveTrailingStop(engine, tick, entry);
+    else {
+      const at = (quote ??= tickQuote(tick, product.pricePrecision));
+      engine.run(() => executeEntry(engine, entry, at));
+    }
+  }
+  scheduleTrailWrite(engine, tick.symbol, false);
 }
 
 /** True while the order's stored level of `kind` is set and crossed by the quote. */
@@ -90,11 +98,19 @@ export async function executeEntry(engine: Engine, entry: TriggerEntry, quote: L
   let outcome: Outcome = null;
   try {
     outcome = await engine.db.transaction(async (tx) => {
-      const { account, order } = await lockOwnOrder(tx, engine, found, found.id);
+      const locked = await lockOwnOrder(tx, engine, found, found.id);
+      const { account } = locked;
+      let { order } = locked;
       if (entry.kind === 'fill') {
         if (order.positionStatus !== 1) return null;
         return fill(tx, engine, order, account, quote);
       }
+      if (entry.kind === 'trail') return null;
+      // A trailing stop fires where the book moved it, which the stored row may not show yet.
+      const product = engine.product(order.tradePair);
+      const exact = product ? exactStopPrice(engine.book, order, product.pricePrecision) : order.stopPrice;
+      if (entry.kind === 'stop_loss' && order.positionStatus === 2 && exact !== order.stopPrice)
+        order = await updateOrder(tx, order.id, { stop_price: exact });
       if (order.positionStatus !== 2 || !stillCrossed(order, entry.kind, quote)) return null;
       const reason: CloseReason = entry.kind;
       const closed = await closeLocked(tx, engine, order, account, quote, reason);

@@ -6,6 +6,7 @@ import type { Engine, Trader } from './engine';
 import { updateOrder, type OrderRow } from './orders-repo';
 import { assertRule } from './place';
 import { parseTrigger, triggerRule, type TriggerReference } from './rules';
+import { stopOnEdit } from './trailing';
 import { Code } from '../../../src/core/contract/codes';
 
 /**
@@ -33,7 +34,9 @@ export async function updateByUser(
       ref = { kind: 'open', quote };
     } else throw new BusinessError(Code.ORDER_NOT_CLOSABLE);
     assertRule(triggerRule(order.orderType, stop, takeProfit, ref));
-    return updateOrder(tx, order.id, { stop_price: stop, take_profit_price: takeProfit });
+    // A trailing stop stays on while the stop sent is the one shown (OT5).
+    const stopChange = stopOnEdit(engine, order, stop, product.pricePrecision);
+    return updateOrder(tx, order.id, { ...stopChange, take_profit_price: takeProfit });
   });
   engine.track(updated);
   return updated;

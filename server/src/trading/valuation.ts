@@ -6,6 +6,7 @@ import { findUserAccount, toMoney } from '../ledger';
 import type { Engine } from './engine';
 import { accountMargin, exitPrice, pnlUsd } from '../../../src/core/domain/money';
 import { ORDER_COLUMNS, selectOrders, type OrderRow } from './orders-repo';
+import { exactStopPrice } from './trailing';
 
 /**
  * The wire order: an open position carries its floating P&L at the exit side of the current quote, a
@@ -33,7 +34,8 @@ export function toMarketOrder(engine: Engine, order: OrderRow): MarketOrder {
     openingPrice: order.openingPrice,
     currentPrice: current,
     closingPrice: order.closingPrice,
-    stopPrice: order.stopPrice,
+    // A trailing stop as the book holds it, which the stored row follows at most once a second (OT6).
+    stopPrice: live && product ? exactStopPrice(engine.book, order, product.pricePrecision) : order.stopPrice,
     takeProfitPrice: order.takeProfitPrice,
     orderQuantity: order.orderQuantity,
     multiple: order.multiple,
@@ -45,6 +47,8 @@ export function toMarketOrder(engine: Engine, order: OrderRow): MarketOrder {
     transactionTimeTs: order.transactionTime,
     closingTimeTs: order.closingTime,
     closeReason: order.closeReason,
+    parentUid: order.parentUid,
+    trailingDistance: order.trailingDistance,
   };
 }
 

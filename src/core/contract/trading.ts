@@ -79,6 +79,14 @@ export const MarketOrder = Obj({
   transactionTimeTs: Nullable(EpochMs()),
   closingTimeTs: Nullable(EpochMs()),
   closeReason: Nullable(OneOf(CLOSE_REASONS)),
+  parentUid: T.Optional(
+    Nullable(
+      T.String({ description: 'TradeKit: the position a partial close came from (its order number)' }),
+    ),
+  ),
+  trailingDistance: T.Optional(
+    Nullable(DecOut('TradeKit: distance of the trailing stop loss (null when the stop does not trail)')),
+  ),
 });
 export type MarketOrder = Static<typeof MarketOrder>;
 
@@ -385,3 +393,99 @@ export interface ExchangeResyncMessage {
 }
 /** How long the journal keeps an event (RP2). */
 export const EXCHANGE_JOURNAL_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * TradeKit's order tools (issue #25, decisions OT1–OT12): partial close, trailing stop and break-even of an
+ * open position. The spec's calls are unchanged; each tool has its demo `…Mock` variant like them.
+ */
+
+/** `order/closePart` body: close `quantity` lots of an open position, the rest stays open (OT1). */
+export const ClosePartInput = Obj({
+  orderId: OrderId,
+  quantity: Dec({
+    description: 'Lots to close: on the lot step, at least the minimum, less than the open lots',
+  }),
+  token: BodyToken,
+});
+export type ClosePartRequest = Static<typeof ClosePartInput>;
+
+/** `order/trailingStop` body: '' (or 0) turns trailing off and leaves the stop where it is (OT4). */
+export const TrailingStopInput = Obj({
+  orderId: OrderId,
+  distance: TriggerPrice(
+    "Distance of the stop behind the price, at the product's precision; '' turns it off",
+  ),
+  token: BodyToken,
+});
+export type TrailingStopRequest = Static<typeof TrailingStopInput>;
+
+/** `{exchange}/order/closePart` (demo: `closePartMock`). */
+export const closePart = endpoint({
+  service: 'exchange',
+  path: 'order/closePart',
+  mockPath: 'order/closePartMock',
+  access: 'exchange',
+  tag: 'trading',
+  summary:
+    'TradeKit: close part of an open position (same rules as closeOrder); data: the closed part, an order of ' +
+    'its own whose parentUid is the position',
+  input: ClosePartInput,
+  data: MarketOrder,
+  codes: [
+    ...ORDER_CALL_CODES,
+    ...OWN_ORDER_CODES,
+    Code.WALLET_BALANCE_ERROR,
+    Code.CURRENT_PRICE_UNAVAILABLE,
+    Code.ORDER_NOT_CLOSABLE,
+    Code.MANUAL_CLOSE_TOO_SOON,
+    Code.PAIR_CANNOT_TRADE,
+    Code.QUANTITY_OFF_STEP,
+    Code.LOTS_NOT_POSITIVE,
+    Code.LOTS_BELOW_LIMIT,
+    Code.LOTS_ABOVE_LIMIT,
+  ],
+});
+
+/** `{exchange}/order/trailingStop` (demo: `trailingStopMock`). */
+export const trailingStop = endpoint({
+  service: 'exchange',
+  path: 'order/trailingStop',
+  mockPath: 'order/trailingStopMock',
+  access: 'exchange',
+  tag: 'trading',
+  summary:
+    'TradeKit: set or turn off the trailing stop of an open position; the stop starts at the distance from ' +
+    'the exit price and follows it, never back; data: the position',
+  input: TrailingStopInput,
+  data: MarketOrder,
+  codes: [
+    ...ORDER_CALL_CODES,
+    ...OWN_ORDER_CODES,
+    Code.CURRENT_PRICE_UNAVAILABLE,
+    Code.PAIR_CONFIG_NOT_FOUND,
+    Code.ORDER_NOT_CLOSABLE,
+    Code.STOP_LOSS_VS_CURRENT,
+  ],
+});
+
+/** `{exchange}/order/breakEven` (demo: `breakEvenMock`). */
+export const breakEven = endpoint({
+  service: 'exchange',
+  path: 'order/breakEven',
+  mockPath: 'order/breakEvenMock',
+  access: 'exchange',
+  tag: 'trading',
+  summary:
+    'TradeKit: move the stop loss of a position in profit to its break-even price (opening price plus its ' +
+    'fees); 309 unless the exit price is beyond it by the spread; data: the position',
+  input: OrderIdInput,
+  data: MarketOrder,
+  codes: [
+    ...ORDER_CALL_CODES,
+    ...OWN_ORDER_CODES,
+    Code.CURRENT_PRICE_UNAVAILABLE,
+    Code.PAIR_CONFIG_NOT_FOUND,
+    Code.ORDER_NOT_CLOSABLE,
+    Code.STOP_LOSS_VS_CURRENT,
+  ],
+});

@@ -5,7 +5,7 @@ import { DetailField } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
 import { directionKey, netPnl, pnlTone, priceText, signedAmount, triggerText } from './history-format';
 import { HistoryDrawer } from './history-drawer';
-import { statusTone, timesFor } from './history.logic';
+import { reasonKey, statusTone, timesFor } from './history.logic';
 
 /** Props of HistoryDetail. */
 export interface HistoryDetailProps {
@@ -30,8 +30,11 @@ export function HistoryDetail({ order, t, timezone, onClose }: HistoryDetailProp
         </DetailField>
         {order.closeReason ? (
           <DetailField label={t('history.field.close_reason')} id="close-reason">
-            {t(`history.reason.${order.closeReason}`)}
+            {t(reasonKey(order))}
           </DetailField>
+        ) : null}
+        {order.parentUid ? (
+          <DetailField label={t('history.field.parent')}>{order.parentUid}</DetailField>
         ) : null}
         <DetailField label={t('history.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
           {t(directionKey(order))}

@@ -5,7 +5,7 @@ import { RecordList, RecordTitle } from '../_shared/record-list';
 import type { RecordField } from '../_shared/record-list';
 import type { Translate } from '../_shared/use-t';
 import { directionKey, feesOf, netPnl, pnlTone, priceText, signedAmount } from './history-format';
-import { rowPrice, rowTime, statusTone, timesFor } from './history.logic';
+import { reasonKey, rowPrice, rowTime, statusTone, timesFor } from './history.logic';
 
 /** Props of HistoryTable. */
 export interface HistoryTableProps {
@@ -83,9 +83,7 @@ function historyFields(t: Translate, timezone: string | undefined): RecordField<
           <span className="tk-hist__status" data-tone={statusTone(o.positionStatus)}>
             {t(`history.status.${o.positionStatus}`)}
           </span>
-          {o.closeReason ? (
-            <span className="tk-hist__reason">{t(`history.reason.${o.closeReason}`)}</span>
-          ) : null}
+          {o.closeReason ? <span className="tk-hist__reason">{t(reasonKey(o))}</span> : null}
         </>
       ),
     },

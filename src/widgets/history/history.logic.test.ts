@@ -4,7 +4,7 @@ import { marketOrder, positionSummary } from '../../core/feeds/exchange-feed.fix
 import type { CallResult } from '../../core/runtime/types';
 import { applyPage, asPage, initialPaging, nextPage } from '../_shared/paging';
 import type { Paging } from '../_shared/paging';
-import { keepOrder, orderPage, queryFor, statusTone, timesFor } from './history.logic';
+import { keepOrder, orderPage, queryFor, reasonKey, statusTone, timesFor } from './history.logic';
 import type { HistoryFilter, PnlTotals } from './history.logic';
 
 const answer = (
@@ -126,5 +126,15 @@ describe('history logic', () => {
     [4, 'cancelled or failed', 'red', 'danger'],
   ] as const)('colours status %i (%s) %s with the %s tone', (status, _name, _colour, tone) => {
     expect(statusTone(status)).toBe(tone);
+  });
+});
+
+describe('reasonKey', () => {
+  it('reads the closed part of a position as a partial close, anything else by its reason', () => {
+    expect(reasonKey({ closeReason: 'manual', parentUid: '261202000000000001' })).toBe(
+      'history.reason.partial',
+    );
+    expect(reasonKey({ closeReason: 'manual', parentUid: null })).toBe('history.reason.manual');
+    expect(reasonKey({ closeReason: 'stop_loss' })).toBe('history.reason.stop_loss');
   });
 });

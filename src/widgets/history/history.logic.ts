@@ -80,3 +80,12 @@ export function rowPrice(order: MarketOrder): string | null {
     ? (order.closingPrice ?? order.currentPrice)
     : order.openingPrice;
 }
+
+/**
+ * i18n key of why an order left the book: the closed part of a position (it names its parent, decision OT1)
+ * reads as a partial close, everything else by its close reason.
+ */
+export function reasonKey(order: Pick<MarketOrder, 'closeReason' | 'parentUid'>): string {
+  if (order.parentUid && order.closeReason === 'manual') return 'history.reason.partial';
+  return `history.reason.${order.closeReason ?? ''}`;
+}

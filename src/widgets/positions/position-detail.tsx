@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BuyPoint, PositionStatus } from '../../core/contract/trading';
 import type { MarketOrder } from '../../core/contract/trading';
 import { formatAmount, formatTime } from '../../core/domain/format';
@@ -19,6 +19,9 @@ import {
 } from './positions.logic';
 import { TriggerEditor } from './trigger-editor';
 import type { useOrderActions } from '../_shared/use-order-actions';
+
+// The order tools load with the first drawer of an open position, not with the widget (size budget).
+const OrderTools = lazy(() => import('./order-tools').then((m) => ({ default: m.OrderTools })));
 
 /** Props of PositionDetail. */
 export interface PositionDetailProps {
@@ -111,6 +114,7 @@ export function PositionDetail({ order, t, timezone, actions, onClose }: Positio
         <DetailField label={t('position.field.current_price')}>{priceText(order.currentPrice)}</DetailField>
         <DetailField label={t('position.field.stop_loss')}>
           {triggerText(order.stopPrice) ?? t('position.off')}
+          {order.trailingDistance ? ` · ${t('position.tools.trailing_short')}` : null}
         </DetailField>
         <DetailField label={t('position.field.take_profit')}>
           {triggerText(order.takeProfitPrice) ?? t('position.off')}
@@ -131,6 +135,11 @@ export function PositionDetail({ order, t, timezone, actions, onClose }: Positio
         )}
       </dl>
       <TriggerEditor order={order} t={t} onSave={actions.update} />
+      {pending ? null : (
+        <Suspense fallback={null}>
+          <OrderTools order={order} t={t} />
+        </Suspense>
+      )}
       {confirming ? (
         <Drawer
           title={t(pending ? 'position.confirm_cancel_title' : 'position.confirm_close_title')}
