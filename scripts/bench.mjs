@@ -118,6 +118,8 @@ const BENCHES = [
   ['bench/chart-update.ts', 'chartUpdate'],
   // Trading (issue #4), each against a baseline run side by side in the same run.
   ['bench/trigger-eval.ts', 'triggerEval'],
+  // Price alerts (issue #25): 100,000 active alerts, p99 of one tick's evaluation beside a naive loop.
+  ['bench/alert-eval.ts', 'alertEval'],
   ['bench/order-placement.ts', 'orderPlacement', ledgerOk],
   ['bench/option-settle.ts', 'optionSettle', ledgerOk],
   ['bench/api-fuzz.ts', 'apiFuzz', ledgerOk],

@@ -115,6 +115,41 @@ export interface TkAccountEventMap {
 export interface TkAccountElement extends TkElement<TkAccountEventMap>, TkAccountProperties {}
 
 /**
+ * <tk-alerts>: The trader's price alerts: set, list, edit and remove; told by a notification when
+ * one fires.
+ */
+export interface TkAlertsProperties {
+  /** Opens the create form for this symbol (e.g. `BTCUSDT`). */
+  symbol: string | undefined;
+  /** The price the create form starts with (e.g. the symbol’s current bid). */
+  level: string | undefined;
+  /** The condition the create form starts with. */
+  condition: 'bid_above' | 'bid_below' | 'ask_above' | 'ask_below' | 'move_pct' | undefined;
+  /** The trade mode whose screens set the alert (both quote the same symbols). */
+  mode: 'market' | 'option' | undefined;
+  /**
+   * Origin of the TradeKit platform, e.g. `https://platform.example`. Defaults to `<meta
+   * name="tk-api">`, `window.TRADEKIT_API`, then the page origin. All widgets of a page share the
+   * first origin.
+   */
+  api: string | undefined;
+  /** Colour theme; the brand theme when absent. */
+  theme: 'light' | 'dark' | undefined;
+}
+
+/** The events of <tk-alerts>, by name. */
+export interface TkAlertsEventMap {
+  /**
+   * Asks the page to go to `/login?to=%2Fuser%2Falerts` from the sign-in prompt. Bubbles, is composed
+   * and cancelable.
+   */
+  'tk-navigate': CustomEvent<{ to: string }>;
+}
+
+/** <tk-alerts> as the DOM gives it: its properties and typed listeners. */
+export interface TkAlertsElement extends TkElement<TkAlertsEventMap>, TkAlertsProperties {}
+
+/**
  * <tk-auth>: Sign in (with a second factor), register and reset the password against the page
  * session.
  */
@@ -752,6 +787,7 @@ export interface TkEventMap {
 /** Every TradeKit element by tag. */
 export interface TkElementTagNameMap {
   'tk-account': TkAccountElement;
+  'tk-alerts': TkAlertsElement;
   'tk-auth': TkAuthElement;
   'tk-bank-cards': TkBankCardsElement;
   'tk-chart': TkChartElement;
@@ -774,6 +810,7 @@ export interface TkElementTagNameMap {
 declare global {
   interface HTMLElementTagNameMap {
     'tk-account': TkAccountElement;
+    'tk-alerts': TkAlertsElement;
     'tk-auth': TkAuthElement;
     'tk-bank-cards': TkBankCardsElement;
     'tk-chart': TkChartElement;
@@ -798,6 +835,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'tk-account': TkJsxProps<TkAccountElement, TkAccountProperties, TkAccountEventMap>;
+      'tk-alerts': TkJsxProps<TkAlertsElement, TkAlertsProperties, TkAlertsEventMap>;
       'tk-auth': TkJsxProps<TkAuthElement, TkAuthProperties, TkAuthEventMap>;
       'tk-bank-cards': TkJsxProps<TkBankCardsElement, TkBankCardsProperties, TkBankCardsEventMap>;
       'tk-chart': TkJsxProps<TkChartElement, TkChartProperties, TkChartEventMap>;

@@ -182,6 +182,18 @@ export const FIGURES = {
         limit: { kind: 'goal', min: r.goalChecksPerSec },
       }),
     ),
+  'bench/alert-eval.ts': (r) =>
+    ['spread', 'concentrated'].map((layout) =>
+      figure({
+        name: `price alerts, ${fmt(r[layout].alerts)} active ${layout}, per-tick evaluation p99`,
+        value: r[layout].book.p99Us,
+        unit: 'µs',
+        floor: r[layout].naive.p99Us,
+        floorLabel: 'naive loop',
+        limit: { kind: 'goal', max: r.goalP99Us },
+        note: `same fires as the naive loop on ${fmt(r[layout].verifiedTicks)} ticks`,
+      }),
+    ),
   'bench/order-placement.ts': (r) => [
     figure({
       name: `order placement, ${r.clients} clients`,

@@ -8,6 +8,7 @@ describe('FIGURES', () => {
   it('has a reader for every benchmark npm run bench runs', () => {
     expect(Object.keys(FIGURES).sort()).toEqual(
       [
+        'bench/alert-eval.ts',
         'bench/api-fuzz.ts',
         'bench/broker-fanout.ts',
         'bench/chaos.ts',

@@ -211,6 +211,11 @@ export const MODULES: readonly ModuleEntry[] = [
     enabled: marketOn,
   },
   {
+    name: 'alerts',
+    load: async () => (await import('./alerts/plugin')).alertsPlugin,
+    enabled: marketOn,
+  },
+  {
     name: 'options',
     load: async () => (await import('./options/plugin')).optionsPlugin,
     options: ({ options }) => options.optionMode ?? {},
@@ -246,7 +251,7 @@ function marketWsOf(rabbitmq: RabbitmqBrokerOptions | undefined): string | undef
 /**
  * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
  * cashier → accounts → users → notifications → payees → withdrawals → deposits → wallets → backoffice → trading →
- * options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
+ * alerts → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
  * this resolves; `listen` or `inject` make it ready.
  */
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {

@@ -216,6 +216,7 @@ describe('the route table', () => {
       '/user/notification',
       '/user/deposit',
       '/user/agreement',
+      '/user/alerts',
       '/user/withdraw',
       '/user/service',
       '/user/standards',

@@ -193,6 +193,12 @@ export const ROUTES: readonly RouteDef[] = [
     kind: 'account',
     account: { menu: 'notifications.menu' },
   }),
+  // Ours (issue #25): the trader's price alerts, beside the notifications that tell when one fires.
+  user('alerts', '/user/alerts', {
+    page: 'alerts/alerts-page#AlertsPage',
+    kind: 'account',
+    account: { menu: 'alerts.menu' },
+  }),
   // Open to visitors (spec §2); on desktop in the account dialog, whose menu lists it last.
   open('service', '/user/service', {
     page: 'service/service-page#ServicePage',

@@ -1,4 +1,4 @@
-import type { Notification } from '../../core/contract/notifications';
+import { AlarmType, type Notification } from '../../core/contract/notifications';
 import { formatTime } from '../../core/domain/format';
 import { ModalDrawer } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
@@ -30,7 +30,8 @@ export function NotificationDetail({ notification, t, timezone, onClose }: Notif
         <p className="tk-notif__time tk-num">{formatTime(notification.timeStamp, undefined, timezone)}</p>
         <p className="tk-notif__body">{body}</p>
         <dl className="tk-drawer__fields">
-          {notification.paymentPrice !== null ? (
+          {/* A price alert's price is the one its text names, not an amount (AL8). */}
+          {notification.paymentPrice !== null && notification.alarmType !== AlarmType.priceAlert ? (
             <div className="tk-drawer__field">
               <dt>{t('notifications.amount')}</dt>
               <dd className="tk-num">

@@ -17,6 +17,8 @@ export interface OrderHeaderProps {
   disabled: boolean;
   t: Translate;
   onDirection(direction: Direction): void;
+  /** A host offering price alerts: the "Set alert" link (absent: no link). */
+  setAlert?: { text: string; open(symbol: string, bid: string): void } | undefined;
 }
 
 /**
@@ -56,6 +58,17 @@ export function OrderHeader(props: OrderHeaderProps) {
           <span className="tk-order-form__spread tk-num" data-testid="spread">
             {t('quotes.spread')} {props.spread}
           </span>
+        ) : null}
+        {props.setAlert ? (
+          <button
+            type="button"
+            className="tk-order-form__alert"
+            part="set-alert"
+            data-testid="order-set-alert"
+            onClick={() => props.setAlert?.open(props.symbol, quote?.bidPrice ?? '')}
+          >
+            {props.setAlert.text}
+          </button>
         ) : null}
       </div>
       <div

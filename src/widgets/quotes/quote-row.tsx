@@ -3,6 +3,7 @@ import { Badge } from '../_shared/badge';
 import type { Translate } from '../_shared/use-t';
 import { MiniChart } from './mini-chart';
 import type { QuoteBook } from './quote-book';
+import type { QuotesProps } from './quotes';
 import type { ColumnFit } from './column-fit';
 import { isRowStale, toRow } from './quote-row.logic';
 import type { RowContext } from './quote-row.logic';
@@ -25,6 +26,8 @@ export interface QuoteRowProps {
   selected: boolean;
   t: Translate;
   onSelect: (symbol: string) => void;
+  /** A host offering price alerts: the row's "Set alert" button (its texts, and what it opens). */
+  setAlert?: QuotesProps['setAlert'];
 }
 
 /** See QuoteRowProps.labels. */
@@ -74,6 +77,7 @@ export const QuoteRow = memo(function QuoteRow({
   selected,
   t,
   onSelect,
+  setAlert,
 }: QuoteRowProps) {
   const subscribe = useCallback((listener: () => void) => book.subscribe(symbol, listener), [book, symbol]);
   const quote = useSyncExternalStore(subscribe, () => book.get(symbol));
@@ -118,6 +122,31 @@ export const QuoteRow = memo(function QuoteRow({
             ) : null}
           </span>
         </span>
+        {setAlert ? (
+          // Its own button inside the row: a click or a key on it sets an alert and does not select the row.
+          <button
+            type="button"
+            className="tk-quotes__alert"
+            part="set-alert"
+            aria-label={setAlert.label(row.symbol)}
+            title={setAlert.text}
+            onClick={(event) => {
+              event.stopPropagation();
+              setAlert.open(row.symbol, quote.bidPrice);
+            }}
+            onKeyDown={(event) => event.stopPropagation()}
+          >
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+              <path
+                d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6Zm-2 15a2 2 0 0 0 4 0"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+        ) : null}
       </div>
       {layout === 'table' ? (
         <>

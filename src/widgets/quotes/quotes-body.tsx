@@ -98,6 +98,7 @@ export function QuotesBody(props: QuotesProps & { loading: ReactNode }) {
         selected={selectedSymbol}
         t={t}
         onSelect={select}
+        setAlert={props.setAlert}
       />
     );
   }

@@ -6,6 +6,7 @@ import type { RowLabels } from './quote-row';
 import type { QuoteBook } from './quote-book';
 import { ColumnFit, fitLabels } from './column-fit';
 import css from './quotes-table.css?inline';
+import type { QuotesProps } from './quotes';
 import type { RowContext } from './quote-row.logic';
 
 /** Props of QuotesTable. */
@@ -20,6 +21,8 @@ export interface QuotesTableProps {
   selected: string | null;
   t: Translate;
   onSelect: (symbol: string) => void;
+  /** A host offering price alerts: the rows' "Set alert" button (absent: no button). */
+  setAlert?: QuotesProps['setAlert'];
 }
 
 /**
@@ -44,7 +47,7 @@ const RowChunk = memo(function RowChunk({ rows, selected, ...props }: RowChunkPr
  * gives way; container queries drop columns in narrow space.
  */
 export function QuotesTable(props: QuotesTableProps) {
-  const { rows, book, ctx, layout, miniChart, selected, t, onSelect } = props;
+  const { rows, book, ctx, layout, miniChart, selected, t, onSelect, setAlert } = props;
   usePartCss('quotes-table', css, true);
   const chunks = useMemo(() => {
     const list = [];
@@ -127,6 +130,7 @@ export function QuotesTable(props: QuotesTableProps) {
             selected={selected}
             t={t}
             onSelect={onSelect}
+            setAlert={setAlert}
           />
         ))}
       </div>

@@ -38,6 +38,12 @@ export interface QuotesProps extends EventCallbacks<'tk-symbol-select'> {
   tabs?: boolean;
   /** The currently selected symbol: its row is highlighted (`aria-current`, part `row-selected`). */
   selected?: string;
+  /**
+   * A React host that offers price alerts (issue #25): each row gets a "Set alert" button (`label`, its
+   * accessible name, and `text` come translated from the host) that calls `open` with the row's symbol and
+   * bid. Not an attribute: the element's first paint stays as it is (AL9).
+   */
+  setAlert?: { text: string; label(symbol: string): string; open(symbol: string, bid: string): void };
 }
 
 /** The live market table of spec §2 (category tabs, bid/ask with low/high, change, mini chart). */

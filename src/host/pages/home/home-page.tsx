@@ -9,6 +9,7 @@ import { SearchIcon } from '../../ui/icons';
 import { LanguageMenu } from '../../ui/language-menu';
 import { ServiceButton } from '../../ui/service-button';
 import { ThemeToggle } from '../../ui/theme-toggle';
+import { useSetAlert } from '../set-alert';
 import { useOpenSymbol } from '../use-open-symbol';
 import { Banner } from './banner';
 import { TopSymbols } from './top-symbols';
@@ -49,6 +50,7 @@ export function HomePage() {
   const { config, theme } = useHost();
   const banners = useBanners(config.brand.bannerCount);
   const openSymbol = useOpenSymbol();
+  const setAlert = useSetAlert();
   return (
     <div className="host-home" data-testid="home">
       <HomeHeader />
@@ -63,7 +65,7 @@ export function HomePage() {
             </h2>
           </div>
           <div className="host-panel">
-            <Quotes theme={theme} onSymbolSelect={openSymbol} />
+            <Quotes theme={theme} onSymbolSelect={openSymbol} setAlert={setAlert} />
           </div>
         </section>
       </div>

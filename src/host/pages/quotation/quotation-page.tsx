@@ -8,6 +8,7 @@ import { useRoute } from '../../routing/router';
 import { SymbolDetail } from '../../shells/desktop/symbol-detail';
 import { useIsDesktop } from '../../shells/use-media-query';
 import { ChevronLeftIcon } from '../../ui/icons';
+import { useSetAlert } from '../set-alert';
 import { useOpenSymbol } from '../use-open-symbol';
 import './quotation.css';
 
@@ -30,6 +31,7 @@ export function QuotationPage() {
   const desktop = useIsDesktop();
   const { config, theme, symbol } = useHost();
   const openSymbol = useOpenSymbol();
+  const setAlert = useSetAlert();
   const single = singleTradeOf(query.singleTrade, config.brand.template, desktop, config.brand.tradeList);
   const title = single ? t(`category.${CATEGORY_KEYS[single]}`) : t('nav.quotation');
 
@@ -51,6 +53,7 @@ export function QuotationPage() {
             miniChart
             selected={desktop ? (symbol ?? undefined) : undefined}
             onSymbolSelect={openSymbol}
+            setAlert={setAlert}
           />
         </div>
         {desktop && symbol ? <SymbolDetail symbol={symbol} /> : null}

@@ -11,6 +11,7 @@ import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';
 import { chartPath } from '../../routing/paths';
 import { CloseIcon } from '../../pages/account/close-icon';
+import { useSetAlert } from '../../pages/set-alert';
 import { useDesktopState } from './desktop-state';
 
 /** Id of the order panel, the target of the "Skip to order form" link. */
@@ -19,6 +20,7 @@ export const ORDER_TARGET = 'order-form';
 /** The order form of `symbol`; a form that asks to leave (wrong mode, not tradable) closes the panel. */
 export function OrderPanel({ symbol }: { symbol: string }) {
   const t = useT();
+  const setAlert = useSetAlert();
   const { theme, tradeMode } = useHost();
   const { order, toggleOrder } = useDesktopState();
   const fund = useFundAccount();
@@ -75,6 +77,7 @@ export function OrderPanel({ symbol }: { symbol: string }) {
             fundActions={fund.fundActions}
             onFundAccount={fund.onFundAccount}
             onNavigate={leave}
+            setAlert={setAlert}
           />
         )}
       </div>

@@ -7,6 +7,7 @@ import { RiskWarning } from '../../../widgets/_shared/risk-warning';
 import { useT } from '../../../widgets/_shared/use-t';
 import { Quotes } from '../../../widgets/quotes';
 import { useHost } from '../../host-context';
+import { useSetAlert } from '../../pages/set-alert';
 import { useOpenSymbol } from '../../pages/use-open-symbol';
 import { useRoute } from '../../routing/router';
 import { useMediaQuery } from '../use-media-query';
@@ -29,6 +30,7 @@ export function TradingLayout() {
   const { page } = useRoute();
   const { order, openOrder, listOpen } = useDesktopState();
   const openSymbol = useOpenSymbol();
+  const setAlert = useSetAlert();
   const panel = sidePanelOf(page);
   const orderOpen = order.open && symbol !== null;
   const tall = useMediaQuery(`(min-height: ${PANEL_UNDER_CHART_MIN_HEIGHT}px)`);
@@ -49,6 +51,7 @@ export function TradingLayout() {
             miniChart={false}
             selected={symbol ?? undefined}
             onSymbolSelect={openSymbol}
+            setAlert={setAlert}
           />
         </aside>
       )}
