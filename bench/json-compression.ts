@@ -63,6 +63,8 @@ const app = await buildApp({
   dataDir: 'memory://',
   logger: false,
   market: { seed: 7, autostart: false, backfillDays: 1 },
+  // The figures of earlier runs placed 1:10 crypto orders: retail protections (PR12) would cap them at 1:2.
+  trading: { settings: { tradekit: { retailProtection: false } } },
 });
 try {
   await app.ready();

@@ -72,6 +72,8 @@ const database = await benchDatabase();
 const app = await buildApp({
   databaseUrl: database.url,
   market: { autostart: false, backfillDays: 0.01 },
+  // Orders at the catalogue's 1:100 leverage: retail protections (PR12) are tested in server/src/trading.
+  trading: { settings: { tradekit: { retailProtection: false } } },
 });
 try {
   await app.listen({ port: 0, host: '127.0.0.1' });

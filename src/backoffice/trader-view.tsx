@@ -129,7 +129,14 @@ function History({ view }: { view: UserView }) {
                 {line.tradePair} · {side(t, line.orderType)}
               </td>
               <td className="bo-num">{formatAmount(line.amount)} USD</td>
-              <td className={`bo-num ${signed(line.result)}`}>{formatAmount(line.result)}</td>
+              <td className={`bo-num ${signed(line.result)}`}>
+                {formatAmount(line.result)}
+                {line.absorbed ? (
+                  <span className="bo-muted bo-view__reason" data-testid="bo-view-absorbed">
+                    {t(`${USERS_KEYS}.absorbed`, { amount: formatAmount(line.absorbed) })}
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>

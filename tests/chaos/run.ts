@@ -568,14 +568,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         const roll = next();
         const amount = String(10 + Math.floor(next() * 90));
         if (late && roll < 0.4) {
-          // A market buy of 0.01 BTC at 100×: margin about 10 USD, fee about 2 USD.
+          // A market buy of 0.01 BTC at 2×, the retail cap for crypto (PR1): margin about 500 USD, fee about 2 USD.
           const order = {
             tradePair: 'BTCUSDT',
             price: '0',
             stopPrice: '',
             takeProfitPprice: '',
             orderQuantity: '0.01',
-            multiple: 100,
+            multiple: 2,
             orderType: 0,
             buyPoint: 2,
           };

@@ -54,7 +54,7 @@ describe('order tools', () => {
           stopPrice: '',
           takeProfitPprice: '',
           orderQuantity: '0.03',
-          multiple: 100,
+          multiple: 2, // the retail cap for crypto (PR1)
           orderType: 0,
           buyPoint: 2,
         },

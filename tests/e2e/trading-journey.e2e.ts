@@ -229,7 +229,8 @@ async function pendingFill(page: Page, vp: ViewportName, symbol: string): Promis
       stopPrice: '',
       takeProfitPprice: '',
       orderQuantity: '1',
-      multiple: 20,
+      // The retail cap of crypto (PR1): the reference brand's protections are on, in demo as in real.
+      multiple: 2,
       orderType: 0,
       buyPoint: 1,
     },

@@ -91,7 +91,8 @@ export async function startRaceApp(baseUrl: string): Promise<RaceApp> {
     adminToken: ADMIN_TOKEN,
     market: { autostart: false, backfillDays: 0.01 },
     clock: { now: () => time },
-    trading: { rolloverCheckMs: 3600_000 },
+    // Orders at the catalogue's 1:100 leverage: retail protections (PR12) are tested in server/src/trading.
+    trading: { rolloverCheckMs: 3600_000, settings: { tradekit: { retailProtection: false } } },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

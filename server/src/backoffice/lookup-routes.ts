@@ -100,15 +100,17 @@ async function historyOf(db: Queryable, userId: string): Promise<HistoryLine[]> 
     amount: string;
     result: string;
     close_reason: string | null;
+    absorbed: string;
     closed_at: string;
   }>(
     `select * from (
        (select 'order' as kind, uid, trade_pair, order_type, margin::text as amount,
-               profit_loss::text as result, close_reason, coalesce(closing_time, order_time)::text as closed_at
+               profit_loss::text as result, close_reason, absorbed_loss::text as absorbed,
+               coalesce(closing_time, order_time)::text as closed_at
           from orders where user_id = $1 and not virtual and position_status in (3, 4)
          order by coalesce(closing_time, order_time) desc limit $2)
        union all
-       (select 'option' as kind, uid, trade_pair, order_type, amount::text, win_lost::text, null,
+       (select 'option' as kind, uid, trade_pair, order_type, amount::text, win_lost::text, null, '0',
                complete_time::text
           from option_orders where user_id = $1 and not virtual and position_status = 1
          order by complete_time desc limit $2)
@@ -123,6 +125,8 @@ async function historyOf(db: Queryable, userId: string): Promise<HistoryLine[]> 
     amount: dec(row.amount),
     result: dec(row.result),
     closeReason: row.close_reason,
+    // Only where negative-balance protection absorbed part of the loss (PR8).
+    ...(Number(row.absorbed) > 0 ? { absorbed: dec(row.absorbed) } : {}),
     closedAt: Number(row.closed_at),
   }));
 }

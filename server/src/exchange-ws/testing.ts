@@ -55,6 +55,8 @@ export async function startExchangeApp(
       market: { autostart: false, backfillDays: 0.01 },
       auth: { tokenSecret: 'exchange-ws-test-secret-0123456789-abcdef' },
       clock,
+      // Orders at the catalogue's 1:100 leverage: retail protections (PR12) are tested in server/src/trading.
+      trading: { settings: { tradekit: { retailProtection: false } } },
       ...rest,
       ...appStorage(database),
     });

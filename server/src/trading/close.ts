@@ -22,7 +22,9 @@ export interface ClosedPosition {
 /**
  * Closes an open position whose account and row are locked: realised P&L at the exit side of `quote`,
  * margin released, one `order_close` ledger transaction. A loss larger than the balance plus the released
- * margin is capped there (negative balance protection): the user never owes the platform.
+ * margin stops the balance at 0.00 (negative-balance protection, PR6, PR7): the P&L house takes the whole
+ * market loss and an `nbp` house pays the user back what the account could not cover, in the same
+ * transaction; the order keeps what the account paid (`profit_loss`) and what the house absorbed.
  */
 export async function closeLocked(
   tx: Queryable,
@@ -39,12 +41,15 @@ export async function closeLocked(
     : null;
   if (pnl === null) throw new BusinessError(Code.CURRENT_PRICE_UNAVAILABLE);
   const available = add(account.balance, order.margin);
-  const realised = compare(add(available, pnl), '0') < 0 ? negate(available) : pnl;
+  const short = add(available, pnl);
+  const absorbed = compare(short, '0') < 0 ? negate(short) : '0';
+  const realised = add(pnl, absorbed);
   const closed = await updateOrder(tx, order.id, {
     position_status: 3,
     closing_price: closingPrice,
     closing_time: engine.now(),
     profit_loss: realised,
+    absorbed_loss: absorbed,
     close_reason: reason,
   });
   const user = { accountId: account.id };
@@ -57,7 +62,12 @@ export async function closeLocked(
       {
         from: { accountId: engine.house('pnl', order.virtual, order.userId), bucket: 'balance' },
         to: { ...user, bucket: 'balance' },
-        amount: realised,
+        amount: pnl,
+      },
+      {
+        from: { accountId: engine.house('nbp', order.virtual, order.userId), bucket: 'balance' },
+        to: { ...user, bucket: 'balance' },
+        amount: absorbed,
       },
     ],
     SETTLE_REFUSALS,

@@ -51,11 +51,19 @@ export interface Engine {
   /** After a commit: indexes the order, (re)arms or disarms its levels and tells the listeners. */
   track(order: OrderRow, event?: OrderChange['event']): void;
   onChange(listener: (change: OrderChange) => void): () => void;
+  /** Writes a notification in the caller's transaction (absent when the app runs without the module). */
+  notify?: NotifyInTx;
   /** Runs background work (triggers, stop-out, rollover) one task at a time. */
   run(task: () => Promise<unknown>): void;
   /** Resolves when no background work is queued. */
   idle(): Promise<void>;
 }
+
+/** A notification written inside `tx`; `publish()` pushes it after COMMIT. */
+export type NotifyInTx = (
+  tx: Queryable,
+  input: { userId: string; alarmType: number; actionType: number; content: string },
+) => Promise<{ publish(): Promise<void> }>;
 
 /** What `createEngine` needs from the app. */
 export interface EngineDeps {
@@ -70,6 +78,8 @@ export interface EngineDeps {
   openDemo(tx: Queryable, userId: string): Promise<AccountRow>;
   /** The blocking rules other modules registered (a list of its own when missing). */
   blocking?: BlockingRules;
+  /** The notification module's writer, when it runs. */
+  notify?: NotifyInTx;
 }
 
 /** The engine over the app's parts. */
@@ -103,6 +113,7 @@ export function createEngine(deps: EngineDeps): Engine {
     blocking: deps.blocking ?? createBlockingRules(),
     openDemo: deps.openDemo,
     house: deps.house,
+    ...(deps.notify ? { notify: deps.notify } : {}),
     track(order, event) {
       live.put(order);
       const product = products.get(order.tradePair);

@@ -19,6 +19,8 @@ import { cancelByUser } from './cancel';
 import { closeByUser } from './close';
 import type { Engine, Trader } from './engine';
 import { brandCategories } from '../market';
+import { cappedMultiple } from '../../../src/core/domain/leverage-caps';
+import { protectionOf } from './settings';
 import { assertRule, placeOrder } from './place';
 import { categoryRule } from './rules';
 import { updateByUser } from './update';
@@ -38,7 +40,9 @@ export function exchangeRoutes(app: FastifyInstance, engine: Engine): void {
   route(app, addOrder, async (input, { request }) => {
     const product = engine.product(input.tradePair.trim().toUpperCase());
     if (product) assertRule(categoryRule(product.type, brandCategories(app, request.auth.brandId)));
-    const multiple = input.multiple ?? product?.multiple ?? 1;
+    // No multiple sent: the highest the trader's brand allows (the retail cap when it is lower, PR4).
+    const settings = engine.settings(request.auth.brandId);
+    const multiple = input.multiple ?? (product ? cappedMultiple(product, protectionOf(settings)) : 1);
     const order = await placeOrder(engine, traderOf(request), {
       ...input,
       price: input.price ?? '0',

@@ -17,8 +17,12 @@ import type { AccountRow, Posting } from '../ledger';
  */
 export const HOUSE_STRIPES = 32;
 
-/** What a house account of trading collects. */
-export type HousePurpose = 'fees' | 'pnl';
+/**
+ * What a house account of trading collects: fees, the traders' P&L, and `nbp`, the losses it absorbed so a
+ * balance stopped at 0.00 (negative-balance protection, PR6): its own accounts, so the cost of the protection
+ * is one figure of the ledger, never hidden in the P&L house.
+ */
+export type HousePurpose = 'fees' | 'pnl' | 'nbp';
 
 /** The kind of one stripe (`house_trading_fees_real_3`). */
 export function tradingHouseKind(purpose: HousePurpose, virtual: boolean, stripe: number): `house_${string}` {
@@ -30,7 +34,7 @@ export type HouseFinder = StripedHouseFinder<HousePurpose>;
 
 /** Opens (once, committed) every stripe and answers the finder over their ids. */
 export function openTradingHouses(db: Db): Promise<HouseFinder> {
-  return openStripedHouses(db, 'trading', ['fees', 'pnl'], HOUSE_STRIPES);
+  return openStripedHouses(db, 'trading', ['fees', 'pnl', 'nbp'], HOUSE_STRIPES);
 }
 
 /** Code 201 (get wallet balance error): the user's account could not be opened or read. */

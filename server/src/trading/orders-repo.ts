@@ -25,7 +25,10 @@ export interface OrderRow {
   margin: string;
   feeAmount: string;
   overnightFee: string;
+  /** What the account was credited or debited at the close (never more loss than the account held). */
   profitLoss: string;
+  /** The part of the market loss the house absorbed at the close (PR7); market P&L = profitLoss − this. */
+  absorbedLoss: string;
   closeReason: CloseReason | null;
   orderTime: number;
   transactionTime: number | null;
@@ -44,7 +47,7 @@ export const ORDER_COLUMNS = `id, uid, user_id as "userId", virtual, trade_pair 
   position_status as "positionStatus", price, opening_price as "openingPrice", closing_price as "closingPrice",
   stop_price as "stopPrice", take_profit_price as "takeProfitPrice", order_quantity as "orderQuantity",
   contract_size as "contractSize", multiple, margin, fee_amount as "feeAmount", overnight_fee as "overnightFee",
-  profit_loss as "profitLoss", close_reason as "closeReason", order_time as "orderTime",
+  profit_loss as "profitLoss", absorbed_loss as "absorbedLoss", close_reason as "closeReason", order_time as "orderTime",
   transaction_time as "transactionTime", closing_time as "closingTime", overnight_until as "overnightUntil",
   brand_id as "brandId", parent_uid as "parentUid", trailing_distance as "trailingDistance"`;
 
@@ -124,6 +127,7 @@ export type NewOrder = Omit<
   | 'uid'
   | 'closingPrice'
   | 'profitLoss'
+  | 'absorbedLoss'
   | 'closeReason'
   | 'closingTime'
   | 'overnightUntil'

@@ -10,6 +10,7 @@ import { assertPlacementAllowed, type BlockingRule, type PlacementContext } from
 import type { Engine, Trader } from './engine';
 import { lockUserAccount, postMovements, type Movement } from './ledger-ops';
 import { orderCharges } from '../../../src/core/domain/money';
+import { cappedMultiple } from '../../../src/core/domain/leverage-caps';
 import { insertOrder, type NewOrder, type OrderRow } from './orders-repo';
 import { canPlaceFast, OWN_ACCOUNT, placeInOneStatement } from './place-fast';
 import {
@@ -27,6 +28,7 @@ import {
   quantityRule,
   triggerRule,
 } from './rules';
+import { protectionOf } from './settings';
 import { Code } from '../../../src/core/contract/codes';
 
 /** Throws the code when a rule refuses. */
@@ -96,8 +98,11 @@ export async function placeOrder(
   assertRule(lots);
   // Stored at the lot step's decimals ("1.000…0" → "1.00"): the rule above proved it is on the step.
   const quantity = toFixed(typed, lotDecimals(product.countNum));
-  if (request.multiple < 1 || request.multiple > product.multiple)
-    throw new BusinessError(Code.ORDER_PARAMETER);
+  // Above the product's leverage, or above the brand's retail cap for its asset class (PR1, PR4): 501,
+  // as any multiple out of range always was. Existing positions keep the leverage they opened with.
+  const settings = engine.settings(trader.brandId);
+  const maxMultiple = cappedMultiple(product, protectionOf(settings));
+  if (request.multiple < 1 || request.multiple > maxMultiple) throw new BusinessError(Code.ORDER_PARAMETER);
   const stop = parseTrigger(request.stopPrice, product.pricePrecision);
   const takeProfit = parseTrigger(request.takeProfitPprice, product.pricePrecision);
   if (stop === 501 || takeProfit === 501) throw new BusinessError(Code.ORDER_PARAMETER);
@@ -127,7 +132,6 @@ export async function placeOrder(
   // Margin and fee round up to the cent, so a positive notional always costs at least 0.01 and a zero
   // balance pays for nothing (203); a zero margin would only come from a zero notional.
   assertRule(chargeRule(margin));
-  const settings = engine.settings(trader.brandId);
 
   const fresh: NewOrder = {
     userId: trader.userId,

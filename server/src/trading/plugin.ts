@@ -58,6 +58,10 @@ export const tradingPlugin = fp<TradingPluginOptions>(
       house: await openTradingHouses(app.db),
       openDemo: (tx, userId) => app.accounts.ensureDemoAccount(tx, userId, `user:${userId}`),
       blocking: app.accounts.blockingRules,
+      // The close-out notice (PR5) commits with the close-out; trading runs without the module in no app today.
+      ...(app.hasDecorator('notifications')
+        ? { notify: (tx, input) => app.notifications.notify(tx, input) }
+        : {}),
     });
     engine.blocking.register(forexDepositBlockingRule(engine));
 

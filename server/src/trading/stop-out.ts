@@ -4,12 +4,15 @@
  * back above the level. Checked after ticks, at most once a second per account, whether or not the user is
  * connected.
  */
-import { add, compare, mul, sub, type Decimal } from '../../../src/core/domain/decimal';
+import { AlarmType } from '../../../src/core/contract/notifications';
+import { add, compare, div, mul, sub, type Decimal } from '../../../src/core/domain/decimal';
+import type { Queryable } from '../db/types';
 import { closeLocked } from './close';
 import type { Engine } from './engine';
 import { lockUserAccount } from './ledger-ops';
 import { exitPrice, pnlUsd } from '../../../src/core/domain/money';
 import { ORDER_COLUMNS, selectOrders, type OrderRow } from './orders-repo';
+import { stopOutLevelOf } from './settings';
 
 /** Least time between two checks of one account. */
 export const STOP_OUT_CHECK_MS = 1000;
@@ -91,7 +94,31 @@ function needsStopOut(engine: Engine, userId: string, virtual: boolean, balance:
   const brandId = open[0]?.brandId;
   if (!brandId) return false;
   const floating = sum(open.map((o) => floatingPnl(engine, o)));
-  return belowLevel(balance, lock, floating, engine.settings(brandId).stopOutLevel);
+  return belowLevel(balance, lock, floating, stopOutLevelOf(engine.settings(brandId), virtual));
+}
+
+/** A level (0.5) or a ratio of equity to margin as the percentage a notification names ("50.00"). */
+const percent = (ratio: Decimal) => div(mul(ratio, '100'), '1', 2);
+
+/**
+ * Tells the trader in the close-out's transaction why positions were closed (PR5): the margin level the
+ * account had fallen to, the level that applies and each position closed. Null without a notification module.
+ */
+async function noticeCloseOut(
+  tx: Queryable,
+  engine: Engine,
+  userId: string,
+  virtual: boolean,
+  facts: { equity: Decimal; lockMargin: Decimal; level: Decimal; closed: OrderRow[] },
+): Promise<{ publish(): Promise<void> } | null> {
+  if (!engine.notify) return null;
+  const content = JSON.stringify({
+    demo: virtual,
+    marginLevel: percent(div(facts.equity, facts.lockMargin, 6)),
+    closeOutLevel: percent(facts.level),
+    orders: facts.closed.map((o) => ({ uid: o.uid, tradePair: o.tradePair })),
+  });
+  return engine.notify(tx, { userId, alarmType: AlarmType.marginCloseOut, actionType: 0, content });
 }
 
 /**
@@ -101,8 +128,8 @@ function needsStopOut(engine: Engine, userId: string, virtual: boolean, balance:
 export async function stopOut(engine: Engine, userId: string, virtual: boolean): Promise<string[]> {
   const brandId = engine.live.ofAccount(userId, virtual)[0]?.brandId;
   if (!brandId) return [];
-  const level = engine.settings(brandId).stopOutLevel;
-  const closed = await engine.db.transaction(async (tx) => {
+  const level = stopOutLevelOf(engine.settings(brandId), virtual);
+  const { closed, notice } = await engine.db.transaction(async (tx) => {
     const locked = await lockUserAccount(tx, userId, virtual, engine.openDemo);
     const orders = await selectOrders(
       tx,
@@ -116,6 +143,10 @@ export async function stopOut(engine: Engine, userId: string, virtual: boolean):
       .sort((a, b) => compare(a.pnl, b.pnl) || (BigInt(a.order.id) < BigInt(b.order.id) ? -1 : 1));
     let state = { id: locked.id, balance: locked.balance, lockMargin: locked.lockMargin };
     let remaining = sum(valued.map((v) => v.pnl));
+    const before = {
+      equity: add(add(state.balance, state.lockMargin), remaining),
+      lockMargin: state.lockMargin,
+    };
     const done: OrderRow[] = [];
     for (const { order, pnl } of valued) {
       if (compare(pnl, '0') >= 0 || !belowLevel(state.balance, state.lockMargin, remaining, level)) break;
@@ -126,8 +157,14 @@ export async function stopOut(engine: Engine, userId: string, virtual: boolean):
       remaining = sub(remaining, pnl);
       done.push(result.order);
     }
-    return done;
+    const written =
+      done.length > 0
+        ? await noticeCloseOut(tx, engine, userId, virtual, { ...before, level, closed: done })
+        : null;
+    return { closed: done, notice: written };
   });
   for (const order of closed) engine.track(order, { kind: 'stop_out', orderId: order.uid });
+  // Pushed once the close-out committed, so the badge never counts a notice of a rolled-back close.
+  if (notice) await notice.publish();
   return closed.map((o) => o.id);
 }

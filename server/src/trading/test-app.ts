@@ -9,7 +9,7 @@ import { buildApp, type AppOptions } from '../app';
 import { advanceListeners } from '../clock';
 import type { TestBackend, TestDatabase } from '../db/testing';
 import { checkLedger, findUserAccount } from '../ledger';
-import type { TradingSettings } from './settings';
+import { BRAND_TRADING_SEEDS, type TradingSettings } from './settings';
 import { appStorage } from '../db/testing';
 
 /** The URL of an endpoint (its Mock path with `mock`), `{name}` segments filled from `params`. */
@@ -58,15 +58,32 @@ export interface TradingHarness {
 }
 
 /**
+ * The reference brands with retail protections off: the suites of the other rules trade at the catalogue's
+ * leverage (1:100 BTC), as they did before the protections; `protections.test.ts` and the protections' ledger
+ * model run with the brands as stored (PR12).
+ */
+export function withoutProtections(
+  settings: Record<string, Partial<TradingSettings>> = {},
+): Record<string, Partial<TradingSettings>> {
+  const off: Record<string, Partial<TradingSettings>> = Object.fromEntries(
+    Object.keys(BRAND_TRADING_SEEDS).map((id) => [id, { retailProtection: false }]),
+  );
+  for (const [id, own] of Object.entries(settings)) off[id] = { ...off[id], ...own };
+  return off;
+}
+
+/**
  * Builds the app with the market (not started, a few minutes of history) and the trading engine, on a fresh
- * database of `backend` or on `reuse.database` (a restart).
+ * database of `backend` or on `reuse.database` (a restart). Retail protections are off unless
+ * `extra.protections` (see `withoutProtections`).
  */
 export async function tradingHarness(
   backend: TestBackend,
   settings: Record<string, Partial<TradingSettings>> = {},
   reuse?: { database: TestDatabase; now: number },
-  extra: Pick<AppOptions, 'optionMode'> = {},
+  extra: Pick<AppOptions, 'optionMode'> & { protections?: boolean } = {},
 ): Promise<TradingHarness> {
+  const { protections = false, ...options } = extra;
   const database: TestDatabase = reuse?.database ?? (await backend.create());
   let time = reuse?.now ?? WEDNESDAY;
   const moves = advanceListeners();
@@ -87,8 +104,8 @@ export async function tradingHarness(
     adminToken: ADMIN_TOKEN,
     market: { autostart: false, backfillDays: 0.01 },
     clock,
-    trading: { settings, rolloverCheckMs: 3600_000 },
-    ...extra,
+    trading: { settings: protections ? settings : withoutProtections(settings), rolloverCheckMs: 3600_000 },
+    ...options,
   });
   await app.ready();
   const call = (url: string, token: string | null, body: object = {}) =>

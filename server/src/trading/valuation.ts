@@ -1,6 +1,6 @@
 /** Orders as the wire shows them, valued at the current quotes, and the position summary of an account. */
 import type { MarketOrder, PositionSummary } from '../../../src/core/contract/trading';
-import { add, type Decimal } from '../../../src/core/domain/decimal';
+import { add, isZero, type Decimal } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { findUserAccount, toMoney } from '../ledger';
 import type { Engine } from './engine';
@@ -49,6 +49,8 @@ export function toMarketOrder(engine: Engine, order: OrderRow): MarketOrder {
     closeReason: order.closeReason,
     parentUid: order.parentUid,
     trailingDistance: order.trailingDistance,
+    // Only when the house absorbed part of the loss (PR7), so the other orders' wire stays as it was.
+    ...(isZero(order.absorbedLoss) ? {} : { absorbedLoss: toMoney(order.absorbedLoss) }),
   };
 }
 

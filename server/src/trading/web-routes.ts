@@ -8,6 +8,8 @@ import { route } from '../http/route';
 import { listProducts } from '../market';
 import { brandCategories, instrumentFinder } from '../market';
 import { currentBlocks } from './blocking-rules';
+import { cappedMultiple } from '../../../src/core/domain/leverage-caps';
+import { protectionOf } from './settings';
 import type { Engine } from './engine';
 import { traderOf } from './exchange-routes';
 import { queryOrders } from './query';
@@ -26,9 +28,12 @@ export function webRoutes(app: FastifyInstance, engine: Engine): void {
   );
 
   const find = instrumentFinder(app.market.instruments);
-  // A product of a category the brand does not offer is shown as not tradable (addOrder answers 304).
+  // A product of a category the brand does not offer is shown as not tradable (addOrder answers 304). The
+  // leverage is the highest the brand's retail protections allow (PR4), so the form never offers more.
   route(app, productOrderInfo, async (input, { request }) => {
-    const product = find(input.productCode);
+    const found = find(input.productCode);
+    const settings = engine.settings(request.auth.brandId);
+    const product = { ...found, multiple: cappedMultiple(found, protectionOf(settings)) };
     const offered = brandCategories(app, request.auth.brandId);
     return ok(offered && !offered.includes(product.type) ? { ...product, tradeStatus: 0 as const } : product);
   });

@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE, isLanguage, SUPPORTED_LANGUAGES } from '../../../src/core/contract/languages';
-import type { Notification } from '../../../src/core/contract/notifications';
-import { notificationTextKeys } from '../../../src/core/domain/notification-text';
+import { phraseNotification, type PhrasedNotification } from '../../../src/core/domain/notification-text';
 
 const LOCALES = fileURLToPath(new URL('../../../src/core/i18n/locales/', import.meta.url));
 
@@ -52,17 +51,7 @@ function translate(lang: string, key: string, values: Record<string, string>): s
 }
 
 /** The title and body of a notification in `lang`, as the notifications widget shows them. */
-export function pushText(
-  lang: string,
-  n: Pick<Notification, 'actionType' | 'alarmType' | 'title' | 'content' | 'paymentPrice' | 'paymentUnit'>,
-): { title: string; body: string } {
+export function pushText(lang: string, n: PhrasedNotification): { title: string; body: string } {
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  const text = notificationTextKeys(n);
-  if (text.kind === 'own') {
-    return { title: text.title || translate(language, `${TREE}.fallback_title`, {}), body: text.body };
-  }
-  return {
-    title: translate(language, `${TREE}.${text.titleKey}`, text.values),
-    body: translate(language, `${TREE}.${text.bodyKey}`, text.values),
-  };
+  return phraseNotification(n, (key, values) => translate(language, `${TREE}.${key}`, values ?? {}));
 }

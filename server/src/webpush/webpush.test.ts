@@ -135,6 +135,52 @@ describeOnBackends('Web Push', { on: 'both' }, (backend) => {
     expect(push.received(phone.subscription.endpoint)).toHaveLength(1);
   });
 
+  it('phrases a fired price alert and a margin close-out from their content, with no placeholder left', async () => {
+    const user = await createUser(app);
+    const token = await signIn(app, user.id);
+    const phone = browser(push.endpoint(`alert-${user.uid}`), 'de');
+    await post(app, token, SUBSCRIBE, phone.subscription);
+    const alert = {
+      id: '7',
+      symbol: 'EURUSD',
+      condition: 'bid_above',
+      level: '1.16100',
+      firedPrice: '1.16120',
+      note: 'Ziel',
+    };
+    await app.notifications.notify(undefined, {
+      userId: user.id,
+      alarmType: AlarmType.priceAlert,
+      actionType: 0,
+      content: JSON.stringify(alert),
+      paymentPrice: '1.1612',
+      paymentUnit: 'EURUSD',
+    });
+    const closeOut = {
+      demo: false,
+      marginLevel: '39.58',
+      closeOutLevel: '50',
+      orders: [{ uid: '1234', tradePair: 'BTCUSDT' }],
+    };
+    await app.notifications.notify(undefined, {
+      userId: user.id,
+      alarmType: AlarmType.marginCloseOut,
+      actionType: 0,
+      content: JSON.stringify(closeOut),
+    });
+    const [first, second] = (await push.waitFor(phone.subscription.endpoint, 2)).map((p) =>
+      phone.read(p.body),
+    );
+    expect(first.body).toContain('EURUSD');
+    expect(first.body).toContain('1.16120');
+    expect(first.body).toContain('Ziel');
+    expect(second.body).toContain('39.58');
+    expect(second.body).toContain('BTCUSDT');
+    for (const text of [first.title, first.body, second.title, second.body])
+      expect(text).not.toMatch(/\{\{|alarm\./);
+    expect(push.received(phone.subscription.endpoint)[0]!.headers.urgency).toBe('high');
+  });
+
   it('keeps the latest browsers up to the limit under parallel subscribes, and re-subscribing replaces a row', async () => {
     const user = await createUser(app);
     const token = await signIn(app, user.id);

@@ -35,6 +35,12 @@ export const AlarmType = {
    * reader's language, `paymentPrice` the price that fired it.
    */
   priceAlert: 729005,
+  /**
+   * Ours (issue #25, decision PR5): the server closed positions of the trader because the account's margin
+   * level fell below its close-out level; `content` holds `{demo, marginLevel, closeOutLevel, orders:
+   * [{uid, tradePair}]}` as JSON (levels as percentages) for the client to phrase in the reader's language.
+   */
+  marginCloseOut: 729006,
 } as const;
 export type AlarmType = (typeof AlarmType)[keyof typeof AlarmType];
 

@@ -87,6 +87,12 @@ export const MarketOrder = Obj({
   trailingDistance: T.Optional(
     Nullable(DecOut('TradeKit: distance of the trailing stop loss (null when the stop does not trail)')),
   ),
+  absorbedLoss: T.Optional(
+    DecOut(
+      'Closed only, when set: the part of the market loss the house absorbed so the balance stopped at 0.00 ' +
+        '(negative-balance protection); the market P&L is profitLoss − absorbedLoss',
+    ),
+  ),
 });
 export type MarketOrder = Static<typeof MarketOrder>;
 

@@ -69,6 +69,8 @@ export const HistoryLine = Obj({
   result: DecOut(),
   /** Why an order closed (`manual`, `stop_loss`, …); null for an option. */
   closeReason: Nullable(T.String()),
+  /** The part of an order's market loss the house absorbed so the balance stopped at 0.00 (issue #25, PR8). */
+  absorbed: T.Optional(DecOut()),
   closedAt: EpochMs(),
 });
 export type HistoryLine = Static<typeof HistoryLine>;

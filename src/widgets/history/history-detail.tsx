@@ -1,5 +1,6 @@
 import { BuyPoint } from '../../core/contract/trading';
 import type { MarketOrder } from '../../core/contract/trading';
+import { sub } from '../../core/domain/decimal';
 import { formatAmount, formatZonedTime } from '../../core/domain/format';
 import { DetailField } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
@@ -36,6 +37,11 @@ export function HistoryDetail({ order, t, timezone, onClose }: HistoryDetailProp
         {order.parentUid ? (
           <DetailField label={t('history.field.parent')}>{order.parentUid}</DetailField>
         ) : null}
+        {order.closeReason === 'stop_out' ? (
+          <DetailField label={t('history.field.close_why')} id="close-why">
+            {t('history.explain.stop_out')}
+          </DetailField>
+        ) : null}
         <DetailField label={t('history.field.direction')} tone={order.orderType === 1 ? 'down' : 'up'}>
           {t(directionKey(order))}
         </DetailField>
@@ -63,6 +69,23 @@ export function HistoryDetail({ order, t, timezone, onClose }: HistoryDetailProp
         <DetailField label={t('history.field.gross_pnl')} tone={pnlTone(order.profitLoss)} id="gross-pnl">
           {signedAmount(order.profitLoss)}
         </DetailField>
+        {order.absorbedLoss ? (
+          <>
+            <DetailField
+              label={t('history.field.market_pnl')}
+              tone={pnlTone(sub(order.profitLoss, order.absorbedLoss))}
+              id="market-pnl"
+            >
+              {signedAmount(sub(order.profitLoss, order.absorbedLoss))}
+            </DetailField>
+            <DetailField label={t('history.field.absorbed')} id="absorbed">
+              {money(order.absorbedLoss)}
+            </DetailField>
+            <DetailField label={t('history.field.absorbed_why')} id="absorbed-why">
+              {t('history.explain.absorbed')}
+            </DetailField>
+          </>
+        ) : null}
         <DetailField label={t('history.field.fee')} id="fee">
           {money(order.feeAmount)}
         </DetailField>

@@ -44,6 +44,33 @@ describe('<OrderDetail>', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
+  it('explains a close-out and shows what negative-balance protection absorbed', async () => {
+    const order = marketOrder({
+      id: '7',
+      uid: 'S7',
+      positionStatus: 3,
+      closeReason: 'stop_out',
+      profitLoss: '-597.99',
+      absorbedLoss: '312.11',
+    });
+    await show({ uid: 'S7' }, { 'waa/order/query': () => page([order], 1, 1) });
+    await waitFor(() => expect(screen.getByText('S7')).toBeTruthy());
+    const field = (name: string) => document.querySelector(`[data-field="${name}"] dd`)?.textContent;
+    expect(field('close-reason')).toBe('Stop-out');
+    expect(field('close-why')).toContain('largest loss first');
+    expect(field('market-pnl')).toBe('-910.10');
+    expect(field('absorbed')).toBe('312.11');
+    expect(field('absorbed-why')).toContain('your balance stopped at 0.00');
+  });
+
+  it('shows no protection fields for an ordinary close', async () => {
+    const order = marketOrder({ id: '8', uid: 'M8', positionStatus: 3, closeReason: 'manual' });
+    await show({ uid: 'M8' }, { 'waa/order/query': () => page([order], 1, 1) });
+    await waitFor(() => expect(screen.getByText('M8')).toBeTruthy());
+    expect(document.querySelector('[data-field="close-why"]')).toBeNull();
+    expect(document.querySelector('[data-field="absorbed"]')).toBeNull();
+  });
+
   it('asks the demo list on the demo account', async () => {
     const order = marketOrder({ id: '6', uid: 'D6', positionStatus: 2 });
     const { calls } = await show({ uid: 'D6' }, { 'waa/order/queryMock': () => page([order], 1, 1) }, true);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationPage } from '../../core/contract/notifications';
 import type { CallResult } from '../../core/runtime/types';
 import { applyPage, initialPaging, nextPage } from '../_shared/paging';
-import { amountText, marksRead, queryFor, textSource } from './notifications.logic';
+import { amountText, closeOutFacts, marksRead, queryFor, textSource } from './notifications.logic';
+import { notificationText } from './notification-text';
 
 const note = (overrides: Partial<Notification> = {}): Notification => ({
   id: '1',
@@ -138,5 +139,67 @@ describe('marksRead (spec §4)', () => {
   it('marks only unread notifications', () => {
     expect(marksRead(note({ readStatus: 0 }))).toBe(true);
     expect(marksRead(note({ readStatus: 1 }))).toBe(false);
+  });
+});
+
+describe('margin close-out notices (729006, PR5)', () => {
+  const content = JSON.stringify({
+    demo: false,
+    marginLevel: '39.58',
+    closeOutLevel: '50.00',
+    orders: [
+      { uid: '261202000000000001', tradePair: 'BTCUSDT' },
+      { uid: '261202000000000002', tradePair: 'ETHUSDT' },
+    ],
+  });
+  const t = (key: string, values?: Record<string, unknown>) =>
+    `${key}${values ? JSON.stringify(values) : ''}`;
+
+  it('reads the levels and positions the server wrote', () => {
+    expect(closeOutFacts(content)).toEqual({
+      demo: false,
+      level: '39.58',
+      floor: '50.00',
+      positions: [
+        { uid: '261202000000000001', tradePair: 'BTCUSDT' },
+        { uid: '261202000000000002', tradePair: 'ETHUSDT' },
+      ],
+    });
+  });
+
+  it.each([
+    '',
+    'not json',
+    '[]',
+    '{"marginLevel":"x","closeOutLevel":"50.00","orders":[]}',
+    '{"marginLevel":"1"}',
+  ])('reads nothing from %j', (bad) => {
+    expect(closeOutFacts(bad)).toBeNull();
+  });
+
+  it('drops a position whose symbol or number is not plain', () => {
+    const odd = JSON.stringify({
+      marginLevel: '10',
+      closeOutLevel: '50',
+      orders: [
+        { uid: '<b>', tradePair: 'BTCUSDT' },
+        { uid: '1', tradePair: 'ETH\nUSDT' },
+        { uid: '2', tradePair: 'XAUUSD' },
+      ],
+    });
+    expect(closeOutFacts(odd)?.positions).toEqual([{ uid: '2', tradePair: 'XAUUSD' }]);
+  });
+
+  it('phrases the positions and levels, and in general terms without the content (a toast)', () => {
+    const n = note({ alarmType: 729006, content });
+    const { title, body } = notificationText(n, t);
+    expect(title).toBe('notifications.alarm.729006.title');
+    expect(body).toContain('notifications.alarm.729006.body{');
+    expect(body).toContain('"level":"39.58","floor":"50.00"');
+    expect(body).toContain('ETHUSDT');
+    expect(body).toContain('261202000000000002');
+    expect(notificationText(note({ alarmType: 729006, content: '' }), t).body).toBe(
+      'notifications.alarm.729006.body_generic',
+    );
   });
 });

@@ -20,6 +20,23 @@ const type = (name: string, text: string) => {
 };
 const ready = () => waitFor(() => expect(submit().dataset.state).toBe('normal'));
 
+describe('<OrderForm> retail-client protection (PR4)', () => {
+  it('says the leverage is held by the retail protection when the product answers a capped one', async () => {
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', direction: 0, mode: 'market' },
+      { product: btcProduct({ multiple: 2 }) },
+    );
+    await ready();
+    expect(screen.getByTestId('preview-leverage').textContent).toBe('Leverage1:2Retail client protection');
+  });
+
+  it('shows no hint above the retail limit (a brand with protections off)', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0, mode: 'market' });
+    await ready();
+    expect(screen.queryByTestId('retail-cap')).toBeNull();
+  });
+});
+
 describe('<OrderForm mode="market">', () => {
   it('shows the live bid and ask and a preview of the minimum volume', async () => {
     view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0, mode: 'market' });

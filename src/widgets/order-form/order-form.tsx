@@ -202,8 +202,7 @@ function OrderTicket(props: OrderFormProps & { initialDirection: Direction }) {
         <PreviewList
           preview={preview}
           available={available}
-          multiple={product?.multiple ?? null}
-          feeType={product?.feeType ?? null}
+          product={product}
           fundNotice={
             signedIn && !sessionState.virtual ? (
               <FundNotice

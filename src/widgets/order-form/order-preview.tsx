@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { ProductInfo } from '../../core/contract/types';
+import { withinRetailLimit } from '../../core/domain/leverage-caps';
 import { formatAmount } from '../../core/domain/format';
 import type { OrderPreview, PreviewError } from '../../core/domain/trade-preview';
 import type { Translate } from '../_shared/use-t';
@@ -7,8 +9,8 @@ import type { Translate } from '../_shared/use-t';
 export interface PreviewListProps {
   preview: OrderPreview | { error: PreviewError } | null;
   available: string | null;
-  multiple: number | null;
-  feeType: string | null;
+  /** The product as answered for the trader's brand: its leverage, fee type and retail-limit hint (PR4). */
+  product: ProductInfo | null;
   /** Shown instead of the plain balance note when the balance cannot cover the order (a real account). */
   fundNotice?: ReactNode;
   t: Translate;
@@ -17,18 +19,36 @@ export interface PreviewListProps {
 const usd = (value: string | null | undefined) => `${formatAmount(value)} USD`;
 
 /** Spec §2 pre-trade preview: leverage, value, margin, fee, available balance and the balance after. */
-export function PreviewList({ preview, available, multiple, feeType, fundNotice, t }: PreviewListProps) {
+export function PreviewList(props: PreviewListProps) {
+  const { preview, available, product, fundNotice, t } = props;
+  const multiple = product?.multiple ?? null;
+  const feeType = product?.feeType ?? null;
+  // Within ESMA's retail limit of its class: the server capped it for the brand (or it was that low).
+  const retailCap = product ? withinRetailLimit(product) : false;
   const figures = preview && !('error' in preview) ? preview : null;
-  const row = (key: string, label: string, value: string, tone?: 'danger') => (
+  const row = (key: string, label: string, value: string, tone?: 'danger', hint?: string) => (
     <div className="tk-order-form__row" data-testid={`preview-${key}`} data-tone={tone}>
       <dt>{label}</dt>
-      <dd className="tk-num">{value}</dd>
+      <dd className="tk-num">
+        {value}
+        {hint ? (
+          <small className="tk-order-form__cap" data-testid="retail-cap">
+            {hint}
+          </small>
+        ) : null}
+      </dd>
     </div>
   );
   return (
     <section className="tk-order-form__preview" part="preview" aria-label={t('order.preview')}>
       <dl>
-        {row('leverage', t('order.leverage'), multiple ? `1:${multiple}` : '--')}
+        {row(
+          'leverage',
+          t('order.leverage'),
+          multiple ? `1:${multiple}` : '--',
+          undefined,
+          multiple && retailCap ? t('order.retail_cap') : undefined,
+        )}
         {row('value', t('order.value'), figures ? usd(figures.value) : '--')}
         {row('margin', t('order.margin'), figures ? usd(figures.margin) : '--')}
         {row('fee', t('order.fee'), figures ? usd(figures.fee) : '--')}
