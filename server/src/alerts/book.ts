@@ -5,6 +5,7 @@
  * whatever the number of armed alerts. Arming, re-arming and removing are O(log n) through each node's heap
  * position. Built like the trading engine's trigger book, whose entries are orders' fills and exits.
  */
+import { IndexedHeap } from '../../../src/core/domain/indexed-heap';
 
 /** Which price an entry watches: the bid, the ask, or bid + ask (a `move_pct` alert's mid, doubled). */
 export type AlertSide = 'bid' | 'ask' | 'sum';
@@ -56,62 +57,7 @@ interface Node {
   pos: number;
 }
 
-const before = (a: Node, b: Node) => a.key < b.key || (a.key === b.key && a.seq < b.seq);
-
-/** A min-heap of nodes that know their own position, so any node is removed in O(log n). */
-class Heap {
-  readonly nodes: Node[] = [];
-
-  top(): Node | undefined {
-    return this.nodes[0];
-  }
-
-  push(node: Node): void {
-    node.heap = this;
-    this.nodes.push(node);
-    this.up(node, this.nodes.length - 1);
-  }
-
-  remove(node: Node): void {
-    const last = this.nodes.pop();
-    if (!last || last === node) return;
-    this.put(last, node.pos);
-    this.up(last, last.pos);
-    this.down(last, last.pos);
-  }
-
-  private put(node: Node, at: number): void {
-    this.nodes[at] = node;
-    node.pos = at;
-  }
-
-  private up(node: Node, at: number): void {
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      const above = this.nodes[parent] as Node;
-      if (!before(node, above)) break;
-      this.put(above, at);
-      at = parent;
-    }
-    this.put(node, at);
-  }
-
-  private down(node: Node, at: number): void {
-    const { nodes } = this;
-    for (;;) {
-      const left = 2 * at + 1;
-      let child = nodes[left];
-      if (!child) break;
-      const right = nodes[left + 1];
-      let childAt = left;
-      if (right && before(right, child)) [child, childAt] = [right, left + 1];
-      if (!before(child, node)) break;
-      this.put(child, at);
-      at = childAt;
-    }
-    this.put(node, at);
-  }
-}
+type Heap = IndexedHeap<Node>;
 
 /** Six heaps of one symbol: bid down/up, ask down/up, sum down/up. */
 type SymbolHeaps = [Heap, Heap, Heap, Heap, Heap, Heap];
@@ -146,7 +92,14 @@ export function createAlertBook(): AlertBook {
       disarm(alert.id);
       let heaps = symbols.get(alert.symbol);
       if (!heaps) {
-        heaps = [new Heap(), new Heap(), new Heap(), new Heap(), new Heap(), new Heap()];
+        heaps = [
+          new IndexedHeap<Node>(),
+          new IndexedHeap<Node>(),
+          new IndexedHeap<Node>(),
+          new IndexedHeap<Node>(),
+          new IndexedHeap<Node>(),
+          new IndexedHeap<Node>(),
+        ];
         symbols.set(alert.symbol, heaps);
       }
       const stored: ArmedAlert = { ...alert, entries: alert.entries.map((entry) => ({ ...entry })) };

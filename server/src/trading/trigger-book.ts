@@ -4,6 +4,7 @@
  * whatever the number of armed positions. Removal is O(log n) through each node's heap position.
  */
 import type { TriggerBook, TriggerEntry, TriggerKind } from './trigger-types';
+import { IndexedHeap } from '../../../src/core/domain/indexed-heap';
 
 interface Node {
   entry: TriggerEntry;
@@ -15,63 +16,7 @@ interface Node {
   pos: number;
 }
 
-const before = (a: Node, b: Node) => a.key < b.key || (a.key === b.key && a.seq < b.seq);
-
-/** A min-heap of nodes that know their own position, so any node can be removed in O(log n). */
-class Heap {
-  readonly nodes: Node[] = [];
-
-  /** The node with the smallest key, if any. */
-  top(): Node | undefined {
-    return this.nodes[0];
-  }
-
-  push(node: Node): void {
-    node.heap = this;
-    this.nodes.push(node);
-    this.up(node, this.nodes.length - 1);
-  }
-
-  remove(node: Node): void {
-    const last = this.nodes.pop();
-    if (!last || last === node) return;
-    this.put(last, node.pos);
-    this.up(last, last.pos);
-    this.down(last, last.pos);
-  }
-
-  private put(node: Node, at: number): void {
-    this.nodes[at] = node;
-    node.pos = at;
-  }
-
-  private up(node: Node, at: number): void {
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      const above = this.nodes[parent] as Node;
-      if (!before(node, above)) break;
-      this.put(above, at);
-      at = parent;
-    }
-    this.put(node, at);
-  }
-
-  private down(node: Node, at: number): void {
-    const { nodes } = this;
-    for (;;) {
-      const left = 2 * at + 1;
-      let child = nodes[left];
-      if (!child) break;
-      const right = nodes[left + 1];
-      let childAt = left;
-      if (right && before(right, child)) [child, childAt] = [right, left + 1];
-      if (!before(child, node)) break;
-      this.put(child, at);
-      at = childAt;
-    }
-    this.put(node, at);
-  }
-}
+type Heap = IndexedHeap<Node>;
 
 /** The four heaps of one symbol, indexed by side ('bid' 0, 'ask' 2) + direction ('down' 0, 'up' 1). */
 type SymbolHeaps = [Heap, Heap, Heap, Heap];
@@ -119,7 +64,12 @@ export function createTriggerBook(): TriggerBook {
       if (previous) detach(previous);
       let heaps = symbols.get(entry.symbol);
       if (!heaps) {
-        heaps = [new Heap(), new Heap(), new Heap(), new Heap()];
+        heaps = [
+          new IndexedHeap<Node>(),
+          new IndexedHeap<Node>(),
+          new IndexedHeap<Node>(),
+          new IndexedHeap<Node>(),
+        ];
         symbols.set(entry.symbol, heaps);
       }
       const stored = { ...entry };
