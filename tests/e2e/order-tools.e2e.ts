@@ -1,8 +1,9 @@
-// Issue #25 order tools in Chromium (decisions OT1–OT12): a partial close from the position drawer leaves the
+// Issue #25 order tools in Chromium (decisions OT1–OT14): a partial close from the position drawer leaves the
 // rest open with the right P&L, and a trailing stop set there follows the price (seen live in the drawer) and
-// closes the position when the price turns. The prices are pinned through the admin API; the server clock is
+// closes the position when the price turns; one-click trading, once confirmed, places Buy at once. The prices are pinned through the admin API; the server clock is
 // moved past the 3-minute close lock (a clock mover, tests/e2e/sequencer.ts). Screenshots:
-// test-results/screenshots/order-tools-*.png (desktop en light and de dark, phone de dark).
+// test-results/screenshots/order-tools-*.png (desktop en light and de dark, phone de dark) and one-click-*.png
+// (the dialog and the switch on: desktop en light, phone de dark).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MarketOrder, OrderQueryResponse } from '../../src/core/contract/trading';
@@ -141,6 +142,72 @@ describe('order tools', () => {
           closingPrice: '101100.00',
           profitLoss: '21.80',
         });
+      } finally {
+        await pinBid(SYMBOL, null);
+        await desktop.context.close();
+        await phone.context.close();
+      }
+    },
+  );
+
+  it(
+    'places a Buy from the chart at once with one-click trading on, after its confirm',
+    { timeout: 60_000 },
+    async () => {
+      const trader = await fundedAccount('10000');
+      const token = await apiToken(trader);
+      await pinBid(SYMBOL, '100000.00');
+      const desktop = await openPage(browser(), 'desktop');
+      const phone = await openPage(browser(), 'mobile');
+      try {
+        const { page } = desktop;
+        await open(page, '/login');
+        await signIn(page, 'desktop', trader);
+        await open(page, `/${SYMBOL}/chart`);
+        const toggle = page.getByRole('switch', { name: /One-click trading/ });
+        await toggle.press('Enter');
+        const dialog = page.getByTestId('one-click-dialog');
+        const volume = dialog.getByTestId('one-click-volume');
+        await expect.poll(() => volume.isEnabled(), { timeout: 10_000 }).toBe(true);
+        await volume.fill('0.01');
+        await screenshot(page, 'one-click-dialog-en', 'desktop');
+        await dialog.getByTestId('one-click-confirm').click();
+        await expect.poll(() => page.getByTestId('one-click-state').textContent()).toBe('On · 0.01 lots');
+        // Enter on the switch only asked; nothing was placed before Buy.
+        expect(await orders(token, 2)).toEqual([]);
+
+        const buy = page.getByTestId('chart-panel').getByTestId('buy');
+        await expect.poll(() => buy.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe(null);
+        await buy.click();
+        await expect
+          .poll(async () =>
+            (await orders(token, 2)).map((o) => [o.orderQuantity, o.stopPrice, o.takeProfitPrice]),
+          )
+          .toEqual([['0.01', null, null]]);
+        // No order form opened; the position list shows the new position.
+        expect(await page.getByTestId('order-panel').count()).toBe(0);
+        const panel = await openPositions(page, 'desktop');
+        await expect.poll(() => panel.locator('[part~="row"]').count()).toBe(1);
+        expect(await panel.locator('[part~="row"]').first().textContent()).toContain('0.01');
+        await screenshot(page, 'one-click-on-en', 'desktop');
+
+        // The phone in German and dark: the switch under the chart's buttons, and its dialog.
+        await phone.page.addInitScript(() => {
+          localStorage.setItem('language', 'de');
+          localStorage.setItem('theme', 'dark');
+        });
+        await open(phone.page, '/login');
+        await signIn(phone.page, 'mobile', trader);
+        await open(phone.page, `/${SYMBOL}/chart`);
+        await phone.page.getByRole('switch', { name: /Ein-Klick-Handel/ }).click();
+        const phoneVolume = phone.page.getByTestId('one-click-volume');
+        await expect.poll(() => phoneVolume.isEnabled(), { timeout: 10_000 }).toBe(true);
+        await screenshot(phone.page, 'one-click-dialog-de-dark', 'mobile');
+        await phone.page.getByTestId('one-click-confirm').click();
+        await expect
+          .poll(() => phone.page.getByTestId('one-click-state').textContent())
+          .toBe('Ein · 0.01 Lots');
+        await screenshot(phone.page, 'one-click-on-de-dark', 'mobile');
       } finally {
         await pinBid(SYMBOL, null);
         await desktop.context.close();

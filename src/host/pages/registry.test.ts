@@ -8,6 +8,7 @@ import { AgreementPage } from './deposit/agreement-page';
 import { DepositPage } from './deposit/deposit-page';
 import { HomePage } from './home/home-page';
 import { NotificationsPage } from './notifications/notifications-page';
+import { AlertsPage } from './alerts/alerts-page';
 import { HistoryPage, PositionPage } from './orders/orders-pages';
 import {
   accountDialogMenu,
@@ -68,6 +69,7 @@ describe('the page registry, derived from the route table', () => {
       standards: AccountPage,
       invite: AccountPage,
       notification: NotificationsPage,
+      alerts: AlertsPage,
       crypto: CryptoAddressesPage,
       addCrypto: AddCryptoPage,
       deleteCrypto: DeleteCryptoPage,
@@ -130,6 +132,7 @@ describe('page kinds from the route table', () => {
         'bindEmail',
         'security',
         'notification',
+        'alerts',
         'crypto',
         'addCrypto',
         'deleteCrypto',
@@ -165,6 +168,7 @@ describe('page kinds from the route table', () => {
         'bindEmail',
         'security',
         'notification',
+        'alerts',
         'crypto',
         'addCrypto',
         'deleteCrypto',
@@ -202,6 +206,7 @@ describe('page kinds from the route table', () => {
         'security',
         'bindEmail',
         'notification',
+        'alerts',
         'crypto',
         'addCrypto',
         'deleteCrypto',
@@ -272,6 +277,7 @@ describe('account pages', () => {
       'standards',
       'invite',
       'notification',
+      'alerts',
       'service',
     ]);
     const entry = (page: string) => menu.find((item) => item.page === page);
@@ -348,6 +354,7 @@ describe('account pages', () => {
       'standards',
       'invite',
       'notification',
+      'alerts',
       'service',
     ]);
     expect(pages(false, [])).toEqual([
@@ -359,6 +366,7 @@ describe('account pages', () => {
       'transactionList',
       'invite',
       'notification',
+      'alerts',
       'service',
     ]);
     expect(pages(true, all)).toEqual([
@@ -367,6 +375,7 @@ describe('account pages', () => {
       'standards',
       'invite',
       'notification',
+      'alerts',
       'service',
     ]);
   });

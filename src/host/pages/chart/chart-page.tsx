@@ -7,6 +7,8 @@ import { useT } from '../../../widgets/_shared/use-t';
 import { Chart } from '../../../widgets/chart';
 import { AccountBadge } from '../../account/account-badge';
 import { useHost } from '../../host-context';
+import { OneClickSwitch } from '../../one-click/one-click-switch';
+import { useOneClick } from '../../one-click/use-one-click';
 import { navigate } from '../../routing/history';
 import { Link } from '../../routing/link';
 import { chartPath, normalizeSymbol, tradePath } from '../../routing/paths';
@@ -24,6 +26,7 @@ export function ChartPage() {
   const symbol = normalizeSymbol(params.symbol);
   const { theme, setTheme, colorScheme, setColorScheme, tradeMode } = useHost();
   useKnownSymbol(symbol);
+  const oneClick = useOneClick();
   const actions = (
     <>
       <AccountBadge />
@@ -42,12 +45,20 @@ export function ChartPage() {
           colorScheme={colorScheme}
           tradeMode={tradeMode}
           onSymbolSelect={({ symbol: next }) => navigate(chartPath(next), { replace: true })}
-          // Buy/sell (Up/Down in option mode) opens the order form of the trade mode.
-          onTrade={({ symbol: s, direction }) => navigate(tradePath(tradeMode, s, direction))}
+          // Buy/sell (Up/Down in option mode) opens the order form of the trade mode, or places at once while
+          // one-click trading is on (OT12).
+          onTrade={({ symbol: s, direction }) =>
+            oneClick.trade(s, direction) || navigate(tradePath(tradeMode, s, direction))
+          }
           onThemeChange={({ theme: next }) => setTheme(next)}
           onColorSchemeChange={({ id }) => setColorScheme(id)}
         />
       </div>
+      {oneClick.available ? (
+        <div className="host-chart-page__one-click">
+          <OneClickSwitch oneClick={oneClick} symbol={symbol} />
+        </div>
+      ) : null}
       {/* Right under the sell/buy bar, whose buttons it turns into up/down (issue #12). */}
       <div className="host-chart-page__modes">
         <ModeSwitch compact />

@@ -9,6 +9,8 @@ import { Quotes } from '../../../widgets/quotes';
 import { useHost } from '../../host-context';
 import { useSetAlert } from '../../pages/set-alert';
 import { useOpenSymbol } from '../../pages/use-open-symbol';
+import { OneClickSwitch } from '../../one-click/one-click-switch';
+import { useOneClick } from '../../one-click/use-one-click';
 import { useRoute } from '../../routing/router';
 import { useMediaQuery } from '../use-media-query';
 import { ChartPanel } from './chart-panel';
@@ -35,6 +37,7 @@ export function TradingLayout() {
   const orderOpen = order.open && symbol !== null;
   const tall = useMediaQuery(`(min-height: ${PANEL_UNDER_CHART_MIN_HEIGHT}px)`);
   const panelInList = panel !== null && !tall;
+  const oneClick = useOneClick();
   return (
     <div
       className="host-trading"
@@ -57,8 +60,17 @@ export function TradingLayout() {
       )}
       <div className="host-trading__main" data-panel={(panelInList ? null : panel) ?? undefined}>
         {symbol ? (
-          // Buy/sell (Up/Down in option mode) opens the order panel of the trade mode on that side.
-          <ChartPanel symbol={symbol} onTrade={({ direction }) => openOrder(direction)} />
+          // Buy/sell (Up/Down in option mode) opens the order panel of the trade mode on that side, or places
+          // at once while one-click trading is on (OT12).
+          <ChartPanel
+            symbol={symbol}
+            onTrade={({ symbol: s, direction }) => oneClick.trade(s, direction) || openOrder(direction)}
+          />
+        ) : null}
+        {symbol && oneClick.available ? (
+          <div className="host-trading__one-click">
+            <OneClickSwitch oneClick={oneClick} symbol={symbol} />
+          </div>
         ) : null}
         {panel && !panelInList ? <SidePanel panel={panel} /> : null}
         {/* Market mode trades CFDs: its screens carry the risk warning (RW6); options are not CFDs. */}
