@@ -164,6 +164,11 @@ export const chartMeta: WidgetMeta = {
       description:
         'The confirmation of a stop loss or take profit line dragged on the chart (signed in; the trader\'s orders are drawn while the toolbar\'s "Show positions on chart" is on).',
     },
+    {
+      name: 'alert-confirm',
+      description:
+        "The confirmation of a price alert line dragged on the chart (signed in; the toolbar's alert tool puts the line at the bid).",
+    },
     { name: 'banner', description: 'The live-connection notice (reconnecting, lost, failed).' },
   ],
   cssProperties: cssPropertiesOf([...DIRECTION_TOKENS, ...BASE_TOKENS, ...NOTICE_TOKENS]),

@@ -1,7 +1,8 @@
 /**
  * The trader's orders on the chart (loaded after the first paint, with the engine): open positions and
  * pending orders in market mode, running options in option mode, the "Show positions on chart" toggle in
- * the toolbar, and the confirm step of a dragged stop loss or take profit. The lines are computed here and
+ * the toolbar, and the confirm step of a dragged stop loss or take profit; and the trader's price alerts
+ * (alert-lines.tsx), which share the engine's lines. The lines are computed here and
  * drawn by the engine (trade-overlays.ts); the change goes through the positions' own update path.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -23,8 +24,9 @@ import { useRunningOptions } from '../_shared/use-running-options';
 import type { Translate } from '../_shared/use-t';
 import type { ChartEngine } from './chart-engine';
 import { loadShowLines, saveShowLines } from './line-prefs';
+import { AlertLines } from './alert-lines';
 import { MoveConfirm } from './move-confirm';
-import type { ChartLine, ChartMarker } from './trade-overlays';
+import type { ChartLine, ChartMarker, LineMoved } from './trade-overlays';
 import { dragEdit, draggedPrice, marketLines, optionLines } from './trade-lines.logic';
 import type { ExpiryMarker, TradeLine } from './trade-lines.logic';
 import { useLatestCallback } from './use-latest-callback';
@@ -40,6 +42,40 @@ export interface TradeLinesProps {
   /** The widget's frame: the toggle joins its toolbar's view actions. */
   frame: HTMLElement | null;
   t: Translate;
+}
+
+/** What the engine is told of one layer's lines (this file's orders, alert-lines.tsx's alerts). */
+type SetLines = ChartEngine['setTradeLines'];
+/** A layer's props: the element's, with its own share of the engine's lines. */
+type LayerProps = TradeLinesProps & { setLines: SetLines };
+
+/**
+ * The engine draws one set of lines with one drop handler; the orders and the alerts are two layers that
+ * each set their own. Each layer gets a setter of its share, and the engine gets them all, with a drop
+ * handed to the layer whose line it was.
+ */
+function useLineLayers(engine: ChartEngine): { orders: SetLines; alerts: SetLines } {
+  return useMemo(() => {
+    const shares = new Map<
+      string,
+      { lines: readonly ChartLine[]; markers: readonly ChartMarker[]; onMove: LineMoved }
+    >();
+    const flush = () => {
+      const all = [...shares.values()];
+      engine.setTradeLines(
+        all.flatMap((s) => s.lines),
+        all.flatMap((s) => s.markers),
+        (id, price) => all.find((s) => s.lines.some((l) => l.id === id))?.onMove(id, price),
+      );
+    };
+    const share =
+      (name: string): SetLines =>
+      (lines, markers, onMove) => {
+        shares.set(name, { lines, markers, onMove });
+        flush();
+      };
+    return { orders: share('orders'), alerts: share('alerts') };
+  }, [engine]);
 }
 
 /** A dragged line waiting for the trader's word, then for the server. */
@@ -87,7 +123,7 @@ function lineText(t: Translate, line: TradeLine, now: number, endTime?: number):
 
 /** Hands the lines to the engine and lists them for screen readers (the canvas says nothing). */
 function useDrawn(
-  engine: ChartEngine,
+  setLines: SetLines,
   lines: readonly TradeLine[],
   markers: readonly ExpiryMarker[],
   text: (line: TradeLine) => string,
@@ -114,9 +150,9 @@ function useDrawn(
     [lines, markers, text, markerText],
   );
   useEffect(() => {
-    engine.setTradeLines(drawn.lines, drawn.markers, onMove);
-  }, [engine, drawn, onMove, resync]);
-  useEffect(() => () => engine.setTradeLines([], [], NO_MOVE), [engine]);
+    setLines(drawn.lines, drawn.markers, onMove);
+  }, [setLines, drawn, onMove, resync]);
+  useEffect(() => () => setLines([], [], NO_MOVE), [setLines]);
   return drawn.lines;
 }
 
@@ -141,7 +177,7 @@ function LineList({
 }
 
 /** Open positions and pending orders of the symbol, with dragging of their SL and TP. */
-function MarketLines({ engine, symbol, precision, product, prices, t }: TradeLinesProps) {
+function MarketLines({ setLines, symbol, precision, product, prices, t }: LayerProps) {
   const platform = usePlatform();
   const orders = useMemo(() => getOrders(platform), [platform]);
   const open = useAtomValue(orders.atoms.openOrders);
@@ -197,7 +233,7 @@ function MarketLines({ engine, symbol, precision, product, prices, t }: TradeLin
   };
 
   const text = useMemo(() => (line: TradeLine) => lineText(t, line, 0), [t]);
-  const drawn = useDrawn(engine, lines, [], text, () => '', onMove, resync);
+  const drawn = useDrawn(setLines, lines, [], text, () => '', onMove, resync);
   const priced = (l: ChartLine) => lines.find((m) => m.id === l.id)?.price ?? '';
   const asking = proposal && proposal.phase !== 'sent' ? proposal : null;
   return (
@@ -219,7 +255,7 @@ function MarketLines({ engine, symbol, precision, product, prices, t }: TradeLin
 }
 
 /** Running options of the symbol: entry line and expiry marker, polled like the position page does. */
-function OptionLines({ engine, symbol, t, accountKey }: TradeLinesProps & { accountKey: string }) {
+function OptionLines({ setLines, symbol, t, accountKey }: LayerProps & { accountKey: string }) {
   const platform = usePlatform();
   const now = useAtomValue(platform.atoms.clock);
   const zone = useAtomValue(platform.atoms.config)?.brand.timezone;
@@ -235,7 +271,7 @@ function OptionLines({ engine, symbol, t, accountKey }: TradeLinesProps & { acco
     () => (m: ExpiryMarker) => t('chart.lines.expiry', { time: formatTime(m.time, 'HH:mm:ss', zone) }),
     [t, zone],
   );
-  const drawn = useDrawn(engine, lines, markers, text, markerText, NO_MOVE);
+  const drawn = useDrawn(setLines, lines, markers, text, markerText, NO_MOVE);
   const priced = (l: ChartLine) => lines.find((m) => m.id === l.id)?.price ?? '';
   return <LineList lines={drawn} t={t} priced={priced} />;
 }
@@ -279,6 +315,7 @@ export default function TradeLines(props: TradeLinesProps) {
   const session = useMemo(() => getSession(platform), [platform]);
   const state = useAtomValue(session.atoms.state);
   const [show, setShow] = useState(loadShowLines);
+  const layers = useLineLayers(props.engine);
   const signedIn = state.status === 'signedIn';
   const change = (on: boolean) => {
     saveShowLines(on);
@@ -286,14 +323,16 @@ export default function TradeLines(props: TradeLinesProps) {
   };
   const body =
     !signedIn || !show ? null : props.tradeMode === 'option' ? (
-      <OptionLines {...props} accountKey={`${state.virtual}|${state.uid}`} />
+      <OptionLines {...props} setLines={layers.orders} accountKey={`${state.virtual}|${state.uid}`} />
     ) : (
-      <MarketLines {...props} />
+      <MarketLines {...props} setLines={layers.orders} />
     );
   return (
     <ToastProvider className="tk-chart__notice" testId="chart-trade-toast">
       {signedIn ? <Toggle frame={props.frame} on={show} t={props.t} onChange={change} /> : null}
       {body}
+      {/* The alerts do not follow the positions toggle: they are the trader's own levels, not orders. */}
+      {signedIn ? <AlertLines {...props} setLines={layers.alerts} /> : null}
     </ToastProvider>
   );
 }
