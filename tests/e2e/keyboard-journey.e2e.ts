@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { MANUAL_CLOSE_AFTER_MS } from '../../src/core/contract/trading';
 import { open, signIn } from './auth-steps';
 import { openPage, screenshot, useBrowser } from './browser';
-import { advanceServerClock } from './clock';
+import { advanceServerClock, serverNow } from './clock';
 import { assertFocusTrapped, assertVisibleFocus, focused, tabUntil } from './keyboard-steps';
 import { fundedAccount, pageToken, post } from './trading-steps';
 
@@ -150,7 +150,8 @@ describe('trading by keyboard only at 1280×720', () => {
       const account = await fundedAccount();
       const { page } = await openPage(browser(), 'desktop', { viewport: { width: 1280, height: 720 } });
       // The page's clock runs as usual until it skips the close lock with the server's.
-      await page.clock.install();
+      // The page's clock starts at the server's, which earlier files moved ahead of real time (CK4).
+      await page.clock.install({ time: await serverNow() });
       await open(page, '/login');
       await signIn(page, 'desktop', account);
       await open(page, `/${SYMBOL}/chart`);

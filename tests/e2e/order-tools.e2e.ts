@@ -11,7 +11,7 @@ import { MANUAL_CLOSE_AFTER_MS } from '../../src/core/contract/trading';
 import deCommon from '../../src/core/i18n/locales/de/common.json';
 import { open, signIn } from './auth-steps';
 import { openPage, screenshot, useBrowser } from './browser';
-import { advanceServerClock } from './clock';
+import { advanceServerClock, serverNow } from './clock';
 import { apiToken, fundedAccount, openPositions, pinBid, post } from './trading-steps';
 
 const { browser } = useBrowser();
@@ -67,7 +67,8 @@ describe('order tools', () => {
       const phone = await openPage(browser(), 'mobile');
       try {
         const { page } = desktop;
-        await page.clock.install();
+        // The page's clock starts at the server's, which earlier files moved ahead of real time (CK4).
+        await page.clock.install({ time: await serverNow() });
         await open(page, '/login');
         await signIn(page, 'desktop', trader);
         await open(page, `/${SYMBOL}/chart`);
