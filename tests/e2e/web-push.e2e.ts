@@ -4,7 +4,7 @@
 // handed to the server; the page is closed; an operator's message makes the server send a push, which the tests'
 // push service receives signed with the server's VAPID key and encrypted to the browser's key; delivered to the
 // service worker with no page of the site open, it shows as a system notification. With the network gone, a
-// navigation gets the worker's offline page in the page's language. Screenshots of the switch and the offline page.
+// navigation gets the worker's offline page in the page's language. Chromium finds the site installable. Screenshots of the switch and the offline page.
 import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { decryptPush } from '../../server/src/webpush/encrypt';
@@ -42,6 +42,13 @@ describe('Web Push to a closed app', () => {
       // The worker controls the site and has been told the page's language.
       await page.evaluate(() => navigator.serviceWorker.ready);
       await screenshot(page, 'web-push-switch-de', 'mobile');
+      // Installable: Chromium finds nothing missing in the manifest, the icon or the worker. The one thing it names
+      // is that a test's browser context is off the record, where no browser offers to install.
+      const devtools = await context.newCDPSession(page);
+      const manifest = await devtools.send('Page.getAppManifest');
+      expect(manifest.errors).toEqual([]);
+      const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
 
       // The browser's subscription: its private key stays with the test, which reads the push as Chromium would.
       const token = await pageToken(page);
