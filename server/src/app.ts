@@ -193,6 +193,7 @@ export const MODULES: readonly ModuleEntry[] = [
   { name: 'wallets', load: async () => (await import('./wallets/plugin')).walletsPlugin },
   { name: 'loans', load: async () => (await import('./loans/plugin')).loansPlugin },
   { name: 'risk', load: async () => (await import('./risk/plugin')).riskPlugin },
+  { name: 'away', load: async () => (await import('./away/plugin')).awayPlugin },
   { name: 'support', load: async () => (await import('./support/plugin')).supportPlugin },
   {
     name: 'webpush',

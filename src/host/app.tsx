@@ -4,6 +4,7 @@ import type { Platform } from '../core/runtime/types';
 import { NotificationToast } from '../widgets/notifications';
 import { Announcer } from '../widgets/_shared/announcer';
 import { PlatformProvider } from '../widgets/_shared/platform-context';
+import { AwaySummaryHost } from './away/away-summary';
 import { SessionRouter } from './session/session-router';
 import { Shell } from './shells/shell';
 import { Startup } from './startup/startup';
@@ -21,6 +22,7 @@ export function App({ platform }: { platform: Platform }) {
           <Shell />
         </SessionRouter>
         <NoticeHost />
+        <AwaySummaryHost />
         <NotificationToast className="host-notice" />
         {/* Fills, closes and settlements said on every page, not only where a trading widget is (SR1). */}
         <Announcer main />

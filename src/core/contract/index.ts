@@ -25,3 +25,4 @@ export * from './support';
 export * from './alerts';
 export * from './web-push';
 export * from './risk';
+export * from './away';
