@@ -75,13 +75,19 @@ const LANGUAGE_KEY = '/__tk/language';
 scope.addEventListener('install', () => void scope.skipWaiting());
 scope.addEventListener('activate', (event: ExtendableEvent) => event.waitUntil(scope.clients.claim()));
 
-// The page says which language it shows, so that the offline page speaks it too.
+// The page says which language it shows, so that the offline page speaks it too. Writes go one after another:
+// two messages in a row (the language at start, then the one the page switched to) must end with the last one,
+// and two `cache.put`s started together may finish in either order.
+let languageWrites: Promise<unknown> = Promise.resolve();
 scope.addEventListener('message', (event: MessageEvent) => {
   const data = event.data as { type?: unknown; language?: unknown } | null;
   if (data?.type !== 'language' || typeof data.language !== 'string' || !(data.language in STRINGS)) return;
-  event.waitUntil(
-    caches.open(META_CACHE).then((cache) => cache.put(LANGUAGE_KEY, new Response(String(data.language)))),
-  );
+  const language = data.language;
+  languageWrites = languageWrites
+    .then(() => caches.open(META_CACHE))
+    .then((cache) => cache.put(LANGUAGE_KEY, new Response(language)))
+    .catch(() => undefined);
+  event.waitUntil(languageWrites);
 });
 
 scope.addEventListener('push', (event: PushEvent) => {
