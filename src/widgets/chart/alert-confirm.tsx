@@ -1,7 +1,6 @@
-import { useId } from 'react';
-import { ModalDrawer } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
 import type { ChartAlertCondition } from './alert-lines.logic';
+import { LineConfirm } from './line-confirm';
 
 /** Props of AlertConfirm. */
 export interface AlertConfirmProps {
@@ -28,50 +27,24 @@ export function AlertConfirm({
   onCancel,
   onConfirm,
 }: AlertConfirmProps) {
-  // A screen reader hears the bid and the level with the question, not the question alone.
-  const fieldsId = useId();
   const title = t(condition === 'bid_above' ? 'chart.alerts.confirm_above' : 'chart.alerts.confirm_below', {
     symbol,
     level,
   });
   return (
-    <ModalDrawer
+    <LineConfirm
       title={title}
-      onClose={onCancel}
-      block="tk-chart"
       part="alert-confirm"
-      role="alertdialog"
-      kind="alertdialog"
-      describedBy={fieldsId}
-      actions={
-        <>
-          <button type="button" className="tk-button" data-autofocus onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="tk-button"
-            data-variant="primary"
-            data-testid="confirm-alert"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            onClick={onConfirm}
-          >
-            {t('chart.alerts.confirm')}
-          </button>
-        </>
-      }
-    >
-      <dl id={fieldsId} className="tk-drawer__fields" data-testid="confirm-alert-fields">
-        <div className="tk-drawer__field" data-field="bid">
-          <dt>{t('chart.alerts.bid')}</dt>
-          <dd className="tk-num">{bid}</dd>
-        </div>
-        <div className="tk-drawer__field" data-field="level">
-          <dt>{t('chart.alerts.level')}</dt>
-          <dd className="tk-num">{level}</dd>
-        </div>
-      </dl>
-    </ModalDrawer>
+      name="alert"
+      confirmLabel={t('chart.alerts.confirm')}
+      fields={[
+        { key: 'bid', label: t('chart.alerts.bid'), value: bid },
+        { key: 'level', label: t('chart.alerts.level'), value: level },
+      ]}
+      busy={busy}
+      t={t}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import { useId } from 'react';
-import { ModalDrawer } from '../_shared/drawer';
 import type { Translate } from '../_shared/use-t';
+import { LineConfirm } from './line-confirm';
 
 /** Props of MoveConfirm. */
 export interface MoveConfirmProps {
@@ -17,46 +16,20 @@ export interface MoveConfirmProps {
 
 /** The confirm card of a stop loss or take profit line dragged on the chart: the old and the new price. */
 export function MoveConfirm({ kind, from, to, busy, t, onCancel, onConfirm }: MoveConfirmProps) {
-  // A screen reader hears the old and the new price with the question, not the question alone.
-  const fieldsId = useId();
   return (
-    <ModalDrawer
+    <LineConfirm
       title={t(kind === 'stop' ? 'chart.lines.confirm_stop' : 'chart.lines.confirm_take')}
-      onClose={onCancel}
-      block="tk-chart"
       part="confirm"
-      role="alertdialog"
-      kind="alertdialog"
-      describedBy={fieldsId}
-      actions={
-        <>
-          <button type="button" className="tk-button" data-autofocus onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="tk-button"
-            data-variant="primary"
-            data-testid="confirm-move"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            onClick={onConfirm}
-          >
-            {t('chart.lines.confirm')}
-          </button>
-        </>
-      }
-    >
-      <dl id={fieldsId} className="tk-drawer__fields" data-testid="confirm-move-fields">
-        <div className="tk-drawer__field" data-field="from">
-          <dt>{t('chart.lines.from')}</dt>
-          <dd className="tk-num">{from}</dd>
-        </div>
-        <div className="tk-drawer__field" data-field="to">
-          <dt>{t('chart.lines.to')}</dt>
-          <dd className="tk-num">{to}</dd>
-        </div>
-      </dl>
-    </ModalDrawer>
+      name="move"
+      confirmLabel={t('chart.lines.confirm')}
+      fields={[
+        { key: 'from', label: t('chart.lines.from'), value: from },
+        { key: 'to', label: t('chart.lines.to'), value: to },
+      ]}
+      busy={busy}
+      t={t}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }
