@@ -55,6 +55,8 @@ export interface AppOptions {
   clock?: Clock;
   /** How long a reserved Idempotency-Key is its request's before a repeat may take it over (IK2; default 15 s). */
   idempotencyLeaseMs?: number;
+  /** Several processes on one PostgreSQL (MP1): the bus and leases of `server/src/cluster`; off by default. */
+  cluster?: { enabled?: boolean; leaseRoundMs?: number };
   /** Modules that can be left out (tests of the platform layer); all on by default. */
   modules?: { market?: boolean; broker?: boolean };
   /** Identity module: token secret, SMTP, senders (each falls back on its environment variable). */
@@ -141,6 +143,11 @@ export const MODULES: readonly ModuleEntry[] = [
         ? app.config.dataDir
         : join(app.config.dataDir, 'pglite'),
     }),
+  },
+  {
+    name: 'cluster',
+    load: async () => (await import('./cluster')).clusterPlugin,
+    options: ({ options }) => ({ databaseUrl: options.databaseUrl, ...options.cluster }),
   },
   {
     name: 'admin',
@@ -250,7 +257,7 @@ function marketWsOf(rabbitmq: RabbitmqBrokerOptions | undefined): string | undef
 }
 
 /**
- * Builds the whole server from `MODULES` (http → cors → db → admin → broker → market → brand → auth → ledger →
+ * Builds the whole server from `MODULES` (http → cors → db → cluster → admin → broker → market → brand → auth → ledger →
  * cashier → accounts → users → notifications → payees → withdrawals → deposits → wallets → backoffice → trading →
  * alerts → options → exchange-ws → static). Every plugin is loaded (database open and migrated) when
  * this resolves; `listen` or `inject` make it ready.
