@@ -579,23 +579,19 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
             orderType: 0,
             buyPoint: 2,
           };
-          const before = await ordersOf(client);
-          const answer = await call(
-            { path: '/exchange/order/addOrder', ...json(order), token: client.token, key: null },
-            async () => {
-              // No key on this route: the client reads its orders; one more than before means the order was placed.
-              const now = await ordersOf(client);
-              const added = now.filter((uid) => !before.includes(uid));
-              if (added.length > 1)
-                problems.push(`client ${client.n}: ${added.length} orders from one placement`);
-              return added.length > 0 ? { code: 0, msg: 'reconciled', data: added[0] } : null;
-            },
-          );
+          // Keyed (IK6): a retry of an unanswered placement with the same key places at most one order.
+          const key = keyOf(i, 'order');
+          const answer = await call({
+            path: '/exchange/order/addOrder',
+            ...json(order),
+            token: client.token,
+            key,
+          });
           if (!answer) unresolved += 1;
           else
             record({
               kind: 'order',
-              key: null,
+              key,
               code: answer.code,
               ref: answer.code === 0 ? String(answer.data) : null,
             });
@@ -677,21 +673,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           }
           i += 1;
         }
-      }
-    };
-
-    /** The client's open and pending order numbers, read through the proxy (retried like any call). */
-    const ordersOf = async (client: Client): Promise<string[]> => {
-      {
-        const answer = await call({
-          path: '/v1/waa/order/query',
-          ...json({ positionStatus: 2, limit: 50 }),
-          token: client.token,
-          key: null,
-        });
-        if (answer?.code === 0)
-          return (answer.data as { list: Array<{ uid: string }> }).list.map((o) => o.uid);
-        throw new Error(`client ${client.n}: its orders could not be read (${answer?.code ?? 'no answer'})`);
       }
     };
 

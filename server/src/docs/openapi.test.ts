@@ -159,6 +159,25 @@ describe('docs/openapi.json', () => {
       .map(({ id }) => id)
       .sort();
     expect(withHeader).toEqual(submits);
+    // Order placement takes the key when sent (IK6): documented, not required, with the same format.
+    const optional = operations()
+      .filter(({ op }) =>
+        op.parameters?.some(
+          (p) =>
+            p.in === 'header' &&
+            p.name.toLowerCase() === 'idempotency-key' &&
+            p.required !== true &&
+            p.schema?.pattern === IDEMPOTENCY_KEY_PATTERN,
+        ),
+      )
+      .map(({ id }) => id)
+      .sort();
+    expect(optional).toEqual([
+      'POST /exchange/order/addOrder',
+      'POST /exchange/order/addOrderMock',
+      'POST /exchange/order/addOrderOption',
+      'POST /exchange/order/addOrderOptionMock',
+    ]);
   });
 
   it('serves resources in a media type their entry declares; /config.json matches its schema', async () => {

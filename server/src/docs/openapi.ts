@@ -12,7 +12,7 @@ import { Obj, T, type TSchema } from '../../../src/core/contract/schema';
 
 /** A route schema as route() and resourceRoute() write it, with their document-only fields. */
 type RouteSchema = FastifySchema & {
-  idempotent?: boolean;
+  idempotent?: boolean | 'optional';
   produces?: string[];
   answer?: TSchema;
   response?: unknown;
@@ -33,11 +33,24 @@ function resourceResponse(schema: RouteSchema): Record<string, unknown> {
   return { 200: { description: schema.summary ?? 'The resource', content } };
 }
 
+/** The optional key of order placement (IK6): the same format, nothing required. */
+const OPTIONAL_KEY = {
+  ...IdempotencyKey,
+  description:
+    'Optional: one key per order submission (a retry sends the same key). With a key, a repeat answers the ' +
+    "first answer and places nothing; without one, every call places. Same format as the money submits' key.",
+};
+
 /** The schema @fastify/swagger documents: the route's, with the document-only fields made OpenAPI. */
 function documented(schema: RouteSchema): RouteSchema {
   const { idempotent, answer: _answer, ...rest } = schema;
   const out: RouteSchema = { ...rest };
-  if (idempotent) out.headers = Obj({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKey });
+  // An optional key (order placement, IK6) is documented as an optional header.
+  if (idempotent) {
+    out.headers = Obj({
+      [IDEMPOTENCY_KEY_HEADER]: idempotent === 'optional' ? T.Optional(OPTIONAL_KEY) : IdempotencyKey,
+    });
+  }
   if (schema.produces && !schema.response) out.response = resourceResponse(schema);
   return out;
 }

@@ -82,6 +82,8 @@ export const IDEMPOTENCY_LEASE_MAX_MS = 600_000;
  * inside the transaction of the effect, before it commits. Each success is recorded exactly once.
  */
 export interface AnswerRecorder<D = unknown> {
+  /** True when the request carries a key (a route with an optional key, IK6, records only then). */
+  readonly keyed: boolean;
   /**
    * Stores `answer` as the key's answer in `tx`, the open transaction of the effect (IK1). Throws when
    * another request took the key over (so the transaction, and with it the effect, rolls back), when `tx`
@@ -93,6 +95,7 @@ export interface AnswerRecorder<D = unknown> {
 /** The `answer` of a route that is not idempotent: using it is an error. */
 export function noAnswerRecorder(url: string): AnswerRecorder<never> {
   return {
+    keyed: false,
     record: () => Promise.reject(new Error(`${url}: an answer recorded on a route that is not idempotent`)),
   };
 }
@@ -201,6 +204,7 @@ export async function withIdempotency(
   const what = `${request.method} ${request.routeOptions.url ?? path}`;
   let recorded: string | undefined;
   const recorder: AnswerRecorder = {
+    keyed: true,
     async record(tx, answer) {
       if (tx === db) throw new AnswerNotRecordedError(what, 'recorded outside a transaction');
       if (recorded !== undefined) throw new AnswerNotRecordedError(what, 'a second answer recorded');

@@ -19,7 +19,9 @@ import type { Db, Queryable } from '../db/types';
 import { describeOnBackends } from '../db/testing';
 import { realBalance, submit } from '../deposits/deposits.testing';
 import { applyLoan, decideLoan } from '../loans/test-support';
-import { tradingHarness, type TradingHarness } from '../trading/test-app';
+import { tradingHarness, urlOf, type TradingHarness } from '../trading/test-app';
+import { addOrder } from '../../../src/core/contract/trading';
+import { addOrderOption, findOptionsProduct, type OptionProduct } from '../../../src/core/contract/options';
 import { realSessionKey, TEST_ADDRESS } from '../withdrawals/test-support';
 
 /** One idempotent route: its submit with a key, and how many times its effect is in the database. */
@@ -92,7 +94,70 @@ describeOnBackends(
       return { user, token: await signIn(app, user.id) };
     };
 
+    /** A trader's submit of an exchange call (its real or demo token) with the key. */
+    const exchangeCall = (url: string, token: string, body: object) => (key: string) =>
+      app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      });
+
+    /** Order placement with a key (IK6), real or demo: one order per key. */
+    const orderCase = (mock: boolean): Case => ({
+      async prepare() {
+        const trader = await harness.trader({ credit: '100000' });
+        const body = {
+          tradePair: 'BTCUSDT',
+          price: '0',
+          stopPrice: '',
+          takeProfitPprice: '',
+          orderQuantity: '0.01',
+          multiple: 2,
+          orderType: 0,
+          buyPoint: 2,
+        };
+        return {
+          send: exchangeCall(urlOf(addOrder, {}, mock), mock ? trader.demoToken : trader.token, body),
+          effects: () => count('orders where user_id = $1 and virtual = $2', [trader.id, mock]),
+        };
+      },
+    });
+
+    /** Option placement with a key (IK6), real or demo: one option per key. */
+    const optionCase = (mock: boolean): Case => ({
+      async prepare() {
+        const trader = await harness.trader({ credit: '1000' });
+        await harness.pin('BTCUSDT', '100000.00');
+        const token = mock ? trader.demoToken : trader.token;
+        const products = await harness.post<{ optionsProducts: OptionProduct[] }>(
+          urlOf(findOptionsProduct),
+          token,
+          { productCode: 'BTCUSDT' },
+        );
+        const product = products.data.optionsProducts[0] as OptionProduct;
+        const body = {
+          tradePair: 'BTCUSDT',
+          optionsProductId: product.id,
+          price: '100000.00',
+          timeLong: 30,
+          btime: Math.floor(harness.clock.now() / 1000),
+          rate: '0.82',
+          amount: '37',
+          orderType: 0,
+        };
+        return {
+          send: exchangeCall(urlOf(addOrderOption, {}, mock), token, body),
+          effects: () => count('option_orders where user_id = $1 and virtual = $2', [trader.id, mock]),
+        };
+      },
+    });
+
     const cases: Record<string, Case> = {
+      'POST /exchange/order/addOrder': orderCase(false),
+      'POST /exchange/order/addOrderMock': orderCase(true),
+      'POST /exchange/order/addOrderOption': optionCase(false),
+      'POST /exchange/order/addOrderOptionMock': optionCase(true),
       'POST /v1/waa/userLoan/insert': {
         async prepare() {
           const { user, token } = await funded('0');

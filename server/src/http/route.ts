@@ -25,7 +25,13 @@ import {
 import { Obj, Str, T, type Static, type TSchema } from '../../../src/core/contract/schema';
 import { adminAuditOf, AuditMissingError, isAction, type AdminAudit } from './admin-audit';
 import { BusinessError } from './envelope';
-import { bufferedParts, noAnswerRecorder, withIdempotency, type AnswerRecorder } from './idempotency';
+import {
+  bufferedParts,
+  IDEMPOTENCY_HEADER,
+  noAnswerRecorder,
+  withIdempotency,
+  type AnswerRecorder,
+} from './idempotency';
 import { JsonTooDeep } from './json-body';
 import { readingParts } from './multipart';
 
@@ -207,8 +213,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   const response = { 200: envelopeOf(endpoint.data, endpoint.extra) };
   const guards = app.accessGuards;
   const access = endpoint.access;
-  if (endpoint.idempotent && access !== 'protected') {
-    throw new Error(`${endpoint.path}: only protected endpoints are idempotent (keys are per user)`);
+  if (endpoint.idempotent && access !== 'protected' && access !== 'exchange') {
+    throw new Error(`${endpoint.path}: only a user's endpoints are idempotent (keys are per user)`);
   }
   const variants: Array<{ path: string; mock: boolean }> = [{ path: endpoint.path, mock: false }];
   if (endpoint.mockPath) variants.push({ path: endpoint.mockPath, mock: true });
@@ -237,7 +243,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(params ? { params } : {}),
       response,
       // OpenAPI only (server/src/docs/openapi.ts shows the Idempotency-Key header from it).
-      ...(endpoint.idempotent ? { idempotent: true } : {}),
+      ...(endpoint.idempotent ? { idempotent: endpoint.idempotent } : {}),
       ...(access === 'public' ? {} : { security: [{ [access === 'admin' ? 'admin' : 'bearer']: [] }] }),
     };
     const typed = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -270,12 +276,18 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
           // A malformed multipart body fails inside the handler's reading of the parts: 1001, never 500.
           const running = (answer: AnswerRecorder<DataOf<E>>) =>
             multipart ? () => readingParts(request, handle(answer)) : handle(answer);
-          if (!endpoint.idempotent) {
+          // An optional key (order placement, IK6) makes the request idempotent only when it is sent.
+          const keyed =
+            endpoint.idempotent === true ||
+            (endpoint.idempotent === 'optional' && request.headers[IDEMPOTENCY_HEADER] !== undefined);
+          if (!keyed) {
             const run = running(noAnswerRecorder(url));
             return admin ? audited(request, reply, run) : run();
           }
-          // A multipart body is read by its route's preValidation hook: its fields and files stand for it.
-          const fingerprint = multipart ? bufferedParts(request) : given;
+          // A multipart body is read by its route's preValidation hook: its fields and files stand for it. An
+          // exchange call's body token is left out: a retry after a token refresh is the same submission.
+          const { token: _token, ...untokened } = given as Record<string, unknown>;
+          const fingerprint = multipart ? bufferedParts(request) : access === 'exchange' ? untokened : given;
           const options = { db: app.db, now: () => app.clock.now(), leaseMs: app.config.idempotencyLeaseMs };
           return withIdempotency(options, request, reply, path, fingerprint, (answer) =>
             running(answer as AnswerRecorder<DataOf<E>>)(),

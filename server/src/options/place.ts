@@ -11,6 +11,7 @@ import { isMarketOpen } from '../../../src/core/domain/market-hours';
 import { CENTS } from '../../../src/core/domain/money';
 import { optionAmountError, optionFee } from '../../../src/core/domain/option-payload';
 import { BusinessError } from '../http/envelope';
+import type { BeforeCommit } from '../http/idempotency';
 import { assertPlacementAllowed } from '../trading';
 import type { Trader } from '../trading';
 import { lockUserAccount, postMovements } from '../trading';
@@ -27,11 +28,15 @@ export function assertOptionMode(context: OptionsContext, brandId: string, virtu
     throw new BusinessError(Code.OPTION_NOT_CONFIGURED);
 }
 
-/** Places an option for the trader; answers the stored option. */
+/**
+ * Places an option for the trader; answers the stored option. `beforeCommit` (a keyed request, IK6) stores the
+ * answer with its key in the same transaction.
+ */
 export async function placeOption(
   context: OptionsContext,
   trader: Trader,
   request: AddOrderOptionRequest,
+  beforeCommit?: BeforeCommit<OptionRow>,
 ): Promise<OptionRow> {
   assertOptionMode(context, trader.brandId, trader.virtual);
   const symbol = request.tradePair.trim().toUpperCase();
@@ -124,6 +129,7 @@ export async function placeOption(
       `insert into option_price_marks (symbol, at, price) values ($1, $2, $3) on conflict (symbol, at) do nothing`,
       [symbol, now, entry],
     );
+    await beforeCommit?.(tx, row);
     context.prices.note(symbol, now, entry);
     return row;
   });

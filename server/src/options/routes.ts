@@ -64,14 +64,22 @@ export function optionRoutes(app: FastifyInstance, context: OptionsContext): voi
     return ok({ optionsProducts: rows.map(toOptionProduct), total, pages: Math.ceil(total / limit) });
   });
 
-  route(app, addOrderOption, async (input, { request }) => {
-    const row = await placeOption(context, traderOf(request), input);
-    return ok({
-      uid: row.uid,
-      beginTime: Number(row.beginTime),
-      endTime: Number(row.endTime),
-      price: normalize(row.price),
-    });
+  route(app, addOrderOption, async (input, { request, answer }) => {
+    const answerOf = (row: OptionRow) =>
+      ok({
+        uid: row.uid,
+        beginTime: Number(row.beginTime),
+        endTime: Number(row.endTime),
+        price: normalize(row.price),
+      });
+    // With an Idempotency-Key the answer is stored in the placement's transaction (IK6).
+    const row = await placeOption(
+      context,
+      traderOf(request),
+      input,
+      answer.keyed ? (tx, placed) => answer.record(tx, answerOf(placed)) : undefined,
+    );
+    return answerOf(row);
   });
 
   route(app, findOptionHistory, async (input, { request }) => {

@@ -37,19 +37,25 @@ export function traderOf(request: FastifyRequest): Trader {
 
 /** Registers the four order calls, the order tools (OT1–OT12) and their Mock variants. */
 export function exchangeRoutes(app: FastifyInstance, engine: Engine): void {
-  route(app, addOrder, async (input, { request }) => {
+  route(app, addOrder, async (input, { request, answer }) => {
     const product = engine.product(input.tradePair.trim().toUpperCase());
     if (product) assertRule(categoryRule(product.type, brandCategories(app, request.auth.brandId)));
     // No multiple sent: the highest the trader's brand allows (the retail cap when it is lower, PR4).
     const settings = engine.settings(request.auth.brandId);
     const multiple = input.multiple ?? (product ? cappedMultiple(product, protectionOf(settings)) : 1);
-    const order = await placeOrder(engine, traderOf(request), {
-      ...input,
-      price: input.price ?? '0',
-      stopPrice: input.stopPrice ?? '',
-      takeProfitPprice: input.takeProfitPprice ?? '',
-      multiple,
-    });
+    const order = await placeOrder(
+      engine,
+      traderOf(request),
+      {
+        ...input,
+        price: input.price ?? '0',
+        stopPrice: input.stopPrice ?? '',
+        takeProfitPprice: input.takeProfitPprice ?? '',
+        multiple,
+      },
+      // With an Idempotency-Key the answer is stored in the order's transaction (IK6).
+      answer.keyed ? (tx, placed) => answer.record(tx, ok(placed.uid)) : undefined,
+    );
     return ok(order.uid);
   });
   route(app, closeOrder, async (input, { request }) =>

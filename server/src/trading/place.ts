@@ -6,6 +6,7 @@ import type { AddOrderRequest } from '../../../src/core/contract/trading';
 import { isDecimal, toFixed } from '../../../src/core/domain/decimal';
 import type { Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
+import type { BeforeCommit } from '../http/idempotency';
 import { assertPlacementAllowed, type BlockingRule, type PlacementContext } from './blocking-rules';
 import type { Engine, Trader } from './engine';
 import { lockUserAccount, postMovements, type Movement } from './ledger-ops';
@@ -77,11 +78,16 @@ export function forexDepositBlockingRule(engine: Engine): BlockingRule {
   };
 }
 
-/** Places an order for the trader; answers the stored order (already tracked and announced). */
+/**
+ * Places an order for the trader; answers the stored order (already tracked and announced). `beforeCommit` (a
+ * keyed request, IK6) stores the answer with its key in the order's transaction, so a keyed placement takes the
+ * transaction rather than the one-statement path.
+ */
 export async function placeOrder(
   engine: Engine,
   trader: Trader,
   request: AddOrderRequest,
+  beforeCommit?: BeforeCommit<OrderRow>,
 ): Promise<OrderRow> {
   const symbol = request.tradePair.trim().toUpperCase();
   const product = engine.product(symbol);
@@ -165,9 +171,10 @@ export async function placeOrder(
 
   const context: PlacementContext = { trader, kind: 'market', product };
   const rules = engine.blocking.applicable(context);
-  const fast = canPlaceFast(engine, trader, settings, rules)
-    ? await placeInOneStatement(engine.db, fresh, 'order_place', movements(OWN_ACCOUNT), now, rules)
-    : null;
+  const fast =
+    !beforeCommit && canPlaceFast(engine, trader, settings, rules)
+      ? await placeInOneStatement(engine.db, fresh, 'order_place', movements(OWN_ACCOUNT), now, rules)
+      : null;
   // Null also when the account is not opened yet, or the one statement could not trust its snapshot: the
   // transaction below opens the account, waits for its lock and reads every rule afresh.
   const order =
@@ -197,6 +204,7 @@ export async function placeOrder(
       }
       const placed = await insertOrder(tx, fresh, now);
       await postMovements(tx, 'order_place', placed.uid, movements(account.id));
+      await beforeCommit?.(tx, placed);
       return placed;
     }));
   engine.track(order);

@@ -57,8 +57,10 @@ export interface EndpointSpec<I extends TSchema, D extends TSchema> {
   /**
    * A money submit (deposit, withdrawal, transfer): the client sends an `Idempotency-Key` header, one per
    * submission; a repeat with the same key answers the first answer and moves nothing (protected only).
+   * `'optional'` (order placement, IK6): honoured when sent, and the spec's calls without it still work; our
+   * client always sends one.
    */
-  idempotent?: boolean;
+  idempotent?: boolean | 'optional';
   /**
    * Browsers send it with `credentials: 'include'`: the call sets, uses or clears the HttpOnly refresh cookie
    * (sign-in, refresh, logout; decision SC1). Every other call sends no cookie.

@@ -139,6 +139,7 @@ export const addOrderOption = endpoint({
   tag: 'options',
   summary: 'Buy an up/down option at the server quote; stake and fee leave the balance at once',
   input: AddOrderOptionInput,
+  idempotent: 'optional',
   data: Obj({ uid: T.String(), beginTime: EpochMs(), endTime: EpochMs(), price: DecOut('Entry price') }),
   codes: [
     Code.INCORRECT_PARAMETER,

@@ -190,6 +190,7 @@ export const addOrder = endpoint({
   tag: 'trading',
   summary: 'Place a market or pending order; data: the order number',
   input: AddOrderInput,
+  idempotent: 'optional',
   data: T.String({ description: 'Order number' }),
   codes: [
     ...ORDER_CALL_CODES,
