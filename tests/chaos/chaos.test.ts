@@ -30,7 +30,7 @@ it(
     expect(report.stuck).toBe(0);
     expect(report.operations).toBe(4 * 15);
     // Every keyed kind was met, loan repayments too.
-    for (const kind of ['deposit', 'transferIn', 'withdraw', 'repay'] as const)
+    for (const kind of ['deposit', 'transferIn', 'withdraw', 'repay', 'order', 'option'] as const)
       expect(report.byKind[kind], kind).toBeGreaterThan(0);
     expect(report.unresolved).toBe(0);
     expect(report.lost).toBe(0);

@@ -23,6 +23,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { OptionProduct } from '../../src/core/contract/options';
 import { add, compare, sub, toFixed } from '../../src/core/domain/decimal';
 import { encodeField } from '../../server/src/cashier/field-codec';
 import { createRandom } from '../../server/src/market/prng';
@@ -80,7 +81,8 @@ export type OperationKind =
   | 'withdrawReview'
   | 'repay'
   | 'repayReview'
-  | 'order';
+  | 'order'
+  | 'option';
 /** The admin decisions (keyed `<id>:<decision>` in the run's records, no Idempotency-Key). */
 const REVIEWS: readonly OperationKind[] = ['depositReview', 'withdrawReview', 'repayReview'];
 
@@ -473,6 +475,32 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     };
 
     const json = (body: object) => ({ body: JSON.stringify(body), type: 'application/json' });
+    /** A public read straight from the server (not one of the operations, so not through the proxy). */
+    const readDirect = async (path: string, body: object, token?: string) => {
+      const answer = await send(direct(), {
+        method: 'POST',
+        path,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      const envelope = envelopeOf(answer);
+      if (envelope?.code !== 0) throw new Error(`${path} answered ${answer.status} ${answer.body}`);
+      return envelope.data;
+    };
+    let product: Promise<OptionProduct> | undefined;
+    const optionProduct = () =>
+      (product ??= readDirect('/v1/wa-na/option/findOptionsProduct', { productCode: 'BTCUSDT' }).then(
+        (data) => (data as { optionsProducts: OptionProduct[] }).optionsProducts[0] as OptionProduct,
+      ));
+    const lastPrice = async (symbol: string) => {
+      const thumb = (await readDirect(`/market/thumb/${symbol}`, {})) as { points: Array<{ price: string }> };
+      const last = thumb.points.at(-1);
+      if (!last) throw new Error(`no price of ${symbol} on its mini chart`);
+      return last.price;
+    };
     const runClient = async (client: Client) => {
       const { next } = createRandom(options.seed * 1000 + client.n);
       let usd = client.loanId ? add(START_USD, LOAN_USD) : START_USD;
@@ -567,7 +595,37 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         const late = i >= Math.floor(options.operations * 0.75);
         const roll = next();
         const amount = String(10 + Math.floor(next() * 90));
-        if (late && roll < 0.4) {
+        if (late && roll < 0.15) {
+          // An up/down option on BTCUSDT (keyed, IK6), at the price of the server's mini chart (within its 5 %).
+          const product = await optionProduct();
+          const delivery = product.deliveryTimes[0] as OptionProduct['deliveryTimes'][number];
+          const key = keyOf(i, 'option');
+          const body = {
+            tradePair: 'BTCUSDT',
+            optionsProductId: product.id,
+            price: await lastPrice('BTCUSDT'),
+            timeLong: delivery.time,
+            rate: delivery.rate,
+            amount: delivery.min === '0' ? '10' : toFixed(delivery.min, 0, 'up'),
+            orderType: next() < 0.5 ? 0 : 1,
+          };
+          const answer = await call({
+            path: '/exchange/order/addOrderOption',
+            ...json(body),
+            token: client.token,
+            key,
+          });
+          if (!answer) unresolved += 1;
+          else
+            record({
+              kind: 'option',
+              key,
+              code: answer.code,
+              ref: answer.code === 0 ? String((answer.data as { uid: string }).uid) : null,
+            });
+          withdrawalsAllowed = false;
+          i += 1;
+        } else if (late && roll < 0.4) {
           // A market buy of 0.01 BTC at 2×, the retail cap for crypto (PR1): margin about 500 USD, fee about 2 USD.
           const order = {
             tradePair: 'BTCUSDT',
@@ -735,6 +793,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           'repay',
           'repayReview',
           'order',
+          'option',
         ].map((k) => [k, 0]),
       ) as Record<OperationKind, number>;
       let succeeded = 0;
@@ -834,6 +893,21 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         const placed = refs('order');
         lost += placed.filter((uid) => !orders.some((o) => o.uid === uid)).length;
         duplicated += Math.max(0, orders.length - new Set(placed).size);
+        // Options: every acknowledged one exists once, none without an answer, none settled twice.
+        const bought = await q<{ uid: string }>(
+          'select uid from option_orders where user_id = $1 and not virtual',
+          [client.userId],
+        );
+        const optionRefs = refs('option');
+        lost += optionRefs.filter((uid) => !bought.some((o) => o.uid === uid)).length;
+        duplicated += Math.max(0, bought.length - new Set(optionRefs).size);
+        const settledTwice = await q<{ ref: string }>(
+          `select p.ref from ledger_postings p join ledger_transactions t on t.id = p.txn_id
+            where t.kind = 'option_settle' and p.ref = any($1) group by p.ref having count(distinct t.id) > 1`,
+          [bought.map((o) => o.uid)],
+        );
+        duplicated += settledTwice.length;
+        for (const { ref } of settledTwice) problems.push(`client ${client.n}: option ${ref} settled twice`);
 
         // Views: the client reads again (directly: the faults are over) and compares with the database.
         const read = async (path: string, body: object) => {
