@@ -7,6 +7,7 @@ export { matchTotp, newTotpSecret, otpauthUri, totpAt } from './totp';
 export { reserveWithin } from './context';
 export { makeDummyHash, passwordHasher } from './passwords';
 export { createRateLimiter } from './rate-limit';
+export { sweepUnderLease } from './cluster';
 export type { RateLimiter, RateRule, Reservation } from './rate-limit';
 export type { AuthService } from './service';
 export type { AuthPluginOptions } from './plugin';

@@ -23,7 +23,9 @@ import { tokenRoutes } from './routes/tokens';
 import { totpRoutes } from './routes/totp';
 import { deriveKeys, loadServerSecret } from './secrets';
 import { createAuthService, type AuthService, type CreatedUser } from './service';
+import { createSessionCache } from './session-cache';
 import { createSessions, type RevokeEvent } from './sessions';
+import { shareRevocations, sweepUnderLease } from './cluster';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,7 +103,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       }
     };
     const userHooks: Array<(tx: Queryable, user: CreatedUser) => Promise<void>> = [];
-    const sessions = createSessions({ db: app.db, keys, now, notify });
+    const sessionChecks = createSessionCache();
+    // Revocations reach every process of the database (MP12); nothing changes for a process alone.
+    const share = shareRevocations(app, notify, sessionChecks);
+    const sessions = createSessions({ db: app.db, keys, now, notify, ...(share ? { share } : {}) });
     const dummyHash = await makeDummyHash();
     const limits = createRateLimiter(app.db, now);
     const service = createAuthService({
@@ -114,6 +119,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       dummyHash,
       listeners,
       userHooks,
+      sessionChecks,
     });
     app.decorate('auth', service);
     app.decorate('authenticate', authenticateWith(service.checkToken) as preHandlerAsyncHookHandler);
@@ -154,12 +160,9 @@ export const authPlugin = fp<AuthPluginOptions>(
       Promise.all([deps.limits.sweep(), deps.codes.sweep(), deps.captchas.sweep()]).catch((error: unknown) =>
         app.log.warn({ err: error }, 'identity sweep failed'),
       );
-    const timer = setInterval(() => void sweep(), SWEEP_MS);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      senders.close();
-    });
+    // One process sweeps for all (MP15).
+    sweepUnderLease(app, 'auth-sweep', SWEEP_MS, sweep);
+    app.addHook('onClose', async () => senders.close());
   },
-  { name: 'auth', fastify: '5.x', dependencies: ['db', 'http', 'brand'] },
+  { name: 'auth', fastify: '5.x', dependencies: ['db', 'cluster', 'http', 'brand'] },
 );

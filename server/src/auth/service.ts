@@ -8,7 +8,7 @@ import { checkAccessToken, type TokenCheck } from './authenticate';
 import { assertPasswordPolicy, passwordHasher } from './passwords';
 import { RATE_RULES, type RateLimiter } from './rate-limit';
 import type { AuthKeys } from './secrets';
-import { createSessionCache } from './session-cache';
+import { createSessionCache, type SessionCache } from './session-cache';
 import type { RevokeEvent, RevokeReason, Sessions, SessionTokens } from './sessions';
 
 /** A user just created by registration (hooks run inside its transaction). */
@@ -64,12 +64,14 @@ interface Deps {
   dummyHash: string;
   listeners: Set<(event: RevokeEvent) => void>;
   userHooks: Array<(tx: Queryable, user: CreatedUser) => Promise<void>>;
+  /** The passed session checks (the plugin empties it when revocations may have been missed). */
+  sessionChecks?: SessionCache;
 }
 
 /** Builds `app.auth` over the module's parts. */
 export function createAuthService(deps: Deps): AuthService {
   const { db, sessions } = deps;
-  const sessionChecks = createSessionCache();
+  const sessionChecks = deps.sessionChecks ?? createSessionCache();
   deps.listeners.add((event) => sessionChecks.forget(event.userId));
   return {
     issueSession: (tx, userId, options) => sessions.issue(tx, userId, options),

@@ -4,8 +4,9 @@
  * ticket, positions), so a check that passed is reused for `SESSION_CHECK_TTL_MS`. Revocations made by this
  * process (logout, block, password change, refresh-token reuse) drop the user's entries at once and keep the
  * user out of the cache for one more TTL, so a check that read the database just before the revocation
- * committed is not stored. A revocation made by another process or straight in the database is seen within
- * one TTL. Failed checks are never stored. The token's signature and expiry are verified on every call.
+ * committed is not stored. A revocation made by another process of the database reaches this one by the bus and
+ * does the same (MP12); when the bus was cut the whole cache is dropped. One made straight in the database is
+ * seen within one TTL. Failed checks are never stored. The token's signature and expiry are verified on every call.
  */
 import type { RequestAuth } from './types';
 
@@ -23,6 +24,8 @@ export interface SessionCache {
   put(token: string, auth: RequestAuth, startedAt: number): void;
   /** Drops the user's entries and stores none of theirs for one TTL. */
   forget(userId: string): void;
+  /** Drops every entry and stores none for one TTL (revocations may have been missed). */
+  clear(): void;
 }
 
 /** A cache over `clock` (default `performance.now`). */
@@ -33,6 +36,8 @@ export function createSessionCache(
 ): SessionCache {
   const entries = new Map<string, { auth: RequestAuth; at: number }>();
   const revokedAt = new Map<string, number>();
+  /** When everything was dropped: no check begun before it is stored, nor any for one TTL after. */
+  let clearedAt = Number.NEGATIVE_INFINITY;
 
   const prune = (now: number) => {
     for (const [userId, at] of revokedAt) if (now - at >= ttlMs) revokedAt.delete(userId);
@@ -53,6 +58,7 @@ export function createSessionCache(
       const now = clock();
       const revoked = revokedAt.get(auth.userId);
       if (revoked !== undefined && (revoked >= startedAt || now - revoked < ttlMs)) return;
+      if (clearedAt >= startedAt || now - clearedAt < ttlMs) return;
       entries.delete(token);
       entries.set(token, { auth, at: now });
       // Map order is insertion order: the first entries are the oldest.
@@ -66,6 +72,10 @@ export function createSessionCache(
       prune(now);
       revokedAt.set(userId, now);
       for (const [token, entry] of entries) if (entry.auth.userId === userId) entries.delete(token);
+    },
+    clear() {
+      clearedAt = clock();
+      entries.clear();
     },
   };
 }

@@ -54,23 +54,43 @@ interface Deps {
   keys: AuthKeys;
   now: () => number;
   notify: (event: RevokeEvent) => void;
+  /**
+   * Tells the other processes of the database (MP12), on the revoking connection: inside a transaction it
+   * leaves at COMMIT. None for a process alone.
+   */
+  share?: (event: RevokeEvent, q: Queryable) => Promise<void>;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const newRefreshToken = () => randomBytes(32).toString('base64url');
 
-/** Marks the live sessions `where` picks ended at `at` ($3… are `params`); the rows that ended. */
-async function endWhere(q: Queryable, at: number, where: string, params: unknown[], reason: RevokeReason) {
+/**
+ * Marks the live sessions `where` picks ended at `at` ($3… are `params`) and shares each user's on `q`; the rows
+ * that ended.
+ */
+async function endWhere(
+  q: Queryable,
+  at: number,
+  where: string,
+  params: unknown[],
+  reason: RevokeReason,
+  share: Deps['share'],
+) {
   const { rows } = await q.query<{ id: string; user_id: string }>(
     `update auth_sessions set revoked_at_ms = $1, revoke_reason = $2
       where revoked_at_ms is null and ${where} returning id, user_id`,
     [at, reason, ...params],
   );
+  if (share && rows.length > 0) {
+    const byUser = new Map<string, string[]>();
+    for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.id]);
+    for (const [userId, sessionIds] of byUser) await share({ userId, sessionIds, reason }, q);
+  }
   return rows;
 }
 
 /** The session operations over one database, key set and clock. */
-export function createSessions({ db, keys, now, notify }: Deps) {
+export function createSessions({ db, keys, now, notify, share }: Deps) {
   function accessToken(userId: string, uid: string, sessionId: string, virtual: boolean, aesKey: string) {
     const iat = Math.floor(now() / 1000);
     const exp = iat + ACCESS_TOKEN_TTL_MS / 1000;
@@ -96,8 +116,9 @@ export function createSessions({ db, keys, now, notify }: Deps) {
     return refreshToken;
   }
 
+  /** Ends the live sessions `where` picks; the other processes hear of each user's when `q` commits. */
   const revokeWhere = (q: Queryable, where: string, params: unknown[], reason: RevokeReason) =>
-    endWhere(q, now(), where, params, reason);
+    endWhere(q, now(), where, params, reason, share);
 
   const announce = (rows: Array<{ id: string; user_id: string }>, reason: RevokeReason) =>
     rows[0] && notify({ userId: rows[0].user_id, sessionIds: rows.map((row) => row.id), reason });

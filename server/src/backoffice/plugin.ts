@@ -20,6 +20,8 @@ import { OPERATOR_ROLES } from '../../../src/core/contract/endpoint';
 import { reserveWithin } from '../auth';
 import { makeDummyHash, passwordHasher } from '../auth';
 import { createRateLimiter, type RateLimiter, type RateRule, type Reservation } from '../auth';
+import { sweepUnderLease } from '../auth';
+import type { Queryable } from '../db/types';
 import { matchTotp, newTotpSecret, otpauthUri } from '../auth';
 import { recordAudit } from '../cashier';
 import { BusinessError, fail, ok } from '../http/envelope';
@@ -81,8 +83,16 @@ function sessionCookie(request: FastifyRequest, token: string, maxAgeSec: number
   return `${OPERATOR_COOKIE}=${token}; Path=/admin/v1; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSec}${secure}`;
 }
 
-/** Decorates `app.operatorSessions`; answers the function that tells its listeners an operator's sessions changed. */
-function decorateSessionEvents(app: FastifyInstance): (operatorId: string) => void {
+const OPERATOR_SESSIONS = 'backoffice:operator-sessions';
+
+/**
+ * Decorates `app.operatorSessions`; answers the function that tells its listeners an operator's sessions changed
+ * and the one that tells the other processes of the database, inside the changing transaction (MP12).
+ */
+function decorateSessionEvents(app: FastifyInstance): {
+  sessionsChanged(operatorId: string): void;
+  share(tx: Queryable, operatorId: string): Promise<void>;
+} {
   const listeners = new Set<(operatorId: string) => void>();
   app.decorate('operatorSessions', {
     onChange(listener: (operatorId: string) => void) {
@@ -90,7 +100,7 @@ function decorateSessionEvents(app: FastifyInstance): (operatorId: string) => vo
       return () => void listeners.delete(listener);
     },
   });
-  return (operatorId) => {
+  const sessionsChanged = (operatorId: string) => {
     for (const listener of [...listeners]) {
       try {
         listener(operatorId);
@@ -99,6 +109,13 @@ function decorateSessionEvents(app: FastifyInstance): (operatorId: string) => vo
       }
     }
   };
+  const { bus } = app.cluster;
+  const stop = bus.subscribe(OPERATOR_SESSIONS, (body) => {
+    const operatorId = (body as { operatorId?: unknown } | null)?.operatorId;
+    if (typeof operatorId === 'string') sessionsChanged(operatorId);
+  });
+  app.addHook('onClose', async () => stop());
+  return { sessionsChanged, share: (tx, operatorId) => bus.publish(OPERATOR_SESSIONS, { operatorId }, tx) };
 }
 
 export const backofficePlugin = fp(
@@ -108,7 +125,7 @@ export const backofficePlugin = fp(
     const limits = createRateLimiter(app.db, now);
     const dummyHash = await makeDummyHash();
     const sealer = app.cashier.sealer;
-    const sessionsChanged = decorateSessionEvents(app);
+    const { sessionsChanged, share } = decorateSessionEvents(app);
 
     route(app, AddOperator, async (input, { audit }) => {
       const roles = sortRoles(input.roles, OPERATOR_ROLES);
@@ -154,6 +171,7 @@ export const backofficePlugin = fp(
         if (!found.active) throw new BusinessError(Code.STATUS_UNCHANGED);
         await tx.query('update operators set active = false where id = $1', [found.id]);
         const ended = await endOperatorSessions(tx, found.id);
+        await share(tx, found.id);
         await record({
           action: 'operator.disable',
           objectKind: 'operator',
@@ -238,6 +256,7 @@ export const backofficePlugin = fp(
       const { token, session } = current;
       await audit.transaction(async (tx, record) => {
         await endOperatorSession(tx, token);
+        await share(tx, session.id);
         await record({
           action: 'operator.sign_out',
           objectKind: 'operator',
@@ -252,15 +271,14 @@ export const backofficePlugin = fp(
     readRoutes(app);
     lookupRoutes(app);
 
-    const timer = setInterval(() => {
+    // One process sweeps for all (MP15).
+    sweepUnderLease(app, 'operator-sweep', SWEEP_MS, () =>
       sweepOperatorSessions(app.db, now()).catch((error: unknown) =>
         app.log.warn({ err: error }, 'operator session sweep failed'),
-      );
-    }, SWEEP_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+      ),
+    );
   },
-  { name: 'backoffice', fastify: '5.x', dependencies: ['db', 'http', 'admin', 'cashier'] },
+  { name: 'backoffice', fastify: '5.x', dependencies: ['db', 'cluster', 'http', 'admin', 'cashier'] },
 );
 
 /**

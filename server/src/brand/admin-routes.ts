@@ -9,10 +9,11 @@ import { Code } from '../../../src/core/contract/codes';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { changesOf, readBrand, writeBrand } from './edit';
-import { brandAnnouncer } from './live';
+import { BRAND_CHANGED, brandAnnouncer, followBrandChanges } from './live';
 
 export function brandAdminRoutes(app: FastifyInstance): void {
   const announce = brandAnnouncer(app);
+  followBrandChanges(app, announce);
   // Brand settings are no personal data: reading them writes no audit row (a plain read).
   route(app, ListBrands, async () =>
     ok({
@@ -57,6 +58,8 @@ export function brandAdminRoutes(app: FastifyInstance): void {
         ...changesOf(current.editable.edit, after.editable.edit),
         reason: reason.trim(),
       });
+      // The other processes reload the brands when this commits (MP14).
+      await app.cluster.bus.publish(BRAND_CHANGED, { id }, tx);
       return after.editable;
     });
     // After the commit: this process serves the new values from the next request on (BE1), and the pages open

@@ -28,3 +28,35 @@ export function brandAnnouncer(app: FastifyInstance): (id: string) => void {
     if (brand) broker.publish(brandTopic(id), revisionBody(brand));
   };
 }
+
+/** The bus channel of a brand edit committed in another process of the database. */
+export const BRAND_CHANGED = 'brand:changed';
+
+/**
+ * Several processes on one database (MP14): the brands are kept in memory in each, so an edit committed in
+ * another process reloads them here and tells the pages on this process's market socket; a bus back from a cut
+ * reloads them all (an edit of the gap was missed) and tells of each brand whose revision moved.
+ */
+export function followBrandChanges(app: FastifyInstance, announce: (id: string) => void): void {
+  const { bus } = app.cluster;
+  if (!bus.shared) return;
+  const failed = (error: unknown) => app.log.error({ err: error }, 'brand reload failed');
+  const stop = [
+    bus.subscribe(BRAND_CHANGED, (body) => {
+      const id = (body as { id?: unknown } | null)?.id;
+      if (typeof id !== 'string') return;
+      app.brand.reload().then(() => announce(id), failed);
+    }),
+    bus.onResume(() => {
+      const before = new Map(app.brand.list().map((brand) => [brand.id, brandRevision(brand)]));
+      app.brand.reload().then(() => {
+        for (const brand of app.brand.list()) {
+          if (before.get(brand.id) !== brandRevision(brand)) announce(brand.id);
+        }
+      }, failed);
+    }),
+  ];
+  app.addHook('onClose', async () => {
+    for (const unsubscribe of stop) unsubscribe();
+  });
+}

@@ -37,5 +37,5 @@ export const brandPlugin = fp<BrandPluginOptions>(
     await brandPageRoutes(app);
     brandAdminRoutes(app);
   },
-  { name: 'brand', fastify: '5.x', dependencies: ['db', 'http', 'admin'] },
+  { name: 'brand', fastify: '5.x', dependencies: ['db', 'cluster', 'http', 'admin'] },
 );

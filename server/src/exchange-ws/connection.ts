@@ -88,6 +88,8 @@ export class ExchangeConnection extends SocketLife {
   private queuedSeq: number | null = null;
   /** Events heard live while the journal is read: sent after the replay, those it brought skipped. */
   private held: JournalEntry[] | null = null;
+  /** Another read of the journal is owed once the one under way ends (`catchUp` during a read). */
+  private again = false;
   private readonly timers = new Map<'auth' | 'price' | 'retry' | 'expiry', NodeJS.Timeout>();
   private recheck: NodeJS.Timeout | undefined;
   private beat: NodeJS.Timeout | undefined;
@@ -122,8 +124,39 @@ export class ExchangeConnection extends SocketLife {
     if (!this.opened || this.closed) return;
     if (this.held) return void this.held.push(entry);
     if (this.queuedSeq !== null && entry.seq <= this.queuedSeq) return;
+    if (this.queuedSeq !== null && entry.seq > this.queuedSeq + 1) {
+      // A number came before the ones under it (another process wrote those, and its message is slower, or
+      // lost): they are committed, so the journal has them. Read them, this one held until they are queued.
+      this.held = [entry];
+      return this.fill(this.queuedSeq);
+    }
     this.queuedSeq = entry.seq;
     this.enqueue(entry);
+  }
+
+  /** The last event number queued for this socket (null before its first replay). */
+  lastQueued(): number | null {
+    return this.queuedSeq;
+  }
+
+  /**
+   * Reads the journal after the last number queued, as a reconnect would: another process wrote events whose
+   * entries did not come whole (too big for the bus), or the bus was cut and its messages of the gap are lost.
+   */
+  catchUp(): void {
+    if (!this.opened || this.closed) return;
+    // A read is under way: it may have begun before the newest commit, so one more follows it.
+    if (this.held) return void (this.again = true);
+    if (this.queuedSeq === null) return;
+    this.held = [];
+    this.fill(this.queuedSeq);
+  }
+
+  private fill(since: number): void {
+    this.replay(since).catch((error: unknown) => {
+      this.deps.log.error({ err: error }, 'exchange journal read failed');
+      this.end(1011, 'internal error');
+    });
   }
 
   /** Settled options the journal could not take: sent without a number to this account's sockets. */
@@ -257,11 +290,20 @@ export class ExchangeConnection extends SocketLife {
     }
     for (const entry of held) this.deliver(entry);
     if (since !== null && (replay.resync || replay.entries.length > 0)) this.deps.replayed(this.userId);
+    if (this.again) {
+      this.again = false;
+      this.catchUp();
+    }
   }
 
   /** Drops a peer that did not answer the last ping, and ends the socket when its session has ended. */
   private async heartbeat(): Promise<void> {
-    if (!this.ping()) return;
+    if (this.ping()) await this.checkSession();
+  }
+
+  /** Ends the socket when its session has ended (also after a bus cut, whose revocations were missed). */
+  async checkSession(): Promise<void> {
+    if (!this.opened || this.closed) return;
     if (!(await this.sessionLive())) this.end(ExchangeClose.sessionEnded, 'session ended');
   }
 

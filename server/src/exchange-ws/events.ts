@@ -36,8 +36,12 @@ export function followEvents(
   const unsubscribe = [
     app.trading.onChange((change) =>
       change.event
-        ? journaled(change.userId, change.virtual, { ordertype: 'orderEvent', event: change.event }, () =>
-            hub.changed(change),
+        ? journaled(
+            change.userId,
+            change.virtual,
+            // Always the same keys in the same order: another process's write of this event is found by it.
+            { ordertype: 'orderEvent', event: { kind: change.event.kind, orderId: change.event.orderId } },
+            () => hub.changed(change),
           )
         : hub.changed(change),
     ),

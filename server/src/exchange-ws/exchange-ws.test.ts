@@ -156,7 +156,9 @@ describe('GET /exchange-ws/:id', () => {
     // second execution of the stop loss would have.
     await h.app.tradingEngine.idle();
     expect((await h.order(trader.token)).code).toBe(0);
-    const sentinel = await client.next((m) => isHold(m) && m.list.length === 1 && !m.event, from);
+    // Looked for after the close: a price snapshot of the open position may come before it.
+    const after = client.messages.indexOf(closed) + 1;
+    const sentinel = await client.next((m) => isHold(m) && m.list.length === 1 && !m.event, after);
     const upTo = client.messages.slice(from, client.messages.indexOf(sentinel) + 1);
     expect(upTo.filter((m) => m.event).length).toBe(1);
   });

@@ -91,6 +91,33 @@ export class ExchangeHub implements ConnectionHub {
     for (const connection of [...(this.byUser.get(userId) ?? [])]) connection.deliver(entry);
   }
 
+  /**
+   * Another process wrote the user's event `seq` and the bus could not carry it whole: the user's sockets here
+   * read the journal up to it.
+   */
+  journaledElsewhere(userId: string, seq: number): void {
+    for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+      const last = connection.lastQueued();
+      if (last === null || last < seq) connection.catchUp();
+    }
+  }
+
+  /**
+   * The bus came back from a cut: each socket reads what the journal got meanwhile, as a reconnect does, and
+   * checks its session (a revocation or sign-out of the gap was missed).
+   */
+  resumed(): void {
+    for (const sockets of [...this.byUser.values()]) {
+      for (const connection of [...sockets]) {
+        connection.catchUp();
+        void connection.checkSession().catch(() => undefined);
+      }
+    }
+    for (const sockets of [...this.byOperator.values()]) {
+      for (const connection of [...sockets]) void connection.sessionsChanged();
+    }
+  }
+
   /** The user's unread notifications changed: every socket of the user (real and demo) is told. */
   notified(userId: string, message: ExchangeNotificationMessage): void {
     for (const connection of [...(this.byUser.get(userId) ?? [])]) connection.notify(message);

@@ -6,7 +6,7 @@
 import type { ExchangeNotificationMessage } from '../../../src/core/contract/notifications';
 import type { ExchangeOptionSettledMessage } from '../../../src/core/contract/options';
 import type { ExchangeSupportMessage } from '../../../src/core/contract/support';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import type { OrderChange } from '../trading';
 
 /** A change the server made to an account's orders on its own: sent riding on the list it concerns. */
@@ -50,14 +50,52 @@ interface Row {
   frame: string;
 }
 
+/**
+ * The entry of the same order event when another process wrote it already. The head row is locked first, so
+ * two processes writing the same event take turns and the second one finds the first one's row.
+ */
+async function earlierOrderEvent(
+  tx: Queryable,
+  userId: string,
+  frame: OrderEventFrame,
+): Promise<JournalEntry | null> {
+  await tx.query('select 1 from exchange_journal_heads where user_id = $1 for update', [userId]);
+  const { rows } = await tx.query<Row>(
+    'select seq, virtual, frame from exchange_journal where user_id = $1 and frame = $2 order by seq limit 1',
+    [userId, JSON.stringify(frame)],
+  );
+  const row = rows[0];
+  return row ? { seq: Number(row.seq), virtual: row.virtual, frame } : null;
+}
+
+/** What the journal does besides writing, for several processes on one database (MP11). */
+export interface JournalSharing {
+  /** Announces the entry inside its write transaction, so it leaves at COMMIT (the bus). */
+  announce(userId: string, entry: JournalEntry, tx: Queryable): Promise<void>;
+  /**
+   * Order events are heard by every process (each one's trading listeners): the first writer's entry is the
+   * event's, and a second write of the same frame answers that entry instead of numbering it again.
+   */
+  sameOrderEventOnce: boolean;
+}
+
 /** The journal on the database; `now` is the server clock. */
-export function createJournal(db: Db, now: () => number, settings: JournalSettings): Journal {
+export function createJournal(
+  db: Db,
+  now: () => number,
+  settings: JournalSettings,
+  sharing?: JournalSharing,
+): Journal {
   /** Per user, the last write queued: a user's live pushes then leave in the order of their numbers. */
   const tails = new Map<string, Promise<unknown>>();
 
   const write = (userId: string, virtual: boolean | null, frame: JournalFrame) =>
-    db.transaction(async (tx) => {
+    db.transaction(async (tx): Promise<JournalEntry> => {
       // The head row's lock orders the numbers: a second writer waits for the first one's COMMIT.
+      if (sharing?.sameOrderEventOnce && frame.ordertype === 'orderEvent') {
+        const earlier = await earlierOrderEvent(tx, userId, frame);
+        if (earlier) return earlier;
+      }
       const { rows } = await tx.query<{ last_seq: string }>(
         `insert into exchange_journal_heads (user_id, last_seq) values ($1, 1)
          on conflict (user_id) do update set last_seq = exchange_journal_heads.last_seq + 1
@@ -75,7 +113,9 @@ export function createJournal(db: Db, now: () => number, settings: JournalSettin
         seq - settings.journalKeep,
         at - settings.journalKeepMs,
       ]);
-      return { seq, virtual, frame };
+      const entry = { seq, virtual, frame };
+      await sharing?.announce(userId, entry, tx);
+      return entry;
     });
 
   return {

@@ -4,6 +4,7 @@ import { WebSocketServer } from 'ws';
 import { AddressCounts, type TrustProxy } from '../http/client-address';
 import { ExchangeConnection, type ExchangeWsSettings } from './connection';
 import { ExchangeHub } from './hub';
+import { journalSharing, linkHubs } from './cluster-links';
 import { followEvents } from './events';
 import { createJournal } from './journal';
 import { OPERATOR_COOKIE } from '../../../src/core/contract/backoffice';
@@ -31,6 +32,8 @@ export interface ExchangeWsOptions extends Partial<ExchangeWsSettings> {
   maxConnectionsPerAddress?: number;
   /** Take the client address from X-Forwarded-For, as `request.ip` does with TRUST_PROXY (default false). */
   trustProxy?: TrustProxy;
+  /** Several processes: how long a presence question waits for an answer (default 250 ms, MP13). */
+  presenceWaitMs?: number;
 }
 
 const DEFAULTS: ExchangeWsSettings = {
@@ -44,6 +47,7 @@ const DEFAULTS: ExchangeWsSettings = {
   journalKeepMs: EXCHANGE_JOURNAL_KEEP_MS,
 };
 const MAX_CONNECTIONS_PER_ADDRESS = 20;
+const PRESENCE_WAIT_MS = 250;
 const SHUTDOWN_GRACE_MS = 1000;
 const GOING_AWAY = 1001;
 
@@ -65,7 +69,7 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
   }
   const hub = new ExchangeHub(settings.maxSocketsPerUser);
   const connections = new Set<ExchangeConnection | VisitorConnection | OperatorConnection>();
-  const journal = createJournal(app.db, () => app.clock.now(), settings);
+  const journal = createJournal(app.db, () => app.clock.now(), settings, journalSharing(app.cluster.bus));
   const log = app.log.child({ module: 'exchange-ws' });
   const deps = {
     auth: app.auth,
@@ -127,12 +131,15 @@ async function exchangeWs(app: FastifyInstance, options: ExchangeWsOptions): Pro
     app.server.on('upgrade', onOperatorUpgrade);
     upgradeListeners.push(onOperatorUpgrade);
   }
+  // Other processes' events, counts and support changes reach this process's sockets (MP11, MP13).
+  const links = linkHubs(app, hub, log, { presenceWaitMs: options.presenceWaitMs ?? PRESENCE_WAIT_MS });
   const unsubscribe = [
     app.auth.onRevoke((event) => hub.revoked(event.sessionIds)),
     ...followEvents(app, hub, journal, log),
+    ...links.stop,
   ];
   if (app.hasDecorator('support')) {
-    app.support.setPresence({ userOnline: (userId) => hub.userOnline(userId) });
+    app.support.setPresence({ userOnline: (userId) => links.userOnline(userId) });
   }
   if (app.hasDecorator('operatorSessions')) {
     unsubscribe.push(app.operatorSessions.onChange((operatorId) => hub.operatorSessionsChanged(operatorId)));
@@ -229,7 +236,7 @@ function operatorLiveInbox(
 export const exchangeWsPlugin = fp(exchangeWs, {
   name: 'exchange-ws',
   fastify: '5.x',
-  decorators: { fastify: ['auth', 'trading'] },
+  decorators: { fastify: ['auth', 'trading', 'cluster'] },
 });
 
 export default exchangeWsPlugin;

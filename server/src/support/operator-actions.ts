@@ -93,7 +93,7 @@ export function operatorActions({ app, now, publish, locked, inboxItem, presence
           after: { messageId: stored.id, image: stored.image !== null },
         });
         let notice: Notified | null = null;
-        if (!earlier && row.userId !== null && !presence().userOnline(row.userId)) {
+        if (!earlier && row.userId !== null && !(await presence().userOnline(row.userId))) {
           const preview = stored.text.slice(0, NOTICE_PREVIEW);
           notice = await app.notifications.notify(tx, {
             userId: row.userId,

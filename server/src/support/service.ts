@@ -57,9 +57,9 @@ export interface SupportChange {
   reader?: 'trader' | 'operator';
 }
 
-/** What the socket module tells support: whether a user has a socket open now. */
+/** What the socket module tells support: whether a user has a socket open now (on any process, MP13). */
 export interface SupportPresence {
-  userOnline(userId: string): boolean;
+  userOnline(userId: string): boolean | Promise<boolean>;
 }
 
 /** An operator acting: the audit writer of the request and the name the trader sees. */
