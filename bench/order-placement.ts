@@ -4,7 +4,9 @@
  * baseline — the same number of clients each running the minimal placement transaction straight on the
  * same database (see order-placement/baseline.ts). Each client has an account of its own. The two sides
  * alternate for ROUNDS rounds of SECONDS each; the load runs in a child process so that it does not share
- * the server's event loop.
+ * the server's event loop. Then the same server as real processes behind one port (`--workers 1` and
+ * `--workers 3`, MP20), each side for ROUNDS rounds, at the 2× leverage real servers allow crypto (retail
+ * protection on): the figure with 1 and 3 processes.
  *
  *   npx tsx bench/order-placement.ts
  *   env: BENCH_DATABASE_URL (else a throw-away cluster) BENCH_CLIENTS (16) BENCH_SECONDS (5) BENCH_ROUNDS (2)
@@ -22,6 +24,7 @@ import { refusalProblem } from './refusals';
 import type { BaselineAccount } from './order-placement/baseline';
 import type { Job, JobResult } from './order-placement/clients';
 import { benchDatabase } from './order-placement/database';
+import { startWorkers } from './order-placement/processes';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -69,7 +72,9 @@ function total(runs: JobResult[]) {
 }
 
 const database = await benchDatabase();
+const ADMIN_TOKEN = 'order-placement-bench-admin-token';
 const app = await buildApp({
+  adminToken: ADMIN_TOKEN,
   databaseUrl: database.url,
   market: { autostart: false, backfillDays: 0.01 },
   // Orders at the catalogue's 1:100 leverage: retail protections (PR12) are tested in server/src/trading.
@@ -134,6 +139,21 @@ try {
       await runJob({ kind: 'sql', databaseUrl: database.url, accounts: withSharedFee, ...timing }),
     );
   }
+  // The real server as 1 and 3 worker processes on the same database (fresh accounts each round).
+  const processRuns: Record<1 | 3, JobResult[]> = { 1: [], 3: [] };
+  for (const workers of [1, 3] as const) {
+    const started = await startWorkers(database.url, workers, ADMIN_TOKEN);
+    try {
+      const at = `http://127.0.0.1:${started.port}/exchange/order/addOrder`;
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const job = { kind: 'http', url: at, pools: await pools(), perAccount: PER_ACCOUNT } as const;
+        processRuns[workers].push(await runJob({ ...job, body: { ...ORDER, multiple: 2 }, ...timing }));
+      }
+    } finally {
+      await started.stop();
+    }
+  }
+  const processes = { one: total(processRuns[1]), three: total(processRuns[3]) };
   // How busy the server's one thread was while it served: near 100 % means Node, not PostgreSQL, is the limit.
   const server = { ...total(serverRuns), processCpuPercent: (100 * serverCpuMs) / serverWallMs };
   const baseline = total(baselineRuns);
@@ -150,6 +170,12 @@ try {
   console.log(line('baseline without the fee leg (diagnostic)', noFee));
   console.log(line('baseline + fee to one shared house row (diagnostic)', sharedRow));
   console.log(`  server process CPU while serving: ${server.processCpuPercent.toFixed(0)} % of one core`);
+  console.log(line('server, 1 worker process (--workers 1)', processes.one));
+  console.log(line('server, 3 worker processes (--workers 3)', processes.three));
+  console.log(
+    `  3 processes / 1: ${(processes.three.ordersPerSec / processes.one.ordersPerSec).toFixed(2)}×; ` +
+      `3 processes / baseline ${(processes.three.ordersPerSec / baseline.ordersPerSec).toFixed(2)}×`,
+  );
   console.log(`  server / baseline ${ratio.toFixed(2)}×; ledger check ${ledgerOk ? 'passes' : 'FAILS'}`);
   console.log(
     JSON.stringify({
@@ -160,6 +186,12 @@ try {
       baselineWithoutFee: noFee,
       baselineSharedFeeRow: sharedRow,
       ratio,
+      processes: {
+        ...processes,
+        threeToOne: processes.three.ordersPerSec / processes.one.ordersPerSec,
+        oneToBaseline: processes.one.ordersPerSec / baseline.ordersPerSec,
+        threeToBaseline: processes.three.ordersPerSec / baseline.ordersPerSec,
+      },
       goalRatio: 1,
       withinGoal: ratio >= 1,
       ledgerOk,
@@ -168,6 +200,18 @@ try {
   const problems = [
     refusalProblem('server orders', server.orders, server.failures, server.firstFailure),
     refusalProblem('baseline orders', baseline.orders, baseline.failures, baseline.firstFailure),
+    refusalProblem(
+      '1-process orders',
+      processes.one.orders,
+      processes.one.failures,
+      processes.one.firstFailure,
+    ),
+    refusalProblem(
+      '3-process orders',
+      processes.three.orders,
+      processes.three.failures,
+      processes.three.firstFailure,
+    ),
   ].filter((problem) => problem !== null);
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) process.exitCode = 1;

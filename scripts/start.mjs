@@ -1,5 +1,6 @@
 // `npm start`: build the site and widgets when dist/ is missing or older than the sources, then run the
-// reference server (it prints its URL).
+// reference server (it prints its URL). `npm start -- --workers N` (or WORKERS=N) runs N server processes behind
+// one port on the PostgreSQL of DATABASE_URL: this process is then their primary (server/src/cluster/launcher.ts).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';

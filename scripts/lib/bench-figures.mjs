@@ -204,6 +204,21 @@ export const FIGURES = {
       limit: { kind: 'goal', on: 'ratio', min: r.goalRatio },
       note: `p99 ${r.server.p99Ms.toFixed(1)} ms`,
     }),
+    // The real server as 1 and 3 worker processes on one PostgreSQL (MP20), beside the same baseline.
+    ...(r.processes
+      ? [1, 3].map((n) => {
+          const p = n === 1 ? r.processes.one : r.processes.three;
+          return figure({
+            name: `order placement, ${r.clients} clients, ${n} server process${n === 1 ? '' : 'es'}`,
+            value: p.ordersPerSec,
+            unit: 'orders/s',
+            floor: r.baseline.ordersPerSec,
+            floorLabel: 'SQL baseline',
+            limit: { kind: 'goal', on: 'ratio', min: r.goalRatio },
+            note: `p99 ${p.p99Ms.toFixed(1)} ms`,
+          });
+        })
+      : []),
   ],
   'bench/option-settle.ts': (r) => [
     figure({

@@ -147,6 +147,17 @@ describe('readEnv', () => {
   });
 });
 
+describe('CLUSTER', () => {
+  it('is off by default, on with 1 and PostgreSQL, and refused without DATABASE_URL or with another value', () => {
+    const pg = { DATABASE_URL: 'postgres://db/tradekit' };
+    expect(readEnv({}).cluster).toBe(false);
+    expect(readEnv({ ...pg, CLUSTER: '0' }).cluster).toBe(false);
+    expect(readEnv({ ...pg, CLUSTER: '1' }).cluster).toBe(true);
+    expect(() => readEnv({ CLUSTER: '1' })).toThrow('CLUSTER=1 needs PostgreSQL: set DATABASE_URL');
+    expect(() => readEnv({ ...pg, CLUSTER: 'yes' })).toThrow('CLUSTER must be 0 or 1, got "yes"');
+  });
+});
+
 describe('describeEnv', () => {
   it('documents every variable in a Markdown table', () => {
     const table = describeEnv();

@@ -136,6 +136,18 @@ export const ENV_VARS: readonly EnvVar[] = [
       'Contact (mailto: or https:) the VAPID tokens of Web Push name, so a push service can reach the operator.',
     default: '(PUBLIC_ORIGIN, else mailto:push@localhost)',
   },
+  {
+    name: 'WORKERS',
+    description:
+      'Several server processes behind one port (as `npm start -- --workers N`, which wins over it): 1 to 64 worker processes forked by a primary that restarts them; needs DATABASE_URL (see docs/deploy.md).',
+    default: '(unset: one process)',
+  },
+  {
+    name: 'CLUSTER',
+    description:
+      '1: this process is one of several on the same DATABASE_URL (one process per host behind a proxy, see docs/deploy.md); `--workers` sets it for its workers.',
+    default: '0',
+  },
   { name: 'SMTP_FROM', description: 'Sender address of mail.', default: 'no-reply@localhost' },
   { name: 'NODE_ENV', description: 'production makes ADMIN_TOKEN mandatory.', default: 'development' },
   { name: 'LOG_LEVEL', description: 'fatal, error, warn, info, debug, trace or silent.', default: 'info' },
@@ -171,6 +183,8 @@ export interface ServerEnv {
   logLevel: string;
   /** WEB_PUSH_ORIGINS and WEB_PUSH_SUBJECT (webpush/). */
   webPush: { origins: string[]; subject: string | undefined };
+  /** CLUSTER=1 (or a worker of `--workers`): one of several processes on this database. */
+  cluster: boolean;
 }
 
 /** A bad environment: the message names the variable and what is expected. */
@@ -207,6 +221,14 @@ function trustProxyOf(raw: string | undefined): TrustProxy {
     );
   }
   return trustedProxies(value).join(',');
+}
+
+/** CLUSTER: 0 or 1, like DEV_OUTBOX. */
+export function clusterOf(raw: string | undefined): boolean {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0') return false;
+  if (value === '1') return true;
+  throw new EnvError(`CLUSTER must be 0 or 1, got "${raw}"`);
 }
 
 /** DEV_OUTBOX: on only when it says 1 (an explicit opt-in, never a default). */
@@ -296,6 +318,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const publicOrigin = env.PUBLIC_ORIGIN?.trim();
+  const cluster = clusterOf(env.CLUSTER);
+  if (cluster && !databaseUrl) {
+    throw new EnvError('CLUSTER=1 needs PostgreSQL: set DATABASE_URL (PGlite belongs to one process)');
+  }
   return {
     port: integer(env, 'PORT', 0, 65535) ?? 8080,
     host: env.HOST?.trim() || '0.0.0.0',
@@ -329,6 +355,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       origins: webPushOriginsOf(env.WEB_PUSH_ORIGINS),
       subject: webPushSubjectOf(env.WEB_PUSH_SUBJECT),
     },
+    cluster,
   };
 }
 

@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../accounts/test-app';
-import { describeOnBackends } from '../db/testing';
+import { buildApp } from '../app';
+import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
 import { optionsHarness, type OptionsHarness } from '../options/test-app';
 import { HEALTH_LIMITS, healthProblems } from './health';
 
@@ -62,7 +64,10 @@ describeOnBackends('GET /admin/v1/health with the market and option mode', { on:
       database: { ok: true },
       broker: { kind: 'embedded', connections: 0, subscriptions: 0, link: null },
       lag: { lastTickAgeMs: 0, overdueSettlementMs: 0 },
+      // Alone on its database: every registered lease is this process's.
+      cluster: { shared: false, pid: process.pid, members: 1, held: h.app.cluster.leases.report().held },
     });
+    expect(report.cluster.processId).toBe(h.app.cluster.bus.processId);
     expect(report.database.latencyMs).toBeGreaterThanOrEqual(0);
     expect(await problemsBesidesLoop()).toEqual([]);
   });
@@ -117,3 +122,62 @@ describeOnBackends('GET /admin/v1/health with the market and option mode', { on:
     expect((await health()).database.ok).toBe(true);
   });
 });
+
+describeOnBackends(
+  'GET /admin/v1/health with two processes on one database',
+  { on: 'postgres' },
+  (backend) => {
+    let database: TestDatabase;
+    const apps: FastifyInstance[] = [];
+    beforeAll(async () => {
+      database = await backend.create();
+      for (let i = 0; i < 2; i += 1) {
+        apps.push(
+          await buildApp({
+            ...appStorage(database),
+            adminToken: ADMIN_TOKEN,
+            logger: false,
+            market: { autostart: false, backfillDays: 0.01 },
+            cluster: { enabled: true, leaseRoundMs: 50 },
+          }),
+        );
+      }
+    }, 120_000);
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+      await database?.cleanup();
+    });
+
+    const health = async (app: FastifyInstance) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/admin/v1/health',
+          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        })
+      ).json().data;
+
+    it('says which process answered, how many share the database and which leases each holds', async () => {
+      // A lease of the test's own, registered in both: exactly one of them runs it.
+      for (const app of apps)
+        app.cluster.leases.hold('health-test', { start: () => undefined, stop: () => undefined });
+      await Promise.all(apps.map((app) => app.ready()));
+      // The lease rounds run every 50 ms: wait until both processes see each other and one holds the lease.
+      let reports: Array<{
+        cluster: { shared: boolean; processId: string; members: number; held: string[] };
+      }> = [];
+      const deadline = performance.now() + 30_000;
+      while (performance.now() < deadline) {
+        reports = await Promise.all(apps.map(health));
+        const holders = reports.filter((r) => r.cluster.held.includes('health-test'));
+        if (reports.every((r) => r.cluster.members === 2) && holders.length === 1) break;
+        await apps[0]?.db.query('select 1');
+      }
+      expect(reports.map((r) => r.cluster.shared)).toEqual([true, true]);
+      expect(reports.map((r) => r.cluster.members)).toEqual([2, 2]);
+      expect(new Set(reports.map((r) => r.cluster.processId)).size).toBe(2);
+      expect(reports.map((r) => r.cluster.processId)).toEqual(apps.map((app) => app.cluster.bus.processId));
+      expect(reports.filter((r) => r.cluster.held.includes('health-test'))).toHaveLength(1);
+    });
+  },
+);

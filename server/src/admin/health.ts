@@ -3,8 +3,9 @@
  * process — its database (a timed `select 1`), the market socket's broker, and lag: the event loop's delay,
  * the age of the market's last tick and how long the oldest due option has waited for its settlement. Each
  * figure past its threshold is named in `problems` and makes the status `degraded` (decision HL1); in RabbitMQ
- * mode a lost link to it is the problem `broker` (RQ2). It reads
- * other modules only through their decorations (`app.broker`, `app.market`, `app.optionMode`), present or not.
+ * mode a lost link to it is the problem `broker` (RQ2). With several processes on one database `cluster` says
+ * which process answered and which background jobs (leases) it runs (MP18). It reads other modules only through
+ * their decorations (`app.broker`, `app.market`, `app.optionMode`, `app.cluster`), present or not.
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -75,6 +76,20 @@ export function healthProblems(figures: HealthFigures): HealthProblem[] {
   if (over(figures.overdueSettlementMs, HEALTH_LIMITS.overdueSettlementMs)) problems.push('settlement');
   if (figures.brokerLinkOk === false) problems.push('broker');
   return problems;
+}
+
+/** This process among its database's (a process without the cluster module is alone). */
+function clusterOf(app: FastifyInstance) {
+  if (!app.hasDecorator('cluster'))
+    return { shared: false, processId: '', pid: process.pid, members: 1, held: [] };
+  const { held, members } = app.cluster.leases.report();
+  return {
+    shared: app.cluster.shared,
+    processId: app.cluster.bus.processId,
+    pid: process.pid,
+    members,
+    held: [...held].sort(),
+  };
 }
 
 /** Registers the health route (called by the admin plugin). */
@@ -159,6 +174,7 @@ export function registerHealth(app: FastifyInstance): void {
               link: null,
             }),
       lag: { eventLoopMaxMs, lastTickAgeMs, overdueSettlementMs },
+      cluster: clusterOf(app),
       problems,
     });
   });

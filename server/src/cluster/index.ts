@@ -2,3 +2,12 @@
 export { clusterPlugin, type Cluster, type ClusterPluginOptions } from './plugin';
 export { MAX_BODY_BYTES, type Bus, type BusHandler } from './bus';
 export type { LeaseJob, LeaseReport, Leases } from './leases';
+export {
+  announceReady,
+  MAX_WORKERS,
+  restartDelayMs,
+  runPrimary,
+  startLines,
+  workersOf,
+  type WorkerReady,
+} from './launcher';

@@ -62,6 +62,17 @@ export const AdminHealth = endpoint({
       /** How long the oldest due option has waited for its settlement (0: none due; null: no option mode). */
       overdueSettlementMs: Nullable(T.Integer({ minimum: 0 })),
     }),
+    /**
+     * This process among the processes of its database (MP18): `shared` when several share it (`--workers`,
+     * CLUSTER=1), this process's bus id and pid, the processes present and the leases (background jobs) it holds.
+     */
+    cluster: Obj({
+      shared: T.Boolean(),
+      processId: T.String(),
+      pid: T.Integer({ minimum: 0 }),
+      members: T.Integer({ minimum: 1 }),
+      held: T.Array(T.String()),
+    }),
     /** What is wrong, by name (HEALTH_PROBLEMS); empty when healthy. */
     problems: T.Array(OneOf(HEALTH_PROBLEMS)),
   }),
