@@ -44,6 +44,8 @@ export interface AlertBook {
   evaluate(symbol: string, bid: number, ask: number): FiredAlert[];
   /** Armed alerts in total. */
   size(): number;
+  /** The ids of the armed alerts. */
+  ids(): string[];
 }
 
 interface Node {
@@ -138,5 +140,6 @@ export function createAlertBook(): AlertBook {
     },
 
     size: () => byAlert.size,
+    ids: () => [...byAlert.keys()],
   };
 }

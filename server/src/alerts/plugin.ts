@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { alertRoutes } from './routes';
-import { createAlertService, type AlertService } from './service';
+import { ALERTS_CHANNEL, createAlertService, type AlertService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,17 +22,51 @@ export const alertsPlugin = fp(
     // Armed before the server answers a request. The feed may already be ticking: a level crossed during the
     // load fires on the next tick that still crosses it.
     await alerts.load();
-    const unsubscribe = app.market.source.onTick((tick) => alerts.onTick(tick));
+    // Several processes (MP8): alerts fire in the holder of the lease `alerts`; every process keeps its book
+    // current from the others' changes (`alerts:changed`, re-reading the rows) and reloads it after a cut.
+    let held = false;
+    app.cluster.leases.hold('alerts', {
+      start() {
+        held = true;
+        // At a takeover, a level the price is beyond now fires at once rather than on the symbol's next tick.
+        if (!app.cluster.shared) return;
+        for (const instrument of app.market.instruments) {
+          const quote = app.market.source.current(instrument.productCode);
+          if (quote) alerts.onTick(quote);
+        }
+      },
+      stop: () => void (held = false),
+    });
+    let syncing: Promise<void> = Promise.resolve();
+    const sync = (step: () => Promise<void>) => {
+      syncing = syncing
+        .then(step)
+        .catch((error: unknown) => app.log.error({ err: error }, 'alert sync failed'));
+    };
+    const offChanged = app.cluster.bus.subscribe(ALERTS_CHANNEL, (body) => {
+      const ids = (body as { ids?: unknown } | null)?.ids;
+      if (!Array.isArray(ids) || ids.length > 500) return;
+      const valid = ids.filter((id): id is string => typeof id === 'string' && /^\d{1,19}$/.test(id));
+      if (valid.length > 0) sync(() => alerts.reload(valid));
+    });
+    const offResume = app.cluster.bus.onResume(() => sync(() => alerts.load()));
+    const unsubscribe = app.market.source.onTick((tick) => {
+      if (held) alerts.onTick(tick);
+    });
     // preClose: the database is still open, so queued firings finish before it closes.
     app.addHook('preClose', async () => {
+      held = false;
       unsubscribe();
+      offChanged();
+      offResume();
+      await syncing;
       await alerts.idle();
     });
   },
   {
     name: 'alerts',
     fastify: '5.x',
-    dependencies: ['db', 'http', 'auth', 'market', 'notifications'],
+    dependencies: ['db', 'cluster', 'http', 'auth', 'market', 'notifications'],
   },
 );
 

@@ -107,3 +107,12 @@ export async function activeAlerts(q: Queryable): Promise<AlertRow[]> {
   );
   return rows;
 }
+
+/** The alerts of these ids in any state (another process changed them). */
+export async function alertsByIds(q: Queryable, ids: readonly string[]): Promise<AlertRow[]> {
+  const { rows } = await q.query<AlertRow>(
+    `select ${ALERT_COLUMNS} from price_alerts where id = any($1::bigint[]) order by id`,
+    [ids],
+  );
+  return rows;
+}

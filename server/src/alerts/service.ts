@@ -20,6 +20,7 @@ import { checkLevel, checkPercent, entriesOf, midOf, type AlertTarget } from './
 import {
   ALERT_COLUMNS,
   activeAlerts,
+  alertsByIds,
   findOwnAlert,
   listAlerts,
   targetColumns,
@@ -47,8 +48,10 @@ export interface AlertService {
   create(caller: AlertCaller, input: AlertInput & { symbol: string; mode: AlertMode }): Promise<PriceAlert>;
   update(caller: AlertCaller, id: string, input: AlertInput): Promise<PriceAlert>;
   remove(caller: AlertCaller, id: string): Promise<void>;
-  /** Arms every active alert of the table (start). */
+  /** Arms every active alert of the table (start), and drops what the book holds that is no longer active. */
   load(): Promise<void>;
+  /** Re-reads alerts another process changed (MP8): active ones armed as stored, the others dropped. */
+  reload(ids: readonly string[]): Promise<void>;
   /** Evaluates one tick (the market source's listener). */
   onTick(tick: Tick): void;
   /** Resolves when every firing queued so far is done (tests, close). */
@@ -68,6 +71,46 @@ function checkNote(note: string | undefined): string | undefined {
   if (note === undefined) return undefined;
   if (CONTROL.test(note)) throw new BusinessError(Code.INCORRECT_PARAMETER, 'note: no control characters');
   return note.trim();
+}
+
+/** Several processes: the alert ids whose rows changed here, told to the others (`alerts:changed`). */
+export const ALERTS_CHANNEL = 'alerts:changed';
+
+/** Tells the other processes that an alert's row changed (nothing to tell for a process alone). */
+function announcer(app: FastifyInstance): (id: string) => void {
+  return (id) => {
+    if (!app.cluster.shared) return;
+    app.cluster.bus
+      .publish(ALERTS_CHANNEL, { ids: [id] })
+      .catch((error: unknown) => app.log.error({ err: error, alertId: id }, 'alert change not announced'));
+  };
+}
+
+/** Arms every active alert and drops what the book holds that is no longer active. */
+async function loadActive(
+  app: FastifyInstance,
+  book: AlertBook,
+  arm: (row: AlertRow) => void,
+): Promise<void> {
+  const rows = await activeAlerts(app.db);
+  const active = new Set(rows.map((row) => row.id));
+  for (const id of book.ids()) if (!active.has(id)) book.remove(id);
+  for (const row of rows) arm(row);
+}
+
+/** Re-reads the alerts of `ids`: the active ones armed as stored, the others dropped. */
+async function reloadAlerts(
+  app: FastifyInstance,
+  book: AlertBook,
+  arm: (row: AlertRow) => void,
+  ids: readonly string[],
+): Promise<void> {
+  const rows = new Map((await alertsByIds(app.db, ids)).map((row) => [row.id, row]));
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (row?.state === 'active') arm(row);
+    else book.remove(id);
+  }
 }
 
 export function createAlertService(app: FastifyInstance): AlertService {
@@ -100,6 +143,8 @@ export function createAlertService(app: FastifyInstance): AlertService {
     }
     return { condition: input.condition, level: checkLevel(input.level, instrument) };
   }
+
+  const announce = announcer(app);
 
   function arm(row: AlertRow): void {
     const instrument = bySymbol.get(row.symbol);
@@ -157,6 +202,7 @@ export function createAlertService(app: FastifyInstance): AlertService {
         return rows[0] as AlertRow;
       });
       arm(row);
+      announce(row.id);
       return toPriceAlert(row);
     },
 
@@ -179,6 +225,7 @@ export function createAlertService(app: FastifyInstance): AlertService {
         return rows[0] as AlertRow;
       });
       arm(row);
+      announce(row.id);
       return toPriceAlert(row);
     },
 
@@ -194,11 +241,11 @@ export function createAlertService(app: FastifyInstance): AlertService {
         );
       });
       book.remove(id);
+      announce(id);
     },
 
-    async load() {
-      for (const row of await activeAlerts(app.db)) arm(row);
-    },
+    load: () => loadActive(app, book, arm),
+    reload: (ids) => reloadAlerts(app, book, arm, ids),
 
     onTick(tick) {
       const instrument = bySymbol.get(tick.symbol);
@@ -208,6 +255,7 @@ export function createAlertService(app: FastifyInstance): AlertService {
         // One firing at a time: a burst of ticks queues its work behind the earlier firings in order.
         queue = queue
           .then(() => fireAlert(app, one, tick, instrument, arm))
+          .then(() => announce(one.alert.id))
           .catch((error: unknown) => {
             app.log.error({ err: error }, 'price alert firing failed');
           });

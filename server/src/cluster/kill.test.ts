@@ -96,18 +96,13 @@ describeOnBackends(
       }, `one market holder among ${members}`);
       return holder as ServerProcess;
     };
-    /** Sends to `server`, else to the next live process while unanswered; `reconcile` says if a lost try acted. */
+    /** Sends to `server`, else (the same request, its key too) to the next live process while unanswered. */
     const send = async <T>(
       start: number,
       attempt: (server: ServerProcess) => Promise<{ code: number; data: T }>,
-      reconcile?: (server: ServerProcess) => Promise<T | null>,
     ): Promise<{ code: number; data: T }> => {
       for (let i = start; ; i += 1) {
         const server = live()[i % live().length] as ServerProcess;
-        if (i > start && reconcile) {
-          const found = await reconcile(server).catch(() => null);
-          if (found) return { code: 0, data: found };
-        }
         try {
           const answer = await attempt(server);
           if (answer.code !== STILL_PROCESSING) return answer;
@@ -237,23 +232,14 @@ describeOnBackends(
           orderType: 0,
           buyPoint: 2,
         };
-        const openOrders = async (trader: Trader, server: ServerProcess) =>
-          (
-            await call<{ list: Array<{ uid: string }> }>(server.base, '/v1/waa/order/query', {
-              token: trader.token,
-              body: { positionStatus: 2, limit: 50 },
-            })
-          ).data.list.map((o) => o.uid);
         const load = traders.map(async (trader) => {
           for (let i = 0; i < ORDERS_PER_TRADER + TRANSFERS_PER_TRADER; i += 1) {
             const start = trader.n + i;
             if (i % 2 === 0 && trader.orders.length < ORDERS_PER_TRADER) {
-              // The order route takes no key: after a lost answer the trader reads its orders before sending again.
-              const before = [...trader.orders];
-              const answer = await send(
-                start,
-                (s) => call<string>(s.base, '/exchange/order/addOrder', { token: trader.token, body: order }),
-                async (s) => (await openOrders(trader, s)).find((uid) => !before.includes(uid)) ?? null,
+              // Keyed (IK6): an unanswered placement is sent again, to the next live process, with its key.
+              const key = `kill-order-${trader.n}-${i}`;
+              const answer = await send(start, (s) =>
+                call<string>(s.base, '/exchange/order/addOrder', { token: trader.token, key, body: order }),
               );
               expect(answer.code).toBe(0);
               trader.orders.push(String(answer.data));

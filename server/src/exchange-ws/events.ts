@@ -69,7 +69,9 @@ export function followEvents(
   }
   if (app.hasDecorator('optionMode')) {
     unsubscribe.push(
-      app.optionMode.onSettled((rows) => {
+      app.optionMode.onSettled((rows, remote) => {
+        // Settled in another process: its journal entry comes to these sockets over the bus (MP11).
+        if (remote) return;
         // One message per account, as the sockets had it: `{ optionSettled, virtual, list }`.
         const byAccount = new Map<string, { userId: string; virtual: boolean; rows: typeof rows }>();
         for (const row of rows) {

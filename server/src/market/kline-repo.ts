@@ -110,7 +110,7 @@ export async function latestCandles(db: KlineDb, symbols: readonly string[]): Pr
  * A store on the `klines` table. Appended candles wait in memory until `flush` writes them in one batch;
  * reads merge them in, so a candle is visible the moment it closes.
  */
-export function createDbKlineStore(db: KlineDb): KlineStore {
+export function createDbKlineStore(db: KlineDb, options: { writes?: () => boolean } = {}): KlineStore {
   let pending = new Map<string, StoredCandle[]>();
   let inflight = new Map<string, StoredCandle[]>();
   let chain: Promise<unknown> = Promise.resolve();
@@ -118,6 +118,11 @@ export function createDbKlineStore(db: KlineDb): KlineStore {
   async function write(forming: readonly StoredCandle[]): Promise<number> {
     inflight = pending;
     pending = new Map();
+    // A process that follows another's ticks (MP5) keeps its candles in memory only: the holder writes them.
+    if (options.writes && !options.writes()) {
+      inflight = new Map();
+      return 0;
+    }
     try {
       return await writeCandles(db, [...[...inflight.values()].flat(), ...forming]);
     } catch (error) {

@@ -15,7 +15,9 @@ import { createKlines, type Klines } from './klines';
 import { createPublisher, type Publisher } from './publisher';
 import { createQuoteBook, type QuoteBook } from './quote-book';
 import { marketRoutes } from './routes';
-import { createSimulator, type Simulator } from './simulator';
+import type { Cluster } from '../cluster';
+import { createMarketFeed, type FeedBus, type MarketFeed } from './feed';
+import { createSimulator } from './simulator';
 
 /** Options of the market plugin (`buildApp({ market })`). */
 export interface MarketOptions {
@@ -38,7 +40,8 @@ export interface MarketOptions {
 export interface Market {
   instruments: readonly Instrument[];
   book: QuoteBook;
-  source: Simulator;
+  /** The price source: this process's simulator, or the holder's ticks from the bus (MP4). */
+  source: MarketFeed;
   klines: Klines;
   publisher: Publisher;
   /** What the start did: rows written while filling history and how long it took. */
@@ -67,8 +70,15 @@ function backfillDays(option: number | undefined): number {
   return days;
 }
 
+/** Nobody to tell: a process alone on its database (or a test app without the cluster module). */
+const LONE_BUS: FeedBus = { shared: false, publish: async () => undefined, subscribe: () => () => undefined };
+
+/** The cluster module when the app has it (the market's own test app has not). */
+const clusterOf = (app: FastifyInstance): Cluster | undefined =>
+  app.hasDecorator('cluster') ? app.cluster : undefined;
+
 /**
- * The simulator and the book, continuing the persisted candles (restored as the forming ones) or starting
+ * The feed and the book, continuing the persisted candles (restored as the forming ones) or starting
  * afresh, run up to `startedAt` with their candles written.
  */
 async function startFeed(app: FastifyInstance, options: MarketOptions, klines: Klines, startedAt: number) {
@@ -84,12 +94,18 @@ async function startFeed(app: FastifyInstance, options: MarketOptions, klines: K
     backfillDays(options.backfillDays),
     options.seed ?? envNumber('MARKET_SEED') ?? 1,
   );
-  const source = createSimulator({
+  const common = {
     instruments,
     tickMs: options.tickMs ?? 500,
     now: () => app.clock.now(),
-    onError: (error) => app.log.error({ err: error }, 'market tick failed'),
-    ...plan,
+    onError: (error: unknown) => app.log.error({ err: error }, 'market tick failed'),
+  };
+  const simulator = createSimulator({ ...common, ...plan });
+  const source = createMarketFeed({
+    ...common,
+    initial: simulator,
+    seed: plan.seed,
+    bus: clusterOf(app)?.bus ?? LONE_BUS,
   });
   const book = createQuoteBook(instruments, source);
   for (const { symbol, period, candle } of latest) {
@@ -100,7 +116,7 @@ async function startFeed(app: FastifyInstance, options: MarketOptions, klines: K
     book.apply(tick);
     klines.apply(tick);
   });
-  return { source, book, plan, rows: await runBackfill(source, klines, startedAt) };
+  return { source, book, plan, rows: await runBackfill(simulator, klines, startedAt) };
 }
 
 async function market(app: FastifyInstance, options: MarketOptions): Promise<void> {
@@ -115,7 +131,10 @@ async function market(app: FastifyInstance, options: MarketOptions): Promise<voi
 
   const startedAt = now();
   const clockStart = performance.now();
-  const klines = createKlines(instruments, createDbKlineStore(db));
+  const cluster = clusterOf(app);
+  // Only the holder of the lease `market` writes candles; a follower aggregates the same ticks in memory.
+  let holding = () => true;
+  const klines = createKlines(instruments, createDbKlineStore(db, { writes: () => holding() }));
   // Two servers starting on one database must not both backfill: the second one waits, then resumes.
   const { source, book, plan, rows } = await db.exclusive('tradekit:market-history', () =>
     startFeed(app, options, klines, startedAt),
@@ -127,6 +146,7 @@ async function market(app: FastifyInstance, options: MarketOptions): Promise<voi
     tookMs: Math.round(performance.now() - clockStart),
   };
   app.log.info(startup, plan.fresh ? 'market history backfilled' : 'market history gap filled');
+  holding = () => source.holding;
 
   const publisher = createPublisher({
     broker,
@@ -148,6 +168,7 @@ async function market(app: FastifyInstance, options: MarketOptions): Promise<voi
       .finally(() => (flushing = undefined)));
   const stop = () => {
     source.stop();
+    source.close();
     publisher.stop();
     clearInterval(flushTimer);
     flushTimer = undefined;
@@ -169,6 +190,10 @@ async function market(app: FastifyInstance, options: MarketOptions): Promise<voi
     flushTimer = setInterval(() => void flush('market candles not written'), options.flushMs ?? 2000);
     flushTimer.unref?.();
   }
+  // The simulator runs in the lease's holder (at once for a process alone); the others follow its ticks.
+  const job = { start: () => source.take(), stop: () => source.giveUp() };
+  if (cluster) cluster.leases.hold('market', job);
+  else job.start();
 }
 
 /** The market plugin (name 'market', after 'db' and 'broker'). */

@@ -11,6 +11,7 @@ import { createPriceRecord, type PriceRecord } from './prices';
 import type { OptionRow } from './repo';
 import { optionRoutes } from './routes';
 import { seedOptionProducts } from './seed';
+import { relaySettled } from './settled-relay';
 import { createSettler, type Settler } from './settle';
 
 /** Options of the options plugin (`buildApp({ optionMode })`). */
@@ -26,8 +27,12 @@ export interface OptionsService {
   settler: Settler;
   prices: PriceRecord;
   context: OptionsContext;
-  /** Listen to settled options (e.g. to push them to the owner's socket); returns the unsubscribe function. */
-  onSettled(listener: (rows: OptionRow[]) => void): () => void;
+  /**
+   * Listen to settled options (e.g. to push them to the owner's socket); returns the unsubscribe function.
+   * `remote`: settled by another process (MP8), whose own listeners already acted on it (its journal entry
+   * reaches every process's sockets, MP11).
+   */
+  onSettled(listener: (rows: OptionRow[], remote: boolean) => void): () => void;
 }
 
 declare module 'fastify' {
@@ -54,17 +59,23 @@ export const optionsPlugin = fp<OptionsPluginOptions>(
       house: await openOptionHouses(app.db),
       prices,
     };
-    const listeners = new Set<(rows: OptionRow[]) => void>();
+    const listeners = new Set<(rows: OptionRow[], remote: boolean) => void>();
+    const tell = (rows: OptionRow[], remote = false) => {
+      for (const listener of listeners) {
+        try {
+          listener(rows, remote);
+        } catch (error) {
+          app.log.error({ err: error }, 'option settlement listener failed');
+        }
+      }
+    };
+    // The other processes push the settlements to the sockets they hold.
+    const relay = relaySettled(app, (rows) => tell(rows, true));
     const settler = createSettler(
       context,
       (rows) => {
-        for (const listener of listeners) {
-          try {
-            listener(rows);
-          } catch (error) {
-            app.log.error({ err: error }, 'option settlement listener failed');
-          }
-        }
+        tell(rows);
+        relay.announce(rows);
       },
       (error) => app.log.error({ err: error }, 'option settlement failed'),
     );
@@ -79,16 +90,46 @@ export const optionsPlugin = fp<OptionsPluginOptions>(
       await prices.flush();
     };
     let recording: Promise<unknown> | undefined;
-    const recordTimer = setInterval(() => {
-      recording ??= record()
-        .catch((error: unknown) => app.log.error({ err: error }, 'option price record failed'))
-        .finally(() => (recording = undefined));
-    }, options.recordEveryMs ?? 1000);
-    recordTimer.unref?.();
-    const pruneTimer = setInterval(() => {
-      prices.prune().catch((error: unknown) => app.log.error({ err: error }, 'option price prune failed'));
-    }, PRUNE_EVERY_MS);
-    pruneTimer.unref?.();
+    let recordTimer: ReturnType<typeof setInterval> | undefined;
+    let pruneTimer: ReturnType<typeof setInterval> | undefined;
+    const everyMs = options.settleEveryMs ?? 200;
+    /**
+     * The settler, the price record's writes and its pruning run in the holder of the lease `options-settler`
+     * (MP8). Every process observes the ticks in memory, so a new holder settles on what it saw; what fell due
+     * while nobody held the lease settles at its start. Each chunk locks its instrument and its rows, so an
+     * overlap with the old holder settles nothing twice.
+     */
+    const settlerJob = {
+      async start() {
+        if (recordTimer) return;
+        recordTimer = setInterval(() => {
+          recording ??= record()
+            .catch((error: unknown) => app.log.error({ err: error }, 'option price record failed'))
+            .finally(() => (recording = undefined));
+        }, options.recordEveryMs ?? 1000);
+        recordTimer.unref?.();
+        pruneTimer = setInterval(() => {
+          prices
+            .prune()
+            .catch((error: unknown) => app.log.error({ err: error }, 'option price prune failed'));
+        }, PRUNE_EVERY_MS);
+        pruneTimer.unref?.();
+        // Alone on its database the process settled these before its first request (below).
+        if (app.cluster.shared) {
+          const overdue = await settler.settleDue();
+          if (overdue.length > 0)
+            app.log.info({ settled: overdue.length }, 'overdue options settled at takeover');
+        }
+        if (recordTimer) settler.start(everyMs);
+      },
+      async stop() {
+        clearInterval(recordTimer);
+        clearInterval(pruneTimer);
+        recordTimer = undefined;
+        pruneTimer = undefined;
+        await settler.stop();
+      },
+    };
 
     app.accounts.addOpenPositionCheck(async (tx, account) => {
       const { rows } = await tx.query<{ live: boolean }>(
@@ -99,9 +140,11 @@ export const optionsPlugin = fp<OptionsPluginOptions>(
     });
 
     // Options that expired while the server was stopped settle before the first request.
-    const overdue = await settler.settleDue();
-    if (overdue.length > 0) app.log.info({ settled: overdue.length }, 'overdue options settled at start');
-    settler.start(options.settleEveryMs ?? 200);
+    if (!app.cluster.shared) {
+      const overdue = await settler.settleDue();
+      if (overdue.length > 0) app.log.info({ settled: overdue.length }, 'overdue options settled at start');
+    }
+    app.cluster.leases.hold('options-settler', settlerJob);
 
     app.decorate('optionMode', {
       settler,
@@ -116,16 +159,21 @@ export const optionsPlugin = fp<OptionsPluginOptions>(
 
     app.addHook('preClose', async () => {
       unsubscribe();
-      clearInterval(recordTimer);
-      clearInterval(pruneTimer);
-      await settler.stop();
+      const held = recordTimer !== undefined;
+      await settlerJob.stop();
+      await relay.close();
       await recording;
+      if (!held) return;
       await record().catch((error: unknown) =>
         app.log.error({ err: error }, 'option prices not written at close'),
       );
     });
   },
-  { name: 'options', fastify: '5.x', dependencies: ['db', 'market', 'brand', 'auth', 'accounts', 'trading'] },
+  {
+    name: 'options',
+    fastify: '5.x',
+    dependencies: ['db', 'cluster', 'market', 'brand', 'auth', 'accounts', 'trading'],
+  },
 );
 
 export default optionsPlugin;

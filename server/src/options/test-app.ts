@@ -7,6 +7,7 @@ import {
   type OptionOrder,
   type OptionProduct,
 } from '../../../src/core/contract/options';
+import type { AppOptions } from '../app';
 import type { TestBackend, TestDatabase } from '../db/testing';
 import { tradingHarness, urlOf, type TradingHarness } from '../trading/test-app';
 import { OPTION_COLUMNS, toOptionOrder, type OptionRow } from './repo';
@@ -29,10 +30,15 @@ export interface OptionsHarness extends TradingHarness {
 /** The trading harness with the option module; its settler timer runs only when `settleEveryMs` is given. */
 export async function optionsHarness(
   backend: TestBackend,
-  options: { reuse?: { database: TestDatabase; now: number }; settleEveryMs?: number } = {},
+  options: {
+    reuse?: { database: TestDatabase; now: number };
+    settleEveryMs?: number;
+    cluster?: AppOptions['cluster'];
+  } = {},
 ): Promise<OptionsHarness> {
   const base = await tradingHarness(backend, {}, options.reuse, {
     optionMode: { settleEveryMs: options.settleEveryMs ?? 3_600_000, recordEveryMs: 3_600_000 },
+    ...(options.cluster ? { cluster: options.cluster } : {}),
   });
   const products = new Map<string, OptionProduct>();
   const harness: OptionsHarness = {

@@ -50,11 +50,11 @@ export function adminPriceRoute(app: FastifyInstance, engine: Engine): void {
     const symbol = instrument.productCode;
     const source = app.market.source;
     // The row is written first, so a refused pin rolls it back; the pin itself is in memory and cannot fail.
-    await audit.transaction(async (_tx, record) => {
+    const pinned = await audit.transaction(async (_tx, record) => {
       if (input.release) {
         await record({ action: 'market.price_release', objectKind: 'symbol', objectId: symbol });
         source.release(symbol);
-        return;
+        return undefined;
       }
       // Checked before the price source or a candle is touched: a refused pin changes nothing.
       const bid = pinnableBid(input.bid, instrument);
@@ -66,8 +66,13 @@ export function adminPriceRoute(app: FastifyInstance, engine: Engine): void {
         after: { bid, holdMs: input.holdMs ?? null },
       });
       const units = Number(toScaledInt(bid, instrument.pricePrecision));
-      if (!source.pin(symbol, units, input.holdMs)) throw new BusinessError(Code.ORDER_PARAMETER);
+      const tick = source.pin(symbol, units, input.holdMs);
+      if (!tick) throw new BusinessError(Code.ORDER_PARAMETER);
+      return tick;
     });
+    // Several processes (MP6): a follower forwarded the pin to the market's holder; the answer waits until the
+    // holder's tick is back in this process's book. The work it causes runs where the lease `triggers` is.
+    if (pinned) await source.whenQuoted(symbol, pinned.bid);
     await engine.idle();
     const quote = source.current(symbol);
     const price = (units: number | undefined) => fromScaledInt(units ?? 0, instrument.pricePrecision);

@@ -50,6 +50,11 @@ export interface Engine {
   house: HouseFinder;
   /** After a commit: indexes the order, (re)arms or disarms its levels and tells the listeners. */
   track(order: OrderRow, event?: OrderChange['event']): void;
+  /**
+   * An order another process changed (MP7), as re-read from its row: indexed and armed like `track`, and told
+   * to this process's listeners, but not announced again.
+   */
+  received(order: OrderRow, event?: OrderChange['event']): void;
   onChange(listener: (change: OrderChange) => void): () => void;
   /** Writes a notification in the caller's transaction (absent when the app runs without the module). */
   notify?: NotifyInTx;
@@ -80,6 +85,8 @@ export interface EngineDeps {
   blocking?: BlockingRules;
   /** The notification module's writer, when it runs. */
   notify?: NotifyInTx;
+  /** Tells the other processes of the database about a tracked change (several processes only). */
+  announce?: (order: OrderRow, event: OrderChange['event'] | undefined) => void;
 }
 
 /** The engine over the app's parts. */
@@ -100,6 +107,24 @@ export function createEngine(deps: EngineDeps): Engine {
       askUnits: tick.ask,
     };
   };
+  /** Index, arm and tell the listeners: what every change of an order does in this process. */
+  const record = (order: OrderRow, event: OrderChange['event'] | undefined) => {
+    live.put(order);
+    const product = products.get(order.tradePair);
+    if (product) armOrder(deps.book, order, product.pricePrecision);
+    const change: OrderChange = {
+      userId: order.userId,
+      virtual: order.virtual,
+      ...(event ? { event } : {}),
+    };
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        deps.log.error({ err: error }, 'order change listener failed');
+      }
+    }
+  };
   const engine: Engine = {
     db: deps.db,
     now: deps.now,
@@ -115,22 +140,10 @@ export function createEngine(deps: EngineDeps): Engine {
     house: deps.house,
     ...(deps.notify ? { notify: deps.notify } : {}),
     track(order, event) {
-      live.put(order);
-      const product = products.get(order.tradePair);
-      if (product) armOrder(deps.book, order, product.pricePrecision);
-      const change: OrderChange = {
-        userId: order.userId,
-        virtual: order.virtual,
-        ...(event ? { event } : {}),
-      };
-      for (const listener of listeners) {
-        try {
-          listener(change);
-        } catch (error) {
-          deps.log.error({ err: error }, 'order change listener failed');
-        }
-      }
+      record(order, event);
+      deps.announce?.(order, event);
     },
+    received: record,
     onChange(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

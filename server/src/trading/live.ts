@@ -18,6 +18,8 @@ export interface LiveOrders {
   /** Accounts with at least one open position in `symbol`. */
   openAccountsIn(symbol: string): Array<{ userId: string; virtual: boolean }>;
   size(): number;
+  /** The ids of every indexed order. */
+  ids(): string[];
 }
 
 /** An empty index. */
@@ -71,5 +73,6 @@ export function createLiveOrders(): LiveOrders {
         return { userId, virtual: kind === 'd' };
       }),
     size: () => byId.size,
+    ids: () => [...byId.keys()],
   };
 }

@@ -6,18 +6,14 @@
 import fp from 'fastify-plugin';
 import { adminPriceRoute } from './admin-routes';
 import { createEngine, type Engine } from './engine';
+import { followOrders, holdTriggers, loadLiveOrders, orderAnnouncer } from './cluster-sync';
 import { exchangeRoutes } from './exchange-routes';
 import { openTradingHouses } from './ledger-ops';
-import { ORDER_COLUMNS, selectOrders } from './orders-repo';
 import { forexDepositBlockingRule } from './place';
 import { startRolloverClock } from './overnight';
 import type { AccountSnapshot, TradingService } from './service-types';
 import { DEFAULT_TRADING_SETTINGS, loadTradingSettings, type TradingSettings } from './settings';
-import { createStopOutScheduler } from './stop-out';
 import { createTriggerBook } from './trigger-book';
-import { armOrder } from './triggers-arm';
-import { onTriggerTick } from './triggers';
-import { flushTrailing } from './trailing';
 import { accountView, summaryOf } from './valuation';
 import { webRoutes } from './web-routes';
 
@@ -62,20 +58,14 @@ export const tradingPlugin = fp<TradingPluginOptions>(
       ...(app.hasDecorator('notifications')
         ? { notify: (tx, input) => app.notifications.notify(tx, input) }
         : {}),
+      // Several processes (MP7): each change is also told to the others, which re-read the row.
+      ...(app.cluster.shared ? { announce: orderAnnouncer(app) } : {}),
     });
     engine.blocking.register(forexDepositBlockingRule(engine));
 
     // Restart: every pending and open order is indexed and armed again before the first tick.
-    const live = await selectOrders(
-      app.db,
-      `select ${ORDER_COLUMNS} from orders where position_status in (1, 2)`,
-      [],
-    );
-    for (const order of live) {
-      engine.live.put(order);
-      const product = engine.product(order.tradePair);
-      if (product) armOrder(engine.book, order, product.pricePrecision);
-    }
+    const unfollow = followOrders(app, engine, app.cluster);
+    await loadLiveOrders(engine);
 
     app.accounts.addOpenPositionCheck(async (tx, account) => {
       const { rows } = await tx.query<{ live: boolean }>(
@@ -85,12 +75,20 @@ export const tradingPlugin = fp<TradingPluginOptions>(
       return rows[0]?.live === true;
     });
 
-    const scheduleStopOut = createStopOutScheduler(engine);
-    const unsubscribe = app.market.source.onTick((tick) => {
-      onTriggerTick(engine, tick);
-      scheduleStopOut(tick.symbol);
-    });
-    const stopRollover = startRolloverClock(engine, options.rolloverCheckMs);
+    // Triggers and stop-outs act in the holder of the lease `triggers`; the rollover in that of `rollover` (MP8).
+    const triggers = holdTriggers(app, engine);
+    const unsubscribe = app.market.source.onTick((tick) => triggers.onTick(tick));
+    let stopRollover: (() => void) | undefined;
+    const rolloverJob = {
+      start() {
+        stopRollover ??= startRolloverClock(engine, options.rolloverCheckMs);
+      },
+      stop() {
+        stopRollover?.();
+        stopRollover = undefined;
+      },
+    };
+    app.cluster.leases.hold('rollover', rolloverJob);
 
     const service: TradingService = {
       onChange: (listener) => engine.onChange(listener),
@@ -118,12 +116,13 @@ export const tradingPlugin = fp<TradingPluginOptions>(
     // preClose: the database is still open, so queued executions finish before it closes.
     app.addHook('preClose', async () => {
       unsubscribe();
-      stopRollover();
+      unfollow();
+      rolloverJob.stop();
       // Trailing stops the book moved since their last write are written before the database closes (OT6).
-      await flushTrailing(engine);
+      await triggers.close();
     });
   },
-  { name: 'trading', fastify: '5.x', dependencies: ['db', 'market', 'auth', 'accounts'] },
+  { name: 'trading', fastify: '5.x', dependencies: ['db', 'cluster', 'market', 'auth', 'accounts'] },
 );
 
 export default tradingPlugin;

@@ -81,7 +81,7 @@ export async function tradingHarness(
   backend: TestBackend,
   settings: Record<string, Partial<TradingSettings>> = {},
   reuse?: { database: TestDatabase; now: number },
-  extra: Pick<AppOptions, 'optionMode'> & { protections?: boolean } = {},
+  extra: Pick<AppOptions, 'optionMode' | 'cluster'> & { protections?: boolean } = {},
 ): Promise<TradingHarness> {
   const { protections = false, ...options } = extra;
   const database: TestDatabase = reuse?.database ?? (await backend.create());

@@ -1,0 +1,143 @@
+/**
+ * The engine across several server processes (MP7, MP8). Every tracked change of an order is announced on the
+ * bus (`trading:orders`: its id and the event); the other processes re-read the row as committed now, index
+ * and arm it, and tell their own listeners (so their exchange sockets push the account's lists). Reading the
+ * row, rather than trusting a copy in the message, makes a repeated, late or reordered message harmless. The
+ * trigger checks (fills, stop loss, take profit, trailing, stop-out) run in the holder of the lease
+ * `triggers`; every process keeps its live index and trigger book current so it can take over at once.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Cluster } from '../cluster';
+import type { Tick } from '../market';
+import type { Engine } from './engine';
+import { ORDER_COLUMNS, selectOrders, type OrderRow } from './orders-repo';
+import type { OrderChange } from './service-types';
+import { createStopOutScheduler } from './stop-out';
+import { flushTrailing } from './trailing';
+import { armOrder } from './triggers-arm';
+import { onTriggerTick } from './triggers';
+
+export const ORDERS_CHANNEL = 'trading:orders';
+
+/** At most this many ids are re-read in one query. */
+const READ_BATCH = 500;
+
+interface OrdersMessage {
+  /** Order ids (the table's). */
+  o: string[];
+  e?: OrderChange['event'];
+}
+
+/** The announcer `createEngine` takes in cluster mode: one message per tracked change, after its commit. */
+export function orderAnnouncer(
+  app: FastifyInstance,
+): (order: OrderRow, event?: OrderChange['event']) => void {
+  const bus = app.cluster.bus;
+  return (order, event) => {
+    const body: OrdersMessage = { o: [order.id], ...(event ? { e: event } : {}) };
+    bus.publish(ORDERS_CHANNEL, body).catch((error: unknown) => {
+      app.log.error({ err: error, orderId: order.id }, 'order change not announced');
+    });
+  };
+}
+
+/**
+ * Indexes and arms every live order (start, and a bus that came back from a cut); orders the index holds that
+ * are no longer live are dropped. Nothing is announced: the accounts' lists did not change because of this.
+ */
+export async function loadLiveOrders(engine: Engine): Promise<void> {
+  const live = await selectOrders(
+    engine.db,
+    `select ${ORDER_COLUMNS} from orders where position_status in (1, 2)`,
+    [],
+  );
+  const seen = new Set(live.map((order) => order.id));
+  for (const id of engine.live.ids()) {
+    if (seen.has(id)) continue;
+    engine.live.remove(id);
+    engine.book.removeOrder(id);
+  }
+  for (const order of live) {
+    engine.live.put(order);
+    const product = engine.product(order.tradePair);
+    if (product) armOrder(engine.book, order, product.pricePrecision);
+  }
+}
+
+const isIds = (value: unknown): value is string[] =>
+  Array.isArray(value) &&
+  value.length <= READ_BATCH &&
+  value.every((id) => typeof id === 'string' && /^\d{1,19}$/.test(id));
+
+/** Follows the other processes' order changes; returns the unsubscribe function. */
+export function followOrders(app: FastifyInstance, engine: Engine, cluster: Cluster): () => void {
+  // One re-read at a time, in the order the messages came: the last read sees the last commit heard of.
+  let chain: Promise<void> = Promise.resolve();
+  const queue = (step: () => Promise<void>) => {
+    chain = chain.then(step).catch((error: unknown) => app.log.error({ err: error }, 'order sync failed'));
+  };
+  const offOrders = cluster.bus.subscribe(ORDERS_CHANNEL, (body) => {
+    const message = body as Partial<OrdersMessage> | null;
+    if (!isIds(message?.o)) return;
+    const ids = message.o;
+    const event = message.e;
+    queue(async () => {
+      const rows = await selectOrders(
+        engine.db,
+        `select ${ORDER_COLUMNS} from orders where id = any($1::bigint[])`,
+        [ids],
+      );
+      for (const row of rows) engine.received(row, event?.orderId === row.uid ? event : undefined);
+    });
+  });
+  const offResume = cluster.bus.onResume(() => queue(() => loadLiveOrders(engine)));
+  return () => {
+    offOrders();
+    offResume();
+  };
+}
+
+/** The trigger checks of ticks, acting only while this process holds the lease `triggers`. */
+export interface TriggerJob {
+  onTick(tick: Tick): void;
+  /** Stops acting and writes the trailing stops moved meanwhile (close). */
+  close(): Promise<void>;
+}
+
+/**
+ * Registers the lease `triggers`. At a takeover in a cluster, every armed order is checked against the current
+ * quote before the next tick (MP8): a level the price is beyond now executes at once; a level crossed and
+ * left again during the gap without a holder (about a second) is not replayed.
+ */
+export function holdTriggers(app: FastifyInstance, engine: Engine): TriggerJob {
+  const scheduleStopOut = createStopOutScheduler(engine);
+  let held = false;
+  const check = (tick: Tick) => {
+    onTriggerTick(engine, tick);
+    scheduleStopOut(tick.symbol);
+  };
+  app.cluster.leases.hold('triggers', {
+    start() {
+      held = true;
+      // Alone on its database the process starts as it always did: the next tick checks the book.
+      if (!app.cluster.shared) return;
+      for (const instrument of app.market.instruments) {
+        const quote = app.market.source.current(instrument.productCode);
+        if (quote) check(quote);
+      }
+    },
+    async stop() {
+      held = false;
+      await flushTrailing(engine);
+    },
+  });
+  return {
+    onTick(tick) {
+      if (held) check(tick);
+    },
+    async close() {
+      held = false;
+      await flushTrailing(engine);
+    },
+  };
+}
