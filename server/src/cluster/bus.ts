@@ -27,10 +27,13 @@ export interface Bus {
   publish(channel: string, body: unknown, tx?: Queryable): Promise<void>;
   subscribe(channel: string, handler: BusHandler): () => void;
   /**
-   * Called after the bus's link came back from a cut: messages of the gap are lost, so a module that keeps a
-   * copy of shared state reloads it here.
+   * Called after the bus's link came back from a cut, and when another process vanished (it may have committed
+   * a change and died before announcing it, MP21): messages may be lost, so a module that keeps a copy of
+   * shared state reloads it here.
    */
   onResume(handler: () => void): () => void;
+  /** Calls the `onResume` handlers (the leases saw a process vanish). */
+  gap(): void;
   close(): Promise<void>;
 }
 
@@ -84,6 +87,7 @@ export function createLocalBus(): Bus {
     publish: async () => undefined,
     subscribe: local.subscribe,
     onResume: local.onResume,
+    gap: () => undefined,
     close: async () => undefined,
   };
 }
@@ -173,6 +177,7 @@ export async function createPostgresBus(options: PostgresBusOptions): Promise<Bu
     },
     subscribe: local.subscribe,
     onResume: local.onResume,
+    gap: () => local.resume(options.onError),
     async close() {
       closed = true;
       clearTimeout(retry);

@@ -124,8 +124,15 @@ describeOnBackends('several processes on one PostgreSQL', { on: 'postgres' }, (b
     });
     const names = ['market', 'triggers', 'settler', 'rollover'];
     const schema = `lease_${Date.now()}`;
+    const lost: string[] = [];
     const make = (process: string) => {
-      const leases = createPostgresLeases({ databaseUrl: url(), schema, onError, roundMs: 20 });
+      const leases = createPostgresLeases({
+        databaseUrl: url(),
+        schema,
+        onError,
+        roundMs: 20,
+        onPeerLost: () => void lost.push(process),
+      });
       for (const name of names) leases.hold(name, job(process, name));
       return leases;
     };
@@ -167,6 +174,8 @@ describeOnBackends('several processes on one PostgreSQL', { on: 'postgres' }, (b
         () => db.query('select pg_sleep(0.02)'),
       );
       for (const name of names) expect(running.get(name)).toEqual(['b']);
+      // b saw a process vanish (MP21): what it keeps of shared state is reloaded.
+      expect(lost).toContain('b');
     } finally {
       await a.close();
       await b.close();

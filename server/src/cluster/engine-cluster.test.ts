@@ -183,6 +183,34 @@ describeOnBackends('the engine across server processes', { on: 'postgres' }, (ba
     expect(await fired()).toBe('1');
   });
 
+  it('arms an order a vanished process committed but never announced (MP21)', async () => {
+    const triggers = holder('triggers');
+    const ghost = await optionsHarness(backend, {
+      reuse: { database, now: triggers.clock.now() },
+      settleEveryMs: 100,
+      cluster: { enabled: true, leaseRoundMs: 50 },
+    });
+    try {
+      await until(() => expect(triggers.app.cluster.leases.report().members).toBe(open.size + 1));
+      // The ghost commits an order and dies before its message leaves: its bus is cut off first.
+      ghost.app.cluster.bus.publish = async () => undefined;
+      const trader = await ghost.trader({ credit: '10000' });
+      const placed = await ghost.order(trader.token, { orderQuantity: '0.1', stopPrice: '90000.00' });
+      expect(placed.code).toBe(0);
+      const id = await ghost.internalId(placed.data);
+      expect(triggers.app.tradingEngine.live.get(id)).toBeUndefined();
+    } finally {
+      await ghost.close();
+    }
+    // The survivors see one process fewer and reload the live orders: the triggers' holder arms it.
+    const { rows } = await triggers.app.db.query<{ id: string }>(
+      "select id::text from orders where stop_price = '90000.00' and position_status = 2",
+    );
+    const id = rows[0]?.id as string;
+    await until(() => expect(triggers.app.tradingEngine.live.get(id)?.stopPrice).toBe('90000.00'));
+    await settled();
+  });
+
   it('continues prices, triggers and settlements in another process when the market’s holder closes', async () => {
     const market = holder('market');
     await pinEverywhere(market, '95000.00');

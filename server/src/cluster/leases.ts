@@ -66,6 +66,8 @@ export interface PostgresLeasesOptions {
   onError: OnError;
   /** How often a process looks for free leases (default 1000 ms). */
   roundMs?: number;
+  /** Fewer processes than at the last round: one vanished (MP21). */
+  onPeerLost?: () => void;
 }
 
 const LOCK_KEY = "hashtextextended('tradekit:lease:' || $1 || ':' || current_schema(), 0)";
@@ -122,7 +124,9 @@ export function createPostgresLeases(options: PostgresLeasesOptions): Leases & {
         'select count(*) as n from pg_stat_activity where application_name = $1 and datname = current_database()',
         [applicationName],
       );
+      const before = members;
       members = Math.max(1, Number(count.rows[0]?.n ?? 1));
+      if (members < before) options.onPeerLost?.();
       const share = Math.ceil(jobs.size / members);
       for (const name of jobs.keys()) {
         if (held.size >= share || closed || client !== current) break;

@@ -47,6 +47,8 @@ export const clusterPlugin = fp<ClusterPluginOptions>(
       databaseUrl: options.databaseUrl,
       schema: rows[0]?.schema ?? 'public',
       onError,
+      // A process that died may have committed changes it never announced: every copy is reloaded (MP21).
+      onPeerLost: () => bus.gap(),
       ...(options.leaseRoundMs ? { roundMs: options.leaseRoundMs } : {}),
     });
     app.decorate('cluster', { bus, leases, shared: true } satisfies Cluster);
