@@ -65,7 +65,12 @@ describeOnBackends('GET /admin/v1/health with the market and option mode', { on:
       broker: { kind: 'embedded', connections: 0, subscriptions: 0, link: null },
       lag: { lastTickAgeMs: 0, overdueSettlementMs: 0 },
       // Alone on its database: every registered lease is this process's.
-      cluster: { shared: false, pid: process.pid, members: 1, held: h.app.cluster.leases.report().held },
+      cluster: {
+        shared: false,
+        pid: process.pid,
+        members: 1,
+        held: [...h.app.cluster.leases.report().held].sort(),
+      },
     });
     expect(report.cluster.processId).toBe(h.app.cluster.bus.processId);
     expect(report.database.latencyMs).toBeGreaterThanOrEqual(0);

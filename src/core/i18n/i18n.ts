@@ -108,6 +108,14 @@ function currentLanguage(instance: I18n): Language {
 }
 
 /**
+ * The language the instance shows or is loading to show: at a page's start English shows while the page's own
+ * language loads, and someone told "English" then would be told wrong (the offline page of the service worker).
+ */
+export function intendedLanguage(instance: I18n): Language {
+  return requested.get(instance) ?? currentLanguage(instance);
+}
+
+/**
  * A new, independent i18next instance with English common strings ready synchronously, so a first render
  * never shows raw keys. Keys keep their full path in every namespace: `t('quotes.bid')` looks in common, then
  * in every other namespace loaded. When `language` names another allowed language, it is loaded in the

@@ -4,12 +4,12 @@
  * changes (the offline page speaks it). Browsers without service workers, or pages not in a secure context, go
  * without: nothing of the trading depends on it.
  */
-import type { I18n } from '../../core/i18n/i18n';
+import { intendedLanguage, type I18n } from '../../core/i18n/i18n';
 
 /** The worker's script: at the root, so that it may control every page of the site. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
-export function startServiceWorker(i18n: Pick<I18n, 'language' | 'on'>): void {
+export function startServiceWorker(i18n: I18n): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) return;
   const register = () => {
     navigator.serviceWorker
@@ -17,7 +17,9 @@ export function startServiceWorker(i18n: Pick<I18n, 'language' | 'on'>): void {
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
         const tell = (language: string) => registration.active?.postMessage({ type: 'language', language });
-        tell(i18n.language);
+        // Not `i18n.language`: English shows while the page's language loads, and a page left before that
+        // load ends would leave the worker speaking English.
+        tell(intendedLanguage(i18n));
         i18n.on('languageChanged', tell);
       })
       .catch(() => undefined);
