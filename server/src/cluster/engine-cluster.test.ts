@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { toScaledInt } from '../../../src/core/domain/decimal';
 import { AlertCreate, type PriceAlert } from '../../../src/core/contract/alerts';
 import { AlarmType } from '../../../src/core/contract/notifications';
+import type { OrderChange } from '../trading';
 import { describeOnBackends, type TestDatabase } from '../db/testing';
 import { INSTRUMENTS } from '../market';
 import { optionsHarness, type OptionsHarness } from '../options/test-app';
@@ -209,6 +210,43 @@ describeOnBackends('the engine across server processes', { on: 'postgres' }, (ba
     const id = rows[0]?.id as string;
     await until(() => expect(triggers.app.tradingEngine.live.get(id)?.stopPrice).toBe('90000.00'));
     await settled();
+  });
+
+  it('after a gap, announces what its index missed: the lists, and a close the server made (MP21)', async () => {
+    const triggers = holder('triggers');
+    const placer = other(triggers);
+    const trader = await placer.trader({ credit: '10000' });
+    await placer.pin(BTC, '100000.00');
+    const placed = await placer.order(trader.token, { orderQuantity: '0.1', stopPrice: '80000.00' });
+    const id = await placer.internalId(placed.data);
+    await until(() => expect(triggers.app.tradingEngine.live.get(id)).toBeDefined());
+    const heard: OrderChange[] = [];
+    const off = triggers.app.trading.onChange((change) => heard.push(change));
+    const status = (positionStatus: number, reason: string | null) =>
+      triggers.app.db.query(
+        `update orders set position_status = $2::smallint, close_reason = $3,
+           closing_price = case when $2::smallint = 3 then opening_price end where id = $1`,
+        [id, positionStatus, reason],
+      );
+    try {
+      // Closed at its stop by a process that died before telling anyone (the row alone, as seen afterwards).
+      await status(3, 'stop_loss');
+      triggers.app.cluster.bus.gap();
+      await until(() =>
+        expect(heard).toContainEqual({
+          userId: trader.id,
+          virtual: false,
+          event: { kind: 'stop_loss', orderId: placed.data },
+        }),
+      );
+      expect(triggers.app.tradingEngine.live.get(id)).toBeUndefined();
+    } finally {
+      off();
+      // Back as it was: the ledger still holds its margin.
+      await status(2, null);
+      triggers.app.cluster.bus.gap();
+      await until(() => expect(triggers.app.tradingEngine.live.get(id)).toBeDefined());
+    }
   });
 
   it('continues prices, triggers and settlements in another process when the market’s holder closes', async () => {

@@ -41,27 +41,57 @@ export function orderAnnouncer(
   };
 }
 
+/** The closes the server makes on its own, announced with their event (a trader's own close has none). */
+const SERVER_CLOSES: ReadonlySet<string> = new Set(['stop_loss', 'take_profit', 'stop_out']);
+
+/** The event of a change the index missed: a fill, or a close the server made. */
+function missedEvent(was: OrderRow | undefined, now: OrderRow): OrderChange['event'] {
+  if (was?.positionStatus === 1 && now.positionStatus === 2) return { kind: 'filled', orderId: now.uid };
+  if (now.positionStatus === 3 && now.closeReason && SERVER_CLOSES.has(now.closeReason))
+    return { kind: now.closeReason as 'stop_loss' | 'take_profit' | 'stop_out', orderId: now.uid };
+  return undefined;
+}
+
 /**
- * Indexes and arms every live order (start, and a bus that came back from a cut); orders the index holds that
- * are no longer live are dropped. Nothing is announced: the accounts' lists did not change because of this.
+ * Indexes and arms every live order; orders the index holds that are no longer live are dropped. At start
+ * nothing is announced. After a gap (`announce`: a bus that came back from a cut, a process that vanished,
+ * MP21) the changes the index missed are handed to the listeners as if their messages had come: the accounts'
+ * lists, and the event of a fill or of a close the server made, which the exchange sockets journal once (MP11).
  */
-export async function loadLiveOrders(engine: Engine): Promise<void> {
+export async function loadLiveOrders(engine: Engine, announce = false): Promise<void> {
   const live = await selectOrders(
     engine.db,
     `select ${ORDER_COLUMNS} from orders where position_status in (1, 2)`,
     [],
   );
-  const seen = new Set(live.map((order) => order.id));
+  const before = new Map<string, OrderRow>();
   for (const id of engine.live.ids()) {
-    if (seen.has(id)) continue;
+    const order = engine.live.get(id);
+    if (order) before.set(id, order);
+  }
+  const seen = new Set(live.map((order) => order.id));
+  const gone = [...before.keys()].filter((id) => !seen.has(id));
+  for (const id of gone) {
     engine.live.remove(id);
     engine.book.removeOrder(id);
   }
   for (const order of live) {
+    const was = before.get(order.id);
+    if (announce && (!was || JSON.stringify(was) !== JSON.stringify(order))) {
+      engine.received(order, missedEvent(was, order));
+      continue;
+    }
     engine.live.put(order);
     const product = engine.product(order.tradePair);
     if (product) armOrder(engine.book, order, product.pricePrecision);
   }
+  if (!announce || gone.length === 0) return;
+  const left = await selectOrders(
+    engine.db,
+    `select ${ORDER_COLUMNS} from orders where id = any($1::bigint[])`,
+    [gone],
+  );
+  for (const order of left) engine.received(order, missedEvent(before.get(order.id), order));
 }
 
 const isIds = (value: unknown): value is string[] =>
@@ -90,7 +120,7 @@ export function followOrders(app: FastifyInstance, engine: Engine, cluster: Clus
       for (const row of rows) engine.received(row, event?.orderId === row.uid ? event : undefined);
     });
   });
-  const offResume = cluster.bus.onResume(() => queue(() => loadLiveOrders(engine)));
+  const offResume = cluster.bus.onResume(() => queue(() => loadLiveOrders(engine, true)));
   return () => {
     offOrders();
     offResume();
