@@ -475,31 +475,26 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     };
 
     const json = (body: object) => ({ body: JSON.stringify(body), type: 'application/json' });
-    /** A public read straight from the server (not one of the operations, so not through the proxy). */
-    const readDirect = async (path: string, body: object, token?: string) => {
-      const answer = await send(direct(), {
-        method: 'POST',
-        path,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      const envelope = envelopeOf(answer);
-      if (envelope?.code !== 0) throw new Error(`${path} answered ${answer.status} ${answer.body}`);
-      return envelope.data;
+    /**
+     * A read the option needs, through the proxy like any call and retried until answered: the server and
+     * PostgreSQL restart in the middle of the run. Null when it stays unanswered or refused.
+     */
+    const readFor = async (client: Client, path: string, body: object) => {
+      const answer = await call({ path, ...json(body), token: client.token, key: null });
+      return answer?.code === 0 ? answer.data : null;
     };
-    let product: Promise<OptionProduct> | undefined;
-    const optionProduct = () =>
-      (product ??= readDirect('/v1/wa-na/option/findOptionsProduct', { productCode: 'BTCUSDT' }).then(
-        (data) => (data as { optionsProducts: OptionProduct[] }).optionsProducts[0] as OptionProduct,
-      ));
-    const lastPrice = async (symbol: string) => {
-      const thumb = (await readDirect(`/market/thumb/${symbol}`, {})) as { points: Array<{ price: string }> };
-      const last = thumb.points.at(-1);
-      if (!last) throw new Error(`no price of ${symbol} on its mini chart`);
-      return last.price;
+    let product: OptionProduct | undefined;
+    const optionProduct = async (client: Client) => {
+      const data =
+        product ?? (await readFor(client, '/v1/wa-na/option/findOptionsProduct', { productCode: 'BTCUSDT' }));
+      product ??= (data as { optionsProducts?: OptionProduct[] } | null)?.optionsProducts?.[0];
+      return product ?? null;
+    };
+    const lastPrice = async (client: Client, symbol: string) => {
+      const thumb = (await readFor(client, `/market/thumb/${symbol}`, {})) as {
+        points: Array<{ price: string }>;
+      } | null;
+      return thumb?.points.at(-1)?.price ?? null;
     };
     const runClient = async (client: Client) => {
       const { next } = createRandom(options.seed * 1000 + client.n);
@@ -597,13 +592,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         const amount = String(10 + Math.floor(next() * 90));
         if (late && roll < 0.15) {
           // An up/down option on BTCUSDT (keyed, IK6), at the price of the server's mini chart (within its 5 %).
-          const product = await optionProduct();
-          const delivery = product.deliveryTimes[0] as OptionProduct['deliveryTimes'][number];
+          const product = await optionProduct(client);
+          const price = await lastPrice(client, 'BTCUSDT');
+          const delivery = product?.deliveryTimes[0];
+          // The product or the price could not be read: another operation instead.
+          if (!product || !price || !delivery) continue;
           const key = keyOf(i, 'option');
           const body = {
             tradePair: 'BTCUSDT',
             optionsProductId: product.id,
-            price: await lastPrice('BTCUSDT'),
+            price,
             timeLong: delivery.time,
             rate: delivery.rate,
             amount: delivery.min === '0' ? '10' : toFixed(delivery.min, 0, 'up'),
