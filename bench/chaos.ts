@@ -41,6 +41,8 @@ console.log(
     stuck: report.stuck,
     faults: report.faults,
     restarts: report.restarts,
+    clock: report.clock,
+    finalCloses: report.finalCloses,
     lost: report.lost,
     duplicated: report.duplicated,
     drift: report.drift,

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from '../server/src/app';
+import { createTestClock } from '../server/src/clock';
 import { openApiDocumentOf } from '../server/src/docs/openapi';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -19,6 +20,8 @@ export async function generateOpenApi(): Promise<string> {
     market: { seed: 1, autostart: false },
     // The development outbox is documented too (as what it is): switched on here, off by default.
     auth: { devOutbox: true },
+    // So is the movable clock's route (DEV_CLOCK_OFFSET_MS, CH4).
+    movableClock: createTestClock(),
     logger: false,
   });
   try {

@@ -3,10 +3,11 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const TABLE_ROW = /^\|\s*([\d.A-Z*]+)\s*\|(.*)\|\s*(done|partial|missing)\s*\|$/;
+const TABLE_ROW = /^\|\s*([\d.A-Z*]+)\s*\|(.*)\|\s*(done|partial|missing|measured)\s*\|$/;
 
 interface Row {
   id: string;
+  where: string;
   test: string;
   state: string;
 }
@@ -17,7 +18,7 @@ function rows(): Row[] {
     const match = TABLE_ROW.exec(line.trim());
     if (!match) return [];
     const cells = (match[2] ?? '').split('|').map((cell) => cell.trim());
-    return [{ id: match[1]!, test: cells.at(-1) ?? '', state: match[3]! }];
+    return [{ id: match[1]!, where: cells.at(-2) ?? '', test: cells.at(-1) ?? '', state: match[3]! }];
   });
 }
 
@@ -53,6 +54,16 @@ describe('docs/spec-coverage.md', () => {
   it('names a test for every item it marks done', () => {
     const untested = table.filter((row) => row.state === 'done' && (!row.test || row.test === '—'));
     expect(untested.map((row) => row.id)).toEqual([]);
+  });
+
+  it('names an existing benchmark for every item it marks measured (a figure of npm run bench)', () => {
+    const measured = table.filter((row) => row.state === 'measured');
+    expect(measured.length).toBeGreaterThan(0);
+    const unnamed = measured.filter((row) => {
+      const benches = row.where.split(/,\s*/).filter((path) => path.startsWith('bench/'));
+      return benches.length === 0 || !benches.every((path) => exists(path));
+    });
+    expect(unnamed.map((row) => row.id)).toEqual([]);
   });
 
   it('names only tests that exist', () => {

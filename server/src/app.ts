@@ -18,7 +18,7 @@ import type { WebPushOptions } from './webpush';
 import type { OptionsPluginOptions } from './options/plugin';
 import type { TrustProxy } from './http/client-address';
 import type { RabbitmqBrokerOptions } from './broker';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock, type TestClock } from './clock';
 
 /** Options of `buildApp`; everything is optional so that tests state only what they exercise. */
 export interface AppOptions {
@@ -53,6 +53,11 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** The server's time source, `app.clock` for every module (default: real time; tests pass a TestClock). */
   clock?: Clock;
+  /**
+   * A clock `POST /admin/v1/clock/advance` may move forward (DEV_CLOCK_OFFSET_MS, never in production; CH4); it
+   * is then `app.clock` too, and `clock` must be absent.
+   */
+  movableClock?: TestClock;
   /** How long a reserved Idempotency-Key is its request's before a repeat may take it over (IK2; default 15 s). */
   idempotencyLeaseMs?: number;
   /** Several processes on one PostgreSQL (MP1): the bus and leases of `server/src/cluster`; off by default. */
@@ -152,7 +157,10 @@ export const MODULES: readonly ModuleEntry[] = [
   {
     name: 'admin',
     load: async () => (await import('./admin/plugin')).adminPlugin,
-    options: ({ app }) => ({ adminToken: app.config.adminToken }),
+    options: ({ app, options }) => ({
+      adminToken: app.config.adminToken,
+      movableClock: options.movableClock,
+    }),
   },
   {
     name: 'broker',
@@ -279,7 +287,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     idempotencyLeaseMs: options.idempotencyLeaseMs ?? IDEMPOTENCY_LEASE_MS,
     marketWs: marketWsOf(options.broker?.rabbitmq),
   });
-  app.decorate('clock', options.clock ?? systemClock);
+  if (options.clock && options.movableClock)
+    throw new Error('buildApp takes clock or movableClock, not both');
+  app.decorate('clock', options.movableClock ?? options.clock ?? systemClock);
   const context: ModuleContext = { options, app };
   try {
     for (const module of MODULES) {

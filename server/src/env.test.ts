@@ -48,6 +48,21 @@ describe('readEnv', () => {
     ).toThrow(/DEV_OUTBOX/);
   });
 
+  it('runs a movable clock only when DEV_CLOCK_OFFSET_MS is set, never in production or in a cluster (CH4)', () => {
+    expect(readEnv({}).devClockOffsetMs).toBeUndefined();
+    expect(readEnv({ DEV_CLOCK_OFFSET_MS: '0' }).devClockOffsetMs).toBe(0);
+    expect(readEnv({ DEV_CLOCK_OFFSET_MS: '181000' }).devClockOffsetMs).toBe(181_000);
+    expect(() => readEnv({ DEV_CLOCK_OFFSET_MS: '-1' })).toThrow(
+      /DEV_CLOCK_OFFSET_MS must be an integer from 0 to 31536000000/,
+    );
+    expect(() =>
+      readEnv({ NODE_ENV: 'production', ADMIN_TOKEN: 'a-long-enough-secret', DEV_CLOCK_OFFSET_MS: '0' }),
+    ).toThrow(/DEV_CLOCK_OFFSET_MS is refused when NODE_ENV=production/);
+    expect(() =>
+      readEnv({ CLUSTER: '1', DATABASE_URL: 'postgres://db/tradekit', DEV_CLOCK_OFFSET_MS: '0' }),
+    ).toThrow(/DEV_CLOCK_OFFSET_MS is refused with several processes/);
+  });
+
   it('requires ADMIN_TOKEN in production', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/ADMIN_TOKEN is required/);
     const env = readEnv({ NODE_ENV: 'production', ADMIN_TOKEN: 'a-long-enough-secret' });

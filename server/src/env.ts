@@ -119,6 +119,12 @@ export const ENV_VARS: readonly EnvVar[] = [
     default: '0',
   },
   {
+    name: 'DEV_CLOCK_OFFSET_MS',
+    description:
+      'Set (0 to 31536000000): the server runs that many milliseconds ahead of real time on a clock `POST /admin/v1/clock/advance` may move forward (chaos runs, scripts). Refused with NODE_ENV=production and with several processes.',
+    default: '(unset: real time)',
+  },
+  {
     name: 'IDEMPOTENCY_LEASE_MS',
     description:
       'Milliseconds a money submit holds its Idempotency-Key before a repeat may take over a request that died (100 to 600000; test runs shorten it).',
@@ -180,6 +186,8 @@ export interface ServerEnv {
   idempotencyLeaseMs: number | undefined;
   /** DEV_OUTBOX=1: the dev outbox and `/dev/outbox` (never in production). */
   devOutbox: boolean;
+  /** DEV_CLOCK_OFFSET_MS: a movable clock that far ahead of real time (CH4); undefined: real time. */
+  devClockOffsetMs: number | undefined;
   logLevel: string;
   /** WEB_PUSH_ORIGINS and WEB_PUSH_SUBJECT (webpush/). */
   webPush: { origins: string[]; subject: string | undefined };
@@ -193,6 +201,8 @@ export class EnvError extends Error {
 }
 
 const DEFAULT_WS_MAX_PER_IP = 20;
+/** The furthest ahead a movable clock may start: a year. */
+const MAX_DEV_CLOCK_OFFSET_MS = 31_536_000_000;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function integer(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
@@ -322,6 +332,15 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   if (cluster && !databaseUrl) {
     throw new EnvError('CLUSTER=1 needs PostgreSQL: set DATABASE_URL (PGlite belongs to one process)');
   }
+  const devClockOffsetMs = integer(env, 'DEV_CLOCK_OFFSET_MS', 0, MAX_DEV_CLOCK_OFFSET_MS);
+  // A clock anyone with the admin token can move would let an operator's script settle options early.
+  if (devClockOffsetMs !== undefined && production) {
+    throw new EnvError('DEV_CLOCK_OFFSET_MS is refused when NODE_ENV=production');
+  }
+  // Each process would move its own clock: their business times would part.
+  if (devClockOffsetMs !== undefined && cluster) {
+    throw new EnvError('DEV_CLOCK_OFFSET_MS is refused with several processes (CLUSTER=1, --workers)');
+  }
   return {
     port: integer(env, 'PORT', 0, 65535) ?? 8080,
     host: env.HOST?.trim() || '0.0.0.0',
@@ -350,6 +369,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       IDEMPOTENCY_LEASE_MAX_MS,
     ),
     devOutbox,
+    devClockOffsetMs,
     logLevel,
     webPush: {
       origins: webPushOriginsOf(env.WEB_PUSH_ORIGINS),

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { createTestClock } from './clock';
 import { DEMO_USER, ensureDemoUser } from './demo-user';
 import { announceReady, runPrimary, startLines, workersOf } from './cluster';
 import { EnvError, readEnv } from './env';
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
     auth: { devOutbox: env.devOutbox },
     webPush: env.webPush,
     cluster: { enabled: env.cluster },
+    ...(env.devClockOffsetMs === undefined
+      ? {}
+      : { movableClock: createTestClock({ start: Date.now() + env.devClockOffsetMs }) }),
     ...(env.idempotencyLeaseMs === undefined ? {} : { idempotencyLeaseMs: env.idempotencyLeaseMs }),
   });
 

@@ -14,10 +14,12 @@
  *
  * Money operations: deposit submit (multipart, Idempotency-Key) and its admin review, wallet transfers both
  * ways (Idempotency-Key), withdrawal submit (Idempotency-Key) and its admin review, loan repayments
- * (Idempotency-Key; each client's loan is applied for and approved at set-up) and their admin review, and
- * market orders. The
- * order routes take no Idempotency-Key (CF4 keys the cashier submits only), so a client whose order went
- * unanswered reads its orders back before sending it again (CH2).
+ * (Idempotency-Key; each client's loan is applied for and approved at set-up) and their admin review, market
+ * orders and up/down options (Idempotency-Key, IK6, IK7), and manual closes of the orders' positions (CH4).
+ * A close is refused for 3 minutes after its position opened: the server runs on a movable clock
+ * (DEV_CLOCK_OFFSET_MS), which the run moves on by 3 minutes once in the middle of the orders and once after the
+ * last operation, when every client closes what it still holds. A restarted server goes on from the time the
+ * run moved it to.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -46,6 +48,12 @@ const START_USD = '5000';
 const LOAN_USD = '50000';
 /** One repayment (the repayment step). */
 const REPAY_USD = '100';
+/** How far the run moves the server's clock at a time: past the 3-minute rule of a manual close (CH4). */
+const CLOCK_STEP_MS = 181_000;
+/** The share of all operations answered at which the clock moves on in the middle of the orders. */
+const CLOCK_STEP_AT = 0.85;
+/** "Not closable" (404): the position is closed already, e.g. by this close whose first answer was lost. */
+const NOT_CLOSABLE = 404;
 /** A client gives an operation up after this long without an answer (it is then counted as unresolved). */
 const OPERATION_DEADLINE_MS = 90_000;
 /** "Still processing" (23552): not known yet, ask again with the same key. */
@@ -82,9 +90,13 @@ export type OperationKind =
   | 'repay'
   | 'repayReview'
   | 'order'
+  | 'close'
   | 'option';
-/** The admin decisions (keyed `<id>:<decision>` in the run's records, no Idempotency-Key). */
-const REVIEWS: readonly OperationKind[] = ['depositReview', 'withdrawReview', 'repayReview'];
+/**
+ * Operations without an Idempotency-Key, idempotent by state: the admin decisions (keyed `<id>:<decision>` in
+ * the run's records) and the closes (`<order>:close`).
+ */
+const UNKEYED: readonly OperationKind[] = ['depositReview', 'withdrawReview', 'repayReview', 'close'];
 
 export interface ChaosReport {
   seed: number;
@@ -103,6 +115,9 @@ export interface ChaosReport {
   stuck: number;
   faults: FaultCounts;
   restarts: { server: number; postgres: number };
+  /** Moves of the server's clock (CH4) and the closes sent after the last operation (beyond `operations`). */
+  clock: { steps: number; offsetMs: number };
+  finalCloses: number;
   lost: number;
   duplicated: number;
   /** Views that differ from the database after the resync, one entry per (client, view). */
@@ -126,6 +141,7 @@ interface ServerProcess {
 /** Starts the server and resolves once it prints its address (no polling: its own output is the signal). */
 function startServer(
   databaseUrl: string,
+  clockOffsetMs: number,
   onExit: (code: number | null, output: string) => void,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
@@ -146,6 +162,8 @@ function startServer(
       MARKET_BACKFILL_DAYS: '0.01',
       MARKET_SEED: '7',
       IDEMPOTENCY_LEASE_MS: String(LEASE_MS),
+      // The movable clock (CH4), as far ahead as the run has moved it: a restart goes on from there.
+      DEV_CLOCK_OFFSET_MS: String(clockOffsetMs),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -237,6 +255,8 @@ interface Client {
   /** The client's approved loan (set-up), which its repayments pay back. */
   loanId: string | null;
   acked: Acked[];
+  /** The positions the client holds: its acknowledged orders not closed yet, with the clock's steps when sent. */
+  open: Array<{ uid: string; step: number }>;
 }
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
@@ -273,7 +293,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       problems.push(`the server exited by itself (code ${code}):\n${output.slice(-3000)}`);
       log(`chaos: the server exited by itself (code ${code}):\n${output.slice(-3000)}`);
     };
-    server = await startServer(cluster.url, onExit);
+    /** How far the run has moved the server's clock (CH4). */
+    const clock = { steps: 0, offsetMs: 0 };
+    server = await startServer(cluster.url, clock.offsetMs, onExit);
     const direct = () => `http://127.0.0.1:${(server as ServerProcess).port}`;
     const proxy = await startFaultProxy(server.port, {
       seed: options.seed,
@@ -336,7 +358,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         aesKey?: string;
       };
       if (!payload.aesKey) throw new Error('set-up: the access token carries no aesKey');
-      return { n, uid, userId: '', token, aesKey: payload.aesKey, loanId: null, acked: [] };
+      return { n, uid, userId: '', token, aesKey: payload.aesKey, loanId: null, acked: [], open: [] };
     };
     const clients: Client[] = [];
     for (let n = 0; n < options.clients; n++) clients.push(await signUp(n));
@@ -475,6 +497,41 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     };
 
     const json = (body: object) => ({ body: JSON.stringify(body), type: 'application/json' });
+    const recordFor = (client: Client, acked: Acked) => {
+      client.acked.push(acked);
+      answered += 1;
+      tick();
+    };
+    /** Moves the server's clock on by CLOCK_STEP_MS (directly, as an operator's script would: not a fault target). */
+    const moveClock = async () => {
+      const answer = await send(direct(), {
+        method: 'POST',
+        path: '/admin/v1/clock/advance',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+        body: JSON.stringify({ ms: CLOCK_STEP_MS }),
+      });
+      if (envelopeOf(answer)?.code !== 0) throw new Error(`the clock did not move: ${answer.body}`);
+      clock.steps += 1;
+      clock.offsetMs += CLOCK_STEP_MS;
+      log(`chaos: the server's clock moved on to +${clock.offsetMs / 1000} s after ${answered} operations`);
+    };
+    /**
+     * A manual close of one of the client's positions. No Idempotency-Key: a repeat whose first answer was lost
+     * finds the position closed (404), so the close stands (the run checks the order's state and its one ledger
+     * close afterwards).
+     */
+    const closePosition = async (client: Client, uid: string) => {
+      const answer = await call({
+        path: '/exchange/order/closeOrder',
+        ...json({ orderId: uid }),
+        token: client.token,
+        key: null,
+      });
+      if (!answer) return void (unresolved += 1);
+      const closed = answer.code === 0 || answer.code === NOT_CLOSABLE;
+      recordFor(client, { kind: 'close', key: `${uid}:close`, code: closed ? 0 : answer.code, ref: uid });
+      if (closed) client.open = client.open.filter((position) => position.uid !== uid);
+    };
     /**
      * A read the option needs, through the proxy like any call and retried until answered: the server and
      * PostgreSQL restart in the middle of the run. Null when it stays unanswered or refused.
@@ -501,11 +558,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       let usd = client.loanId ? add(START_USD, LOAN_USD) : START_USD;
       let usdt = '0';
       let withdrawalsAllowed = true;
-      const record = (acked: Acked) => {
-        client.acked.push(acked);
-        answered += 1;
-        tick();
-      };
+      const record = (acked: Acked) => recordFor(client, acked);
       const keyOf = (i: number, kind: string) => `chaos-${options.seed}-${client.n}-${i}-${kind}`;
       const admin = (path: string, body: object) => ({ path, ...json(body), token: ADMIN_TOKEN, key: null });
       /** A wallet transfer of `num` USD → USDT (`in`) or USDT → USD (`out`); answers whether it was applied. */
@@ -637,6 +690,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           };
           // Keyed (IK6): a retry of an unanswered placement with the same key places at most one order.
           const key = keyOf(i, 'order');
+          const step = clock.steps;
           const answer = await call({
             path: '/exchange/order/addOrder',
             ...json(order),
@@ -651,7 +705,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
               code: answer.code,
               ref: answer.code === 0 ? String(answer.data) : null,
             });
+          if (answer?.code === 0) client.open.push({ uid: String(answer.data), step });
           withdrawalsAllowed = false;
+          i += 1;
+        } else if (late && roll < 0.55 && client.open.some((position) => position.step < clock.steps)) {
+          // A manual close of a position the clock has moved past since its order was sent (3-minute rule).
+          const position = client.open.find((held) => held.step < clock.steps) as { uid: string };
+          await closePosition(client, position.uid);
           i += 1;
         } else if (roll < 0.3 && i + 1 < options.operations) {
           const deposit = multipartBody({
@@ -742,7 +802,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       await killed.exited;
       killing = false;
       log(`chaos: server SIGKILLed after ${answered} operations`);
-      server = await startServer(cluster.url, onExit);
+      server = await startServer(cluster.url, clock.offsetMs, onExit);
       proxy.setTarget(server.port);
       restarts.server += 1;
       log(`chaos: server started again on :${server.port}`);
@@ -755,6 +815,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       await cluster.resume();
       restarts.postgres += 1;
       log(`chaos: PostgreSQL started again (${failures - failedBefore} failed attempts meanwhile)`);
+      // In the middle of the orders, the clock moves past the 3-minute rule of the positions opened so far.
+      await when(() => answered >= Math.floor(total * CLOCK_STEP_AT), progress);
+      await moveClock();
     })();
     // Not a wait: if the clients are still busy after this long, say what each call is doing (a hung run
     // then shows where it hangs).
@@ -773,6 +836,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     answered = Math.max(answered, total);
     tick();
     await chaos;
+    // After the last operation the clock moves past every position's 3 minutes, and each client closes what it
+    // still holds, through the same faults.
+    await moveClock();
+    const beforeFinal = answered;
+    await Promise.all(
+      clients.map(async (client) => {
+        for (const { uid } of [...client.open]) await closePosition(client, uid);
+        if (client.open.length > 0)
+          problems.push(`client ${client.n}: ${client.open.length} position(s) could not be closed`);
+      }),
+    );
+    const finalCloses = answered - beforeFinal;
 
     // ── Afterwards: lost, duplicated, ledger, views ──
     const db = new pg.Pool({ connectionString: cluster.url, max: 2 });
@@ -791,6 +866,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           'repay',
           'repayReview',
           'order',
+          'close',
           'option',
         ].map((k) => [k, 0]),
       ) as Record<OperationKind, number>;
@@ -874,7 +950,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           if (row?.state !== 'pending')
             problems.push(`client ${client.n}: stuck key ${x.key} is ${row?.state ?? 'missing'}`);
         }
-        for (const a of client.acked.filter((x) => x.key && !REVIEWS.includes(x.kind))) {
+        for (const a of client.acked.filter((x) => x.key && !UNKEYED.includes(x.kind))) {
           const stored = keys.filter((k) => k.key === a.key);
           if (stored.length !== 1 || stored[0]?.state !== 'done') {
             lost += 1;
@@ -891,6 +967,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         const placed = refs('order');
         lost += placed.filter((uid) => !orders.some((o) => o.uid === uid)).length;
         duplicated += Math.max(0, orders.length - new Set(placed).size);
+        // Closes: every acknowledged close left its position closed (3), by one ledger close.
+        for (const uid of refs('close')) {
+          const status = orders.find((o) => o.uid === uid)?.position_status;
+          if (status === 3) continue;
+          lost += 1;
+          problems.push(`client ${client.n}: order ${uid} is ${status ?? 'missing'}, acknowledged closed`);
+        }
+        const closedTwice = await q<{ ref: string }>(
+          `select ref from ledger_transactions where kind = 'order_close' and ref = any($1)
+            group by ref having count(*) > 1`,
+          [orders.map((o) => o.uid)],
+        );
+        duplicated += closedTwice.length;
+        for (const { ref } of closedTwice) problems.push(`client ${client.n}: order ${ref} closed twice`);
         // Options: every acknowledged one exists once, none without an answer, none settled twice.
         const bought = await q<{ uid: string }>(
           'select uid from option_orders where user_id = $1 and not virtual',
@@ -956,6 +1046,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
             .map((o) => o.uid)
             .sort(),
         );
+        // The history: the positions closed (by the client, or by the server).
+        const history = await read('/v1/waa/order/query', { positionStatus: 3, limit: 50 });
+        differs(
+          'closed positions',
+          (history.list as Array<{ uid: string }>).map((o) => o.uid).sort(),
+          orders
+            .filter((o) => o.position_status === 3)
+            .map((o) => o.uid)
+            .sort(),
+        );
         const records = await read('/v1/waa/walletRecharge/web/rechargeStatus', {
           pageNum: 1,
           pageSize: 100,
@@ -1005,6 +1105,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         stuck: stuck.length,
         faults: proxy.counts(),
         restarts,
+        clock,
+        finalCloses,
         lost,
         duplicated,
         drift,
@@ -1037,7 +1139,8 @@ export function formatChaos(report: ChaosReport): string {
     `${report.stuck} stuck processing) in ` +
     `${(report.durationMs / 1000).toFixed(1)} s; faults: ${f.drop} dropped replies, ${f.cut} cut requests, ` +
     `${f.delay} delays, ${f.refused} refused while down; restarts: server ${report.restarts.server}, ` +
-    `PostgreSQL ${report.restarts.postgres}; lost ${report.lost}, duplicated ${report.duplicated}, drift ` +
+    `PostgreSQL ${report.restarts.postgres}; clock moved ${report.clock.steps}× (+${report.clock.offsetMs / 1000} s), ` +
+    `${report.byKind.close} closes (${report.finalCloses} after the last operation); lost ${report.lost}, duplicated ${report.duplicated}, drift ` +
     `${report.drift}; ledger ${report.ledgerOk ? 'ok' : 'FAILS'} (${Object.entries(report.ledgerSums)
       .map(([c, s]) => `${c} ${s}`)
       .join(', ')})`

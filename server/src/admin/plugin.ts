@@ -1,5 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TestClock } from '../clock';
+import { clockRoute } from './clock-route';
 import { registerHealth } from './health';
 import { requireAdmin, requireAdminOrOperator } from './require-admin';
 
@@ -15,6 +17,8 @@ declare module 'fastify' {
 /** Options of the `admin` plugin. */
 export interface AdminPluginOptions {
   adminToken: string;
+  /** A clock operators' scripts may move forward (`POST /admin/v1/clock/advance`, CH4); absent: no route. */
+  movableClock?: TestClock | undefined;
 }
 
 /**
@@ -36,6 +40,7 @@ export const adminPlugin = fp<AdminPluginOptions>(
     app.decorate('adminToken', options.adminToken);
 
     registerHealth(app);
+    if (options.movableClock) clockRoute(app, options.movableClock);
   },
   { name: 'admin', fastify: '5.x', dependencies: ['db', 'http'] },
 );

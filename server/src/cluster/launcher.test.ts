@@ -30,6 +30,12 @@ describe('workersOf', () => {
     expect(() => workersOf(['--workers', '2'], {})).toThrow(/--workers needs PostgreSQL: set DATABASE_URL/);
     expect(() => workersOf([], { WORKERS: '2' })).toThrow(/WORKERS needs PostgreSQL/);
   });
+
+  it('refuses a movable clock: each worker would move its own (CH4)', () => {
+    expect(() => workersOf(['--workers', '2'], { ...PG, DEV_CLOCK_OFFSET_MS: '0' })).toThrow(
+      /DEV_CLOCK_OFFSET_MS is refused with several processes \(--workers\)/,
+    );
+  });
 });
 
 describe('restartDelayMs', () => {

@@ -51,6 +51,10 @@ export function workersOf(argv: readonly string[], env: NodeJS.ProcessEnv = proc
       `${name} needs PostgreSQL: set DATABASE_URL (the embedded PGlite database belongs to one process)`,
     );
   }
+  // Each worker would move a clock of its own (CH4).
+  if (env.DEV_CLOCK_OFFSET_MS?.trim()) {
+    throw new EnvError(`DEV_CLOCK_OFFSET_MS is refused with several processes (${name})`);
+  }
   return value;
 }
 

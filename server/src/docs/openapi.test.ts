@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_PATH } from '../../../scripts/openapi';
 import { serverUrl, type Endpoint } from '../../../src/core/contract/endpoint';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../src/core/contract/idempotency';
+import { createTestClock } from '../clock';
 import { buildTestApp } from '../testing';
 import { openApiDocumentOf } from './openapi';
 
@@ -36,6 +37,8 @@ describe('docs/openapi.json', () => {
       market: { seed: 1, autostart: false },
       // The development outbox is documented too (as what it is): switched on here, off by default.
       auth: { devOutbox: true },
+      // So is the movable clock's route (DEV_CLOCK_OFFSET_MS, CH4).
+      movableClock: createTestClock(),
       logger: false,
       onRoute: (route) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
