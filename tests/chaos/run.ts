@@ -21,19 +21,17 @@
  * last operation, when every client closes what it still holds. A restarted server goes on from the time the
  * run moved it to.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { OptionProduct } from '../../src/core/contract/options';
 import { add, compare, sub, toFixed } from '../../src/core/domain/decimal';
 import { encodeField } from '../../server/src/cashier/field-codec';
 import { createRandom } from '../../server/src/market/prng';
+import { spawnServer } from '../../server/src/spawn-server';
 import { startFaultProxy, type FaultCounts, type FaultSchedule } from './fault-proxy';
 import { NetworkError, send, type HttpAnswer } from './http-client';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
 const ADMIN_TOKEN = `chaos-admin-${randomBytes(8).toString('hex')}`;
 /** A USDT TRC20 address (the withdrawal destination of every client). */
 const USDT_ADDRESS = 'TXYZabcdefghijkmnopqrstuvwxyz12345';
@@ -135,59 +133,32 @@ interface ServerProcess {
   child: ChildProcess;
   port: number;
   output: () => string;
-  exited: Promise<void>;
+  exited: Promise<unknown>;
 }
 
 /** Starts the server and resolves once it prints its address (no polling: its own output is the signal). */
-function startServer(
+async function startServer(
   databaseUrl: string,
   clockOffsetMs: number,
   onExit: (code: number | null, output: string) => void,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_MAX: '10',
-      ADMIN_TOKEN,
-      DEV_OUTBOX: '1',
-      // Set-up calls say which client they are for (X-Forwarded-For), so the sign-up limits per address hold
-      // per client; the proxy adds no header, so its requests stay 127.0.0.1.
-      TRUST_PROXY: 'loopback',
-      MARKET_BACKFILL_DAYS: '0.01',
-      MARKET_SEED: '7',
-      IDEMPOTENCY_LEASE_MS: String(LEASE_MS),
-      // The movable clock (CH4), as far ahead as the run has moved it: a restart goes on from there.
-      DEV_CLOCK_OFFSET_MS: String(clockOffsetMs),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = spawnServer([], {
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: '10',
+    ADMIN_TOKEN,
+    DEV_OUTBOX: '1',
+    // Set-up calls say which client they are for (X-Forwarded-For), so the sign-up limits per address hold
+    // per client; the proxy adds no header, so its requests stay 127.0.0.1.
+    TRUST_PROXY: 'loopback',
+    MARKET_SEED: '7',
+    IDEMPOTENCY_LEASE_MS: String(LEASE_MS),
+    // The movable clock (CH4), as far ahead as the run has moved it: a restart goes on from there.
+    DEV_CLOCK_OFFSET_MS: String(clockOffsetMs),
   });
-  let text = '';
-  const exited = new Promise<void>((resolve) =>
-    child.on('exit', (code) => {
-      onExit(code, text);
-      resolve();
-    }),
-  );
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: unknown) => {
-      text += String(chunk);
-      const match = /TradeKit is running at http:\/\/localhost:(\d+)/.exec(text);
-      if (match) {
-        child.stdout?.off('data', onData);
-        child.stdout?.on('data', (more: unknown) => (text += String(more)));
-        resolve({ child, port: Number(match[1]), output: () => text, exited });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: unknown) => (text += String(chunk)));
-    void exited.then(() => reject(new Error(`the server exited before it listened:\n${text}`)));
-  });
+  // Registered first, so it runs before anyone awaiting `exited` (the run's kill sets `killing` around it).
+  const exited = server.exited.then((code) => onExit(code, server.output()));
+  const { port } = await server.listening();
+  return { child: server.child, port, output: server.output, exited };
 }
 
 // ── Small helpers ───────────────────────────────────────────────────────────────────────────────────────

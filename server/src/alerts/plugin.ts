@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { holdTickJob } from '../market';
 import { alertRoutes } from './routes';
 import { ALERTS_CHANNEL, createAlertService, type AlertService } from './service';
 
@@ -24,19 +25,7 @@ export const alertsPlugin = fp(
     await alerts.load();
     // Several processes (MP8): alerts fire in the holder of the lease `alerts`; every process keeps its book
     // current from the others' changes (`alerts:changed`, re-reading the rows) and reloads it after a cut.
-    let held = false;
-    app.cluster.leases.hold('alerts', {
-      start() {
-        held = true;
-        // At a takeover, a level the price is beyond now fires at once rather than on the symbol's next tick.
-        if (!app.cluster.shared) return;
-        for (const instrument of app.market.instruments) {
-          const quote = app.market.source.current(instrument.productCode);
-          if (quote) alerts.onTick(quote);
-        }
-      },
-      stop: () => void (held = false),
-    });
+    const ticks = holdTickJob(app, 'alerts', (tick) => alerts.onTick(tick));
     let syncing: Promise<void> = Promise.resolve();
     const sync = (step: () => Promise<void>) => {
       syncing = syncing
@@ -50,13 +39,9 @@ export const alertsPlugin = fp(
       if (valid.length > 0) sync(() => alerts.reload(valid));
     });
     const offResume = app.cluster.bus.onResume(() => sync(() => alerts.load()));
-    const unsubscribe = app.market.source.onTick((tick) => {
-      if (held) alerts.onTick(tick);
-    });
     // preClose: the database is still open, so queued firings finish before it closes.
     app.addHook('preClose', async () => {
-      held = false;
-      unsubscribe();
+      await ticks.close();
       offChanged();
       offResume();
       await syncing;

@@ -1,133 +1,38 @@
 /**
- * Test support of the 3-process kill test (kill.test.ts): real server processes (`node --import tsx
- * server/src/main.ts`, CLUSTER=1, one port each, one PostgreSQL schema), plain HTTP calls that tell a refused or
- * cut request from an answer, and an exchange-socket client that connects again to a live process when its
- * process dies.
+ * Test support of the 3-process kill test (kill.test.ts): real server processes (`spawnServer`, CLUSTER=1,
+ * one port each, one PostgreSQL schema), plain HTTP calls that tell a refused or cut request from an answer,
+ * and an exchange-socket client that connects again to a live process when its process dies.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { spawnServer, type SpawnedServer } from '../spawn-server';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 export const KILL_ADMIN_TOKEN = 'kill-test-admin-token-0123456789';
 
-export interface ServerProcess {
+/** One process of the cluster: its number, its address and whether it still runs. */
+export interface ServerProcess extends SpawnedServer {
   n: number;
-  child: ChildProcess;
   port: number;
   base: string;
-  output: () => string;
-  exited: Promise<number | null>;
   alive: boolean;
 }
 
 /** Starts one server process of the cluster and resolves once it prints its address. */
-export function startProcess(n: number, databaseUrl: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_MAX: '6',
-      CLUSTER: '1',
-      ADMIN_TOKEN: KILL_ADMIN_TOKEN,
-      DEV_OUTBOX: '1',
-      // Set-up calls name their trader's address (X-Forwarded-For): the sign-up limits per address hold per trader.
-      TRUST_PROXY: 'loopback',
-      MARKET_BACKFILL_DAYS: '0.01',
-      MARKET_SEED: '24',
-      // A repeat takes over a key whose request died with its process after half a second, not 15.
-      IDEMPOTENCY_LEASE_MS: '500',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export async function startProcess(n: number, databaseUrl: string): Promise<ServerProcess> {
+  const started = spawnServer([], {
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_MAX: '6',
+    CLUSTER: '1',
+    ADMIN_TOKEN: KILL_ADMIN_TOKEN,
+    DEV_OUTBOX: '1',
+    // Set-up calls name their trader's address (X-Forwarded-For): the sign-up limits per address hold per trader.
+    TRUST_PROXY: 'loopback',
+    MARKET_SEED: '24',
+    // A repeat takes over a key whose request died with its process after half a second, not 15.
+    IDEMPOTENCY_LEASE_MS: '500',
   });
-  let text = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: unknown) => {
-      text += String(chunk);
-      const match = /TradeKit is running at http:\/\/localhost:(\d+)/.exec(text);
-      if (!match) return;
-      child.stdout?.off('data', onData);
-      child.stdout?.on('data', (more: unknown) => (text += String(more)));
-      const port = Number(match[1]);
-      const server: ServerProcess = {
-        n,
-        child,
-        port,
-        base: `http://127.0.0.1:${port}`,
-        output: () => text,
-        exited,
-        alive: true,
-      };
-      void exited.then(() => (server.alive = false));
-      resolve(server);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: unknown) => (text += String(chunk)));
-    void exited.then(() => reject(new Error(`process ${n} exited before it listened:\n${text}`)));
-  });
-}
-
-/** A server started with `args` (e.g. `--workers 2`), its output and a wait on it. */
-export interface SpawnedServer {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  /** Resolves with the first match of `pattern` in the output as soon as it is printed. */
-  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
-}
-
-/** Starts `node --import tsx server/src/main.ts ...args` with a minimal environment and `env`. */
-export function spawnServer(args: string[], env: Record<string, string>): SpawnedServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      MARKET_BACKFILL_DAYS: '0.01',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  const listeners = new Set<() => void>();
-  const append = (chunk: unknown) => {
-    text += String(chunk);
-    for (const listener of [...listeners]) listener();
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = (pattern: RegExp, ms = 90_000) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const check = () => {
-        const match = text.match(pattern);
-        if (!match) return;
-        listeners.delete(check);
-        clearTimeout(timer);
-        resolve(match);
-      };
-      const timer = setTimeout(() => {
-        listeners.delete(check);
-        reject(new Error(`timed out waiting for ${pattern}:\n${text}`));
-      }, ms);
-      listeners.add(check);
-      void exited.then(() => {
-        check();
-        reject(new Error(`server exited:\n${text}`));
-      });
-      check();
-    });
-  return { child, output: () => text, exited, waitFor };
+  const server: ServerProcess = { ...started, n, ...(await started.listening()), alive: true };
+  void started.exited.then(() => (server.alive = false));
+  return server;
 }
 
 export interface Envelope<T = unknown> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError } from '../env';
-import { spawnServer } from './kill-harness';
 import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS, restartDelayMs, STABLE_AFTER_MS, workersOf } from './launcher';
 import { describeOnBackends } from '../db/testing';
+import { spawnServer } from '../spawn-server';
 
 const PG = { DATABASE_URL: 'postgres://db/tradekit' };
 

@@ -8,3 +8,4 @@ export type { PriceSource, Tick } from './price-source';
 export { brandCategories, instrumentFinder } from './routes';
 export { ALWAYS_OPEN, FOREX_HOURS } from './sessions';
 export { listProducts } from './instrument-repo';
+export { holdTickJob, type TickJob } from './tick-lease';

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Cluster } from '../cluster';
-import type { Tick } from '../market';
+import { holdTickJob, type TickJob } from '../market';
 import type { Engine } from './engine';
 import { ORDER_COLUMNS, selectOrders, type OrderRow } from './orders-repo';
 import type { OrderChange } from './service-types';
@@ -127,47 +127,20 @@ export function followOrders(app: FastifyInstance, engine: Engine, cluster: Clus
   };
 }
 
-/** The trigger checks of ticks, acting only while this process holds the lease `triggers`. */
-export interface TriggerJob {
-  onTick(tick: Tick): void;
-  /** Stops acting and writes the trailing stops moved meanwhile (close). */
-  close(): Promise<void>;
-}
-
 /**
- * Registers the lease `triggers`. At a takeover in a cluster, every armed order is checked against the current
- * quote before the next tick (MP8): a level the price is beyond now executes at once; a level crossed and
- * left again during the gap without a holder (about a second) is not replayed.
+ * Registers the lease `triggers`: the trigger checks and stop-outs of each tick, in its holder only, every armed
+ * order checked against the current quote at a takeover in a cluster (MP8).
  */
-export function holdTriggers(app: FastifyInstance, engine: Engine): TriggerJob {
+export function holdTriggers(app: FastifyInstance, engine: Engine): TickJob {
   const scheduleStopOut = createStopOutScheduler(engine);
-  let held = false;
-  const check = (tick: Tick) => {
-    onTriggerTick(engine, tick);
-    scheduleStopOut(tick.symbol);
-  };
-  app.cluster.leases.hold('triggers', {
-    start() {
-      held = true;
-      // Alone on its database the process starts as it always did: the next tick checks the book.
-      if (!app.cluster.shared) return;
-      for (const instrument of app.market.instruments) {
-        const quote = app.market.source.current(instrument.productCode);
-        if (quote) check(quote);
-      }
+  return holdTickJob(
+    app,
+    'triggers',
+    (tick) => {
+      onTriggerTick(engine, tick);
+      scheduleStopOut(tick.symbol);
     },
-    async stop() {
-      held = false;
-      await flushTrailing(engine);
-    },
-  });
-  return {
-    onTick(tick) {
-      if (held) check(tick);
-    },
-    async close() {
-      held = false;
-      await flushTrailing(engine);
-    },
-  };
+    // Trailing stops the book moved since their last write are written when the lease goes and at close (OT6).
+    () => flushTrailing(engine),
+  );
 }

@@ -77,7 +77,6 @@ export const tradingPlugin = fp<TradingPluginOptions>(
 
     // Triggers and stop-outs act in the holder of the lease `triggers`; the rollover in that of `rollover` (MP8).
     const triggers = holdTriggers(app, engine);
-    const unsubscribe = app.market.source.onTick((tick) => triggers.onTick(tick));
     let stopRollover: (() => void) | undefined;
     const rolloverJob = {
       start() {
@@ -115,7 +114,6 @@ export const tradingPlugin = fp<TradingPluginOptions>(
 
     // preClose: the database is still open, so queued executions finish before it closes.
     app.addHook('preClose', async () => {
-      unsubscribe();
       unfollow();
       rolloverJob.stop();
       // Trailing stops the book moved since their last write are written before the database closes (OT6).
