@@ -9,6 +9,7 @@ import { findChromium, findPostgresBin } from './lib/find-tools.mjs';
 import { runNode, signalChildren } from './lib/run.mjs';
 import { startTempPostgres } from './lib/temp-postgres.mjs';
 import { findRabbitmqBin, startTempRabbitmq } from './lib/temp-rabbitmq.mjs';
+import { missingTool, testTools } from './lib/test-tools.mjs';
 import { slowestFiles, summarize } from './lib/vitest-summary.mjs';
 
 const started = Date.now();
@@ -48,15 +49,14 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 process.on('exit', cleanUp);
 
-const chromium = findChromium();
-if (!chromium) {
-  const given = process.env.CHROMIUM_PATH
-    ? ` (CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist)`
-    : '';
-  fail(
-    `End-to-end tests need Chromium${given}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`,
-  );
-}
+const tools = testTools(process.env, {
+  chromium: findChromium,
+  postgres: findPostgresBin,
+  rabbitmq: findRabbitmqBin,
+});
+const missing = missingTool(tools);
+if (missing) fail(missing);
+const [chromium, postgresBin, rabbitmqBin] = tools.map((tool) => tool.found);
 console.log(`Chromium: ${chromium}`);
 
 // Brotli at quality 5 for the test build: the same files once decompressed, in under a second (EK2).
@@ -64,17 +64,13 @@ const env = { ...process.env, CHROMIUM_PATH: chromium, TK_REQUIRE_PG: '1', TK_BR
 if (process.env.TEST_DATABASE_URL) {
   console.log('PostgreSQL: TEST_DATABASE_URL from the environment');
 } else {
-  const binDir = findPostgresBin();
-  if (!binDir) {
-    fail('Tests need PostgreSQL. Install it (Debian: apt-get install postgresql) or set TEST_DATABASE_URL.');
-  }
   try {
-    database = await startTempPostgres(binDir);
+    database = await startTempPostgres(postgresBin);
   } catch (error) {
-    fail(`Could not start a throw-away PostgreSQL from ${binDir}:\n${error.message}`);
+    fail(`Could not start a throw-away PostgreSQL from ${postgresBin}:\n${error.message}`);
   }
   env.TEST_DATABASE_URL = database.url;
-  console.log(`PostgreSQL: throw-away cluster from ${binDir} at ${database.url}`);
+  console.log(`PostgreSQL: throw-away cluster from ${postgresBin} at ${database.url}`);
 }
 
 // The end-to-end suites' RabbitMQ-mode platform publishes to this node (tests/e2e/global-setup.ts); the server
@@ -83,16 +79,10 @@ if (process.env.TEST_DATABASE_URL) {
 if (process.env.TEST_RABBITMQ) {
   console.log('RabbitMQ: TEST_RABBITMQ from the environment');
 } else {
-  const rabbitBin = findRabbitmqBin();
-  if (!rabbitBin) {
-    fail(
-      'Tests need RabbitMQ with its Web-STOMP plugin (bundled). Install it (Debian: apt-get install rabbitmq-server); no service needs to run.',
-    );
-  }
   try {
-    rabbitmq = await startTempRabbitmq(rabbitBin);
+    rabbitmq = await startTempRabbitmq(rabbitmqBin);
   } catch (error) {
-    fail(`Could not start a throw-away RabbitMQ from ${rabbitBin}:\n${error.message}`);
+    fail(`Could not start a throw-away RabbitMQ from ${rabbitmqBin}:\n${error.message}`);
   }
   const { url, publicUrl, control } = rabbitmq;
   env.TEST_RABBITMQ = JSON.stringify({ url, publicUrl, control });
