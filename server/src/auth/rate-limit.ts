@@ -14,8 +14,14 @@ export interface RateRule {
 
 /** The limits of the identity module. */
 export const RATE_RULES = {
-  /** Failed logins (and second-factor failures) per account name. */
-  loginAccount: { bucket: 'login.account', max: 5, windowMs: 15 * 60_000 },
+  /** Failed logins (and second-factor failures) per (account name, client IP) pair (decision SEC10). */
+  loginPair: { bucket: 'login.pair', max: 5, windowMs: 15 * 60_000 },
+  /** The pair's rule while the account is under attack (`loginAccount` full): one try per window. */
+  loginPairUnderAttack: { bucket: 'login.pair', max: 1, windowMs: 15 * 60_000 },
+  /** Failed logins per account name from every IP that put it under attack; never refuses by itself. */
+  loginAccount: { bucket: 'login.account', max: 20, windowMs: 15 * 60_000 },
+  /** Failed logins per account name from every IP beyond which nobody is checked: the cap of a spread guess. */
+  loginAccountCeiling: { bucket: 'login.account.ceiling', max: 50, windowMs: 15 * 60_000 },
   /** Failed logins per client IP. */
   loginIp: { bucket: 'login.ip', max: 20, windowMs: 15 * 60_000 },
   /** Codes sent per client IP. */

@@ -7,6 +7,8 @@ export interface AuthKeys {
   token: Buffer;
   /** HMAC key of stored one-time codes and captcha answers (a 6-digit code needs a keyed hash). */
   codes: Buffer;
+  /** HMAC key of the session mark a browser presents when it signs in again (decision SEC9). */
+  sessionMark: Buffer;
 }
 
 const SECRET_NAME = 'auth.token-secret';
@@ -33,5 +35,9 @@ export async function loadServerSecret(db: Queryable, fromEnv: string | undefine
 /** Separate keys per purpose, so that a leak of one use never forges another. */
 export function deriveKeys(secret: string): AuthKeys {
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest();
-  return { token: derive('tradekit access token v1'), codes: derive('tradekit one-time codes v1') };
+  return {
+    token: derive('tradekit access token v1'),
+    codes: derive('tradekit one-time codes v1'),
+    sessionMark: derive('tradekit session mark v1'),
+  };
 }

@@ -74,7 +74,7 @@ export function createAuthService(deps: Deps): AuthService {
   const sessionChecks = deps.sessionChecks ?? createSessionCache();
   deps.listeners.add((event) => sessionChecks.forget(event.userId));
   return {
-    issueSession: (tx, userId, options) => sessions.issue(tx, userId, options),
+    issueSession: async (tx, userId, options) => (await sessions.issue(tx, userId, options)).tokens,
     async reissueAccessToken(sessionId, options) {
       const access = await sessions.reissueAccessToken(sessionId, options);
       if (!access) throw new BusinessError(Code.LOGIN_REQUIRED);

@@ -32,6 +32,7 @@ export type RevokeReason =
   | 'blocked'
   | 'admin'
   | 'signed-out-by-user'
+  | 'signed-in-again'
   | (string & {});
 
 /** Told to `onRevoke` listeners: the user and every session that just ended. */
@@ -43,7 +44,7 @@ export interface RevokeEvent {
 
 /** Outcome of a refresh attempt (failures are answered 23519 by the route, 1044 when blocked). */
 export type RefreshOutcome =
-  | { ok: true; tokens: SessionTokens }
+  | { ok: true; tokens: SessionTokens; sessionId: string }
   | {
       ok: false;
       reason: 'unknown' | 'mismatch' | 'origin' | 'revoked' | 'expired' | 'idle' | 'reused' | 'blocked';
@@ -89,6 +90,21 @@ async function endWhere(
   return rows;
 }
 
+/** A refresh token with its session and user, as `refresh` reads them. */
+interface RefreshRow {
+  session_id: string;
+  created_at_ms: string;
+  rotated_at_ms: string | null;
+  user_id: string;
+  uid: string;
+  blocked: boolean;
+  virtual: boolean;
+  aes_key: string;
+  expires_at_ms: string;
+  revoked_at_ms: string | null;
+  origin: string | null;
+}
+
 /** The session operations over one database, key set and clock. */
 export function createSessions({ db, keys, now, notify, share }: Deps) {
   function accessToken(userId: string, uid: string, sessionId: string, virtual: boolean, aesKey: string) {
@@ -132,8 +148,8 @@ export function createSessions({ db, keys, now, notify, share }: Deps) {
 
   return {
     /**
-     * Opens a session for `userId` (inside `tx` when given) and returns its first tokens. `origin`: the browser
-     * page it was opened from; its refresh token then only works from that origin.
+     * Opens a session for `userId` (inside `tx` when given) and returns its id and first tokens. `origin`: the
+     * browser page it was opened from; its refresh token then only works from that origin.
      */
     async issue(
       tx: Queryable | null,
@@ -163,7 +179,8 @@ export function createSessions({ db, keys, now, notify, share }: Deps) {
         ],
       );
       const refreshToken = await addRefreshToken(q, sessionId);
-      return { ...accessToken(userId, uid, sessionId, options.virtual, aesKey), refreshToken };
+      const tokens = { ...accessToken(userId, uid, sessionId, options.virtual, aesKey), refreshToken };
+      return { sessionId, tokens };
     },
 
     /**
@@ -179,19 +196,7 @@ export function createSessions({ db, keys, now, notify, share }: Deps) {
       let revoked: Array<{ id: string; user_id: string }> = [];
       let revokedFor: RevokeReason = 'refresh-reuse';
       const result = await db.transaction(async (tx): Promise<RefreshOutcome> => {
-        const { rows } = await tx.query<{
-          session_id: string;
-          created_at_ms: string;
-          rotated_at_ms: string | null;
-          user_id: string;
-          uid: string;
-          blocked: boolean;
-          virtual: boolean;
-          aes_key: string;
-          expires_at_ms: string;
-          revoked_at_ms: string | null;
-          origin: string | null;
-        }>(
+        const { rows } = await tx.query<RefreshRow>(
           `select t.session_id, t.created_at_ms, t.rotated_at_ms, s.user_id, u.uid, u.blocked, s.virtual, s.aes_key,
                   s.expires_at_ms, s.revoked_at_ms, s.origin
              from refresh_tokens t join auth_sessions s on s.id = t.session_id join users u on u.id = s.user_id
@@ -224,7 +229,7 @@ export function createSessions({ db, keys, now, notify, share }: Deps) {
         ]);
         const next = await addRefreshToken(tx, row.session_id);
         const access = accessToken(row.user_id, row.uid, row.session_id, row.virtual, row.aes_key);
-        return { ok: true, tokens: { ...access, refreshToken: next } };
+        return { ok: true, tokens: { ...access, refreshToken: next }, sessionId: row.session_id };
       });
       announce(revoked, revokedFor);
       return result;

@@ -1,4 +1,7 @@
-/** Reading the Cookie header (the operator session and the refresh cookie are the server's only cookies). */
+/**
+ * Reading the Cookie header (the operator session, the refresh cookie and the session mark are the server's only
+ * cookies).
+ */
 
 /** The value of cookie `name` in a Cookie header, or null. */
 export function cookieValue(header: string | undefined, name: string): string | null {

@@ -21,6 +21,7 @@ import {
   parseLocale,
 } from '../identifiers';
 import { renderMessage } from '../messages';
+import { forgiveAccount } from '../login-limits';
 import { assertPasswordPolicy, passwordHasher } from '../passwords';
 import { loginSubject, RATE_RULES } from '../rate-limit';
 
@@ -99,7 +100,7 @@ async function forgot(deps: AuthRouteDeps, request: FastifyRequest, input: Forgo
     await deps.sessions.revokeAll(user.id, 'password-reset', tx);
   });
   // The owner just proved control of the address: earlier failed logins (perhaps someone else's) are forgiven.
-  await deps.limits.reset(RATE_RULES.loginAccount, loginSubject(brand.id, input.type, destinationOf(name)));
+  await forgiveAccount(deps.limits, loginSubject(brand.id, input.type, destinationOf(name)), request.ip);
   request.log.info({ uid: user.uid }, 'password reset');
   return ok(null);
 }

@@ -5,7 +5,8 @@ import { BusinessError, ok } from '../../http/envelope';
 import { route } from '../../http/route';
 import { checkAccessToken } from '../authenticate';
 import type { AuthRouteDeps } from '../context';
-import { browserOrigin, clearRefreshCookie, refreshCookie, setRefreshCookie } from '../refresh-cookie';
+import { browserOrigin, clearSessionCookies, refreshCookie, setSessionCookies } from '../refresh-cookie';
+import { sessionMark } from '../session-mark';
 
 /** Registers `wa-na/refresh`, `waa/user/logout` and `exchange/checkToken`. */
 export function tokenRoutes(deps: AuthRouteDeps): void {
@@ -21,19 +22,22 @@ export function tokenRoutes(deps: AuthRouteDeps): void {
     const outcome = await deps.sessions.refresh(presented, input.token?.trim() || undefined, origin);
     if (outcome.ok) {
       if (fromCookie === null) return ok(outcome.tokens);
-      setRefreshCookie(request, reply, outcome.tokens.refreshToken);
+      // The mark is renewed with the refresh token, so that it lives exactly as long as the session's cookie.
+      const mark = sessionMark(deps.keys.sessionMark, outcome.sessionId);
+      setSessionCookies(request, reply, { refreshToken: outcome.tokens.refreshToken, mark });
       return ok({ ...outcome.tokens, refreshToken: '' });
     }
     if (outcome.reason === 'reused') request.log.warn('refresh token reused: session revoked');
     if (outcome.reason === 'origin') request.log.warn('refresh from another origin than the session refused');
-    // A cookie that cannot refresh is of no use to anyone: drop it (a wrong origin's cookie stays, it is not theirs).
-    if (fromCookie !== null && outcome.reason !== 'origin') clearRefreshCookie(request, reply);
+    // A cookie that cannot refresh is of no use to anyone: drop it and the mark of its session (a wrong origin's
+    // cookie stays, it is not theirs).
+    if (fromCookie !== null && outcome.reason !== 'origin') clearSessionCookies(request, reply);
     throw new BusinessError(outcome.reason === 'blocked' ? Code.USER_BLOCKED : Code.LOGIN_REQUIRED);
   });
 
   route(app, Logout, async (_input, { request, reply }) => {
     await deps.sessions.revokeSession(request.auth.sessionId, 'logout');
-    clearRefreshCookie(request, reply);
+    clearSessionCookies(request, reply);
     return ok(null);
   });
 
