@@ -7,7 +7,7 @@ import { GetUserInfo } from '../../src/core/contract/users';
 /** The demo login `npm start` prints outside production. */
 export const DEMO_USER = {
   email: 'demo@tradekit.test',
-  password: 'demo-trader-2026',
+  password: 'paper-trader-2026',
   funds: '10000.00',
 } as const;
 

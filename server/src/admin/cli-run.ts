@@ -69,7 +69,8 @@ Options:
 Environment:
   TRADEKIT_URL  Server origin (default ${DEFAULT_URL})
   ADMIN_TOKEN   The server's admin token (required)
-  OPERATOR_PASSWORD  The password of operators:add (at least 12 characters; else one is generated)
+  OPERATOR_PASSWORD  The password of operators:add (at least 12 characters, not a common password, no brand
+                     name or the email's own name; else one is generated)
 
 Exit codes: 0 success, 1 command failed or ledger mismatch, 2 bad usage or configuration.`;
 

@@ -117,6 +117,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       limits,
       sender: senders.sender,
       dummyHash,
+      brands: () => app.brand.list(),
       listeners,
       userHooks,
       sessionChecks,

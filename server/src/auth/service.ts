@@ -3,9 +3,10 @@ import { Code } from '../../../src/core/contract/codes';
 import type { Db, Queryable } from '../db/types';
 import { BusinessError } from '../http/envelope';
 import type { Sender } from '../sender';
-import { passwordHashOf, setPasswordHash } from '../users';
+import { findUserById, passwordHashOf, setPasswordHash } from '../users';
 import { checkAccessToken, type TokenCheck } from './authenticate';
-import { assertPasswordPolicy, passwordHasher } from './passwords';
+import { assertPasswordPolicy, passwordContext, type PasswordOwner } from './password-policy';
+import { passwordHasher } from './passwords';
 import { RATE_RULES, type RateLimiter } from './rate-limit';
 import type { AuthKeys } from './secrets';
 import { createSessionCache, type SessionCache } from './session-cache';
@@ -40,7 +41,12 @@ export interface AuthService {
    * the current password with a stolen session loses the session.
    */
   verifyPassword(userId: string, password: string): Promise<boolean>;
-  /** Stores a new password hash (1001 outside 7–140 characters). Sessions are left alone: the caller decides. */
+  /**
+   * Throws 1001 ("password: length", "…: common", "…: context") unless `password` may be a new password of
+   * `owner`: 7–140 characters, not a common password, no word of the product, a brand or the owner (SEC7, SEC8).
+   */
+  assertNewPassword(password: string, owner: PasswordOwner): Promise<void>;
+  /** Stores a new password hash after `assertNewPassword` for the user. Sessions are left alone: the caller decides. */
   setPassword(tx: Queryable, userId: string, password: string): Promise<void>;
   /** Listens for ended sessions (to close sockets); returns the unsubscribe function. */
   onRevoke(listener: (event: RevokeEvent) => void): () => void;
@@ -62,6 +68,8 @@ interface Deps {
   limits: RateLimiter;
   sender: Sender;
   dummyHash: string;
+  /** The brands of the brand table now (their ids and names are context words of a password). */
+  brands: () => readonly { id: string; name: string }[];
   listeners: Set<(event: RevokeEvent) => void>;
   userHooks: Array<(tx: Queryable, user: CreatedUser) => Promise<void>>;
   /** The passed session checks (the plugin empties it when revocations may have been missed). */
@@ -73,6 +81,8 @@ export function createAuthService(deps: Deps): AuthService {
   const { db, sessions } = deps;
   const sessionChecks = deps.sessionChecks ?? createSessionCache();
   deps.listeners.add((event) => sessionChecks.forget(event.userId));
+  const assertNewPassword = (password: string, owner: PasswordOwner) =>
+    assertPasswordPolicy(password, passwordContext(deps.brands(), owner));
   return {
     issueSession: async (tx, userId, options) => (await sessions.issue(tx, userId, options)).tokens,
     async reissueAccessToken(sessionId, options) {
@@ -97,8 +107,9 @@ export function createAuthService(deps: Deps): AuthService {
       }
       return false;
     },
+    assertNewPassword,
     async setPassword(tx, userId, password) {
-      assertPasswordPolicy(password);
+      await assertNewPassword(password, (await findUserById(tx, userId)) ?? {});
       const hash = await passwordHasher.hash(password);
       await setPasswordHash(tx, userId, hash);
     },

@@ -165,6 +165,21 @@ describeOnBackends('back office', { on: 'any' }, (backend) => {
       expect(again).toMatchObject({ code: 1, err: 'error: account exists (code 1004)' });
     });
 
+    it('refuses a chosen password that is common or has a brand or the email in it, naming the rule', async () => {
+      for (const [email, password, rule] of [
+        ['common@ops.example', 'LeaveMeAlone', 'common'],
+        ['brand@ops.example', 'Tr4deKit-operator-desk', 'context'],
+        ['margaret.ops@ops.example', 'margaret.ops-at-the-desk', 'context'],
+      ] as const) {
+        const refused = await cli(['operators:add', email, '--roles', 'support'], {
+          OPERATOR_PASSWORD: password,
+        });
+        expect(refused, password).toMatchObject({ code: 1, err: `error: password: ${rule} (code 1001)` });
+      }
+      const listed = await cli(['operators:list']);
+      expect(listed.out).not.toMatch(/common@|brand@|margaret\.ops@/);
+    });
+
     it('refuses unknown roles and a missing email as usage errors', async () => {
       expect((await cli(['operators:add', 'x@ops.example', '--roles', 'root'])).code).toBe(2);
       expect((await cli(['operators:add', 'x@ops.example'])).code).toBe(2);

@@ -133,6 +133,8 @@ export const backofficePlugin = fp(
       if (chosen !== null && [...chosen].length < OPERATOR_PASSWORD_MIN) {
         throw new BusinessError(Code.INCORRECT_PARAMETER);
       }
+      // A chosen password passes the traders' rules too (common, brand and own-name words: SEC7, SEC8).
+      if (chosen !== null) await app.auth.assertNewPassword(chosen, { email: input.email });
       const password = chosen ?? generatePassword();
       const secret = newTotpSecret();
       const passwordHash = await passwordHasher.hash(password);
@@ -278,7 +280,7 @@ export const backofficePlugin = fp(
       ),
     );
   },
-  { name: 'backoffice', fastify: '5.x', dependencies: ['db', 'cluster', 'http', 'admin', 'cashier'] },
+  { name: 'backoffice', fastify: '5.x', dependencies: ['db', 'cluster', 'http', 'admin', 'auth', 'cashier'] },
 );
 
 /**

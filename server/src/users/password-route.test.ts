@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccountsApp, createUser, post, signIn } from '../accounts/test-app';
+import { buildAccountsApp, createUser, post, signIn, type TestUser } from '../accounts/test-app';
 
 const URL = '/v1/waa/user/password/submit';
 let app: FastifyInstance;
@@ -64,6 +64,35 @@ describe('POST /v1/waa/user/password/submit', () => {
     const body = Object.assign({ oldPassword: user.password, newPassword: 'long-enough' }, change);
     expect((await post(app, await signIn(app, user.id), URL, body)).json().code).toBe(1001);
     expect(await app.auth.verifyPassword(user.id, user.password)).toBe(true);
+  });
+
+  it.each([
+    ['a top-100 password', 'E', () => 'sunshine', 'common'],
+    ['the rank-2,900 password in capitals', 'E', () => 'DENMARK', 'common'],
+    ['the brand name with substitutions', 'E', () => 'Tr4dek1t-2026', 'context'],
+    [
+      "the user's own email local part",
+      'E',
+      (user: TestUser) => `my-${user.email?.split('@')[0]}-pw`,
+      'context',
+    ],
+    ["the user's own phone digits", 'P', (user: TestUser) => `pin ${user.phone?.slice(-7)} x`, 'context'],
+  ] as const)(
+    'refuses %s as the new password with 1001 naming the rule, and keeps the old one',
+    async (_name, registerType, newPassword, rule) => {
+      const user = await createUser(app, { registerType });
+      const body = { oldPassword: user.password, newPassword: newPassword(user) };
+      const res = await post(app, await signIn(app, user.id), URL, body);
+      expect(res.json()).toEqual({ code: 1001, msg: `password: ${rule}`, data: null });
+      expect(await app.auth.verifyPassword(user.id, user.password)).toBe(true);
+    },
+  );
+
+  it('accepts the password at rank 3,001, past the list', async () => {
+    const user = await createUser(app);
+    const body = { oldPassword: user.password, newPassword: 'soccer10' };
+    expect((await post(app, await signIn(app, user.id), URL, body)).json().code).toBe(0);
+    expect(await app.auth.verifyPassword(user.id, 'soccer10')).toBe(true);
   });
 
   it('refuses the old password as the new one with 1001', async () => {

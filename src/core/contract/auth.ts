@@ -109,6 +109,23 @@ export const SendPhone = endpoint({
   codes: SEND_CODES,
 });
 
+/**
+ * The rules a new password (register, forgot, change password, an operator's) is refused by, with 1001 whose `msg`
+ * is `password: <rule>` (docs/decisions.md SEC7, SEC8): spec §9's length, one of the most common passwords, or
+ * a word of the product, its brands or the owner's own email or phone.
+ */
+const PASSWORD_RULES = ['length', 'common', 'context'] as const;
+export type PasswordRule = (typeof PASSWORD_RULES)[number];
+
+/** The `msg` of a 1001 that refuses a new password by `rule`. */
+export const passwordRefusal = (rule: PasswordRule): string => `password: ${rule}`;
+
+/** The rule a refusal's `msg` names, or null when it is not about the new password. */
+export function passwordRuleOf(msg: unknown): PasswordRule | null {
+  const rule = typeof msg === 'string' ? /^password: (\w+)$/.exec(msg)?.[1] : undefined;
+  return PASSWORD_RULES.find((known) => known === rule) ?? null;
+}
+
 export const Register = endpoint({
   service: 'api',
   path: 'wa-na/register',

@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { passwordChangeErrors, VIEW_PATHS } from './account.logic';
 import type { PasswordChange } from './account.logic';
+import { passwordRuleOf } from '../../core/contract/auth';
+import { Code } from '../../core/contract/codes';
 import { SubmitPassword } from '../../core/contract/users';
+import type { CallResult } from '../../core/runtime/types';
 import { callAccount } from './account-api';
 import { useAccount } from './account-context';
 import { Field, PageHeader } from './parts';
@@ -10,6 +13,16 @@ import { useToast } from '../_shared/toast';
 
 /** Spec §9: after a password change the page goes to login after 1 s. */
 export const PASSWORD_REDIRECT_MS = 1000;
+
+/**
+ * The new password's error key for a 1001 that names a password rule (docs/decisions.md SEC7, SEC8): the length
+ * text, or the common-or-context one; null for any other failure (shown as a toast).
+ */
+function refusedPasswordKey(result: CallResult<unknown> & { ok: false }): string | null {
+  const rule = result.code === Code.INCORRECT_PARAMETER ? passwordRuleOf(result.envelope?.msg) : null;
+  if (rule === null) return null;
+  return rule === 'length' ? 'form.password_limit' : 'account.password_refused';
+}
 
 const FIELDS = [
   ['oldPassword', 'account.old_password', 'current-password'],
@@ -29,7 +42,10 @@ export function ChangePassword() {
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const errors = submitted ? passwordChangeErrors(form) : {};
+  // The server's refusal of the new password, until that field changes.
+  const [refused, setRefused] = useState<string | null>(null);
+  const checked = submitted ? passwordChangeErrors(form) : {};
+  const errors = refused && !checked.newPassword ? { ...checked, newPassword: refused } : checked;
 
   // The latest navigate/session without restarting the 1 s timer when the page re-renders.
   const after = useRef({ session, navigate });
@@ -53,7 +69,10 @@ export function ChangePassword() {
       metaData: JSON.stringify({ locale: platform.i18n.language }),
     });
     setBusy(false);
-    if (!result.ok) return toast(result.message, 'error');
+    if (!result.ok) {
+      const key = refusedPasswordKey(result);
+      return key ? setRefused(key) : toast(result.message, 'error');
+    }
     toast(t('msg.update_success'));
     setDone(true);
   };
@@ -87,7 +106,10 @@ export function ChangePassword() {
                 aria-describedby={error ? `${fieldId}-error` : undefined}
                 showLabel={t('account.show_password')}
                 hideLabel={t('account.hide_password')}
-                onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+                onChange={(e) => {
+                  setForm({ ...form, [name]: e.target.value });
+                  if (name === 'newPassword') setRefused(null);
+                }}
               />
             </Field>
           );

@@ -49,6 +49,51 @@ describe('<Account view="changePassword">', () => {
     expect(view.h.session.isSignedIn()).toBe(true);
   });
 
+  it.each([
+    [
+      'password: common',
+      'This password is too common or contains our brand name, your email or your phone number. Please choose another one.',
+    ],
+    ['password: length', 'The password must be more than six characters'],
+  ])(
+    'says at the new password why the server refused it (%s), until that field changes',
+    async (msg, text) => {
+      view = await renderAccount(
+        getSession,
+        { view: 'changePassword' },
+        { handlers: { 'waa/user/password/submit': () => ({ code: 1001, msg }) } },
+      );
+      fill('Old password', 'old-secret');
+      fill('New password', 'sunshine');
+      fill('Confirm new password', 'sunshine');
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
+      await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([text]));
+      expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
+      expect(screen.queryByText(/\(1001\)/)).toBeNull();
+      expect(view.h.session.isSignedIn()).toBe(true);
+      fill('New password', 'sunshine-after-rain');
+      expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBeNull();
+      expect(screen.queryAllByRole('alert').map((a) => a.textContent)).not.toContain(text);
+    },
+  );
+
+  it('shows any other 1001 as the answer of the server', async () => {
+    view = await renderAccount(
+      getSession,
+      { view: 'changePassword' },
+      {
+        handlers: {
+          'waa/user/password/submit': () => ({ code: 1001, msg: 'new password equals the old one' }),
+        },
+      },
+    );
+    fill('Old password', 'old-secret');
+    fill('New password', 'old-secret');
+    fill('Confirm new password', 'old-secret');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Done' })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/\(1001\)$/));
+  });
+
   it('confirms the change, then signs out and goes to login after 1 s', async () => {
     const onNavigate = vi.fn();
     view = await renderAccount(

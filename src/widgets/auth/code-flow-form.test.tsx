@@ -18,6 +18,20 @@ const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: 
 const click = async (el: HTMLElement) => act(async () => fireEvent.click(el));
 const boxes = () => screen.getAllByTestId<HTMLInputElement>('auth-code-box');
 const ok = () => ({ code: 0, data: null });
+const REFUSED =
+  'This password is too common or contains our brand name, your email or your phone number. Please choose another one.';
+
+/** Step 2 of `purpose` filled in, its submit answered with `answer`. */
+async function submitStep2(purpose: 'register' | 'forgot', answer: { code: number; msg: string }) {
+  const path = purpose === 'register' ? 'wa-na/register' : 'wa-na/forgot';
+  view = await renderAuth({ view: purpose }, { handlers: { 'wa-na/sendMail': ok, [path]: () => answer } });
+  type(view.byTestId('auth-email'), 'jonathan@example.com');
+  await click(view.byTestId('auth-send-code'));
+  fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '481592' } });
+  type(view.byTestId('auth-password'), 'J0nathan-2026');
+  await click(view.byTestId('auth-submit'));
+  return view;
+}
 
 describe('register', () => {
   it('sends the code, takes a pasted code into all six boxes and registers', async () => {
@@ -142,6 +156,33 @@ describe('register', () => {
     type(view.byTestId('auth-email'), 'new@example.com');
     await click(view.byTestId('auth-send-code'));
     expect(screen.queryByTestId('auth-invite')).toBeNull();
+  });
+});
+
+describe('a refused new password', () => {
+  it.each([
+    ['register', 'password: context', REFUSED],
+    ['forgot', 'password: common', REFUSED],
+    ['register', 'password: length', 'The password must be more than six characters'],
+  ] as const)(
+    'on %s, "%s" is said at the password field, focused, with no form error and the code kept',
+    async (purpose, msg, text) => {
+      const v = await submitStep2(purpose, { code: 1001, msg });
+      expect((await screen.findByText(text)).id).toBe(
+        v.byTestId('auth-password').getAttribute('aria-describedby'),
+      );
+      await waitFor(() => expect(document.activeElement).toBe(v.byTestId('auth-password')));
+      expect(screen.queryByTestId('auth-error')).toBeNull();
+      expect(boxes().map((b) => b.value)).toEqual(['4', '8', '1', '5', '9', '2']);
+      type(v.byTestId('auth-password'), 'another-one-2026');
+      expect(screen.queryByText(text)).toBeNull();
+    },
+  );
+
+  it('leaves any other 1001 to the form error', async () => {
+    await submitStep2('register', { code: 1001, msg: 'incorrect parameter' });
+    expect((await screen.findByTestId('auth-error')).textContent).toBe('Incorrect parameter (1001)');
+    expect(screen.queryByText(REFUSED)).toBeNull();
   });
 });
 

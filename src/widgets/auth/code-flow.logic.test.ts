@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../core/contract/codes';
-import { codeFlowErrors, refusalOf } from './code-flow.logic';
+import { codeFlowErrors, refusalOf, refusedPasswordError } from './code-flow.logic';
 import type { CodeFlowErrors, Refusal } from './code-flow.logic';
 
 describe('codeFlowErrors', () => {
@@ -34,5 +34,19 @@ describe('refusalOf', () => {
     [false, undefined, null],
   ])('captcha mode %j, server code %j → %j', (captchaMode, code, expected) => {
     expect(refusalOf(captchaMode, code)).toBe(expected);
+  });
+});
+
+describe('refusedPasswordError', () => {
+  it.each<[unknown, unknown, string | null]>([
+    [Code.INCORRECT_PARAMETER, 'password: common', 'auth.password_refused'],
+    [Code.INCORRECT_PARAMETER, 'password: context', 'auth.password_refused'],
+    [Code.INCORRECT_PARAMETER, 'password: length', 'form.password_limit'],
+    [Code.INCORRECT_PARAMETER, 'password: other', null],
+    [Code.INCORRECT_PARAMETER, 'incorrect parameter', null],
+    [Code.INCORRECT_PARAMETER, undefined, null],
+    [Code.INVALID_VERIFICATION_CODE, 'password: common', null],
+  ])('server code %j with msg %j → %j', (code, msg, expected) => {
+    expect(refusedPasswordError(code, msg)).toBe(expected);
   });
 });

@@ -1,4 +1,5 @@
 /** Pure rules of the register and forgot form (code-flow-form.tsx): checking step 2, and a refused answer. */
+import { passwordRuleOf } from '../../core/contract/auth';
 import { Code } from '../../core/contract/codes';
 import { captchaError, codeError, passwordError } from './auth.logic';
 
@@ -36,4 +37,14 @@ export type Refusal = 'reload-captcha' | 'clear-code' | null;
 export function refusalOf(captchaMode: boolean, code: unknown): Refusal {
   if (captchaMode) return code === Code.CAPTCHA_EXPIRED ? 'reload-captcha' : null;
   return typeof code === 'number' && CODE_REFUSED.has(code) ? 'clear-code' : null;
+}
+
+/**
+ * The password field's error key for a refused step 2 whose 1001 names a password rule (docs/decisions.md SEC7,
+ * SEC8): the length text, or the common-or-context one; null for any other refusal.
+ */
+export function refusedPasswordError(code: unknown, msg: unknown): string | null {
+  const rule = code === Code.INCORRECT_PARAMETER ? passwordRuleOf(msg) : null;
+  if (rule === null) return null;
+  return rule === 'length' ? 'form.password_limit' : 'auth.password_refused';
 }

@@ -9,7 +9,7 @@ import { resolveAccount } from './auth.logic';
 import { useCaptcha } from './captcha-field';
 import { codeOf, emptyBoxes } from './code-boxes.logic';
 import type { CodeBoxesHandle } from './code-boxes';
-import { codeFlowErrors, refusalOf } from './code-flow.logic';
+import { codeFlowErrors, refusalOf, refusedPasswordError } from './code-flow.logic';
 import { leaveLoginHandoff } from './handoff';
 import { forgotPayload, registerPayload, sendCodeCall } from './requests';
 import { useAccount } from './use-account';
@@ -100,6 +100,13 @@ export function useCodeFlow(purpose: 'register' | 'forgot', linkInvite?: string)
     const result = await call(code);
     setBusy(false);
     if (result.ok) return succeed();
+    // A refused password is said at its field, in words about the password rather than "incorrect parameter".
+    const passwordRefused = refusedPasswordError(result.code, result.envelope?.msg);
+    if (passwordRefused) {
+      setErrors({ password: passwordRefused });
+      afterRender(() => focusFirstInvalid(form.current));
+      return;
+    }
     setFormError(result.message);
     const refusal = refusalOf(captchaMode, result.code);
     if (refusal === 'reload-captcha') {

@@ -91,6 +91,39 @@ describeOnBackends('identity: registration', { on: 'postgres' }, (backend) => {
       expect(ok.code).toBe(0);
     });
 
+    it('refuses a common password or one with a brand or its own email in it with 1001, before the code is used up', async () => {
+      const from = ip();
+      await sendMail('jonathan.smith@example.com', '1', from);
+      const code = h.lastCode('jonathan.smith@example.com');
+      const base = { username: 'jonathan.smith@example.com', type: 'E', code };
+      for (const [password, msg] of [
+        // One of the top 100, then the one at rank 2,900 of those with 7+ characters, in other case.
+        ['sunshine', 'password: common'],
+        ['Denmark', 'password: common'],
+        ['Tr4dek1t-2026', 'password: context'],
+        ['my-AUR0RA-key', 'password: context'],
+        ['J0nathan.Smith!', 'password: context'],
+      ]) {
+        const res = await h.post(REGISTER, { ...base, password }, { ip: from });
+        expect(res, password).toEqual({ code: 1001, msg, data: null });
+      }
+      // Rank 3,001: past the list.
+      expect((await h.post(REGISTER, { ...base, password: 'soccer10' }, { ip: from })).code).toBe(0);
+    });
+
+    it("refuses a phone account's own last 7 digits in its password with 1001", async () => {
+      const from = ip();
+      await h.post('/v1/wa-na/sendPhone', { phone: '8613912345678', type: '1' }, { ip: from });
+      const code = h.lastCode('+8613912345678');
+      const base = { username: '8613912345678', type: 'P', code };
+      expect(await h.post(REGISTER, { ...base, password: 'me-234-5678' }, { ip: from })).toEqual({
+        code: 1001,
+        msg: 'password: context',
+        data: null,
+      });
+      expect((await h.post(REGISTER, { ...base, password: 'me-5678-1234' }, { ip: from })).code).toBe(0);
+    });
+
     it('answers 1107 for an invite code nobody has, and records the inviter of a real one', async () => {
       const inviterUid = await h.registerEmail('inviter@example.com', 'p4ssword', { ip: ip() });
       const { rows } = await h.app.db.query<{ id: string; invite_code: string }>(
@@ -276,6 +309,23 @@ describeOnBackends('identity: registration', { on: 'postgres' }, (backend) => {
       const ghost = { username: 'ghost@example.com', type: 'E', password: 'new-pass', code: '123456' };
       expect([1020, 1111]).toContain((await h.post(FORGOT, ghost, { ip: from })).code);
       expect((await h.post(FORGOT, { ...ghost, password: 'short' }, { ip: from })).code).toBe(1001);
+    });
+
+    it("refuses a common password or one with the account's own name with 1001, before the code is used up", async () => {
+      const from = ip();
+      await h.registerEmail('margaret@example.com', 'old-pass', { ip: from });
+      await sendMail('margaret@example.com', '2', from);
+      const code = h.lastCode('margaret@example.com');
+      const base = { username: 'margaret@example.com', type: 'E', code };
+      for (const [password, msg] of [
+        ['SUNSHINE', 'password: common'],
+        ['Margaret-2026', 'password: context'],
+        ['meridian-0ptions', 'password: context'],
+      ]) {
+        const res = await h.post(FORGOT, { ...base, password }, { ip: from });
+        expect(res, password).toEqual({ code: 1001, msg, data: null });
+      }
+      expect((await h.post(FORGOT, { ...base, password: 'new-pass' }, { ip: from })).code).toBe(0);
     });
 
     it('resets a phone account by SMS code', async () => {

@@ -14,6 +14,7 @@ import {
   withReservation,
 } from '../context';
 import {
+  type AccountName,
   destinationOf,
   parseAccountName,
   parseCodeInput,
@@ -22,11 +23,16 @@ import {
 } from '../identifiers';
 import { renderMessage } from '../messages';
 import { forgiveAccount } from '../login-limits';
-import { assertPasswordPolicy, passwordHasher } from '../passwords';
+import type { PasswordOwner } from '../password-policy';
+import { passwordHasher } from '../passwords';
 import { loginSubject, RATE_RULES } from '../rate-limit';
 
 type RegisterInput = InputOf<typeof Register>;
 type ForgotInput = InputOf<typeof Forgot>;
+
+/** The account a new password is for, as the password policy reads it. */
+const ownerOf = (name: AccountName): PasswordOwner =>
+  name.type === 'E' ? { email: name.email } : { phone: name.phone.e164 };
 
 /**
  * Order of checks: input (1001, 23558), the per-IP registration limit (1042), invite code (1107), existing
@@ -38,7 +44,7 @@ async function register(deps: AuthRouteDeps, request: FastifyRequest, input: Reg
   const brand = deps.app.brand.of(request);
   assertRegisterType(brand, input.type);
   const name = parseAccountName(input.type, input.username, input.areaCode);
-  assertPasswordPolicy(input.password);
+  await deps.app.auth.assertNewPassword(input.password, ownerOf(name));
   const code = parseCodeInput(input.code);
   const destination = destinationOf(name);
   // The account counts in the per-IP window from before the first check; a refused registration gives it back.
@@ -88,7 +94,7 @@ async function register(deps: AuthRouteDeps, request: FastifyRequest, input: Reg
 async function forgot(deps: AuthRouteDeps, request: FastifyRequest, input: ForgotInput) {
   const brand = deps.app.brand.of(request);
   const name = parseAccountName(input.type, input.username, input.areaCode);
-  assertPasswordPolicy(input.password);
+  await deps.app.auth.assertNewPassword(input.password, ownerOf(name));
   const code = parseCodeInput(input.code);
   await deps.codes.consume({ brandId: brand.id, destination: destinationOf(name), purpose: '2' }, code);
   const user = await findUserByName(deps.db, brand.id, name);
