@@ -54,13 +54,22 @@ export function mockFetch(routes: Record<string, Handler>) {
 /** A successful envelope around `data`. */
 export const okBody = (data: unknown): Answer => ({ body: { code: 0, msg: 'success', data } });
 
-/** The session `operators/me` answers for an operator with these roles ("Fin Ops" unless named). */
+/**
+ * The session `operators/me` answers for an operator with these roles ("Fin Ops" unless named); with
+ * `mustChangePassword`, one signed in with a first password.
+ */
 export const operatorSession = (
   roles: string[],
-  { name = 'Fin Ops', email = 'fin@ops.example', expiresAt = Date.now() + 8 * 3600_000 } = {},
+  {
+    name = 'Fin Ops',
+    email = 'fin@ops.example',
+    expiresAt = Date.now() + 8 * 3600_000,
+    mustChangePassword = false,
+  } = {},
 ) => ({
   operator: { id: '1', email, name, roles, active: true, createdAt: 0, lastSignInAt: null },
   expiresAt,
+  mustChangePassword,
 });
 
 /** A waiting deposit as the admin list answers it: `uid` is the ticket's number, `userUid` the trader's. */

@@ -224,7 +224,11 @@ describe('<BackofficeApp>', () => {
     renderApp(impl);
     fireEvent.click(await screen.findByTestId('bo-queue-item'));
     expect(await screen.findByTestId('bo-email')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('Your session has ended');
+    // It says why: the inactivity timeout first (decision SEC11).
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Your session has ended (30 minutes without activity, 8 hours after signing in, or a sign-out). ' +
+        'Please sign in again.',
+    );
   });
 
   it('shows a support operator only the support inbox and the audit log, with filters sent as the query', async () => {

@@ -1,16 +1,23 @@
 /**
- * The back-office site (`/backoffice`): sign-in, then a top bar with the operator, their roles and sign-out,
- * the review queues the operator's roles allow (each declared under queues/), the user lookup, the brands and
- * the audit log.
+ * The back-office site (`/backoffice`): sign-in (then, after a first password, the choice of the operator's
+ * own), then a top bar with the operator, their roles and sign-out, the review queues the operator's roles allow
+ * (each declared under queues/), the user lookup, the brands and the audit log.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { OperatorLogout, OperatorMe, type OperatorSession } from '../core/contract/backoffice';
+import {
+  OPERATOR_IDLE_MINUTES,
+  OPERATOR_SESSION_HOURS,
+  OperatorLogout,
+  OperatorMe,
+  type OperatorSession,
+} from '../core/contract/backoffice';
 import { SUPPORTED_LANGUAGES } from '../core/i18n/language';
 import type { I18n } from '../core/i18n/i18n';
 import { addStrings, hasStrings, loadCodeMessages, loadLanguage, loadNamespaces } from '../core/i18n/i18n';
 import { ToastRegion, useToastState } from '../widgets/_shared/toast';
 import { AuditPage } from './audit-page';
 import { BrandsPage, BRANDS_STRINGS } from './brands-page';
+import { ChoosePassword } from './choose-password';
 import { BackofficeContext, type Backoffice } from './context';
 import { Queue } from './queue';
 import { AUDIT_PAGE, BRANDS_PAGE, pagesFor, QUEUES, queuesFor } from './queues';
@@ -80,6 +87,8 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
   const timeZone = useTimeZone(fetchImpl);
 
   const onSessionEnded = useCallback(() => setSession({ state: 'anonymous', ended: true }), []);
+  // Signed in, and past the password step: the pages of the operator's roles.
+  const working = session.state === 'in' && !session.mustChangePassword;
   const value: Backoffice = useMemo(
     () => ({
       call: async (endpoint, input) => {
@@ -92,10 +101,10 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
       language,
       toast: show,
       onSessionEnded,
-      roles: session.state === 'in' ? session.operator.roles : [],
+      roles: working ? session.operator.roles : [],
       timeZone: timeZone ?? 'UTC',
     }),
-    [call, t, language, show, onSessionEnded, i18n, session, timeZone],
+    [call, t, language, show, onSessionEnded, i18n, session, working, timeZone],
   );
 
   useEffect(() => {
@@ -109,8 +118,8 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
     };
   }, [call]);
 
-  const queues = session.state === 'in' ? queuesFor(session.operator.roles) : [];
-  const pages = session.state === 'in' ? pagesFor(session.operator.roles) : [];
+  const queues = working ? queuesFor(session.operator.roles) : [];
+  const pages = working ? pagesFor(session.operator.roles) : [];
   // An operator lands on their first queue, else on their first page (the user lookup is a tab away).
   const current = pages.includes(page) ? page : (queues[0]?.id ?? pages[0] ?? AUDIT_PAGE);
   const queue = queues.find((declared) => declared.id === current);
@@ -134,7 +143,7 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
       <div className="tk-root bo-root">
         <header className="bo-top">
           <strong className="bo-top__title">{t('backoffice.title')}</strong>
-          {session.state === 'in' ? (
+          {working ? (
             <nav className="tk-tabs bo-top__nav" role="tablist" aria-label={t('backoffice.title')}>
               {pages.map((name) => (
                 <button
@@ -181,20 +190,26 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
             </span>
           ) : null}
         </header>
-        {session.state === 'checking' || (session.state === 'in' && !timeZone) ? (
+        {session.state === 'checking' || (working && !timeZone) ? (
           <p className="bo-muted bo-pad">{t('backoffice.loading')}</p>
         ) : null}
         {session.state === 'anonymous' ? (
           <>
             {session.ended ? (
               <p className="bo-error bo-pad" role="alert">
-                {t('backoffice.top.session_ended')}
+                {t('backoffice.top.session_ended', {
+                  minutes: OPERATOR_IDLE_MINUTES,
+                  hours: OPERATOR_SESSION_HOURS,
+                })}
               </p>
             ) : null}
             <SignIn onSignedIn={(signedIn) => setSession({ state: 'in', ...signedIn })} />
           </>
         ) : null}
-        {session.state === 'in' && timeZone ? (
+        {session.state === 'in' && session.mustChangePassword ? (
+          <ChoosePassword onChosen={(chosen) => setSession({ state: 'in', ...chosen })} />
+        ) : null}
+        {working && timeZone ? (
           <main className="bo-main">
             {queue ? (
               <Queue key={queue.id} queue={queue} />

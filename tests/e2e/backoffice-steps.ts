@@ -1,5 +1,6 @@
 // Steps shared by the back-office suites: an operator made through the admin API (what
-// `npm run admin -- operators:add` calls) and a sign-in at /backoffice with a real TOTP code.
+// `npm run admin -- operators:add` calls) and a sign-in at /backoffice with a real TOTP code, followed the
+// first time by the choice of the operator's own password (decision SEC12).
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -14,8 +15,11 @@ const adminToken = inject('adminToken');
 export interface Operator {
   id: string;
   email: string;
+  /** The first password until the operator has chosen their own, then that one. */
   password: string;
   secret: string;
+  /** The password is still the first one: the next sign-in asks for the operator's own. */
+  mustChangePassword: boolean;
 }
 
 /** A new operator with `roles`, created through the admin API. */
@@ -36,16 +40,32 @@ export async function addOperator(roles: OperatorRole[]): Promise<Operator> {
     email,
     password: answer.data.password,
     secret: answer.data.totpSecret,
+    mustChangePassword: true,
   };
 }
 
-/** Signs `operator` in at /backoffice (password and the current TOTP code) and waits for the top bar. */
+/**
+ * Signs `operator` in at /backoffice (password and the current TOTP code), chooses their own password at the
+ * first sign-in (`operator.password` becomes it) and waits for the top bar.
+ */
 export async function signInAt(page: Page, operator: Operator, lang = 'en'): Promise<void> {
   await page.goto(`${baseUrl}/backoffice?lang=${lang}`);
   await page.getByTestId('bo-email').fill(operator.email);
   await page.getByTestId('bo-password').fill(operator.password);
   await page.getByTestId('bo-code').fill(totpAt(base32Decode(operator.secret), await serverNow()));
   await page.getByTestId('bo-submit').click();
+  if (operator.mustChangePassword) {
+    const step = page.getByTestId('bo-choose-password');
+    await step.waitFor({ state: 'visible', timeout: 15_000 });
+    const own = `own-${operator.password}`;
+    await page.getByTestId('bo-password-current').fill(operator.password);
+    await page.getByTestId('bo-password-new').fill(own);
+    await page.getByTestId('bo-password-repeat').fill(own);
+    await page.getByTestId('bo-password-submit').click();
+    await step.waitFor({ state: 'detached', timeout: 15_000 });
+    operator.password = own;
+    operator.mustChangePassword = false;
+  }
   await page.getByTestId('bo-operator').waitFor({ state: 'visible', timeout: 15_000 });
 }
 

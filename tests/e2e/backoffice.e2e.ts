@@ -57,7 +57,8 @@ describe.each<Size>(['desktop', 'laptop', 'mobile'])('the back office at %s', (s
         await page.getByTestId('bo-nav-audit').click();
         const rows = page.getByTestId('bo-audit-row');
         await rows.first().waitFor({ state: 'visible', timeout: 15_000 });
-        expect(await rows.first().textContent()).toContain('operator.sign_in');
+        // The first sign-in chose the operator's own password (decision SEC12).
+        expect(await rows.first().textContent()).toContain('operator.password_change');
         expect(await rows.first().textContent()).toContain(operator.email);
         await shot(page, 'backoffice-audit', size);
 
@@ -67,7 +68,12 @@ describe.each<Size>(['desktop', 'laptop', 'mobile'])('the back office at %s', (s
         // The action is the third cell of a row.
         await expect
           .poll(() => rows.locator('td:nth-child(3)').allTextContents(), { timeout: 15_000 })
-          .toEqual(['operator.sign_in', 'operator.sign_in_failed', 'operator.add']);
+          .toEqual([
+            'operator.password_change',
+            'operator.sign_in',
+            'operator.sign_in_failed',
+            'operator.add',
+          ]);
 
         await page.getByTestId('bo-sign-out').click();
         await page.getByTestId('bo-email').waitFor({ state: 'visible', timeout: 15_000 });

@@ -273,6 +273,26 @@ describeOnBackends('every admin route and its audit row', { on: 'any' }, (backen
         return admin('POST', `/admin/v1/operators/${op.id}/disable`);
       },
     },
+    'POST /admin/v1/operators/password': {
+      audit: 'operator.password_change',
+      call: async () => {
+        const op = await addOperator(`first${set}@ops.example`, ['support']);
+        return {
+          ...admin('POST', '/admin/v1/operators/password', {
+            password: op.password,
+            newPassword: `own-${op.password}`,
+          }),
+          cookie: await operatorCookie(op),
+        };
+      },
+    },
+    'POST /admin/v1/operators/{id}/password/reset': {
+      audit: 'operator.reset_password',
+      call: async () => {
+        const op = await addOperator(`forgot${set}@ops.example`, ['support']);
+        return admin('POST', `/admin/v1/operators/${op.id}/password/reset`);
+      },
+    },
     'POST /admin/v1/operators/logout': {
       audit: 'operator.sign_out',
       call: async () => ({

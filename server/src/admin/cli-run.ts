@@ -10,7 +10,12 @@ import {
   AdminUnblockUser,
 } from '../../../src/core/contract/admin';
 import { AdminSendNotification } from '../../../src/core/contract/notifications';
-import { AddOperator, DisableOperator, ListOperators } from '../../../src/core/contract/backoffice';
+import {
+  AddOperator,
+  DisableOperator,
+  ListOperators,
+  ResetOperatorPassword,
+} from '../../../src/core/contract/backoffice';
 import { OPERATOR_ROLES, type OperatorRole } from '../../../src/core/contract/endpoint';
 import { fillPath, pathParams, SERVICE_ROOT, type Endpoint } from '../../../src/core/contract/endpoint';
 import {
@@ -58,9 +63,12 @@ Commands:
   operators:add <email> --roles R[,R…] [--name NAME]
                                          Create a back-office operator (roles: ${OPERATOR_ROLES.join(', ')});
                                          prints the TOTP secret, and the password when OPERATOR_PASSWORD
-                                         is not set, once
+                                         is not set, once. The operator replaces that first password at
+                                         the first sign-in; unused, it expires after 72 hours
   operators:list                         List back-office operators
   operators:disable <id>                 Disable an operator and end their sessions
+  operators:reset-password <id>          Give an operator a new first password (OPERATOR_PASSWORD, or
+                                         generated and printed once) and end their sessions
 
 Options:
   --json        Print the raw JSON answer
@@ -69,8 +77,9 @@ Options:
 Environment:
   TRADEKIT_URL  Server origin (default ${DEFAULT_URL})
   ADMIN_TOKEN   The server's admin token (required)
-  OPERATOR_PASSWORD  The password of operators:add (at least 12 characters, not a common password, no brand
-                     name or the email's own name; else one is generated)
+  OPERATOR_PASSWORD  The first password of operators:add and operators:reset-password (at least 12
+                     characters, not a common password, no brand name or the email's own name; else one
+                     is generated)
 
 Exit codes: 0 success, 1 command failed or ledger mismatch, 2 bad usage or configuration.`;
 
@@ -161,11 +170,31 @@ function uidArg(args: string[], command: string): string {
   return uid;
 }
 
-async function run(io: CliIo, { command, args, json, options }: Parsed): Promise<number> {
-  const print = (data: unknown, format: (value: never) => string[]) => {
+function operatorIdArg(args: string[], command: string): string {
+  const id = args[0];
+  if (!id || !/^[1-9]\d{0,17}$/.test(id)) throw new UsageError(`${command} needs an operator id`);
+  return id;
+}
+
+/** The line under a first password: the operator replaces it at the first sign-in, before it expires. */
+const firstPasswordNote = (expiresAt: number) =>
+  `The operator chooses their own password at the first sign-in; this one stops working at ` +
+  `${new Date(expiresAt).toISOString()}.`;
+
+/** Prints an answer: its raw JSON with `--json`, else the lines `format` makes of it. */
+type Print = (data: unknown, format: (value: never) => string[]) => void;
+
+function printer(io: CliIo, json: boolean): Print {
+  return (data, format) => {
     const lines = json ? [JSON.stringify(data, null, 2)] : format(data as never);
     for (const line of lines) io.out(line);
   };
+}
+
+async function run(io: CliIo, parsed: Parsed): Promise<number> {
+  const { command, args, json, options } = parsed;
+  const print = printer(io, json);
+  if (command.startsWith('operators:')) return runOperators(io, parsed, print);
   switch (command) {
     case 'users:list': {
       const query = new URLSearchParams({ query: args[0] ?? '', page: options.page ?? '1' });
@@ -254,6 +283,14 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
       print(report, (value: LedgerReport) => formatLedgerCheck(value));
       return report.ok ? EXIT.ok : EXIT.failed;
     }
+    default:
+      throw new UsageError(`unknown command ${command}`);
+  }
+}
+
+/** The `operators:*` commands (the back office's accounts). */
+async function runOperators(io: CliIo, { command, args, options }: Parsed, print: Print): Promise<number> {
+  switch (command) {
     case 'operators:add': {
       const email = args[0];
       if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError('operators:add needs an email');
@@ -273,12 +310,29 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
         totpSecret: string;
         otpauthUri: string;
         password: string | null;
+        passwordExpiresAt: number;
       };
       print(data, () => [
         `Added operator ${data.operator.id} <${data.operator.email}> with roles ${data.operator.roles.join(', ')}.`,
         ...(data.password ? [`Password (shown once): ${data.password}`] : []),
+        firstPasswordNote(data.passwordExpiresAt),
         `TOTP secret (shown once): ${data.totpSecret}`,
         `Authenticator URI: ${data.otpauthUri}`,
+      ]);
+      return EXIT.ok;
+    }
+    case 'operators:reset-password': {
+      const id = operatorIdArg(args, command);
+      const password = io.env.OPERATOR_PASSWORD;
+      const data = (await call(io, ResetOperatorPassword, { id, ...(password ? { password } : {}) })) as {
+        operator: { email: string };
+        password: string | null;
+        passwordExpiresAt: number;
+      };
+      print(data, () => [
+        `Reset the password of operator ${id} <${data.operator.email}>; their sessions are ended.`,
+        ...(data.password ? [`Password (shown once): ${data.password}`] : []),
+        firstPasswordNote(data.passwordExpiresAt),
       ]);
       return EXIT.ok;
     }
@@ -287,8 +341,7 @@ async function run(io: CliIo, { command, args, json, options }: Parsed): Promise
       return EXIT.ok;
     }
     case 'operators:disable': {
-      const id = args[0];
-      if (!id || !/^[1-9]\d{0,17}$/.test(id)) throw new UsageError('operators:disable needs an operator id');
+      const id = operatorIdArg(args, command);
       const data = (await call(io, DisableOperator, { id })) as { email: string };
       print(data, () => [`Disabled operator ${id} <${data.email}>; their sessions are ended.`]);
       return EXIT.ok;

@@ -1,11 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OPERATOR_COOKIE, OPERATOR_CSRF_HEADER } from '../../../src/core/contract/backoffice';
+import {
+  FIRST_PASSWORD_ENDPOINTS,
+  OPERATOR_COOKIE,
+  OPERATOR_CSRF_HEADER,
+} from '../../../src/core/contract/backoffice';
 import { Code, SERVER_CODES } from '../../../src/core/contract/codes';
-import type { OperatorRole } from '../../../src/core/contract/endpoint';
+import { serverUrl, type OperatorRole } from '../../../src/core/contract/endpoint';
 import type { Db } from '../db/types';
 import { createAdminAudit } from '../http/admin-audit';
-import { checkOperatorSession, cookieValue } from '../backoffice';
+import { checkOperatorSession, cookieValue, noteOperatorActivity } from '../backoffice';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +27,8 @@ export const NOT_PERMITTED = {
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
+/** The routes a session signed in with a first password may call (decision SEC12). */
+const FIRST_PASSWORD_ROUTES = new Set(FIRST_PASSWORD_ENDPOINTS.map((e) => serverUrl(e.service, e.path)));
 
 /** A preHandler that admits only `Authorization: Bearer <adminToken>`; others get HTTP 401. */
 export function requireAdmin(adminToken: string) {
@@ -43,9 +49,11 @@ function tokenActor(request: FastifyRequest): string {
 /**
  * The guard of every admin route: the admin token admits every admin endpoint; without an Authorization
  * header, the operator session cookie admits the endpoints whose `roles` include one of the operator's roles
- * (HTTP 403, 1086 otherwise), and a state-changing call must also carry the back-office CSRF header. Sets
- * `request.operator`, and `request.adminAudit`: the audit writer bound to who acts (the route wrapper gives
- * it to the handler and checks that an action wrote its row).
+ * (HTTP 403, 1086 otherwise; a session signed in with a first password holds no role and is admitted only to
+ * the password step), and a state-changing call must also carry the back-office CSRF header. An admitted
+ * request is the session's activity (its inactivity timeout restarts). Sets `request.operator`, and
+ * `request.adminAudit`: the audit writer bound to who acts (the route wrapper gives it to the handler and
+ * checks that an action wrote its row).
  */
 export function requireAdminOrOperator(adminToken: string, db: Db, now: () => number) {
   const adminOnly = requireAdmin(adminToken);
@@ -57,12 +65,16 @@ export function requireAdminOrOperator(adminToken: string, db: Db, now: () => nu
     }
     const token = cookieValue(request.headers.cookie, OPERATOR_COOKIE);
     const operator = token ? await checkOperatorSession(db, token, now()) : null;
-    if (!operator) return reply.code(401).send(NEEDS_LOGIN);
+    if (!token || !operator) return reply.code(401).send(NEEDS_LOGIN);
     const allowed = request.routeOptions.config.roles ?? [];
     const csrfOk = SAFE_METHODS.has(request.method) || request.headers[OPERATOR_CSRF_HEADER] === '1';
-    if (!csrfOk || !allowed.some((role) => operator.roles.includes(role))) {
+    const passwordStep =
+      operator.mustChangePassword && FIRST_PASSWORD_ROUTES.has(request.routeOptions.url ?? '');
+    if (!csrfOk || !(passwordStep || allowed.some((role) => operator.roles.includes(role)))) {
       return reply.code(403).send(NOT_PERMITTED);
     }
+    // Only a request the session may make counts: a refused one (a forged form, say) keeps no one signed in.
+    await noteOperatorActivity(db, token, operator, now());
     request.operator = { id: operator.id, email: operator.email, roles: operator.roles };
     request.adminAudit = createAdminAudit(db, `operator:${operator.id}`);
   };

@@ -6,6 +6,7 @@ export { base32Decode } from './base32';
 export { matchTotp, newTotpSecret, otpauthUri, totpAt } from './totp';
 export { reserveWithin } from './context';
 export { makeDummyHash, passwordHasher } from './passwords';
+export type { PasswordOwner } from './password-policy';
 export { createRateLimiter } from './rate-limit';
 export { sweepUnderLease } from './cluster';
 export type { RateLimiter, RateRule, Reservation } from './rate-limit';

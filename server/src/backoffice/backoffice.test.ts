@@ -11,6 +11,7 @@ import { totpAt } from '../auth';
 import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
 import { submit } from '../deposits/deposits.testing';
 import { maskEmail, maskPhone } from './mask';
+import { signInOperatorAt } from './testing';
 
 describe('contact masks', () => {
   it.each([
@@ -73,13 +74,10 @@ describeOnBackends('back office', { on: 'any' }, (backend) => {
     return app.inject({ method: 'POST', url: '/admin/v1/operators/login', payload: body, remoteAddress: ip });
   }
 
-  /** Signs in and answers the session cookie (`tk_operator=…`). */
+  /** Signs in (choosing the operator's own password the first time) and answers the session cookie. */
   async function signInOperator(op: Created): Promise<string> {
     nextStep();
-    const response = await login({ email: op.email, password: op.password, code: codeOf(op) });
-    expect(response.json()).toMatchObject({ code: 0 });
-    const cookie = String(response.headers['set-cookie']);
-    return cookie.split(';')[0] as string;
+    return signInOperatorAt(app, op, clock, '10.0.0.1');
   }
 
   function asOperator(

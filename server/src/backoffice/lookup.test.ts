@@ -10,9 +10,9 @@ import { OPERATOR_CSRF_HEADER } from '../../../src/core/contract/backoffice';
 import { LOOKUP_QUERY_MAX, readLookupQuery } from '../../../src/core/contract/user-lookup';
 import { ADMIN_TOKEN, admin, createUser, signIn, type TestUser } from '../accounts/test-app';
 import { buildApp } from '../app';
-import { base32Decode, totpAt } from '../auth';
 import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
 import { submit } from '../deposits/deposits.testing';
+import { signInOperatorAt } from './testing';
 
 describe('readLookupQuery', () => {
   it.each([
@@ -44,22 +44,15 @@ describeOnBackends('the user lookup', { on: 'both' }, (backend) => {
   let dial: TestUser;
 
   async function operator(role: 'finance' | 'compliance' | 'support'): Promise<string> {
-    const added = (
-      await admin(app, 'POST', '/admin/v1/operators', { email: `${role}@lookup.example`, roles: [role] })
-    ).json().data as { operator: { id: string }; totpSecret: string; password: string };
+    const email = `${role}@lookup.example`;
+    const added = (await admin(app, 'POST', '/admin/v1/operators', { email, roles: [role] })).json().data as {
+      operator: { id: string };
+      totpSecret: string;
+      password: string;
+    };
     clock += 30_000;
-    const login = await app.inject({
-      method: 'POST',
-      url: '/admin/v1/operators/login',
-      payload: {
-        email: `${role}@lookup.example`,
-        password: added.password,
-        code: totpAt(base32Decode(added.totpSecret), clock),
-      },
-    });
-    expect(login.json().code).toBe(0);
     operatorIds[role] = added.operator.id;
-    return String(login.headers['set-cookie']).split(';')[0] as string;
+    return signInOperatorAt(app, { email, password: added.password, secret: added.totpSecret }, clock);
   }
 
   function call(

@@ -1,6 +1,6 @@
 /** Operator accounts: creation (the admin CLI), listing, disabling, and the rows the other parts read. */
 import { randomBytes } from 'node:crypto';
-import type { Operator } from '../../../src/core/contract/backoffice';
+import { OPERATOR_INITIAL_PASSWORD_HOURS, type Operator } from '../../../src/core/contract/backoffice';
 import type { OperatorRole } from '../../../src/core/contract/endpoint';
 import type { Queryable } from '../db/types';
 
@@ -16,10 +16,21 @@ export interface OperatorRow {
   password_hash: string;
   totp_sealed: string;
   totp_last_step: string | null;
+  /** A first password (someone else set it): the operator must replace it at sign-in (decision SEC12). */
+  password_must_change: boolean;
+  /** When a first password stops signing in; null for the operator's own. */
+  password_expires_at: Date | null;
 }
 
 const COLUMNS = `id::text as id, email, name, roles, active, created_at, last_sign_in_at, password_hash,
-  totp_sealed, totp_last_step::text as totp_last_step`;
+  totp_sealed, totp_last_step::text as totp_last_step, password_must_change, password_expires_at`;
+
+/** How long a first password signs in. */
+export const INITIAL_PASSWORD_MS = OPERATOR_INITIAL_PASSWORD_HOURS * 3600_000;
+
+/** Whether the stored password may still sign in at `nowMs` (a first password expires, the operator's own not). */
+export const passwordUnexpired = (row: OperatorRow, nowMs: number) =>
+  row.password_expires_at === null || new Date(row.password_expires_at).getTime() > nowMs;
 
 /** The public shape of an operator (no hash, no secret). */
 export function toOperator(row: OperatorRow): Operator {
@@ -59,19 +70,60 @@ export async function listOperators(q: Queryable): Promise<OperatorRow[]> {
   return rows;
 }
 
-/** Inserts an operator; null when the email is taken (the unique index decides under concurrency). */
+/**
+ * Inserts an operator with a first password that expires at `passwordExpiresAt`; null when the email is taken
+ * (the unique index decides under concurrency).
+ */
 export async function insertOperator(
   tx: Queryable,
-  fields: { email: string; name: string; roles: OperatorRole[]; passwordHash: string; totpSealed: string },
+  fields: {
+    email: string;
+    name: string;
+    roles: OperatorRole[];
+    passwordHash: string;
+    passwordExpiresAt: number;
+    totpSealed: string;
+  },
 ): Promise<OperatorRow | null> {
   const { rows } = await tx.query<OperatorRow>(
-    `insert into operators (email, name, password_hash, roles, totp_sealed)
-     values ($1, $2, $3, $4::text[], $5)
+    `insert into operators (email, name, password_hash, roles, totp_sealed, password_must_change,
+                            password_expires_at)
+     values ($1, $2, $3, $4::text[], $5, true, $6)
      on conflict ((lower(email))) do nothing
      returning ${COLUMNS}`,
-    [fields.email.trim().toLowerCase(), fields.name, fields.passwordHash, fields.roles, fields.totpSealed],
+    [
+      fields.email.trim().toLowerCase(),
+      fields.name,
+      fields.passwordHash,
+      fields.roles,
+      fields.totpSealed,
+      new Date(fields.passwordExpiresAt),
+    ],
   );
   return rows[0] ?? null;
+}
+
+/** Stores a first password (a reset): to be replaced at the next sign-in, signing in until `expiresAt`. */
+export async function setFirstPassword(
+  tx: Queryable,
+  id: string,
+  passwordHash: string,
+  expiresAt: number,
+): Promise<void> {
+  await tx.query(
+    `update operators set password_hash = $2, password_must_change = true, password_expires_at = $3
+      where id = $1`,
+    [id, passwordHash, new Date(expiresAt)],
+  );
+}
+
+/** Stores the operator's own password: no further change asked, no expiry. */
+export async function setOwnPassword(tx: Queryable, id: string, passwordHash: string): Promise<void> {
+  await tx.query(
+    `update operators set password_hash = $2, password_must_change = false, password_expires_at = null
+      where id = $1`,
+    [id, passwordHash],
+  );
 }
 
 /** Stores the accepted TOTP step (a code is accepted once): false when this step or a later one was used. */

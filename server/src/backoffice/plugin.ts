@@ -1,48 +1,42 @@
 /**
- * The back office (issue #13): operator accounts (created through the admin API by the CLI), their sign-in with
- * password and TOTP, the session cookie, the side-panel reads beside a review queue item, and the audit log.
+ * The back office (issue #13): operator accounts (created through the admin API by the CLI, account-routes.ts),
+ * their sign-in with password and TOTP, the session cookie, the choice of their own password after a first one
+ * (password-routes.ts), the side-panel reads beside a review queue item, and the audit log.
  * The admin guard that admits operators lives in the admin module (server/src/admin/require-admin.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  AddOperator,
-  DisableOperator,
-  ListOperators,
   OPERATOR_COOKIE,
-  OPERATOR_PASSWORD_MIN,
   OperatorLogin,
   OperatorLogout,
   OperatorMe,
 } from '../../../src/core/contract/backoffice';
 import { Code } from '../../../src/core/contract/codes';
-import { OPERATOR_ROLES } from '../../../src/core/contract/endpoint';
 import { reserveWithin } from '../auth';
 import { makeDummyHash, passwordHasher } from '../auth';
 import { createRateLimiter, type RateLimiter, type RateRule, type Reservation } from '../auth';
 import { sweepUnderLease } from '../auth';
 import type { Queryable } from '../db/types';
-import { matchTotp, newTotpSecret, otpauthUri } from '../auth';
+import { matchTotp } from '../auth';
 import { recordAudit } from '../cashier';
 import { BusinessError, fail, ok } from '../http/envelope';
 import { route } from '../http/route';
+import { accountRoutes } from './account-routes';
 import {
   acceptOperatorStep,
   findOperator,
   findOperatorByEmail,
-  generatePassword,
-  insertOperator,
-  listOperators,
-  sortRoles,
+  passwordUnexpired,
   toOperator,
 } from './operators';
 import { lookupRoutes } from './lookup-routes';
+import { passwordRoutes } from './password-routes';
 import { readRoutes } from './read-routes';
 import {
   checkOperatorSession,
   cookieValue,
   endOperatorSession,
-  endOperatorSessions,
   issueOperatorSession,
   SESSION_MS,
   sweepOperatorSessions,
@@ -64,8 +58,6 @@ export const OPERATOR_RATE_RULES = {
 } as const satisfies Record<string, RateRule>;
 
 const SWEEP_MS = 10 * 60_000;
-/** Issuer shown in authenticator apps. */
-const TOTP_ISSUER = 'TradeKit back office';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,75 +119,18 @@ export const backofficePlugin = fp(
     const sealer = app.cashier.sealer;
     const { sessionsChanged, share } = decorateSessionEvents(app);
 
-    route(app, AddOperator, async (input, { audit }) => {
-      const roles = sortRoles(input.roles, OPERATOR_ROLES);
-      const chosen = input.password ?? null;
-      if (chosen !== null && [...chosen].length < OPERATOR_PASSWORD_MIN) {
-        throw new BusinessError(Code.INCORRECT_PARAMETER);
-      }
-      // A chosen password passes the traders' rules too (common, brand and own-name words: SEC7, SEC8).
-      if (chosen !== null) await app.auth.assertNewPassword(chosen, { email: input.email });
-      const password = chosen ?? generatePassword();
-      const secret = newTotpSecret();
-      const passwordHash = await passwordHasher.hash(password);
-      // A taken email rolls back with no row (the audited transaction commits only with its one row).
-      const row = await audit.transaction(async (tx, record) => {
-        const inserted = await insertOperator(tx, {
-          email: input.email,
-          name: input.name?.trim() || input.email.split('@')[0] || input.email,
-          roles,
-          passwordHash,
-          totpSealed: sealer.seal(secret),
-        });
-        if (!inserted) throw new BusinessError(Code.ACCOUNT_EXISTS);
-        await record({
-          action: 'operator.add',
-          objectKind: 'operator',
-          objectId: inserted.id,
-          after: { roles, active: true },
-        });
-        return inserted;
-      });
-      return ok({
-        operator: toOperator(row),
-        totpSecret: secret,
-        otpauthUri: otpauthUri(secret, TOTP_ISSUER, row.email),
-        password: chosen === null ? password : null,
-      });
-    });
-
-    route(app, ListOperators, async () => ok({ list: (await listOperators(app.db)).map(toOperator) }));
-
-    route(app, DisableOperator, async (input, { audit }) => {
-      const row = await audit.transaction(async (tx, record) => {
-        const found = await findOperator(tx, input.id, true);
-        if (!found) throw new BusinessError(Code.DATA_NOT_FOUND);
-        if (!found.active) throw new BusinessError(Code.STATUS_UNCHANGED);
-        await tx.query('update operators set active = false where id = $1', [found.id]);
-        const ended = await endOperatorSessions(tx, found.id);
-        await share(tx, found.id);
-        await record({
-          action: 'operator.disable',
-          objectKind: 'operator',
-          objectId: found.id,
-          before: { active: true },
-          after: { active: false, endedSessions: ended },
-        });
-        return { ...found, active: false };
-      });
-      sessionsChanged(row.id);
-      return ok(toOperator(row));
-    });
+    accountRoutes(app, { now, share, sessionsChanged });
 
     route(app, OperatorLogin, async (input, { request, reply }) => {
       const email = input.email.trim().toLowerCase();
       const attempt = await reserveSignIn(limits, email, request.ip);
       const row = await findOperatorByEmail(app.db, email);
       const matches = await passwordHasher.verify(row?.password_hash ?? dummyHash, input.password);
-      // Unknown email, wrong password and disabled operator answer 1108 (nothing to probe). Only someone who
-      // knows the password of an active operator learns that the code was the wrong part (1020, KB5).
+      // Unknown email, wrong or expired first password and disabled operator answer 1108 (nothing to probe).
+      // Only someone who knows the password of an active operator learns that the code was the wrong part
+      // (1020, KB5).
       let accepted = false;
-      const codeJudged = row !== null && matches && row.active;
+      const codeJudged = row !== null && matches && passwordUnexpired(row, now()) && row.active;
       if (row && codeJudged) {
         const last = row.totp_last_step === null ? null : Number(row.totp_last_step);
         const step = matchTotp(sealer.open(row.totp_sealed), input.code, now(), last);
@@ -230,6 +165,7 @@ export const backofficePlugin = fp(
       return ok({
         operator: toOperator({ ...row, last_sign_in_at: new Date(now()) }),
         expiresAt: session.expiresAt,
+        mustChangePassword: row.password_must_change,
       });
     });
 
@@ -249,7 +185,11 @@ export const backofficePlugin = fp(
       const current = await currentSession(request);
       const row = current ? await findOperator(app.db, current.session.id) : null;
       if (!current || !row) return noSession(reply);
-      return ok({ operator: toOperator(row), expiresAt: current.session.expiresAt });
+      return ok({
+        operator: toOperator(row),
+        expiresAt: current.session.expiresAt,
+        mustChangePassword: current.session.mustChangePassword,
+      });
     });
 
     route(app, OperatorLogout, async (_input, { request, reply, audit }) => {
@@ -270,6 +210,7 @@ export const backofficePlugin = fp(
       return ok({});
     });
 
+    passwordRoutes(app, { limits, currentSession, noSession, share, sessionsChanged });
     readRoutes(app);
     lookupRoutes(app);
 

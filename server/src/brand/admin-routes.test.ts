@@ -23,7 +23,7 @@ import { brandTopic } from '../../../src/core/contract/paths';
 import type { Banner, RuntimeConfig, SystemConfigResponse } from '../../../src/core/contract/types';
 import { ADMIN_TOKEN, admin } from '../accounts/test-app';
 import { buildApp } from '../app';
-import { base32Decode, totpAt } from '../auth';
+import { signInOperatorAt } from '../backoffice/testing';
 import { RawStompClient } from '../broker/testing/test-app';
 import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
 import { EDITABLE_SETTING_KEYS } from './edit';
@@ -84,14 +84,9 @@ describeOnBackends('brand operators edit a brand', { on: 'both' }, (backend) => 
       password: string;
     };
     clock += 30_000;
-    const login = await app.inject({
-      method: 'POST',
-      url: '/admin/v1/operators/login',
-      payload: { email, password: added.password, code: totpAt(base32Decode(added.totpSecret), clock) },
-    });
-    expect(login.json().code).toBe(0);
     operatorIds[role] = added.operator.id;
-    cookies[role] = String(login.headers['set-cookie']).split(';')[0] as string;
+    const op = { email, password: added.password, secret: added.totpSecret };
+    cookies[role] = await signInOperatorAt(app, op, clock);
   }
 
   const call = (role: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>

@@ -12,6 +12,13 @@ const TAG = 'backoffice';
 
 /** Lifetime of an operator session (a working day). */
 export const OPERATOR_SESSION_HOURS = 8;
+/** An operator session unused this long ends (decision SEC11): half of NIST's AAL2 hour, operators move money. */
+export const OPERATOR_IDLE_MINUTES = 30;
+/**
+ * How long a password someone else set (generated or given to `operators:add` or `operators:reset-password`)
+ * signs in before the operator has replaced it (decision SEC12): a weekend between creation and first sign-in.
+ */
+export const OPERATOR_INITIAL_PASSWORD_HOURS = 72;
 /** Name of the HttpOnly cookie that carries the operator session. */
 export const OPERATOR_COOKIE = 'tk_operator';
 /**
@@ -63,6 +70,8 @@ export const AddOperator = endpoint({
     otpauthUri: T.String(),
     /** The generated password, or null when the caller chose it. */
     password: Nullable(T.String()),
+    /** When that first password stops signing in unless the operator has replaced it. */
+    passwordExpiresAt: EpochMs(),
   }),
   codes: [Code.INCORRECT_PARAMETER, Code.ACCOUNT_EXISTS],
 });
@@ -93,8 +102,13 @@ export const DisableOperator = endpoint({
 /** What a signed-in operator sees of their own session. */
 export const OperatorSession = Obj({
   operator: Operator,
-  /** When the session ends (milliseconds since the epoch). */
+  /** When the session ends at the latest (milliseconds since the epoch); 30 idle minutes end it sooner. */
   expiresAt: EpochMs(),
+  /**
+   * Signed in with a first password: the session may only choose the operator's own password
+   * ({@link ChooseOperatorPassword}), read itself and sign out, until it has.
+   */
+  mustChangePassword: T.Boolean(),
 });
 export type OperatorSession = Static<typeof OperatorSession>;
 
@@ -143,6 +157,43 @@ export const OperatorMe = endpoint({
   input: Empty(),
   data: OperatorSession,
   codes: [Code.NOT_LOGGED_IN],
+});
+
+export const ChooseOperatorPassword = endpoint({
+  service: 'admin',
+  path: 'operators/password',
+  access: 'admin',
+  roles: ANY_OPERATOR,
+  tag: TAG,
+  summary:
+    "The operator replaces their first password with their own (the session's one step while it must): the " +
+    'current one (1109 when wrong, 1110 after 5 wrong in 15 minutes) and a new one that differs from it',
+  input: Obj({
+    password: Str(140, { minLength: 1 }),
+    newPassword: Str(140, { minLength: OPERATOR_PASSWORD_MIN }),
+  }),
+  data: OperatorSession,
+  codes: [Code.INCORRECT_PARAMETER, Code.WRONG_OLD_PASSWORD, Code.TOO_FREQUENT, Code.NOT_LOGGED_IN],
+});
+
+/** The only calls of a session signed in with a first password (the admin guard refuses it the others). */
+export const FIRST_PASSWORD_ENDPOINTS = [OperatorMe, OperatorLogout, ChooseOperatorPassword] as const;
+
+export const ResetOperatorPassword = endpoint({
+  service: 'admin',
+  path: 'operators/{id}/password/reset',
+  access: 'admin',
+  tag: TAG,
+  summary:
+    "Give an operator a new first password and end their sessions (admin token only); the operator's " +
+    'second factor stays. Answers the password when none was given, once',
+  input: Obj({ id: Id(), password: T.Optional(Str(140, { minLength: OPERATOR_PASSWORD_MIN })) }),
+  data: Obj({
+    operator: Operator,
+    password: Nullable(T.String()),
+    passwordExpiresAt: EpochMs(),
+  }),
+  codes: [Code.INCORRECT_PARAMETER, Code.DATA_NOT_FOUND],
 });
 
 /** Who a user is, contacts masked: the head of a queue item's summary and of a user lookup's hit. */

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockFetch, okBody, operatorSession, renderApp, type Answer, type Handler } from './app.fixture';
+
+afterEach(() => {
+  cleanup();
+  document.head.innerHTML = '';
+});
+
+const NOT_SIGNED_IN: Answer = { status: 401, body: { code: 400, msg: 'admin token required', data: null } };
+const GIVEN = 'given-Xq7pL2vR9sT4wZ1a';
+const OWN = 'my own passphrase 2026';
+const PASSWORD = '/admin/v1/operators/password';
+
+/** A finance operator whose session was opened with a first password (a reload: `me` says so). */
+function firstPasswordRoutes(chosen: Handler) {
+  return mockFetch({
+    'GET /admin/v1/operators/me': () => okBody(operatorSession(['finance'], { mustChangePassword: true })),
+    [`POST ${PASSWORD}`]: chosen,
+    'GET /admin/v1/deposits': () => okBody({ list: [] }),
+  });
+}
+
+function fill(values: { current: string; new: string; repeat: string }) {
+  for (const [name, value] of Object.entries(values)) {
+    fireEvent.change(screen.getByTestId(`bo-password-${name}`), { target: { value } });
+  }
+}
+
+describe('<ChoosePassword> in the back office', () => {
+  it('follows a sign-in with a first password with the password step alone, then opens the pages', async () => {
+    let signedIn = false;
+    const { impl, calls } = mockFetch({
+      'GET /admin/v1/operators/me': () => (signedIn ? okBody(operatorSession(['finance'])) : NOT_SIGNED_IN),
+      'POST /admin/v1/operators/login': () => {
+        signedIn = true;
+        return okBody(operatorSession(['finance'], { mustChangePassword: true }));
+      },
+      [`POST ${PASSWORD}`]: () => okBody(operatorSession(['finance'])),
+      'GET /admin/v1/deposits': () => okBody({ list: [] }),
+    });
+    renderApp(impl);
+    fireEvent.change(await screen.findByTestId('bo-email'), { target: { value: 'fin@ops.example' } });
+    fireEvent.change(screen.getByTestId('bo-password'), { target: { value: GIVEN } });
+    fireEvent.change(screen.getByTestId('bo-code'), { target: { value: '246810' } });
+    fireEvent.click(screen.getByTestId('bo-submit'));
+
+    const step = await screen.findByTestId('bo-choose-password');
+    expect(step.textContent).toContain('Choose your password');
+    // Nothing else before it: no section, no queue asked for; signing out stays possible.
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(calls.some((call) => call.url.startsWith('/admin/v1/deposits'))).toBe(false);
+    expect(screen.getByTestId('bo-sign-out')).toBeTruthy();
+    expect(screen.getByTestId('bo-password-new').getAttribute('autocomplete')).toBe('new-password');
+
+    fill({ current: GIVEN, new: OWN, repeat: OWN });
+    await act(async () => fireEvent.click(screen.getByTestId('bo-password-submit')));
+    expect(await screen.findByTestId('bo-queue-empty')).toBeTruthy();
+    expect(screen.queryByTestId('bo-choose-password')).toBeNull();
+    expect(screen.getByTestId('bo-nav-deposits')).toBeTruthy();
+    expect(screen.getByTestId('toast').textContent).toContain('Your password is saved.');
+    const sent = calls.find((call) => call.url === PASSWORD);
+    expect(sent?.body).toEqual({ password: GIVEN, newPassword: OWN });
+    expect(sent?.headers['x-tk-backoffice']).toBe('1');
+  });
+
+  it.each([
+    [{ current: GIVEN, new: 'eleven-char', repeat: 'eleven-char' }, 'at least 12 characters'],
+    [{ current: GIVEN, new: GIVEN, repeat: GIVEN }, 'other than the one you were given'],
+    [{ current: GIVEN, new: OWN, repeat: `${OWN}!` }, 'The two new passwords differ.'],
+  ])('checks %j before sending it: "%s"', async (values, message) => {
+    const { impl, calls } = firstPasswordRoutes(() => okBody(operatorSession(['finance'])));
+    renderApp(impl);
+    await screen.findByTestId('bo-choose-password');
+    fill(values);
+    fireEvent.click(screen.getByTestId('bo-password-submit'));
+    expect((await screen.findByTestId('bo-password-error')).textContent).toContain(message);
+    expect(calls.some((call) => call.url === PASSWORD)).toBe(false);
+  });
+
+  it("shows the server's refusal with its code, and the sign-in page once the session has ended", async () => {
+    let answer: Answer = { body: { code: 1109, msg: 'wrong old password', data: null } };
+    const { impl } = firstPasswordRoutes(() => answer);
+    renderApp(impl);
+    await screen.findByTestId('bo-choose-password');
+    fill({ current: 'not-what-was-given', new: OWN, repeat: OWN });
+    await act(async () => fireEvent.click(screen.getByTestId('bo-password-submit')));
+    expect((await screen.findByTestId('bo-password-error')).textContent).toContain('(1109)');
+    answer = NOT_SIGNED_IN;
+    await act(async () => fireEvent.click(screen.getByTestId('bo-password-submit')));
+    expect(await screen.findByTestId('bo-email')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('30 minutes without activity');
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The step after a sign-in with a first password (decision SEC12): the operator types the password they were
+ * given and chooses their own before anything else; the server refuses the session every other call until then.
+ */
+import { useState, type FormEvent } from 'react';
+import {
+  ChooseOperatorPassword,
+  OPERATOR_PASSWORD_MIN,
+  type OperatorSession,
+} from '../core/contract/backoffice';
+import { failureText, useBackoffice, type Translate } from './context';
+
+/** What is wrong with the form before it is sent (the server checks the same), or ''. */
+export function choosePasswordProblem(
+  t: Translate,
+  fields: { password: string; newPassword: string; repeat: string },
+): string {
+  if ([...fields.newPassword].length < OPERATOR_PASSWORD_MIN) {
+    return t('backoffice.password.too_short', { min: OPERATOR_PASSWORD_MIN });
+  }
+  if (fields.newPassword === fields.password) return t('backoffice.password.same');
+  if (fields.newPassword !== fields.repeat) return t('backoffice.password.mismatch');
+  return '';
+}
+
+export function ChoosePassword({ onChosen }: { onChosen: (session: OperatorSession) => void }) {
+  const { call, t, toast, onSessionEnded } = useBackoffice();
+  const [password, setPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = choosePasswordProblem(t, { password, newPassword, repeat });
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    const answer = await call(ChooseOperatorPassword, { password, newPassword });
+    setBusy(false);
+    if (answer.ok) {
+      toast(t('backoffice.password.saved'));
+      onChosen(answer.data);
+      return;
+    }
+    if (answer.status === 401) return onSessionEnded();
+    setError(failureText(t, answer));
+  };
+
+  const field = (
+    name: 'current' | 'new' | 'repeat',
+    label: string,
+    [value, set]: [string, (value: string) => void],
+    autoComplete: string,
+  ) => (
+    <label className="bo-field">
+      <span>{label}</span>
+      <input
+        type="password"
+        autoComplete={autoComplete}
+        required
+        value={value}
+        onChange={(event) => set(event.target.value)}
+        aria-describedby={name === 'new' ? 'bo-password-hint' : undefined}
+        data-testid={`bo-password-${name}`}
+      />
+      {name === 'new' ? (
+        <small id="bo-password-hint">{t('backoffice.password.hint', { min: OPERATOR_PASSWORD_MIN })}</small>
+      ) : null}
+    </label>
+  );
+
+  return (
+    <main className="bo-signin">
+      <form
+        className="bo-card bo-signin__form"
+        onSubmit={submit}
+        aria-labelledby="bo-password-title"
+        data-testid="bo-choose-password"
+      >
+        <h1 id="bo-password-title">{t('backoffice.password.heading')}</h1>
+        <p className="bo-muted">{t('backoffice.password.intro')}</p>
+        {field('current', t('backoffice.password.current'), [password, setPassword], 'current-password')}
+        {field('new', t('backoffice.password.new'), [newPassword, setNewPassword], 'new-password')}
+        {field('repeat', t('backoffice.password.repeat'), [repeat, setRepeat], 'new-password')}
+        {error ? (
+          <p className="bo-error" role="alert" data-testid="bo-password-error">
+            {error}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="bo-button bo-button--primary"
+          disabled={busy}
+          data-testid="bo-password-submit"
+        >
+          {busy ? t('backoffice.password.saving') : t('backoffice.password.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}
