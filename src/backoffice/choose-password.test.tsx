@@ -92,4 +92,20 @@ describe('<ChoosePassword> in the back office', () => {
     expect(await screen.findByTestId('bo-email')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('30 minutes without activity');
   });
+
+  it.each(['common', 'context'])(
+    'says why the server refused a %s password, not its bare code (SEC7, SEC8)',
+    async (rule) => {
+      const { impl } = firstPasswordRoutes(() => ({
+        body: { code: 1001, msg: `password: ${rule}`, data: null },
+      }));
+      renderApp(impl);
+      await screen.findByTestId('bo-choose-password');
+      fill({ current: 'given-password-0123', new: OWN, repeat: OWN });
+      await act(async () => fireEvent.click(screen.getByTestId('bo-password-submit')));
+      const error = (await screen.findByTestId('bo-password-error')).textContent;
+      expect(error).toContain('too common or contains our brand name');
+      expect(error).not.toContain('1001');
+    },
+  );
 });

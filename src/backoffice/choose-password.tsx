@@ -8,6 +8,7 @@ import {
   OPERATOR_PASSWORD_MIN,
   type OperatorSession,
 } from '../core/contract/backoffice';
+import { passwordRuleOf } from '../core/contract/auth';
 import { failureText, useBackoffice, type Translate } from './context';
 
 /** What is wrong with the form before it is sent (the server checks the same), or ''. */
@@ -46,7 +47,8 @@ export function ChoosePassword({ onChosen }: { onChosen: (session: OperatorSessi
       return;
     }
     if (answer.status === 401) return onSessionEnded();
-    setError(failureText(t, answer));
+    // A common password or one holding a brand's or the operator's own name (SEC7, SEC8): say so, not "1001".
+    setError(passwordRuleOf(answer.msg) ? t('backoffice.password.refused') : failureText(t, answer));
   };
 
   const field = (
