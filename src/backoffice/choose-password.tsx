@@ -10,6 +10,7 @@ import {
 } from '../core/contract/backoffice';
 import { passwordRuleOf } from '../core/contract/auth';
 import { failureText, useBackoffice, type Translate } from './context';
+import { FormEnd } from './form-end';
 
 /** What is wrong with the form before it is sent (the server checks the same), or ''. */
 export function choosePasswordProblem(
@@ -87,19 +88,9 @@ export function ChoosePassword({ onChosen }: { onChosen: (session: OperatorSessi
         {field('current', t('backoffice.password.current'), [password, setPassword], 'current-password')}
         {field('new', t('backoffice.password.new'), [newPassword, setNewPassword], 'new-password')}
         {field('repeat', t('backoffice.password.repeat'), [repeat, setRepeat], 'new-password')}
-        {error ? (
-          <p className="bo-error" role="alert" data-testid="bo-password-error">
-            {error}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          className="bo-button bo-button--primary"
-          disabled={busy}
-          data-testid="bo-password-submit"
-        >
+        <FormEnd error={error} errorTestId="bo-password-error" busy={busy} submitTestId="bo-password-submit">
           {busy ? t('backoffice.password.saving') : t('backoffice.password.submit')}
-        </button>
+        </FormEnd>
       </form>
     </main>
   );

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { OperatorLogin, type OperatorSession } from '../core/contract/backoffice';
 import { Code } from '../core/contract/codes';
 import { failureText, useBackoffice } from './context';
+import { FormEnd } from './form-end';
 import { normalizeCode } from './logic';
 
 export function SignIn({ onSignedIn }: { onSignedIn: (session: OperatorSession) => void }) {
@@ -77,19 +78,15 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: OperatorSession) 
           />
           <small id="bo-code-hint">{t('backoffice.sign_in.code_hint')}</small>
         </label>
-        {error ? (
-          <p className="bo-error" id="bo-signin-error" role="alert" data-testid="bo-signin-error">
-            {error}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          className="bo-button bo-button--primary"
-          disabled={busy}
-          data-testid="bo-submit"
+        <FormEnd
+          error={error}
+          errorId="bo-signin-error"
+          errorTestId="bo-signin-error"
+          busy={busy}
+          submitTestId="bo-submit"
         >
           {busy ? t('backoffice.sign_in.signing_in') : t('backoffice.sign_in.submit')}
-        </button>
+        </FormEnd>
       </form>
     </main>
   );

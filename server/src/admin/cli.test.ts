@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, buildAccountsApp, createUser, type TestUser } from '../accounts/test-app';
-import { runCli, USAGE } from './cli-run';
+import { USAGE } from './cli-run';
+import { cliAgainst } from './testing';
 
 let app: FastifyInstance;
 let url: string;
@@ -16,16 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function cli(argv: string[], env: Record<string, string | undefined> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, {
-    env: { TRADEKIT_URL: url, ADMIN_TOKEN, ...env },
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = cliAgainst(() => url, ADMIN_TOKEN);
 
 describe('admin CLI', () => {
   it('prints the usage for --help and exits 0', async () => {

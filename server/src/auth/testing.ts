@@ -13,6 +13,12 @@ export type { TestClock };
 /** 2025-01-06 12:00:00 UTC. */
 export const START_MS = Date.UTC(2025, 0, 6, 12);
 
+/** The Set-Cookie lines of a response. */
+export function setCookies(res: LightMyRequestResponse): string[] {
+  const header = res.headers['set-cookie'];
+  return header === undefined ? [] : Array.isArray(header) ? header : [header];
+}
+
 /** A clock standing at `start` that moves only when told. */
 export function testClock(start = START_MS): TestClock {
   return createTestClock({ start, frozen: true });

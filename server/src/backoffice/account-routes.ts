@@ -12,6 +12,7 @@ import {
 import { Code } from '../../../src/core/contract/codes';
 import { OPERATOR_ROLES } from '../../../src/core/contract/endpoint';
 import { newTotpSecret, otpauthUri, passwordHasher } from '../auth';
+import type { Queryable } from '../db/types';
 import { BusinessError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import {
@@ -32,6 +33,18 @@ const TOTP_ISSUER = 'TradeKit back office';
 export function accountRoutes(app: FastifyInstance, deps: SessionEvents & { now(): number }): void {
   const { now, share, sessionsChanged } = deps;
   const sealer = app.cashier.sealer;
+  /** The operator `id` under its row lock, or 1065 as for any unknown id. */
+  const lockOperator = async (tx: Queryable, id: string) => {
+    const found = await findOperator(tx, id, true);
+    if (!found) throw new BusinessError(Code.DATA_NOT_FOUND);
+    return found;
+  };
+  /** Ends every session of the operator and tells the other processes; answers how many ended. */
+  const endSessions = async (tx: Queryable, id: string) => {
+    const ended = await endOperatorSessions(tx, id);
+    await share(tx, id);
+    return ended;
+  };
 
   route(app, AddOperator, async (input, { audit }) => {
     const roles = sortRoles(input.roles, OPERATOR_ROLES);
@@ -71,12 +84,10 @@ export function accountRoutes(app: FastifyInstance, deps: SessionEvents & { now(
 
   route(app, DisableOperator, async (input, { audit }) => {
     const row = await audit.transaction(async (tx, record) => {
-      const found = await findOperator(tx, input.id, true);
-      if (!found) throw new BusinessError(Code.DATA_NOT_FOUND);
+      const found = await lockOperator(tx, input.id);
       if (!found.active) throw new BusinessError(Code.STATUS_UNCHANGED);
       await tx.query('update operators set active = false where id = $1', [found.id]);
-      const ended = await endOperatorSessions(tx, found.id);
-      await share(tx, found.id);
+      const ended = await endSessions(tx, found.id);
       await record({
         action: 'operator.disable',
         objectKind: 'operator',
@@ -91,23 +102,22 @@ export function accountRoutes(app: FastifyInstance, deps: SessionEvents & { now(
   });
 
   route(app, ResetOperatorPassword, async (input, { audit }) => {
-    const owner = await findOperator(app.db, input.id);
-    const { password, shown } = await firstPassword(app, input.password, { email: owner?.email ?? null });
-    const passwordHash = await passwordHasher.hash(password);
     const passwordExpiresAt = now() + INITIAL_PASSWORD_MS;
-    const row = await audit.transaction(async (tx, record) => {
-      const found = await findOperator(tx, input.id, true);
-      if (!found) throw new BusinessError(Code.DATA_NOT_FOUND);
+    // The operator's email is a context word of a given password (SEC8): checked and hashed under the row's
+    // lock, read once (a rare admin action; the lock is held for one hash).
+    const { row, password, shown } = await audit.transaction(async (tx, record) => {
+      const found = await lockOperator(tx, input.id);
+      const first = await firstPassword(app, input.password, { email: found.email });
+      const passwordHash = await passwordHasher.hash(first.password);
       await setFirstPassword(tx, found.id, passwordHash, passwordExpiresAt);
-      const ended = await endOperatorSessions(tx, found.id);
-      await share(tx, found.id);
+      const ended = await endSessions(tx, found.id);
       await record({
         action: 'operator.reset_password',
         objectKind: 'operator',
         objectId: found.id,
         after: { mustChangePassword: true, passwordExpiresAt, endedSessions: ended },
       });
-      return found;
+      return { row: found, ...first };
     });
     sessionsChanged(row.id);
     return ok({ operator: toOperator(row), password: shown ? password : null, passwordExpiresAt });

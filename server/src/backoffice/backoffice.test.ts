@@ -4,7 +4,6 @@ import { OPERATOR_CSRF_HEADER } from '../../../src/core/contract/backoffice';
 import { fillPath } from '../../../src/core/contract/endpoint';
 import { AdminWithdrawalFreeze, AdminWithdrawalUnfreeze } from '../../../src/core/contract/withdrawals';
 import { ADMIN_TOKEN, admin, createUser, signIn, type TestUser } from '../accounts/test-app';
-import { runCli } from '../admin';
 import { buildApp } from '../app';
 import { base32Decode } from '../auth';
 import { totpAt } from '../auth';
@@ -12,6 +11,7 @@ import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing
 import { submit } from '../deposits/deposits.testing';
 import { maskEmail, maskPhone } from './mask';
 import { signInOperatorAt } from './testing';
+import { cliAgainst } from '../admin/testing';
 
 describe('contact masks', () => {
   it.each([
@@ -44,16 +44,7 @@ describeOnBackends('back office', { on: 'any' }, (backend) => {
   }
   const created = new Map<string, Created>();
 
-  async function cli(argv: string[], env: Record<string, string> = {}) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, {
-      env: { TRADEKIT_URL: url, ADMIN_TOKEN, ...env },
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const cli = cliAgainst(() => url, ADMIN_TOKEN);
 
   async function addOperator(email: string, roles: string): Promise<Created> {
     const result = await cli(['operators:add', email, '--roles', roles, '--json']);

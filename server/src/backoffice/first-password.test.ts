@@ -8,11 +8,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_CSRF_HEADER } from '../../../src/core/contract/backoffice';
 import { ADMIN_TOKEN, admin, createUser } from '../accounts/test-app';
-import { runCli } from '../admin';
 import { buildApp } from '../app';
 import { base32Decode, newTotpSecret, passwordHasher, totpAt } from '../auth';
 import { appStorage, describeOnBackends, type TestDatabase } from '../db/testing';
 import { ownPassword, signInOperatorAt, type TestOperator } from './testing';
+import { cliAgainst } from '../admin/testing';
 
 const HOUR = 3600_000;
 const PASSWORD_PATH = '/admin/v1/operators/password';
@@ -77,16 +77,7 @@ describeOnBackends('an operator’s first password', { on: 'any' }, (backend) =>
   const choose = (cookie: string, password: string, newPassword: string) =>
     asOperator(cookie, 'POST', PASSWORD_PATH, { password, newPassword });
 
-  async function cli(argv: string[], env: Record<string, string> = {}) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, {
-      env: { TRADEKIT_URL: url, ADMIN_TOKEN, ...env },
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-    });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
+  const cli = cliAgainst(() => url, ADMIN_TOKEN);
 
   describe('POST /admin/v1/operators/login with a first password', () => {
     it('opens a session that may only choose the password, read itself and sign out: others answer 403, 1086', async () => {

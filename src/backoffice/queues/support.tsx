@@ -20,6 +20,7 @@ import {
 import english from '../../core/i18n/locales/en/backoffice/support.json';
 import { SERVICE_ROOT, fillPath } from '../../core/contract/endpoint';
 import { useBackoffice, useTime } from '../context';
+import { FormEnd } from '../form-end';
 import { decision, defineQueue, queueStrings, type LiveProps, type Read } from '../queue-declaration';
 import { SidePanel } from '../side-panel';
 import { urlOf, type Call, type Outcome } from '../transport';
@@ -198,19 +199,9 @@ function Conversation({ item }: { item: SupportItem }) {
               data-testid="bo-chat-input"
             />
           </label>
-          {error ? (
-            <p className="bo-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            className="bo-button bo-button--primary"
-            disabled={sending}
-            data-testid="bo-chat-send"
-          >
+          <FormEnd error={error} busy={sending} submitTestId="bo-chat-send">
             {t(`${KEYS}.send`)}
-          </button>
+          </FormEnd>
         </form>
       ) : (
         <p className="bo-muted">{t(`${KEYS}.assign_to_reply`)}</p>

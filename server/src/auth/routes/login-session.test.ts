@@ -2,14 +2,13 @@
  * ASVS 7.2.4 (decision SEC9): signing in again in a browser ends the session that browser held. Each "browser"
  * here keeps the cookies the server sets and sends each one only to its path, as a browser does.
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LoginResponse } from '../../../../src/core/contract/auth';
 import { describeOnBackends } from '../../db/testing';
 import { MARK_COOKIE, MARK_COOKIE_PATH, REFRESH_COOKIE } from '../refresh-cookie';
 import { sessionMark } from '../session-mark';
 import type { RevokeEvent } from '../sessions';
-import { authHarness, type AuthHarness } from '../testing';
+import { authHarness, setCookies, type AuthHarness } from '../testing';
 
 const LOGIN = '/v1/wa-na/login';
 const REFRESH = '/v1/wa-na/refresh';
@@ -20,11 +19,6 @@ const PAGE = 'https://partner.example';
 interface Envelope<T = unknown> {
   code: number;
   data: T;
-}
-
-function setCookies(res: LightMyRequestResponse): string[] {
-  const header = res.headers['set-cookie'];
-  return header === undefined ? [] : Array.isArray(header) ? header : [header];
 }
 
 describeOnBackends(

@@ -2,19 +2,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnBackends } from '../../db/testing';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../refresh-cookie';
-import { authHarness, type AuthHarness } from '../testing';
+import { authHarness, setCookies, type AuthHarness } from '../testing';
 
 const LOGIN = '/v1/wa-na/login';
 const REFRESH = '/v1/wa-na/refresh';
 const LOGOUT = '/v1/waa/user/logout';
 const PROTECTED = '/v1/waa/user/totp/setup';
 const PAGE = 'https://partner.example';
-
-/** The Set-Cookie lines of a response. */
-function setCookies(res: LightMyRequestResponse): string[] {
-  const header = res.headers['set-cookie'];
-  return header === undefined ? [] : Array.isArray(header) ? header : [header];
-}
 
 /** The refresh token a Set-Cookie line gives the browser ('' when it clears it). */
 function cookieToken(res: LightMyRequestResponse): string | null {
