@@ -21,5 +21,5 @@ if (root) {
       <App platform={platform} />
     </StrictMode>,
   );
-  startServiceWorker(platform.i18n);
+  void startServiceWorker(platform.i18n);
 }

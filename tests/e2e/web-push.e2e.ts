@@ -6,6 +6,7 @@
 // service worker with no page of the site open, it shows as a system notification. With the network gone, a
 // navigation gets the worker's offline page in the page's language. Chromium finds the site installable. Screenshots of the switch and the offline page.
 import { createECDH, randomBytes } from 'node:crypto';
+import type { Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { decryptPush } from '../../server/src/webpush/encrypt';
 import type { ReceivedPush } from '../../server/src/webpush/test-push-service';
@@ -102,7 +103,11 @@ describe('Web Push to a closed app', () => {
         registrationId: await registrationId,
         data: payload,
       });
+      // This page never gets its config, so it never chooses a language: it is the page that, left or gone
+      // offline before its config came, once told the worker "en" and undid the first page's "de" (WP9).
       const shown = await context.newPage();
+      const heldConfig: Route[] = [];
+      await shown.route('**/config.json', (route) => void heldConfig.push(route));
       await shown.goto(`${baseUrl}/user/notification`);
       await expect
         .poll(
@@ -114,8 +119,14 @@ describe('Web Push to a closed app', () => {
         )
         .toContainEqual(['Wartung heute Nacht', 'Der Handel pausiert von 22:00 bis 22:15 UTC.']);
 
+      expect(heldConfig.length).toBeGreaterThan(0);
+      // The worker listens to the page before it goes offline (the page registers it at its load event).
+      await shown.evaluate(() => navigator.serviceWorker.ready);
+
       // No network: the worker answers the navigation with its page, in German.
       await context.setOffline(true);
+      await shown.unroute('**/config.json');
+      await Promise.all(heldConfig.map((route) => route.abort().catch(() => undefined)));
       await shown.goto(`${baseUrl}/`).catch(() => undefined);
       await expect
         .poll(() => shown.locator('h1').textContent(), { timeout: 15_000 })

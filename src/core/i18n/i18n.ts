@@ -108,12 +108,20 @@ function currentLanguage(instance: I18n): Language {
 }
 
 /**
- * The language the instance shows or is loading to show: at a page's start English shows while the page's own
- * language loads, and someone told "English" then would be told wrong (the offline page of the service worker).
+ * The language last asked of {@link loadLanguage}, shown or still loading; none before the first request. At a
+ * page's start English shows while the page's own language loads (or before the host has even chosen it), and
+ * someone told "English" then would be told wrong (the offline page of the service worker).
  */
-export function intendedLanguage(instance: I18n): Language {
-  return requested.get(instance) ?? currentLanguage(instance);
+export function requestedLanguage(instance: I18n): Language | undefined {
+  return requested.get(instance);
 }
+
+/**
+ * The instance's event (i18next's own emitter) when {@link loadLanguage} starts to load a language, before its
+ * files arrive: `languageChanged` comes only once they have, and a page left before then (or gone offline) never
+ * says it. The argument is the language requested.
+ */
+export const LANGUAGE_REQUESTED = 'tk:languageRequested';
 
 /**
  * A new, independent i18next instance with English common strings ready synchronously, so a first render
@@ -215,6 +223,7 @@ export async function loadNamespaces(instance: I18n, namespaces: readonly string
 export async function loadLanguage(instance: I18n, lang: string): Promise<void> {
   const target = matchLanguage(lang, instanceLanguages(instance)) ?? DEFAULT_LANGUAGE;
   requested.set(instance, target);
+  instance.emit(LANGUAGE_REQUESTED, target);
   // A widget may join while the files arrive: load until no wanted namespace is missing.
   for (;;) {
     const missing = [...wantedOf(instance)].filter((ns) => !instance.hasResourceBundle(target, ns));

@@ -4,26 +4,36 @@
  * changes (the offline page speaks it). Browsers without service workers, or pages not in a secure context, go
  * without: nothing of the trading depends on it.
  */
-import { intendedLanguage, type I18n } from '../../core/i18n/i18n';
+import { LANGUAGE_REQUESTED, requestedLanguage, type I18n } from '../../core/i18n/i18n';
 
 /** The worker's script: at the root, so that it may control every page of the site. */
 export const SERVICE_WORKER_URL = '/sw.js';
 
-export function startServiceWorker(i18n: I18n): void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext) return;
-  const register = () => {
-    navigator.serviceWorker
-      .register(SERVICE_WORKER_URL, { scope: '/' })
-      .then(() => navigator.serviceWorker.ready)
-      .then((registration) => {
-        const tell = (language: string) => registration.active?.postMessage({ type: 'language', language });
-        // Not `i18n.language`: English shows while the page's language loads, and a page left before that
-        // load ends would leave the worker speaking English.
-        tell(intendedLanguage(i18n));
-        i18n.on('languageChanged', tell);
-      })
-      .catch(() => undefined);
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+/** Resolves once the worker listens for the page's language (never, where there is no worker to tell). */
+export function startServiceWorker(i18n: I18n): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !window.isSecureContext)
+    return new Promise(() => undefined);
+  return new Promise((listening) => {
+    const register = () => {
+      navigator.serviceWorker
+        .register(SERVICE_WORKER_URL, { scope: '/' })
+        .then(() => navigator.serviceWorker.ready)
+        .then((registration) => {
+          const tell = (language: string) => registration.active?.postMessage({ type: 'language', language });
+          // Never `i18n.language` while nothing is chosen: English shows while the page's language loads, and
+          // until the host's config comes nothing is chosen at all (it may come after the load event). A page
+          // left or gone offline then would leave the worker speaking English. So the worker hears a language
+          // when it is requested, before its files arrive, and then each change; a page that chose none says
+          // nothing.
+          const chosen = requestedLanguage(i18n);
+          if (chosen) tell(chosen);
+          i18n.on(LANGUAGE_REQUESTED, tell);
+          i18n.on('languageChanged', tell);
+          listening();
+        })
+        .catch(() => undefined);
+    };
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  });
 }
