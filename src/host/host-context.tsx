@@ -13,7 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { RuntimeConfig } from '../core/contract';
-import { loadLanguage } from '../core/i18n/i18n';
+import { requestLanguage } from './startup/service-worker';
 import { usePlatform } from '../widgets/_shared/platform-context';
 import { useAtomValue } from '../widgets/_shared/store-react';
 import { PrefKey, readChoice, readPref, writePref } from './prefs';
@@ -103,7 +103,9 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
     (next: string) => {
       writePref(PrefKey.language, next);
       // The language atom follows i18next once the file has loaded; a failed load keeps the current one.
-      loadLanguage(i18n, next).catch((error: unknown) => console.warn(`[tradekit] language ${next}`, error));
+      requestLanguage(i18n, next).catch((error: unknown) =>
+        console.warn(`[tradekit] language ${next}`, error),
+      );
     },
     [i18n],
   );

@@ -117,13 +117,6 @@ export function requestedLanguage(instance: I18n): Language | undefined {
 }
 
 /**
- * The instance's event (i18next's own emitter) when {@link loadLanguage} starts to load a language, before its
- * files arrive: `languageChanged` comes only once they have, and a page left before then (or gone offline) never
- * says it. The argument is the language requested.
- */
-export const LANGUAGE_REQUESTED = 'tk:languageRequested';
-
-/**
  * A new, independent i18next instance with English common strings ready synchronously, so a first render
  * never shows raw keys. Keys keep their full path in every namespace: `t('quotes.bid')` looks in common, then
  * in every other namespace loaded. When `language` names another allowed language, it is loaded in the
@@ -223,7 +216,6 @@ export async function loadNamespaces(instance: I18n, namespaces: readonly string
 export async function loadLanguage(instance: I18n, lang: string): Promise<void> {
   const target = matchLanguage(lang, instanceLanguages(instance)) ?? DEFAULT_LANGUAGE;
   requested.set(instance, target);
-  instance.emit(LANGUAGE_REQUESTED, target);
   // A widget may join while the files arrive: load until no wanted namespace is missing.
   for (;;) {
     const missing = [...wantedOf(instance)].filter((ns) => !instance.hasResourceBundle(target, ns));

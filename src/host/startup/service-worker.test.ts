@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, expect, it, vi } from 'vitest';
 import { createI18n, loadLanguage } from '../../core/i18n/i18n';
-import { startServiceWorker } from './service-worker';
+import { requestLanguage, startServiceWorker } from './service-worker';
 
 afterEach(() => {
   // The page's jsdom is shared by the files of a worker: take back what this file put on it.
@@ -53,8 +53,8 @@ it('tells the worker a language requested after it registered at once, before it
   await listening;
   // Nothing chosen yet: the English shown meanwhile is not told (it would undo what an earlier page told).
   expect(told).toEqual([]);
-  // The config came: the page requests German. Told now, while English still shows.
-  const loading = loadLanguage(i18n, 'de').catch(() => undefined);
+  // The config came: the host requests German. Told now, while English still shows.
+  const loading = requestLanguage(i18n, 'de').catch(() => undefined);
   expect(i18n.language).toBe('en');
   expect(told).toEqual([{ type: 'language', language: 'de' }]);
   await loading;

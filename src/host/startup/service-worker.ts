@@ -4,10 +4,26 @@
  * changes (the offline page speaks it). Browsers without service workers, or pages not in a secure context, go
  * without: nothing of the trading depends on it.
  */
-import { LANGUAGE_REQUESTED, requestedLanguage, type I18n } from '../../core/i18n/i18n';
+import { loadLanguage, requestedLanguage, type I18n } from '../../core/i18n/i18n';
 
 /** The worker's script: at the root, so that it may control every page of the site. */
 export const SERVICE_WORKER_URL = '/sw.js';
+
+/**
+ * The instance's event (i18next's own emitter) when the host asks for a language, before its files arrive:
+ * `languageChanged` comes only once they have, and a page left before then (or gone offline) never says it.
+ */
+const LANGUAGE_REQUESTED = 'tk:languageRequested';
+
+/**
+ * The host's way to switch language ({@link loadLanguage}, which it returns), saying at once which language it
+ * asked for. Here, not in the shared i18n core, so that the widgets' first paint carries none of it.
+ */
+export function requestLanguage(i18n: I18n, language: string): Promise<void> {
+  const loading = loadLanguage(i18n, language);
+  i18n.emit(LANGUAGE_REQUESTED, requestedLanguage(i18n));
+  return loading;
+}
 
 /** Resolves once the worker listens for the page's language (never, where there is no worker to tell). */
 export function startServiceWorker(i18n: I18n): Promise<void> {

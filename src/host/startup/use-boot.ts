@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { checkVersion } from '../../core/config/version';
 import type { RuntimeConfig } from '../../core/contract';
 import { customerLink } from '../../core/contract/brand';
-import { loadLanguage, pickLanguage } from '../../core/i18n/i18n';
+import { pickLanguage } from '../../core/i18n/i18n';
+import { requestLanguage } from './service-worker';
 import type { Platform } from '../../core/runtime/types';
 import { preloadPageOf } from '../pages/registry';
 import { PrefKey, readPref } from '../prefs';
@@ -53,7 +54,7 @@ export function useBoot(platform: Platform): BootState {
           brandDefault: config.brand.defaultLanguage,
         });
         await Promise.all([
-          loadLanguage(platform.i18n, language).catch((error: unknown) =>
+          requestLanguage(platform.i18n, language).catch((error: unknown) =>
             console.warn(`[tradekit] language ${language} unavailable, showing English`, error),
           ),
           firstPage,
