@@ -9,7 +9,8 @@
  *
  *   npx tsx bench/lighthouse.ts   env: BENCH_LH_RUNS (1: the median of this many runs per page), CHROMIUM_PATH,
  *                                 BENCH_LH_REPORTS (a folder: each run's full Lighthouse result, `<page>-<run>.json`,
- *                                 to read which audits cost the points; open one in the Lighthouse viewer)
+ *                                 to read which audits cost the points; open one in the Lighthouse viewer),
+ *                                 BENCH_LH_PAGES (only these pages, comma-separated: home, chart, order form, positions)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -145,11 +146,16 @@ async function main(): Promise<void> {
     { name: 'order form', path: '/BTCUSDT/place', signedIn: true },
     { name: 'positions', path: '/position', signedIn: true },
   ];
+  // BENCH_LH_PAGES: only the pages named (comma-separated, e.g. `home,chart`), to look at one page's audits.
+  const only = process.env.BENCH_LH_PAGES?.split(',').map((name) => name.trim());
+  const measured = only ? pages.filter((target) => only.includes(target.name)) : pages;
+  if (only && measured.length !== only.length)
+    throw new Error(`BENCH_LH_PAGES names pages of: ${pages.map((target) => target.name).join(', ')}`);
   const results: Record<string, PageFigures & { runs: number; met: boolean }> = {};
   try {
     await ensureDemoUser(app);
     let signedIn = false;
-    for (const target of pages) {
+    for (const target of measured) {
       const runs: PageFigures[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const page = await browser.newPage();

@@ -168,6 +168,8 @@ export function hostBuildPlugin(outDir: string): Plugin {
           emptyOutDir: false,
           target: 'es2022',
           sourcemap: false,
+          // TK_BENCH_NO_MINIFY=1 keeps names readable for a profile of the host's pages (as the benches' pages).
+          ...(process.env.TK_BENCH_NO_MINIFY ? { minify: false } : {}),
           rollupOptions: {
             input: { host: resolve(ROOT, 'src/host/index.html') },
             output: {
