@@ -22,6 +22,7 @@ import { BackofficeContext, type Backoffice } from './context';
 import { Queue } from './queue';
 import { AUDIT_PAGE, BRANDS_PAGE, pagesFor, QUEUES, queuesFor } from './queues';
 import { SignIn } from './sign-in';
+import { ThemeToggle } from './theme-toggle';
 import { TimeZoneNote } from './time-zone-note';
 import { useTimeZone } from './time-zone';
 import { createTransport, type Call } from './transport';
@@ -172,6 +173,7 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
               ))}
             </select>
           </label>
+          <ThemeToggle label={t('backoffice.top.dark_theme')} />
           {session.state === 'in' ? (
             <span className="bo-top__operator" data-testid="bo-operator">
               <span>{session.operator.name}</span>

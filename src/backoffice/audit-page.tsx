@@ -97,7 +97,8 @@ export function AuditPage() {
         <p className="bo-muted">{t('backoffice.audit.empty')}</p>
       ) : null}
       {loaded.state === 'ok' && loaded.data.list.length > 0 ? (
-        <div className="bo-scroll">
+        // A region that scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+        <div className="bo-scroll" role="region" aria-label={t('backoffice.audit.heading')} tabIndex={0}>
           <table className="bo-table" data-testid="bo-audit-table">
             <thead>
               <tr>

@@ -7,6 +7,10 @@ import tabsCss from '../widgets/_shared/tabs.css?inline';
 import '../widgets/_shared/tokens.css';
 import './backoffice.css';
 import { BackofficeApp } from './app';
+import { applyTheme, readTheme } from './theme';
+
+// Before the first paint: a dark-theme operator never sees a light flash.
+applyTheme(readTheme());
 
 const style = document.createElement('style');
 // The top bar's sections use the widgets' tab look; tabs.css is no longer part of SHARED_CSS.
