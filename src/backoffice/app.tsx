@@ -92,8 +92,8 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
   const working = session.state === 'in' && !session.mustChangePassword;
   const value: Backoffice = useMemo(
     () => ({
-      call: async (endpoint, input) => {
-        const answer = await call(endpoint, input);
+      call: async (endpoint, input, options) => {
+        const answer = await call(endpoint, input, options);
         // Catalogue messages are loaded the first time a call fails.
         if (!answer.ok) await loadCodeMessages(i18n).catch(() => undefined);
         return answer;

@@ -45,6 +45,16 @@ describe('createTransport', () => {
     expect(seen[0]?.init.headers).toEqual({ accept: 'application/json' });
   });
 
+  it('marks a call the page makes by itself (SEC13), GET or POST, and no other', async () => {
+    const { seen, call } = answering(200, { code: 0, msg: 'success', data: {} });
+    await call(OperatorMe, {}, { background: true });
+    await call(AdminWithdrawalReject, { id: '42', reason: 'No match' }, { background: true });
+    await call(OperatorMe, {}, { background: false });
+    expect(
+      seen.map((request) => (request.init.headers as Record<string, string>)['x-tk-background']),
+    ).toEqual(['1', '1', undefined]);
+  });
+
   it("answers a failure's code, message and status, and NO_ANSWER without an envelope", async () => {
     const failed = answering(401, { code: 400, msg: 'admin token required', data: null });
     expect(await failed.call(OperatorMe, {})).toEqual({

@@ -3,7 +3,7 @@
  * operator's HttpOnly session cookie and the CSRF header the server requires on every POST. It never throws:
  * a call answers the envelope's data, or the failure's code, message and HTTP status.
  */
-import { OPERATOR_CSRF_HEADER } from '../core/contract/backoffice';
+import { OPERATOR_BACKGROUND_HEADER, OPERATOR_CSRF_HEADER } from '../core/contract/backoffice';
 import {
   fillPath,
   pathParams,
@@ -19,7 +19,16 @@ export type Outcome<T> = { ok: true; data: T } | { ok: false; code: number; msg:
 export const NO_ANSWER = -1;
 
 /** A typed call of an admin endpoint: what it takes and answers come from its declaration. */
-export type Call = <E extends Endpoint>(endpoint: E, input: InputOf<E>) => Promise<Outcome<DataOf<E>>>;
+/** How a call is made: `background` when the page makes it by itself, not at the operator's hand. */
+export interface CallOptions {
+  background?: boolean;
+}
+
+export type Call = <E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  options?: CallOptions,
+) => Promise<Outcome<DataOf<E>>>;
 
 type Input = Record<string, unknown>;
 
@@ -39,9 +48,11 @@ export function urlOf(endpoint: Pick<Endpoint, 'service' | 'path' | 'methods'>, 
 }
 
 /** The request of a call: a GET reads its input from the query, a POST sends the rest of it as JSON. */
-function requestOf(endpoint: Endpoint, input: Input): RequestInit {
+function requestOf(endpoint: Endpoint, input: Input, options: CallOptions = {}): RequestInit {
   const method = methodOf(endpoint);
   const headers: Record<string, string> = { accept: 'application/json' };
+  // Not the operator's doing: the server admits it but does not count it as activity (SEC13).
+  if (options.background) headers[OPERATOR_BACKGROUND_HEADER] = '1';
   if (method !== 'POST') return { method, credentials: 'same-origin', headers };
   const names = new Set(pathParams(endpoint.path));
   const body = JSON.stringify(Object.fromEntries(Object.entries(input).filter(([name]) => !names.has(name))));
@@ -74,11 +85,15 @@ async function outcomeOf<T>(response: Response): Promise<Outcome<T>> {
 
 /** A typed caller over `fetchImpl` (the page's fetch, or a mock in tests). */
 export function createTransport(fetchImpl: typeof fetch = (...args) => fetch(...args)): Call {
-  return async <E extends Endpoint>(endpoint: E, input: InputOf<E>): Promise<Outcome<DataOf<E>>> => {
+  return async <E extends Endpoint>(
+    endpoint: E,
+    input: InputOf<E>,
+    options?: CallOptions,
+  ): Promise<Outcome<DataOf<E>>> => {
     const values = (input ?? {}) as Input;
     let response: Response;
     try {
-      response = await fetchImpl(urlOf(endpoint, values), requestOf(endpoint, values));
+      response = await fetchImpl(urlOf(endpoint, values), requestOf(endpoint, values, options));
     } catch {
       return { ok: false, code: NO_ANSWER, msg: '', status: 0 };
     }

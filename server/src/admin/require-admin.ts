@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   FIRST_PASSWORD_ENDPOINTS,
   OPERATOR_COOKIE,
+  OPERATOR_BACKGROUND_HEADER,
   OPERATOR_CSRF_HEADER,
 } from '../../../src/core/contract/backoffice';
 import { Code, SERVER_CODES } from '../../../src/core/contract/codes';
@@ -73,8 +74,10 @@ export function requireAdminOrOperator(adminToken: string, db: Db, now: () => nu
     if (!csrfOk || !(passwordStep || allowed.some((role) => operator.roles.includes(role)))) {
       return reply.code(403).send(NOT_PERMITTED);
     }
-    // Only a request the session may make counts: a refused one (a forged form, say) keeps no one signed in.
-    await noteOperatorActivity(db, token, operator, now());
+    // Only a request the session may make counts: a refused one (a forged form, say) keeps no one signed in;
+    // nor does one the page made by itself (SEC13), or an open screen would keep an absent operator signed in.
+    if (request.headers[OPERATOR_BACKGROUND_HEADER] !== '1')
+      await noteOperatorActivity(db, token, operator, now());
     request.operator = { id: operator.id, email: operator.email, roles: operator.roles };
     request.adminAudit = createAdminAudit(db, `operator:${operator.id}`);
   };

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { OPERATOR_BACKGROUND_HEADER } from '../../../src/core/contract/backoffice';
 import { ADMIN_TOKEN, admin } from '../accounts/test-app';
 import { buildApp } from '../app';
 import { appStorage, describeOnBackends, type TestBackend, type TestDatabase } from '../db/testing';
@@ -121,6 +122,29 @@ describeOnBackends('an operator session idle for 30 minutes', { on: 'any' }, (ba
     expect(forged.statusCode).toBe(403);
     h.advance(11 * MINUTE);
     expect((await h.read(cookie)).statusCode).toBe(401);
+  });
+
+  // SEC13: what an open screen asks by itself (a pushed message marked read, a fetch after a reconnect).
+  it('admits a call the page makes by itself but counts it as no activity: the idle session still ends', async () => {
+    const { id, cookie } = await h.signedIn();
+    const signedInAt = await h.lastSeen(id);
+    const background = (): Promise<LightMyRequestResponse> =>
+      h.app().inject({
+        method: 'GET',
+        url: '/admin/v1/audit?pageSize=1',
+        headers: { cookie, [OPERATOR_BACKGROUND_HEADER]: '1' },
+      });
+    for (let i = 0; i < 2; i += 1) {
+      h.advance(14 * MINUTE);
+      const answer = await background();
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().code).toBe(0);
+    }
+    expect(await h.lastSeen(id)).toBe(signedInAt);
+    // 30 minutes after the operator's own last request, however busy the page kept itself.
+    h.advance(2 * MINUTE + 1);
+    expect((await background()).json()).toEqual(NO_SESSION);
+    expect((await h.read(cookie)).json()).toEqual(NO_SESSION);
   });
 
   it('still ends a session in use 8 hours after its sign-in', async () => {

@@ -199,6 +199,10 @@ describe('support inbox', () => {
         [{ upToId: '102' }],
       ),
     );
+    // The operator opened it: that mark is their activity (no background header, SEC13).
+    expect(
+      callsTo(api.calls, 'POST', '/admin/v1/support/conversations/7/read')[0]?.headers,
+    ).not.toHaveProperty('x-tk-background');
 
     // Reply: shown from the answer, and once more pushed it stays one row.
     fireEvent.change(screen.getByTestId('bo-chat-input'), { target: { value: 'We are on it' } });
@@ -217,6 +221,18 @@ describe('support inbox', () => {
     latestSocket().push(event('message', { ...mine, lastText: 'Thanks!' }, { message: next }));
     expect(chatTexts()).toHaveLength(4);
     expect(chatTexts()[3]?.textContent).toContain('Thanks!');
+    // A pushed message is marked read by the page itself: admitted, but no activity of the operator's (SEC13).
+    await waitFor(() =>
+      expect(
+        callsTo(api.calls, 'POST', '/admin/v1/support/conversations/7/read').map((c) => [
+          c.body,
+          c.headers['x-tk-background'],
+        ]),
+      ).toEqual([
+        [{ upToId: '102' }, undefined],
+        [{ upToId: '104' }, '1'],
+      ]),
+    );
     latestSocket().push(event('read', mine, { reader: 'trader', upToId: '103' }));
     expect(chatTexts()[2]?.textContent).toContain('read');
 
@@ -252,6 +268,9 @@ describe('support inbox', () => {
     expect(screen.getByTestId('bo-support-live').textContent).toBe('Live');
     await waitFor(() => expect(chatTexts()).toHaveLength(3));
     expect(api.calls.map((c) => c.url)).toContain('/admin/v1/support/conversations/7?afterId=102');
+    // The fetch after the reconnect, and marking what it brought read, are the page's doing (SEC13).
+    const refetch = api.calls.find((c) => c.url === '/admin/v1/support/conversations/7?afterId=102');
+    expect(refetch?.headers['x-tk-background']).toBe('1');
     // The same message pushed as well stays one row.
     latestSocket().push(event('message', api.current(), { message: api.messages[2] }));
     expect(chatTexts()).toHaveLength(3);

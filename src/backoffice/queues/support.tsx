@@ -23,7 +23,7 @@ import { useBackoffice, useTime } from '../context';
 import { FormEnd } from '../form-end';
 import { decision, defineQueue, queueStrings, type LiveProps, type Read } from '../queue-declaration';
 import { SidePanel } from '../side-panel';
-import { urlOf, type Call, type Outcome } from '../transport';
+import { urlOf, type Call, type CallOptions, type Outcome } from '../transport';
 import {
   applyInboxEvent,
   applyRead,
@@ -101,11 +101,16 @@ function Message({ message }: { message: SupportMessage }) {
 }
 
 /** Every message after `afterId` (all pages), or the failure. */
-async function fetchAfter(call: Call, id: string, afterId?: string): Promise<Outcome<SupportMessage[]>> {
+async function fetchAfter(
+  call: Call,
+  id: string,
+  afterId: string | undefined,
+  options: CallOptions,
+): Promise<Outcome<SupportMessage[]>> {
   const messages: SupportMessage[] = [];
   let after = afterId;
   for (;;) {
-    const page = await call(AdminSupportThread, after ? { id, afterId: after } : { id });
+    const page = await call(AdminSupportThread, after ? { id, afterId: after } : { id }, options);
     if (!page.ok) return page;
     messages.push(...page.data.messages);
     const last = page.data.messages.at(-1);
@@ -127,22 +132,31 @@ function Conversation({ item }: { item: SupportItem }) {
   const [sending, setSending] = useState(false);
   const last = useRef<string | undefined>(undefined);
   const readUpTo = useRef<string | null>(null);
+  // Messages that came while the operator did nothing (pushed, or fetched after a reconnect): marking them read
+  // is the page's doing, not the operator's, and keeps no idle session alive (SEC13).
+  const cameLive = useRef(new Set<string>());
   last.current = messages?.at(-1)?.id;
 
   useEffect(() => {
     let live = true;
-    const fetchNew = async () => {
-      const answer = await fetchAfter(call, item.id, last.current);
+    const fetchNew = async (background: boolean) => {
+      const answer = await fetchAfter(call, item.id, last.current, { background });
       if (!live) return;
-      if (answer.ok) setMessages((now) => mergeMessages(now ?? [], answer.data));
-      else if (answer.status === 401) onSessionEnded();
+      if (!answer.ok) {
+        if (answer.status === 401) onSessionEnded();
+        return;
+      }
+      if (background) for (const message of answer.data) cameLive.current.add(message.id);
+      setMessages((now) => mergeMessages(now ?? [], answer.data));
     };
-    void fetchNew();
+    // Opened by the operator.
+    void fetchNew(false);
     const off = onLive((signal) => {
-      if (signal.type === 'resync') return void fetchNew();
+      if (signal.type === 'resync') return void fetchNew(true);
       const { event } = signal;
       if (event.conversation.id !== item.id) return;
       const pushed = event.message;
+      if (pushed) cameLive.current.add(pushed.id);
       if (pushed) setMessages((now) => mergeMessages(now ?? [], [pushed]));
       if (event.kind === 'read' && event.upToId && event.reader) {
         const { reader, upToId } = event;
@@ -160,7 +174,11 @@ function Conversation({ item }: { item: SupportItem }) {
   useEffect(() => {
     if (!item.mine || newestTrader === null || readUpTo.current === newestTrader) return;
     readUpTo.current = newestTrader;
-    void call(AdminSupportRead, { id: item.id, upToId: newestTrader });
+    void call(
+      AdminSupportRead,
+      { id: item.id, upToId: newestTrader },
+      { background: cameLive.current.has(newestTrader) },
+    );
   }, [item.mine, item.id, newestTrader]);
 
   async function submit(event: FormEvent) {

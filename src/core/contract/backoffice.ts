@@ -26,6 +26,12 @@ export const OPERATOR_COOKIE = 'tk_operator';
  * cross-origin script must pass a CORS preflight that the admin API never grants with credentials).
  */
 export const OPERATOR_CSRF_HEADER = 'x-tk-backoffice';
+/**
+ * Header (`1`) of a call the back office makes by itself, not at the operator's hand (a message pushed into an
+ * open conversation marked read, a fetch after the live socket reconnected): it is admitted like any other, but
+ * it is no activity, so an unattended screen still ends its session after the idle timeout (decision SEC13).
+ */
+export const OPERATOR_BACKGROUND_HEADER = 'x-tk-background';
 /** Shortest operator password (operators hold money powers: longer than a trader's 7). */
 export const OPERATOR_PASSWORD_MIN = 12;
 /** Ledger postings and audit rows per page. */
