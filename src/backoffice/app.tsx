@@ -21,6 +21,7 @@ import { ChoosePassword } from './choose-password';
 import { BackofficeContext, type Backoffice } from './context';
 import { Queue } from './queue';
 import { AUDIT_PAGE, BRANDS_PAGE, pagesFor, QUEUES, queuesFor } from './queues';
+import { OperatorBar } from './operator-bar';
 import { SignIn } from './sign-in';
 import { ThemeToggle } from './theme-toggle';
 import { TimeZoneNote } from './time-zone-note';
@@ -85,6 +86,8 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
   const { toast, show, dismiss } = useToastState();
   const [session, setSession] = useState<Session>({ state: 'checking' });
   const [page, setPage] = useState<string>(QUEUES[0]?.id ?? AUDIT_PAGE);
+  // The top bar's "Change password" form, in place of the page (BO13).
+  const [changingPassword, setChangingPassword] = useState(false);
   const timeZone = useTimeZone(fetchImpl);
 
   const onSessionEnded = useCallback(() => setSession({ state: 'anonymous', ended: true }), []);
@@ -153,7 +156,10 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
                   role="tab"
                   className="tk-tab"
                   aria-selected={name === current}
-                  onClick={() => setPage(name)}
+                  onClick={() => {
+                    setPage(name);
+                    setChangingPassword(false);
+                  }}
                   data-testid={`bo-nav-${name}`}
                 >
                   {navLabel(name)}
@@ -175,21 +181,12 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
           </label>
           <ThemeToggle label={t('backoffice.top.dark_theme')} />
           {session.state === 'in' ? (
-            <span className="bo-top__operator" data-testid="bo-operator">
-              <span>{session.operator.name}</span>
-              <span className="bo-muted">
-                {t('backoffice.top.roles')}:{' '}
-                {session.operator.roles.map((role) => t(`backoffice.role.${role}`)).join(', ')}
-              </span>
-              <button
-                type="button"
-                className="bo-button"
-                onClick={() => void signOut()}
-                data-testid="bo-sign-out"
-              >
-                {t('backoffice.top.sign_out')}
-              </button>
-            </span>
+            <OperatorBar
+              operator={session.operator}
+              t={t}
+              onChangePassword={working ? () => setChangingPassword(true) : undefined}
+              onSignOut={() => void signOut()}
+            />
           ) : null}
         </header>
         {session.state === 'checking' || (working && !timeZone) ? (
@@ -211,8 +208,20 @@ export function BackofficeApp({ i18n, fetchImpl }: BackofficeAppProps) {
         {session.state === 'in' && session.mustChangePassword ? (
           <ChoosePassword onChosen={(chosen) => setSession({ state: 'in', ...chosen })} />
         ) : null}
+        {working && changingPassword ? (
+          <ChoosePassword
+            mode="change"
+            onChosen={(chosen) => {
+              setSession({ state: 'in', ...chosen });
+              setChangingPassword(false);
+            }}
+            onCancel={() => setChangingPassword(false)}
+          />
+        ) : null}
         {working && timeZone ? (
-          <main className="bo-main">
+          // Hidden, not unmounted, while the password form shows: a review half done (a reason typed, a filter
+          // set) is there again after it.
+          <main className="bo-main" hidden={changingPassword}>
             {queue ? (
               <Queue key={queue.id} queue={queue} />
             ) : current === USERS_PAGE ? (

@@ -35,7 +35,7 @@ export function AuditPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const key = JSON.stringify({ ...filters, page });
-  const [loaded] = useLoad(key, () =>
+  const [loaded, reload] = useLoad(key, () =>
     call(ListAudit, {
       ...filters,
       page,
@@ -52,6 +52,8 @@ export function AuditPage() {
       actor: draft.actor.trim(),
     });
     setPage(1);
+    // The same filter again reads the log again: it grows while the page is open.
+    reload();
   };
   const field = (name: keyof Filters, label: string) => (
     <label className="bo-field bo-field--inline">

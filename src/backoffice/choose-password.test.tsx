@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch, okBody, operatorSession, renderApp, type Answer, type Handler } from './app.fixture';
 
@@ -108,4 +108,51 @@ describe('<ChoosePassword> in the back office', () => {
       expect(error).not.toContain('1001');
     },
   );
+
+  // BO13: a password the operator chose, changed from the top bar with the same call.
+  it('changes a chosen password from the top bar: its own texts, cancel, the checks, then back to the page', async () => {
+    const { impl, calls } = mockFetch({
+      'GET /admin/v1/operators/me': () => okBody(operatorSession(['finance'])),
+      [`POST ${PASSWORD}`]: () => okBody(operatorSession(['finance'])),
+      'GET /admin/v1/deposits': () => okBody({ list: [] }),
+    });
+    renderApp(impl);
+    await screen.findByTestId('bo-queue-empty');
+    fireEvent.click(screen.getByTestId('bo-change-password'));
+    const form = screen.getByTestId('bo-choose-password');
+    expect(form.textContent).toContain('Change your password');
+    expect(form.textContent).toContain('Current password');
+    expect(form.textContent).not.toContain('you were given');
+    // The page waits behind it, hidden, as it was.
+    expect(screen.getByTestId('bo-queue-empty').closest('main')?.hidden).toBe(true);
+    // Cancel: the page again, nothing sent.
+    fireEvent.click(screen.getByTestId('bo-password-cancel'));
+    expect(screen.getByTestId('bo-queue-empty').closest('main')?.hidden).toBe(false);
+    expect(screen.queryByTestId('bo-choose-password')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('bo-change-password'));
+    fill({ current: OWN, new: OWN, repeat: OWN });
+    fireEvent.click(screen.getByTestId('bo-password-submit'));
+    expect((await screen.findByTestId('bo-password-error')).textContent).toContain(
+      'other than your current one',
+    );
+    expect(calls.some((call) => call.url === PASSWORD)).toBe(false);
+    const next = 'another passphrase 2027';
+    fill({ current: OWN, new: next, repeat: next });
+    await act(async () => fireEvent.click(screen.getByTestId('bo-password-submit')));
+    await waitFor(() => expect(screen.queryByTestId('bo-choose-password')).toBeNull());
+    expect(screen.getByTestId('bo-queue-empty').closest('main')?.hidden).toBe(false);
+    expect(screen.getByTestId('toast').textContent).toContain('Your password is saved.');
+    expect(calls.filter((call) => call.url === PASSWORD).map((call) => call.body)).toEqual([
+      { password: OWN, newPassword: next },
+    ]);
+  });
+
+  it('offers no password change during the first password step (the step is the change)', async () => {
+    const { impl } = firstPasswordRoutes(() => okBody(operatorSession(['finance'])));
+    renderApp(impl);
+    await screen.findByTestId('bo-choose-password');
+    expect(screen.queryByTestId('bo-change-password')).toBeNull();
+    expect(screen.queryByTestId('bo-password-cancel')).toBeNull();
+  });
 });

@@ -1,7 +1,8 @@
 // The back office in Chromium at 1440×900, 1280×720 and 390×844: an operator created through the admin API
 // (what `npm run admin -- operators:add` calls) signs in at /backoffice with a real TOTP code, sees the audit
-// log with their own sign-in, filters it and signs out; a finance operator sees the review queues empty; a
-// compliance operator finds a trader by email without a waiting ticket and freezes their withdrawals.
+// log with their own sign-in, filters it, changes their password from the top bar and signs out; a finance
+// operator sees the review queues empty; a compliance operator finds a trader by email without a waiting ticket
+// and freezes their withdrawals.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { addOperator, signInAt } from './backoffice-steps';
@@ -69,6 +70,31 @@ describe.each<Size>(['desktop', 'laptop', 'mobile'])('the back office at %s', (s
         await expect
           .poll(() => rows.locator('td:nth-child(3)').allTextContents(), { timeout: 15_000 })
           .toEqual([
+            'operator.password_change',
+            'operator.sign_in',
+            'operator.sign_in_failed',
+            'operator.add',
+          ]);
+
+        // The operator changes the password they chose, from the top bar (BO13): audited like the first choice.
+        await page.getByTestId('bo-change-password').click();
+        await page.getByTestId('bo-choose-password').waitFor({ state: 'visible', timeout: 15_000 });
+        expect(await page.getByTestId('bo-choose-password').locator('h1').textContent()).toBe(
+          'Change your password',
+        );
+        const changed = `${operator.password}-2`;
+        await page.getByTestId('bo-password-current').fill(operator.password);
+        await page.getByTestId('bo-password-new').fill(changed);
+        await page.getByTestId('bo-password-repeat').fill(changed);
+        await shot(page, 'backoffice-change-password', size);
+        await page.getByTestId('bo-password-submit').click();
+        await page.getByTestId('bo-choose-password').waitFor({ state: 'detached', timeout: 15_000 });
+        operator.password = changed;
+        await page.getByRole('button', { name: 'Filter' }).click();
+        await expect
+          .poll(() => rows.locator('td:nth-child(3)').allTextContents(), { timeout: 15_000 })
+          .toEqual([
+            'operator.password_change',
             'operator.password_change',
             'operator.sign_in',
             'operator.sign_in_failed',
