@@ -3,6 +3,18 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { createI18n, loadLanguage } from '../../core/i18n/i18n';
 import { requestLanguage, startServiceWorker } from './service-worker';
 
+/** A secure page whose worker registers at once; answers what the worker is told, in order. */
+function fakeWorker(): unknown[] {
+  const told: unknown[] = [];
+  const registration = { active: { postMessage: (message: unknown) => told.push(message) } };
+  Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { register: vi.fn(async () => registration), ready: Promise.resolve(registration) },
+  });
+  return told;
+}
+
 afterEach(() => {
   // The page's jsdom is shared by the files of a worker: take back what this file put on it.
   Reflect.deleteProperty(navigator, 'serviceWorker');
@@ -12,13 +24,7 @@ afterEach(() => {
 // The web-push browser test saw the offline page in English: a page that left while its German still loaded had
 // told the worker "en", the language English shows meanwhile.
 it('tells the worker the language the page is loading, not the English shown meanwhile, then each change', async () => {
-  const told: unknown[] = [];
-  const registration = { active: { postMessage: (message: unknown) => told.push(message) } };
-  Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { register: vi.fn(async () => registration), ready: Promise.resolve(registration) },
-  });
+  const told = fakeWorker();
   const i18n = createI18n();
   // While the German files load (or fail to), the page shows English.
   const loading = loadLanguage(i18n, 'de').catch(() => undefined);
@@ -40,13 +46,7 @@ it('tells the worker the language the page is loading, not the English shown mea
 // yet) and heard "de" only when the German files arrived; a page that went offline before then left it in English.
 // The test's second page is such a page: the worker had heard "de" from the first, and the second undid it.
 it('tells the worker a language requested after it registered at once, before its files arrive', async () => {
-  const told: unknown[] = [];
-  const registration = { active: { postMessage: (message: unknown) => told.push(message) } };
-  Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { register: vi.fn(async () => registration), ready: Promise.resolve(registration) },
-  });
+  const told = fakeWorker();
   const i18n = createI18n();
   const listening = startServiceWorker(i18n);
   window.dispatchEvent(new Event('load'));
