@@ -1,10 +1,11 @@
 /** The top bar's dark-theme switch: a toggle button (pressed = dark) that keeps the operator's choice. */
 import { useState } from 'react';
-import { applyTheme, type BackofficeTheme } from './theme';
+import type { PageTheme } from '../widgets/_shared/page-theme';
+import { applyTheme } from './theme';
 
 export function ThemeToggle({ label }: { label: string }) {
   // main.tsx applied the stored or system theme before the first paint; the page's root says which.
-  const [theme, setTheme] = useState<BackofficeTheme>(() =>
+  const [theme, setTheme] = useState<PageTheme>(() =>
     document.documentElement.dataset.tkTheme === 'dark' ? 'dark' : 'light',
   );
   return (

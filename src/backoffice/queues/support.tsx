@@ -156,8 +156,10 @@ function Conversation({ item }: { item: SupportItem }) {
       const { event } = signal;
       if (event.conversation.id !== item.id) return;
       const pushed = event.message;
-      if (pushed) cameLive.current.add(pushed.id);
-      if (pushed) setMessages((now) => mergeMessages(now ?? [], [pushed]));
+      if (pushed) {
+        cameLive.current.add(pushed.id);
+        setMessages((now) => mergeMessages(now ?? [], [pushed]));
+      }
       if (event.kind === 'read' && event.upToId && event.reader) {
         const { reader, upToId } = event;
         setMessages((now) => now && applyRead(now, reader, upToId, Date.now()));

@@ -3,7 +3,7 @@
 import type { UpDownPair } from '../../core/domain/contrast';
 
 /** Light or dark page theme. */
-export type ThemeName = 'light' | 'dark';
+export type { PageTheme as ThemeName } from '../../widgets/_shared/page-theme';
 
 /** An up/down colour pair. */
 export type UpDownColors = UpDownPair;
@@ -21,10 +21,7 @@ export function applyColors(colors: UpDownColors, doc: Document = document): voi
 }
 
 /** Switches the page tokens between light and dark (`data-tk-theme` on the root element, see tokens.css). */
-export function applyTheme(theme: ThemeName, doc: Document = document): void {
-  doc.documentElement.dataset.tkTheme = theme;
-  doc.documentElement.style.colorScheme = theme;
-}
+export { applyPageTheme as applyTheme } from '../../widgets/_shared/page-theme';
 
 /** Sets the document language (screen readers, hyphenation, fonts for CJK). */
 export function applyLanguage(language: string, doc: Document = document): void {
