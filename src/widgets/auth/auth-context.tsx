@@ -24,8 +24,11 @@ export interface AuthEnv {
   /** Sign-in methods offered, default first (spec §2: phone only with PHONE_REGISTER, then default). */
   types: RegisterType[];
   hideInvite: boolean;
-  /** Phone registration uses the image captcha instead of an SMS code. */
-  phoneCaptcha: boolean;
+  /**
+   * Phone registration uses the image captcha instead of an SMS code; null while the system config that says so
+   * has not come (a phone registration then waits: deciding early would send an SMS a captcha brand never sends).
+   */
+  phoneCaptcha: boolean | null;
   /** Ask the page to go to a path; falls back to the widget itself when nobody handles it. */
   navigate: (to: string) => void;
   /** The phone rules once loaded (only where phones are offered); null before. */
@@ -62,7 +65,7 @@ export function AuthProvider({
       locale,
       types: typesKey.split(',') as AuthEnv['types'],
       hideInvite: configFlag(system, 'hideRegisterInviteCode', false),
-      phoneCaptcha: phoneUsesCaptcha(system),
+      phoneCaptcha: system ? phoneUsesCaptcha(system) : null,
       navigate,
       phone,
       toDigits: phone?.phoneDigits ?? null,

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeLoginHandoff } from './handoff';
 import { chooseCountry, renderAuth } from './auth.fixture';
 import type { RenderedAuth } from './auth.fixture';
+import type { PrimitiveAtom } from '../../core/state/store';
+import type { SystemConfigResponse } from '../../core/contract/brand';
 
 let view: RenderedAuth | null = null;
 afterEach(() => {
@@ -224,6 +226,41 @@ describe('register by phone with the image captcha', () => {
     { name: 'PHONE_REGISTER', enable: true },
     { name: 'PHONE_SMS_VERIFY', enable: false },
   ];
+
+  // The browser test of the captcha failed when a fast visitor clicked Next before the system config came: the
+  // form took it for SMS verification (the default) and sent an SMS a captcha brand never sends.
+  it('waits for the system config before a phone registration chooses captcha or SMS', async () => {
+    view = await renderAuth(
+      { view: 'register' },
+      {
+        systemConfigs: captchaConfig,
+        // Phones offered by the brand itself, so the phone field shows before the system config.
+        registerTypes: ['P', 'E'],
+        handlers: {
+          'wa-na/getImageCode': () => ({ code: 0, data: { image: '<svg id="c1"></svg>', uuid: 'u-1' } }),
+        },
+      },
+    );
+    const { store, atoms } = view.h.platform;
+    const systemAtom = atoms.systemConfig as PrimitiveAtom<SystemConfigResponse | null>;
+    const loaded = store.get(systemAtom);
+    act(() => store.set(systemAtom, null));
+    await chooseCountry('+49');
+    type(view.byTestId('auth-phone'), '151 2345 6789');
+    expect((view.byTestId('auth-send-code') as HTMLButtonElement).disabled).toBe(true);
+    await click(view.byTestId('auth-send-code'));
+    expect(view.h.callsTo('wa-na/sendPhone')).toHaveLength(0);
+    expect(view.h.callsTo('wa-na/getImageCode')).toHaveLength(0);
+    expect(screen.queryByTestId('auth-captcha-image')).toBeNull();
+    // It came: captcha, and still no SMS.
+    act(() => store.set(systemAtom, loaded));
+    expect((view.byTestId('auth-send-code') as HTMLButtonElement).disabled).toBe(false);
+    await click(view.byTestId('auth-send-code'));
+    await waitFor(() =>
+      expect(view!.byTestId('auth-captcha-image').querySelector('img')?.src).toContain('c1'),
+    );
+    expect(view.h.callsTo('wa-na/sendPhone')).toHaveLength(0);
+  });
 
   it('replaces the code with the captcha, reloads it at most every 3 s and after 23555', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

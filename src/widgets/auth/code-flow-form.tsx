@@ -27,7 +27,7 @@ export function CodeFlowForm({ purpose, invite }: { purpose: 'register' | 'forgo
         kind={purpose}
         account={flow.account}
         onAccount={flow.setAccount}
-        busy={sender.sending}
+        busy={sender.sending || flow.deciding}
         action={t(captchaMode ? 'auth.next' : 'auth.send_code')}
         formError={formError}
         onNext={() => void flow.next()}

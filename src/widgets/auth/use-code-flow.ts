@@ -39,7 +39,9 @@ export function useCodeFlow(purpose: 'register' | 'forgot', linkInvite?: string)
   const [busy, setBusy] = useState(false);
   const afterRender = useAfterRender();
   const sender = useCodeSender(purpose);
-  const captchaMode = purpose === 'register' && phoneCaptcha && account.type === 'P';
+  const captchaMode = purpose === 'register' && phoneCaptcha === true && account.type === 'P';
+  // A phone registration before the system config came: captcha or SMS is not known yet, so it waits.
+  const deciding = purpose === 'register' && phoneCaptcha === null && account.type === 'P';
   const captcha = useCaptcha(step === 2 && captchaMode);
   const resolved = resolveAccount(account, toDigits);
   const shown = account.type === 'E' ? resolved.username : `+${resolved.username}`;
@@ -53,6 +55,7 @@ export function useCodeFlow(purpose: 'register' | 'forgot', linkInvite?: string)
   }
 
   async function next() {
+    if (deciding) return;
     if (captchaMode || (await sendCode())) {
       setStep(2);
       if (!captchaMode) afterRender(() => boxes.current?.focus(0));
@@ -143,6 +146,7 @@ export function useCodeFlow(purpose: 'register' | 'forgot', linkInvite?: string)
     account,
     setAccount,
     captchaMode,
+    deciding,
     captcha,
     shown,
     digits,
