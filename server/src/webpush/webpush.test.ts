@@ -168,9 +168,14 @@ describeOnBackends('Web Push', { on: 'both' }, (backend) => {
       actionType: 0,
       content: JSON.stringify(closeOut),
     });
-    const [first, second] = (await push.waitFor(phone.subscription.endpoint, 2)).map((p) =>
-      phone.read(p.body),
-    );
+    // Deliveries run concurrently and push services promise no order (RFC 8030): each is found by its type.
+    const arrived = (await push.waitFor(phone.subscription.endpoint, 2)).map((p) => ({
+      urgency: p.headers.urgency,
+      payload: phone.read(p.body),
+    }));
+    const byType = (type: number) => arrived.find((a) => a.payload.alarmType === type)!;
+    const first = byType(AlarmType.priceAlert).payload;
+    const second = byType(AlarmType.marginCloseOut).payload;
     expect(first.body).toContain('EURUSD');
     expect(first.body).toContain('1.16120');
     expect(first.body).toContain('Ziel');
@@ -178,7 +183,8 @@ describeOnBackends('Web Push', { on: 'both' }, (backend) => {
     expect(second.body).toContain('BTCUSDT');
     for (const text of [first.title, first.body, second.title, second.body])
       expect(text).not.toMatch(/\{\{|alarm\./);
-    expect(push.received(phone.subscription.endpoint)[0]!.headers.urgency).toBe('high');
+    expect(byType(AlarmType.priceAlert).urgency).toBe('high');
+    expect(byType(AlarmType.marginCloseOut).urgency).toBe('normal');
   });
 
   it('keeps the latest browsers up to the limit under parallel subscribes, and re-subscribing replaces a row', async () => {
