@@ -123,15 +123,20 @@ describe('Web Push to a closed app', () => {
       // The worker listens to the page before it goes offline (the page registers it at its load event).
       await shown.evaluate(() => navigator.serviceWorker.ready);
 
-      // No network: the worker answers the navigation with its page, in German.
-      await context.setOffline(true);
+      // That page goes, its config never answered; the push's page goes too.
       await shown.unroute('**/config.json');
       await Promise.all(heldConfig.map((route) => route.abort().catch(() => undefined)));
-      await shown.goto(`${baseUrl}/`).catch(() => undefined);
-      await expect
-        .poll(() => shown.locator('h1').textContent(), { timeout: 15_000 })
-        .toBe('Sie sind offline');
-      await screenshot(shown, 'web-push-offline-de', 'mobile');
+      await shown.close();
+      await blank.close();
+
+      // No network: the worker answers a navigation with its page, in German. A page of its own, with no
+      // request of the test held or routed: its navigation goes to the worker and nowhere else.
+      await context.setOffline(true);
+      const offline = await context.newPage();
+      const answer = await offline.goto(`${baseUrl}/`);
+      expect(answer?.status()).toBe(503);
+      expect(await offline.locator('h1').textContent()).toBe('Sie sind offline');
+      await screenshot(offline, 'web-push-offline-de', 'mobile');
       await context.setOffline(false);
     } finally {
       await context.close();
