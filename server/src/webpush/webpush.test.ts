@@ -174,17 +174,18 @@ describeOnBackends('Web Push', { on: 'both' }, (backend) => {
       payload: phone.read(p.body),
     }));
     const byType = (type: number) => arrived.find((a) => a.payload.alarmType === type)!;
-    const first = byType(AlarmType.priceAlert).payload;
-    const second = byType(AlarmType.marginCloseOut).payload;
-    expect(first.body).toContain('EURUSD');
-    expect(first.body).toContain('1.16120');
-    expect(first.body).toContain('Ziel');
-    expect(second.body).toContain('39.58');
-    expect(second.body).toContain('BTCUSDT');
-    for (const text of [first.title, first.body, second.title, second.body])
+    const alertPush = byType(AlarmType.priceAlert);
+    const closeOutPush = byType(AlarmType.marginCloseOut);
+    const [alertText, closeOutText] = [alertPush.payload, closeOutPush.payload];
+    expect(alertText.body).toContain('EURUSD');
+    expect(alertText.body).toContain('1.16120');
+    expect(alertText.body).toContain('Ziel');
+    expect(closeOutText.body).toContain('39.58');
+    expect(closeOutText.body).toContain('BTCUSDT');
+    for (const text of [alertText.title, alertText.body, closeOutText.title, closeOutText.body])
       expect(text).not.toMatch(/\{\{|alarm\./);
-    expect(byType(AlarmType.priceAlert).urgency).toBe('high');
-    expect(byType(AlarmType.marginCloseOut).urgency).toBe('normal');
+    expect(alertPush.urgency).toBe('high');
+    expect(closeOutPush.urgency).toBe('normal');
   });
 
   it('keeps the latest browsers up to the limit under parallel subscribes, and re-subscribing replaces a row', async () => {
