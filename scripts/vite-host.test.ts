@@ -115,6 +115,67 @@ describe('the host build: its chunks (TR27)', () => {
     expect(rule('/repo/src/host/pages/registry.ts', g)).toBe('app');
   });
 
+  it('leaves the desktop shell out of the first load, and counts it as a page for our small shared modules only (EK28)', () => {
+    const rule = hostChunkRule();
+    const loader = '/repo/src/host/shells/desktop-loader.ts';
+    const desktop = '/repo/src/host/shells/desktop/desktop-shell.tsx';
+    const home = '/repo/src/host/pages/home/home-page.tsx';
+    const account = '/repo/src/host/pages/account/account-page.tsx';
+    const g = graph(
+      {
+        '/repo/src/host/main.tsx': ['/repo/src/host/pages/registry.ts', loader],
+        '/repo/src/host/pages/registry.ts': [],
+        [loader]: [],
+        [desktop]: [
+          '/repo/src/widgets/chart/chart.tsx',
+          '/repo/src/host/account/top.tsx',
+          '/repo/src/host/ui/theme-toggle.tsx',
+        ],
+        [home]: [
+          '/repo/src/core/contract/quotes.ts',
+          '/repo/src/widgets/_shared/row.tsx',
+          '/repo/src/host/ui/theme-toggle.tsx',
+        ],
+        [account]: [
+          '/repo/src/core/contract/quotes.ts',
+          '/repo/src/widgets/_shared/row.tsx',
+          '/repo/src/widgets/account/account.tsx',
+          `${NM}/qrcode/lib/index.js`,
+        ],
+        '/repo/src/host/pages/place/place-page.tsx': [
+          '/repo/src/widgets/account/account.tsx',
+          '/repo/src/widgets/chart/chart.tsx',
+          `${NM}/qrcode/lib/index.js`,
+        ],
+        '/repo/src/widgets/chart/chart.tsx': [],
+        '/repo/src/widgets/account/account.tsx': [],
+        '/repo/src/host/account/top.tsx': [],
+        '/repo/src/host/ui/theme-toggle.tsx': [],
+        '/repo/src/core/contract/quotes.ts': [],
+        '/repo/src/widgets/_shared/row.tsx': [],
+        [`${NM}/qrcode/lib/index.js`]: [],
+      },
+      [desktop, home, account, '/repo/src/host/pages/place/place-page.tsx'],
+      {
+        '/repo/src/host/pages/registry.ts': [home, account, '/repo/src/host/pages/place/place-page.tsx'],
+        [loader]: [desktop],
+      },
+    );
+    // The desktop shell and what only it uses: the bundler's split, loaded where the desktop shell shows.
+    expect(rule(loader, g)).toBe('app');
+    expect(rule(desktop, g)).toBeNull();
+    expect(rule('/repo/src/host/account/top.tsx', g)).toBeNull();
+    // A widget the desktop shell shares with one page: no common chunk (the chart would load on every page).
+    expect(rule('/repo/src/widgets/chart/chart.tsx', g)).toBeNull();
+    // Our small module the desktop shell shares with one page: the common chunk (one request fewer there).
+    expect(rule('/repo/src/host/ui/theme-toggle.tsx', g)).toBe('pages');
+    // Shared by several pages: the common chunk, a widget included; a library gets a chunk of its own.
+    expect(rule('/repo/src/core/contract/quotes.ts', g)).toBe('pages');
+    expect(rule('/repo/src/widgets/_shared/row.tsx', g)).toBe('pages');
+    expect(rule('/repo/src/widgets/account/account.tsx', g)).toBe('pages');
+    expect(rule(`${NM}/qrcode/lib/index.js`, g)).toBeNull();
+  });
+
   it('ends on import cycles', () => {
     const rule = hostChunkRule();
     const g = graph({

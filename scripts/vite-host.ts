@@ -28,6 +28,16 @@ const LAZY_LIBRARIES =
 /** The module whose dynamic imports are the pages, one chunk each (EK19). */
 const PAGE_REGISTRY = /[\\/]src[\\/]host[\\/]pages[\\/]registry\.ts$/;
 
+/**
+ * The modules whose dynamic imports are code the first load does not run: the pages, and the desktop shell,
+ * loaded only where it shows (EK28). The desktop shell is no page: what it shares with one page goes with the
+ * bundler's own split, not into the pages' common chunk, which a phone's first page loads.
+ */
+const SPLIT_POINTS = /[\\/]src[\\/]host[\\/](?:pages[\\/]registry|shells[\\/]desktop-loader)\.ts$/;
+
+/** A widget's own module (not `_shared`). */
+const WIDGET = /[\\/]src[\\/]widgets[\\/](?!_shared[\\/])[\w-]+[\\/]/;
+
 /** What the chunking rule may ask of a module (rolldown's ModuleInfo). */
 interface ModuleGraph {
   getModuleInfo(id: string): {
@@ -87,7 +97,7 @@ function cachedWalk(
  * The host's chunk of a module: `vendor` or `app` for what the first load runs, or null (the bundler's own
  * split) for a lazy library, for every module that imports one statically, directly or through others, and for
  * the code only the pages' own chunks reach (EK19: each page module is a dynamic import of pages/registry.ts;
- * put in `app`, every page's code would load on every first visit again).
+ * put in `app`, every page's code would load on every first visit again), and the desktop shell's (EK28).
  */
 export function hostChunkRule(): (id: string, graph: ModuleGraph) => string | null {
   const firstLoad = new Map<string, boolean>();
@@ -105,7 +115,7 @@ export function hostChunkRule(): (id: string, graph: ModuleGraph) => string | nu
         const info = graph.getModuleInfo(next);
         return [
           ...(info?.importers ?? []),
-          ...(info?.dynamicImporters ?? []).filter((importer) => !PAGE_REGISTRY.test(importer)),
+          ...(info?.dynamicImporters ?? []).filter((importer) => !SPLIT_POINTS.test(importer)),
         ];
       },
     );
@@ -119,28 +129,39 @@ export function hostChunkRule(): (id: string, graph: ModuleGraph) => string | nu
       (next) => LAZY_LIBRARIES.test(next) && !next.endsWith('?url'),
       (next) => graph.getModuleInfo(next)?.importedIds ?? [],
     );
-  /** The pages (modules the registry imports dynamically) whose code reaches `id`, up its importers. */
-  const pagesReaching = (id: string, graph: ModuleGraph): Set<string> => {
+  /**
+   * The split roots whose code reaches `id`, up its importers: the pages (modules the registry imports
+   * dynamically) and the desktop shell (EK28), counted apart.
+   */
+  const rootsReaching = (id: string, graph: ModuleGraph): { pages: number; roots: number } => {
     const pages = new Set<string>();
+    const roots = new Set<string>();
     const seen = new Set([id]);
     const queue = [id];
     for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
       const info = graph.getModuleInfo(next);
+      if (info?.dynamicImporters.some((importer) => SPLIT_POINTS.test(importer))) roots.add(next);
       if (info?.dynamicImporters.some((importer) => PAGE_REGISTRY.test(importer))) pages.add(next);
       for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])]) {
-        if (!seen.has(importer) && !PAGE_REGISTRY.test(importer)) {
+        if (!seen.has(importer) && !SPLIT_POINTS.test(importer)) {
           seen.add(importer);
           queue.push(importer);
         }
       }
     }
-    return pages;
+    return { pages: pages.size, roots: roots.size };
   };
   return (id, graph) => {
     if (needsLazyLibrary(id, graph)) return null;
-    // What one page alone uses goes with it; what several share, in one chunk of the pages' common code
-    // (the bundler would cut a chunk for every combination of pages: 8 scripts for the home page).
-    if (!inFirstLoad(id, graph)) return pagesReaching(id, graph).size > 1 ? 'pages' : null;
+    if (!inFirstLoad(id, graph)) {
+      // What one page alone uses goes with it; what several share, in one chunk of the pages' common code
+      // (the bundler would cut a chunk for every combination of pages: 8 scripts for the home page). The
+      // desktop shell counts as one of them for our small shared modules, not for a widget or library it
+      // shares with one page: that would bring the chart, the order forms and the lists into every page.
+      const { pages, roots } = rootsReaching(id, graph);
+      if (/[\\/]node_modules[\\/]/.test(id)) return null;
+      return (WIDGET.test(id) ? pages : roots) > 1 ? 'pages' : null;
+    }
     // A `?url` module is our string of a library file's address: ours, beside its importer.
     return /[\\/]node_modules[\\/]/.test(id) && !id.endsWith('?url') ? 'vendor' : 'app';
   };

@@ -3,7 +3,7 @@
  * switching after a confirm warning (spec §4/§5) with a new token for the other account.
  */
 import { useState } from 'react';
-import { isConfigOn } from '../../widgets/account';
+import { isConfigOn } from '../../core/config/system-config';
 import { useAtomValue } from '../../widgets/_shared/store-react';
 import { useT } from '../../widgets/_shared/use-t';
 import { useHostSession } from '../session/use-host-session';

@@ -5,7 +5,7 @@
  * enables demo trading).
  */
 import { useCallback, useState, type ReactNode } from 'react';
-import { isConfigOn } from '../../widgets/account';
+import { isConfigOn } from '../../core/config/system-config';
 import type { SystemConfigResponse } from '../../core/contract';
 import type { FundAccountDetail, FundAction } from '../../widgets/_shared/events';
 import { useAtomValue } from '../../widgets/_shared/store-react';

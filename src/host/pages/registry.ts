@@ -32,7 +32,14 @@ function loadModule(module: string): Loading {
   if (known) return known;
   const loader = LOADERS[`./${module}.tsx`];
   if (!loader) throw new Error(`No page module ${module}`);
-  const load: Loading = loader();
+  // A page module may export `whenReady`: the code its first render needs beyond its own chunk (the chart's
+  // body and header), so the page shows whole instead of filling in after its first paint (EK28).
+  const load: Loading = loader().then(async (loaded) => {
+    const ready = loaded.whenReady;
+    // A part that failed to load is left to the page's own render, which shows its fallback and tries again.
+    if (typeof ready === 'function') await (ready as () => Promise<unknown>)().catch(() => undefined);
+    return loaded;
+  });
   load.then(
     (value) => {
       load.status = 'fulfilled';

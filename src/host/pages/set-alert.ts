@@ -32,15 +32,15 @@ const BUILT = isBuilt('alerts');
 export function useSetAlert(): SetAlertAction | undefined {
   const t = useT();
   const { tradeMode } = useHost();
-  return useMemo(
-    () =>
-      BUILT
-        ? {
-            text: t('alerts.set_alert'),
-            label: (symbol: string) => t('alerts.set_alert_for', { symbol }),
-            open: openFor(tradeMode),
-          }
-        : undefined,
-    [t, tradeMode],
-  );
+  return useMemo(() => {
+    if (!BUILT) return undefined;
+    // Asked by every quote row at each of its price updates: translated once per symbol and language (EK28).
+    const labels = new Map<string, string>();
+    const label = (symbol: string) => {
+      let text = labels.get(symbol);
+      if (text === undefined) labels.set(symbol, (text = t('alerts.set_alert_for', { symbol })));
+      return text;
+    };
+    return { text: t('alerts.set_alert'), label, open: openFor(tradeMode) };
+  }, [t, tradeMode]);
 }

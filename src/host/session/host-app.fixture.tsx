@@ -22,6 +22,7 @@ import type { ExchangeSocketLike } from '../../core/feeds/exchange-feed-types';
 import { priceEntry } from '../../widgets/_shared/test-platform.fixture';
 import { App } from '../app';
 import { loadAllPages } from '../pages/registry';
+import { loadDesktopShell } from '../shells/desktop-loader';
 
 /** Options of startHost. */
 export interface HostOptions {
@@ -115,7 +116,7 @@ export async function startHost(getSession: Mock, options: HostOptions) {
   }
   // Every page's code in place first, as on a visit that has loaded them (EK19): the tests walk from page to
   // page and read each at once; the first load's own wait is app.test.tsx's.
-  await loadAllPages();
+  await Promise.all([loadAllPages(), loadDesktopShell()]);
   const view = render(<App platform={platform} />);
   await waitFor(() => expect(stomp.client().active).toBe(true));
   act(() => stomp.client().acceptConnect());

@@ -7,6 +7,7 @@ import { pickLanguage } from '../../core/i18n/i18n';
 import { requestLanguage } from './service-worker';
 import type { Platform } from '../../core/runtime/types';
 import { preloadPageOf } from '../pages/registry';
+import { preloadShell } from '../shells/desktop-loader';
 import { PrefKey, readPref } from '../prefs';
 import { APP_ONLY_PATH, isTrustedBrowser } from './app-only';
 
@@ -32,14 +33,17 @@ function browserLanguages(): readonly string[] {
  * are stale); then loads the visitor's language (stored choice, browser, brand) before the first paint of
  * translated pages. The system config is fetched by the platform itself. The code of the page the address
  * names loads from the start, beside the config, and the site waits for it too: its first page then renders
- * in full behind the loading screen instead of the outlet's empty place (EK19). A brand that trusts only its
- * app sends any other browser to the app-only page (BA1).
+ * in full behind the loading screen instead of the outlet's empty place (EK19); a desktop's shell, code of its
+ * own, loads and is waited for the same way (EK28). A brand that trusts only its app sends any other browser to
+ * the app-only page (BA1).
  */
 export function useBoot(platform: Platform): BootState {
   const [state, setState] = useState<BootState>({ phase: 'loading' });
   useEffect(() => {
     let live = true;
     const firstPage = preloadPageOf(window.location.pathname);
+    // A desktop's shell is code of its own (EK28): it loads beside the first page.
+    const shell = preloadShell();
     platform.ready.then(
       async (config) => {
         const redirect = versionRedirect(config, window.location.pathname);
@@ -58,6 +62,7 @@ export function useBoot(platform: Platform): BootState {
             console.warn(`[tradekit] language ${language} unavailable, showing English`, error),
           ),
           firstPage,
+          shell,
         ]);
         if (!live) return;
         if (isTrustedBrowser(config.brand, globalThis.navigator?.userAgent ?? '')) {

@@ -5,6 +5,7 @@
 import type { AccountSummary } from '../../core/contract/accounts';
 import type { UserInfo } from '../../core/contract/users';
 import type { SystemConfigResponse } from '../../core/contract/types';
+import { isConfigOn } from '../../core/config/system-config';
 import { add } from '../../core/domain/decimal';
 import { formatAmount } from '../../core/domain/format';
 
@@ -51,10 +52,8 @@ export function viewOfPath(path: string): AccountView | null {
   return found ?? null;
 }
 
-/** Whether a system config switch (spec §3 systemConfigs) is on; absent means off. */
-export function isConfigOn(config: SystemConfigResponse | null, name: string): boolean {
-  return config?.systemConfigs.some((entry) => entry.name === name && entry.enable) ?? false;
-}
+/** The brand's switch rule lives in the core, for the host too (EK28); it stays part of this widget's surface. */
+export { isConfigOn };
 
 /** Bind email is offered only to phone-registered users of a brand that allows it (spec §2/§5). */
 export function canBindEmail(

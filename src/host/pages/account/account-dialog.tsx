@@ -3,7 +3,8 @@
  * dialog menu beside the page, over the trading layout. Closing goes home; the URL names the page shown.
  */
 import { Suspense } from 'react';
-import { Account, isConfigOn } from '../../../widgets/account';
+import { isConfigOn } from '../../../core/config/system-config';
+import { Account } from '../../../widgets/account';
 import { getSession } from '../../../core/session/session';
 import { usePlatform } from '../../../widgets/_shared/platform-context';
 import { useAtomValue } from '../../../widgets/_shared/store-react';

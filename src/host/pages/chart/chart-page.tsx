@@ -4,7 +4,7 @@
  * the account badge in the header and, when the brand offers both, the trade-mode switch under the buttons.
  */
 import { useT } from '../../../widgets/_shared/use-t';
-import { Chart } from '../../../widgets/chart';
+import { Chart, whenChartReady } from '../../../widgets/chart';
 import { AccountBadge } from '../../account/account-badge';
 import { useHost } from '../../host-context';
 import { OneClickSwitch } from '../../one-click/one-click-switch';
@@ -18,6 +18,9 @@ import { ModeSwitch } from '../../ui/mode-switch';
 import { PageBar } from '../../ui/page-bar';
 import { useKnownSymbol } from '../use-known-symbol';
 import './chart-page.css';
+
+/** The page's code is complete once the chart's body and header are (registry.ts `whenReady`, EK28). */
+export const whenReady = whenChartReady;
 
 /** The chart page of `/{symbol}/chart`. */
 export function ChartPage() {

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { Loan } from '../../../widgets/loan';
-import { isConfigOn } from '../../../widgets/account';
+import { isConfigOn } from '../../../core/config/system-config';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';

@@ -11,7 +11,7 @@ import { BankCards } from '../../../widgets/bank-cards';
 import type { BankCardsView } from '../../../widgets/bank-cards';
 import { CryptoAddresses, deleteTargetOf } from '../../../widgets/crypto-addresses';
 import type { CryptoAddressesView } from '../../../widgets/crypto-addresses';
-import { isConfigOn } from '../../../widgets/account';
+import { isConfigOn } from '../../../core/config/system-config';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useHost } from '../../host-context';
 import { navigate } from '../../routing/history';

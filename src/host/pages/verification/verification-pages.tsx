@@ -5,7 +5,7 @@
  * account dialog shows it in its body (routes.ts `kind: 'account'` without an <Account> view).
  */
 import { useEffect } from 'react';
-import { isConfigOn } from '../../../widgets/account';
+import { isConfigOn } from '../../../core/config/system-config';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { LEVEL_FLAGS, Verification } from '../../../widgets/verification';
 import { useHost } from '../../host-context';

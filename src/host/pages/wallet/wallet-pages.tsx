@@ -5,7 +5,7 @@
  * body (routes.ts `kind: 'account'`).
  */
 import { useEffect, type ReactNode } from 'react';
-import { isConfigOn } from '../../../widgets/account';
+import { isConfigOn } from '../../../core/config/system-config';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { History, OrderDetail } from '../../../widgets/history';

@@ -12,7 +12,7 @@ import { GlanceBalanceItem } from '../../account/account-glance';
 import type { Glance } from '../../account/use-glance';
 import { usePopover } from '../../account/use-popover';
 import { SwitchAccountDialog } from '../../account/switch-dialog';
-import { isConfigOn } from '../../../widgets/account';
+import { isConfigOn } from '../../../core/config/system-config';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 import { useHostSession } from '../../session/use-host-session';
 import { useHost } from '../../host-context';
