@@ -35,6 +35,9 @@ const PAGE_REGISTRY = /[\\/]src[\\/]host[\\/]pages[\\/]registry\.ts$/;
  */
 const SPLIT_POINTS = /[\\/]src[\\/]host[\\/](?:pages[\\/]registry|shells[\\/]desktop-loader)\.ts$/;
 
+/** A library's module. */
+const LIBRARY = /[\\/]node_modules[\\/]/;
+
 /** A widget's own module (not `_shared`). */
 const WIDGET = /[\\/]src[\\/]widgets[\\/](?!_shared[\\/])[\w-]+[\\/]/;
 
@@ -159,11 +162,11 @@ export function hostChunkRule(): (id: string, graph: ModuleGraph) => string | nu
       // desktop shell counts as one of them for our small shared modules, not for a widget or library it
       // shares with one page: that would bring the chart, the order forms and the lists into every page.
       const { pages, roots } = rootsReaching(id, graph);
-      if (/[\\/]node_modules[\\/]/.test(id)) return null;
+      if (LIBRARY.test(id)) return null;
       return (WIDGET.test(id) ? pages : roots) > 1 ? 'pages' : null;
     }
     // A `?url` module is our string of a library file's address: ours, beside its importer.
-    return /[\\/]node_modules[\\/]/.test(id) && !id.endsWith('?url') ? 'vendor' : 'app';
+    return LIBRARY.test(id) && !id.endsWith('?url') ? 'vendor' : 'app';
   };
 }
 

@@ -8,50 +8,31 @@
  */
 import { createElement, use, type ComponentType } from 'react';
 import { matchRoute } from '../routing/resolve';
+import { trackLoad, type Loading } from './module-load';
 import { ROUTES, type RouteDef } from '../routing/routes';
 
 type PageModule = Record<string, unknown>;
 
 const LOADERS = import.meta.glob<PageModule>(['./*/*-page.tsx', './*/*-pages.tsx']);
 
-/**
- * A page module on its way, carrying its outcome once settled in the fields React's `use` reads: a settled
- * one renders without suspending (so a loaded page never flashes the fallback).
- */
-type Loading = Promise<PageModule> & {
-  status?: 'fulfilled' | 'rejected';
-  value?: PageModule;
-  reason?: unknown;
-};
-
-const loads = new Map<string, Loading>();
+const loads = new Map<string, Loading<PageModule>>();
 
 /** The load of a page module (`<folder>/<name>`), started once; a failed load is tried again next time. */
-function loadModule(module: string): Loading {
+function loadModule(module: string): Loading<PageModule> {
   const known = loads.get(module);
   if (known) return known;
   const loader = LOADERS[`./${module}.tsx`];
   if (!loader) throw new Error(`No page module ${module}`);
   // A page module may export `whenReady`: the code its first render needs beyond its own chunk (the chart's
   // body and header), so the page shows whole instead of filling in after its first paint (EK28).
-  const load: Loading = loader().then(async (loaded) => {
+  const whole = loader().then(async (loaded) => {
     const ready = loaded.whenReady;
     // A part that failed to load is left to the page's own render, which shows its fallback and tries again.
     if (typeof ready === 'function') await (ready as () => Promise<unknown>)().catch(() => undefined);
     return loaded;
   });
-  load.then(
-    (value) => {
-      load.status = 'fulfilled';
-      load.value = value;
-    },
-    (reason: unknown) => {
-      load.status = 'rejected';
-      load.reason = reason;
-      // A chunk that failed on a bad connection is asked for again when the page is next shown.
-      loads.delete(module);
-    },
-  );
+  // A chunk that failed on a bad connection is asked for again when the page is next shown.
+  const load = trackLoad(whole, () => loads.delete(module));
   loads.set(module, load);
   return load;
 }

@@ -3,6 +3,8 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /** Desktop shell from this width on (spec §2 layouts: mobile below 1024 px). */
 export const DESKTOP_MIN_WIDTH = 1024;
+/** The media query of the desktop shell's widths. */
+export const DESKTOP_QUERY = `(min-width: ${DESKTOP_MIN_WIDTH}px)`;
 /** Colour theme choices show only above this width (spec §2). */
 export const WIDE_MIN_WIDTH = 1601;
 
@@ -25,7 +27,7 @@ export function useMediaQuery(query: string): boolean {
 
 /** True from DESKTOP_MIN_WIDTH on. */
 export function useIsDesktop(): boolean {
-  return useMediaQuery(`(min-width: ${DESKTOP_MIN_WIDTH}px)`);
+  return useMediaQuery(DESKTOP_QUERY);
 }
 
 /** True above 1600 px. */
