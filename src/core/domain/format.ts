@@ -145,14 +145,21 @@ function formatterFor(zone: string): Intl.DateTimeFormat | null {
   return formatter;
 }
 
+/** The fields of the second last read per zone: the rows of one tick mostly share their second. */
+const lastFields = new Map<string, { second: number; fields: Readonly<Record<DateField, string>> }>();
+
 /** Calendar fields of `ms` in a zone, read with Intl (which carries the time-zone rules, DST included). */
-function fieldsOf(ms: number, zone: string): Record<DateField, string> {
+function fieldsOf(ms: number, zone: string): Readonly<Record<DateField, string>> {
+  const second = Math.floor(ms / 1000);
+  const last = lastFields.get(zone);
+  if (last?.second === second) return last.fields;
   // An unknown zone name in a brand setting must not break every timestamp on the page.
   const formatter = formatterFor(zone) ?? (formatterFor('') as Intl.DateTimeFormat);
   const fields = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
-  for (const part of formatter.formatToParts(ms)) {
+  for (const part of formatter.formatToParts(second * 1000)) {
     if (part.type in fields) fields[part.type as DateField] = part.value;
   }
+  lastFields.set(zone, { second, fields });
   return fields;
 }
 

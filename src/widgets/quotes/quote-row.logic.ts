@@ -41,24 +41,37 @@ export interface RowContext {
   timeZone?: string | null;
 }
 
-/** Build the row view model of a quote. */
-export function toRow(q: QuoteView, ctx: RowContext): QuoteRow {
+/**
+ * Build the row view model of a quote in a layout: what the layout does not show stays empty (EK29) — the
+ * table shows the time, bid, ask, low and high; the logo layout the logo and the last price. A row is built on
+ * every tick of its symbol, and the first time formatted (Intl's first formatter) was half of a phone's first
+ * render of the logo list, which never shows it.
+ */
+export function toRow(
+  q: QuoteView,
+  ctx: RowContext,
+  layout: 'table' | 'logo' = 'table',
+  time = layout === 'table',
+): QuoteRow {
   const precision = q.pricePrecision;
   const closed = q.marketOpen === false;
+  const table = layout === 'table';
+  const price = (value: string | null | undefined, shown: boolean) =>
+    shown ? formatPrice(value, precision) : '';
   return {
     symbol: q.symbol,
     name: q.name || q.symbol,
-    bid: formatPrice(q.bidPrice, precision),
-    ask: formatPrice(q.askPrice, precision),
-    low: formatPrice(q.lowPrice, precision),
-    high: formatPrice(q.highPrice, precision),
-    price: formatPrice(q.price, precision),
+    bid: price(q.bidPrice, table),
+    ask: price(q.askPrice, table),
+    low: price(q.lowPrice, table),
+    high: price(q.highPrice, table),
+    price: price(q.price, !table),
     change: formatPercent(q.priceChangePercent),
     direction: changeDirection(q.priceChangePercent),
-    updated: formatTime(q.lastUpdate, SHORT_DATE_TIME_FORMAT, ctx.timeZone),
+    updated: table && time ? formatTime(q.lastUpdate, SHORT_DATE_TIME_FORMAT, ctx.timeZone) : '',
     stale: isRowStale(q, ctx),
     closed,
-    logoUrl: resolveUrl(q.logoUrl, ctx.origin),
+    logoUrl: table ? null : resolveUrl(q.logoUrl, ctx.origin),
   };
 }
 
@@ -67,14 +80,24 @@ export function isRowStale(q: QuoteView, ctx: RowContext): boolean {
   return q.marketOpen !== false && isQuoteStale(q, ctx.now, ctx.feedState, ctx.staleAfterMs);
 }
 
+/** Logo URLs resolved, by origin and URL: a row resolves its logo on every tick (at most RESOLVED_MAX kept). */
+const resolved = new Map<string, string | null>();
+const RESOLVED_MAX = 5_000;
+
 /** An absolute URL for a logo given relative to the platform origin; null when empty or invalid. */
 export function resolveUrl(url: string | null | undefined, origin: string): string | null {
   if (!url) return null;
+  const key = `${origin} ${url}`;
+  let href = resolved.get(key);
+  if (href !== undefined) return href;
   try {
-    return new URL(url, origin).href;
+    href = new URL(url, origin).href;
   } catch {
-    return null;
+    href = null;
   }
+  if (resolved.size >= RESOLVED_MAX) resolved.clear();
+  resolved.set(key, href);
+  return href;
 }
 
 /** Direction of a price move between two displayed values (for the flash); null when not comparable. */

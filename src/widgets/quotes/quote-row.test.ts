@@ -37,6 +37,7 @@ const props = (): QuoteRowProps => {
     },
     layout: 'table',
     miniChart: true,
+    time: true,
     labels: { low: 'Low', high: 'High', chart: '30 min' },
     fit: new ColumnFit('table'),
     selected: false,

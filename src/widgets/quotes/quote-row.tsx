@@ -18,6 +18,8 @@ export interface QuoteRowProps {
   ctx: RowContext;
   layout: 'table' | 'logo';
   miniChart: boolean;
+  /** The table layout's time column is drawn (not where the container is too narrow for it, EK29). */
+  time: boolean;
   /** The strings every row shows, translated once per table rather than per row and message. */
   labels: RowLabels;
   /** Where the row reports the values that size the table's columns (EK26). */
@@ -72,6 +74,7 @@ export const QuoteRow = memo(function QuoteRow({
   ctx,
   layout,
   miniChart,
+  time,
   labels,
   fit,
   selected,
@@ -81,7 +84,7 @@ export const QuoteRow = memo(function QuoteRow({
 }: QuoteRowProps) {
   const subscribe = useCallback((listener: () => void) => book.subscribe(symbol, listener), [book, symbol]);
   const quote = useSyncExternalStore(subscribe, () => book.get(symbol));
-  const row = quote ? toRow(quote, ctx) : null;
+  const row = quote ? toRow(quote, ctx, layout, time) : null;
   // After every render, before paint: cheap unless a value takes a shape no other row shows (column-fit.ts).
   useLayoutEffect(() => {
     if (row) fit.set(symbol, row);
@@ -150,9 +153,11 @@ export const QuoteRow = memo(function QuoteRow({
       </div>
       {layout === 'table' ? (
         <>
-          <div className="tk-quotes__cell tk-quotes__cell--time tk-num" role="cell">
-            {row.updated}
-          </div>
+          {time ? (
+            <div className="tk-quotes__cell tk-quotes__cell--time tk-num" role="cell">
+              {row.updated}
+            </div>
+          ) : null}
           <div className="tk-quotes__cell tk-quotes__cell--num" role="cell">
             <FlashPrice value={row.bid} field="bid" />
             <span className="tk-quotes__sub tk-num">

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Translate } from '../_shared/use-t';
 import { usePartCss } from '../_shared/widget-host';
 import { QuoteRow } from './quote-row';
@@ -32,7 +32,40 @@ export interface QuotesTableProps {
  */
 const CHUNK = 32;
 
-type RowChunkProps = QuotesTableProps & { labels: RowLabels; fit: ColumnFit };
+type RowChunkProps = QuotesTableProps & { labels: RowLabels; fit: ColumnFit; time: boolean };
+
+/**
+ * The widths (CSS px) at or below which quotes-table.css's container queries hide the time column and the mini
+ * charts. The table does not draw what they hide (EK29): on a phone the rows would format a time (Intl's first
+ * formatter) and fetch and draw a chart per row for nothing.
+ */
+export const NO_TIME_AT = 560;
+export const NO_CHART_AT = 440;
+
+/** The content-box width of the widget's container (`.tk-quotes`), as its container queries read it. */
+function containerWidth(root: Element): number {
+  const style = getComputedStyle(root);
+  return (
+    root.clientWidth - (parseFloat(style.paddingInlineStart) || 0) - (parseFloat(style.paddingInlineEnd) || 0)
+  );
+}
+
+/**
+ * The container's width, followed: null until measured (before the first paint, the rows wait for it), 0 where
+ * there is no layout to read (then every column is drawn).
+ */
+function useContainerWidth(table: { current: HTMLElement | null }): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const root = table.current!.closest('.tk-quotes') ?? table.current!;
+    setWidth(containerWidth(root));
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(containerWidth(root)));
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [table]);
+  return width;
+}
 
 /** A run of rows of the table. */
 const RowChunk = memo(function RowChunk({ rows, selected, ...props }: RowChunkProps) {
@@ -60,6 +93,10 @@ export function QuotesTable(props: QuotesTableProps) {
   );
   const table = useRef<HTMLDivElement>(null);
   const sizer = useRef<HTMLDivElement>(null);
+  const width = useContainerWidth(table);
+  const wider = (than: number) => width === 0 || (width !== null && width > than);
+  const time = layout === 'table' && wider(NO_TIME_AT);
+  const chart = miniChart && wider(NO_CHART_AT);
   // One fit per layout (its columns differ); the rows report their values to it. Labels before the attach.
   const fit = useMemo(() => new ColumnFit(layout), [layout]);
   useLayoutEffect(() => fit.setLabels(fitLabels(t)), [fit, t]);
@@ -81,9 +118,11 @@ export function QuotesTable(props: QuotesTableProps) {
           </span>
           {layout === 'table' ? (
             <>
-              <span role="columnheader" className="tk-quotes__cell tk-quotes__cell--time">
-                {t('quotes.last_update')}
-              </span>
+              {time ? (
+                <span role="columnheader" className="tk-quotes__cell tk-quotes__cell--time">
+                  {t('quotes.last_update')}
+                </span>
+              ) : null}
               {/* data-sub names the low/high line where the rows drop their labels (narrowest widths). */}
               <span
                 role="columnheader"
@@ -108,7 +147,7 @@ export function QuotesTable(props: QuotesTableProps) {
           <span role="columnheader" className="tk-quotes__cell tk-quotes__cell--change">
             {t('quotes.change')}
           </span>
-          {miniChart ? (
+          {chart ? (
             <span role="columnheader" className="tk-quotes__cell tk-quotes__cell--chart">
               <span className="tk-visually-hidden">{t('quotes.chart_30m')}</span>
             </span>
@@ -116,23 +155,26 @@ export function QuotesTable(props: QuotesTableProps) {
         </div>
       </div>
       <div role="rowgroup" className="tk-quotes__group">
-        {chunks.map((chunk, i) => (
-          <RowChunk
-            // By place: a symbol added to the list moves only the rows at the chunks' edges to another chunk.
-            key={i}
-            rows={chunk}
-            book={book}
-            ctx={ctx}
-            layout={layout}
-            miniChart={miniChart}
-            labels={labels}
-            fit={fit}
-            selected={selected}
-            t={t}
-            onSelect={onSelect}
-            setAlert={setAlert}
-          />
-        ))}
+        {width === null
+          ? null
+          : chunks.map((chunk, i) => (
+              <RowChunk
+                // By place: a symbol added to the list moves only the rows at the chunks' edges to another chunk.
+                key={i}
+                rows={chunk}
+                book={book}
+                ctx={ctx}
+                layout={layout}
+                miniChart={chart}
+                time={time}
+                labels={labels}
+                fit={fit}
+                selected={selected}
+                t={t}
+                onSelect={onSelect}
+                setAlert={setAlert}
+              />
+            ))}
       </div>
       {/* Hidden copies of the headers and of every shape of value the rows show: their widths are the columns'. */}
       <div ref={sizer} className="tk-quotes__sizer" aria-hidden="true" />

@@ -167,6 +167,26 @@ describe('toRow', () => {
     expect(row.updated).toBe('01-15 14:30:05');
   });
 
+  it('leaves empty what its layout does not show (EK29)', () => {
+    const q = quote('EURUSD', 3, 1, {
+      lastUpdate: Date.UTC(2025, 0, 15, 14, 30, 5),
+      logoUrl: '/logos/eur.svg',
+    });
+    const at = { ...ctx, timeZone: 'UTC' };
+    expect(toRow(q, at, 'logo')).toMatchObject({
+      updated: '',
+      bid: '',
+      ask: '',
+      low: '',
+      high: '',
+      logoUrl: 'https://platform.test/logos/eur.svg',
+    });
+    expect(toRow(q, at, 'logo').price).not.toBe('');
+    expect(toRow(q, at, 'table')).toMatchObject({ updated: '01-15 14:30:05', price: '', logoUrl: null });
+    expect(toRow(q, at, 'table', false).updated).toBe('');
+    expect(toRow(q, at, 'table', false).bid).not.toBe('');
+  });
+
   it('falls back to the symbol when the quote has no name', () => {
     expect(toRow(quote('EURUSD', 3, 1, { name: '' }), ctx).name).toBe('EURUSD');
   });

@@ -8,6 +8,7 @@ import { createTestPlatform, priceEntry } from '../_shared/test-platform.fixture
 import type { TestPlatform, TestPlatformOptions } from '../_shared/test-platform.fixture';
 import { Quotes, quotesTableReady } from './quotes';
 import type { QuotesProps } from './quotes';
+import { NO_CHART_AT, NO_TIME_AT } from './quotes-table';
 
 let current: TestPlatform | null = null;
 
@@ -246,6 +247,48 @@ describe('Quotes', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Forex' }));
     expect(chart()?.getAttribute('data-points')).toBe('31');
     expect(test.fetched.filter((p) => p === '/market/thumb/EURUSD')).toHaveLength(1);
+  });
+
+  it.each([
+    [600, { time: true, chart: true }],
+    [560, { time: false, chart: true }],
+    [500, { time: false, chart: true }],
+    [440, { time: false, chart: false }],
+    [390, { time: false, chart: false }],
+  ])(
+    'at a container %i px wide draws only the columns its container queries show (EK29)',
+    async (width, shown) => {
+      // jsdom lays nothing out: the widget's container reports the width a browser would.
+      const spy = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+        this: HTMLElement,
+      ) {
+        return this.classList.contains('tk-quotes') ? width : 0;
+      });
+      try {
+        const { test } = await renderQuotes();
+        const row = rowOf('EURUSD')!;
+        expect(!!row.querySelector('.tk-quotes__cell--time')).toBe(shown.time);
+        expect(!!document.querySelector('[role="columnheader"].tk-quotes__cell--time')).toBe(shown.time);
+        expect(!!row.querySelector('[part="mini-chart"]')).toBe(shown.chart);
+        expect(!!document.querySelector('[role="columnheader"].tk-quotes__cell--chart')).toBe(shown.chart);
+        expect(field('EURUSD', 'bid')).toBe('1.08230');
+        // A chart not drawn fetches no history.
+        await act(() => Promise.resolve());
+        expect(test.fetched.some((p) => p.startsWith('/market/thumb/'))).toBe(shown.chart);
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
+
+  it('keeps its breakpoints equal to the container queries of quotes-table.css (EK29)', () => {
+    const css = readFileSync('src/widgets/quotes/quotes-table.css', 'utf8');
+    const hides = (cell: string) =>
+      [...css.matchAll(/@container tk-quotes \(max-width: (\d+)px\) \{([^@]*)/g)]
+        .filter(([, , body]) => new RegExp(`\\.tk-quotes__cell--${cell} \\{\\s*display: none`).test(body!))
+        .map(([, px]) => Number(px));
+    expect(hides('time')).toEqual([NO_TIME_AT]);
+    expect(hides('chart')).toEqual([NO_CHART_AT]);
   });
 
   it('leaves the mini chart out when mini-chart is false', async () => {
