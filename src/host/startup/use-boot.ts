@@ -1,5 +1,5 @@
 /** Start-up of spec §4: runtime config, version check, language; then the host mounts. */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { checkVersion } from '../../core/config/version';
 import type { RuntimeConfig } from '../../core/contract';
 import { customerLink } from '../../core/contract/brand';
@@ -66,7 +66,9 @@ export function useBoot(platform: Platform): BootState {
         ]);
         if (!live) return;
         if (isTrustedBrowser(config.brand, globalThis.navigator?.userAgent ?? '')) {
-          setState({ phase: 'ready', config });
+          // A transition: React renders the whole site behind the loading screen in slices of a few
+          // milliseconds, yielding to the socket and input in between, and shows it in one commit (EK30).
+          startTransition(() => setState({ phase: 'ready', config }));
           return;
         }
         // A page of its own: its address says so, and the site's routes never render in this browser.

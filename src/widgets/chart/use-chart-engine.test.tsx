@@ -2,7 +2,7 @@
 import { StrictMode, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { cleanup, render, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KlineLoader } from '../../core/feeds/kline-loader';
 import type { Platform } from '../../core/runtime/types';
 import { createChartPlatform } from './chart-test.fixture';
@@ -57,6 +57,33 @@ describe('useChartEngine', () => {
     loader.prefetch('EURUSD', '1min');
     const test = current;
     await waitFor(() => expect(historyRequests(test)).toBe(1));
+  });
+
+  it("starts Intl in a task of its own before it creates the engine, which klinecharts' creation then finds started (EK30)", async () => {
+    current = createChartPlatform();
+    const events: string[] = [];
+    const Real = Intl.DateTimeFormat;
+    const spy = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
+    ) {
+      // A task queued by the first formatter: it runs before the engine only if the engine waits for a task.
+      if (!events.includes('intl')) setTimeout(() => events.push('next task'), 0);
+      events.push('intl');
+      return new Real(...args);
+    } as unknown as typeof Intl.DateTimeFormat);
+    try {
+      const { engines, Probe } = probe();
+      const create = (engines as unknown as { push: (loader: KlineLoader) => number }).push.bind(engines);
+      engines.push = (...loaders: KlineLoader[]) => {
+        events.push('engine');
+        return create(...loaders);
+      };
+      render(<Probe platform={current.platform} />);
+      await waitFor(() => expect(engines).toHaveLength(1));
+      expect(events.filter((e, i) => events.indexOf(e) === i)).toEqual(['intl', 'next task', 'engine']);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('requests the first series while the chart library is still loading', async () => {

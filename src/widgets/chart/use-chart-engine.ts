@@ -38,6 +38,16 @@ export interface EngineHandle {
 }
 
 /**
+ * The page's first Intl date formatter starts ICU (about 40 ms on a phone's CPU); klinecharts makes one when it
+ * is created. Made here in a task of its own, it is not added to the chart's creation, a long task already
+ * (EK30); on a page where Intl has started, it costs a fraction of a millisecond and one task's turn.
+ */
+function startIntl<T>(value: T): Promise<T> {
+  new Intl.DateTimeFormat('en', { hour: '2-digit' }).format(0);
+  return new Promise((resolve) => setTimeout(() => resolve(value), 0));
+}
+
+/**
  * Load the klinecharts engine into `container` after the widget's first render (the header and the
  * skeleton are on screen while the chart's chunk downloads) and dispose it on unmount. `onDrawings`
  * may change between renders; the latest one is called.
@@ -88,6 +98,7 @@ export function useChartEngine(
     });
     const start = () =>
       Promise.all([load(), sourceReady])
+        .then(startIntl)
         .then(([{ createChartEngine }, loaded]) => {
           const el = container.current;
           if (cancelled || !el || !loaded) return;

@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import * as React from 'react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { createTestPlatform } from '../../widgets/_shared/test-platform.fixture';
+import { renderWithPlatform } from '../test-support';
+import { Startup } from './startup';
+
+// React as it is, with its startTransition watched: which updates the start-up makes as transitions.
+const transitions = vi.hoisted(() => ({ count: 0 }));
+vi.mock('react', async (original) => {
+  const react = await original<typeof React>();
+  return {
+    ...react,
+    startTransition: (scope: () => void) => {
+      transitions.count++;
+      react.startTransition(scope);
+    },
+  };
+});
+
+afterEach(cleanup);
+
+it('renders the site behind the loading screen as a transition, not one blocking render (EK30)', async () => {
+  const test = createTestPlatform();
+  try {
+    renderWithPlatform(
+      <Startup>
+        <p data-testid="content">site</p>
+      </Startup>,
+      test.platform,
+    );
+    expect(screen.queryByTestId('content')).toBeNull();
+    expect(transitions.count).toBe(0);
+    await screen.findByTestId('content');
+    expect(transitions.count).toBe(1);
+  } finally {
+    test.platform.close();
+  }
+});
