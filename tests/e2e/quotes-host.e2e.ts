@@ -26,7 +26,8 @@ async function expectChanging(read: () => Promise<string>, timeoutMs = 10_000): 
  * Where the quote tables' columns are off (EK26: each row is a grid of its own on the table's one track list;
  * before, subgrid rows, and with their containment every cell stacked in one column, EK23): a row whose cells
  * do not start at its header's column x-positions within 1 px, a header whose columns do not run one after
- * another, or a value drawn past its cell's edge (a cut or overlapping price). Empty when all line up.
+ * another, a value drawn past its cell's edge (a cut or overlapping price), or a symbol's code running past its
+ * box or its name under the alert button. Empty when all line up.
  */
 function misalignedColumns(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -51,6 +52,14 @@ function misalignedColumns(page: Page): Promise<string[]> {
           problems.push(`header column ${i} starts inside column ${i - 1}`);
       }
       for (const row of table.querySelectorAll<HTMLElement>('[role="row"][data-symbol]')) {
+        // The symbol's code is cut inside its box, as the name is, and neither runs under the alert button (EK31).
+        const names = row.querySelector('.tk-quotes__names')?.getBoundingClientRect();
+        const code = row.querySelector('.tk-quotes__code');
+        const alert = row.querySelector('.tk-quotes__alert')?.getBoundingClientRect();
+        if (code && code.scrollWidth > code.clientWidth + 1)
+          problems.push(`${row.dataset.symbol} code runs past its box`);
+        if (names && alert && (rtl ? names.left < alert.right - 0.5 : names.right > alert.left + 0.5))
+          problems.push(`${row.dataset.symbol} name under the alert button`);
         const cells = shown(row.querySelectorAll('[role="cell"]'));
         if (cells.length !== head.length) {
           problems.push(`${row.dataset.symbol}: ${cells.length} cells, ${head.length} headers`);

@@ -117,7 +117,7 @@ export const QuoteRow = memo(function QuoteRow({
         <span className="tk-quotes__names">
           <span className="tk-quotes__name">{row.name}</span>
           <span className="tk-quotes__code">
-            {row.name !== row.symbol ? row.symbol : null}
+            {row.name !== row.symbol ? <span className="tk-quotes__symbol">{row.symbol}</span> : null}
             {row.stale ? (
               <Badge tone="stale" part="stale" title={t('quotes.stale_hint')}>
                 {t('quotes.stale')}
