@@ -46,6 +46,8 @@ export default defineConfig({
           // In the unit and server group, which share one worker count.
           maxWorkers: 3,
           include: ['src/widgets/quotes/*.test.{ts,tsx}', 'src/lite/*.test.{ts,tsx}'],
+          // What only React has (its Profiler): `*.react.test.tsx` runs in the unit project only.
+          exclude: ['src/widgets/quotes/*.react.test.tsx'],
           pool: 'vmThreads',
           environment: 'node',
           setupFiles: ['src/test-setup.ts', 'src/lite/test-setup.ts'],

@@ -73,10 +73,11 @@ describe('useChartEngine', () => {
     } as unknown as typeof Intl.DateTimeFormat);
     try {
       const { engines, Probe } = probe();
-      const create = (engines as unknown as { push: (loader: KlineLoader) => number }).push.bind(engines);
+      // The probe's engine factory records each engine it creates here.
+      const pushed = engines.push.bind(engines);
       engines.push = (...loaders: KlineLoader[]) => {
         events.push('engine');
-        return create(...loaders);
+        return pushed(...loaders);
       };
       render(<Probe platform={current.platform} />);
       await waitFor(() => expect(engines).toHaveLength(1));

@@ -68,14 +68,21 @@ export const MiniChart = memo(function MiniChart({ symbol, price, time, label }:
     (listener: () => void) => (store ? store.subscribe(symbol, listener) : noListener()),
     [store, symbol],
   );
-  const points = useSyncExternalStore(subscribe, () => store?.get(symbol));
+  // Subscribed to the history only: the live points kept in the store change it without waking the chart,
+  // which would otherwise render again after each commit that kept one.
+  const history = useSyncExternalStore(subscribe, () => store?.history(symbol));
+  const stored = history && store?.get(symbol);
+  // The series with this render's price as its live point: drawn in the render that shows the row's new price
+  // (EK22: in the same frame), and in that render only — kept in the store without waking the chart (EK32).
+  const points = useMemo(
+    () => (stored && spark ? spark.appendLive(stored, price, time) : stored),
+    [stored, spark, price, time],
+  );
 
   useEffect(() => store?.load(symbol), [store, symbol]);
-  // Before the browser paints: the chart's new point is drawn in the same frame as the row's new price, not
-  // in a second frame that lays the whole table out again (EK22).
-  useLayoutEffect(() => store?.appendLive(symbol, price, time), [store, symbol, price, time]);
+  // Kept also when the history arrives after the price (the series it is appended to is new then).
+  useLayoutEffect(() => store?.appendLive(symbol, price, time), [store, symbol, price, time, stored]);
 
-  // A new price renders the chart before its point is in the series (see above): draw only new points.
   const [path, direction] = useMemo(
     () =>
       points && spark

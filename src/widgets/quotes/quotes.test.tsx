@@ -234,18 +234,20 @@ describe('Quotes', () => {
   it('draws the 30-minute history once per symbol and appends live prices', async () => {
     const t0 = clock - 30 * 60_000;
     const points = Array.from({ length: 30 }, (_, i) => ({ time: t0 + i * 60_000, price: `1.08${10 + i}` }));
-    const { test } = await renderQuotes({}, { thumbs: { EURUSD: points } });
+    const quotes = [{ ...QUOTES[0]!, price: '1.0850', lastUpdate: clock - 30_000 }, ...QUOTES.slice(1)];
+    const { test } = await renderQuotes({}, { thumbs: { EURUSD: points } }, quotes);
     const chart = () => rowOf('EURUSD')?.querySelector('svg[part="mini-chart"]');
-    await waitFor(() => expect(chart()?.getAttribute('data-points')).toBe('30'));
+    // The history, then the row's own price as its live point: the chart ends where the row's price is (EK32).
+    await waitFor(() => expect(chart()?.getAttribute('data-points')).toBe('31'));
     expect(chart()?.getAttribute('data-direction')).toBe('up');
     expect(chart()?.getAttribute('aria-label')).toBe('Last 30 minutes');
     clock += 1_000;
     act(() => test.publish([{ ...QUOTES[0]!, price: '1.0700', lastUpdate: clock }]));
-    expect(chart()?.getAttribute('data-points')).toBe('31');
+    expect(chart()?.getAttribute('data-points')).toBe('32');
     expect(chart()?.getAttribute('data-direction')).toBe('down');
     fireEvent.click(screen.getByRole('tab', { name: 'Cryptos' }));
     fireEvent.click(screen.getByRole('tab', { name: 'Forex' }));
-    expect(chart()?.getAttribute('data-points')).toBe('31');
+    expect(chart()?.getAttribute('data-points')).toBe('32');
     expect(test.fetched.filter((p) => p === '/market/thumb/EURUSD')).toHaveLength(1);
   });
 

@@ -3,4 +3,4 @@
  * the path drawing. mini-chart.tsx imports this module after the first paint.
  */
 export { seriesStore } from './spark-series';
-export { seriesDirection, sparkPath } from './sparkline';
+export { appendLive, seriesDirection, sparkPath } from './sparkline';
