@@ -50,21 +50,29 @@ function containerWidth(root: Element): number {
   );
 }
 
+/** Which of the columns the container queries can hide a container of `width` shows (0: no layout, all). */
+type Room = 'all' | 'no-time' | 'no-chart';
+function roomAt(width: number): Room {
+  if (width === 0 || width > NO_TIME_AT) return 'all';
+  return width > NO_CHART_AT ? 'no-time' : 'no-chart';
+}
+
 /**
- * The container's width, followed: null until measured (before the first paint, the rows wait for it), 0 where
- * there is no layout to read (then every column is drawn).
+ * The room the container leaves, followed: null until measured (before the first paint, the rows wait for it).
+ * Kept as the band, not the width, so that a resize re-renders the table only where a column comes or goes.
  */
-function useContainerWidth(table: { current: HTMLElement | null }): number | null {
-  const [width, setWidth] = useState<number | null>(null);
+function useContainerRoom(table: { current: HTMLElement | null }): Room | null {
+  const [room, setRoom] = useState<Room | null>(null);
   useLayoutEffect(() => {
     const root = table.current!.closest('.tk-quotes') ?? table.current!;
-    setWidth(containerWidth(root));
+    setRoom(roomAt(containerWidth(root)));
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setWidth(containerWidth(root)));
+    // The observer's content box is the width the container queries read.
+    const observer = new ResizeObserver(([entry]) => setRoom(roomAt(entry?.contentRect.width ?? 0)));
     observer.observe(root);
     return () => observer.disconnect();
   }, [table]);
-  return width;
+  return room;
 }
 
 /** A run of rows of the table. */
@@ -93,10 +101,9 @@ export function QuotesTable(props: QuotesTableProps) {
   );
   const table = useRef<HTMLDivElement>(null);
   const sizer = useRef<HTMLDivElement>(null);
-  const width = useContainerWidth(table);
-  const wider = (than: number) => width === 0 || (width !== null && width > than);
-  const time = layout === 'table' && wider(NO_TIME_AT);
-  const chart = miniChart && wider(NO_CHART_AT);
+  const room = useContainerRoom(table);
+  const time = layout === 'table' && room === 'all';
+  const chart = miniChart && (room === 'all' || room === 'no-time');
   // One fit per layout (its columns differ); the rows report their values to it. Labels before the attach.
   const fit = useMemo(() => new ColumnFit(layout), [layout]);
   useLayoutEffect(() => fit.setLabels(fitLabels(t)), [fit, t]);
@@ -155,7 +162,7 @@ export function QuotesTable(props: QuotesTableProps) {
         </div>
       </div>
       <div role="rowgroup" className="tk-quotes__group">
-        {width === null
+        {room === null
           ? null
           : chunks.map((chunk, i) => (
               <RowChunk
