@@ -18,7 +18,7 @@ import { SEEDED_BRANDS, type SeededBrand } from '../../src/host/seeded-brands.fi
 import type { Account } from './auth-steps';
 import { authRoot, closeDialog, signIn } from './auth-steps';
 import { COLOUR_RULES, describeViolations, loadAxe, type AxeViolation } from './a11y';
-import { navigateTo, openPage, screenshot, useBrowser } from './browser';
+import { navigateTo, openPage, screenshot, SHOOTING, useBrowser } from './browser';
 import type { ViewportName } from './browser';
 import { fundedAccount } from './trading-steps';
 
@@ -298,7 +298,8 @@ async function walk(brand: MatrixBrand, seeded: SeededBrand, vp: ViewportName, a
     await loadAxe(page);
     const second = `${brand.id} ${vp} ${brand.second} ${otherTheme}`;
     found.push(...(await walkRoutes(page, seeded, vp, COLOUR_RULES, second)));
-    for (const to of ['/', '/quotation', vp === 'mobile' ? '/user' : '/user/account']) {
+    // The second look's screenshots (TK_SCREENSHOTS): the pages are the walk's, only shot again.
+    for (const to of SHOOTING ? ['/', '/quotation', vp === 'mobile' ? '/user' : '/user/account'] : []) {
       await go(page, to);
       await screenshot(
         page,

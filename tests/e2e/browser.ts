@@ -186,8 +186,16 @@ export async function newPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-/** Save `test-results/screenshots/<name>-<viewport>.png` and return its path. */
-export async function screenshot(page: Page, name: string, viewport: ViewportName): Promise<string> {
+/**
+ * Screenshots are taken when `TK_SCREENSHOTS` is set (`TK_SCREENSHOTS=1 npm test -- --project e2e`), as the
+ * journeys' own extra shots are: an image asserts nothing, and the suite's 250 of them cost a minute of its two
+ * cores (TR31).
+ */
+export const SHOOTING = Boolean(process.env.TK_SCREENSHOTS);
+
+/** With `TK_SCREENSHOTS`: saves `test-results/screenshots/<name>-<viewport>.png` and answers its path; else null. */
+export async function screenshot(page: Page, name: string, viewport: ViewportName): Promise<string | null> {
+  if (!SHOOTING) return null;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}-${viewport}.png`);
   await page.screenshot({ path, fullPage: false });

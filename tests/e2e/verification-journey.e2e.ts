@@ -191,8 +191,6 @@ describe.each<ViewportName>(['mobile', 'desktop'])('identity verification at %s'
 
 // Every screen in Thai: a second trader walks the states in one page load. With TK_SCREENSHOTS at both viewports,
 // each state shot; without, at 390×844 only and nothing saved (the states in Thai are still checked).
-const thaiShot = (page: Page, name: string, vp: ViewportName) =>
-  SHOTS ? screenshot(page, name, vp) : Promise.resolve('');
 describe.each<ViewportName>(SHOTS ? ['mobile', 'desktop'] : ['mobile'])(
   'verification screens in Thai at %s',
   (vp) => {
@@ -207,25 +205,25 @@ describe.each<ViewportName>(SHOTS ? ['mobile', 'desktop'] : ['mobile'])(
         const token = await pageToken(page);
         await navigateTo(page, '/user/juniorVerified');
         await page.getByTestId('kyc-realName').waitFor({ state: 'visible', timeout: 15_000 });
-        await thaiShot(page, 'verification-junior-form-th', vp);
+        await screenshot(page, 'verification-junior-form-th', vp);
         await navigateTo(page, '/user/verified');
         await files(page);
         await page.getByTestId('kyc-preview-cardImgAvatar').waitFor({ state: 'visible', timeout: 15_000 });
-        await thaiShot(page, 'verification-advanced-form-th', vp);
+        await screenshot(page, 'verification-advanced-form-th', vp);
         await page.getByTestId('kyc-realName').fill('สมชาย ใจดี');
         await page.getByTestId('kyc-idCard').fill('1101700203451');
         await page.getByTestId('kyc-submit').click();
         await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 15_000 }).toBe('1');
-        await thaiShot(page, 'verification-waiting-th', vp);
+        await screenshot(page, 'verification-waiting-th', vp);
         await decideKyc(account.uid, 'ภาพด้านหลังไม่ชัด กรุณาส่งภาพที่ชัดกว่านี้');
         await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 15_000 }).toBe('3');
-        await thaiShot(page, 'verification-failed-th', vp);
+        await screenshot(page, 'verification-failed-th', vp);
         await submitAdvanced(token, 'สมชาย ใจดี');
         await decideKyc(account.uid, null);
         await navigateTo(page, '/user/juniorVerified');
         await navigateTo(page, '/user/verified');
         await page.getByTestId('kyc-verified').waitFor({ state: 'visible', timeout: 15_000 });
-        await thaiShot(page, 'verification-verified-th', vp);
+        await screenshot(page, 'verification-verified-th', vp);
       } finally {
         await context.close();
       }
