@@ -6,14 +6,17 @@ import '../widgets/_shared/tokens.css';
 import { App } from './app';
 import { PrefKey, readChoice } from './prefs';
 import { applyTheme } from './startup/brand';
+import { splashTheme } from './startup/loading-screen';
 import { startServiceWorker } from './startup/service-worker';
 import './host.css';
 
-// Apply a stored theme before the config arrives, so a dark-theme visitor never sees a light flash.
-const stored = readChoice(PrefKey.theme, ['light', 'dark', ''], '');
-if (stored) applyTheme(stored);
-
 const root = document.getElementById('root');
+// Apply a stored theme (else the brand's, which the server's loading screen carries: EK33) before the config
+// arrives, so a dark-theme visitor never sees a light flash.
+const stored = readChoice(PrefKey.theme, ['light', 'dark', ''], '');
+const first = stored || (root && splashTheme(root));
+if (first) applyTheme(first);
+
 if (root) {
   const platform = getPlatform();
   createRoot(root).render(

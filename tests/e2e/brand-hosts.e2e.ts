@@ -27,6 +27,34 @@ describe('a brand chosen by its host name', () => {
     }
   });
 
+  // EK33: the page's HTML itself shows the brand's loading screen on its theme, before (here: without) any script.
+  it("paints each brand's theme and a busy spinner before a script has run", async () => {
+    const { context, page } = await openPage(browser(), 'mobile', { javaScriptEnabled: false });
+    try {
+      for (const [host, surface, theme] of [
+        ['aurora.localhost', 'rgb(19, 23, 34)', 'dark'],
+        ['meridian.localhost', 'rgb(255, 255, 255)', 'light'],
+      ] as const) {
+        await page.goto(`http://${host}:${baseUrl.port}/position`);
+        const screen = page.locator('#root > [data-testid="loading"]');
+        const look = await screen.evaluate((box) => {
+          const style = getComputedStyle(box);
+          const { width, height } = box.getBoundingClientRect();
+          return { surface: style.backgroundColor, scheme: style.colorScheme, width, height };
+        });
+        expect(look).toEqual({ surface, scheme: theme, width: 390, height: 844 });
+        expect(await screen.locator('.host-loading__spinner').isVisible()).toBe(true);
+        // Nothing contentful: the page's first contentful paint stays the site's own.
+        expect(
+          await screen.evaluate((box) => [box.textContent, box.querySelectorAll('img, svg').length]),
+        ).toEqual(['', 0]);
+        await screenshot(page, `brand-splash-${host.split('.')[0]}`, 'mobile');
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   // BA1: 'only trust app'. The seeds trust every browser, so this page's config names an app as a brand's
   // operator would; the page, the redirect and the app's own user agent are the product's.
   it("sends a browser that is not the brand's app to the app-only page, and lets the app in", async () => {

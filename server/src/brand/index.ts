@@ -4,3 +4,4 @@
  */
 export type { SystemConfigName } from './system-configs';
 export type { BrandRecord } from './store';
+export { brandSplash } from './splash';

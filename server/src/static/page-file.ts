@@ -29,9 +29,15 @@ export function pageFileSender() {
     return text;
   }
 
-  return async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+  /** `fill`: what else the page gets per response (the host's loading screen, EK33). */
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    fill: (html: string) => string = (html) => html,
+  ) => {
     const nonce = randomBytes(16).toString('base64');
-    const html = (await read(path)).replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+    const html = fill((await read(path)).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

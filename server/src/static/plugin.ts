@@ -3,6 +3,8 @@ import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SPLASH_PLACEHOLDER } from '../../../src/core/contract/csp';
+import { brandSplash } from '../brand';
 import { isApiPath } from '../http/paths';
 import { pageFileSender } from './page-file';
 
@@ -78,7 +80,11 @@ export const staticPlugin = fp<StaticPluginOptions>(
           .header('cache-control', 'no-store')
           .send(NOT_BUILT);
       }
-      return sendPage(request, reply, join(root, 'index.html'));
+      // The brand's loading screen in the page's #root (EK33); a server without the brand module shows none.
+      const splash = app.hasDecorator('brand') ? brandSplash(app.brand.of(request)) : '';
+      return sendPage(request, reply, join(root, 'index.html'), (html) =>
+        html.replace(SPLASH_PLACEHOLDER, () => splash),
+      );
     };
 
     /**

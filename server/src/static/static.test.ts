@@ -127,6 +127,31 @@ describe('GET / and page routes', () => {
     },
   );
 
+  it("writes the brand's loading screen into the host page's #root, by the host name (EK33)", async () => {
+    await writeFile(
+      join(dist, 'index.html'),
+      INDEX.replace('<div id="root">', '<div id="root"><!--tk-splash-->'),
+    );
+    try {
+      const own = await app.inject({ method: 'GET', url: '/quotation', headers: html });
+      expect(own.body).toContain(
+        '<div id="root"><div class="host-fullpage host-loading" data-testid="loading" data-tk-theme="light"',
+      );
+      expect(own.body).not.toContain('<!--tk-splash-->');
+      const aurora = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { ...html, host: 'aurora.localhost' },
+      });
+      expect(aurora.body).toContain('data-tk-theme="dark"');
+      // The back office's page is not the host's: it has no placeholder and gets no loading screen.
+      const office = await app.inject({ method: 'GET', url: '/backoffice', headers: html });
+      expect(office.body).toBe(BACKOFFICE);
+    } finally {
+      await writeFile(join(dist, 'index.html'), INDEX);
+    }
+  });
+
   it('serves a file at the root of dist', async () => {
     const res = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);

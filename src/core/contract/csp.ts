@@ -4,3 +4,9 @@
  * and names in the page's Content-Security-Policy. Letters only, so no HTML or CSS escaping can change it.
  */
 export const CSP_NONCE_PLACEHOLDER = 'TkCspNoncePlaceholder';
+
+/**
+ * The comment the host's `index.html` holds in its `#root`, which the server replaces with the brand's loading
+ * screen (its logo on its theme, EK33) per response, so the page shows it before any script has run.
+ */
+export const SPLASH_PLACEHOLDER = '<!--tk-splash-->';

@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../../core/contract';
 import type { PrimitiveAtom } from '../../core/state/store';
 import { useHost } from '../host-context';
 import { APP_ONLY_PATH, appDownloadUrl, isTrustedBrowser } from './app-only';
+import { splashTheme } from './loading-screen';
 import { Startup } from './startup';
 import { versionRedirect } from './use-boot';
 import { WsFailedDialog } from './ws-failed-dialog';
@@ -33,6 +34,16 @@ describe('Startup', () => {
     expect(page.textContent).toContain('Cannot load config, please contact administrator.');
     expect(screen.queryByTestId('content')).toBeNull();
     expect(screen.queryByTestId('loading')).toBeNull();
+  });
+
+  it("reads the theme of the server's loading screen, and only a theme it knows (EK33)", () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<div class="host-fullpage host-loading" data-testid="loading" data-tk-theme="dark"></div>';
+    expect(splashTheme(root)).toBe('dark');
+    root.firstElementChild?.setAttribute('data-tk-theme', 'neon');
+    expect(splashTheme(root)).toBeNull();
+    expect(splashTheme(document.createElement('div'))).toBeNull();
   });
 
   it('keeps the loading screen until the first prices arrive, then applies the brand', async () => {
