@@ -7,6 +7,7 @@ export const CSP_NONCE_PLACEHOLDER = 'TkCspNoncePlaceholder';
 
 /**
  * The comment the host's `index.html` holds in its `#root`, which the server replaces with the brand's loading
- * screen (its logo on its theme, EK33) per response, so the page shows it before any script has run.
+ * screen (its box and spinner on the brand's theme, EK33) per response, so the page shows it before any script
+ * has run.
  */
 export const SPLASH_PLACEHOLDER = '<!--tk-splash-->';
