@@ -10,7 +10,6 @@ import type { ViewportName } from './browser';
 import { fundedAccount } from './trading-steps';
 
 const { browser } = useBrowser();
-const SHOTS = Boolean(process.env.TK_SCREENSHOTS);
 
 /** The seeded tradekit brand's figures as each language writes them (products 0.2 %, USDT 25 for 50 – 10,000,000). */
 const FEES: Record<string, { trading: string; withdrawal: string }> = {
@@ -25,7 +24,7 @@ const FEES: Record<string, { trading: string; withdrawal: string }> = {
 };
 
 async function shot(page: Page, name: string, vp: ViewportName, language: string) {
-  if (SHOTS) await screenshot(page, `${name}-${language}`, vp);
+  await screenshot(page, `${name}-${language}`, vp);
 }
 
 /** The three pages in the page's current language. */

@@ -3,13 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { navigateTo, screenshot, switchLanguage } from './browser';
+import { navigateTo, screenshot, SHOOTING, switchLanguage } from './browser';
 import type { ViewportName } from './browser';
 import { post } from './trading-steps';
 
 const baseUrl = inject('baseUrl');
 const adminToken = inject('adminToken');
-const SHOTS = Boolean(process.env.TK_SCREENSHOTS);
 
 /** GET an admin list. */
 async function adminList<T>(path: string): Promise<T[]> {
@@ -85,7 +84,7 @@ async function switchLanguageAtLoan(page: Page, vp: ViewportName, code: string) 
  * then Thai (the language menu, then the loan page again: `prepare` runs after each arrival).
  */
 export async function shoot(page: Page, vp: ViewportName, name: string, prepare?: () => Promise<void>) {
-  if (!SHOTS) return;
+  if (!SHOOTING) return;
   for (const lang of ['en', 'th']) {
     if (lang === 'th') await switchLanguageAtLoan(page, vp, 'th');
     await prepare?.();

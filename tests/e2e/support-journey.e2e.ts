@@ -27,6 +27,7 @@ import {
   newPage,
   openPage,
   screenshot,
+  SHOOTING,
   switchLanguage,
   useBrowser,
 } from './browser';
@@ -46,7 +47,6 @@ import {
 import { fundedAccount } from './trading-steps';
 
 const { browser } = useBrowser();
-const SHOTS = Boolean(process.env.TK_SCREENSHOTS);
 
 /** Goes home and flips the theme with the toggle (top bar on desktop, home page on the phone). */
 async function toggleTheme(page: Page, vp: ViewportName, to: 'dark' | 'light', lang = 'en'): Promise<void> {
@@ -162,14 +162,14 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
         await markLoaded();
 
         // 1. The trader opens the chat and writes with an image; it is stored (sent) with its image.
-        if (SHOTS) {
+        if (SHOOTING) {
           await showServicePage(page, vp, 'en');
           await screenshot(page, 'support-service-en', vp);
           if (vp === 'desktop') await navigateTo(page, '/');
         }
         let chat = await openChat(page, vp);
         expect(await chat.getByTestId('support-operator').textContent()).toBe(text('en', 'support.waiting'));
-        if (SHOTS && vp === 'desktop') await screenshot(page, 'support-float-en', vp);
+        if (SHOOTING && vp === 'desktop') await screenshot(page, 'support-float-en', vp);
         await write(chat, said.first, { name: 'deposit-receipt.png', buffer: await receiptPng(page) });
         await expect.poll(() => stateOf(chat, said.first), { timeout: 15_000 }).toBe('sent');
         await rowsWith(chat, said.first).locator('img[part="image"]').waitFor({ state: 'visible' });
@@ -186,7 +186,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
           expect(await op.getByTestId('bo-chat-image').count()).toBe(1);
           await decideSupport(op, trader.uid, 'assign');
           await replyInConversation(op, said.reply);
-          if (SHOTS) await screenshot(op, 'support-inbox-en', vp);
+          await screenshot(op, 'support-inbox-en', vp);
           await front(page);
         } else {
           await team.assign(id);
@@ -207,7 +207,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
         }
         await expect.poll(() => stateOf(chat, said.first), { timeout: 15_000 }).toBe('read');
         expect(await stillLoaded()).toBe(true);
-        if (SHOTS) await screenshot(page, `support-${vp === 'desktop' ? 'float-' : ''}chat-en`, vp);
+        await screenshot(page, `support-${vp === 'desktop' ? 'float-' : ''}chat-en`, vp);
 
         // 3. A reload: the same conversation, each message once.
         await page.reload();
@@ -256,12 +256,12 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the support journey at %s', 
         expect(await chat.locator('li[part="message"]').count()).toBe(everything.length);
         expect(await stillLoaded()).toBe(true);
         if (vp === 'desktop') await expectFloatFits(page);
-        if (SHOTS) await screenshot(page, `support-${vp === 'desktop' ? 'float-' : ''}chat-closed-en`, vp);
+        await screenshot(page, `support-${vp === 'desktop' ? 'float-' : ''}chat-closed-en`, vp);
 
         // The service page on desktop: its own title, no float over it (SJ1, SJ2).
         if (vp === 'desktop') await closeFloat(page);
         await showServicePage(page, vp, 'en');
-        if (SHOTS) await shootVariations(page, vp);
+        if (SHOOTING) await shootVariations(page, vp);
         console.info(`support journey at ${vp}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
       } catch (error) {
         await screenshot(page, 'failed-support-journey', vp).catch(() => undefined);

@@ -13,13 +13,12 @@ import { encodeField } from '../../src/core/codec/field-codec';
 import { decodeTokenPayload } from '../../src/core/session/token-payload';
 import { open, signIn } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
-import { navigateTo, openPage, screenshot, useBrowser, type ViewportName } from './browser';
+import { navigateTo, openPage, screenshot, SHOOTING, useBrowser, type ViewportName } from './browser';
 import { decideKyc, KYC_PNG, submitAdvanced } from './kyc-steps';
 import { fundedAccount, pageToken, post } from './trading-steps';
 
 const { browser } = useBrowser();
 const baseUrl = inject('baseUrl');
-const SHOTS = process.env.TK_SCREENSHOTS;
 const SIZES = { mobile: undefined, desktop: { viewport: { width: 1280, height: 720 } } } as const;
 const USDT_TRC20 = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const REASON = 'The photo of the back is blurred: please send a sharper one.';
@@ -191,7 +190,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('identity verification at %s'
 
 // Every screen in Thai: a second trader walks the states in one page load. With TK_SCREENSHOTS at both viewports,
 // each state shot; without, at 390×844 only and nothing saved (the states in Thai are still checked).
-describe.each<ViewportName>(SHOTS ? ['mobile', 'desktop'] : ['mobile'])(
+describe.each<ViewportName>(SHOOTING ? ['mobile', 'desktop'] : ['mobile'])(
   'verification screens in Thai at %s',
   (vp) => {
     it('shoots the forms, waiting, failed and verified', { timeout: 120_000 }, async () => {
