@@ -17,6 +17,24 @@ const el = document.querySelector('tk-quotes')!;
 const rows = () => el.shadowRoot?.querySelectorAll('[role="row"][data-symbol]').length ?? 0;
 const seen = new Map<number, { seenAt: number; paintedAt: number }>();
 
+/** Runs `then` in a task of its own: queued from a frame's animation callback, once that frame is drawn. */
+function afterTask(then: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = then;
+  channel.port2.postMessage(null);
+}
+
+// Whether the page is inside a frame's animation callbacks, where a change of the DOM is drawn in that same
+// frame (the table wakes its rows there, EK34). The first callback of every frame is this loop's: it asks for
+// the next frame from the one before, ahead of what the widget asks for in between.
+let inFrame = false;
+const frameLoop = () => {
+  inFrame = true;
+  afterTask(() => (inFrame = false));
+  requestAnimationFrame(frameLoop);
+};
+requestAnimationFrame(frameLoop);
+
 /** Watch the probe row's bid: note each sequence number's DOM time, then its painted frame's time. */
 function watchProbe(span: Element): void {
   const note = () => {
@@ -24,13 +42,12 @@ function watchProbe(span: Element): void {
     if (seq === null || seen.has(seq)) return;
     const record = { seenAt: clock(), paintedAt: NaN };
     seen.set(seq, record);
-    // The frame that shows the new text: its animation callback runs before it is drawn; a task queued from
-    // there runs once that frame's style, layout and paint are done.
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => (record.paintedAt = clock());
-      channel.port2.postMessage(null);
-    });
+    // The frame that shows the new text: the one under way when the text changed in an animation callback,
+    // else the next, whose animation callback runs before it is drawn. A task queued from there runs once that
+    // frame's style, layout and paint are done.
+    const painted = () => (record.paintedAt = clock());
+    if (inFrame) afterTask(painted);
+    else requestAnimationFrame(() => afterTask(painted));
   };
   new MutationObserver(note).observe(span, { characterData: true, childList: true, subtree: true });
   note();

@@ -20,6 +20,8 @@ const eurusd = priceEntry({
   price: '1.0823',
 });
 
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
 /** The widget's commits for one price of EURUSD, once its row (and its chart, if any) show the one before. */
 async function commitsOfOnePrice(miniChart: boolean): Promise<number> {
   const test = createTestPlatform({ now: () => clock, thumbs: { EURUSD: history } });
@@ -40,7 +42,10 @@ async function commitsOfOnePrice(miniChart: boolean): Promise<number> {
     // The history, then the row's own price as its live point.
     if (miniChart) await waitFor(() => expect(points()).toBe('31'));
     const before = commits;
-    act(() => test.publish([{ ...eurusd, bidPrice: '1.0900', price: '1.0900', lastUpdate: clock }]));
+    await act(async () => {
+      test.publish([{ ...eurusd, bidPrice: '1.0900', price: '1.0900', lastUpdate: clock }]);
+      await nextFrame();
+    });
     expect(row()?.querySelector('[data-field="bid"]')?.textContent).toBe('1.09000');
     if (miniChart) expect(points()).toBe('32');
     const made = commits - before;
@@ -55,4 +60,45 @@ it('shows a new price and its mini chart point in as many commits as a table wit
   const without = await commitsOfOnePrice(false);
   expect(without).toBeGreaterThan(0);
   expect(await commitsOfOnePrice(true)).toBe(without);
+});
+
+it('shows every price of the messages that came between two frames in one commit (EK34)', async () => {
+  const symbols = Array.from({ length: 50 }, (_, i) => `S${String(i).padStart(3, '0')}`);
+  const test = createTestPlatform({ now: () => clock });
+  try {
+    let commits = 0;
+    const view = render(
+      <Profiler id="quotes" onRender={() => commits++}>
+        <PlatformProvider platform={test.platform}>
+          <Quotes miniChart={false} />
+        </PlatformProvider>
+      </Profiler>,
+    );
+    await act(() => test.connect());
+    act(() => test.publish(symbols.map((symbol) => ({ ...eurusd, symbol, name: symbol }))));
+    const bid = (symbol: string) =>
+      view.container.querySelector(`[part~="row"][data-symbol="${symbol}"] [data-field="bid"]`)?.textContent;
+    expect(bid('S049')).toBe('1.08230');
+    const before = commits;
+    // A beat of the market: each symbol's price a message of its own, a task apart (a microtask checkpoint
+    // between two, where React renders what it was told), all before the next frame. Outside act(), which
+    // would batch what the page does not.
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      for (const [i, symbol] of symbols.entries()) {
+        test.publish([{ ...eurusd, symbol, name: symbol, bidPrice: `1.09${i}` }]);
+        await Promise.resolve();
+      }
+      expect(bid('S000')).toBe('1.08230');
+      await nextFrame();
+    } finally {
+      scope.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+    expect(symbols.map(bid)).toEqual(symbols.map((_, i) => `1.09${i}`.padEnd(7, '0')));
+    expect(commits - before).toBe(1);
+    view.unmount();
+  } finally {
+    test.platform.close();
+  }
 });

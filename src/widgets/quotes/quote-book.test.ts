@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuoteView } from '../../core/runtime/types';
 import { atom, createIsolatedStore } from '../../core/state/store';
 import { mergePrices, withNames } from '../../core/state/atoms';
@@ -33,6 +33,15 @@ function setup() {
   return { store, prices, names, deliver, book: quoteBook(store, prices) };
 }
 
+// Outside a page that draws frames the rows hear their news in a task of their own (EK34): a fake timer here.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const nextFrame = () => vi.runOnlyPendingTimers();
+
 describe('quoteBook (each row hears its own symbol, the table the list, EK22)', () => {
   it('wakes the symbols a message moves, and the list only when a symbol comes or changes rank', () => {
     const { book, deliver } = setup();
@@ -45,6 +54,14 @@ describe('quoteBook (each row hears its own symbol, the table the list, EK22)', 
     const before = book.get('A');
 
     deliver([entry('B', '2.00001')]);
+    // The book answers at once; the row hears it before the next frame, once for all the messages until then.
+    expect(book.get('B')?.bidPrice).toBe('2.00001');
+    expect(heard.B).not.toHaveBeenCalled();
+    deliver([entry('B', '2.00002')]);
+    deliver([entry('B', '2.00001')]);
+    nextFrame();
+    expect(heard.B).toHaveBeenCalledTimes(1);
+    nextFrame();
     expect(heard.B).toHaveBeenCalledTimes(1);
     expect(heard.A).not.toHaveBeenCalled();
     expect(heard.C).not.toHaveBeenCalled();
@@ -54,12 +71,39 @@ describe('quoteBook (each row hears its own symbol, the table the list, EK22)', 
     expect(book.shape()).toBe(shape);
 
     deliver([entry('D', '4.00000')]);
+    // A new symbol is a new list: the table hears it at once.
     expect(heard.shape).toHaveBeenCalledTimes(1);
     expect([...book.shape().keys()]).toEqual(['A', 'B', 'C', 'D']);
     deliver([entry('C', '3.00000', { sort: 0 })]);
     expect(heard.shape).toHaveBeenCalledTimes(2);
+    nextFrame();
     expect(heard.C).toHaveBeenCalledTimes(1);
     releases.forEach((release) => release());
+  });
+
+  it('tells a row of its move when a message that changes nothing comes before the frame', () => {
+    const { book, deliver } = setup();
+    deliver([entry('A', '1.00000'), entry('B', '2.00000')]);
+    const heard = { A: vi.fn(), B: vi.fn() };
+    book.subscribe('A', heard.A);
+    book.subscribe('B', heard.B);
+    deliver([entry('A', '1.00001')]);
+    deliver([entry('B', '2.00000')]);
+    nextFrame();
+    expect(heard.A).toHaveBeenCalledTimes(1);
+    expect(heard.B).not.toHaveBeenCalled();
+  });
+
+  it('tells no row after the last listener went, nor a symbol it moved before that', () => {
+    const { book, deliver } = setup();
+    deliver([entry('A', '1.00000')]);
+    const heard = vi.fn();
+    const release = book.subscribe('A', heard);
+    deliver([entry('A', '1.00001')]);
+    release();
+    nextFrame();
+    expect(heard).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('keeps a quote that local names copied on every message, unless its name changed', () => {
@@ -78,6 +122,7 @@ describe('quoteBook (each row hears its own symbol, the table the list, EK22)', 
     const a = book.get('A');
     expect(a?.name).toBe('Ä');
     deliver([entry('B', '2.00001')]);
+    nextFrame();
     expect(heard.A).not.toHaveBeenCalled();
     expect(heard.B).toHaveBeenCalledTimes(1);
     expect(book.get('A')).toBe(a);
@@ -88,6 +133,7 @@ describe('quoteBook (each row hears its own symbol, the table the list, EK22)', 
         ['B', 'Bé'],
       ]),
     );
+    nextFrame();
     expect(heard.A).toHaveBeenCalledTimes(1);
     expect(book.get('A')?.name).toBe('Aa');
   });

@@ -56,6 +56,14 @@ async function renderQuotes(props: QuotesProps = {}, options: TestPlatformOption
   return { ...view, test: current };
 }
 
+/** Publishes prices and lets the frame come that shows them (rows hear their quotes once a frame, EK34). */
+async function publishFrame(test: NonNullable<typeof current>, quotes: Parameters<typeof test.publish>[0]) {
+  await act(async () => {
+    test.publish(quotes);
+    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  });
+}
+
 const rowOf = (symbol: string) =>
   document.querySelector<HTMLElement>(`[part~="row"][data-symbol="${symbol}"]`);
 const rowSymbols = () =>
@@ -195,7 +203,7 @@ describe('Quotes', () => {
 
   it('flashes a price in the direction it moved', async () => {
     await renderQuotes();
-    act(() => current!.publish([{ ...QUOTES[0]!, bidPrice: '1.0824', askPrice: '1.08249' }]));
+    await publishFrame(current!, [{ ...QUOTES[0]!, bidPrice: '1.0824', askPrice: '1.08249' }]);
     expect(field('EURUSD', 'bid')).toBe('1.08240');
     expect(rowOf('EURUSD')?.querySelector('[data-field="bid"] [data-move]')?.getAttribute('data-move')).toBe(
       'up',
@@ -210,12 +218,12 @@ describe('Quotes', () => {
     const bidMove = () =>
       rowOf('EURUSD')?.querySelector('[data-field="bid"] .tk-quotes__flash')?.getAttribute('data-move');
     expect(bidMove()).toBeNull();
-    act(() => current!.publish([{ ...QUOTES[0]!, bidPrice: '1.0824', askPrice: '1.08249' }]));
+    await publishFrame(current!, [{ ...QUOTES[0]!, bidPrice: '1.0824', askPrice: '1.08249' }]);
     expect(bidMove()).toBe('up');
     // Same bid again (another ask): the bid keeps its colour rather than blinking off.
-    act(() => current!.publish([{ ...QUOTES[0]!, bidPrice: '1.08240', askPrice: '1.08251' }]));
+    await publishFrame(current!, [{ ...QUOTES[0]!, bidPrice: '1.08240', askPrice: '1.08251' }]);
     expect(bidMove()).toBe('up');
-    act(() => current!.publish([{ ...QUOTES[0]!, bidPrice: '1.0820', askPrice: '1.08251' }]));
+    await publishFrame(current!, [{ ...QUOTES[0]!, bidPrice: '1.0820', askPrice: '1.08251' }]);
     expect(bidMove()).toBe('down');
     // No CSS animation is left on the price: nothing repaints between ticks.
     const css = readFileSync('src/widgets/quotes/quotes-table.css', 'utf8');
@@ -242,7 +250,7 @@ describe('Quotes', () => {
     expect(chart()?.getAttribute('data-direction')).toBe('up');
     expect(chart()?.getAttribute('aria-label')).toBe('Last 30 minutes');
     clock += 1_000;
-    act(() => test.publish([{ ...QUOTES[0]!, price: '1.0700', lastUpdate: clock }]));
+    await publishFrame(test, [{ ...QUOTES[0]!, price: '1.0700', lastUpdate: clock }]);
     expect(chart()?.getAttribute('data-points')).toBe('32');
     expect(chart()?.getAttribute('data-direction')).toBe('down');
     fireEvent.click(screen.getByRole('tab', { name: 'Cryptos' }));
