@@ -1,5 +1,6 @@
 // Node side of the quote render benchmarks: builds the bench's browser entries (page.ts: the widget on an
-// in-page socket; wire.ts: the probe of a page that loads the built widget from the platform server) with the
+// in-page socket; wire.ts: the probe of a page that loads the built widget from the platform server; floor.ts:
+// the hand-written page of the same symbols on the same socket, the probe's floor) with the
 // project's minifier, serves them from a tiny HTTP server on an origin of their own and opens them in Chromium
 // (building, browser and result wait shared with the chart benchmarks: bench/chart-harness.ts).
 import { cpSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -46,6 +47,7 @@ export function buildPages(): Promise<void> {
   return buildEntries(OUT_DIR, SOURCES, {
     page: 'bench/quotes-render/page.ts',
     wire: 'bench/quotes-render/wire.ts',
+    floor: 'bench/quotes-render/floor.ts',
   });
 }
 
@@ -60,7 +62,8 @@ export interface WirePage {
 }
 
 /**
- * Serve the built entries. `/inpage?…` is a blank page running page.js; `/wire/{id}` is a partner's page
+ * Serve the built entries. `/inpage?…` is a blank page running page.js, `/floor?…` one running floor.js;
+ * `/wire/{id}` is a partner's page
  * (registered with `addWirePage`): the probe first, then the platform's `widgets/tk-quotes.js` and the element.
  */
 export async function servePages() {
@@ -72,6 +75,7 @@ export async function servePages() {
       response.end(`<!doctype html><meta charset="utf-8"><body style="margin:0">${body}`);
     };
     if (url.pathname === '/inpage') return html('<script type="module" src="/page.js"></script>');
+    if (url.pathname === '/floor') return html('<script type="module" src="/floor.js"></script>');
     const wire = url.pathname.startsWith('/wire/') ? wirePages.get(url.pathname.slice(6)) : undefined;
     if (wire) {
       const attributes = Object.entries({ api: wire.platform, ...wire.attributes })
@@ -100,6 +104,10 @@ export async function servePages() {
     addWirePage(id: string, page: WirePage): string {
       wirePages.set(id, page);
       return `${origin}/wire/${id}`;
+    },
+    /** The hand-written page of `symbols` on `platform`'s market socket (floor.ts). */
+    floorPage(platform: string, symbols: readonly string[]): string {
+      return `${origin}/floor?${new URLSearchParams({ platform, symbols: symbols.join() })}`;
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };

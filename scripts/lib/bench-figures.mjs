@@ -92,6 +92,8 @@ export const FIGURES = {
         name: 'tick → painted on loopback, p99',
         value: tp.paintedMs.p99,
         unit: 'ms',
+        floor: tp.floor?.paintedMs.p99 ?? null,
+        floorLabel: tp.floor ? 'hand-written page of the same rows on the same socket' : null,
         limit: { kind: 'goal', max: tp.goalP99Ms },
         note: `p50 ${tp.paintedMs.p50} ms, p95 ${tp.paintedMs.p95} ms`,
       }),

@@ -72,14 +72,18 @@ describe('FIGURES', () => {
         loadAverage: [1.2, 1.4],
         partialUpdate: { rows: 1000, reactMs: 30, vanillaMs: 20, goal: 1.15, cpuRatio: 1.4 },
         liveRows: { rows: 1000, perFrame: 30, longTasks: 0, longestTaskMs: 0, frameMs: { p99: 17 } },
-        tickToPaint: { paintedMs: { p50: 5, p95: 9, p99: 12 }, goalP99Ms: 16.7 },
+        tickToPaint: {
+          paintedMs: { p50: 5, p95: 9, p99: 12 },
+          floor: { paintedMs: { p50: 4, p95: 8, p99: 10 } },
+          goalP99Ms: 16.7,
+        },
         watchlist: { listed: watch },
       },
     });
     expect(rows.map((r) => [r.figure, r.floor, r.limit?.kind, r.met])).toEqual([
       [30, 20, 'goal', false],
       [0, null, 'goal', true],
-      [12, null, 'goal', true],
+      [12, 10, 'goal', true],
       [256, null, 'goal', false],
     ]);
   });
