@@ -62,9 +62,7 @@ interface Bench {
   step(side: Side, s: number): Promise<void>;
   compare(): { rows: number; differing: number; example: string | null };
   live(seconds: number, perFrame: number): Promise<LiveRun>;
-  clock(): number;
   state(): { rows: number; banner: string | null };
-  probes(): Array<{ seq: number; seenAt: number; paintedAt: number }>;
 }
 interface LiveRun {
   sent: number;

@@ -11,6 +11,7 @@ import '../../src/widgets/quotes/quotes.element';
 import { seriesStore } from '../../src/widgets/quotes/spark-series';
 import { fitLabels } from '../../src/widgets/quotes/column-fit';
 import { BenchBook, PRECISION, symbolOf, toDecimal } from './market';
+import { afterTask } from './probe';
 import { VanillaQuotes } from './vanilla';
 
 interface BenchWindow {
@@ -81,13 +82,7 @@ function until(read: () => boolean, what: string, timeoutMs = 60_000): Promise<v
 
 /** After the next frame has been painted: a task queued from that frame's animation callback. */
 function afterPaint(): Promise<void> {
-  return new Promise((resolve) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(null);
-    }),
-  );
+  return new Promise((resolve) => requestAnimationFrame(() => afterTask(resolve)));
 }
 
 /** Run `work` in a task of its own (a message event, as a socket's message is); resolves after it. */
@@ -177,13 +172,6 @@ async function show(side: 'react' | 'vanilla'): Promise<void> {
   el.style.display = side === 'react' ? 'block' : 'none';
   vanilla!.host.style.display = side === 'vanilla' ? 'block' : 'none';
   await frames(3);
-}
-
-/** Runs `then` in a task of its own: queued from a frame's animation callback, once that frame is drawn. */
-function afterTask(then: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => then();
-  channel.port2.postMessage(null);
 }
 
 /**

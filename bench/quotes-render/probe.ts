@@ -12,7 +12,7 @@ interface BenchWindow {
 const clock = () => performance.timeOrigin + performance.now();
 
 /** Runs `then` in a task of its own: queued from a frame's animation callback, once that frame is drawn. */
-function afterTask(then: () => void): void {
+export function afterTask(then: () => void): void {
   const channel = new MessageChannel();
   channel.port1.onmessage = then;
   channel.port2.postMessage(null);

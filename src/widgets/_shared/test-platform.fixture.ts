@@ -103,6 +103,9 @@ export function createTestPlatform(options: TestPlatformOptions = {}): TestPlatf
   };
 }
 
+/** Resolves in the next animation frame (jsdom draws them): where the quote table's rows hear their quotes (EK34). */
+export const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
 /** A plausible quote; override what a test is about. */
 export function priceEntry(overrides: Partial<PriceEntry> & Pick<PriceEntry, 'symbol'>): PriceEntry {
   return {

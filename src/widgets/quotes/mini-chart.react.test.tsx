@@ -4,7 +4,8 @@ import { Profiler } from 'react';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { PlatformProvider } from '../_shared/platform-context';
-import { createTestPlatform, priceEntry } from '../_shared/test-platform.fixture';
+import { createTestPlatform, nextFrame, priceEntry } from '../_shared/test-platform.fixture';
+import type { TestPlatform } from '../_shared/test-platform.fixture';
 import { Quotes, quotesTableReady } from './quotes';
 
 beforeAll(() => quotesTableReady);
@@ -20,35 +21,39 @@ const eurusd = priceEntry({
   price: '1.0823',
 });
 
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+/** The widget on `test`'s platform, connected, under a Profiler: `commits()` counts its commits so far. */
+async function renderCounted(test: TestPlatform, miniChart: boolean) {
+  let commits = 0;
+  const view = render(
+    <Profiler id="quotes" onRender={() => commits++}>
+      <PlatformProvider platform={test.platform}>
+        <Quotes miniChart={miniChart} />
+      </PlatformProvider>
+    </Profiler>,
+  );
+  await act(() => test.connect());
+  return { view, commits: () => commits };
+}
 
 /** The widget's commits for one price of EURUSD, once its row (and its chart, if any) show the one before. */
 async function commitsOfOnePrice(miniChart: boolean): Promise<number> {
   const test = createTestPlatform({ now: () => clock, thumbs: { EURUSD: history } });
   try {
-    let commits = 0;
-    const view = render(
-      <Profiler id="quotes" onRender={() => commits++}>
-        <PlatformProvider platform={test.platform}>
-          <Quotes miniChart={miniChart} />
-        </PlatformProvider>
-      </Profiler>,
-    );
-    await act(() => test.connect());
+    const { view, commits } = await renderCounted(test, miniChart);
     act(() => test.publish([{ ...eurusd, lastUpdate: clock - 30_000 }]));
     const root = view.container;
     const row = () => root.querySelector<HTMLElement>('[part~="row"][data-symbol="EURUSD"]');
     const points = () => row()?.querySelector('svg[part="mini-chart"]')?.getAttribute('data-points');
     // The history, then the row's own price as its live point.
     if (miniChart) await waitFor(() => expect(points()).toBe('31'));
-    const before = commits;
+    const before = commits();
     await act(async () => {
       test.publish([{ ...eurusd, bidPrice: '1.0900', price: '1.0900', lastUpdate: clock }]);
       await nextFrame();
     });
     expect(row()?.querySelector('[data-field="bid"]')?.textContent).toBe('1.09000');
     if (miniChart) expect(points()).toBe('32');
-    const made = commits - before;
+    const made = commits() - before;
     view.unmount();
     return made;
   } finally {
@@ -66,20 +71,12 @@ it('shows every price of the messages that came between two frames in one commit
   const symbols = Array.from({ length: 50 }, (_, i) => `S${String(i).padStart(3, '0')}`);
   const test = createTestPlatform({ now: () => clock });
   try {
-    let commits = 0;
-    const view = render(
-      <Profiler id="quotes" onRender={() => commits++}>
-        <PlatformProvider platform={test.platform}>
-          <Quotes miniChart={false} />
-        </PlatformProvider>
-      </Profiler>,
-    );
-    await act(() => test.connect());
+    const { view, commits } = await renderCounted(test, false);
     act(() => test.publish(symbols.map((symbol) => ({ ...eurusd, symbol, name: symbol }))));
     const bid = (symbol: string) =>
       view.container.querySelector(`[part~="row"][data-symbol="${symbol}"] [data-field="bid"]`)?.textContent;
     expect(bid('S049')).toBe('1.08230');
-    const before = commits;
+    const before = commits();
     // A beat of the market: each symbol's price a message of its own, a task apart (a microtask checkpoint
     // between two, where React renders what it was told), all before the next frame. Outside act(), which
     // would batch what the page does not.
@@ -96,7 +93,7 @@ it('shows every price of the messages that came between two frames in one commit
       scope.IS_REACT_ACT_ENVIRONMENT = true;
     }
     expect(symbols.map(bid)).toEqual(symbols.map((_, i) => `1.09${i}`.padEnd(7, '0')));
-    expect(commits - before).toBe(1);
+    expect(commits() - before).toBe(1);
     view.unmount();
   } finally {
     test.platform.close();

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadLanguage } from '../../core/i18n/i18n';
 import { PlatformProvider } from '../_shared/platform-context';
-import { createTestPlatform, priceEntry } from '../_shared/test-platform.fixture';
+import { createTestPlatform, nextFrame, priceEntry } from '../_shared/test-platform.fixture';
 import type { TestPlatform, TestPlatformOptions } from '../_shared/test-platform.fixture';
 import { Quotes, quotesTableReady } from './quotes';
 import type { QuotesProps } from './quotes';
@@ -60,7 +60,7 @@ async function renderQuotes(props: QuotesProps = {}, options: TestPlatformOption
 async function publishFrame(test: NonNullable<typeof current>, quotes: Parameters<typeof test.publish>[0]) {
   await act(async () => {
     test.publish(quotes);
-    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    await nextFrame();
   });
 }
 
