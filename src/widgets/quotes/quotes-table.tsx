@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Translate } from '../_shared/use-t';
 import { usePartCss } from '../_shared/widget-host';
 import { QuoteRow } from './quote-row';
@@ -60,17 +61,35 @@ function roomAt(width: number): Room {
 /**
  * The room the container leaves, followed: null until measured (before the first paint, the rows wait for it).
  * Kept as the band, not the width, so that a resize re-renders the table only where a column comes or goes.
+ *
+ * In a browser the first measure is the observer's first notice, which comes after the frame's layout and before
+ * its paint: the rows render there, in the frame's own task and without a layout of their own, instead of in the
+ * task that mounted the table (a socket message's or a page's start), which the forced layout and the rows made
+ * one long task (EK36). `flushSync` keeps them in that frame: React would otherwise render them in a task after
+ * the paint, which would show a frame of the table without rows. A container without a box (display: none) gets
+ * no first notice; a frame later it is measured as before.
  */
 function useContainerRoom(table: { current: HTMLElement | null }): Room | null {
   const [room, setRoom] = useState<Room | null>(null);
   useLayoutEffect(() => {
     const root = table.current!.closest('.tk-quotes') ?? table.current!;
-    setRoom(roomAt(containerWidth(root)));
-    if (typeof ResizeObserver === 'undefined') return;
+    const measure = () => setRoom(roomAt(containerWidth(root)));
+    if (typeof ResizeObserver === 'undefined' || typeof requestAnimationFrame === 'undefined') {
+      measure();
+      return;
+    }
+    let frame = 0;
     // The observer's content box is the width the container queries read.
-    const observer = new ResizeObserver(([entry]) => setRoom(roomAt(entry?.contentRect.width ?? 0)));
+    const observer = new ResizeObserver(([entry]) => {
+      cancelAnimationFrame(frame);
+      flushSync(() => setRoom(roomAt(entry?.contentRect.width ?? 0)));
+    });
     observer.observe(root);
-    return () => observer.disconnect();
+    frame = requestAnimationFrame(() => (frame = requestAnimationFrame(measure)));
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
   }, [table]);
   return room;
 }

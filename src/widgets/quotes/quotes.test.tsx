@@ -291,6 +291,64 @@ describe('Quotes', () => {
     },
   );
 
+  describe('in a page that lays out (a resize observer and animation frames, EK36)', () => {
+    /** An observer that reports only when told, as a browser reports after a frame's layout. */
+    const observers = new Set<ResizeObserverCallback>();
+    class LaterResizeObserver {
+      constructor(private readonly callback: ResizeObserverCallback) {}
+      observe(target: Element) {
+        // The widget's container (the column fit observes cells of its own).
+        if (target.classList.contains('tk-quotes')) observers.add(this.callback);
+      }
+      unobserve() {}
+      disconnect() {
+        observers.delete(this.callback);
+      }
+    }
+    const report = (width: number) => {
+      const entry = { contentRect: { width, height: 0 } } as unknown as ResizeObserverEntry;
+      for (const callback of [...observers]) callback([entry], {} as ResizeObserver);
+    };
+
+    it('renders its rows when the observer first reports the width, in that callback, without a layout of its own', async () => {
+      observers.clear();
+      vi.stubGlobal('ResizeObserver', LaterResizeObserver);
+      const layout = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get');
+      try {
+        await renderQuotes();
+        expect(observers.size).toBe(1);
+        expect(rowOf('EURUSD')).toBeNull();
+        // No act(): the callback itself commits the rows, as it must before the frame is painted.
+        report(390);
+        expect(field('EURUSD', 'bid')).toBe('1.08230');
+        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).toBeNull();
+        expect(document.querySelector('[role="columnheader"].tk-quotes__cell--time')).toBeNull();
+        act(() => report(600));
+        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).not.toBeNull();
+        expect(layout).not.toHaveBeenCalled();
+      } finally {
+        layout.mockRestore();
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('measures a container the observer never reports (no box) once a frame passed without a report', async () => {
+      observers.clear();
+      vi.stubGlobal('ResizeObserver', LaterResizeObserver);
+      try {
+        await renderQuotes();
+        await act(() => nextFrame());
+        expect(rowOf('EURUSD')).toBeNull();
+        await act(() => nextFrame());
+        // jsdom lays nothing out: a width of 0, which shows every column, as a container without a box did before.
+        expect(field('EURUSD', 'bid')).toBe('1.08230');
+        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).not.toBeNull();
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+  });
+
   it('keeps its breakpoints equal to the container queries of quotes-table.css (EK29)', () => {
     const css = readFileSync('src/widgets/quotes/quotes-table.css', 'utf8');
     const hides = (cell: string) =>
