@@ -5,12 +5,17 @@ import { vi } from 'vitest';
 export class FakeResizeObserver {
   static live = new Set<FakeResizeObserver>();
   static width = 0;
+  /**
+   * Whether `observe()` reports at once (enough for a widget that only reads a width) or only `resize()` does, as
+   * a browser reports after the next frame's layout (for a widget that renders in the notice itself).
+   */
+  static reportsOnObserve = true;
   private readonly targets = new Set<Element>();
   constructor(private readonly callback: ResizeObserverCallback) {}
   observe(target: Element) {
     this.targets.add(target);
     FakeResizeObserver.live.add(this);
-    this.report();
+    if (FakeResizeObserver.reportsOnObserve) this.report();
   }
   unobserve(target: Element) {
     this.targets.delete(target);
@@ -37,11 +42,19 @@ export class FakeResizeObserver {
     FakeResizeObserver.width = width;
     for (const observer of [...FakeResizeObserver.live]) observer.report();
   }
+  /** The elements live observers watch now. */
+  static observed(): Element[] {
+    return [...FakeResizeObserver.live].flatMap((observer) => [...observer.targets]);
+  }
 }
 
-/** Stub the global ResizeObserver so widgets measure `width` px (undo with vi.unstubAllGlobals). */
-export function stubWidgetWidth(width: number): void {
+/**
+ * Stub the global ResizeObserver so widgets measure `width` px (undo with vi.unstubAllGlobals); with
+ * `{ later: true }` nothing is reported until `FakeResizeObserver.resize()`.
+ */
+export function stubWidgetWidth(width: number, { later = false }: { later?: boolean } = {}): void {
   FakeResizeObserver.width = width;
+  FakeResizeObserver.reportsOnObserve = !later;
   FakeResizeObserver.live.clear();
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);
 }

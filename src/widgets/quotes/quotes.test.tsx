@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadLanguage } from '../../core/i18n/i18n';
 import { PlatformProvider } from '../_shared/platform-context';
+import { FakeResizeObserver, stubWidgetWidth } from '../_shared/resize-observer.fixture';
 import { createTestPlatform, nextFrame, priceEntry } from '../_shared/test-platform.fixture';
 import type { TestPlatform, TestPlatformOptions } from '../_shared/test-platform.fixture';
 import { Quotes, quotesTableReady } from './quotes';
@@ -292,38 +293,22 @@ describe('Quotes', () => {
   );
 
   describe('in a page that lays out (a resize observer and animation frames, EK36)', () => {
-    /** An observer that reports only when told, as a browser reports after a frame's layout. */
-    const observers = new Set<ResizeObserverCallback>();
-    class LaterResizeObserver {
-      constructor(private readonly callback: ResizeObserverCallback) {}
-      observe(target: Element) {
-        // The widget's container (the column fit observes cells of its own).
-        if (target.classList.contains('tk-quotes')) observers.add(this.callback);
-      }
-      unobserve() {}
-      disconnect() {
-        observers.delete(this.callback);
-      }
-    }
-    const report = (width: number) => {
-      const entry = { contentRect: { width, height: 0 } } as unknown as ResizeObserverEntry;
-      for (const callback of [...observers]) callback([entry], {} as ResizeObserver);
-    };
+    /** The widget's containers that live observers watch (the column fit observes cells of its own). */
+    const containers = () => FakeResizeObserver.observed().filter((el) => el.classList.contains('tk-quotes'));
 
     it('renders its rows when the observer first reports the width, in that callback, without a layout of its own', async () => {
-      observers.clear();
-      vi.stubGlobal('ResizeObserver', LaterResizeObserver);
+      stubWidgetWidth(0, { later: true });
       const layout = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get');
       try {
         await renderQuotes();
-        expect(observers.size).toBe(1);
+        expect(containers()).toHaveLength(1);
         expect(rowOf('EURUSD')).toBeNull();
         // No act(): the callback itself commits the rows, as it must before the frame is painted.
-        report(390);
+        FakeResizeObserver.resize(390);
         expect(field('EURUSD', 'bid')).toBe('1.08230');
         expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).toBeNull();
         expect(document.querySelector('[role="columnheader"].tk-quotes__cell--time')).toBeNull();
-        act(() => report(600));
+        act(() => FakeResizeObserver.resize(600));
         expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).not.toBeNull();
         expect(layout).not.toHaveBeenCalled();
       } finally {
@@ -333,8 +318,7 @@ describe('Quotes', () => {
     });
 
     it('measures a container the observer never reports (no box) once a frame passed without a report', async () => {
-      observers.clear();
-      vi.stubGlobal('ResizeObserver', LaterResizeObserver);
+      stubWidgetWidth(0, { later: true });
       try {
         await renderQuotes();
         await act(() => nextFrame());
