@@ -130,7 +130,7 @@ describeOnBackends('GET /admin/v1/health with the market and option mode', { on:
 
 describeOnBackends(
   'GET /admin/v1/health with two processes on one database',
-  { on: 'postgres' },
+  { on: 'postgresOnly' },
   (backend) => {
     let database: TestDatabase;
     const apps: FastifyInstance[] = [];

@@ -178,7 +178,7 @@ describeOnBackends('an operator session idle for 30 minutes', { on: 'any' }, (ba
 
 describeOnBackends(
   'several processes share an operator session’s activity',
-  { on: 'postgres' },
+  { on: 'postgresOnly' },
   (backend) => {
     const h = harness(backend, 2);
 

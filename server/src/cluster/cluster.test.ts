@@ -30,7 +30,7 @@ it('a process alone: the bus tells nobody and every lease starts as it is regist
   expect(() => leases.hold('market', { start: () => undefined, stop: () => undefined })).toThrow(/twice/);
 });
 
-describeOnBackends('several processes on one PostgreSQL', { on: 'postgres' }, (backend) => {
+describeOnBackends('several processes on one PostgreSQL', { on: 'postgresOnly' }, (backend) => {
   let database: TestDatabase;
   let db: Db;
   const url = () => database.databaseUrl as string;

@@ -21,7 +21,7 @@ const units = (bid: string) => Number(toScaledInt(bid, 2));
 /** Waits for a condition across processes (bus messages and lease rounds), never a fixed time. */
 const until = (check: () => unknown) => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 
-describeOnBackends('the engine across server processes', { on: 'postgres' }, (backend) => {
+describeOnBackends('the engine across server processes', { on: 'postgresOnly' }, (backend) => {
   let database: TestDatabase;
   const apps: OptionsHarness[] = [];
   const open = new Set<OptionsHarness>();

@@ -40,7 +40,7 @@ interface Trader {
 
 describeOnBackends(
   'three server processes, the market holder SIGKILLed mid-load',
-  { on: 'postgres' },
+  { on: 'postgresOnly' },
   (backend) => {
     let database: TestDatabase;
     let db: pg.Client;

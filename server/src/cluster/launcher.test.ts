@@ -71,7 +71,7 @@ describe('npm start -- --workers without PostgreSQL', () => {
   });
 });
 
-describeOnBackends('npm start -- --workers 2', { on: 'postgres' }, (backend) => {
+describeOnBackends('npm start -- --workers 2', { on: 'postgresOnly' }, (backend) => {
   it(
     'serves from two workers on one port, starts a killed worker again and stops on SIGTERM',
     { timeout: 120_000 },

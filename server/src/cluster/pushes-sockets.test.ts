@@ -21,7 +21,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 describeOnBackends(
   'several processes: pushes, sessions and brands reach every process',
-  { on: 'postgres' },
+  { on: 'postgresOnly' },
   (backend) => {
     let database: TestDatabase;
     let a: ExchangeApp;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { backendsFor, type BackendChoice } from './testing';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CHOICES: BackendChoice[] = ['pglite', 'postgres', 'both', 'any'];
+const CHOICES: BackendChoice[] = ['pglite', 'postgres', 'postgresOnly', 'both', 'any'];
 const NPM_TEST_ENV = { TEST_DATABASE_URL: 'postgres://x', TK_REQUIRE_PG: '1' };
 
 function testFiles(dir: string): string[] {
@@ -35,6 +35,7 @@ describe('where the server suites run', () => {
     for (const on of CHOICES) expect(backendsFor(on, NPM_TEST_ENV).length).toBeGreaterThan(0);
     expect(backendsFor('both', NPM_TEST_ENV)).toEqual(['pglite', 'postgres']);
     expect(backendsFor('postgres', NPM_TEST_ENV)).toEqual(['postgres']);
+    expect(backendsFor('postgresOnly', NPM_TEST_ENV)).toEqual(['postgres']);
     expect(backendsFor('pglite', NPM_TEST_ENV)).toEqual(['pglite']);
     expect(backendsFor('any', NPM_TEST_ENV)).toEqual(['postgres']);
   });
@@ -44,10 +45,14 @@ describe('where the server suites run', () => {
     expect(backendsFor('any', { TK_REQUIRE_PG: '1' })).toEqual(['pglite']);
   });
 
-  it('runs every suite on PGlite alone in test:fast', () => {
+  it('runs every suite on PGlite alone in test:fast, but those PGlite cannot run at all (TR32)', () => {
     for (const on of CHOICES) {
-      expect(backendsFor(on, { ...NPM_TEST_ENV, TK_TEST_BACKENDS: 'pglite' })).toEqual(['pglite']);
+      expect(backendsFor(on, { ...NPM_TEST_ENV, TK_TEST_BACKENDS: 'pglite' })).toEqual(
+        on === 'postgresOnly' ? [] : ['pglite'],
+      );
     }
+    // Without test:fast's variable a suite PGlite cannot run still asks for PostgreSQL (skipped or failing, TR3).
+    expect(backendsFor('postgresOnly', {})).toEqual(['postgres']);
   });
 
   it('has each suite declare a valid choice, and the migrations and the db layer run on both', () => {

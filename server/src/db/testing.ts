@@ -66,9 +66,11 @@ export function postgresBackend(baseUrl: string): TestBackend {
  * proves nothing), `both` for the db layer and SQL-dialect-sensitive code, `pglite` for what is about the
  * embedded database itself (a data directory on disk), `any` for the rest: no rule of theirs depends on the
  * engine, so they run where it costs least — PostgreSQL when the run has one (PGlite's WebAssembly costs
- * about 1.7 times the CPU for the same suites, TR24), else PGlite.
+ * about 1.7 times the CPU for the same suites, TR24), else PGlite. `postgresOnly` is `postgres` for what PGlite cannot
+ * run at all (several server processes or connections on one database, a connection the server ends): `npm run
+ * test:fast` skips it by name instead of running it on PGlite (TR32).
  */
-export type BackendChoice = 'pglite' | 'postgres' | 'both' | 'any';
+export type BackendChoice = 'pglite' | 'postgres' | 'postgresOnly' | 'both' | 'any';
 
 /** Options of `describeOnBackends`. */
 export interface BackendOptions {
@@ -79,14 +81,15 @@ export interface BackendOptions {
 export interface BackendEnv {
   TEST_DATABASE_URL?: string;
   TK_REQUIRE_PG?: string;
-  /** `pglite` (npm run test:fast): every suite runs on PGlite only, whatever it declares. */
+  /** `pglite` (npm run test:fast): every suite runs on PGlite only, whatever it declares (`postgresOnly` none). */
   TK_TEST_BACKENDS?: string;
 }
 
-/** The backends a suite declared `on` is described on; never empty. */
+/** The backends a suite declared `on` is described on; empty only for `postgresOnly` under `test:fast`. */
 export function backendsFor(on: BackendChoice, env: BackendEnv): Array<TestBackend['name']> {
-  if (env.TK_TEST_BACKENDS === 'pglite') return ['pglite'];
+  if (env.TK_TEST_BACKENDS === 'pglite') return on === 'postgresOnly' ? [] : ['pglite'];
   if (on === 'any') return env.TEST_DATABASE_URL ? ['postgres'] : ['pglite'];
+  if (on === 'postgresOnly') return ['postgres'];
   return on === 'both' ? ['pglite', 'postgres'] : [on];
 }
 
@@ -125,7 +128,10 @@ export function describeOnBackends(
   options: BackendOptions,
   suite: (backend: TestBackend) => void,
 ): void {
-  for (const name of backendsFor(options.on, process.env)) {
+  const names = backendsFor(options.on, process.env);
+  // Counted as skipped under its name, as the race suites are (TR12): `npm test` runs it.
+  if (names.length === 0) describe.skip(`${title} (PostgreSQL only: npm test runs it)`, () => suite(PGLITE));
+  for (const name of names) {
     if (name === 'pglite') describe(`${title} [pglite]`, () => suite(PGLITE));
     else describePostgres(title, suite);
   }
