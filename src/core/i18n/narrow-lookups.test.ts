@@ -1,0 +1,81 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ALL_STRINGS } from './english.fixture';
+import { addStrings, createI18n, loadLanguage } from './i18n';
+import type { I18n } from './i18n';
+import { narrowLookups } from './narrow-lookups';
+
+/** Every string key of a namespace's tree, as `t` takes it (`quotes.bid`), plural forms by their base key. */
+function keysOf(tree: unknown, prefix = ''): string[] {
+  if (typeof tree !== 'object' || tree === null) return [prefix];
+  return Object.entries(tree).flatMap(([name, value]) =>
+    keysOf(value, prefix ? `${prefix}.${name.replace(/_(zero|one|two|few|many|other)$/, '')}` : name),
+  );
+}
+
+const KEYS = [...new Set(Object.values(ALL_STRINGS.english).flatMap((tree) => keysOf(tree)))];
+/** Values for every placeholder a string may have, and a count for plural keys. */
+const VARS = { count: 2, amount: '12.50', code: 1014, name: 'Ana', symbol: 'BTCUSDT', minutes: 3, n: 4 };
+
+/** Two instances with every namespace: one as i18next answers, one narrowing its lookups (EK37). */
+function pair(): { plain: I18n; narrowed: I18n } {
+  const plain = createI18n({ strings: ALL_STRINGS });
+  const narrowed = createI18n({ strings: ALL_STRINGS });
+  narrowLookups(narrowed);
+  return { plain, narrowed };
+}
+
+describe('narrowLookups (EK37)', () => {
+  it('answers every key of every namespace as i18next does, the first time and the next, with and without values', () => {
+    expect(KEYS.length).toBeGreaterThan(500);
+    const { plain, narrowed } = pair();
+    for (let round = 0; round < 2; round++)
+      for (const key of KEYS) {
+        expect(narrowed.t(key), key).toBe(plain.t(key));
+        expect(narrowed.t(key, VARS), key).toBe(plain.t(key, VARS));
+      }
+  });
+
+  it('answers in another language as i18next does, after its names were read from the English trees', async () => {
+    const { plain, narrowed } = pair();
+    for (const key of KEYS) narrowed.t(key);
+    await Promise.all([loadLanguage(plain, 'de'), loadLanguage(narrowed, 'de')]);
+    expect(narrowed.language).toBe('de');
+    for (const key of KEYS) expect(narrowed.t(key, VARS), key).toBe(plain.t(key, VARS));
+  });
+
+  it("looks first in the namespaces that have the key's first part, where i18next walks every namespace before", () => {
+    const { plain, narrowed } = pair();
+    // A key of the namespace added last: i18next looks in common, codes and every namespace added before.
+    const last = Object.keys(ALL_STRINGS.english).at(-1)!;
+    const key = keysOf(ALL_STRINGS.english[last]).find((k) => !k.includes('_'))!;
+    const lookups = (instance: I18n) => {
+      const store = instance.services.resourceStore as unknown as {
+        getResource(lng: string, ns: string, key?: string): unknown;
+      };
+      const spy = vi.spyOn(store, 'getResource');
+      instance.t(key);
+      // Calls that look up the key itself (i18next also asks whether a namespace is there, without a key).
+      const count = spy.mock.calls.filter(([, , path]) => path === key).length;
+      spy.mockRestore();
+      return count;
+    };
+    expect(lookups(plain)).toBeGreaterThan(10);
+    expect(lookups(narrowed)).toBe(1);
+  });
+
+  it('finds a key whose namespace is added after it was first asked for', () => {
+    const narrowed = createI18n();
+    narrowLookups(narrowed);
+    expect(narrowed.t('nav.home')).toBe('Home'); // common's
+    expect(narrowed.t('history.empty')).toBe('history.empty');
+    addStrings(narrowed, { english: { history: ALL_STRINGS.english.history! }, languages: {} });
+    expect(narrowed.t('history.empty')).toBe(createI18n({ strings: ALL_STRINGS }).t('history.empty'));
+    expect(narrowed.t('history.empty')).not.toBe('history.empty');
+  });
+
+  it('leaves a call that names its namespace or passes several keys to i18next', () => {
+    const { plain, narrowed } = pair();
+    expect(narrowed.t('quotes.bid', { ns: 'quotes' })).toBe(plain.t('quotes.bid', { ns: 'quotes' }));
+    expect(narrowed.t(['no.such.key', 'quotes.ask'])).toBe(plain.t(['no.such.key', 'quotes.ask']));
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Host start-up (EK37): i18next answers `t(key)` by looking in common, then codes, then every namespace a
+ * widget added, in that order, for every call: on the host, with about 30 namespaces, that walk was most of
+ * the 100 ms i18next took of a phone's start at 4× CPU. The key's first part (`quotes` of `quotes.bid`) is a
+ * top-level name of only a few namespaces' trees, so `t` asks those first; i18next still looks in the rest
+ * after them, and a key lives in exactly one namespace (locales.test.ts), so every answer is the one the plain
+ * walk gives. The host turns it on for the page's instance; a partner's page with a few widgets does not carry
+ * it.
+ */
+import { DEFAULT_LANGUAGE } from './language';
+import type { I18n } from './i18n';
+
+type PlainT = (key: unknown, options?: Record<string, unknown>) => unknown;
+
+/** Makes `instance.t` ask first the namespaces whose English tree has the key's first part (see above). */
+export function narrowLookups(instance: I18n): void {
+  const plain = instance.t.bind(instance) as unknown as PlainT;
+  const common = instance.options.defaultNS as string;
+  /** Top-level name → the namespaces that have it, in i18next's order; built again when strings change. */
+  let byName: Map<string, string[]> | null = null;
+  let indexedFor: unknown = null;
+  instance.store.on('added', () => (byName = null));
+  const namespacesOf = (name: string): string[] | undefined => {
+    const fallback = instance.options.fallbackNS;
+    // addStrings adds a namespace with a new fallback list, and its English without an event.
+    if (!byName || fallback !== indexedFor) {
+      byName = new Map();
+      indexedFor = fallback;
+      for (const ns of [common, ...(Array.isArray(fallback) ? (fallback as string[]) : [])])
+        for (const top of Object.keys(instance.getResourceBundle(DEFAULT_LANGUAGE, ns) ?? {}))
+          byName.set(top, [...(byName.get(top) ?? []), ns]);
+    }
+    return byName.get(name);
+  };
+  const narrowed: PlainT = (key, options) => {
+    // A caller that names its namespace, or a list of keys, gets i18next as it is.
+    if (typeof key !== 'string' || (options !== undefined && 'ns' in options)) return plain(key, options);
+    const dot = key.indexOf('.');
+    const first = namespacesOf(dot < 0 ? key : key.slice(0, dot));
+    // i18next looks in `ns`, then in the fallback list; common is not in that list, so it closes `ns`.
+    return first
+      ? plain(key, { ...options, ns: first.includes(common) ? first : [...first, common] })
+      : plain(key, options);
+  };
+  instance.t = narrowed as unknown as I18n['t'];
+}
