@@ -11,6 +11,7 @@ import type { Envelope } from '../../src/core/contract/envelope';
 import { add, compare, sub } from '../../src/core/domain/decimal';
 import { ADMIN_TOKEN, createUser, signIn } from '../../server/src/accounts/test-app';
 import { buildApp } from '../../server/src/app';
+import { backendsFor, describeSkippedOffPostgres } from '../../server/src/db/testing';
 import { checkLedger, findUserAccount } from '../../server/src/ledger';
 
 /** What a race suite says when it cannot run: PGlite runs one query at a time and proves nothing here. */
@@ -25,8 +26,8 @@ export const NEEDS_POSTGRES =
  */
 export function describeRace(title: string, suite: (databaseUrl: string) => void): void {
   const databaseUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TK_TEST_BACKENDS === 'pglite') {
-    describe.skip(`${title} (PostgreSQL only: npm test runs it)`, () => {
+  if (backendsFor('postgresOnly', process.env).length === 0) {
+    describeSkippedOffPostgres(title, () => {
       it('races on PostgreSQL', () => undefined);
     });
   } else if (databaseUrl) {

@@ -66,9 +66,9 @@ export function postgresBackend(baseUrl: string): TestBackend {
  * proves nothing), `both` for the db layer and SQL-dialect-sensitive code, `pglite` for what is about the
  * embedded database itself (a data directory on disk), `any` for the rest: no rule of theirs depends on the
  * engine, so they run where it costs least — PostgreSQL when the run has one (PGlite's WebAssembly costs
- * about 1.7 times the CPU for the same suites, TR24), else PGlite. `postgresOnly` is `postgres` for what PGlite cannot
- * run at all (several server processes or connections on one database, a connection the server ends): `npm run
- * test:fast` skips it by name instead of running it on PGlite (TR32).
+ * about 1.7 times the CPU for the same suites, TR24), else PGlite. `postgresOnly` is `postgres` for what
+ * PGlite cannot run at all (several server processes or connections on one database, a connection the server
+ * ends): `npm run test:fast` skips it by name instead of running it on PGlite (TR32).
  */
 export type BackendChoice = 'pglite' | 'postgres' | 'postgresOnly' | 'both' | 'any';
 
@@ -104,6 +104,14 @@ export function anyTestDatabase(): Promise<TestDatabase> {
     : PGLITE.create();
 }
 
+/**
+ * A suite that only PostgreSQL can run, under `npm run test:fast`: counted as skipped under its name (`npm test`
+ * runs it; TR12, TR32).
+ */
+export function describeSkippedOffPostgres(title: string, suite: () => void): void {
+  describe.skip(`${title} (PostgreSQL only: npm test runs it)`, suite);
+}
+
 function describePostgres(title: string, suite: (backend: TestBackend) => void): void {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -129,8 +137,7 @@ export function describeOnBackends(
   suite: (backend: TestBackend) => void,
 ): void {
   const names = backendsFor(options.on, process.env);
-  // Counted as skipped under its name, as the race suites are (TR12): `npm test` runs it.
-  if (names.length === 0) describe.skip(`${title} (PostgreSQL only: npm test runs it)`, () => suite(PGLITE));
+  if (names.length === 0) describeSkippedOffPostgres(title, () => suite(PGLITE));
   for (const name of names) {
     if (name === 'pglite') describe(`${title} [pglite]`, () => suite(PGLITE));
     else describePostgres(title, suite);

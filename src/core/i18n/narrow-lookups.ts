@@ -16,19 +16,26 @@ type PlainT = (key: unknown, options?: Record<string, unknown>) => unknown;
 export function narrowLookups(instance: I18n): void {
   const plain = instance.t.bind(instance) as unknown as PlainT;
   const common = instance.options.defaultNS as string;
-  /** Top-level name → the namespaces that have it, in i18next's order; built again when strings change. */
-  let byName: Map<string, string[]> | null = null;
+  /**
+   * Top-level name → the namespaces that have it, in i18next's order and closed by common (i18next looks in
+   * `ns`, then in the fallback list, which common is not in). Built again when strings change.
+   */
+  const byName = new Map<string, string[]>();
   let indexedFor: unknown = null;
-  instance.store.on('added', () => (byName = null));
+  instance.store.on('added', () => (indexedFor = null));
   const namespacesOf = (name: string): string[] | undefined => {
     const fallback = instance.options.fallbackNS;
     // addStrings adds a namespace with a new fallback list, and its English without an event.
-    if (!byName || fallback !== indexedFor) {
-      byName = new Map();
+    if (fallback !== indexedFor) {
       indexedFor = fallback;
+      byName.clear();
       for (const ns of [common, ...(Array.isArray(fallback) ? (fallback as string[]) : [])])
-        for (const top of Object.keys(instance.getResourceBundle(DEFAULT_LANGUAGE, ns) ?? {}))
-          byName.set(top, [...(byName.get(top) ?? []), ns]);
+        for (const top of Object.keys(instance.getResourceBundle(DEFAULT_LANGUAGE, ns) ?? {})) {
+          const list = byName.get(top);
+          if (list) list.push(ns);
+          else byName.set(top, [ns]);
+        }
+      for (const list of byName.values()) if (!list.includes(common)) list.push(common);
     }
     return byName.get(name);
   };
@@ -36,11 +43,8 @@ export function narrowLookups(instance: I18n): void {
     // A caller that names its namespace, or a list of keys, gets i18next as it is.
     if (typeof key !== 'string' || (options !== undefined && 'ns' in options)) return plain(key, options);
     const dot = key.indexOf('.');
-    const first = namespacesOf(dot < 0 ? key : key.slice(0, dot));
-    // i18next looks in `ns`, then in the fallback list; common is not in that list, so it closes `ns`.
-    return first
-      ? plain(key, { ...options, ns: first.includes(common) ? first : [...first, common] })
-      : plain(key, options);
+    const ns = namespacesOf(dot < 0 ? key : key.slice(0, dot));
+    return ns ? plain(key, { ...options, ns }) : plain(key, options);
   };
   instance.t = narrowed as unknown as I18n['t'];
 }
