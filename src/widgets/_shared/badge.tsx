@@ -7,9 +7,10 @@ export type BadgeTone = 'up' | 'down' | 'flat' | 'stale';
 
 /**
  * A small coloured label (change percent, "Delayed"); extra attributes such as part or data-* pass through.
- * Its CSS comes with it (no first paint of tk-quotes or tk-chart shows a badge).
+ * Its CSS comes with it (no first paint of tk-quotes or tk-chart shows a badge). Without `tone` React draws no
+ * `data-tone`: a quote row writes it on each tick (live-cells.ts).
  */
-export function Badge({ tone, className, ...rest }: { tone: BadgeTone } & HTMLAttributes<HTMLSpanElement>) {
+export function Badge({ tone, className, ...rest }: { tone?: BadgeTone } & HTMLAttributes<HTMLSpanElement>) {
   usePartCss('badge', badgeCss);
   return <span {...rest} className={className ? `tk-badge ${className}` : 'tk-badge'} data-tone={tone} />;
 }

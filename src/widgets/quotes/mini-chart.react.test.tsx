@@ -35,7 +35,10 @@ async function renderCounted(test: TestPlatform, miniChart: boolean) {
   return { view, commits: () => commits };
 }
 
-/** The widget's commits for one price of EURUSD, once its row (and its chart, if any) show the one before. */
+/**
+ * The widget's commits for one price of EURUSD, once its row (and its chart, if any) show the one before: the
+ * row and the chart write the price, its move, the change and the live point into what they drew (EK38).
+ */
 async function commitsOfOnePrice(miniChart: boolean): Promise<number> {
   const test = createTestPlatform({ now: () => clock, thumbs: { EURUSD: history } });
   try {
@@ -52,7 +55,10 @@ async function commitsOfOnePrice(miniChart: boolean): Promise<number> {
       await nextFrame();
     });
     expect(row()?.querySelector('[data-field="bid"]')?.textContent).toBe('1.09000');
+    expect(row()?.querySelector('[data-field="bid"] [data-move]')?.getAttribute('data-move')).toBe('up');
     if (miniChart) expect(points()).toBe('32');
+    if (miniChart)
+      expect(row()?.querySelector('svg[part="mini-chart"] path')?.getAttribute('d')).toMatch(/^M/);
     const made = commits() - before;
     view.unmount();
     return made;
@@ -61,13 +67,41 @@ async function commitsOfOnePrice(miniChart: boolean): Promise<number> {
   }
 }
 
-it('shows a new price and its mini chart point in as many commits as a table without charts (EK32)', async () => {
-  const without = await commitsOfOnePrice(false);
-  expect(without).toBeGreaterThan(0);
-  expect(await commitsOfOnePrice(true)).toBe(without);
+it('shows a new price and its mini chart point without a commit, with or without charts (EK32, EK38)', async () => {
+  expect(await commitsOfOnePrice(false)).toBe(0);
+  expect(await commitsOfOnePrice(true)).toBe(0);
 });
 
-it('shows every price of the messages that came between two frames in one commit (EK34)', async () => {
+it('renders a row again when a tick changes what it draws: a delayed quote turning fresh (EK38)', async () => {
+  let now = clock;
+  const test = createTestPlatform({ now: () => now });
+  try {
+    const { view, commits } = await renderCounted(test, false);
+    const gbpusd = { ...eurusd, symbol: 'GBPUSD', name: 'Pound / US Dollar' };
+    act(() => test.publish([eurusd, gbpusd]));
+    // EURUSD silent for 11.5 s (delayed after 10 s) while the feed still brings GBPUSD.
+    now += 10_500;
+    act(() => test.publish([{ ...gbpusd, bidPrice: '1.2700' }]));
+    now += 1_000;
+    const row = () => view.container.querySelector<HTMLElement>('[part~="row"][data-symbol="EURUSD"]');
+    await waitFor(() => expect(row()?.getAttribute('data-stale')).toBe('true'), { timeout: 2_500 });
+    expect(row()?.querySelector('[part="stale"]')).not.toBeNull();
+    const before = commits();
+    await act(async () => {
+      test.publish([{ ...eurusd, bidPrice: '1.0900', lastUpdate: clock }]);
+      await nextFrame();
+    });
+    expect(row()?.getAttribute('data-stale')).toBe('false');
+    expect(row()?.querySelector('[part="stale"]')).toBeNull();
+    expect(row()?.querySelector('[data-field="bid"]')?.textContent).toBe('1.09000');
+    expect(commits() - before).toBeGreaterThan(0);
+    view.unmount();
+  } finally {
+    test.platform.close();
+  }
+});
+
+it('shows every price of the messages that came between two frames in that frame, without a commit (EK34, EK38)', async () => {
   const symbols = Array.from({ length: 50 }, (_, i) => `S${String(i).padStart(3, '0')}`);
   const test = createTestPlatform({ now: () => clock });
   try {
@@ -93,7 +127,7 @@ it('shows every price of the messages that came between two frames in one commit
       scope.IS_REACT_ACT_ENVIRONMENT = true;
     }
     expect(symbols.map(bid)).toEqual(symbols.map((_, i) => `1.09${i}`.padEnd(7, '0')));
-    expect(commits() - before).toBe(1);
+    expect(commits() - before).toBe(0);
     view.unmount();
   } finally {
     test.platform.close();

@@ -1,13 +1,6 @@
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { usePlatform } from '../_shared/platform-context';
+import type { QuoteBook } from './quote-book';
 import type * as SparkModule from './spark';
 
 const WIDTH = 80;
@@ -52,15 +45,25 @@ const noListener = () => () => undefined;
 /** Props of MiniChart. */
 export interface MiniChartProps {
   symbol: string;
-  /** Latest price and its time: each change adds a live point. */
-  price: string;
-  time: number;
+  /** Where the chart hears its symbol's quote: each new price adds a live point. */
+  book: QuoteBook;
   /** Its accessible name. */
   label: string;
 }
 
-/** 30-minute sparkline of one symbol (1-minute opens from `thumb/{symbol}` plus live prices). */
-export const MiniChart = memo(function MiniChart({ symbol, price, time, label }: MiniChartProps) {
+/** The attribute `name` of `element` set to `value`, or removed (null); untouched when it already is. */
+function setAttr(element: Element, name: string, value: string | null): void {
+  if (element.getAttribute(name) === value) return;
+  if (value === null) element.removeAttribute(name);
+  else element.setAttribute(name, value);
+}
+
+/**
+ * 30-minute sparkline of one symbol (1-minute opens from `thumb/{symbol}` plus live prices). React draws the
+ * chart's elements; the series, its path and its direction are drawn into them on each of the symbol's ticks,
+ * in the same frame as the row's new price and without a render (EK38).
+ */
+export const MiniChart = memo(function MiniChart({ symbol, book, label }: MiniChartProps) {
   const platform = usePlatform();
   const spark = useSpark();
   const store = spark?.seriesStore(platform);
@@ -68,30 +71,31 @@ export const MiniChart = memo(function MiniChart({ symbol, price, time, label }:
     (listener: () => void) => (store ? store.subscribe(symbol, listener) : noListener()),
     [store, symbol],
   );
-  // Subscribed to the history only: the live points kept in the store change it without waking the chart,
-  // which would otherwise render again after each commit that kept one.
+  // Subscribed to the history only: the live points come from the symbol's quotes (EK32).
   const history = useSyncExternalStore(subscribe, () => store?.history(symbol));
-  const stored = history && store?.get(symbol);
-  // The series with this render's price as its live point: drawn in the render that shows the row's new price
-  // (EK22: in the same frame), and in that render only — kept in the store without waking the chart (EK32).
-  const points = useMemo(
-    () => (stored && spark ? spark.appendLive(stored, price, time) : stored),
-    [stored, spark, price, time],
-  );
+  const svg = useRef<SVGSVGElement>(null);
 
   useEffect(() => store?.load(symbol), [store, symbol]);
-  // Kept also when the history arrives after the price (the series it is appended to is new then).
-  useLayoutEffect(() => store?.appendLive(symbol, price, time), [store, symbol, price, time, stored]);
+  useLayoutEffect(() => {
+    const chart = svg.current;
+    if (!chart) return;
+    const path = chart.firstElementChild as SVGPathElement;
+    const draw = () => {
+      const quote = book.get(symbol);
+      // The live point is kept in the store for the next point and the next mount, and drawn from there.
+      if (quote) store?.appendLive(symbol, quote.price, quote.lastUpdate);
+      const points = history && spark && store?.get(symbol);
+      setAttr(chart, 'data-points', String(points?.length ?? 0));
+      setAttr(chart, 'data-direction', points ? spark.seriesDirection(points) : 'flat');
+      setAttr(path, 'd', (points && spark.sparkPath(points, WIDTH, HEIGHT)) || null);
+    };
+    draw();
+    return book.subscribe(symbol, draw);
+  }, [book, symbol, store, spark, history]);
 
-  const [path, direction] = useMemo(
-    () =>
-      points && spark
-        ? [spark.sparkPath(points, WIDTH, HEIGHT), spark.seriesDirection(points)]
-        : ['', 'flat'],
-    [points, spark],
-  );
   return (
     <svg
+      ref={svg}
       className="tk-quotes__spark"
       part="mini-chart"
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -99,12 +103,8 @@ export const MiniChart = memo(function MiniChart({ symbol, price, time, label }:
       height={HEIGHT}
       role="img"
       aria-label={label}
-      data-direction={direction}
-      data-points={points?.length ?? 0}
     >
-      {path ? (
-        <path d={path} fill="none" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />
-      ) : null}
+      <path fill="none" strokeWidth="1.5" strokeLinejoin="round" strokeLinecap="round" />
     </svg>
   );
 });

@@ -1,13 +1,13 @@
-import { memo, useCallback, useLayoutEffect, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { memo, useLayoutEffect, useReducer, useRef, type KeyboardEvent } from 'react';
 import { Badge } from '../_shared/badge';
 import type { Translate } from '../_shared/use-t';
 import { MiniChart } from './mini-chart';
 import type { QuoteBook } from './quote-book';
 import type { QuotesProps } from './quotes';
 import type { ColumnFit } from './column-fit';
+import { LiveCells } from './live-cells';
 import { isRowStale, toRow } from './quote-row.logic';
-import type { RowContext } from './quote-row.logic';
-import { useFlash } from './use-flash';
+import type { QuoteRow as QuoteRowView, RowContext } from './quote-row.logic';
 
 /** Props of QuoteRow. */
 export interface QuoteRowProps {
@@ -39,15 +39,23 @@ export interface RowLabels {
   chart: string;
 }
 
-/** A price in the colour of its last move (QF1); a stale or closed row's colour wins over it. */
-function FlashPrice({ value, field }: { value: string; field: 'bid' | 'ask' | 'price' }) {
-  const flash = useFlash(value);
+/** A price cell: its text and the colour of its last move (QF1) are written by the row (LiveCells). */
+function PriceCell({ field }: { field: 'bid' | 'ask' | 'price' }) {
   return (
     <span className="tk-quotes__price tk-num" data-field={field} part={field}>
-      <span className="tk-quotes__flash" data-move={flash.move ?? undefined}>
-        {value}
-      </span>
+      <span className="tk-quotes__flash" />
     </span>
+  );
+}
+
+/** Whether two views of a row draw the same elements: what differs between them is only written (EK38). */
+export function sameShape(a: QuoteRowView, b: QuoteRowView): boolean {
+  return (
+    a.symbol === b.symbol &&
+    a.name === b.name &&
+    a.stale === b.stale &&
+    a.closed === b.closed &&
+    a.logoUrl === b.logoUrl
   );
 }
 
@@ -67,38 +75,55 @@ export function sameRow(a: QuoteRowProps, b: QuoteRowProps): boolean {
   return !quote || isRowStale(quote, a.ctx) === isRowStale(quote, b.ctx);
 }
 
-/** One focusable quote row; Enter or Space selects it like a click. */
-export const QuoteRow = memo(function QuoteRow({
-  symbol,
-  book,
-  ctx,
-  layout,
-  miniChart,
-  time,
-  labels,
-  fit,
-  selected,
-  t,
-  onSelect,
-  setAlert,
-}: QuoteRowProps) {
-  const subscribe = useCallback((listener: () => void) => book.subscribe(symbol, listener), [book, symbol]);
-  const quote = useSyncExternalStore(subscribe, () => book.get(symbol));
+/**
+ * One focusable quote row; Enter or Space selects it like a click. It hears its own quote (EK22) and writes a
+ * tick's values into its cells (EK38); it renders again only when the tick changes what it draws.
+ */
+export const QuoteRow = memo(function QuoteRow(props: QuoteRowProps) {
+  const { symbol, book, ctx, layout, miniChart, time, labels, fit, selected, t, onSelect, setAlert } = props;
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
+  const element = useRef<HTMLDivElement>(null);
+  const cells = useRef<LiveCells | null>(null);
+  const latest = useRef(props);
+  const quote = book.get(symbol);
   const row = quote ? toRow(quote, ctx, layout, time) : null;
-  // After every render, before paint: cheap unless a value takes a shape no other row shows (column-fit.ts).
+  /** The quote and the view this render drew. */
+  const drawn = useRef({ quote, row });
+  /** Show the symbol's latest quote: written into the cells, or a render when it changes what is drawn. */
+  const show = useRef(() => {
+    const { book: from, symbol: of, ctx: now, layout: as, time: timed, fit: widths } = latest.current;
+    const latestQuote = from.get(of);
+    const was = drawn.current;
+    const view =
+      latestQuote === was.quote ? was.row : latestQuote ? toRow(latestQuote, now, as, timed) : null;
+    if (!view || !was.row) {
+      if (view !== was.row) redraw();
+      return;
+    }
+    if (!sameShape(view, was.row)) return redraw();
+    cells.current?.write(view);
+    // Cheap unless a value takes a shape no other row shows (column-fit.ts).
+    widths.set(of, view);
+  }).current;
+  // After every render, before paint: the cells this render drew, and the latest quote in them.
   useLayoutEffect(() => {
-    if (row) fit.set(symbol, row);
+    latest.current = props;
+    drawn.current = { quote, row };
+    if (element.current) (cells.current ??= new LiveCells()).attach(element.current);
+    show();
   });
+  useLayoutEffect(() => book.subscribe(symbol, show), [book, symbol, show]);
   useLayoutEffect(() => () => fit.remove(symbol), [fit, symbol]);
   // The table lists the symbols of the book, so a row has its quote; the book never drops one it listed.
   if (!quote || !row) return null;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
-    onSelect(row.symbol);
+    onSelect(symbol);
   };
   return (
     <div
+      ref={element}
       className="tk-quotes__row"
       role="row"
       part={selected ? 'row row-selected' : 'row'}
@@ -107,7 +132,7 @@ export const QuoteRow = memo(function QuoteRow({
       data-symbol={row.symbol}
       data-stale={row.stale ? 'true' : 'false'}
       data-closed={row.closed ? 'true' : 'false'}
-      onClick={() => onSelect(row.symbol)}
+      onClick={() => onSelect(symbol)}
       onKeyDown={onKeyDown}
     >
       <div className="tk-quotes__cell tk-quotes__cell--symbol" role="cell" part="symbol">
@@ -135,7 +160,7 @@ export const QuoteRow = memo(function QuoteRow({
             title={setAlert.text}
             onClick={(event) => {
               event.stopPropagation();
-              setAlert.open(row.symbol, quote.bidPrice);
+              setAlert.open(symbol, (book.get(symbol) ?? quote).bidPrice);
             }}
             onKeyDown={(event) => event.stopPropagation()}
           >
@@ -153,35 +178,28 @@ export const QuoteRow = memo(function QuoteRow({
       </div>
       {layout === 'table' ? (
         <>
-          {time ? (
-            <div className="tk-quotes__cell tk-quotes__cell--time tk-num" role="cell">
-              {row.updated}
-            </div>
-          ) : null}
+          {time ? <div className="tk-quotes__cell tk-quotes__cell--time tk-num" role="cell" /> : null}
           <div className="tk-quotes__cell tk-quotes__cell--num" role="cell">
-            <FlashPrice value={row.bid} field="bid" />
+            <PriceCell field="bid" />
             <span className="tk-quotes__sub tk-num">
               <span className="tk-quotes__sub-label">{labels.low} </span>
-              {row.low}
             </span>
           </div>
           <div className="tk-quotes__cell tk-quotes__cell--num" role="cell">
-            <FlashPrice value={row.ask} field="ask" />
+            <PriceCell field="ask" />
             <span className="tk-quotes__sub tk-num">
               <span className="tk-quotes__sub-label">{labels.high} </span>
-              {row.high}
             </span>
           </div>
         </>
       ) : (
         <div className="tk-quotes__cell tk-quotes__cell--num" role="cell">
-          <FlashPrice value={row.price} field="price" />
+          <PriceCell field="price" />
         </div>
       )}
       <div className="tk-quotes__cell tk-quotes__cell--change" role="cell">
-        <Badge tone={row.direction} part="change" data-field="change" data-direction={row.direction}>
-          {row.change}
-        </Badge>
+        {/* Its text, tone and direction are the row's to write (EK38). */}
+        <Badge part="change" data-field="change" />
         {/* Under the change, not beside the code: a narrow symbol column keeps every row two lines high. */}
         {row.closed ? (
           <span className="tk-quotes__closed" part="closed">
@@ -191,7 +209,7 @@ export const QuoteRow = memo(function QuoteRow({
       </div>
       {miniChart ? (
         <div className="tk-quotes__cell tk-quotes__cell--chart" role="cell">
-          <MiniChart symbol={row.symbol} price={quote.price} time={quote.lastUpdate} label={labels.chart} />
+          <MiniChart symbol={symbol} book={book} label={labels.chart} />
         </div>
       ) : null}
     </div>
