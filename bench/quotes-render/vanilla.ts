@@ -1,9 +1,9 @@
 // The hand-written side of the partial-update benchmark: a copy of the <tk-quotes> table as React drew it
 // (same markup, same styles, in a shadow root of its own), updated the way one would write it by hand:
-// every changed cell's text node and attribute found once and kept, a write only where the value changed,
-// and the same formatting, flash, sparkline and column-width rules the widget uses (shared with it, the
-// widths by the same ColumnFit on its own copy of the sizer), so the two sides differ in how they update the
-// DOM, not in what they compute.
+// every changed cell's text node and attribute found once and kept with what it shows, a write only where the
+// value changed (compared in JS, not read back from the DOM), and the same formatting, flash, sparkline and
+// column-width rules the widget uses (shared with it, the widths by the same ColumnFit on its own copy of the
+// sizer), so the two sides differ in how they update the DOM, not in what they compute.
 import { isDecimal } from '../../src/core/domain/decimal';
 import { SHORT_DATE_TIME_FORMAT, formatPercent, formatPrice, formatTime } from '../../src/core/domain/format';
 import { changeDirection } from '../../src/core/domain/quotes';
@@ -27,14 +27,21 @@ interface FlashCell {
   move: Move;
 }
 
+/** A text cell: its text node and what it shows (compared in JS, not read back from the DOM). */
+interface TextCell {
+  node: Text;
+  value: string;
+}
+
 interface VanillaRow {
   bid: FlashCell;
   ask: FlashCell;
-  low: Text;
-  high: Text;
+  low: TextCell;
+  high: TextCell;
   change: HTMLElement;
-  changeText: Text;
-  time: Text;
+  changeText: TextCell;
+  direction: string | undefined;
+  time: TextCell;
   spark: SVGSVGElement;
   path: SVGPathElement;
   points: readonly SparkPoint[];
@@ -66,8 +73,14 @@ function setFlash(cell: FlashCell, value: string): void {
   else cell.span.removeAttribute('data-move');
 }
 
-function setText(node: Text, value: string): void {
-  if (node.data !== value) node.data = value;
+function textCell(node: Text): TextCell {
+  return { node, value: node.data };
+}
+
+function setText(cell: TextCell, value: string): void {
+  if (cell.value === value) return;
+  cell.value = value;
+  cell.node.data = value;
 }
 
 /** A hand-updated copy of a rendered quotes widget. */
@@ -100,11 +113,12 @@ export class VanillaQuotes {
       this.rows.set(symbol, {
         bid: flashCell(row, 'bid'),
         ask: flashCell(row, 'ask'),
-        low: textOf(row.querySelector('[data-field="bid"] + .tk-quotes__sub'), 'low'),
-        high: textOf(row.querySelector('[data-field="ask"] + .tk-quotes__sub'), 'high'),
+        low: textCell(textOf(row.querySelector('[data-field="bid"] + .tk-quotes__sub'), 'low')),
+        high: textCell(textOf(row.querySelector('[data-field="ask"] + .tk-quotes__sub'), 'high')),
         change,
-        changeText: textOf(change, 'change'),
-        time: textOf(row.querySelector('.tk-quotes__cell--time'), 'time'),
+        changeText: textCell(textOf(change, 'change')),
+        direction: change.dataset.direction,
+        time: textCell(textOf(row.querySelector('.tk-quotes__cell--time'), 'time')),
         spark,
         path,
         points,
@@ -122,13 +136,13 @@ export class VanillaQuotes {
   /** What a row shows that can widen a column (the logo layout's price is not drawn in this table). */
   private fitValues(row: VanillaRow) {
     return {
-      updated: row.time.data,
+      updated: row.time.value,
       bid: row.bid.value,
       ask: row.ask.value,
-      low: row.low.data,
-      high: row.high.data,
+      low: row.low.value,
+      high: row.high.value,
       price: '',
-      change: row.changeText.data,
+      change: row.changeText.value,
       closed: row.closed,
     };
   }
@@ -150,10 +164,11 @@ export class VanillaQuotes {
       setText(row.high, formatPrice(e.highPrice, precision));
       setText(row.time, formatTime(e.lastUpdate, SHORT_DATE_TIME_FORMAT, this.timeZone));
       const change = formatPercent(e.priceChangePercent);
-      if (row.changeText.data !== change) {
-        row.changeText.data = change;
+      if (row.changeText.value !== change) {
+        setText(row.changeText, change);
         const direction = changeDirection(e.priceChangePercent);
-        if (row.change.dataset.direction !== direction) {
+        if (row.direction !== direction) {
+          row.direction = direction;
           row.change.setAttribute('data-tone', direction);
           row.change.setAttribute('data-direction', direction);
         }

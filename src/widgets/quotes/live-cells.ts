@@ -32,66 +32,85 @@ export function nextFlash(was: Flash | undefined, value: string): Flash {
 
 const PRICES = ['bid', 'ask', 'price'] as const;
 
-/** The text of `element` after what React drew in it (a label), kept in one text node of its own. */
-function setText(element: Element | null, value: string): void {
-  if (!element) return;
-  const last = element.lastChild;
-  if (last instanceof Text) {
-    if (last.data !== value) last.data = value;
-  } else element.append(value);
-}
+const SELECTORS = {
+  bid: '[data-field="bid"] > .tk-quotes__flash',
+  ask: '[data-field="ask"] > .tk-quotes__flash',
+  price: '[data-field="price"] > .tk-quotes__flash',
+  low: '[data-field="bid"] + .tk-quotes__sub',
+  high: '[data-field="ask"] + .tk-quotes__sub',
+  change: '[data-field="change"]',
+  updated: '.tk-quotes__cell--time',
+} as const;
 
-function setData(element: Element | null, name: string, value: string | null): void {
-  if (!element || element.getAttribute(name) === value) return;
-  if (value === null) element.removeAttribute(name);
-  else element.setAttribute(name, value);
+type CellName = keyof typeof SELECTORS;
+
+/**
+ * One cell as this writer left it: its text node (after what React drew in it, a label) and what it wrote, so
+ * that a tick compares strings instead of reading the DOM, as a hand-written table would.
+ */
+class Cell {
+  private text: Text | null = null;
+  private shown = '';
+  private readonly written = new Map<string, string | null>();
+  /** The price's value and move (price cells). */
+  flash: Flash | undefined;
+
+  constructor(readonly element: Element) {}
+
+  setText(value: string): void {
+    if (this.text && this.shown === value) return;
+    this.shown = value;
+    if (this.text) this.text.data = value;
+    else this.element.append((this.text = document.createTextNode(value)));
+  }
+
+  setData(name: string, value: string | null): void {
+    if (this.written.has(name) && this.written.get(name) === value) return;
+    this.written.set(name, value);
+    if (value === null) this.element.removeAttribute(name);
+    else this.element.setAttribute(name, value);
+  }
 }
 
 /** The moving cells of one row element, and the moves of its prices. */
 export class LiveCells {
-  /** Each price cell's last value and move, with the element they were written in. */
-  private readonly flashes = new Map<string, { cell: Element; flash: Flash }>();
-  private row: Element | null = null;
-  private cells: Record<string, Element | null> = {};
+  private cells = new Map<CellName, Cell>();
 
-  /** Find the cells again after a render of `row` (a layout or a column brings or takes some). */
+  /**
+   * Find the cells again after a render of `row` (a layout or a column brings or takes some). A cell React drew
+   * anew starts afresh: a price without a move, as a price shown for the first time.
+   */
   attach(row: Element): void {
-    this.row = row;
-    const find = (selector: string) => row.querySelector(selector);
-    this.cells = {
-      bid: find('[data-field="bid"] > .tk-quotes__flash'),
-      ask: find('[data-field="ask"] > .tk-quotes__flash'),
-      price: find('[data-field="price"] > .tk-quotes__flash'),
-      low: find('[data-field="bid"] + .tk-quotes__sub'),
-      high: find('[data-field="ask"] + .tk-quotes__sub'),
-      change: find('[data-field="change"]'),
-      updated: find('.tk-quotes__cell--time'),
-    };
+    const cells = new Map<CellName, Cell>();
+    for (const name of Object.keys(SELECTORS) as CellName[]) {
+      const element = row.querySelector(SELECTORS[name]);
+      if (!element) continue;
+      const known = this.cells.get(name);
+      cells.set(name, known?.element === element ? known : new Cell(element));
+    }
+    this.cells = cells;
   }
 
   /** Show `view` in the cells found by the last `attach`: only what changed is written. */
   write(view: QuoteRow): void {
-    if (!this.row) return;
     const { cells } = this;
     for (const field of PRICES) {
-      const cell = cells[field] ?? null;
-      if (!cell) {
-        this.flashes.delete(field);
-        continue;
-      }
-      // A cell React drew anew starts without a move, as a price shown for the first time.
-      const was = this.flashes.get(field);
-      const flash = nextFlash(was?.cell === cell ? was.flash : undefined, view[field]);
-      this.flashes.set(field, { cell, flash });
-      setText(cell, flash.value);
-      setData(cell, 'data-move', flash.move);
+      const cell = cells.get(field);
+      if (!cell) continue;
+      const flash = nextFlash(cell.flash, view[field]);
+      if (flash === cell.flash) continue;
+      cell.flash = flash;
+      cell.setText(flash.value);
+      cell.setData('data-move', flash.move);
     }
-    setText(cells.low ?? null, view.low);
-    setText(cells.high ?? null, view.high);
-    setText(cells.updated ?? null, view.updated);
-    const change = cells.change ?? null;
-    setText(change, view.change);
-    setData(change, 'data-tone', view.direction);
-    setData(change, 'data-direction', view.direction);
+    cells.get('low')?.setText(view.low);
+    cells.get('high')?.setText(view.high);
+    cells.get('updated')?.setText(view.updated);
+    const change = cells.get('change');
+    if (change) {
+      change.setText(view.change);
+      change.setData('data-tone', view.direction);
+      change.setData('data-direction', view.direction);
+    }
   }
 }
