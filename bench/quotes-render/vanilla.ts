@@ -4,11 +4,11 @@
 // value changed (compared in JS, not read back from the DOM), and the same formatting, flash, sparkline and
 // column-width rules the widget uses (shared with it, the widths by the same ColumnFit on its own copy of the
 // sizer), so the two sides differ in how they update the DOM, not in what they compute.
-import { isDecimal } from '../../src/core/domain/decimal';
 import { SHORT_DATE_TIME_FORMAT, formatPercent, formatPrice, formatTime } from '../../src/core/domain/format';
 import { changeDirection } from '../../src/core/domain/quotes';
 import type { PriceEntry } from '../../src/core/contract/types';
-import { priceMove } from '../../src/widgets/quotes/quote-row.logic';
+import { nextFlash } from '../../src/widgets/quotes/live-cells';
+import type { Flash } from '../../src/widgets/quotes/live-cells';
 import { ColumnFit } from '../../src/widgets/quotes/column-fit';
 import type { FitLabels } from '../../src/widgets/quotes/column-fit';
 import { appendLive, seriesDirection, sparkPath } from '../../src/widgets/quotes/sparkline';
@@ -17,14 +17,11 @@ import type { SparkPoint } from '../../src/widgets/quotes/sparkline';
 const SPARK_WIDTH = 80;
 const SPARK_HEIGHT = 28;
 
-type Move = 'up' | 'down' | null;
-
 /** A flashing price: its text node, the span that carries the move, and what they show. */
 interface FlashCell {
   text: Text;
   span: HTMLElement;
-  value: string;
-  move: Move;
+  flash: Flash;
 }
 
 /** A text cell: its text node and what it shows (compared in JS, not read back from the DOM). */
@@ -58,18 +55,19 @@ function flashCell(row: Element, field: string): FlashCell {
   const span = row.querySelector<HTMLElement>(`[data-field="${field}"] .tk-quotes__flash`);
   if (!span) throw new Error(`vanilla table: no ${field} price`);
   const text = textOf(span, field);
-  return { text, span, value: text.data, move: (span.dataset.move as Move) ?? null };
+  const move = span.dataset.move;
+  return { text, span, flash: { value: text.data, move: move === 'up' || move === 'down' ? move : null } };
 }
 
-/** The QF1 rule of use-flash.ts: a new value takes its move's colour; an equal number keeps the last one. */
+/** The widget's QF1 rule (`nextFlash`): a new value takes its move's colour; an equal number keeps the last one. */
 function setFlash(cell: FlashCell, value: string): void {
-  if (value === cell.value) return;
-  const move = priceMove(cell.value, value) ?? (isDecimal(value) ? cell.move : null);
-  cell.value = value;
+  const was = cell.flash;
+  const flash = nextFlash(was, value);
+  if (flash === was) return;
+  cell.flash = flash;
   cell.text.data = value;
-  if (move === cell.move) return;
-  cell.move = move;
-  if (move) cell.span.setAttribute('data-move', move);
+  if (flash.move === was.move) return;
+  if (flash.move) cell.span.setAttribute('data-move', flash.move);
   else cell.span.removeAttribute('data-move');
 }
 
@@ -137,8 +135,8 @@ export class VanillaQuotes {
   private fitValues(row: VanillaRow) {
     return {
       updated: row.time.value,
-      bid: row.bid.value,
-      ask: row.ask.value,
+      bid: row.bid.flash.value,
+      ask: row.ask.flash.value,
       low: row.low.value,
       high: row.high.value,
       price: '',

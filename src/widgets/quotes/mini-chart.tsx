@@ -2,6 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyn
 import { usePlatform } from '../_shared/platform-context';
 import type { QuoteBook } from './quote-book';
 import type * as SparkModule from './spark';
+import type { SparkPoint } from './sparkline';
 
 const WIDTH = 80;
 const HEIGHT = 28;
@@ -51,13 +52,6 @@ export interface MiniChartProps {
   label: string;
 }
 
-/** The attribute `name` of `element` set to `value`, or removed (null); untouched when it already is. */
-function setAttr(element: Element, name: string, value: string | null): void {
-  if (element.getAttribute(name) === value) return;
-  if (value === null) element.removeAttribute(name);
-  else element.setAttribute(name, value);
-}
-
 /**
  * 30-minute sparkline of one symbol (1-minute opens from `thumb/{symbol}` plus live prices). React draws the
  * chart's elements; the series, its path and its direction are drawn into them on each of the symbol's ticks,
@@ -80,14 +74,20 @@ export const MiniChart = memo(function MiniChart({ symbol, book, label }: MiniCh
     const chart = svg.current;
     if (!chart) return;
     const path = chart.firstElementChild as SVGPathElement;
+    /** The series last drawn: a tick that leaves it as it was (another field moved) draws nothing. */
+    let drawn: readonly SparkPoint[] | null | undefined = null;
     const draw = () => {
       const quote = book.get(symbol);
       // The live point is kept in the store for the next point and the next mount, and drawn from there.
       if (quote) store?.appendLive(symbol, quote.price, quote.lastUpdate);
-      const points = history && spark && store?.get(symbol);
-      setAttr(chart, 'data-points', String(points?.length ?? 0));
-      setAttr(chart, 'data-direction', points ? spark.seriesDirection(points) : 'flat');
-      setAttr(path, 'd', (points && spark.sparkPath(points, WIDTH, HEIGHT)) || null);
+      const points = (history && store?.get(symbol)) || undefined;
+      if (points === drawn) return;
+      drawn = points;
+      const d = points && spark ? spark.sparkPath(points, WIDTH, HEIGHT) : '';
+      chart.setAttribute('data-points', String(points?.length ?? 0));
+      chart.setAttribute('data-direction', points && spark ? spark.seriesDirection(points) : 'flat');
+      if (d) path.setAttribute('d', d);
+      else path.removeAttribute('d');
     };
     draw();
     return book.subscribe(symbol, draw);
