@@ -2,7 +2,7 @@
 // React's Profiler counts commits; Preact has none, so the lite project leaves this file out (vitest.config.ts).
 import { Profiler } from 'react';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { PlatformProvider } from '../_shared/platform-context';
 import { createTestPlatform, nextFrame, priceEntry } from '../_shared/test-platform.fixture';
 import type { TestPlatform } from '../_shared/test-platform.fixture';
@@ -74,6 +74,8 @@ it('shows a new price and its mini chart point without a commit, with or without
 
 it('renders a row again when a tick changes what it draws: a delayed quote turning fresh (EK38)', async () => {
   let now = clock;
+  // The platform's clock ticks on an interval: faked, and moved a second at a time (animation frames stay real).
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   const test = createTestPlatform({ now: () => now });
   try {
     const { view, commits } = await renderCounted(test, false);
@@ -83,8 +85,9 @@ it('renders a row again when a tick changes what it draws: a delayed quote turni
     now += 10_500;
     act(() => test.publish([{ ...gbpusd, bidPrice: '1.2700' }]));
     now += 1_000;
+    act(() => vi.advanceTimersByTime(1_000));
     const row = () => view.container.querySelector<HTMLElement>('[part~="row"][data-symbol="EURUSD"]');
-    await waitFor(() => expect(row()?.getAttribute('data-stale')).toBe('true'), { timeout: 2_500 });
+    expect(row()?.getAttribute('data-stale')).toBe('true');
     expect(row()?.querySelector('[part="stale"]')).not.toBeNull();
     const before = commits();
     await act(async () => {
@@ -98,6 +101,7 @@ it('renders a row again when a tick changes what it draws: a delayed quote turni
     view.unmount();
   } finally {
     test.platform.close();
+    vi.useRealTimers();
   }
 });
 
