@@ -83,6 +83,20 @@ describe('first-paint size budgets of the build (gzip -9)', () => {
     expect(withImageCode).toEqual([]);
   });
 
+  it("tk-account's body holds no QR encoder: it loads with the QR it draws (second-factor setup, invitation; EK39)", () => {
+    const body = staticFiles(manifest, '../widgets/account/account.tsx');
+    expect(body.length).toBeGreaterThan(1);
+    // An error text of the `qrcode` package that minification keeps.
+    const withEncoder = body.filter((file) =>
+      readFileSync(join(DIST_DIR, file), 'utf8').includes('No input text'),
+    );
+    expect(withEncoder).toEqual([]);
+    const qr = staticFiles(manifest, '../widgets/account/qr-code.tsx');
+    expect(qr.some((file) => readFileSync(join(DIST_DIR, file), 'utf8').includes('No input text'))).toBe(
+      true,
+    );
+  });
+
   it('tk-chart: at most 110 KB, klinecharts after it', () => {
     const chart = firstPaint('tk-chart');
     expect(sum(chart)).toBeLessThanOrEqual(CHART_BUDGET);

@@ -7,11 +7,12 @@ import { CodeInput } from './code-input';
 import { CopyButton } from './copy-button';
 import { Icon } from './icons';
 import { Field, PageHeader } from './parts';
-import { QrCode } from './qr-code';
 import { useToast } from '../_shared/toast';
 
 // The signed-in devices load when the page opens: they stay out of the widget's first paint (SB4).
 const Devices = lazy(() => import('./devices').then((m) => ({ default: m.Devices })));
+// The QR encoder loads with the setup it draws (as the invitation's QR): not with every account page (EK39).
+const QrCode = lazy(() => import('./qr-code').then((m) => ({ default: m.QrCode })));
 
 /** A base32 secret in groups of four, easier to type into an authenticator by hand. */
 export function groupSecret(secret: string): string {
@@ -117,7 +118,9 @@ export function Security() {
         <ol className="tk-account__steps">
           <li>
             <p>{t('account.totp_step_scan')}</p>
-            <QrCode text={setup.otpauthUri} label={t('account.totp_qr')} />
+            <Suspense fallback={<p className="tk-state">{t('app.loading')}</p>}>
+              <QrCode text={setup.otpauthUri} label={t('account.totp_qr')} />
+            </Suspense>
           </li>
           <li>
             <p>{t('account.totp_step_key')}</p>
