@@ -115,7 +115,11 @@ export const FIGURES = {
         limit: { kind: 'goal', min: r.lighthouse.goals.score },
         note:
           `FCP ${(f.firstContentfulPaintMs / 1000).toFixed(2)} s, LCP ${(f.largestContentfulPaintMs / 1000).toFixed(2)} s, ` +
-          `TBT ${Math.round(f.totalBlockingTimeMs)} ms, CLS ${f.cumulativeLayoutShift.toFixed(3)}; median of ${f.runs}`,
+          `TBT ${Math.round(f.totalBlockingTimeMs)} ms, CLS ${f.cumulativeLayoutShift.toFixed(3)}; median of ${f.runs}` +
+          // What the largest paint was (EK41): its selector's last three steps.
+          (f.largestPaintElement
+            ? `; largest paint: ${f.largestPaintElement.split(' > ').slice(-3).join(' > ')}`
+            : ''),
       }),
     ]),
   'bench/broker-fanout.ts': (r) => [

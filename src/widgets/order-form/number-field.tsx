@@ -21,6 +21,11 @@ export interface NumberFieldProps {
   canIncrease: boolean;
   /** Text under the field (hint or estimate), linked with aria-describedby. */
   hint?: ReactNode;
+  /**
+   * The field will have a hint once what it depends on arrives (the volume's range with the product): its line is
+   * kept empty until then, so that nothing under the field moves down when it comes (EK41).
+   */
+  hintPending?: boolean;
   onType(text: string): void;
   /** Blur or Enter: the field's rule runs. */
   onCommit(): void;
@@ -93,6 +98,10 @@ export function NumberField(props: NumberFieldProps) {
       {hint ? (
         <div id={hintId} className="tk-order-form__hint">
           {hint}
+        </div>
+      ) : props.hintPending ? (
+        <div className="tk-order-form__hint" aria-hidden="true" data-testid={`${name}-hint-pending`}>
+          {'\u00a0'}
         </div>
       ) : null}
     </div>

@@ -34,6 +34,37 @@ describe('<OrderForm> retail-client protection (PR4)', () => {
     view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0, mode: 'market' });
     await ready();
     expect(screen.queryByTestId('retail-cap')).toBeNull();
+    expect(screen.queryByTestId('retail-cap-pending')).toBeNull();
+  });
+
+  it('keeps the lines of the volume range and the retail note while the product is on its way (EK41)', async () => {
+    // Nothing under them moves down when the product arrives: Lighthouse found the phone's order page shift 0.11.
+    let answer: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    const product = btcProduct({ multiple: 2 });
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', direction: 0, mode: 'market' },
+      {
+        product,
+        handlers: {
+          'waa/product/order/info': () => arrived.then(() => ({ code: 0, data: product })),
+          'wa-na/forex/product/list': () => arrived.then(() => ({ code: 0, data: [product] })),
+        },
+      },
+    );
+    const range = await screen.findByTestId('volume-hint-pending');
+    const note = screen.getByTestId('retail-cap-pending');
+    for (const line of [range, note]) {
+      expect(line.getAttribute('aria-hidden')).toBe('true');
+      expect(line.textContent).toBe('\u00a0');
+    }
+    expect(screen.queryByTestId('retail-cap')).toBeNull();
+    await act(async () => answer());
+    await ready();
+    expect(screen.queryByTestId('volume-hint-pending')).toBeNull();
+    expect(screen.queryByTestId('retail-cap-pending')).toBeNull();
+    expect(screen.getByTestId('retail-cap').textContent).toBe('Retail client protection');
+    expect(screen.getByText(/^From \S+ to \S+ lots$/)).toBeTruthy();
   });
 });
 

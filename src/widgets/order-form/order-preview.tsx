@@ -26,7 +26,7 @@ export function PreviewList(props: PreviewListProps) {
   // Within ESMA's retail limit of its class: the server capped it for the brand (or it was that low).
   const retailCap = product ? withinRetailLimit(product) : false;
   const figures = preview && !('error' in preview) ? preview : null;
-  const row = (key: string, label: string, value: string, tone?: 'danger', hint?: string) => (
+  const row = (key: string, label: string, value: string, tone?: 'danger', hint?: string | null) => (
     <div className="tk-order-form__row" data-testid={`preview-${key}`} data-tone={tone}>
       <dt>{label}</dt>
       <dd className="tk-num">
@@ -34,6 +34,11 @@ export function PreviewList(props: PreviewListProps) {
         {hint ? (
           <small className="tk-order-form__cap" data-testid="retail-cap">
             {hint}
+          </small>
+        ) : hint === null ? (
+          // Its line kept while the product is on its way (EK41).
+          <small className="tk-order-form__cap" aria-hidden="true" data-testid="retail-cap-pending">
+            {'\u00a0'}
           </small>
         ) : null}
       </dd>
@@ -47,7 +52,9 @@ export function PreviewList(props: PreviewListProps) {
           t('order.leverage'),
           multiple ? `1:${multiple}` : '--',
           undefined,
-          multiple && retailCap ? t('order.retail_cap') : undefined,
+          // Most products of a retail brand are within their class's limit: until the product is known, the
+          // note's line is kept rather than added under the leverage when it arrives (null).
+          product === null ? null : multiple && retailCap ? t('order.retail_cap') : undefined,
         )}
         {row('value', t('order.value'), figures ? usd(figures.value) : '--')}
         {row('margin', t('order.margin'), figures ? usd(figures.margin) : '--')}

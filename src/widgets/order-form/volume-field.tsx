@@ -39,6 +39,7 @@ export function VolumeField({ id, value, product, disabled, t, ticket }: VolumeF
             })
           : undefined
       }
+      hintPending={!product}
       onType={(text) => ticket.type('volume', text)}
       onCommit={() => ticket.commit('volume')}
       onStep={(delta) => ticket.step('volume', delta)}
