@@ -11,12 +11,12 @@ import { runCli } from '../../server/src/admin/cli-run';
 import { FOREX_HOURS } from '../../server/src/market/sessions';
 import { serverUrl } from '../../src/core/contract/endpoint';
 import { WithdrawStatus } from '../../src/core/contract/withdrawals';
-import { isMarketOpen } from '../../src/core/domain/market-hours';
+import { nextClose, nextOpen } from '../../src/core/domain/market-hours';
 import { open, signIn } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
 import { openPage, screenshot, useBrowser } from './browser';
 import { verifyIdentity } from './kyc-steps';
-import { serverNow } from './clock';
+import { advanceServerClock, serverNow } from './clock';
 import type { ViewportName } from './browser';
 import { fundedAccount, pageToken, pinBid, post } from './trading-steps';
 
@@ -33,6 +33,29 @@ const USDT_TRC20 = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 /** Exactly the forex rule's threshold (320), in USDT taken 1:1. */
 const DEPOSIT = '100000';
 const WITHDRAWAL = '1000';
+
+/** The journey's own limit (its test's timeout): the forex market must stay open at least this long. */
+const JOURNEY_MS = 150_000;
+/** The clock control's longest move. */
+const DAY_MS = 86_400_000;
+
+/**
+ * Makes sure the forex market is open on the server's clock for the whole journey, so that its forex steps (320
+ * before the deposit, a placed order after) run on every day of the week (CK8). When the market is closed (a
+ * weekend) or closes before the journey could end, the server clock moves to the next session's opening, a day
+ * at most per move: this file is one of the clock movers (tests/e2e/sequencer.ts). Answers how far it moved.
+ */
+async function forexOpenForTheJourney(): Promise<number> {
+  const now = await serverNow();
+  const closes = nextClose(FOREX_HOURS, now);
+  if (closes === null || closes > now + JOURNEY_MS) return 0;
+  const opens = nextOpen(FOREX_HOURS, closes);
+  if (opens === null) throw new Error('The forex market does not open within a week');
+  // The server's clock follows real time between the reading and the move: a second past the opening.
+  const move = opens - now + 1_000;
+  for (let left = move; left > 0; left -= DAY_MS) await advanceServerClock(Math.min(left, DAY_MS));
+  return move;
+}
 
 /** The trader's real balance as the server holds it. */
 async function balanceOf(token: string): Promise<string> {
@@ -135,9 +158,12 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the cashier journey at %s', 
     { timeout: 150_000 },
     async () => {
       const started = Date.now();
+      const moved = await forexOpenForTheJourney();
+      if (moved > 0)
+        console.info(
+          `cashier journey: the server clock moved ${(moved / 3_600_000).toFixed(1)} h to forex hours`,
+        );
       const account = await fundedAccount(null);
-      // Market hours by the server's clock (other suites may have moved it ahead of this process's).
-      const forexOpen = isMarketOpen(FOREX_HOURS, await serverNow());
       const { context, page } = await openPage(browser(), vp);
       const { context: opContext, page: opPage } = await openPage(browser(), vp);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
@@ -148,7 +174,7 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the cashier journey at %s', 
         const token = await pageToken(page);
         // Withdrawals need a verified identity by default (KC1): the trader is verified as an operator would.
         await verifyIdentity(token, account.uid);
-        if (forexOpen) expect((await forexOrder(token)).code).toBe(320);
+        expect((await forexOrder(token)).code).toBe(320);
 
         // 1. The deposit, through the real form.
         await open(page, '/user/deposit');
@@ -186,12 +212,10 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the cashier journey at %s', 
         // 3. The balance rises on the trader's page, and forex is tradable.
         await expect.poll(() => walletUsd(page), { timeout: 15_000 }).toContain(grouped(DEPOSIT));
         await screenshot(page, 'journey-wallet-funded', vp);
-        if (forexOpen) {
-          const placed = await forexOrder(token);
-          expect(placed.code).toBe(0);
-          const closed = await post('/exchange/order/cancelOrder', { orderId: placed.data }, token);
-          expect(closed.code).toBe(0);
-        }
+        const placed = await forexOrder(token);
+        expect(placed.code).toBe(0);
+        const closed = await post('/exchange/order/cancelOrder', { orderId: placed.data }, token);
+        expect(closed.code).toBe(0);
         const funded = await balanceOf(token);
 
         // 4. A bank card, through the real form.

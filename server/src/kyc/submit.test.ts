@@ -72,6 +72,14 @@ describeOnBackends('identity verification: the user calls', { on: 'any' }, (back
         realName: 'Ada King',
       });
       expect((await submitJunior(app, user.token)).json().code).toBe(1014);
+      // The spec's default method (POST, KC6) answers the same record as GET.
+      const posted = await app.inject({
+        method: 'POST',
+        url: FIRST_AUTH_URL,
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: {},
+      });
+      expect(posted.json()).toMatchObject({ code: 0, data: { verifiedStatus: 2, realName: 'Ada King' } });
       const { rows } = await app.db.query('select real_name, id_number from users where id = $1', [user.id]);
       expect(rows[0]).toEqual({ real_name: 'Ada King', id_number: 'X9' });
     });

@@ -193,7 +193,8 @@ export const GetJuniorVerification = endpoint({
   service: 'api',
   path: 'waa/user/first/auth',
   access: 'protected',
-  methods: ['GET'],
+  // GET as `user/auth` (spec §7 notes GET there); POST too, the spec's default for a call it does not note (KC6).
+  methods: ['GET', 'POST'],
   tag: TAG,
   summary: "The caller's junior verification (authenticated as well once the advanced one is)",
   input: Obj({}),

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_KEY } from './deposit.logic';
 import { amount, depositsSent, pickProof, renderDeposit, submit, toStep2 } from './deposit.fixture';
 import type { RenderedDeposit } from './deposit.fixture';
+import type { Answer } from '../../core/session/session.fixture';
 
 let view: RenderedDeposit | undefined;
 afterEach(() => {
@@ -140,6 +141,40 @@ describe('<Deposit>', () => {
     await submit();
     await waitFor(() => expect(document.querySelector('[part="toast"]')?.textContent).toMatch(/1036/));
     expect(amount().value).toBe('5000');
+  });
+
+  it('sends one Idempotency-Key per submission: kept for a retry after a lost answer, new after a change or an answer', async () => {
+    // Two lost answers (an HTTP error without the envelope), then the server's refusals.
+    const answers: Answer[] = [{ http: 503 }, { http: 503 }];
+    view = await renderDeposit(
+      {},
+      { server: { submit: () => answers.shift() ?? { code: 1036, msg: 'NOT_CORRECT_AMOUNT' } } },
+    );
+    const call = vi.spyOn(view.h.platform.api, 'call');
+    await toStep2();
+    fireEvent.change(amount(), { target: { value: '5000' } });
+    await pickProof();
+    fireEvent.click(screen.getByRole('checkbox'));
+    const sent = async (count: number) => {
+      await submit();
+      await waitFor(() => expect(submits()).toHaveLength(count));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(false),
+      );
+    };
+    await sent(1);
+    await sent(2);
+    fireEvent.change(amount(), { target: { value: '6000' } });
+    await sent(3);
+    await sent(4);
+    const keys = call.mock.calls
+      .filter(([endpoint]) => endpoint.path === 'waa/user/deposit')
+      .map(([, , options]) => options?.idempotencyKey);
+    expect(keys).toHaveLength(4);
+    expect(keys.every((key) => typeof key === 'string' && key.length === 32)).toBe(true);
+    // The retry of a lost answer repeats the key; a changed amount and a refused submission each end it.
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys.slice(1)).size).toBe(3);
   });
 
   it('keeps the form while the user reads the agreement and restores it on return, once', async () => {

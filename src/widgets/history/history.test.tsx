@@ -6,6 +6,8 @@ import { makeToken } from '../../core/session/session.fixture';
 import { stubWidgetWidth } from '../_shared/resize-observer.fixture';
 import { FakeIntersectionObserver, orders, page, renderHistory } from './history.fixture';
 import type { RenderedHistory } from './history.fixture';
+import { PlatformProvider } from '../_shared/platform-context';
+import { History } from './history';
 
 let view: RenderedHistory | undefined;
 afterEach(() => {
@@ -145,6 +147,46 @@ describe('<History>', () => {
     });
     await waitFor(() => expect(view?.h.callsTo('waa/order/queryMock')).toHaveLength(1));
     expect(view.h.callsTo('waa/order/queryMock')[0]?.body).toMatchObject({ page: 1, positionStatus: 3 });
+    await waitFor(() => expect(rows()).toBe(10));
+  });
+
+  it('starts again at page 1 when the trade mode changes, either way (spec §4)', async () => {
+    view = await renderHistory(
+      {},
+      (body) => page(orders(10, `p${String(body.page)}-`), Number(body.page), 3),
+      {
+        handlers: {
+          'waa/option/findOptionHistory': (body) => ({
+            code: 0,
+            data: {
+              items: [],
+              page: Number(body.page),
+              pages: 0,
+              total: 0,
+              totalWinLoss: '0',
+              todayWinLoss: '0',
+            },
+          }),
+        },
+      },
+    );
+    await waitFor(() => expect(rows()).toBe(10));
+    await scrollToEnd();
+    await waitFor(() => expect(rows()).toBe(20));
+    const showMode = (mode: 'market' | 'option') =>
+      act(async () => {
+        view?.rerender(
+          <PlatformProvider platform={view.h.platform}>
+            <History mode={mode} />
+          </PlatformProvider>,
+        );
+      });
+    await showMode('option');
+    await waitFor(() => expect(view?.h.callsTo('waa/option/findOptionHistory')).toHaveLength(1));
+    expect(view.h.callsTo('waa/option/findOptionHistory')[0]?.body).toMatchObject({ page: 1 });
+    await showMode('market');
+    await waitFor(() => expect(queries()).toHaveLength(3));
+    expect(queries().map((q) => q.page)).toEqual([1, 2, 1]);
     await waitFor(() => expect(rows()).toBe(10));
   });
 

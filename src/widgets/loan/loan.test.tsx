@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Answer } from '../../core/session/session.fixture';
 import { LOAN_SLOW_POLL_MS } from './loan.logic';
 import { loanDto, renderLoan, repaymentDto, type RenderedLoan } from './loan.fixture';
 
@@ -91,6 +92,40 @@ describe('<Loan> without a loan', () => {
     fireEvent.click(button('Apply'));
     const alert = await screen.findByText(/1149/);
     expect(alert.textContent).toBe('A loan application is already in progress (1149)');
+  });
+
+  it('sends one Idempotency-Key per application: kept for a retry after a lost answer, new after a change or an answer', async () => {
+    // Two lost answers (an HTTP error without the envelope), then the server's refusals.
+    const answers: Answer[] = [{ http: 503 }, { http: 503 }];
+    view = await renderLoan(
+      {},
+      {
+        handlers: {
+          'waa/userLoan/insert': () => answers.shift() ?? { code: 1149, msg: 'loan application in progress' },
+        },
+      },
+    );
+    const call = vi.spyOn(view.h.platform.api, 'call');
+    await waitFor(() => expect(state().dataset.status).toBe('100'));
+    await change(part('guarantor'), '10000008');
+    const sent = async (count: number) => {
+      await waitFor(() => expect(button('Apply').disabled).toBe(false));
+      fireEvent.click(button('Apply'));
+      await waitFor(() => expect(calls('insert')).toHaveLength(count));
+    };
+    await sent(1);
+    await sent(2);
+    await change(part('amount'), '60000');
+    await sent(3);
+    await sent(4);
+    const keys = call.mock.calls
+      .filter(([endpoint]) => endpoint.path === 'waa/userLoan/insert')
+      .map(([, , options]) => options?.idempotencyKey);
+    expect(keys).toHaveLength(4);
+    expect(keys.every((key) => typeof key === 'string' && key.length === 32)).toBe(true);
+    // The retry of a lost answer repeats the key; a changed amount and a refused application each end it.
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys.slice(1)).size).toBe(3);
   });
 
   it("shows a rejected application's reason above a new application", async () => {
@@ -199,6 +234,40 @@ describe('<Loan> with a loan', () => {
     await waitFor(() => expect(button('Repay').disabled).toBe(true));
     expect(screen.getByText('Your latest repayment is waiting for review.')).toBeTruthy();
     expect(part('repayments').querySelector('tr[data-status="0"]')?.textContent).toContain('Pending review');
+  });
+
+  it('sends one Idempotency-Key per repayment: kept for a retry after a lost answer, new after a change or an answer', async () => {
+    const answers: Answer[] = [{ http: 503 }, { http: 503 }];
+    view = await renderLoan(
+      {},
+      {
+        server: { loan: loanDto() },
+        handlers: {
+          'waa/userLoan/insertRepayment': () =>
+            answers.shift() ?? { code: 1057, msg: 'invalid operation status' },
+        },
+      },
+    );
+    const call = vi.spyOn(view.h.platform.api, 'call');
+    await waitFor(() => expect(state().dataset.status).toBe('1'));
+    fireEvent.click(button('Repay'));
+    await change(screen.getByRole('slider') as HTMLInputElement, '1200');
+    const sent = async (count: number) => {
+      await waitFor(() => expect(button('Confirm repayment').disabled).toBe(false));
+      fireEvent.click(button('Confirm repayment'));
+      await waitFor(() => expect(calls('insertRepayment')).toHaveLength(count));
+    };
+    await sent(1);
+    await sent(2);
+    await change(part('repay-amount'), '1300');
+    await sent(3);
+    await sent(4);
+    const keys = call.mock.calls
+      .filter(([endpoint]) => endpoint.path === 'waa/userLoan/insertRepayment')
+      .map(([, , options]) => options?.idempotencyKey);
+    expect(keys).toHaveLength(4);
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys.slice(1)).size).toBe(3);
   });
 
   it('keeps the repay button disabled while the latest repayment waits', async () => {
