@@ -229,6 +229,22 @@ describe('<Withdraw>', () => {
     expect(onNavigate).toHaveBeenCalledWith({ to: '/user/wallet/addBankCard' });
   });
 
+  it("says 'bank card meta not found.' on the bank tab when the bank withdrawal meta answers a code (spec §8)", async () => {
+    view = await renderWithdraw(
+      {},
+      {
+        handlers: {
+          'waa/cryptocurrency/bank/withdraw/find/one': () => ({ code: 1008, msg: 'incorrect parameter' }),
+        },
+      },
+    );
+    await chooseCoin('BTC (BTC)');
+    // The crypto tab does not depend on the bank meta: no notice there.
+    expect(screen.queryByText('bank card meta not found.')).toBeNull();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Bank card' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('bank card meta not found.');
+  });
+
   it('shows the server’s message when the fee type is not supported', async () => {
     view = await renderWithdraw(
       {},
