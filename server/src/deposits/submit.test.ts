@@ -256,6 +256,27 @@ describeOnBackends('deposit submission', { on: 'postgres' }, (backend) => {
       expect((await submit(app, token, { type: 'bank', amt: '2000', locale: 'en' })).json().code).toBe(1001);
     });
 
+    it('refuses a wire to a brand account in another currency with 1030 (no price source for it)', async () => {
+      // No route adds a receiving account: an operator's EUR account is written as the seed writes the USD ones.
+      await app.db.query(
+        `insert into deposit_banks (id, brand_id, bank_name, account_name, account_number, currency, sort)
+         values (90, 'tradekit', 'Euro Harbor Bank', 'TradeKit Client Funds', 'DE89 3704 0044 0532 0130 00', 'EUR', 9)`,
+      );
+      try {
+        const { token } = await trader();
+        const answer = (
+          await submit(app, token, { type: 'bank', bankId: 90, amt: '2000', locale: 'en' })
+        ).json();
+        expect(answer.code).toBe(1030);
+        const { rows } = await app.db.query<{ n: number }>(
+          'select count(*)::int as n from cash_tickets where deposit_bank_id = 90',
+        );
+        expect(Number(rows[0]?.n)).toBe(0);
+      } finally {
+        await app.db.query('delete from deposit_banks where id = 90');
+      }
+    });
+
     it('takes a fixed-USD wire without an account where depositBanNewFlow is on', async () => {
       const { token } = await trader('meridian');
       const body = (await submit(app, token, { type: 'bank', amt: '40', locale: 'fr' })).json();
