@@ -271,7 +271,8 @@ export interface TkChartProperties {
   header: boolean | undefined;
   /**
    * The trade mode the buttons serve: `option` labels them Up and Down (`tk-trade` 0 up, 1 down),
-   * `market` Sell and Buy.
+   * `market` Sell and Buy. A mode the brand does not trade in keeps the buttons locked: a tap says
+   * so.
    */
   tradeMode: 'market' | 'option' | undefined;
 }

@@ -64,8 +64,9 @@ export const ChartHeader = memo(function ChartHeader({
 }: ChartHeaderProps) {
   const id = useId();
   const closed = block === 'closed' || block === 'not_tradable';
-  // Buttons stay while the state is unknown or the quote is delayed: a tap explains why nothing happens.
-  const locked = block === 'unknown' || block === 'stale';
+  // Buttons stay while the state is unknown, the quote is delayed or the brand does not trade in this mode: a tap
+  // explains why nothing happens.
+  const locked = block === 'unknown' || block === 'stale' || block === 'mode';
   const option = tradeMode === 'option';
   return (
     <header className="tk-chart__header" part="header">

@@ -11,6 +11,7 @@ import {
   parseCandleType,
   parsePeriod,
   toggleIndicator,
+  modeOffered,
   tradeBlock,
 } from './chart.logic';
 import type { IndicatorSet, MarketStatus, TradeBlock } from './chart.logic';
@@ -158,6 +159,41 @@ describe('tradeBlock (spec §4 trade button states, §5 chart buy/sell rules)', 
     expect(tradeBlock({ ...input, isOpen: null })).toBe('unknown');
     expect(tradeBlock({ ...input, product: product({ sessions: [] }), isOpen: null })).toBe('none');
     expect(tradeBlock({ ...input, isOpen: isMarketOpen })).toBe('none');
+  });
+});
+
+describe('a trade mode the brand does not offer (spec §5, CB1)', () => {
+  const input = {
+    product: product(),
+    status: 'open' as const,
+    now: WEDNESDAY,
+    stale: false,
+    isOpen: isMarketOpen,
+  };
+
+  it('locks the buttons with a notice where they would trade or show a delayed quote', () => {
+    expect(tradeBlock({ ...input, modeOffered: false })).toBe('mode');
+    expect(tradeBlock({ ...input, stale: true, modeOffered: false })).toBe('mode');
+    expect(tradeBlock({ ...input, modeOffered: true })).toBe('none');
+  });
+
+  it('leaves the closed and not-tradable banners and the unknown state as they are', () => {
+    expect(tradeBlock({ ...input, status: 'closed', modeOffered: false })).toBe('closed');
+    expect(tradeBlock({ ...input, product: product({ tradeStatus: 0 }), modeOffered: false })).toBe(
+      'not_tradable',
+    );
+    expect(tradeBlock({ ...input, status: null, modeOffered: false })).toBe('unknown');
+  });
+
+  it.each<[string | undefined, readonly string[] | undefined, boolean]>([
+    ['option', ['market'], false],
+    ['option', ['market', 'option'], true],
+    [undefined, ['option'], false],
+    ['market', ['option'], false],
+    ['anything else', ['market'], true],
+    ['option', undefined, true],
+  ])('mode %s on a brand trading %j: offered %s', (mode, modes, expected) => {
+    expect(modeOffered(mode, modes)).toBe(expected);
   });
 });
 

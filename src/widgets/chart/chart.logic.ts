@@ -105,9 +105,10 @@ export type MarketStatus = 'open' | 'closed' | 'early_trading';
  * - 'not_tradable': the product's tradeStatus is 0, or the product list does not have it (closed banner);
  * - 'closed': status closed or early_trading, or outside the product's hours (closed banner);
  * - 'unknown': the market state is not known yet (buttons stay, a tap shows a notice);
- * - 'stale': the quote is delayed (buttons locked, a tap shows a notice).
+ * - 'stale': the quote is delayed (buttons locked, a tap shows a notice);
+ * - 'mode': the brand does not trade in the chart's trade mode (buttons locked, a tap shows a notice: CB1).
  */
-export type TradeBlock = 'none' | 'unknown' | 'stale' | 'closed' | 'not_tradable';
+export type TradeBlock = 'none' | 'unknown' | 'stale' | 'closed' | 'not_tradable' | 'mode';
 
 /** What decides the trade buttons. */
 export interface TradeInput {
@@ -123,10 +124,19 @@ export interface TradeInput {
    * after its first paint, long before the product list is there. Until then a product with hours is `unknown`.
    */
   isOpen: ((sessions: readonly SessionHours[], utcMs: number) => boolean) | null;
+  /** Whether the brand trades in the chart's trade mode (`modeOffered`); absent: it does. */
+  modeOffered?: boolean;
 }
 
 /** The trade-button state of spec §4 (normal, market closed, not tradable) and the §5 notices. */
-export function tradeBlock({ product, status, now, stale, isOpen }: TradeInput): TradeBlock {
+export function tradeBlock({
+  product,
+  status,
+  now,
+  stale,
+  isOpen,
+  modeOffered = true,
+}: TradeInput): TradeBlock {
   if (product === null || product?.tradeStatus === 0) return 'not_tradable';
   if (status === 'closed' || status === 'early_trading') return 'closed';
   if (product && product.sessions.length > 0) {
@@ -134,7 +144,20 @@ export function tradeBlock({ product, status, now, stale, isOpen }: TradeInput):
     if (!isOpen(product.sessions, now)) return 'closed';
   }
   if (product === undefined || status === null) return 'unknown';
+  if (!modeOffered) return 'mode';
   return stale ? 'stale' : 'none';
+}
+
+/**
+ * Whether the brand trades in `tradeMode` (the chart's `trade-mode`: `option`, else market), by its settings'
+ * trade modes; true until the settings are known (the market state is unknown then anyway). A partner page may
+ * set a mode the brand does not offer: its buy/sell buttons then explain instead of opening a form (spec §5).
+ */
+export function modeOffered(
+  tradeMode: string | undefined,
+  tradeModes: readonly string[] | undefined,
+): boolean {
+  return tradeModes === undefined || tradeModes.includes(tradeMode === 'option' ? 'option' : 'market');
 }
 
 /** Whether the chart follows the live candle: not while the status says closed or early trading. */

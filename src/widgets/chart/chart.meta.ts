@@ -93,7 +93,7 @@ export const chartMeta: WidgetMeta = {
       values: ['market', 'option'],
       description:
         'The trade mode the buttons serve: `option` labels them Up and Down (`tk-trade` 0 up, 1 down), ' +
-        '`market` Sell and Buy.',
+        '`market` Sell and Buy. A mode the brand does not trade in keeps the buttons locked: a tap says so.',
       default: "'market'",
     },
   ],

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PrimitiveAtom } from '../../core/state/store';
+import type { RuntimeConfig } from '../../core/contract';
 import type { PriceEntry } from '../../core/contract/types';
 import { PlatformProvider } from '../_shared/platform-context';
 import { WidgetHostContext } from '../_shared/widget-host';
@@ -117,6 +119,24 @@ describe('Chart', () => {
     fireEvent.click($('[data-testid="buy"]')!);
     expect(onTrade).not.toHaveBeenCalled();
     expect(notice()).toBe('The market status is not known yet, please try again in a moment');
+  });
+
+  it("locks buy and sell with a notice where the brand does not trade in the chart's mode (spec §5, CB1)", async () => {
+    const onTrade = vi.fn();
+    const { test } = await renderChart({ onTrade, tradeMode: 'option' });
+    await waitFor(() => expect($('[data-testid="buy"]')?.hasAttribute('aria-disabled')).toBe(false));
+    const store = test.platform.store;
+    const config = store.get(test.platform.atoms.config) as RuntimeConfig;
+    act(() =>
+      store.set(test.platform.atoms.config as PrimitiveAtom<RuntimeConfig | null>, {
+        ...config,
+        brand: { ...config.brand, tradeModes: ['market'] },
+      }),
+    );
+    await waitFor(() => expect($('[data-testid="buy"]')?.getAttribute('aria-disabled')).toBe('true'));
+    fireEvent.click($('[data-testid="buy"]')!);
+    expect(onTrade).not.toHaveBeenCalled();
+    expect(notice()).toBe('This trading mode is not available');
   });
 
   it.each([

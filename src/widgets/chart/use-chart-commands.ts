@@ -83,6 +83,7 @@ export function useChartCommands(input: ChartCommandsInput) {
         );
     } else if (block === 'unknown') showNotice(t('chart.market_unknown'));
     else if (block === 'stale') showNotice(t('quotes.stale_hint'));
+    else if (block === 'mode') showNotice(t('chart.mode_unavailable'));
   });
   const onPeriod = useLatestCallback((period: KlinePeriod) => update({ period }));
   const onCandleType = useLatestCallback((candleType: CandleType) => update({ candleType }));

@@ -8,7 +8,7 @@ import type * as MarketHoursModule from '../../core/domain/market-hours';
 import { isQuoteStale } from '../../core/runtime/platform';
 import type { FeedState, QuoteView } from '../../core/runtime/types';
 import { useHostState } from '../_shared/host-state';
-import { tradeBlock } from './chart.logic';
+import { modeOffered, tradeBlock } from './chart.logic';
 import { newerQuote, pickSymbol, productName, symbolOptions } from './symbol-pick.logic';
 import { useChartPrefs } from './use-chart-prefs';
 import { usePrecision } from './use-chart-settings';
@@ -43,6 +43,8 @@ export interface ChartSymbolAttributes {
   symbol?: string;
   period?: string;
   candleType?: string;
+  /** The trade mode the buy/sell buttons serve (`option`, else market). */
+  tradeMode?: string;
 }
 
 /** The page state the shown symbol follows. */
@@ -71,7 +73,14 @@ export function useChartSymbol(attributes: ChartSymbolAttributes, page: ChartSym
   const market = useSymbolMarket(symbol, quote?.marketOpen);
   const stale = quote ? isQuoteStale(quote, now, page.feedState, page.staleAfterMs) : false;
   const isOpen = useMarketHours();
-  const block = tradeBlock({ product: market.product, status: market.status, now, stale, isOpen });
+  const block = tradeBlock({
+    product: market.product,
+    status: market.status,
+    now,
+    stale,
+    isOpen,
+    modeOffered: modeOffered(attributes.tradeMode, brand?.tradeModes),
+  });
   const shownQuote = newerQuote(quote, market.tick);
   const name = productName(symbol, shownQuote, market.product);
   const tradeList = brand?.tradeList;
