@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectKeysOfRetryChangeAnswer, keysSent, lostTwiceThen } from '../_shared/idempotency-keys.fixture';
 import { DRAFT_KEY } from './deposit.logic';
 import { amount, depositsSent, pickProof, renderDeposit, submit, toStep2 } from './deposit.fixture';
 import type { RenderedDeposit } from './deposit.fixture';
-import type { Answer } from '../../core/session/session.fixture';
 
 let view: RenderedDeposit | undefined;
 afterEach(() => {
@@ -144,11 +144,9 @@ describe('<Deposit>', () => {
   });
 
   it('sends one Idempotency-Key per submission: kept for a retry after a lost answer, new after a change or an answer', async () => {
-    // Two lost answers (an HTTP error without the envelope), then the server's refusals.
-    const answers: Answer[] = [{ http: 503 }, { http: 503 }];
     view = await renderDeposit(
       {},
-      { server: { submit: () => answers.shift() ?? { code: 1036, msg: 'NOT_CORRECT_AMOUNT' } } },
+      { server: { submit: lostTwiceThen({ code: 1036, msg: 'NOT_CORRECT_AMOUNT' }) } },
     );
     const call = vi.spyOn(view.h.platform.api, 'call');
     await toStep2();
@@ -167,14 +165,7 @@ describe('<Deposit>', () => {
     fireEvent.change(amount(), { target: { value: '6000' } });
     await sent(3);
     await sent(4);
-    const keys = call.mock.calls
-      .filter(([endpoint]) => endpoint.path === 'waa/user/deposit')
-      .map(([, , options]) => options?.idempotencyKey);
-    expect(keys).toHaveLength(4);
-    expect(keys.every((key) => typeof key === 'string' && key.length === 32)).toBe(true);
-    // The retry of a lost answer repeats the key; a changed amount and a refused submission each end it.
-    expect(keys[1]).toBe(keys[0]);
-    expect(new Set(keys.slice(1)).size).toBe(3);
+    expectKeysOfRetryChangeAnswer(keysSent(call, 'waa/user/deposit'));
   });
 
   it('keeps the form while the user reads the agreement and restores it on return, once', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Answer } from '../../core/session/session.fixture';
+import { expectKeysOfRetryChangeAnswer, keysSent, lostTwiceThen } from '../_shared/idempotency-keys.fixture';
 import { LOAN_SLOW_POLL_MS } from './loan.logic';
 import { loanDto, renderLoan, repaymentDto, type RenderedLoan } from './loan.fixture';
 
@@ -95,13 +95,11 @@ describe('<Loan> without a loan', () => {
   });
 
   it('sends one Idempotency-Key per application: kept for a retry after a lost answer, new after a change or an answer', async () => {
-    // Two lost answers (an HTTP error without the envelope), then the server's refusals.
-    const answers: Answer[] = [{ http: 503 }, { http: 503 }];
     view = await renderLoan(
       {},
       {
         handlers: {
-          'waa/userLoan/insert': () => answers.shift() ?? { code: 1149, msg: 'loan application in progress' },
+          'waa/userLoan/insert': lostTwiceThen({ code: 1149, msg: 'loan application in progress' }),
         },
       },
     );
@@ -118,14 +116,7 @@ describe('<Loan> without a loan', () => {
     await change(part('amount'), '60000');
     await sent(3);
     await sent(4);
-    const keys = call.mock.calls
-      .filter(([endpoint]) => endpoint.path === 'waa/userLoan/insert')
-      .map(([, , options]) => options?.idempotencyKey);
-    expect(keys).toHaveLength(4);
-    expect(keys.every((key) => typeof key === 'string' && key.length === 32)).toBe(true);
-    // The retry of a lost answer repeats the key; a changed amount and a refused application each end it.
-    expect(keys[1]).toBe(keys[0]);
-    expect(new Set(keys.slice(1)).size).toBe(3);
+    expectKeysOfRetryChangeAnswer(keysSent(call, 'waa/userLoan/insert'));
   });
 
   it("shows a rejected application's reason above a new application", async () => {
@@ -237,14 +228,12 @@ describe('<Loan> with a loan', () => {
   });
 
   it('sends one Idempotency-Key per repayment: kept for a retry after a lost answer, new after a change or an answer', async () => {
-    const answers: Answer[] = [{ http: 503 }, { http: 503 }];
     view = await renderLoan(
       {},
       {
         server: { loan: loanDto() },
         handlers: {
-          'waa/userLoan/insertRepayment': () =>
-            answers.shift() ?? { code: 1057, msg: 'invalid operation status' },
+          'waa/userLoan/insertRepayment': lostTwiceThen({ code: 1057, msg: 'invalid operation status' }),
         },
       },
     );
@@ -262,12 +251,7 @@ describe('<Loan> with a loan', () => {
     await change(part('repay-amount'), '1300');
     await sent(3);
     await sent(4);
-    const keys = call.mock.calls
-      .filter(([endpoint]) => endpoint.path === 'waa/userLoan/insertRepayment')
-      .map(([, , options]) => options?.idempotencyKey);
-    expect(keys).toHaveLength(4);
-    expect(keys[1]).toBe(keys[0]);
-    expect(new Set(keys.slice(1)).size).toBe(3);
+    expectKeysOfRetryChangeAnswer(keysSent(call, 'waa/userLoan/insertRepayment'));
   });
 
   it('keeps the repay button disabled while the latest repayment waits', async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectKeysOfRetryChangeAnswer, keysSent, lostTwiceThen } from '../_shared/idempotency-keys.fixture';
 import { decodeField } from '../../core/codec/field-codec';
-import type { Answer } from '../../core/session/session.fixture';
 import { renderWithdraw, SAVED_ADDRESS, SESSION_KEY, type RenderedWithdraw } from './withdraw.fixture';
 
 let view: RenderedWithdraw | undefined;
@@ -165,11 +165,9 @@ describe('<Withdraw>', () => {
   });
 
   it('sends one Idempotency-Key per submission: kept for a retry after a lost answer, new after a change or an answer', async () => {
-    // Two lost answers (an HTTP error without the envelope), then the server's refusals.
-    const answers: Answer[] = [{ http: 503 }, { http: 503 }];
     view = await renderWithdraw(
       {},
-      { handlers: { 'waa/user/withdraw': () => answers.shift() ?? { code: 1033, msg: 'try again later' } } },
+      { handlers: { 'waa/user/withdraw': lostTwiceThen({ code: 1033, msg: 'try again later' }) } },
     );
     const call = vi.spyOn(view.h.platform.api, 'call');
     await chooseCoin('BTC (BTC)');
@@ -188,14 +186,7 @@ describe('<Withdraw>', () => {
     await type('0.02');
     await sent(3);
     await sent(4);
-    const keys = call.mock.calls
-      .filter(([endpoint]) => endpoint.path === 'waa/user/withdraw')
-      .map(([, , options]) => options?.idempotencyKey);
-    expect(keys).toHaveLength(4);
-    expect(keys.every((key) => typeof key === 'string' && key.length === 32)).toBe(true);
-    // The retry of a lost answer repeats the key; a changed amount and a refused submission each end it.
-    expect(keys[1]).toBe(keys[0]);
-    expect(new Set(keys.slice(1)).size).toBe(3);
+    expectKeysOfRetryChangeAnswer(keysSent(call, 'waa/user/withdraw'));
   });
 
   it('withdraws to a bank card chosen in the drawer; no card offers adding one', async () => {

@@ -1,0 +1,33 @@
+/**
+ * The money forms' Idempotency-Key rule (spec AC.3), as their widget tests check it: one key per submission, the
+ * same key on a retry after a lost answer, a new one after a changed form or an answered submission.
+ */
+import { expect } from 'vitest';
+import type { Answer } from '../../core/session/session.fixture';
+
+/** A scripted endpoint whose first two answers are lost (an HTTP error without the envelope), then `then`. */
+export function lostTwiceThen(then: Answer): () => Answer {
+  const lost: Answer[] = [{ http: 503 }, { http: 503 }];
+  return () => lost.shift() ?? then;
+}
+
+/** The `idempotencyKey` option of every `api.call` to `path` a spy on `api.call` saw, oldest first. */
+export function keysSent(
+  spy: { mock: { calls: ReadonlyArray<readonly unknown[]> } },
+  path: string,
+): unknown[] {
+  return spy.mock.calls
+    .filter(([endpoint]) => (endpoint as { path?: string }).path === path)
+    .map(([, , options]) => (options as { idempotencyKey?: string } | undefined)?.idempotencyKey);
+}
+
+/**
+ * The keys of four submissions over `lostTwiceThen`: sent (lost), sent again unchanged (lost), sent after a change
+ * (answered), sent again (answered): the retry repeats the first key, the change and the answer each end one.
+ */
+export function expectKeysOfRetryChangeAnswer(keys: readonly unknown[]): void {
+  expect(keys).toHaveLength(4);
+  expect(keys.every((key) => typeof key === 'string' && key.length === 32)).toBe(true);
+  expect(keys[1]).toBe(keys[0]);
+  expect(new Set(keys.slice(1)).size).toBe(3);
+}
