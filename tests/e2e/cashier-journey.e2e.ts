@@ -16,7 +16,7 @@ import { open, signIn } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
 import { openPage, screenshot, useBrowser } from './browser';
 import { verifyIdentity } from './kyc-steps';
-import { advanceServerClock, serverNow } from './clock';
+import { advanceServerClockBy, serverNow } from './clock';
 import type { ViewportName } from './browser';
 import { fundedAccount, pageToken, pinBid, post } from './trading-steps';
 
@@ -36,14 +36,12 @@ const WITHDRAWAL = '1000';
 
 /** The journey's own limit (its test's timeout): the forex market must stay open at least this long. */
 const JOURNEY_MS = 150_000;
-/** The clock control's longest move. */
-const DAY_MS = 86_400_000;
 
 /**
  * Makes sure the forex market is open on the server's clock for the whole journey, so that its forex steps (320
  * before the deposit, a placed order after) run on every day of the week (CK8). When the market is closed (a
- * weekend) or closes before the journey could end, the server clock moves to the next session's opening, a day
- * at most per move: this file is one of the clock movers (tests/e2e/sequencer.ts). Answers how far it moved.
+ * weekend) or closes before the journey could end, the server clock moves to the next session's opening: this
+ * file is one of the clock movers (tests/e2e/sequencer.ts). Answers how far it moved.
  */
 async function forexOpenForTheJourney(): Promise<number> {
   const now = await serverNow();
@@ -53,7 +51,7 @@ async function forexOpenForTheJourney(): Promise<number> {
   if (opens === null) throw new Error('The forex market does not open within a week');
   // The server's clock follows real time between the reading and the move: a second past the opening.
   const move = opens - now + 1_000;
-  for (let left = move; left > 0; left -= DAY_MS) await advanceServerClock(Math.min(left, DAY_MS));
+  await advanceServerClockBy(move);
   return move;
 }
 

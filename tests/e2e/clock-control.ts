@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { TestClock } from '../../server/src/clock';
 
 /** The longest single move (a day): a larger one is a mistake of the calling test. */
-const MAX_ADVANCE_MS = 86_400_000;
+export const MAX_ADVANCE_MS = 86_400_000;
 
 /**
  * Serves `GET /now` → `{ now }` and `POST /advance?ms=N` → `{ now }` (N a whole number of ms, 0…a day) for

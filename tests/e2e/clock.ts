@@ -2,6 +2,7 @@
 // at its own time (TOTP codes, market hours), and move it instead of waiting out real time (option expiries,
 // TOTP steps). The global setup serves it (clock-control.ts); the browser keeps its own clock.
 import { inject } from 'vitest';
+import { MAX_ADVANCE_MS } from './clock-control';
 
 const clockUrl = inject('clockUrl');
 
@@ -19,6 +20,14 @@ export function serverNow(): Promise<number> {
 /** Moves the server clock forward by `ms` (a whole number); answers its new now. */
 export function advanceServerClock(ms: number): Promise<number> {
   return ask('POST', `/advance?ms=${ms}`);
+}
+
+/** Moves the server clock forward by `ms`, in moves of a day at most (the control's limit); answers its new now. */
+export async function advanceServerClockBy(ms: number): Promise<number> {
+  let now = await advanceServerClock(Math.min(ms, MAX_ADVANCE_MS));
+  for (let left = ms - MAX_ADVANCE_MS; left > 0; left -= MAX_ADVANCE_MS)
+    now = await advanceServerClock(Math.min(left, MAX_ADVANCE_MS));
+  return now;
 }
 
 /** Both, as the TOTP fixture takes them. */
