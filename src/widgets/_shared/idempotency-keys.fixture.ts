@@ -12,20 +12,29 @@ export function lostTwiceThen(then: Answer): () => Answer {
 }
 
 /** The `idempotencyKey` option of every `api.call` to `path` a spy on `api.call` saw, oldest first. */
-export function keysSent(
-  spy: { mock: { calls: ReadonlyArray<readonly unknown[]> } },
-  path: string,
-): unknown[] {
+function keysSent(spy: { mock: { calls: ReadonlyArray<readonly unknown[]> } }, path: string): unknown[] {
   return spy.mock.calls
     .filter(([endpoint]) => (endpoint as { path?: string }).path === path)
     .map(([, , options]) => (options as { idempotencyKey?: string } | undefined)?.idempotencyKey);
 }
 
 /**
- * The keys of four submissions over `lostTwiceThen`: sent (lost), sent again unchanged (lost), sent after a change
- * (answered), sent again (answered): the retry repeats the first key, the change and the answer each end one.
+ * Four submissions over `lostTwiceThen`, then their keys: `send(n)` submits once and waits for the n-th call, and
+ * `change` edits the form between the second and the third. The retry repeats the first key (both answers were
+ * lost); the change and the answer each end one.
  */
-export function expectKeysOfRetryChangeAnswer(keys: readonly unknown[]): void {
+export async function expectKeysOfRetryChangeAnswer(
+  spy: { mock: { calls: ReadonlyArray<readonly unknown[]> } },
+  path: string,
+  send: (n: number) => Promise<void>,
+  change: () => unknown,
+): Promise<void> {
+  await send(1);
+  await send(2);
+  await change();
+  await send(3);
+  await send(4);
+  const keys = keysSent(spy, path);
   expect(keys).toHaveLength(4);
   expect(keys.every((key) => typeof key === 'string' && key.length === 32)).toBe(true);
   expect(keys[1]).toBe(keys[0]);

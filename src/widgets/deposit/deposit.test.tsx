@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectKeysOfRetryChangeAnswer, keysSent, lostTwiceThen } from '../_shared/idempotency-keys.fixture';
+import { expectKeysOfRetryChangeAnswer, lostTwiceThen } from '../_shared/idempotency-keys.fixture';
 import { DRAFT_KEY } from './deposit.logic';
 import { amount, depositsSent, pickProof, renderDeposit, submit, toStep2 } from './deposit.fixture';
 import type { RenderedDeposit } from './deposit.fixture';
@@ -160,12 +160,9 @@ describe('<Deposit>', () => {
         expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(false),
       );
     };
-    await sent(1);
-    await sent(2);
-    fireEvent.change(amount(), { target: { value: '6000' } });
-    await sent(3);
-    await sent(4);
-    expectKeysOfRetryChangeAnswer(keysSent(call, 'waa/user/deposit'));
+    await expectKeysOfRetryChangeAnswer(call, 'waa/user/deposit', sent, () =>
+      fireEvent.change(amount(), { target: { value: '6000' } }),
+    );
   });
 
   it('keeps the form while the user reads the agreement and restores it on return, once', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectKeysOfRetryChangeAnswer, keysSent, lostTwiceThen } from '../_shared/idempotency-keys.fixture';
+import { expectKeysOfRetryChangeAnswer, lostTwiceThen } from '../_shared/idempotency-keys.fixture';
 import { LOAN_SLOW_POLL_MS } from './loan.logic';
 import { loanDto, renderLoan, repaymentDto, type RenderedLoan } from './loan.fixture';
 
@@ -21,6 +21,12 @@ const change = async (input: HTMLInputElement, value: string) => {
   await act(async () => {
     fireEvent.change(input, { target: { value } });
   });
+};
+/** Presses `label` once it is enabled and waits until `waa/userLoan/<path>` was called `n` times. */
+const pressFor = (label: string, path: string) => async (n: number) => {
+  await waitFor(() => expect(button(label).disabled).toBe(false));
+  fireEvent.click(button(label));
+  await waitFor(() => expect(calls(path)).toHaveLength(n));
 };
 
 describe('<Loan> without a loan', () => {
@@ -106,17 +112,9 @@ describe('<Loan> without a loan', () => {
     const call = vi.spyOn(view.h.platform.api, 'call');
     await waitFor(() => expect(state().dataset.status).toBe('100'));
     await change(part('guarantor'), '10000008');
-    const sent = async (count: number) => {
-      await waitFor(() => expect(button('Apply').disabled).toBe(false));
-      fireEvent.click(button('Apply'));
-      await waitFor(() => expect(calls('insert')).toHaveLength(count));
-    };
-    await sent(1);
-    await sent(2);
-    await change(part('amount'), '60000');
-    await sent(3);
-    await sent(4);
-    expectKeysOfRetryChangeAnswer(keysSent(call, 'waa/userLoan/insert'));
+    await expectKeysOfRetryChangeAnswer(call, 'waa/userLoan/insert', pressFor('Apply', 'insert'), () =>
+      change(part('amount'), '60000'),
+    );
   });
 
   it("shows a rejected application's reason above a new application", async () => {
@@ -241,17 +239,12 @@ describe('<Loan> with a loan', () => {
     await waitFor(() => expect(state().dataset.status).toBe('1'));
     fireEvent.click(button('Repay'));
     await change(screen.getByRole('slider') as HTMLInputElement, '1200');
-    const sent = async (count: number) => {
-      await waitFor(() => expect(button('Confirm repayment').disabled).toBe(false));
-      fireEvent.click(button('Confirm repayment'));
-      await waitFor(() => expect(calls('insertRepayment')).toHaveLength(count));
-    };
-    await sent(1);
-    await sent(2);
-    await change(part('repay-amount'), '1300');
-    await sent(3);
-    await sent(4);
-    expectKeysOfRetryChangeAnswer(keysSent(call, 'waa/userLoan/insertRepayment'));
+    await expectKeysOfRetryChangeAnswer(
+      call,
+      'waa/userLoan/insertRepayment',
+      pressFor('Confirm repayment', 'insertRepayment'),
+      () => change(part('repay-amount'), '1300'),
+    );
   });
 
   it('keeps the repay button disabled while the latest repayment waits', async () => {

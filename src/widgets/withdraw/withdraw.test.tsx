@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expectKeysOfRetryChangeAnswer, keysSent, lostTwiceThen } from '../_shared/idempotency-keys.fixture';
+import { expectKeysOfRetryChangeAnswer, lostTwiceThen } from '../_shared/idempotency-keys.fixture';
 import { decodeField } from '../../core/codec/field-codec';
 import { renderWithdraw, SAVED_ADDRESS, SESSION_KEY, type RenderedWithdraw } from './withdraw.fixture';
 
@@ -181,12 +181,7 @@ describe('<Withdraw>', () => {
       });
       await waitFor(() => expect(view?.h.callsTo('waa/user/withdraw')).toHaveLength(count));
     };
-    await sent(1);
-    await sent(2);
-    await type('0.02');
-    await sent(3);
-    await sent(4);
-    expectKeysOfRetryChangeAnswer(keysSent(call, 'waa/user/withdraw'));
+    await expectKeysOfRetryChangeAnswer(call, 'waa/user/withdraw', sent, () => type('0.02'));
   });
 
   it('withdraws to a bank card chosen in the drawer; no card offers adding one', async () => {
