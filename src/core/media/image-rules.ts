@@ -7,6 +7,15 @@
 export const IMAGE_EXTENSIONS = ['heic', 'jpg', 'jpeg', 'png'] as const;
 /** Largest accepted upload before any conversion (spec §9: 10 MB). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * The upload limit as `language` writes it ("10 MB", "10 Mo"): every language's hint names the limit through it,
+ * so no translation can name another figure than {@link MAX_IMAGE_BYTES} (spec §9 shows no other limit).
+ */
+export function imageLimitText(language: string): string {
+  return new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte' }).format(
+    MAX_IMAGE_BYTES / 1024 / 1024,
+  );
+}
 /** Files above this size are compressed before upload (spec §9: 0.3 MB). */
 export const COMPRESS_ABOVE_BYTES = 0.3 * 1024 * 1024;
 /** Longest side after compression. */

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { imageLimitText } from '../../core/media/image-rules';
+import { usePlatform } from '../_shared/platform-context';
 import { useT } from '../_shared/use-t';
 import {
   formProblems,
@@ -74,6 +76,7 @@ export interface VerificationFormProps {
  */
 export function VerificationFormView({ level, model, record }: VerificationFormProps) {
   const t = useT();
+  const { i18n } = usePlatform();
   const [form, setForm] = useState<VerificationForm>(() => initialForm(record));
   const [problems, setProblems] = useState<FormProblems>({});
   const { flags } = model;
@@ -155,7 +158,9 @@ export function VerificationFormView({ level, model, record }: VerificationFormP
               />
             ))}
           </div>
-          <p className="tk-kyc__hint">{t('verification.image_hint')}</p>
+          <p className="tk-kyc__hint">
+            {t('verification.image_hint', { size: imageLimitText(i18n.language) })}
+          </p>
         </>
       ) : null}
       <button

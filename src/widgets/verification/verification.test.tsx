@@ -1,6 +1,10 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SUPPORTED_LANGUAGES } from '../../core/contract/languages';
+import { KYC_IMAGE_MAX_BYTES } from '../../core/contract/kyc';
+import { loadLanguage } from '../../core/i18n/i18n';
+import { imageLimitText, MAX_IMAGE_BYTES } from '../../core/media/image-rules';
 import type { RenderedWidget } from '../_shared/widget-render.fixture';
 import { advancedAnswer, BOTH_LEVELS, juniorAnswer, renderVerification } from './verification.fixture';
 
@@ -157,6 +161,29 @@ describe('<Verification>', () => {
     expect(screen.queryByTestId('kyc-preview-cardImgFront')).toBeNull();
     await pick('cardImgReverse', new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
     expect(screen.getByText(/Illegal image extension.*heic, jpg, jpeg, png/)).toBeTruthy();
+  });
+
+  it('names the one upload limit in every language and refuses a photo above it in each (9.11.3)', async () => {
+    view = await renderVerification({ level: 'advanced' });
+    await screen.findByTestId('kyc-realName');
+    const i18n = view.h.platform.i18n;
+    const englishRefusal = i18n.t('msg.image_limit');
+    expect(KYC_IMAGE_MAX_BYTES).toBe(MAX_IMAGE_BYTES);
+    for (const language of SUPPORTED_LANGUAGES) {
+      await act(() => loadLanguage(i18n, language));
+      const limit = imageLimitText(language);
+      expect(limit).toMatch(/^10\s?M/);
+      // Intl writes the space of "10 Mo" as a no-break one, which Testing Library's text matching would collapse.
+      const hint = view.container.querySelector('.tk-kyc__hint');
+      expect(hint?.textContent).toContain(limit);
+      expect(hint?.textContent).not.toContain('{{');
+      if (language !== 'en') expect(hint?.textContent).not.toContain('up to');
+      await pick('cardImgFront', png('huge.png', MAX_IMAGE_BYTES + 1));
+      const refusal = i18n.t('msg.image_limit');
+      if (language !== 'en') expect(refusal).not.toBe(englishRefusal);
+      expect(screen.getByRole('alert').textContent).toBe(refusal);
+      expect(screen.queryByTestId('kyc-preview-cardImgFront')).toBeNull();
+    }
   });
 
   it('failed: shows the operator’s reason and resubmits, keeping the photos already sent', async () => {
