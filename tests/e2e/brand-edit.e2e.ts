@@ -73,6 +73,8 @@ describe('a brand operator edits a brand', () => {
       for (const open of [site, partner])
         await open.evaluate(() => ((window as { kept?: true }).kept = true));
 
+      // The operator's page acts in front: Chromium holds back a page behind others (TR25).
+      await page.bringToFront();
       // A brand operator's one page is the Brands page.
       expect(await page.getByTestId('bo-nav-brands').getAttribute('aria-selected')).toBe('true');
       await page.getByTestId('bo-brand-meridian').click();

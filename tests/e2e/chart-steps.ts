@@ -63,9 +63,22 @@ export async function serverCandles(baseUrl: string, symbol: string, period: Kli
 }
 
 /** A quoted, tradable instrument whose trading hours are over at `now`, if any is closed at that moment. */
-export function closedByHours(now: number): string | null {
+function closedAt(now: number): string | null {
   const closed = INSTRUMENTS.find((i) => i.tradeStatus === 1 && !isMarketOpen(i.sessions, now));
   return closed?.productCode ?? null;
+}
+
+/**
+ * The first minute from `now` on at which a quoted, tradable instrument's hours are over, and that instrument.
+ * Some market is closed at most hours; on weekday afternoons (UTC) every one is open for up to two hours, so
+ * this looks a day ahead (the catalogue's hours repeat weekly and every weekend closes forex).
+ */
+export function closedByHours(now: number): { symbol: string; at: number } {
+  for (let at = now; at < now + 86_400_000; at += 60_000) {
+    const symbol = closedAt(at);
+    if (symbol) return { symbol, at };
+  }
+  throw new Error(`No instrument's hours are over within a day of ${new Date(now).toISOString()}`);
 }
 
 /** An instrument the platform never lets trade (tradeStatus 0): closed whatever the clock says. */

@@ -248,11 +248,12 @@ describe.each<ViewportName>(['mobile', 'desktop'])('the chart at %s', (vp) => {
         await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/${symbol}/chart`);
       else await expect.poll(() => page.getByTestId('order-panel').count(), { timeout: 15_000 }).toBe(0);
       await banner.waitFor({ state: 'visible', timeout: 15_000 });
-      // … and, when some market's hours are over right now, that one too, by its hours and its status.
-      // Market hours by the server's clock (other suites may have moved it ahead of this process's).
+      // … and a market whose hours are over, by its hours alone: the page's clock is held at the first minute
+      // from the server's time (other suites may have moved it ahead of this process's) at which some market is
+      // closed — now at most hours, up to two hours ahead on weekday afternoons.
       const closed = closedByHours(await serverNow());
-      if (closed === null) return;
-      await openChart(page, baseUrl, closed);
+      await page.clock.setFixedTime(closed.at);
+      await openChart(page, baseUrl, closed.symbol);
       await expect.poll(() => banner.getAttribute('data-reason'), { timeout: 15_000 }).toBe('closed');
       expect(await page.getByTestId('buy').count()).toBe(0);
     }));

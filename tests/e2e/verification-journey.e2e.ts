@@ -13,7 +13,9 @@ import { encodeField } from '../../src/core/codec/field-codec';
 import { decodeTokenPayload } from '../../src/core/session/token-payload';
 import { open, signIn } from './auth-steps';
 import { addOperator, signInAt } from './backoffice-steps';
+import { toastDuration } from '../../src/widgets/_shared/toast.logic';
 import { navigateTo, openPage, screenshot, SHOOTING, useBrowser, type ViewportName } from './browser';
+import { serverNow } from './clock';
 import { decideKyc, KYC_PNG, submitAdvanced } from './kyc-steps';
 import { fundedAccount, pageToken, post } from './trading-steps';
 
@@ -102,6 +104,8 @@ describe.each<ViewportName>(['mobile', 'desktop'])('identity verification at %s'
       const started = Date.now();
       const account = await fundedAccount('1000');
       const { context, page } = await openPage(browser(), vp, SIZES[vp]);
+      // The page's clock runs as usual, from the server's (CK4), until it skips the rejection toast's reading time.
+      await page.clock.install({ time: await serverNow() });
       try {
         await open(page, '/login');
         await signIn(page, vp, account);
@@ -154,8 +158,11 @@ describe.each<ViewportName>(['mobile', 'desktop'])('identity verification at %s'
           .toContain('Verification rejected');
         await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toContain(REASON);
         await screenshot(page, 'verification-failed', vp);
-        // The toast rose under the pointer (it had just pressed Done there), which holds it: move away.
+        // The toast rose under the pointer (it had just pressed Done there), which holds it: move away, and let
+        // its reading time pass on the page's clock instead of waiting it out.
         await page.mouse.move(0, 0);
+        const toast = (await page.getByTestId('notification-toast').textContent()) ?? '';
+        await page.clock.fastForward(toastDuration(toast));
         await expect
           .poll(() => page.getByTestId('notification-toast').textContent(), { timeout: 15_000 })
           .toBe('');
