@@ -6,7 +6,7 @@ import { useAtomValue } from '../_shared/store-react';
 import { useT } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
 import { WidgetRoot } from '../_shared/widget-root';
-import { parseCashier, VIEW_PATHS } from './account.logic';
+import { parseCashier, parseView, viewOfPath, VIEW_PATHS } from './account.logic';
 import type { AccountView as View } from './account.logic';
 import { AccountContextProvider } from './account-context';
 import type { AccountContextValue, ColorSchemeOption } from './account-context';
@@ -19,7 +19,7 @@ import { Invite } from './invite';
 import { Security } from './security';
 import { Standards } from './standards';
 import { ToastProvider } from '../_shared/toast';
-import { useAccountNav } from './use-account-nav';
+import { useViewNav } from '../_shared/use-view-nav';
 import { usePreferences } from './use-preferences';
 import type { PreferenceProps } from './use-preferences';
 import { useSession } from './use-session';
@@ -57,6 +57,9 @@ function schemesOf(value: unknown): ColorSchemeOption[] {
   );
 }
 
+/** How the account names its pages (its `view` attribute, its paths). */
+const ACCOUNT_VIEWS = { parseView, viewOfPath };
+
 /** The account hub of spec §2 (user menu, account, change password, privacy, bind email, second factor). */
 export function Account(props: AccountProps) {
   const t = useT();
@@ -65,7 +68,7 @@ export function Account(props: AccountProps) {
   const config = useAtomValue(platform.atoms.config);
   const configError = useAtomValue(platform.atoms.configError);
   const systemConfig = useAtomValue(platform.atoms.systemConfig);
-  const { view, navigate } = useAccountNav(props);
+  const { view, navigate } = useViewNav('account.view', props, ACCOUNT_VIEWS);
   const prefs = usePreferences(props);
   const emit = useEmit(props);
   // A brand that fixes its colours offers no pair, whatever the page passes, and ignores one picked before (UC1).

@@ -1,21 +1,19 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { getSession } from '../../core/session/session';
 import type { EventCallbacks } from '../_shared/events';
-import { TkNavigateEvent } from '../_shared/events';
-import { useHostState } from '../_shared/host-state';
 import { usePlatform } from '../_shared/platform-context';
 import { useAtomValue } from '../_shared/store-react';
 import { SignedOut } from '../_shared/signed-out';
 import { ToastProvider, useToast } from '../_shared/toast';
 import { useT } from '../_shared/use-t';
-import { useWidgetHost } from '../_shared/widget-host';
+import { useViewNav } from '../_shared/use-view-nav';
 import { WidgetRoot } from '../_shared/widget-root';
 import { CashRecordsView } from './cash-records';
 import { MyWallet } from './my-wallet';
 import { WALLET_CSS as css } from './styles';
 import { WalletContext, type WalletContextValue } from './wallet-context';
 import { WalletHome } from './wallet-home';
-import { parseActions, parseView, viewOfPath, WALLET_PATHS, type WalletView } from './wallet.logic';
+import { parseActions, parseView, viewOfPath, WALLET_PATHS } from './wallet.logic';
 
 /** Props of <Wallet>: the attributes of <tk-wallet> and its output callbacks. */
 export interface WalletProps extends EventCallbacks<'tk-navigate'> {
@@ -59,34 +57,18 @@ function DemoWallet() {
   );
 }
 
+/** How the wallet names its pages (its `view` attribute, its paths). */
+const WALLET_VIEWS = { parseView, viewOfPath };
+
 function WalletBody(props: WalletProps) {
   const t = useT();
   const platform = usePlatform();
-  const host = useWidgetHost();
   const session = useMemo(() => getSession(platform), [platform]);
   const state = useAtomValue(session.atoms.state);
   const config = useAtomValue(platform.atoms.config);
   const systemConfig = useAtomValue(platform.atoms.systemConfig);
   // A standalone element switches its own view when nobody routes; a new `view` attribute wins again.
-  const [local, setLocal] = useHostState<{ from: string | undefined; view: WalletView } | null>(
-    'wallet.view',
-    null,
-  );
-  const view = local && local.from === props.view ? local.view : parseView(props.view);
-  const onNavigate = useRef(props.onNavigate);
-  onNavigate.current = props.onNavigate;
-
-  const navigate = useCallback(
-    (to: string) => {
-      if (onNavigate.current) return onNavigate.current({ to });
-      const event = new TkNavigateEvent({ to });
-      host?.dispatchEvent(event);
-      if (event.defaultPrevented) return;
-      const next = viewOfPath(to);
-      if (next) setLocal({ from: props.view, view: next });
-    },
-    [host, props.view, setLocal],
-  );
+  const { view, navigate } = useViewNav('wallet.view', props, WALLET_VIEWS);
   const offered = useMemo(() => parseActions(props.actions), [props.actions]);
   const context = useMemo<WalletContextValue>(
     () => ({
