@@ -43,9 +43,7 @@ const OUTAGES = [
       rabbitmqctlFor(inject('rabbitControl'), ['suspend_listeners']);
       rabbitmqctlFor(inject('rabbitControl'), ['close_all_connections', 'stale-recovery test']);
     },
-    restore: () => {
-      rabbitmqctlFor(inject('rabbitControl'), ['resume_listeners']);
-    },
+    restore: () => void rabbitmqctlFor(inject('rabbitControl'), ['resume_listeners']),
   },
 ];
 

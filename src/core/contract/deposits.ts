@@ -6,10 +6,11 @@
 import { CoinOption, PAY_STATES } from './coins';
 import { Code } from './codes';
 import { endpoint, resource } from './endpoint';
+import { IMAGE_MAX_BYTES } from './uploads';
 import { DecOut, Empty, EpochMs, Int, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
 
 /** Largest proof image accepted, in bytes (the avatar pipeline's limit). */
-export const DEPOSIT_PROOF_MAX_BYTES = 10 * 1024 * 1024;
+export const DEPOSIT_PROOF_MAX_BYTES = IMAGE_MAX_BYTES;
 /** Most deposits one user may have waiting for review; one more answers 1010 (issue #19). */
 export const DEPOSIT_WAITING_MAX = 5;
 /** Most proof bytes one user may file in 24 hours, whatever became of the tickets; more answers 1010. */

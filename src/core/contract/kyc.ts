@@ -7,11 +7,12 @@
 import { Code } from './codes';
 import { endpoint, resource } from './endpoint';
 import { EpochMs, Int, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
+import { IMAGE_MAX_BYTES } from './uploads';
 
 /** Longest real name, id number and auth email (spec §9). */
 export const KYC_TEXT_MAX = 140;
 /** Largest image of a submission, in bytes (spec §9: 10 MB; the client compresses to about 0.3 MB). */
-export const KYC_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const KYC_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
 /** Longest `metaData` JSON text of an advanced submission. */
 export const KYC_META_MAX = 2048;
 /** Longest rejection reason an operator may give (the user reads it in notification 629007). */

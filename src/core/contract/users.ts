@@ -6,6 +6,7 @@ import { AccountSummary } from './accounts';
 import { RegisterType } from './auth';
 import { Code } from './codes';
 import { endpoint, resource } from './endpoint';
+import { IMAGE_MAX_BYTES } from './uploads';
 import { DecOut, Empty, Nullable, Obj, OneOf, Str, T, type Static } from './schema';
 import type { BrandSettings } from './types';
 
@@ -15,7 +16,7 @@ export const PASSWORD_MAX = 140;
 /** Longest nickname (spec §9 input maxima). */
 export const NICKNAME_MAX = 140;
 /** Largest avatar accepted, in bytes. */
-export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+export const AVATAR_MAX_BYTES = IMAGE_MAX_BYTES;
 
 const NullableText = () => Nullable(T.String());
 

@@ -2,11 +2,12 @@
  * Image rules of spec §5/§9 for every upload (avatar now, KYC and deposit proofs later), as pure data and
  * functions so widgets and tests share one source of numbers.
  */
+import { IMAGE_MAX_BYTES } from '../contract/uploads';
 
 /** File extensions an upload may have (spec §5). */
 export const IMAGE_EXTENSIONS = ['heic', 'jpg', 'jpeg', 'png'] as const;
 /** Largest accepted upload before any conversion (spec §9: 10 MB). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = IMAGE_MAX_BYTES;
 /**
  * The upload limit as `language` writes it ("10 MB", "10 Mo"): every language's hint names the limit through it,
  * so no translation can name another figure than {@link MAX_IMAGE_BYTES} (spec §9 shows no other limit).

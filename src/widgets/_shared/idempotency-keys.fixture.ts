@@ -11,8 +11,11 @@ export function lostTwiceThen(then: Answer): () => Answer {
   return () => lost.shift() ?? then;
 }
 
+/** A spy on `api.call` (vi.spyOn), as far as the checks read it. */
+type CallSpy = { mock: { calls: ReadonlyArray<readonly unknown[]> } };
+
 /** The `idempotencyKey` option of every `api.call` to `path` a spy on `api.call` saw, oldest first. */
-function keysSent(spy: { mock: { calls: ReadonlyArray<readonly unknown[]> } }, path: string): unknown[] {
+function keysSent(spy: CallSpy, path: string): unknown[] {
   return spy.mock.calls
     .filter(([endpoint]) => (endpoint as { path?: string }).path === path)
     .map(([, , options]) => (options as { idempotencyKey?: string } | undefined)?.idempotencyKey);
@@ -24,7 +27,7 @@ function keysSent(spy: { mock: { calls: ReadonlyArray<readonly unknown[]> } }, p
  * lost); the change and the answer each end one.
  */
 export async function expectKeysOfRetryChangeAnswer(
-  spy: { mock: { calls: ReadonlyArray<readonly unknown[]> } },
+  spy: CallSpy,
   path: string,
   send: (n: number) => Promise<void>,
   change: () => unknown,
