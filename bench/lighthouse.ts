@@ -9,7 +9,8 @@
  *
  *   npx tsx bench/lighthouse.ts   env: BENCH_LH_RUNS (1: the median of this many runs per page), CHROMIUM_PATH,
  *                                 BENCH_LH_REPORTS (a folder: each run's full Lighthouse result, `<page>-<run>.json`,
- *                                 to read which audits cost the points; open one in the Lighthouse viewer),
+ *                                 to read which audits cost the points; open one in the Lighthouse viewer; and its trace,
+ *                                 `<page>-<run>.trace.json`, for DevTools' performance panel),
  *                                 BENCH_LH_PAGES (only these pages, comma-separated: home, chart, order form, positions)
  */
 import { execFileSync } from 'node:child_process';
@@ -70,7 +71,7 @@ type Lighthouse = (
   flags: Record<string, unknown>,
   config: undefined,
   page: PuppeteerPage,
-) => Promise<{ lhr: LighthouseResult } | undefined>;
+) => Promise<{ lhr: LighthouseResult; artifacts?: { Trace?: unknown } } | undefined>;
 
 /** Signs the demo trader in through the host's own sign-in form (the refresh cookie and hint stay in the profile). */
 async function signIn(page: PuppeteerPage, origin: string): Promise<void> {
@@ -146,6 +147,13 @@ async function main(): Promise<void> {
               join(REPORTS, `${target.name.replace(/\W+/g, '-')}-${run + 1}.json`),
               JSON.stringify(result.lhr),
             );
+            // The run's trace beside it, to open in DevTools' performance panel and see what each long task ran.
+            const trace = result.artifacts?.Trace;
+            if (trace)
+              writeFileSync(
+                join(REPORTS, `${target.name.replace(/\W+/g, '-')}-${run + 1}.trace.json`),
+                JSON.stringify(trace),
+              );
           }
           runs.push(figuresOf(result.lhr, target.path));
         } finally {

@@ -1,0 +1,22 @@
+import { afterEach, expect, it, vi } from 'vitest';
+import { nextTask } from './next-task';
+
+afterEach(() => {
+  Reflect.deleteProperty(globalThis, 'scheduler');
+});
+
+it('resumes in a later task: a timer queued before it runs first (EK42)', async () => {
+  const order: string[] = [];
+  setTimeout(() => order.push('queued task'), 0);
+  // A microtask would resume before the queued timer; a later task resumes after it.
+  await nextTask();
+  order.push('after nextTask');
+  expect(order).toEqual(['queued task', 'after nextTask']);
+});
+
+it("takes the browser's scheduler.yield() where the page has one (EK42)", async () => {
+  const yieldToBrowser = vi.fn(() => Promise.resolve());
+  Object.defineProperty(globalThis, 'scheduler', { configurable: true, value: { yield: yieldToBrowser } });
+  await nextTask();
+  expect(yieldToBrowser).toHaveBeenCalledTimes(1);
+});
