@@ -19,16 +19,19 @@ const stored = readChoice(PrefKey.theme, ['light', 'dark', ''], '');
 const first = stored || (root && splashTheme(root));
 if (first) applyTheme(first);
 
-if (root) {
-  // Three tasks instead of one long one (EK42): the bundle's own start, the platform (i18n, the config's fetch,
-  // the feeds), and React's root, whose first render is a transition that React renders in slices, yielding to
-  // the browser between them, instead of one task for the whole tree.
+/**
+ * Three tasks instead of one long one (EK42): the bundle's own start, the platform (i18n, the config's fetch, the
+ * feeds), and React's root, whose first render is a transition that React renders in slices, yielding to the
+ * browser between them, instead of one task for the whole tree. A function, not top-level awaits: a module that
+ * awaits at its top is split off by the bundler, and the page then asks for four more scripts before it shows.
+ */
+async function start(element: HTMLElement): Promise<void> {
   await nextTask();
   const platform = getPlatform();
   // The host adds about 30 namespaces: each key is looked for in the few whose tree has its first part (EK37).
   narrowLookups(platform.i18n);
   await nextTask();
-  const reactRoot = createRoot(root);
+  const reactRoot = createRoot(element);
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
@@ -38,3 +41,5 @@ if (root) {
   );
   void startServiceWorker(platform.i18n);
 }
+
+if (root) void start(root);
