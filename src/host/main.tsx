@@ -7,7 +7,7 @@ import '../widgets/_shared/tokens.css';
 import { App } from './app';
 import { PrefKey, readChoice } from './prefs';
 import { applyTheme } from './startup/brand';
-import { nextTask } from './startup/next-task';
+import { nextTask } from '../core/runtime/next-task';
 import { splashTheme } from './startup/loading-screen';
 import { startServiceWorker } from './startup/service-worker';
 import './host.css';

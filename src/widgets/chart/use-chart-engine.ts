@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { KlineLoader } from '../../core/feeds/kline-loader';
+import { nextTask } from '../../core/runtime/next-task';
 import type { Platform } from '../../core/runtime/types';
 import type { Drawing } from './chart-prefs';
 import type { KlinePeriod } from './chart.logic';
@@ -42,9 +43,10 @@ export interface EngineHandle {
  * is created. Made here in a task of its own, it is not added to the chart's creation, a long task already
  * (EK30); on a page where Intl has started, it costs a fraction of a millisecond and one task's turn.
  */
-function startIntl<T>(value: T): Promise<T> {
+async function startIntl<T>(value: T): Promise<T> {
   new Intl.DateTimeFormat('en', { hour: '2-digit' }).format(0);
-  return new Promise((resolve) => setTimeout(() => resolve(value), 0));
+  await nextTask();
+  return value;
 }
 
 /**
