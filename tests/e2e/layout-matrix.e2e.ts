@@ -324,7 +324,7 @@ async function checkPages(page: Page, size: Size, language: string): Promise<str
     for (const v of found) failures.push(`${def.name}: ${v.rule} — ${v.detail}`);
     if (SHOTS) {
       mkdirSync(SHOTS, { recursive: true });
-      const file = `${size.width}x${size.height}-${language}${size.theme ? `-${size.theme}` : ''}-${def.name}.png`;
+      const file = `${size.width}x${size.height}-${language}${size.theme ? `-${size.theme}` : ''}${size.rtl ? '-rtl' : ''}-${def.name}.png`;
       await page.screenshot({ path: join(SHOTS, file) });
     }
   }
