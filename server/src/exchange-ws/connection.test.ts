@@ -141,7 +141,8 @@ describe('ExchangeConnection replay (RP3)', () => {
     frame: { ordertype: 'notification', unread: seq, id: `n${seq}` },
   });
 
-  it('sends an event committed while the journal is read once, after the replay, in order', async () => {
+  /** A socket whose journal read waits for `answer`; `since` is what its first message sends. */
+  async function openReplaying(since: number | null) {
     const socket = new FakeSocket();
     let answer: (replay: Replay) => void = () => undefined;
     const replayed: string[] = [];
@@ -174,30 +175,38 @@ describe('ExchangeConnection replay (RP3)', () => {
       hub: { attach() {}, detach() {}, rebind() {}, reindex() {} },
       log: { debug() {}, error() {} } as unknown as FastifyBaseLogger,
       journal: {
-        replay: (_userId, since) => {
-          expect(since).toBe(2);
+        replay: (_userId, asked) => {
+          expect(asked).toBe(since);
           return new Promise<Replay>((resolve) => (answer = resolve));
         },
       },
       replayed: (userId) => void replayed.push(userId),
     });
-    socket.emit('message', Buffer.from(JSON.stringify({ token: TOKEN, since: 2 })), false);
-    await new Promise((resolve) => setImmediate(resolve));
+    const first = since === null ? { token: TOKEN } : { token: TOKEN, since };
+    socket.emit('message', Buffer.from(JSON.stringify(first)), false);
+    await tick();
+    const numbered = () =>
+      (socket.sent as unknown as Array<{ ordertype: string; seq?: number }>)
+        .filter((m) => m.seq !== undefined)
+        .map((m) => [m.seq, m.ordertype]);
+    return { connection, answer: (replay: Replay) => answer(replay), replayed, numbered };
+  }
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('sends an event committed while the journal is read once, after the replay, in order', async () => {
+    const { connection, answer, replayed, numbered } = await openReplaying(2);
     // While the journal is read: 4 committed (the replay has it too), 5 committed after the read began.
     connection.deliver(note(4));
     connection.deliver(note(5));
     // An event of the demo account: this real socket gets only its number.
     connection.deliver(note(6, true));
-    expect(socket.sent.filter((m) => 'seq' in m)).toEqual([]);
+    expect(numbered()).toEqual([]);
     answer({ resync: false, entries: [note(3), note(4)] });
-    await new Promise((resolve) => setImmediate(resolve));
+    await tick();
     connection.deliver(note(5));
     connection.deliver(note(7));
-    await new Promise((resolve) => setImmediate(resolve));
-    const numbered = (socket.sent as unknown as Array<{ ordertype: string; seq?: number }>).filter(
-      (m) => m.seq !== undefined,
-    );
-    expect(numbered.map((m) => [m.seq, m.ordertype])).toEqual([
+    await tick();
+    expect(numbered()).toEqual([
       [3, 'notification'],
       [4, 'notification'],
       [5, 'notification'],
@@ -205,6 +214,38 @@ describe('ExchangeConnection replay (RP3)', () => {
       [7, 'notification'],
     ]);
     expect(replayed).toEqual(['7']);
+    connection.end(1000, 'done');
+  });
+
+  it('a first socket gets an event committed while its head is read: the mark goes back to before it', async () => {
+    // The trader writes to support as the page's socket opens: the event is committed before the head is read
+    // (the head counts it) but heard live after the socket was attached. It was lost once (support's live inbox).
+    const { connection, answer, replayed, numbered } = await openReplaying(null);
+    connection.deliver(note(6));
+    answer({ resync: true, head: 6 });
+    await tick();
+    connection.deliver(note(7));
+    await tick();
+    expect(numbered()).toEqual([
+      [5, 'resync'],
+      [6, 'notification'],
+      [7, 'notification'],
+    ]);
+    expect(replayed).toEqual([]);
+    connection.end(1000, 'done');
+  });
+
+  it('a first socket that heard nothing while its head was read goes on from the head', async () => {
+    const { connection, answer, numbered } = await openReplaying(null);
+    answer({ resync: true, head: 6 });
+    await tick();
+    connection.deliver(note(6));
+    connection.deliver(note(7));
+    await tick();
+    expect(numbered()).toEqual([
+      [6, 'resync'],
+      [7, 'notification'],
+    ]);
     connection.end(1000, 'done');
   });
 });

@@ -274,16 +274,20 @@ export class ExchangeConnection extends SocketLife {
 
   /**
    * Queues the journal's events after `since`, then those heard meanwhile, each once and in order. Without
-   * `since` (the page's first socket) the answer is `resync` with the last number: the series goes on from it.
+   * `since` (the page's first socket) the answer is `resync` with the last number: the series goes on from it,
+   * or from just before the first event heard live meanwhile (RP3).
    */
   private async replay(since: number | null): Promise<void> {
     const replay = await this.deps.journal.replay(this.userId, since);
     if (this.closed) return;
-    const held = this.held ?? [];
+    const held = (this.held ?? []).sort((a, b) => a.seq - b.seq);
     this.held = null;
     if (replay.resync) {
-      this.queuedSeq = replay.head;
-      this.enqueue({ virtual: null, frame: { ordertype: 'resync', seq: replay.head } });
+      // The events heard live since the socket was attached go out after the mark, even one the head read
+      // already counts (committed while it was read): the mark goes back to just before the first of them.
+      const from = Math.min(replay.head, (held[0]?.seq ?? Number.POSITIVE_INFINITY) - 1);
+      this.queuedSeq = from;
+      this.enqueue({ virtual: null, frame: { ordertype: 'resync', seq: from } });
     } else {
       this.queuedSeq = since ?? 0;
       for (const entry of replay.entries) this.deliver(entry);
