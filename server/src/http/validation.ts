@@ -10,6 +10,7 @@
  */
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
+import { buildSerializer } from './serialization';
 
 /** The Ajv options every part shares (unknown fields stripped, defaults filled in). */
 export const AJV_OPTIONS = { removeAdditional: true, useDefaults: true } as const;
@@ -87,5 +88,8 @@ function toError(errors: unknown, part: string): Error {
 export const VALIDATION_OPTIONS: Pick<FastifyServerOptions, 'ajv' | 'schemaController'> = {
   ajv: { customOptions: AJV_OPTIONS },
   // Fastify types the factory after Ajv's own compile signature; at run time it is called with the route.
-  schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
+  // Response serializers are kept per schema object as well (serialization.ts).
+  schemaController: {
+    compilersFactory: { buildValidator: buildValidator as never, buildSerializer: buildSerializer as never },
+  },
 };
