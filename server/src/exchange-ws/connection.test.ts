@@ -36,6 +36,27 @@ const SUMMARY = {
 };
 const TOKEN = `x.${Buffer.from(JSON.stringify({ exp: 4_000_000_000 })).toString('base64url')}.y`;
 
+/** The connection's parts that no test here varies: a session that checks out, an idle hub, the settings. */
+const AUTH: Pick<AuthService, 'checkToken' | 'now'> = {
+  now: () => Date.now(),
+  checkToken: async () => ({
+    ok: true,
+    auth: { userId: '7', uid: '12345678', sessionId: 's1', virtual: false, brandId: 'tradekit' },
+  }),
+};
+const HUB: ConnectionHub = { attach() {}, detach() {}, rebind() {}, reindex() {} };
+const SETTINGS = {
+  authTimeoutMs: 5000,
+  conflateMs: 500,
+  recheckMs: 30_000,
+  heartbeatMs: 10_000,
+  maxBufferedBytes: 1000,
+  maxSocketsPerUser: 4,
+  journalKeep: 500,
+  journalKeepMs: 86_400_000,
+};
+const LOG = { debug() {}, error() {} } as unknown as FastifyBaseLogger;
+
 describe('ExchangeConnection', () => {
   let socket: FakeSocket;
   let connection: ExchangeConnection;
@@ -45,13 +66,6 @@ describe('ExchangeConnection', () => {
     vi.useFakeTimers();
     snapshots = 0;
     socket = new FakeSocket();
-    const auth: Pick<AuthService, 'checkToken' | 'now'> = {
-      now: () => Date.now(),
-      checkToken: async () => ({
-        ok: true,
-        auth: { userId: '7', uid: '12345678', sessionId: 's1', virtual: false, brandId: 'tradekit' },
-      }),
-    };
     const trading: TradingService = {
       onChange: () => () => undefined,
       symbolsOf: () => new Set(['BTCUSDT']),
@@ -64,24 +78,12 @@ describe('ExchangeConnection', () => {
         };
       },
     };
-    const hub: ConnectionHub = { attach() {}, detach() {}, rebind() {}, reindex() {} };
-    const settings = {
-      authTimeoutMs: 5000,
-      conflateMs: 500,
-      recheckMs: 30_000,
-      heartbeatMs: 10_000,
-      maxBufferedBytes: 1000,
-      maxSocketsPerUser: 4,
-      journalKeep: 500,
-      journalKeepMs: 86_400_000,
-    };
-    const log = { debug() {}, error() {} } as unknown as FastifyBaseLogger;
     connection = new ExchangeConnection(socket as unknown as WebSocket, '12345678', {
-      auth,
+      auth: AUTH,
       trading,
-      settings,
-      hub,
-      log,
+      settings: SETTINGS,
+      hub: HUB,
+      log: LOG,
       journal: { replay: async () => ({ resync: false, entries: [] }) },
       replayed() {},
     });
@@ -147,13 +149,7 @@ describe('ExchangeConnection replay (RP3)', () => {
     let answer: (replay: Replay) => void = () => undefined;
     const replayed: string[] = [];
     const connection = new ExchangeConnection(socket as unknown as WebSocket, '12345678', {
-      auth: {
-        now: () => Date.now(),
-        checkToken: async () => ({
-          ok: true,
-          auth: { userId: '7', uid: '12345678', sessionId: 's1', virtual: false, brandId: 'tradekit' },
-        }),
-      },
+      auth: AUTH,
       trading: {
         onChange: () => () => undefined,
         symbolsOf: () => new Set<string>(),
@@ -162,18 +158,9 @@ describe('ExchangeConnection replay (RP3)', () => {
           pending: { ordertype: 'pendingOrder', virtual: false, list: [], summary: SUMMARY },
         }),
       },
-      settings: {
-        authTimeoutMs: 5000,
-        conflateMs: 500,
-        recheckMs: 30_000,
-        heartbeatMs: 10_000,
-        maxBufferedBytes: 1000,
-        maxSocketsPerUser: 4,
-        journalKeep: 500,
-        journalKeepMs: 86_400_000,
-      },
-      hub: { attach() {}, detach() {}, rebind() {}, reindex() {} },
-      log: { debug() {}, error() {} } as unknown as FastifyBaseLogger,
+      settings: SETTINGS,
+      hub: HUB,
+      log: LOG,
       journal: {
         replay: (_userId, asked) => {
           expect(asked).toBe(since);
