@@ -17,6 +17,8 @@ import type { RabbitmqBroker } from './link';
 const ADMIN_TOKEN = 'rabbitmq-test-admin-token-01';
 const WEDNESDAY = Date.parse('2026-03-11T12:00:00Z');
 const clock = { now: WEDNESDAY };
+/** The simulator's round (its default `tickMs`). */
+const ROUND_MS = 500;
 
 let node: TempRabbitmq;
 let app: FastifyInstance;
@@ -52,6 +54,26 @@ function inbox(client: Client, destination: string) {
       return JSON.parse(messages.shift()!.body) as unknown;
     },
   };
+}
+
+/**
+ * Moves the market one round (500 ms) at a time until `symbol` ticks: the simulator ticks each instrument at random
+ * moments, at most once a round, so a fixed step may bring no tick of it or two (which history came before decides).
+ */
+function stepUntilTick(symbol: string): void {
+  let ticked = false;
+  const stop = app.market.source.onTick((tick) => {
+    if (tick.symbol === symbol) ticked = true;
+  });
+  try {
+    for (let round = 0; !ticked; round += 1) {
+      if (round === 600) throw new Error(`${symbol} did not tick in 600 rounds`);
+      clock.now += ROUND_MS;
+      app.market.source.stepTo(clock.now);
+    }
+  } finally {
+    stop();
+  }
 }
 
 async function health() {
@@ -101,8 +123,7 @@ describe('the market in RabbitMQ mode', () => {
       JSON.parse(JSON.stringify(app.market.book.entry('BTCUSDT', clock.now))),
     );
 
-    clock.now += 1_000;
-    app.market.source.stepTo(clock.now);
+    stepUntilTick('BTCUSDT');
     const published = await price.next();
     expect(published).toEqual(JSON.parse(JSON.stringify(app.market.book.entry('BTCUSDT', clock.now))));
     app.market.publisher.publishPrices();
@@ -118,8 +139,7 @@ describe('the market in RabbitMQ mode', () => {
     const late = inbox(second, destination);
     expect(await late.next()).toEqual(forming);
 
-    clock.now += 1_000;
-    app.market.source.stepTo(clock.now);
+    stepUntilTick('ETHUSDT');
     const after = JSON.parse(JSON.stringify(app.market.klines.forming('ETHUSDT', '1min')));
     // The early subscriber's next message is the tick's candle, not a copy of the late one's snapshot.
     expect(await early.next()).toEqual(after);
