@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { build, loadConfigFromFile } from 'vite';
+import { CHROMIUM_ARGS } from '../tests/fixtures/chromium';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Where the bench pages are built (under bench/results/, which git ignores). */
@@ -111,7 +112,7 @@ export async function serveBenchPages(): Promise<{ origin: string; close: () => 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+    args: [...CHROMIUM_ARGS, '--disable-gpu'],
   });
 }
 

@@ -29,6 +29,7 @@ import {
   type LighthouseResult,
   type PageFigures,
 } from './lighthouse-figures';
+import { CHROMIUM_ARGS } from '../tests/fixtures/chromium';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking'],
+    args: [...CHROMIUM_ARGS],
   });
   const pages: { name: string; path: string; signedIn: boolean }[] = [
     { name: 'home', path: '/', signedIn: false },

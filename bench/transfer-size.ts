@@ -26,6 +26,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { buildApp } from '../server/src/app';
 import { DIST_DIR, reactFiles, readManifest, widgetTags } from '../tests/fixtures/dist-graph';
+import { CHROMIUM_ARGS } from '../tests/fixtures/chromium';
 
 /** How long the platform must have had no request in flight for the page to count as settled. */
 const QUIET_MS = 500;
@@ -279,7 +280,7 @@ await new Promise((resolve) => partnerServer.once('listening', resolve));
 const partner = `http://localhost:${(partnerServer.address() as AddressInfo).port}`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking'],
+  args: [...CHROMIUM_ARGS],
 });
 try {
   const results = [];

@@ -2,6 +2,7 @@
 // (tests/e2e/browser.ts). Files never share a context, so the browser holds no state from one file to the next.
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_ARGS } from '../fixtures/chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +16,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Headless, with the flags that let it run as root in a container.
   const server = await chromium.launchServer({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage'],
+    args: [...CHROMIUM_ARGS, '--disable-gpu', '--disable-dev-shm-usage'],
   });
   project.provide('browserEndpoint', server.wsEndpoint());
   return async () => {
