@@ -17,7 +17,7 @@ import type { RabbitmqBroker } from './link';
 const ADMIN_TOKEN = 'rabbitmq-test-admin-token-01';
 const WEDNESDAY = Date.parse('2026-03-11T12:00:00Z');
 const clock = { now: WEDNESDAY };
-/** The simulator's round (its default `tickMs`). */
+/** The simulator's round, given to the market below: each instrument ticks at most once a round. */
 const ROUND_MS = 500;
 
 let node: TempRabbitmq;
@@ -57,8 +57,8 @@ function inbox(client: Client, destination: string) {
 }
 
 /**
- * Moves the market one round (500 ms) at a time until `symbol` ticks: the simulator ticks each instrument at random
- * moments, at most once a round, so a fixed step may bring no tick of it or two (which history came before decides).
+ * Moves the market one round at a time until `symbol` ticks: the simulator ticks each instrument at random moments,
+ * at most once a round, so a fixed step may bring no tick of it or two (which history came before decides).
  */
 function stepUntilTick(symbol: string): void {
   let ticked = false;
@@ -96,7 +96,7 @@ beforeAll(async () => {
   app = await buildTestApp({
     adminToken: ADMIN_TOKEN,
     clock: { now: () => clock.now },
-    market: { seed: 7, autostart: false },
+    market: { seed: 7, autostart: false, tickMs: ROUND_MS },
     broker: { rabbitmq: { url: node.url, reconnectDelayMs: 100 } },
   });
   await app.ready();
