@@ -1,7 +1,19 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { PREACT_ALIASES } from './scripts/vite-lite';
-import { SuiteSequencer } from './tests/e2e/sequencer';
+import { SERIAL_FILES, SuiteSequencer } from './tests/e2e/sequencer';
+
+/** What the two browser projects share: one platform and one Chromium for the run (tests/e2e/shared-setup.ts). */
+const BROWSER_PROJECT = {
+  environment: 'node' as const,
+  globalSetup: ['tests/e2e/global-setup.ts', 'tests/e2e/browser-server.ts'],
+  // A worker runs browser files one after the other and keeps their modules (playwright-core, the steps and
+  // fixtures): each file used to import them again, about 0.7 s each (TR22). Each file opens its own contexts; the
+  // only state the shared modules hold across files is reset per file (browser.ts).
+  isolate: false,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
 
 export default defineConfig({
   plugins: [react()],
@@ -81,20 +93,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...BROWSER_PROJECT,
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
-          environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts', 'tests/e2e/browser-server.ts'],
-          fileParallelism: false,
-          // One worker runs the browser files one after the other and keeps their modules (playwright-core, the
-          // steps and fixtures): each file used to import them again, about 0.7 s each (TR22). Each file opens
-          // its own contexts; the only state the shared modules hold across files is reset per file (browser.ts).
-          isolate: false,
-          // After the unit and server files: vitest groups projects by this order, and a group's projects must
-          // share one worker count.
+          exclude: [...configDefaults.exclude, ...SERIAL_FILES],
+          // Two browser files at a time (TR40): one file's flow (test, page, platform) leaves part of the second
+          // core idle. After the unit and server files: vitest groups projects by this order, and a group's
+          // projects must share one worker count.
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...BROWSER_PROJECT,
+          // The files that change the shared servers for everyone: one at a time, after the others, the clock
+          // movers last (tests/e2e/sequencer.ts).
+          name: 'e2e-serial',
+          include: SERIAL_FILES,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

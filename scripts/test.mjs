@@ -1,7 +1,7 @@
 // `npm test`: every suite (unit, server, end-to-end in real Chromium) against a throw-away PostgreSQL, the
 // browser quote suites also against a throw-away RabbitMQ (RabbitMQ mode of the market, RQ1).
 // Missing Chromium, PostgreSQL or RabbitMQ fails the run: a suite is never skipped silently.
-// Extra arguments go to vitest, e.g. `npm test -- --project e2e` or `npm test -- server/src/db`.
+// Extra arguments go to vitest, e.g. `npm test -- --project 'e2e*'` or `npm test -- server/src/db`.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

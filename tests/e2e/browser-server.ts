@@ -1,8 +1,8 @@
 // Vitest global setup of the e2e project: one Chromium for every browser file, which each connect to
 // (tests/e2e/browser.ts). Files never share a context, so the browser holds no state from one file to the next.
 import { chromium } from 'playwright-core';
-import type { TestProject } from 'vitest/node';
 import { CHROMIUM_ARGS } from '../fixtures/chromium';
+import { sharedSetup } from './shared-setup';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,15 +11,12 @@ declare module 'vitest' {
   }
 }
 
-/** Start Chromium once and provide its endpoint; the returned function stops it. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/** Start Chromium once for both browser projects and provide its endpoint; the returned function stops it. */
+export default sharedSetup('chromium', async () => {
   // Headless, with the flags that let it run as root in a container.
   const server = await chromium.launchServer({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  project.provide('browserEndpoint', server.wsEndpoint());
-  return async () => {
-    await server.close();
-  };
-}
+  return { provided: { browserEndpoint: server.wsEndpoint() }, stop: () => server.close() };
+});

@@ -187,7 +187,7 @@ export async function newPage(context: BrowserContext): Promise<Page> {
 }
 
 /**
- * Screenshots are taken when `TK_SCREENSHOTS` is set (`TK_SCREENSHOTS=1 npm test -- --project e2e`), as the
+ * Screenshots are taken when `TK_SCREENSHOTS` is set (`TK_SCREENSHOTS=1 npm test -- --project 'e2e*'`), as the
  * journeys' own extra shots are: an image asserts nothing, and the suite's 250 of them cost a minute of its two
  * cores (TR31).
  */

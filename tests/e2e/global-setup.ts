@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { startExamplesServer } from '../../examples/serve.mjs';
 import { buildApp } from '../../server/src/app';
 import { createTestClock } from '../../server/src/clock';
@@ -17,6 +16,7 @@ import {
 } from '../../scripts/lib/temp-rabbitmq.mjs';
 import { readManifest } from '../fixtures/dist-graph';
 import { startClockControl } from './clock-control';
+import { sharedSetup } from './shared-setup';
 import { startTestPushService } from '../../server/src/webpush/test-push-service';
 
 declare module 'vitest' {
@@ -57,8 +57,8 @@ async function rabbitmqNode() {
   return startTempRabbitmq(binDir);
 }
 
-/** Vitest global setup: start both servers and provide their URLs; the returned function stops them. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/** Start both platforms, the examples server, the push service and the clock's control; `stop` stops them. */
+async function start() {
   readManifest(); // fail fast with a hint when `vite build` has not run
   const dataDir = mkdtempSync(join(tmpdir(), 'tk-e2e-'));
   const adminToken = randomBytes(24).toString('hex');
@@ -126,14 +126,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await (rabbitApp.broker as RabbitmqBroker).whenConnected();
   const examples = await startExamplesServer({ port: 0, platformOrigin: baseUrl });
   const control = await startClockControl(clock);
-  project.provide('baseUrl', baseUrl);
-  project.provide('examplesUrl', examples.url);
-  project.provide('adminToken', adminToken);
-  project.provide('clockUrl', control.url);
-  project.provide('rabbitBaseUrl', rabbitBaseUrl);
-  project.provide('rabbitControl', rabbit.control);
-  project.provide('pushServiceUrl', push.origin);
-  return async () => {
+  const provided = {
+    baseUrl,
+    examplesUrl: examples.url,
+    adminToken,
+    clockUrl: control.url,
+    rabbitBaseUrl,
+    rabbitControl: rabbit.control,
+    pushServiceUrl: push.origin,
+  };
+  const stop = async () => {
     await rabbitApp.close();
     await rabbitDatabase?.cleanup();
     rmSync(rabbitDataDir, { recursive: true, force: true });
@@ -145,4 +147,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await push.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  return { provided, stop };
 }
+
+/** Vitest global setup of both browser projects: one set of servers for the run, their URLs provided to each. */
+export default sharedSetup('platform', start);

@@ -73,14 +73,15 @@ describe('while you were away', () => {
   it('summarises a fired alert once on return', { timeout: 60_000 }, async () => {
     const account = await fundedAccount('100');
     const token = await apiToken(account);
-    // Twice the bid at most (EURUSD quotes near 1.16): the alert fires on the symbol's next tick.
+    // Twice the bid at most (LTCUSDT quotes near 115): the alert fires on the symbol's next tick. A crypto symbol
+    // ticks every day of the week (EURUSD's market is shut at the weekend), and no browser file pins it (TR40).
     const created = await post(
       '/v1/waa/alerts/create',
       {
-        symbol: 'EURUSD',
+        symbol: 'LTCUSDT',
         mode: 'market',
         condition: 'bid_below',
-        level: '2.00000',
+        level: '230.00',
       },
       token,
     );
@@ -118,7 +119,7 @@ describe('while you were away', () => {
       await dialog.waitFor({ state: 'visible', timeout: 15_000 });
       expect(await dialog.getByRole('heading', { name: 'Während Sie weg waren' }).count()).toBe(1);
       expect(await page.getByTestId('away-alerts').textContent()).toMatch(
-        /^Ausgelöste Kursalarme1EURUSD hat/,
+        /^Ausgelöste Kursalarme1LTCUSDT hat/,
       );
       expect(await page.getByTestId('away-fills').count()).toBe(0);
       await screenshot(page, 'away-summary-de-dark', 'mobile');

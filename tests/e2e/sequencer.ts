@@ -31,6 +31,30 @@ export const CLOCK_MOVERS = [
   'tests/e2e/loan-overdue.e2e.ts',
 ];
 
+/**
+ * Browser files that change the shared servers for every other file without moving the clock: each runs alone
+ * (the `e2e-serial` project, after the files that run two at a time), before the clock movers. TR40.
+ */
+export const SERVER_CHANGERS = [
+  // Drops every market socket and refuses reconnects; suspends RabbitMQ's listeners and closes its connections.
+  'tests/e2e/stale-recovery.e2e.ts',
+  // Pins BTCUSDT's price for most of the file: the files that wait for a BTCUSDT tick would wait in vain.
+  'tests/e2e/money-arrivals.e2e.ts',
+  // Changes Meridian's up colour and site title, which other files check as seeded.
+  'tests/e2e/brand-edit.e2e.ts',
+  // Reads the newest row of the whole audit log and expects the deposit and withdrawal queues empty.
+  'tests/e2e/backoffice.e2e.ts',
+  // Expects the deposit queue empty.
+  'tests/e2e/backoffice-theme.e2e.ts',
+  // Pins EURUSD, which the notifications' "while you were away" case waits on.
+  'tests/e2e/price-alerts.e2e.ts',
+  // Waits for an ETHUSDT tick, which the trading journey pins.
+  'tests/e2e/stomp-external.e2e.ts',
+];
+
+/** The browser files that run one at a time after the others: the server changers, then the clock movers. */
+export const SERIAL_FILES = [...SERVER_CHANGERS, ...CLOCK_MOVERS];
+
 /** Rank of a file: 0 for every other file, then the clock movers in their order. */
 export function clockRank(moduleId: string): number {
   const index = CLOCK_MOVERS.findIndex((file) => moduleId.replaceAll('\\', '/').endsWith(file));
@@ -38,7 +62,7 @@ export function clockRank(moduleId: string): number {
 }
 
 /** The projects in the order their files are queued; a project not named here comes after them. */
-const PROJECT_ORDER = ['server', 'unit', 'lite', 'e2e'];
+const PROJECT_ORDER = ['server', 'unit', 'lite', 'e2e', 'e2e-serial'];
 
 /** What the order reads of a test file. */
 export interface QueuedFile {
