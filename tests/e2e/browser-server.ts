@@ -1,4 +1,4 @@
-// Vitest global setup of the e2e project: one Chromium for every browser file, which each connect to
+// Vitest global setup of both browser projects: one Chromium for every browser file, which each connect to
 // (tests/e2e/browser.ts). Files never share a context, so the browser holds no state from one file to the next.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../fixtures/chromium';
