@@ -46,7 +46,8 @@ export const SERVER_CHANGERS = [
   'tests/e2e/backoffice.e2e.ts',
   // Expects the deposit queue empty.
   'tests/e2e/backoffice-theme.e2e.ts',
-  // Pins EURUSD, which the notifications' "while you were away" case waits on.
+  // Pins EURUSD for up to two minutes. No other file waits on a EURUSD tick since the notifications' "while you
+  // were away" case moved to LTCUSDT; left here, not measured beside the others.
   'tests/e2e/price-alerts.e2e.ts',
   // Waits for an ETHUSDT tick, which the trading journey pins.
   'tests/e2e/stomp-external.e2e.ts',
