@@ -70,3 +70,37 @@ export function meetsGoals(figures: PageFigures): boolean {
     figures.totalBlockingTimeMs <= GOALS.totalBlockingTimeMs
   );
 }
+
+/**
+ * Lighthouse's CPU slowdown for a host of this benchmark index, so that its mobile profile stands for the same
+ * phone on any machine (EK43). Lighthouse's default 4× is right for a host of index about 1,533; its throttling
+ * guide tells a faster or slower host to calibrate, and its calculator's anchors are these: 150 → 1×, 800 → 2×,
+ * 1,300 → 3×, then 1× more per 233 (1,533 → 4×, 2,000 → 6×). Linear between anchors, 1× below the first,
+ * rounded to a tenth.
+ */
+export function cpuSlowdownFor(benchmarkIndex: number): number {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0)
+    throw new Error(`not a benchmark index: ${benchmarkIndex}`);
+  const anchors: ReadonlyArray<readonly [index: number, slowdown: number]> = [
+    [150, 1],
+    [800, 2],
+    [1300, 3],
+  ];
+  let slowdown: number;
+  if (benchmarkIndex <= anchors[0]![0]) slowdown = 1;
+  else if (benchmarkIndex >= 1300) slowdown = 3 + (benchmarkIndex - 1300) / 233;
+  else {
+    const upper = anchors.findIndex(([index]) => index >= benchmarkIndex);
+    const [i0, s0] = anchors[upper - 1]!;
+    const [i1, s1] = anchors[upper]!;
+    slowdown = s0 + ((benchmarkIndex - i0) / (i1 - i0)) * (s1 - s0);
+  }
+  return Math.round(slowdown * 10) / 10;
+}
+
+/** The middle value of the host's benchmark index measurements (Lighthouse's own measure, a few apart). */
+export function medianIndex(indexes: readonly number[]): number {
+  if (indexes.length === 0) throw new Error('no benchmark index');
+  const sorted = [...indexes].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}

@@ -11,7 +11,13 @@
  *                                 BENCH_LH_REPORTS (a folder: each run's full Lighthouse result, `<page>-<run>.json`,
  *                                 to read which audits cost the points; open one in the Lighthouse viewer; and its trace,
  *                                 `<page>-<run>.trace.json`, for DevTools' performance panel),
- *                                 BENCH_LH_PAGES (only these pages, comma-separated: home, chart, order form, positions)
+ *                                 BENCH_LH_PAGES (only these pages, comma-separated: home, chart, order form, positions),
+ *                                 BENCH_LH_CPU (the CPU slowdown; without it, calibrated to this host, EK43)
+ *
+ * The CPU slowdown is calibrated to the host (EK43): Lighthouse simulates the phone by multiplying what this
+ * machine's CPU took, and its default 4× stands for its phone only on a host of benchmark index about 1,533. The
+ * bench measures the index with Lighthouse's own page function (median of 3) and slows by what its calculator
+ * gives (`cpuSlowdownFor`); `BENCH_LH_CPU=4` measures with Lighthouse's default instead.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +28,9 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from '../server/src/app';
 import { DEMO_USER, ensureDemoUser } from '../server/src/demo-user';
 import {
+  cpuSlowdownFor,
   figuresOf,
+  medianIndex,
   meetsGoals,
   medianRun,
   GOALS,
@@ -56,6 +64,7 @@ function lighthouseTools(): NodeJS.Require {
 }
 
 interface PuppeteerPage {
+  evaluate<T>(fn: () => T): Promise<T>;
   goto(url: string, options?: { waitUntil?: string }): Promise<unknown>;
   waitForSelector(selector: string, options?: { timeout?: number; hidden?: boolean }): Promise<unknown>;
   type(selector: string, text: string): Promise<void>;
@@ -83,6 +92,38 @@ async function signIn(page: PuppeteerPage, origin: string): Promise<void> {
   await page.type(field('auth-password'), DEMO_USER.password);
   await page.click(field('auth-submit'));
   await page.waitForSelector(field('auth-email'), { timeout: 30_000, hidden: true });
+}
+
+/** This host's CPU as Lighthouse measures it (its benchmark index), the median of three, on a blank page. */
+async function hostBenchmarkIndex(tools: NodeJS.Require, browser: PuppeteerBrowser): Promise<number> {
+  const { pageFunctions } = (await import(
+    pathToFileURL(tools.resolve('lighthouse/core/lib/page-functions.js')).href
+  )) as { pageFunctions: { computeBenchmarkIndex: () => number } };
+  const page = await browser.newPage();
+  try {
+    const indexes: number[] = [];
+    for (let run = 0; run < 3; run += 1)
+      indexes.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    return medianIndex(indexes);
+  } finally {
+    await page.close();
+  }
+}
+
+/** The CPU slowdown of the runs: BENCH_LH_CPU, else calibrated to this host's benchmark index. */
+async function cpuSlowdown(
+  tools: NodeJS.Require,
+  browser: PuppeteerBrowser,
+): Promise<{ multiplier: number; benchmarkIndex: number | null }> {
+  const given = process.env.BENCH_LH_CPU;
+  if (given !== undefined) {
+    const multiplier = Number(given);
+    if (!Number.isFinite(multiplier) || multiplier < 1 || multiplier > 20)
+      throw new Error(`BENCH_LH_CPU must be a number from 1 to 20, got ${given}`);
+    return { multiplier, benchmarkIndex: null };
+  }
+  const benchmarkIndex = await hostBenchmarkIndex(tools, browser);
+  return { multiplier: cpuSlowdownFor(benchmarkIndex), benchmarkIndex };
 }
 
 async function main(): Promise<void> {
@@ -118,7 +159,9 @@ async function main(): Promise<void> {
   if (only && measured.length !== only.length)
     throw new Error(`BENCH_LH_PAGES names pages of: ${pages.map((target) => target.name).join(', ')}`);
   const results: Record<string, PageFigures & { runs: number; met: boolean }> = {};
+  let cpu: { multiplier: number; benchmarkIndex: number | null };
   try {
+    cpu = await cpuSlowdown(tools, browser);
     await ensureDemoUser(app);
     let signedIn = false;
     for (const target of measured) {
@@ -139,6 +182,8 @@ async function main(): Promise<void> {
             onlyCategories: ['performance'],
             logLevel: 'error',
             disableStorageReset: target.signedIn,
+            // Lighthouse merges this into its mobile profile's throttling: only the CPU's factor changes.
+            throttling: { cpuSlowdownMultiplier: cpu.multiplier },
           };
           const result = await lighthouse(`${origin}${target.path}`, flags, undefined, page);
           if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
@@ -170,7 +215,12 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile profile, median of ${RUNS} run(s) per page`);
+  const slowdown = cpu.benchmarkIndex
+    ? `CPU ${cpu.multiplier}× for this host's benchmark index ${Math.round(cpu.benchmarkIndex)}`
+    : `CPU ${cpu.multiplier}× (BENCH_LH_CPU)`;
+  console.log(
+    `\nLighthouse ${LIGHTHOUSE_VERSION}, mobile profile, ${slowdown}, median of ${RUNS} run(s) per page`,
+  );
   console.log('page         score  FCP      LCP      TBT      CLS    SI       goals');
   for (const [name, f] of Object.entries(results))
     console.log(
@@ -179,7 +229,9 @@ async function main(): Promise<void> {
         `${f.cumulativeLayoutShift.toFixed(3).padEnd(6)} ${s(f.speedIndexMs).padEnd(8)} ${f.met ? 'met' : 'below'}  ` +
         `LCP: ${f.largestPaintElement || '(none named)'}`,
     );
-  console.log(JSON.stringify({ lighthouse: { version: LIGHTHOUSE_VERSION, goals: GOALS, pages: results } }));
+  console.log(
+    JSON.stringify({ lighthouse: { version: LIGHTHOUSE_VERSION, goals: GOALS, cpu, pages: results } }),
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

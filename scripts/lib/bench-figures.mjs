@@ -116,6 +116,13 @@ export const FIGURES = {
         note:
           `FCP ${(f.firstContentfulPaintMs / 1000).toFixed(2)} s, LCP ${(f.largestContentfulPaintMs / 1000).toFixed(2)} s, ` +
           `TBT ${Math.round(f.totalBlockingTimeMs)} ms, CLS ${f.cumulativeLayoutShift.toFixed(3)}; median of ${f.runs}` +
+          // The CPU slowdown the runs took (EK43): calibrated to the host's benchmark index, or as given.
+          (r.lighthouse.cpu
+            ? `; CPU ${r.lighthouse.cpu.multiplier}×` +
+              (r.lighthouse.cpu.benchmarkIndex
+                ? ` for benchmark index ${Math.round(r.lighthouse.cpu.benchmarkIndex)}`
+                : ' as given')
+            : '') +
           // What the largest paint was (EK41): its selector's last three steps.
           (f.largestPaintElement
             ? `; largest paint: ${f.largestPaintElement.split(' > ').slice(-3).join(' > ')}`

@@ -132,4 +132,26 @@ describe('FIGURES', () => {
     );
     expect(rows[1]?.note).toBe('FCP 1.20 s, LCP 2.40 s, TBT 150 ms, CLS 0.010; median of 3');
   });
+
+  it('lighthouse: the note names the CPU slowdown the runs took (EK43)', () => {
+    const page = {
+      score: 80,
+      firstContentfulPaintMs: 2100,
+      largestContentfulPaintMs: 3000,
+      totalBlockingTimeMs: 800,
+      cumulativeLayoutShift: 0,
+      largestPaintElement: '',
+      runs: 3,
+    };
+    const note = (cpu: unknown) =>
+      rowsOf('bench/lighthouse.ts', {
+        lighthouse: { version: '12.8.2', goals: { score: 90 }, cpu, pages: { home: page } },
+      })[0]?.note;
+    expect(note({ multiplier: 9.8, benchmarkIndex: 2880.4 })).toBe(
+      'FCP 2.10 s, LCP 3.00 s, TBT 800 ms, CLS 0.000; median of 3; CPU 9.8× for benchmark index 2880',
+    );
+    expect(note({ multiplier: 4, benchmarkIndex: null })).toBe(
+      'FCP 2.10 s, LCP 3.00 s, TBT 800 ms, CLS 0.000; median of 3; CPU 4× as given',
+    );
+  });
 });

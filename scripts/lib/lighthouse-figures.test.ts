@@ -1,6 +1,12 @@
 // What bench/lighthouse.ts takes of a Lighthouse result (EK41): the figures of the page it is named after, or an error.
 import { describe, expect, it } from 'vitest';
-import { figuresOf, medianRun, type LighthouseResult } from '../../bench/lighthouse-figures';
+import {
+  cpuSlowdownFor,
+  figuresOf,
+  medianIndex,
+  medianRun,
+  type LighthouseResult,
+} from '../../bench/lighthouse-figures';
 
 /** A result of the page at `final` whose largest paint is `element` (a selector), as Lighthouse 12 writes one. */
 function result(final: string, element?: string): LighthouseResult {
@@ -65,5 +71,35 @@ describe('medianRun', () => {
     expect(medianRun([run(70), run(58), run(65)]).score).toBe(65);
     expect(medianRun([run(70), run(58)]).score).toBe(58);
     expect(() => medianRun([])).toThrow('no Lighthouse run');
+  });
+});
+
+describe('cpuSlowdownFor (EK43)', () => {
+  it.each([
+    [100, 1],
+    [150, 1],
+    [475, 1.5],
+    [800, 2],
+    [1050, 2.5],
+    [1300, 3],
+    // Lighthouse's default 4× is right for this host.
+    [1533, 4],
+    [1766, 5],
+    [2000, 6],
+    // This session's machine: its 4× was a phone more than twice as fast as the profile's.
+    [2880, 9.8],
+  ])('a host of benchmark index %d slows the CPU %d×', (index, slowdown) => {
+    expect(cpuSlowdownFor(index)).toBe(slowdown);
+  });
+
+  it('refuses what is not an index', () => {
+    expect(() => cpuSlowdownFor(Number.NaN)).toThrow('not a benchmark index: NaN');
+    expect(() => cpuSlowdownFor(0)).toThrow(/not a benchmark index/);
+  });
+
+  it('takes the middle of several measurements', () => {
+    expect(medianIndex([2901, 2820, 2870])).toBe(2870);
+    expect(medianIndex([1500, 1600])).toBe(1500);
+    expect(() => medianIndex([])).toThrow('no benchmark index');
   });
 });

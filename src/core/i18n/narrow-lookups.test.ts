@@ -79,3 +79,47 @@ describe('narrowLookups (EK37)', () => {
     expect(narrowed.t(['no.such.key', 'quotes.ask'])).toBe(plain.t(['no.such.key', 'quotes.ask']));
   });
 });
+
+describe('narrowLookups: answers of calls without values from memory (EK44)', () => {
+  /** How many times i18next's translator ran for `key` while `run` ran. */
+  function translations(instance: I18n, key: string, run: () => void): number {
+    const { translator } = instance as unknown as { translator: { translate(k: unknown): unknown } };
+    const spy = vi.spyOn(translator, 'translate');
+    run();
+    const count = spy.mock.calls.filter(([asked]) => asked === key).length;
+    spy.mockRestore();
+    return count;
+  }
+
+  it('asks i18next once for a key without values, with `{}` as the widgets pass it, and every time with values', () => {
+    const { plain, narrowed } = pair();
+    const asked = translations(narrowed, 'quotes.bid', () => {
+      expect(narrowed.t('quotes.bid')).toBe(plain.t('quotes.bid'));
+      expect(narrowed.t('quotes.bid', {})).toBe(plain.t('quotes.bid'));
+      expect(narrowed.t('quotes.bid')).toBe(plain.t('quotes.bid'));
+    });
+    expect(asked).toBe(1);
+    const withValues = translations(narrowed, 'quotes.bid', () => {
+      narrowed.t('quotes.bid', VARS);
+      narrowed.t('quotes.bid', VARS);
+    });
+    expect(withValues).toBe(2);
+  });
+
+  it('asks again after the language changes, and answers in the new language', async () => {
+    const { plain, narrowed } = pair();
+    const english = narrowed.t('quotes.bid');
+    await Promise.all([loadLanguage(plain, 'de'), loadLanguage(narrowed, 'de')]);
+    expect(narrowed.t('quotes.bid')).toBe(plain.t('quotes.bid'));
+    expect(narrowed.t('quotes.bid')).not.toBe(english);
+  });
+
+  it('asks again after strings are added or removed', () => {
+    const { narrowed } = pair();
+    expect(narrowed.t('quotes.bid')).toBe('Bid');
+    narrowed.addResource('en', 'quotes', 'quotes.bid', 'Sell at');
+    expect(narrowed.t('quotes.bid')).toBe('Sell at');
+    narrowed.removeResourceBundle('en', 'quotes');
+    expect(narrowed.t('quotes.bid')).not.toBe('Sell at');
+  });
+});

@@ -6,6 +6,12 @@
  * after them, and a key lives in exactly one namespace (locales.test.ts), so every answer is the one the plain
  * walk gives. The host turns it on for the page's instance; a partner's page with a few widgets does not carry
  * it.
+ *
+ * A call without values (`t(key)`, or `t(key, {})` as the widgets' `useT` makes it) is answered from memory after
+ * its first answer (EK44): every render asks again for the same labels, and i18next's own walk (resolve, then
+ * interpolation and nesting on the found string) was about 15 % of a phone's main thread after the first paint of
+ * the order form. The memory is forgotten when the answer can change: another language, strings added (i18next's
+ * `added` and `removed`, and the fallback list `addStrings` replaces when it adds a namespace silently).
  */
 import { DEFAULT_LANGUAGE } from './language';
 import type { I18n } from './i18n';
@@ -39,12 +45,39 @@ export function narrowLookups(instance: I18n): void {
     }
     return byName.get(name);
   };
-  const narrowed: PlainT = (key, options) => {
-    // A caller that names its namespace, or a list of keys, gets i18next as it is.
-    if (typeof key !== 'string' || (options !== undefined && 'ns' in options)) return plain(key, options);
+  /** Answers of calls without values, in `answersIn` with the fallback list `answersWith`. */
+  const answers = new Map<string, unknown>();
+  let answersIn: string | null = null;
+  let answersWith: unknown = null;
+  const forget = () => answers.clear();
+  instance.store.on('added', forget);
+  instance.store.on('removed', forget);
+  instance.on('languageChanged', forget);
+  const lookUp = (key: string, options: Record<string, unknown> | undefined) => {
     const dot = key.indexOf('.');
     const ns = namespacesOf(dot < 0 ? key : key.slice(0, dot));
     return ns ? plain(key, { ...options, ns }) : plain(key, options);
   };
+  const narrowed: PlainT = (key, options) => {
+    // A caller that names its namespace, or a list of keys, gets i18next as it is.
+    if (typeof key !== 'string' || (options !== undefined && 'ns' in options)) return plain(key, options);
+    if (options !== undefined && hasOwnKeys(options)) return lookUp(key, options);
+    const fallback = instance.options.fallbackNS;
+    if (answersIn !== instance.language || answersWith !== fallback) {
+      answers.clear();
+      answersIn = instance.language;
+      answersWith = fallback;
+    }
+    if (answers.has(key)) return answers.get(key);
+    const answer = lookUp(key, options);
+    answers.set(key, answer);
+    return answer;
+  };
   instance.t = narrowed as unknown as I18n['t'];
+}
+
+/** Whether `options` has a value of its own (a call with values is interpolated anew each time). */
+function hasOwnKeys(options: Record<string, unknown>): boolean {
+  for (const name in options) if (Object.hasOwn(options, name)) return true;
+  return false;
 }
