@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import type { BrandSettings } from '../../core/contract';
 import { usePlatform } from '../../widgets/_shared/platform-context';
-import { useAtomValue } from '../../widgets/_shared/store-react';
+import { useAtomSelect, useAtomValue } from '../../widgets/_shared/store-react';
 import { useT } from '../../widgets/_shared/use-t';
 import { HostProvider } from '../host-context';
 import { AlertIcon } from '../ui/icons';
@@ -28,12 +28,15 @@ export function ConfigErrorPage() {
   );
 }
 
+/** Whether any quote has arrived: what the gate reads of the catalogue, not each message of it (EK45). */
+const hasQuotes = (prices: ReadonlyMap<string, unknown>) => prices.size > 0;
+
 /** Keeps the loading screen over the (inert) site until the first prices arrive, then never again. */
 function PriceGate({ brand, children }: { brand: BrandSettings; children: ReactNode }) {
   const { atoms } = usePlatform();
-  const prices = useAtomValue(atoms.prices);
+  const arrived = useAtomSelect(atoms.prices, hasQuotes);
   const [loaded, setLoaded] = useState(false);
-  if (!loaded && prices.size > 0) setLoaded(true);
+  if (!loaded && arrived) setLoaded(true);
   return (
     <>
       <div className="host-app" inert={!loaded}>

@@ -1,9 +1,10 @@
 /** Desktop shell (≥ 1024 px): top bar, the page (the trading layout on home) and a status line. */
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { CLIENT_VERSION } from '../../../core/config/version';
 import { sortQuotes } from '../../../core/domain/quotes';
+import type { QuoteView } from '../../../core/runtime/types';
 import { usePlatform } from '../../../widgets/_shared/platform-context';
-import { useAtomValue } from '../../../widgets/_shared/store-react';
+import { useAtomSelect } from '../../../widgets/_shared/store-react';
 import { useT } from '../../../widgets/_shared/use-t';
 import { useHost } from '../../host-context';
 import { DesktopOverlay } from '../../pages/desktop-overlay';
@@ -30,15 +31,21 @@ export const DEFAULT_SYMBOL = 'BTCUSDT';
 /** Picks the default symbol (BTCUSDT, else the best-ranked quote) once prices arrive. */
 function useDefaultSymbol(): void {
   const { atoms } = usePlatform();
-  const prices = useAtomValue(atoms.prices);
+  // The shell renders again when the default changes, not with every catalogue message (EK45).
+  const first = useAtomSelect(atoms.prices, defaultSymbolOf);
   const { symbol, setSymbol } = useHost();
   const { page } = useRoute();
   useEffect(() => {
     // A chart link names its own symbol (an unquoted one leaves for home, where this default applies).
-    if (symbol !== null || prices.size === 0 || isSymbolPage(page)) return;
-    const first = prices.has(DEFAULT_SYMBOL) ? DEFAULT_SYMBOL : sortQuotes(prices.values())[0]?.symbol;
-    if (first) setSymbol(first);
-  }, [symbol, prices, setSymbol, page]);
+    if (symbol !== null || first === null || isSymbolPage(page)) return;
+    setSymbol(first);
+  }, [symbol, first, setSymbol, page]);
+}
+
+/** BTCUSDT once quoted, else the best-ranked quote; null before prices arrive. */
+function defaultSymbolOf(prices: ReadonlyMap<string, QuoteView>): string | null {
+  if (prices.has(DEFAULT_SYMBOL)) return DEFAULT_SYMBOL;
+  return sortQuotes(prices.values())[0]?.symbol ?? null;
 }
 
 /** The routes that name a symbol: its chart and the order forms of the two trade modes. */
@@ -55,13 +62,13 @@ const FORM_MODE: Readonly<Record<string, 'market' | 'option'>> = { place: 'marke
 function useRouteSymbol(): void {
   const { page, params, query } = useRoute();
   const { atoms } = usePlatform();
-  const prices = useAtomValue(atoms.prices);
   const { setSymbol, tradeMode } = useHost();
   const { openOrder } = useDesktopState();
   const wanted = isSymbolPage(page) ? normalizeSymbol(params.symbol) : '';
   const formMode = FORM_MODE[page];
   const direction = formMode === tradeMode ? placeDirection(query.direction) : null;
-  const quoted = prices.has(wanted);
+  const quotes = useCallback((prices: ReadonlyMap<string, QuoteView>) => prices.has(wanted), [wanted]);
+  const quoted = useAtomSelect(atoms.prices, quotes);
   useKnownSymbol(wanted);
   useEffect(() => {
     if (quoted) setSymbol(wanted);
