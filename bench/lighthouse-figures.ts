@@ -1,5 +1,6 @@
 // What bench/lighthouse.ts reads of a Lighthouse result, apart from the run itself (no browser, no server): the
 // figures of a page, the median run and the goals, and the checks that a result is of the page it is named after.
+import { quantile } from './quotes-render/stats';
 
 /** Issue #23's goals for each page. */
 export const GOALS = { score: 90, cumulativeLayoutShift: 0.1, totalBlockingTimeMs: 200 } as const;
@@ -71,36 +72,35 @@ export function meetsGoals(figures: PageFigures): boolean {
   );
 }
 
+/** Lighthouse's calibration of the CPU slowdown: benchmark index → slowdown, linear between these points. */
+const CALIBRATION: ReadonlyArray<readonly [index: number, slowdown: number]> = [
+  [150, 1],
+  [800, 2],
+  [1300, 3],
+  [1533, 4],
+];
+
 /**
  * Lighthouse's CPU slowdown for a host of this benchmark index, so that its mobile profile stands for the same
  * phone on any machine (EK43). Lighthouse's default 4× is right for a host of index about 1,533; its throttling
  * guide tells a faster or slower host to calibrate, and its calculator's anchors are these: 150 → 1×, 800 → 2×,
- * 1,300 → 3×, then 1× more per 233 (1,533 → 4×, 2,000 → 6×). Linear between anchors, 1× below the first,
- * rounded to a tenth.
+ * 1,300 → 3×, then 1× more per 233 (1,533 → 4×, 2,000 → 6×). Linear between anchors and on past the last one,
+ * 1× below the first, rounded to a tenth.
  */
 export function cpuSlowdownFor(benchmarkIndex: number): number {
   if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0)
     throw new Error(`not a benchmark index: ${benchmarkIndex}`);
-  const anchors: ReadonlyArray<readonly [index: number, slowdown: number]> = [
-    [150, 1],
-    [800, 2],
-    [1300, 3],
-  ];
-  let slowdown: number;
-  if (benchmarkIndex <= anchors[0]![0]) slowdown = 1;
-  else if (benchmarkIndex >= 1300) slowdown = 3 + (benchmarkIndex - 1300) / 233;
-  else {
-    const upper = anchors.findIndex(([index]) => index >= benchmarkIndex);
-    const [i0, s0] = anchors[upper - 1]!;
-    const [i1, s1] = anchors[upper]!;
-    slowdown = s0 + ((benchmarkIndex - i0) / (i1 - i0)) * (s1 - s0);
-  }
-  return Math.round(slowdown * 10) / 10;
+  if (benchmarkIndex <= CALIBRATION[0]![0]) return 1;
+  // The segment the index falls in; past the last point, the last segment goes on.
+  const upper = CALIBRATION.findIndex(([index]) => index >= benchmarkIndex);
+  const at = upper === -1 ? CALIBRATION.length - 1 : upper;
+  const [i0, s0] = CALIBRATION[at - 1]!;
+  const [i1, s1] = CALIBRATION[at]!;
+  return Math.round((s0 + ((benchmarkIndex - i0) / (i1 - i0)) * (s1 - s0)) * 10) / 10;
 }
 
 /** The middle value of the host's benchmark index measurements (Lighthouse's own measure, a few apart). */
 export function medianIndex(indexes: readonly number[]): number {
   if (indexes.length === 0) throw new Error('no benchmark index');
-  const sorted = [...indexes].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return quantile(indexes, 0.5);
 }

@@ -6,6 +6,13 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
 /** Per benchmark file: its result → its figures. */
+/** The CPU slowdown Lighthouse's runs took (EK43): calibrated to the host's benchmark index, or as given. */
+function cpuNote(cpu) {
+  if (!cpu) return '';
+  const basis = cpu.benchmarkIndex ? `for benchmark index ${Math.round(cpu.benchmarkIndex)}` : 'as given';
+  return `; CPU ${cpu.multiplier}× ${basis}`;
+}
+
 export const FIGURES = {
   'bench/quotes-size.ts': (r) => {
     const largest = [...r.secondWidgets].sort((a, b) => b.gzipBytes - a.gzipBytes)[0];
@@ -116,13 +123,7 @@ export const FIGURES = {
         note:
           `FCP ${(f.firstContentfulPaintMs / 1000).toFixed(2)} s, LCP ${(f.largestContentfulPaintMs / 1000).toFixed(2)} s, ` +
           `TBT ${Math.round(f.totalBlockingTimeMs)} ms, CLS ${f.cumulativeLayoutShift.toFixed(3)}; median of ${f.runs}` +
-          // The CPU slowdown the runs took (EK43): calibrated to the host's benchmark index, or as given.
-          (r.lighthouse.cpu
-            ? `; CPU ${r.lighthouse.cpu.multiplier}×` +
-              (r.lighthouse.cpu.benchmarkIndex
-                ? ` for benchmark index ${Math.round(r.lighthouse.cpu.benchmarkIndex)}`
-                : ' as given')
-            : '') +
+          cpuNote(r.lighthouse.cpu) +
           // What the largest paint was (EK41): its selector's last three steps.
           (f.largestPaintElement
             ? `; largest paint: ${f.largestPaintElement.split(' > ').slice(-3).join(' > ')}`

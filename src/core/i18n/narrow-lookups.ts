@@ -52,7 +52,6 @@ export function narrowLookups(instance: I18n): void {
   const forget = () => answers.clear();
   instance.store.on('added', forget);
   instance.store.on('removed', forget);
-  instance.on('languageChanged', forget);
   const lookUp = (key: string, options: Record<string, unknown> | undefined) => {
     const dot = key.indexOf('.');
     const ns = namespacesOf(dot < 0 ? key : key.slice(0, dot));
