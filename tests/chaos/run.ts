@@ -48,6 +48,8 @@ const LOAN_USD = '50000';
 const REPAY_USD = '100';
 /** How far the run moves the server's clock at a time: past the 3-minute rule of a manual close (CH4). */
 const CLOCK_STEP_MS = 181_000;
+/** How long after the clock's last move the server's settler may take to settle every option (a ceiling). */
+const SETTLE_WITHIN_MS = 10_000;
 /** The share of all operations answered at which the clock moves on in the middle of the orders. */
 const CLOCK_STEP_AT = 0.85;
 /** "Not closable" (404): the position is closed already, e.g. by this close whose first answer was lost. */
@@ -845,6 +847,29 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const codes: Record<string, number> = {};
       const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
         (await db.query<T>(text, values)).rows;
+      // The last move of the clock made every option due; the server's settler (its own timer, every 200 ms)
+      // credits them. The views are compared once it has, not while it does: a payout landing between the read
+      // of the database and the client's read showed as drift.
+      const unsettled = async () =>
+        Number(
+          (
+            await q<{ n: string }>(
+              `select count(*)::text as n from option_orders
+                where user_id = any($1) and not virtual and position_status = 0`,
+              [clients.map((client) => client.userId)],
+            )
+          )[0]?.n,
+        );
+      const settleBy = performance.now() + SETTLE_WITHIN_MS;
+      for (let left = await unsettled(); left > 0; left = await unsettled()) {
+        if (performance.now() > settleBy) {
+          problems.push(
+            `${left} option(s) still unsettled ${SETTLE_WITHIN_MS} ms after the clock's last move`,
+          );
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       for (const client of clients) {
         const ok = client.acked.filter((a) => a.code === 0);
         for (const a of client.acked) {
