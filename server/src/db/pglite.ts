@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { createKeyedMutex } from './mutex';
+import { TemplateReuse } from './pglite-reuse';
 import type { Db, Queryable } from './types';
 
 const asText = (value: string) => value;
@@ -36,6 +37,8 @@ interface TemplateFiles {
 
 let templateFiles: TemplateFiles = {};
 const templates = new Map<string, Promise<Blob>>();
+/** Closed test databases of the migrated template, reset and kept for the next open (./pglite-reuse.ts). */
+let reuse = new TemplateReuse();
 let fsBundle: Promise<Blob> | undefined;
 
 /**
@@ -73,6 +76,13 @@ export function useMemoryTemplate(files: TemplateFiles): void {
   if (files.migrated === templateFiles.migrated && files.empty === templateFiles.empty) return;
   templateFiles = files;
   templates.clear();
+  void reuse.drain();
+  reuse = new TemplateReuse();
+}
+
+/** Tests only: what the reuse of closed test databases did in this process (./pglite-reuse.ts). */
+export function templateReuseCounts(): TemplateReuse['counts'] {
+  return { ...reuse.counts };
 }
 
 function memoryTemplate(kind: keyof TemplateFiles): Promise<Blob> | undefined {
@@ -107,26 +117,45 @@ export interface OpenPgliteOptions {
 export async function openPglite(dataDir: string, options: OpenPgliteOptions = {}): Promise<Db> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const loadDataDir = inMemory
-    ? await memoryTemplate(options.template === false ? 'empty' : 'migrated')
-    : undefined;
+  const kind = options.template === false ? 'empty' : 'migrated';
+  const loadDataDir = inMemory ? await memoryTemplate(kind) : undefined;
+  // A test database of the migrated template: one closed earlier in this process, reset, when there is one.
+  const reusable = loadDataDir !== undefined && kind === 'migrated' ? reuse : undefined;
+  const idle = reusable?.take();
+  if (idle && reusable) return asDb(idle, () => reusable.giveBack(idle));
   const pg = await PGlite.create(dataDir, {
     parsers: PARSERS,
     ...(loadDataDir
       ? { loadDataDir, fsBundle: await pgliteFsBundle(), startParams: TEMPLATE_START_PARAMS }
       : {}),
   });
-  return asDb(pg);
+  if (!reusable) return asDb(pg, () => pg.close());
+  await reusable.learn(pg);
+  return asDb(pg, () => reusable.giveBack(pg));
 }
 
-function asDb(pg: PGlite): Db {
+/** The handle of one open: refuses work once closed, as PGlite itself does, even when its PGlite is kept. */
+function asDb(pg: PGlite, close: () => Promise<void>): Db {
   const runExclusive = createKeyedMutex();
+  let closed = false;
+  const open = (): PGlite => {
+    if (closed) throw new Error('PGlite is closed');
+    return pg;
+  };
+  const conn: PgliteLike = {
+    query: async (sql, params) => open().query(sql, params),
+    exec: async (sql) => open().exec(sql),
+  };
   return {
     kind: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    ...wrap(conn),
+    transaction: async (fn) => open().transaction((tx) => fn(wrap(tx))),
     exclusive: (key, fn) => runExclusive(key, fn),
-    close: () => pg.close(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await close();
+    },
   };
 }
 
@@ -134,7 +163,7 @@ function asDb(pg: PGlite): Db {
 export async function dumpPreparedMemoryDatabase(prepare: (db: Db) => Promise<void>): Promise<Blob> {
   const pg = await PGlite.create('memory://', { parsers: PARSERS });
   try {
-    await prepare(asDb(pg));
+    await prepare(asDb(pg, async () => undefined));
     return await pg.dumpDataDir('none');
   } finally {
     await pg.close();

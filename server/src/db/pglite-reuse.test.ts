@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import { PGlite, types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPglite, templateReuseCounts } from './pglite';
+import { readTemplateState, resetToTemplate, TemplateReuse, type TemplateState } from './pglite-reuse';
+
+const asText = (value: string) => value;
+
+/** A PGlite started from the run's migrated template, as `openPglite('memory://')` starts one. */
+async function fromTemplate(): Promise<PGlite> {
+  const file = inject('pgliteTemplate');
+  if (!file) throw new Error('the server project’s template is switched off (TK_PGLITE_TEMPLATE=0)');
+  return PGlite.create('memory://', {
+    loadDataDir: new Blob([await readFile(file)]),
+    parsers: { [types.NUMERIC]: asText, [types.INT8]: asText },
+  });
+}
+
+/** Every row of every table and every sequence, in one comparable value. */
+async function contents(pg: PGlite): Promise<Record<string, unknown>> {
+  const tables = (
+    await pg.query<{ name: string }>(
+      `select quote_ident(schemaname) || '.' || quote_ident(tablename) as name from pg_tables
+        where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
+    )
+  ).rows;
+  const out: Record<string, unknown> = {};
+  for (const { name } of tables) {
+    out[name] = (
+      await pg.query<{ rows: string }>(`select json_agg(t order by t::text)::text as rows from ${name} t`)
+    ).rows[0]?.rows;
+  }
+  out.sequences = (
+    await pg.query('select schemaname, sequencename, last_value from pg_sequences order by 1, 2')
+  ).rows;
+  return out;
+}
+
+/** A test's worth of changes: rows in a seeded and an unseeded table, a seed removed, session state. */
+async function use(pg: PGlite): Promise<void> {
+  await pg.exec(`
+    insert into audit_log (actor, action, object_kind, object_id) values ('op', 'test', 'user', '1');
+    insert into ledger_transactions (kind) values ('test');
+    delete from schema_migrations where name = (select min(name) from schema_migrations);
+    update cash_coins set sort = sort + 100;
+    set timezone = 'Asia/Tokyo';
+    create temporary table scratch (x int);
+  `);
+  await pg.query('select pg_advisory_lock(42)');
+}
+
+/** One catalogue change a test could leave, and how to take it back. */
+const CHANGES = [
+  ['a table of its own', 'create table mine (id int)', 'drop table mine'],
+  ['a function', `create function tk_one() returns int language sql as 'select 1'`, 'drop function tk_one()'],
+  ['a column', 'alter table audit_log add column extra text', 'alter table audit_log drop column extra'],
+  ['an index', 'create index audit_extra on audit_log (action)', 'drop index audit_extra'],
+] as const;
+
+describe('a closed test database back to its template (pglite-reuse)', () => {
+  // Two databases serve every test: starting one costs about a second on a busy machine.
+  let a: PGlite;
+  let b: PGlite;
+  let state: TemplateState;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([fromTemplate(), fromTemplate()]);
+    state = await readTemplateState(b);
+  });
+  afterAll(async () => {
+    await Promise.all([a, b].filter((pg) => pg && !pg.closed).map((pg) => pg.close()));
+  });
+
+  it('reads, after a test used it, exactly as a database fresh from the template', async () => {
+    const reuse = new TemplateReuse();
+    await reuse.learn(a);
+    await use(a);
+    await reuse.giveBack(a);
+    expect(reuse.counts).toEqual({ reused: 0, kept: 1, dropped: 0 });
+    expect(reuse.take()).toBe(a);
+    expect(reuse.counts.reused).toBe(1);
+
+    const fresh = b;
+    expect(await contents(a)).toEqual(await contents(fresh));
+    // Identities start again where the template's do.
+    const insert = `insert into audit_log (actor, action, object_kind, object_id) values ('op', 'x', 'user', '1') returning id`;
+    const ids = await Promise.all(
+      [a, fresh].map(async (pg) => (await pg.query<{ id: string }>(insert)).rows[0]?.id),
+    );
+    expect(ids[0]).toBe(ids[1]);
+    // Session state is the template's: the time zone, no temporary table, the advisory lock released.
+    const session = (pg: PGlite) =>
+      pg.query(
+        `select current_setting('timezone') as zone, to_regclass('scratch') is null as no_scratch,
+                (select count(*)::int from pg_locks where locktype = 'advisory') as advisory`,
+      );
+    expect((await session(a)).rows).toEqual((await session(fresh)).rows);
+    expect((await session(a)).rows[0]).toMatchObject({ no_scratch: true, advisory: 0 });
+  });
+
+  it.each(CHANGES)('is not kept with %s a test left in its catalogue', async (_what, change, undo) => {
+    await b.exec(change);
+    expect(await resetToTemplate(b, state)).toBe(false);
+    await b.exec(undo);
+    expect(await resetToTemplate(b, state)).toBe(true);
+  });
+
+  it('is not kept inside a transaction; keeps no more than its limit and closes what it does not keep', async () => {
+    await b.exec('begin');
+    await expect(resetToTemplate(b, state)).rejects.toThrow(/transaction block/);
+    await b.exec('rollback');
+    expect(await resetToTemplate(b, state)).toBe(true);
+
+    const reuse = new TemplateReuse(1);
+    await reuse.learn(a);
+    await reuse.giveBack(a);
+    await reuse.giveBack(b);
+    expect(reuse.counts).toEqual({ reused: 0, kept: 1, dropped: 1 });
+    expect([a.closed, b.closed]).toEqual([false, true]);
+    await reuse.drain();
+    expect(a.closed).toBe(true);
+  });
+
+  it('is what openPglite does with a closed memory:// database, whose handle then refuses work', async () => {
+    const db = await openPglite('memory://');
+    await db.query(
+      `insert into audit_log (actor, action, object_kind, object_id) values ('gone', 'x', 'user', '1')`,
+    );
+    await db.close();
+    await expect(db.query('select 1')).rejects.toThrow('PGlite is closed');
+    await expect(db.transaction(async () => undefined)).rejects.toThrow('PGlite is closed');
+
+    const before = templateReuseCounts();
+    const next = await openPglite('memory://');
+    try {
+      expect(templateReuseCounts().reused).toBe(before.reused + 1);
+      expect((await next.query(`select id from audit_log where actor = 'gone'`)).rows).toEqual([]);
+    } finally {
+      await next.close();
+    }
+  });
+});
