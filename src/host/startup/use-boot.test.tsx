@@ -38,3 +38,24 @@ it('renders the site behind the loading screen as a transition, not one blocking
     test.platform.close();
   }
 });
+
+it.each([
+  ['asks for the home page’s banners at start-up, on a phone’s home', '/', true],
+  ['asks for no banners early on another page', '/markets', false],
+])('%s (EK47)', async (_title, path, asked) => {
+  window.history.replaceState(null, '', path);
+  const test = createTestPlatform();
+  try {
+    renderWithPlatform(
+      <Startup>
+        <p data-testid="content">site</p>
+      </Startup>,
+      test.platform,
+    );
+    await screen.findByTestId('content');
+    expect(test.fetched.some((fetched) => fetched.endsWith('/appBanner/list'))).toBe(asked);
+  } finally {
+    test.platform.close();
+    window.history.replaceState(null, '', '/');
+  }
+});

@@ -7,7 +7,10 @@ import { pickLanguage } from '../../core/i18n/i18n';
 import { requestLanguage } from './service-worker';
 import type { Platform } from '../../core/runtime/types';
 import { preloadPageOf } from '../pages/registry';
+import { askBannersEarly } from '../pages/home/use-banners';
+import { matchRoute } from '../routing/resolve';
 import { preloadShell } from '../shells/desktop-loader';
+import { DESKTOP_QUERY } from '../shells/use-media-query';
 import { PrefKey, readPref } from '../prefs';
 import { APP_ONLY_PATH, isTrustedBrowser } from './app-only';
 
@@ -57,6 +60,12 @@ export function useBoot(platform: Platform): BootState {
           brandLanguages: config.brand.languages,
           brandDefault: config.brand.defaultLanguage,
         });
+        const trusted = isTrustedBrowser(config.brand, globalThis.navigator?.userAgent ?? '');
+        // A phone's home page: its banners beside its strings and code, not after the site's render (EK47).
+        const phoneHome =
+          matchRoute(window.location.pathname)?.route.name === 'home' &&
+          !globalThis.matchMedia?.(DESKTOP_QUERY).matches;
+        if (trusted && phoneHome) askBannersEarly(platform, language, config.brand.bannerCount);
         await Promise.all([
           requestLanguage(platform.i18n, language).catch((error: unknown) =>
             console.warn(`[tradekit] language ${language} unavailable, showing English`, error),
@@ -65,7 +74,7 @@ export function useBoot(platform: Platform): BootState {
           shell,
         ]);
         if (!live) return;
-        if (isTrustedBrowser(config.brand, globalThis.navigator?.userAgent ?? '')) {
+        if (trusted) {
           // A transition: React renders the whole site behind the loading screen in slices of a few
           // milliseconds, yielding to the socket and input in between, and shows it in one commit (EK30).
           startTransition(() => setState({ phase: 'ready', config }));

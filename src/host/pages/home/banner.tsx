@@ -93,7 +93,15 @@ export function Banner({ items, intervalMs = 3000 }: BannerProps) {
         >
           {items.map((item, i) => {
             const label = t('home.banner', { n: i + 1 });
-            const image = <img src={item.bannerUrl} alt={item.title || label} draggable={false} />;
+            // The first slide is the page's largest paint on a phone: its image goes before the others (EK47).
+            const image = (
+              <img
+                src={item.bannerUrl}
+                alt={item.title || label}
+                draggable={false}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+              />
+            );
             return (
               <div
                 key={`${i}-${item.bannerUrl}`}

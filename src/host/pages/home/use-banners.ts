@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { Banner } from '../../../core/contract';
 import { bannerList } from '../../../core/contract/brand';
+import type { CallResult, Platform } from '../../../core/runtime/types';
 import { usePlatform } from '../../../widgets/_shared/platform-context';
 import { useAtomValue } from '../../../widgets/_shared/store-react';
 
@@ -23,6 +24,50 @@ export function pickBanners(data: unknown, limit: number): Banner[] {
     .slice(0, limit);
 }
 
+type BannerAnswer = Promise<CallResult<unknown>>;
+
+let early: { platform: Platform; locale: string; answer: BannerAnswer } | null = null;
+/** The first banner's image while it is fetched, held so that nothing collects it before it has come. */
+let earlyImage: HTMLImageElement | null = null;
+
+/**
+ * The phone home page's banners asked for at start-up (EK47). The start-up knows the page and its language once
+ * the config has come, and asks for the banners then, beside the language's strings and the page's code,
+ * instead of after the whole site has rendered behind the loading screen; once they come, the first banner's
+ * image is fetched at high priority. The home page's largest paint then no longer waits for the site's render,
+ * then this call, then the image, one after the other. `useBanners` takes the answer when it first asks for the
+ * same language; anything else asks again.
+ */
+export function askBannersEarly(
+  platform: Platform,
+  locale: string,
+  bannerCount: number | null | undefined,
+): void {
+  const limit = bannerLimit(bannerCount);
+  if (limit === 0) return;
+  const answer = platform.api.call(bannerList, { locale }, { silent: true });
+  early = { platform, locale, answer };
+  void answer.then((result) => {
+    const url = result.ok ? pickBanners(result.data, limit)[0]?.bannerUrl : undefined;
+    if (!url || typeof Image === 'undefined') return;
+    const image = new Image();
+    image.fetchPriority = 'high';
+    image.onload = image.onerror = () => {
+      if (earlyImage === image) earlyImage = null;
+    };
+    earlyImage = image;
+    image.src = url;
+  });
+}
+
+/** The answer asked for at start-up, once, when it is this platform's for this language. */
+function takeEarly(platform: Platform, locale: string): BannerAnswer | undefined {
+  if (early?.platform !== platform || early.locale !== locale) return undefined;
+  const { answer } = early;
+  early = null;
+  return answer;
+}
+
 /**
  * The brand's banners in the page language: null until the first answer (the home page keeps the banner's space
  * meanwhile, so nothing below it moves when they arrive: EK16), empty when the brand shows none or the call failed.
@@ -38,7 +83,8 @@ export function useBanners(bannerCount: number | null | undefined): Banner[] | n
   useEffect(() => {
     let live = true;
     // Titles (and the generated images that draw them) come in the page language, English as fallback.
-    void platform.api.call(bannerList, { locale }, { silent: true }).then((result) => {
+    const answer = takeEarly(platform, locale) ?? platform.api.call(bannerList, { locale }, { silent: true });
+    void answer.then((result) => {
       if (!live) return;
       if (result.ok) setBanners(pickBanners(result.data, limit));
       else setBanners((shown) => shown ?? []);
