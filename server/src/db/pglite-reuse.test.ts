@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, templateReuseCounts } from './pglite';
@@ -136,6 +138,30 @@ describe('a closed test database back to its template (pglite-reuse)', () => {
       expect((await next.query(`select id from audit_log where actor = 'gone'`)).rows).toEqual([]);
     } finally {
       await next.close();
+    }
+  });
+});
+
+describe('a new data directory on disk in the server tests (TR42)', () => {
+  it('starts as the migrated template, and opens again as it was left', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tk-template-disk-'));
+    try {
+      const first = await openPglite(dir);
+      // No migration ran here: the template's record of them is what a fresh initdb would not have.
+      const applied = await first.query<{ n: number }>('select count(*)::int as n from schema_migrations');
+      expect(applied.rows[0]?.n).toBeGreaterThan(0);
+      await first.query(
+        `insert into audit_log (actor, action, object_kind, object_id) values ('kept', 'x', 'user', '1')`,
+      );
+      await first.close();
+      const again = await openPglite(dir);
+      try {
+        expect((await again.query(`select actor from audit_log where actor = 'kept'`)).rows).toHaveLength(1);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

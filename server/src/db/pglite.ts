@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -69,7 +69,8 @@ const TEMPLATE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffe
 /**
  * Tests only: throw-away `memory://` databases start as a copy of a `dumpDataDir()` file (a database already
  * migrated, or an empty one for migration tests) instead of running initdb and every migration again, which
- * costs seconds per database. The product never calls this, so `npm start` and data dirs on disk are unchanged.
+ * costs seconds per database; so does a new data directory on disk (the restart suites, TR42), unless opened with
+ * `template: false`. The product never calls this, so `npm start` and its data dirs are unchanged.
  */
 export function useMemoryTemplate(files: TemplateFiles): void {
   // Called again by every test file of a worker (its setup file): the dumps read stay while the files are the same.
@@ -104,6 +105,13 @@ function pgliteFsBundle(): Promise<Blob> {
   return fsBundle;
 }
 
+/** Whether `dataDir` holds a database already (initdb writes PG_VERSION first). */
+const hasDatabase = (dataDir: string) =>
+  access(join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+
 /** Options of `openPglite`. */
 export interface OpenPgliteOptions {
   /** `false`: a `memory://` database starts empty, unmigrated, even when a template is set (migration tests). */
@@ -118,9 +126,14 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const kind = options.template === false ? 'empty' : 'migrated';
-  const loadDataDir = inMemory ? await memoryTemplate(kind) : undefined;
+  // Tests: a new data directory on disk starts as the migrated template too (TR42); an existing one opens as is.
+  const loadDataDir = inMemory
+    ? await memoryTemplate(kind)
+    : kind === 'migrated' && !(await hasDatabase(dataDir))
+      ? await memoryTemplate(kind)
+      : undefined;
   // A test database of the migrated template: one closed earlier in this process, reset, when there is one.
-  const reusable = loadDataDir !== undefined && kind === 'migrated' ? reuse : undefined;
+  const reusable = inMemory && loadDataDir !== undefined && kind === 'migrated' ? reuse : undefined;
   const idle = reusable?.take();
   if (idle && reusable) return asDb(idle, () => reusable.giveBack(idle));
   const pg = await PGlite.create(dataDir, {
