@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openPglite, templateReuseCounts } from './pglite';
 import { readTemplateState, resetToTemplate, TemplateReuse, type TemplateState } from './pglite-reuse';
 
@@ -120,6 +120,21 @@ describe('a closed test database back to its template (pglite-reuse)', () => {
     expect([a.closed, b.closed]).toEqual([false, true]);
     await reuse.drain();
     expect(a.closed).toBe(true);
+  });
+
+  it('turns itself off, closing every database as before, when it cannot read the template', async () => {
+    const close = vi.fn(async () => undefined);
+    const unreadable = {
+      query: async () => {
+        throw new Error('no catalogue');
+      },
+      close,
+    } as unknown as PGlite;
+    const reuse = new TemplateReuse();
+    await reuse.learn(unreadable);
+    await reuse.giveBack(unreadable);
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(reuse.counts).toEqual({ reused: 0, kept: 0, dropped: 1 });
   });
 
   it('is what openPglite does with a closed memory:// database, whose handle then refuses work', async () => {

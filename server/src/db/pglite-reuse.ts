@@ -126,7 +126,7 @@ export async function resetToTemplate(pg: PGlite, state: TemplateState): Promise
 
 /** The idle databases of one template file in this process, and what that template reads like. */
 export class TemplateReuse {
-  #state: Promise<TemplateState> | undefined;
+  #state: Promise<TemplateState | undefined> | undefined;
   readonly #idle: PGlite[] = [];
   /** Databases reset and kept, and those closed instead (tests of this module read them). */
   readonly counts = { reused: 0, kept: 0, dropped: 0 };
@@ -140,9 +140,12 @@ export class TemplateReuse {
     return pg;
   }
 
-  /** Called with a database fresh from the template, before anything else runs on it. */
+  /**
+   * Called with a database fresh from the template, before anything else runs on it. A template it cannot read
+   * turns the reuse off for this process (every database is then closed as before) instead of failing the open.
+   */
   async learn(pg: PGlite): Promise<void> {
-    this.#state ??= readTemplateState(pg);
+    this.#state ??= readTemplateState(pg).catch(() => undefined);
     await this.#state;
   }
 
