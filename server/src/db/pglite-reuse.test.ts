@@ -1,20 +1,17 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openPglite, templateReuseCounts } from './pglite';
 import { readTemplateState, resetToTemplate, TemplateReuse, type TemplateState } from './pglite-reuse';
 
-const asText = (value: string) => value;
-
-/** A PGlite started from the run's migrated template, as `openPglite('memory://')` starts one. */
+/** A PGlite started from the run's migrated template (both sides of every comparison are opened alike). */
 async function fromTemplate(): Promise<PGlite> {
   const file = inject('pgliteTemplate');
   if (!file) throw new Error('the server project’s template is switched off (TK_PGLITE_TEMPLATE=0)');
   return PGlite.create('memory://', {
     loadDataDir: new Blob([await readFile(file)]),
-    parsers: { [types.NUMERIC]: asText, [types.INT8]: asText },
   });
 }
 

@@ -127,11 +127,11 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
   if (!inMemory) await mkdir(dataDir, { recursive: true });
   const kind = options.template === false ? 'empty' : 'migrated';
   // Tests: a new data directory on disk starts as the migrated template too (TR42); an existing one opens as is.
-  const loadDataDir = inMemory
-    ? await memoryTemplate(kind)
-    : kind === 'migrated' && !(await hasDatabase(dataDir))
-      ? await memoryTemplate(kind)
-      : undefined;
+  // Without a template (the product) the disk is not looked at.
+  const fromTemplate =
+    inMemory ||
+    (kind === 'migrated' && templateFiles.migrated !== undefined && !(await hasDatabase(dataDir)));
+  const loadDataDir = fromTemplate ? await memoryTemplate(kind) : undefined;
   // A test database of the migrated template: one closed earlier in this process, reset, when there is one.
   const reusable = inMemory && loadDataDir !== undefined && kind === 'migrated' ? reuse : undefined;
   const idle = reusable?.take();

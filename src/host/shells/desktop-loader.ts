@@ -23,9 +23,14 @@ export function loadDesktopShell(): Promise<DesktopModule> {
   return load;
 }
 
+/** Whether the viewport is a desktop's now (the desktop shell shows). */
+export function isDesktopViewport(): boolean {
+  return !!globalThis.matchMedia?.(DESKTOP_QUERY).matches;
+}
+
 /** Starts loading the desktop shell when the viewport is a desktop's; resolves once loaded or failed. */
 export function preloadShell(): Promise<void> {
-  if (!globalThis.matchMedia?.(DESKTOP_QUERY).matches) return Promise.resolve();
+  if (!isDesktopViewport()) return Promise.resolve();
   return loadDesktopShell().then(
     () => undefined,
     () => undefined,

@@ -2,6 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import * as React from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
+import type { Platform } from '../../core/runtime/types';
 import { createTestPlatform } from '../../widgets/_shared/test-platform.fixture';
 import { renderWithPlatform } from '../test-support';
 import { Startup } from './startup';
@@ -21,15 +22,20 @@ vi.mock('react', async (original) => {
 
 afterEach(cleanup);
 
+/** The start-up over a stand-in site (a paragraph), on `platform`. */
+function bootSite(platform: Platform) {
+  renderWithPlatform(
+    <Startup>
+      <p data-testid="content">site</p>
+    </Startup>,
+    platform,
+  );
+}
+
 it('renders the site behind the loading screen as a transition, not one blocking render (EK30)', async () => {
   const test = createTestPlatform();
   try {
-    renderWithPlatform(
-      <Startup>
-        <p data-testid="content">site</p>
-      </Startup>,
-      test.platform,
-    );
+    bootSite(test.platform);
     expect(screen.queryByTestId('content')).toBeNull();
     expect(transitions.count).toBe(0);
     await screen.findByTestId('content');
@@ -46,12 +52,7 @@ it.each([
   window.history.replaceState(null, '', path);
   const test = createTestPlatform();
   try {
-    renderWithPlatform(
-      <Startup>
-        <p data-testid="content">site</p>
-      </Startup>,
-      test.platform,
-    );
+    bootSite(test.platform);
     await screen.findByTestId('content');
     expect(test.fetched.some((fetched) => fetched.endsWith('/appBanner/list'))).toBe(asked);
   } finally {

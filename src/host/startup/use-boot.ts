@@ -9,8 +9,7 @@ import type { Platform } from '../../core/runtime/types';
 import { preloadPageOf } from '../pages/registry';
 import { askBannersEarly } from '../pages/home/use-banners';
 import { matchRoute } from '../routing/resolve';
-import { preloadShell } from '../shells/desktop-loader';
-import { DESKTOP_QUERY } from '../shells/use-media-query';
+import { isDesktopViewport, preloadShell } from '../shells/desktop-loader';
 import { PrefKey, readPref } from '../prefs';
 import { APP_ONLY_PATH, isTrustedBrowser } from './app-only';
 
@@ -62,9 +61,7 @@ export function useBoot(platform: Platform): BootState {
         });
         const trusted = isTrustedBrowser(config.brand, globalThis.navigator?.userAgent ?? '');
         // A phone's home page: its banners beside its strings and code, not after the site's render (EK47).
-        const phoneHome =
-          matchRoute(window.location.pathname)?.route.name === 'home' &&
-          !globalThis.matchMedia?.(DESKTOP_QUERY).matches;
+        const phoneHome = matchRoute(window.location.pathname)?.route.name === 'home' && !isDesktopViewport();
         if (trusted && phoneHome) askBannersEarly(platform, language, config.brand.bannerCount);
         await Promise.all([
           requestLanguage(platform.i18n, language).catch((error: unknown) =>
