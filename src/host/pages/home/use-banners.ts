@@ -27,8 +27,11 @@ export function pickBanners(data: unknown, limit: number): Banner[] {
 type BannerAnswer = Promise<CallResult<unknown>>;
 
 let early: { platform: Platform; locale: string; answer: BannerAnswer } | null = null;
-/** The first banner's image while it is fetched, held so that nothing collects it before it has come. */
-let earlyImage: HTMLImageElement | null = null;
+/**
+ * The first banner's image asked for at start-up, held for the page's life: Chromium keeps a fetched image in its memory cache only while
+ * something holds it, and on a slow start the banner's `<img>` comes after a collection and fetched it again.
+ */
+const earlyImages = new Set<HTMLImageElement>();
 
 /**
  * The phone home page's banners asked for at start-up (EK47). The start-up knows the page and its language once
@@ -52,10 +55,7 @@ export function askBannersEarly(
     if (!url || typeof Image === 'undefined') return;
     const image = new Image();
     image.fetchPriority = 'high';
-    image.onload = image.onerror = () => {
-      if (earlyImage === image) earlyImage = null;
-    };
-    earlyImage = image;
+    earlyImages.add(image);
     image.src = url;
   });
 }
