@@ -83,7 +83,7 @@ export default defineConfig({
           isolate: false,
           include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/chaos/**/*.test.ts'],
           environment: 'node',
-          env: { MARKET_BACKFILL_DAYS: '1' },
+          env: { MARKET_BACKFILL_DAYS: '0.01' },
           globalSetup: ['server/src/db/test-template.ts'],
           setupFiles: ['server/src/db/test-setup.ts'],
           testTimeout: 30_000,

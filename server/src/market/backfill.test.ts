@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KlinePoint } from '../../../src/core/contract/types';
-import { BACKFILL_STEP_MS, backfillStart, planStart } from './backfill';
+import { BACKFILL_STEP_MS, backfillStart, historyStarts, planStart } from './backfill';
 import { INSTRUMENTS } from './instruments';
 import { createSimulator } from './simulator';
 import type { StoredCandle } from './kline-store';
@@ -36,6 +36,31 @@ describe('the start plan', () => {
     expect(monthly.startMs).toBeLessThanOrEqual(NOW - 30 * DAY);
   });
 
+  it('reaches back for each instrument only as far as that instrument needs', () => {
+    // Wednesday 10:00 UTC: a cryptocurrency trades around the clock, US stocks closed at 20:00 UTC the day before.
+    const plan = planStart(INSTRUMENTS, [], NOW, 0.25, 7);
+    expect(plan.starts).toEqual(historyStarts(INSTRUMENTS, NOW, 6));
+    expect(plan.starts.get('BTCUSDT')).toBe(Date.parse('2026-03-11T04:00:00Z'));
+    // An hour before the last open quarter-hour probe (19:45:30) of a session that closed at 20:00.
+    expect(plan.starts.get('AAPL')).toBe(Date.parse('2026-03-10T18:45:00Z'));
+    expect(plan.startMs).toBe(Math.min(...plan.starts.values()));
+    expect(plan.startMs).toBe(Math.floor(backfillStart(INSTRUMENTS, NOW, 6) / MINUTE) * MINUTE);
+
+    const source = createSimulator({ instruments: INSTRUMENTS, ...plan });
+    const first = new Map<string, number>();
+    source.onTick((tick) => {
+      if (!first.has(tick.symbol)) first.set(tick.symbol, tick.time);
+    });
+    source.stepTo(NOW, BACKFILL_STEP_MS);
+    for (const [symbol, start] of plan.starts) {
+      // Every instrument ticks in its history, none before it begins.
+      expect(first.get(symbol), symbol).toBeGreaterThanOrEqual(start);
+    }
+    // An always-open market and a closed one tick from where their history begins.
+    for (const symbol of ['BTCUSDT', 'AAPL'])
+      expect(first.get(symbol), symbol).toBeLessThan((plan.starts.get(symbol) ?? 0) + 10 * MINUTE);
+  });
+
   it('resumes each instrument after its last 1-minute candle at its close', () => {
     const latest = [
       stored('BTCUSDT', '1min', NOW - 5 * MINUTE - 30_000, '99123.45'),
@@ -48,6 +73,7 @@ describe('the start plan', () => {
     expect(plan.resume.get('BTCUSDT')).toEqual({ bid: 9_912_345, time: NOW - 30_000 - 4 * MINUTE });
     expect(plan.resume.get('EURUSD')).toEqual({ bid: 116_601, time: plan.startMs });
     expect(plan.resume.has('ETHUSDT')).toBe(false);
+    expect(plan.starts.size).toBe(0);
     expect(plan.seed).not.toBe(7);
     expect(planStart(INSTRUMENTS, latest, NOW, 30, 7).seed).toBe(plan.seed);
   });

@@ -22,18 +22,28 @@ const CHUNK_MS = 6 * HOUR;
 export const BACKFILL_STEP_MS = 10_000;
 
 /**
- * Where the start-up history begins: `hours` back, or earlier when a market has been closed for longer
- * (a weekend, a Monday before the US open), so that every instrument has its last trading hour in the
- * candles and a last price in the book.
+ * Where each instrument's start-up history begins: `hours` back, or earlier when its market has been closed
+ * for longer (a weekend, a Monday before the US open), so that it has its last trading hour in the candles and
+ * a last price in the book. Each instrument reaches back as far as it needs, not as far as the longest-closed
+ * market (a cryptocurrency does not get the fourteen hours a closed US stock needs). Whole minutes.
  */
-export function backfillStart(instruments: readonly Instrument[], now: number, hours: number): number {
-  let start = now - hours * HOUR;
-  for (const { sessions } of instruments) {
+export function historyStarts(
+  instruments: readonly Instrument[],
+  now: number,
+  hours: number,
+): Map<string, number> {
+  const starts = new Map<string, number>();
+  for (const { productCode, sessions } of instruments) {
     let probe = now;
     while (probe > now - MAX_BACKFILL_HOURS * HOUR && !isMarketOpen(sessions, probe)) probe -= MINUTE * 15;
-    start = Math.min(start, probe - HOUR);
+    starts.set(productCode, Math.floor(Math.min(now - hours * HOUR, probe - HOUR) / MINUTE) * MINUTE);
   }
-  return start;
+  return starts;
+}
+
+/** Where the start-up history of all the instruments begins: the earliest of their `historyStarts`. */
+export function backfillStart(instruments: readonly Instrument[], now: number, hours: number): number {
+  return Math.min(...historyStarts(instruments, now, hours).values());
 }
 
 /** How the simulator starts: its first round time, its seed and the instruments that resume. */
@@ -41,6 +51,8 @@ export interface StartPlan {
   startMs: number;
   seed: number;
   resume: Map<string, ResumePoint>;
+  /** A first start: when each instrument's history begins (`historyStarts`); empty when resuming. */
+  starts: Map<string, number>;
   /** True when nothing was persisted yet (a first start). */
   fresh: boolean;
 }
@@ -59,8 +71,8 @@ export function planStart(
 ): StartPlan {
   const last = new Map(latest.filter((s) => s.period === '1min').map((s) => [s.symbol, s.candle]));
   if (last.size === 0) {
-    const startMs = Math.floor(backfillStart(instruments, now, days * 24) / MINUTE) * MINUTE;
-    return { startMs, seed, resume: new Map(), fresh: true };
+    const starts = historyStarts(instruments, now, days * 24);
+    return { startMs: Math.min(...starts.values()), seed, resume: new Map(), starts, fresh: true };
   }
   const horizon = Math.floor((now - days * DAY) / MINUTE) * MINUTE;
   const startMs = Math.max(horizon, Math.min(...[...last.values()].map((c) => c.time + MINUTE)));
@@ -75,6 +87,7 @@ export function planStart(
     startMs,
     seed: (Math.imul(seed ^ (startMs / MINUTE), 0x9e3779b1) ^ seed) >>> 0,
     resume,
+    starts: new Map(),
     fresh: false,
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../src/core/contract/envelope';
 import type { KlinePoint, PriceEntry, ProductInfo } from '../../../src/core/contract/types';
-import { BACKFILL_STEP_MS, backfillStart } from './backfill';
+import { BACKFILL_STEP_MS, planStart } from './backfill';
 import { INSTRUMENTS } from './instruments';
 import { createQuoteBook } from './quote-book';
 import { createSimulator } from './simulator';
@@ -182,8 +182,8 @@ describe('the market plugin', () => {
 
   it('starts from a state that depends only on the seed and the clock', () => {
     const replay = (seed: number) => {
-      const startMs = Math.floor(backfillStart(INSTRUMENTS, WEDNESDAY, 24) / 60_000) * 60_000;
-      const source = createSimulator({ instruments: INSTRUMENTS, seed, startMs });
+      const { startMs, starts } = planStart(INSTRUMENTS, [], WEDNESDAY, 1, seed);
+      const source = createSimulator({ instruments: INSTRUMENTS, seed, startMs, starts });
       const book = createQuoteBook(INSTRUMENTS, source);
       source.onTick(book.apply);
       source.stepTo(WEDNESDAY, BACKFILL_STEP_MS);

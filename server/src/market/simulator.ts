@@ -42,6 +42,11 @@ export interface SimulatorOptions {
    * instead of the reference price, and they do not tick before `time`.
    */
   resume?: ReadonlyMap<string, ResumePoint>;
+  /**
+   * A first start's instruments whose history begins after `startMs` (each reaches back only as far as it
+   * needs): they open at their reference price at that time and do not tick before it.
+   */
+  starts?: ReadonlyMap<string, number>;
 }
 
 /** Where one instrument's walk continues. */
@@ -73,20 +78,25 @@ interface Lane {
   reference: number;
   steps: number;
   lastMove: number;
-  /** No tick before this instant (a resumed lane). */
+  /** No tick before this instant (a resumed lane, or one whose first start's history begins later). */
   resumeAt: number;
   /** The walk skips the lane before this instant (a pinned price); 0 when not pinned. */
   pinnedUntil: number;
   quote: Tick;
 }
 
-function createLane(instrument: Instrument, startMs: number, resume: ResumePoint | undefined): Lane {
+function createLane(
+  instrument: Instrument,
+  startMs: number,
+  resume: ResumePoint | undefined,
+  start: number | undefined,
+): Lane {
   const stepUnits = Number(toScaledInt(instrument.pip, instrument.pricePrecision));
   const reference = Math.round(
     Number(toScaledInt(instrument.referencePrice, instrument.pricePrecision)) / stepUnits,
   );
   const steps = resume ? Math.max(Math.round(resume.bid / stepUnits), instrument.spreadPips + 1) : reference;
-  const time = resume?.time ?? startMs;
+  const time = resume?.time ?? Math.max(startMs, start ?? startMs);
   const quote = quoteOf(instrument.productCode, steps, instrument.spreadPips, stepUnits, time, 0);
   return { instrument, stepUnits, reference, steps, lastMove: time, resumeAt: time, pinnedUntil: 0, quote };
 }
@@ -109,7 +119,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const now = options.now ?? Date.now;
   const random = createRandom(options.seed);
   const lanes = options.instruments.map((i) =>
-    createLane(i, options.startMs, options.resume?.get(i.productCode)),
+    createLane(i, options.startMs, options.resume?.get(i.productCode), options.starts?.get(i.productCode)),
   );
   const bySymbol = new Map(lanes.map((l) => [l.instrument.productCode, l]));
   const listeners = new Set<(tick: Tick) => void>();
