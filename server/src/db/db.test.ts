@@ -51,6 +51,22 @@ describeOnBackends('db', { on: 'both' }, (backend) => {
       expect(rows[0]?.j).toEqual({ a: [1, 'x'] });
     });
 
+    it('binds and returns bytea as a Buffer: empty, a view into a larger buffer, and 9 MB', async () => {
+      const outer = Buffer.from([9, 0, 1, 254, 255, 9]);
+      const view = new Uint8Array(outer.buffer, outer.byteOffset + 1, 4);
+      const large = Buffer.alloc(9_000_000);
+      for (let i = 0; i < large.length; i += 1) large[i] = (i * 7919) % 256;
+      for (const bytes of [new Uint8Array(0), view, large]) {
+        const { rows } = await db.query<{ b: unknown; n: number }>(
+          'select $1::bytea as b, length($1::bytea) as n',
+          [bytes],
+        );
+        expect(Buffer.isBuffer(rows[0]?.b)).toBe(true);
+        expect(rows[0]?.n).toBe(bytes.length);
+        expect(Buffer.compare(rows[0]?.b as Buffer, Buffer.from(bytes))).toBe(0);
+      }
+    });
+
     it('binds parameters', async () => {
       const { rows } = await db.query<{ s: string }>('select ($1::numeric + $2::numeric)::text as s', [
         '0.1',
