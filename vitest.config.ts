@@ -83,6 +83,8 @@ export default defineConfig({
           isolate: false,
           include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/chaos/**/*.test.ts'],
           environment: 'node',
+          // A few minutes of price history for a file that does not ask for more (the market's own suites ask
+          // for their days); a closed market still gets its last trading hour (TR44).
           env: { MARKET_BACKFILL_DAYS: '0.01' },
           globalSetup: ['server/src/db/test-template.ts'],
           setupFiles: ['server/src/db/test-setup.ts'],
