@@ -30,6 +30,9 @@ const SERIALIZERS = {
   },
 };
 
+/** How every PGlite of this module reads and writes values. */
+const CODECS = { parsers: PARSERS, serializers: SERIALIZERS };
+
 interface PgliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   exec(sql: string): Promise<unknown>;
@@ -153,8 +156,7 @@ export async function openPglite(dataDir: string, options: OpenPgliteOptions = {
   const idle = reusable?.take();
   if (idle && reusable) return asDb(idle, () => reusable.giveBack(idle));
   const pg = await PGlite.create(dataDir, {
-    parsers: PARSERS,
-    serializers: SERIALIZERS,
+    ...CODECS,
     ...(loadDataDir
       ? { loadDataDir, fsBundle: await pgliteFsBundle(), startParams: TEMPLATE_START_PARAMS }
       : {}),
@@ -191,7 +193,7 @@ function asDb(pg: PGlite, close: () => Promise<void>): Db {
 
 /** Tests only: a new empty `memory://` database prepared by `prepare`, returned as a `dumpDataDir()` tarball. */
 export async function dumpPreparedMemoryDatabase(prepare: (db: Db) => Promise<void>): Promise<Blob> {
-  const pg = await PGlite.create('memory://', { parsers: PARSERS, serializers: SERIALIZERS });
+  const pg = await PGlite.create('memory://', CODECS);
   try {
     await prepare(asDb(pg, async () => undefined));
     return await pg.dumpDataDir('none');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KlinePoint } from '../../../src/core/contract/types';
-import { BACKFILL_STEP_MS, backfillStart, historyStarts, planStart } from './backfill';
+import { BACKFILL_STEP_MS, historyStarts, planStart } from './backfill';
 import { INSTRUMENTS } from './instruments';
 import { createSimulator } from './simulator';
 import type { StoredCandle } from './kline-store';
@@ -30,7 +30,7 @@ describe('the start plan', () => {
     const plan = planStart(INSTRUMENTS, [], NOW, 1, 7);
     expect(plan).toMatchObject({ fresh: true, seed: 7, resume: new Map() });
     expect(plan.startMs % MINUTE).toBe(0);
-    expect(plan.startMs).toBe(Math.floor(backfillStart(INSTRUMENTS, NOW, 24) / MINUTE) * MINUTE);
+    expect(plan.startMs).toBe(Math.min(...historyStarts(INSTRUMENTS, NOW, 24).values()));
     expect(plan.startMs).toBeLessThanOrEqual(NOW - DAY);
     const monthly = planStart(INSTRUMENTS, [], NOW, 30, 7);
     expect(monthly.startMs).toBeLessThanOrEqual(NOW - 30 * DAY);
@@ -44,7 +44,7 @@ describe('the start plan', () => {
     // An hour before the last open quarter-hour probe (19:45:30) of a session that closed at 20:00.
     expect(plan.starts.get('AAPL')).toBe(Date.parse('2026-03-10T18:45:00Z'));
     expect(plan.startMs).toBe(Math.min(...plan.starts.values()));
-    expect(plan.startMs).toBe(Math.floor(backfillStart(INSTRUMENTS, NOW, 6) / MINUTE) * MINUTE);
+    expect(plan.startMs).toBe(Math.min(...historyStarts(INSTRUMENTS, NOW, 6).values()));
 
     const source = createSimulator({ instruments: INSTRUMENTS, ...plan });
     const first = new Map<string, number>();

@@ -41,11 +41,6 @@ export function historyStarts(
   return starts;
 }
 
-/** Where the start-up history of all the instruments begins: the earliest of their `historyStarts`. */
-export function backfillStart(instruments: readonly Instrument[], now: number, hours: number): number {
-  return Math.min(...historyStarts(instruments, now, hours).values());
-}
-
 /** How the simulator starts: its first round time, its seed and the instruments that resume. */
 export interface StartPlan {
   startMs: number;
