@@ -10,6 +10,8 @@ import { applyTheme } from './startup/brand';
 import { nextTask } from '../core/runtime/next-task';
 import { splashTheme } from './startup/loading-screen';
 import { startServiceWorker } from './startup/service-worker';
+import { prepareTimesFor } from './startup/time-format';
+import { isDesktopViewport } from './shells/desktop-loader';
 import './host.css';
 
 const root = document.getElementById('root');
@@ -40,6 +42,8 @@ async function start(element: HTMLElement): Promise<void> {
     ),
   );
   void startServiceWorker(platform.i18n);
+  // A first page that formats times (the chart's header) gets ICU started now, in a task of its own (EK50).
+  void prepareTimesFor(window.location.pathname, isDesktopViewport());
 }
 
 if (root) void start(root);

@@ -53,10 +53,12 @@ export interface RouteDef {
   /** Mobile: shown without the tab bar (its own back bar). */
   fullPage: boolean;
   account?: AccountPlacement;
+  /** Its first render formats dates and times (the chart's header): the start-up starts ICU for it (EK50). */
+  formatsTimes?: boolean;
 }
 
 /** What an entry may say beyond name, path and access (`built` follows from `page`). */
-type Options = Partial<Pick<RouteDef, 'aliases' | 'page' | 'kind' | 'fullPage' | 'account'>>;
+type Options = Partial<Pick<RouteDef, 'aliases' | 'page' | 'kind' | 'fullPage' | 'account' | 'formatsTimes'>>;
 
 function route(name: string, path: string, access: Access, options: Options = {}): RouteDef {
   const { page, kind = 'page', ...rest } = options;
@@ -207,7 +209,12 @@ export const ROUTES: readonly RouteDef[] = [
     account: { menu: 'support.menu' },
   }),
   account('bindEmail', '/user/bindEmail', { view: 'bindEmail' }),
-  open('chart', '/:symbol/chart', { page: 'chart/chart-page#ChartPage', kind: 'trading', fullPage: true }),
+  open('chart', '/:symbol/chart', {
+    page: 'chart/chart-page#ChartPage',
+    kind: 'trading',
+    fullPage: true,
+    formatsTimes: true,
+  }),
   open('place', '/:symbol/place', { page: 'place/place-page#PlacePage', kind: 'trading', fullPage: true }),
   open('placeOption', '/:symbol/placeOption', {
     page: 'place/place-option-page#PlaceOptionPage',
