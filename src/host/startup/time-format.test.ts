@@ -32,10 +32,7 @@ function countFormatters() {
 }
 
 describe('prepareTimesFor', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.resetModules();
-  });
+  afterEach(() => vi.restoreAllMocks());
 
   it("makes the device zone's formatter in a later task for the chart page, and the render after makes none", async () => {
     vi.resetModules();
