@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ALL_STRINGS } from './english.fixture';
-import { addStrings, createI18n, loadLanguage } from './i18n';
+import { addStrings, createI18n, loadLanguage, SUPPORTED_LANGUAGES } from './i18n';
 import type { I18n } from './i18n';
 import { narrowLookups } from './narrow-lookups';
 
@@ -53,7 +53,8 @@ describe('narrowLookups (EK37)', () => {
         getResource(lng: string, ns: string, key?: string): unknown;
       };
       const spy = vi.spyOn(store, 'getResource');
-      instance.t(key);
+      // With values: a call without them may be answered from the store directly (EK54).
+      instance.t(key, VARS);
       // Calls that look up the key itself (i18next also asks whether a namespace is there, without a key).
       const count = spy.mock.calls.filter(([, , path]) => path === key).length;
       spy.mockRestore();
@@ -93,10 +94,13 @@ describe('narrowLookups: answers of calls without values from memory (EK44)', ()
 
   it('asks i18next once for a key without values, with `{}` as the widgets pass it, and every time with values', () => {
     const { plain, narrowed } = pair();
-    const asked = translations(narrowed, 'quotes.bid', () => {
-      expect(narrowed.t('quotes.bid')).toBe(plain.t('quotes.bid'));
-      expect(narrowed.t('quotes.bid', {})).toBe(plain.t('quotes.bid'));
-      expect(narrowed.t('quotes.bid')).toBe(plain.t('quotes.bid'));
+    // A string with a placeholder: i18next's own (a plain text is read from the store, EK54).
+    const key = KEYS.find((k) => String(plain.t(k)).includes('{{'))!;
+    expect(key).toBeDefined();
+    const asked = translations(narrowed, key, () => {
+      expect(narrowed.t(key)).toBe(plain.t(key));
+      expect(narrowed.t(key, {})).toBe(plain.t(key));
+      expect(narrowed.t(key)).toBe(plain.t(key));
     });
     expect(asked).toBe(1);
     const withValues = translations(narrowed, 'quotes.bid', () => {
@@ -121,5 +125,39 @@ describe('narrowLookups: answers of calls without values from memory (EK44)', ()
     expect(narrowed.t('quotes.bid')).toBe('Sell at');
     narrowed.removeResourceBundle('en', 'quotes');
     expect(narrowed.t('quotes.bid')).not.toBe('Sell at');
+  });
+});
+
+describe('narrowLookups: plain text read from the store (EK54)', () => {
+  it("answers a plain string without i18next's translator, and a string with a placeholder through it", () => {
+    const { plain, narrowed } = pair();
+    const { translator } = narrowed as unknown as { translator: { translate(k: unknown): unknown } };
+    const spy = vi.spyOn(translator, 'translate');
+    expect(narrowed.t('quotes.bid')).toBe('Bid');
+    expect(spy).not.toHaveBeenCalled();
+    const placeholder = KEYS.find((k) => String(plain.t(k)).includes('{{'))!;
+    expect(narrowed.t(placeholder)).toBe(plain.t(placeholder));
+    expect(spy).toHaveBeenCalledTimes(1);
+    // A missing key, and a branch of the tree (an object): i18next's answers.
+    expect(narrowed.t('no.such.key')).toBe(plain.t('no.such.key'));
+    expect(narrowed.t('quotes')).toBe(plain.t('quotes'));
+    expect(spy).toHaveBeenCalledTimes(3);
+    spy.mockRestore();
+  });
+
+  it('answers every key as i18next does in each of the 12 languages, a string missing in one falling back to English', async () => {
+    expect(SUPPORTED_LANGUAGES).toHaveLength(12);
+    const { plain, narrowed } = pair();
+    for (const language of SUPPORTED_LANGUAGES) {
+      await Promise.all([loadLanguage(plain, language), loadLanguage(narrowed, language)]);
+      expect(narrowed.language).toBe(language);
+      for (const key of KEYS) expect(narrowed.t(key), `${language} ${key}`).toBe(plain.t(key));
+    }
+    // A string only English has: the store's next language, as i18next falls back.
+    await Promise.all([loadLanguage(plain, 'de'), loadLanguage(narrowed, 'de')]);
+    for (const instance of [plain, narrowed])
+      instance.addResource('en', 'quotes', 'quotes.only_english', 'Only');
+    expect(narrowed.t('quotes.only_english')).toBe('Only');
+    expect(plain.t('quotes.only_english')).toBe('Only');
   });
 });

@@ -57,6 +57,36 @@ export function narrowLookups(instance: I18n): void {
     const ns = namespacesOf(dot < 0 ? key : key.slice(0, dot));
     return ns ? plain(key, { ...options, ns }) : plain(key, options);
   };
+  /**
+   * A call without values whose string is plain text (EK54): read from the store in i18next's order (each
+   * namespace, in it each language of the current one's list), returned when it is a non-empty string with no
+   * placeholder and no nesting — i18next's answer unchanged, as interpolation and nesting leave such a string
+   * as it is and no post-processor is configured. Anything else (no such path, an empty string or null, an
+   * object, a string with `{{` or `$t(`) is i18next's to answer.
+   */
+  const plainText = (key: string): string | undefined => {
+    const codes = instance.languages;
+    if (!codes?.length || instance.options.postProcess) return undefined;
+    const dot = key.indexOf('.');
+    const fallback = instance.options.fallbackNS;
+    const list = [
+      ...(namespacesOf(dot < 0 ? key : key.slice(0, dot)) ?? [common]),
+      ...(Array.isArray(fallback) ? (fallback as string[]) : []),
+    ];
+    const path = key.split('.');
+    const data = instance.store.data as Record<string, Record<string, unknown> | undefined>;
+    for (const ns of list)
+      for (const code of codes) {
+        let node: unknown = data[code]?.[ns];
+        for (let i = 0; i < path.length && node !== undefined && node !== null; i++)
+          node = typeof node === 'object' ? (node as Record<string, unknown>)[path[i]!] : undefined;
+        if (node === undefined) continue;
+        return typeof node === 'string' && node !== '' && !node.includes('{{') && !node.includes('$t(')
+          ? node
+          : undefined;
+      }
+    return undefined;
+  };
   const narrowed: PlainT = (key, options) => {
     // A caller that names its namespace, or a list of keys, gets i18next as it is.
     if (typeof key !== 'string' || (options !== undefined && 'ns' in options)) return plain(key, options);
@@ -68,7 +98,7 @@ export function narrowLookups(instance: I18n): void {
       answersWith = fallback;
     }
     if (answers.has(key)) return answers.get(key);
-    const answer = lookUp(key, options);
+    const answer = plainText(key) ?? lookUp(key, options);
     answers.set(key, answer);
     return answer;
   };
