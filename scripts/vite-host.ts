@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { CSP_NONCE_PLACEHOLDER } from '../src/core/contract/csp';
+import { pagePreloadsPlugin } from './page-preloads';
 import { stripDocsPlugin } from './vite-strip-docs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -181,7 +182,8 @@ export function hostBuildPlugin(outDir: string): Plugin {
         logLevel: 'warn',
         root: resolve(ROOT, 'src/host'),
         publicDir: false,
-        plugins: [react(), stripDocsPlugin()],
+        // page-preloads.json: the server names a path's page code in its HTML (EK55).
+        plugins: [react(), stripDocsPlugin(), pagePreloadsPlugin(ROOT)],
         // The contract's schemas serve the server; the browser gets builders that answer undefined.
         resolve: { alias: { typebox: resolve(ROOT, 'src/core/contract/typebox-shim.ts') } },
         // The server puts a fresh nonce in place of the placeholder on each page response (CS3).

@@ -29,15 +29,15 @@ export function pageFileSender() {
     return text;
   }
 
-  /** `fill`: what else the page gets per response (the host's loading screen, EK33). */
+  /** `fill`: what else the page gets per response (the host's loading screen, EK33; its page's code, EK55). */
   return async (
     request: FastifyRequest,
     reply: FastifyReply,
     path: string,
-    fill: (html: string) => string = (html) => html,
+    fill: (html: string, nonce: string) => string = (html) => html,
   ) => {
     const nonce = randomBytes(16).toString('base64');
-    const html = fill((await read(path)).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+    const html = fill((await read(path)).replaceAll(CSP_NONCE_PLACEHOLDER, nonce), nonce);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

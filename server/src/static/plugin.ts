@@ -4,9 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SPLASH_PLACEHOLDER } from '../../../src/core/contract/csp';
+import { PAGE_PRELOADS_FILE } from '../../../src/core/contract/route-pattern';
 import { brandSplash } from '../brand';
 import { isApiPath } from '../http/paths';
 import { pageFileSender } from './page-file';
+import { pagePreloadsReader, preloadLinks } from './page-preloads';
 
 /** Options of the `static` plugin. */
 export interface StaticPluginOptions {
@@ -72,6 +74,7 @@ export const staticPlugin = fp<StaticPluginOptions>(
     );
 
     const sendPage = pageFileSender();
+    const pagePreloads = pagePreloadsReader(join(root, PAGE_PRELOADS_FILE));
     const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!(await isFile(join(root, 'index.html')))) {
         return reply
@@ -82,8 +85,13 @@ export const staticPlugin = fp<StaticPluginOptions>(
       }
       // The brand's loading screen in the page's #root (EK33); a server without the brand module shows none.
       const splash = app.hasDecorator('brand') ? brandSplash(app.brand.of(request)) : '';
-      return sendPage(request, reply, join(root, 'index.html'), (html) =>
-        html.replace(SPLASH_PLACEHOLDER, () => splash),
+      // The code of the page this path shows, fetched beside the host's own (EK55).
+      const routes = await pagePreloads();
+      const pathname = request.url.split('?')[0] ?? '/';
+      return sendPage(request, reply, join(root, 'index.html'), (html, nonce) =>
+        html
+          .replace(SPLASH_PLACEHOLDER, () => splash)
+          .replace('</head>', () => `${preloadLinks(routes, pathname, nonce)}</head>`),
       );
     };
 

@@ -152,6 +152,56 @@ describe('GET / and page routes', () => {
     }
   });
 
+  it("names the code of the path's page in the host page, with the response's nonce (EK55)", async () => {
+    await writeFile(
+      join(dist, 'page-preloads.json'),
+      JSON.stringify({
+        routes: [
+          {
+            patterns: ['/'],
+            scripts: ['assets/home-a1.js', 'assets/pages-b2.js'],
+            styles: ['assets/home-c3.css'],
+          },
+          { patterns: ['/user/wallet', '/user/purse'], scripts: ['assets/wallet-d4.js'], styles: [] },
+          // A file that is not a built asset's path (a tampered file) is left out.
+          {
+            patterns: ['/:symbol/chart'],
+            scripts: ['../server.js', 'assets/a"b.js', 'assets/chart-e5.js'],
+            styles: [],
+          },
+          { patterns: ['/:symbol/place'], scripts: [], styles: [] },
+        ],
+      }),
+    );
+    try {
+      const home = await app.inject({ method: 'GET', url: '/', headers: html });
+      const nonce = /'nonce-([^']+)'/.exec(String(home.headers['content-security-policy']))![1]!;
+      expect(home.body).toContain(
+        `<link rel="modulepreload" href="/assets/home-a1.js" crossorigin nonce="${nonce}">` +
+          `<link rel="modulepreload" href="/assets/pages-b2.js" crossorigin nonce="${nonce}">` +
+          `<link rel="preload" as="style" href="/assets/home-c3.css" crossorigin nonce="${nonce}"></head>`,
+      );
+      // An alias, any case, a query; the first route that matches, as the host's table matches.
+      const wallet = await app.inject({ method: 'GET', url: '/User/Purse?tab=2', headers: html });
+      expect(wallet.body).toContain('href="/assets/wallet-d4.js"');
+      expect(wallet.body).not.toContain('home-a1');
+      const chart = await app.inject({ method: 'GET', url: '/ETHUSDT/chart', headers: html });
+      expect(chart.body.match(/<link /g)).toHaveLength(1);
+      expect(chart.body).toContain('href="/assets/chart-e5.js"');
+      // A route whose page the first load holds, and a path no route answers: the page as built.
+      for (const url of ['/ETHUSDT/place', '/no/such/page'])
+        expect((await app.inject({ method: 'GET', url, headers: html })).body).toBe(INDEX);
+      // A file that is not JSON: no links, no error.
+      await writeFile(join(dist, 'page-preloads.json'), '{"routes": [');
+      const broken = await app.inject({ method: 'GET', url: '/', headers: html });
+      expect(broken.statusCode).toBe(200);
+      expect(broken.body).toBe(INDEX);
+    } finally {
+      await rm(join(dist, 'page-preloads.json'), { force: true });
+    }
+    expect((await app.inject({ method: 'GET', url: '/', headers: html })).body).toBe(INDEX);
+  });
+
   it('serves a file at the root of dist', async () => {
     const res = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);

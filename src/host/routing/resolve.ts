@@ -1,4 +1,5 @@
 /** Pure route resolution: pattern matching and the guards of spec §2 (no DOM, no React). */
+import { matchPattern, splitPath } from '../../core/contract/route-pattern';
 import { ROUTES, type RouteDef } from './routes';
 
 export type Params = Readonly<Record<string, string>>;
@@ -27,30 +28,6 @@ export interface ResolveContext {
 }
 
 const HOME = '/';
-
-function splitPath(pathname: string): string[] {
-  return pathname.split('/').filter((s) => s !== '');
-}
-
-function matchPattern(pattern: string, segments: readonly string[]): Record<string, string> | null {
-  const parts = splitPath(pattern);
-  if (parts.length !== segments.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i] as string;
-    const segment = segments[i] as string;
-    if (part.startsWith(':')) {
-      try {
-        params[part.slice(1)] = decodeURIComponent(segment);
-      } catch {
-        return null;
-      }
-    } else if (part.toLowerCase() !== segment.toLowerCase()) {
-      return null;
-    }
-  }
-  return params;
-}
 
 /** The first route whose path or alias matches, with its params; null when nothing matches. */
 export function matchRoute(
