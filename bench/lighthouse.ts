@@ -45,6 +45,14 @@ const LIGHTHOUSE_VERSION = '12.8.2';
  * this machine in one series of five, so a single run says little about a change.
  */
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 5));
+
+/**
+ * Lighthouse's errors of its own recording, for which it asks to be run again (seen here: NO_NAVSTART on a loaded
+ * machine, about one run in 40). Such a run is taken again, at most RERUNS times a page; any other error, or a
+ * page that keeps losing its trace, stops the benchmark.
+ */
+const LOST_TRACE = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
+const RERUNS = 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TOOL_DIR = resolve(import.meta.dirname, 'results', '.lighthouse');
 const REPORTS = process.env.BENCH_LH_REPORTS ? resolve(process.env.BENCH_LH_REPORTS) : null;
@@ -170,6 +178,8 @@ async function main(): Promise<void> {
     let signedIn = false;
     for (const target of measured) {
       const runs: PageFigures[] = [];
+      // Runs Lighthouse lost its own trace in (it says to run it again): taken again, at most RERUNS a page.
+      let reruns = 0;
       for (let run = 0; run < RUNS; run += 1) {
         const page = await browser.newPage();
         try {
@@ -205,12 +215,20 @@ async function main(): Promise<void> {
                 JSON.stringify(trace),
               );
           }
+          const lost = result.lhr.runtimeError?.code;
+          if (lost && LOST_TRACE.has(lost) && reruns < RERUNS) {
+            reruns += 1;
+            console.warn(`${target.name}: run ${run + 1} again, Lighthouse lost its trace (${lost})`);
+            run -= 1;
+            continue;
+          }
           runs.push(figuresOf(result.lhr, target.path));
         } finally {
           await page.close();
         }
       }
       const median = medianRun(runs);
+      if (reruns) console.log(`${target.name}: ${reruns} run(s) taken again after a lost trace`);
       results[target.name] = { ...median, runs: runs.length, met: meetsGoals(median) };
     }
   } finally {
