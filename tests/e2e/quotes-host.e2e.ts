@@ -129,6 +129,13 @@ describe.each(PLATFORMS)('with the $mode broker', ({ mode, baseUrl, shot }) => {
         // libraries — not the widgets' fine chunks (122 scripts when the host was built with them).
         expect(scripts.filter((url) => url.includes('/widgets/'))).toEqual([]);
         expect(scripts.length).toBeLessThanOrEqual(6);
+        // The page's code is named in the HTML (EK55): each script fetched once, the start-up's own imports
+        // answered by those links.
+        expect(new Set(scripts).size).toBe(scripts.length);
+        // The server's link (a path) and no other (the helper's would be an absolute address).
+        const homeCode = (href: string) => page.locator(`link[rel="modulepreload"][href${href}]`).count();
+        expect(await homeCode('^="/assets/home-page-"')).toBe(1);
+        expect(await homeCode('*="/assets/home-page-"')).toBe(1);
 
         await selectTab(page, text('en', 'category.cryptos'));
         await expectTicking(page, 'BTCUSDT');
