@@ -9,6 +9,7 @@ import { PrefKey, readChoice } from './prefs';
 import { applyTheme } from './startup/brand';
 import { nextTask } from '../core/runtime/next-task';
 import { splashTheme } from './startup/loading-screen';
+import { renderBackgroundWritesInSlices } from './startup/background-writes';
 import { startServiceWorker } from './startup/service-worker';
 import { prepareTimesFor } from './startup/time-format';
 import { isDesktopViewport } from './shells/desktop-loader';
@@ -29,6 +30,7 @@ if (first) applyTheme(first);
  */
 async function start(element: HTMLElement): Promise<void> {
   await nextTask();
+  renderBackgroundWritesInSlices();
   const platform = getPlatform();
   // The host adds about 30 namespaces: each key is looked for in the few whose tree has its first part (EK37).
   narrowLookups(platform.i18n);

@@ -5,6 +5,7 @@ import { noSession } from '../api/response';
 import { Code } from '../contract/codes';
 import { GetUserInfo, type UserInfo } from '../contract/users';
 import type { CallOptions, CallResult, Platform } from '../runtime/types';
+import { writeInBackground } from '../state/background-writes';
 import { notifyAll } from './session-core';
 import type { SessionCore } from './session-core';
 import { decodeTokenPayload, tokenExpiry } from './token-payload';
@@ -36,8 +37,12 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
     // An answer for a session that has since ended or changed is dropped.
     if (currentToken() !== token) return result;
     if (result.ok) {
-      store.set(atoms.user, result.data);
-      if (result.data?.account) store.set(atoms.balance, result.data.account);
+      const data = result.data;
+      // What the user's info wakes (the account's cards, the order form's funds) renders in slices (EK58).
+      writeInBackground(() => {
+        store.set(atoms.user, data);
+        if (data?.account) store.set(atoms.balance, data.account);
+      });
     } else if (result.code === Code.USER_NOT_FOUND) {
       await core.end('userMissing');
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { setBackgroundWrites } from '../state/background-writes';
 import type { LoginResponse } from '../contract/auth';
 import { createHarness, useSessionTimers, makeToken, userInfo } from './session.fixture';
 import type { Harness } from './session.fixture';
@@ -39,6 +40,24 @@ describe('signIn', () => {
       lockMargin: '0.00',
     });
     expect(h.callsTo('waa/user/info')[0]?.bearer).toBe(tokens.token);
+  });
+
+  it("writes the user's info and balance as background writes, both in one (EK58)", async () => {
+    h = createHarness();
+    const seen: Array<[unknown, unknown]> = [];
+    setBackgroundWrites((writes) => {
+      writes();
+      seen.push([
+        h.platform.store.get(h.session.atoms.user)?.nickname,
+        h.platform.store.get(h.session.atoms.balance),
+      ]);
+    });
+    try {
+      await h.session.signIn(login(15 * MIN));
+    } finally {
+      setBackgroundWrites((writes) => writes());
+    }
+    expect(seen).toEqual([['Ada', { balanceAmount: '120.50', lockMargin: '0.00' }]]);
   });
 
   it('refuses the answer of a login that still needs its second factor', async () => {
