@@ -6,7 +6,7 @@
  * links, adds none in its start-up.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { matchPattern, splitPath, type PagePreload } from '../../../src/core/contract/route-pattern';
+import { firstMatch, type PagePreload } from '../../../src/core/contract/route-pattern';
 
 /** A built file's path as the build writes it: nothing that could leave `assets/` or break an attribute. */
 const ASSET = /^assets\/[\w.-]+\.(?:js|css)$/;
@@ -34,8 +34,7 @@ export function parsePagePreloads(text: string): PagePreload[] {
 
 /** The link elements of the first route that `pathname` matches (as the host's table matches it); '' if none. */
 export function preloadLinks(routes: readonly PagePreload[], pathname: string, nonce: string): string {
-  const segments = splitPath(pathname);
-  const route = routes.find((entry) => entry.patterns.some((pattern) => matchPattern(pattern, segments)));
+  const route = firstMatch(routes, (entry) => entry.patterns, pathname)?.item;
   if (!route) return '';
   const attrs = `crossorigin nonce="${nonce}"`;
   return [

@@ -33,6 +33,24 @@ export function matchPattern(pattern: string, segments: readonly string[]): Reco
   return params;
 }
 
+/**
+ * The first of `items` one of whose patterns (`patternsOf`) matches `pathname`, with its params; null when none
+ * does. The host's route table and the server's page preloads (EK55) both match this way.
+ */
+export function firstMatch<T>(
+  items: readonly T[],
+  patternsOf: (item: T) => readonly string[],
+  pathname: string,
+): { item: T; params: Record<string, string> } | null {
+  const segments = splitPath(pathname);
+  for (const item of items)
+    for (const pattern of patternsOf(item)) {
+      const params = matchPattern(pattern, segments);
+      if (params) return { item, params };
+    }
+  return null;
+}
+
 /** The file the host's build writes beside index.html: each route's page code, in the table's order (EK55). */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 

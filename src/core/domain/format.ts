@@ -147,9 +147,9 @@ function formatterFor(zone: string): Intl.DateTimeFormat | null {
 
 /**
  * Makes the device zone's date formatter now. The page's first Intl formatter starts ICU, its locale and zone
- * data: 16–43 ms on this machine's CPU (a blank page in Chromium), about ten times that on a phone's. A page whose first render formats times has it
- * made in a task of its own while its config is on its way, instead of inside that render (EK50); the formatter
- * of any other zone then costs a fraction of a millisecond.
+ * data: 16–43 ms on this machine's CPU (a blank page in Chromium), about ten times that on a phone's. A page
+ * whose first render formats times has it made in a task of its own while its config is on its way, instead of
+ * inside that render (EK50); the formatter of any other zone then costs a fraction of a millisecond.
  */
 export function prepareTimeFormat(): void {
   formatterFor('');

@@ -1,5 +1,5 @@
 /** Pure route resolution: pattern matching and the guards of spec §2 (no DOM, no React). */
-import { matchPattern, splitPath } from '../../core/contract/route-pattern';
+import { firstMatch } from '../../core/contract/route-pattern';
 import { ROUTES, type RouteDef } from './routes';
 
 export type Params = Readonly<Record<string, string>>;
@@ -34,14 +34,8 @@ export function matchRoute(
   pathname: string,
   table: readonly RouteDef[] = ROUTES,
 ): { route: RouteDef; params: Params } | null {
-  const segments = splitPath(pathname);
-  for (const route of table) {
-    for (const pattern of [route.path, ...(route.aliases ?? [])]) {
-      const params = matchPattern(pattern, segments);
-      if (params) return { route, params };
-    }
-  }
-  return null;
+  const match = firstMatch(table, (route) => [route.path, ...(route.aliases ?? [])], pathname);
+  return match && { route: match.item, params: match.params };
 }
 
 /** Query string as a plain record (first value wins for repeated keys). */
