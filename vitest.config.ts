@@ -81,6 +81,9 @@ export default defineConfig({
           // TypeBox schemas, pg, PGlite) cost about 2 s per file. Every file opens its own app and database,
           // so no state is shared; no server file may use vi.mock (server/src/test-isolation.test.ts).
           isolate: false,
+          // PGlite's WebAssembly (PostgreSQL) stays on V8's baseline compiler: in a worker that lives a few minutes,
+          // TurboFan's compiles of its hot functions cost more CPU than the faster code saves (TR52).
+          execArgv: ['--liftoff-only'],
           include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/chaos/**/*.test.ts'],
           environment: 'node',
           // A few minutes of price history for a file that does not ask for more (the market's own suites ask

@@ -44,3 +44,9 @@ describe('server test files share their worker’s modules', () => {
     expect(leaking).toEqual([]);
   });
 });
+
+describe('the server project’s workers', () => {
+  it('keep WebAssembly (PGlite) on V8’s baseline compiler (TR52)', () => {
+    expect(process.execArgv).toContain('--liftoff-only');
+  });
+});
