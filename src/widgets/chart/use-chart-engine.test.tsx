@@ -114,4 +114,50 @@ describe('useChartEngine', () => {
     expect(seen[0]!.renderedBefore).toBe(0);
     expect(renderedEngines.find(Boolean)).toBe(seen[0]!.engine);
   });
+  it('configures a new engine in the task after the one that created it (EK59)', async () => {
+    current = createChartPlatform();
+    const events: string[] = [];
+    const { engines, Probe } = probe({ onCreate: () => events.push('configure') });
+    const pushed = engines.push.bind(engines);
+    engines.push = (...loaders: KlineLoader[]) => {
+      events.push('engine');
+      // A task queued while the engine is created: it runs before the settings only if they wait for a task.
+      setTimeout(() => events.push('next task'), 0);
+      return pushed(...loaders);
+    };
+    render(<Probe platform={current.platform} />);
+    await waitFor(() => expect(events).toContain('configure'));
+    expect(events).toEqual(['engine', 'next task', 'configure']);
+  });
+
+  it('disposes an engine whose widget left before it was configured, and never configures it', async () => {
+    current = createChartPlatform();
+    const configured: ChartEngine[] = [];
+    const disposed: string[] = [];
+    let leave = () => undefined as void;
+    // The widget leaves right after the engine's creation, before the task that would configure it.
+    const create: typeof createChartEngine = () => {
+      queueMicrotask(() => leave());
+      return { dispose: () => disposed.push('engine') } as unknown as ReturnType<typeof createChartEngine>;
+    };
+    const load: EngineLoader = async () => ({ createChartEngine: create });
+    const setup: EngineSetup = { onCreate: (engine) => configured.push(engine) };
+    function Probe({ platform }: { platform: Platform }) {
+      const el = useRef<HTMLDivElement>(null);
+      useChartEngine(el, platform, () => undefined, load, setup);
+      return <div ref={el} />;
+    }
+    const view = render(<Probe platform={current.platform} />);
+    const left = new Promise<void>((resolve) => {
+      leave = () => {
+        view.unmount();
+        resolve();
+      };
+    });
+    await left;
+    expect(disposed).toEqual(['engine']);
+    // The task the settings waited for has passed: nothing configured the disposed engine.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(configured).toEqual([]);
+  });
 });
