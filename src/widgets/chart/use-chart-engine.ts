@@ -101,7 +101,7 @@ export function useChartEngine(
     const start = () =>
       Promise.all([load(), sourceReady])
         .then(startIntl)
-        .then(async ([{ createChartEngine }, loaded]) => {
+        .then(([{ createChartEngine }, loaded]) => {
           const el = container.current;
           if (cancelled || !el || !loaded) return;
           created = createChartEngine(el, loaded, {
@@ -120,10 +120,6 @@ export function useChartEngine(
             onSelection: setSelected,
             onDrawingCount: setDrawingCount,
           });
-          // klinecharts' creation is a long task of its own; the settings and the first page lay the chart out
-          // again in the next task, so that input and the page's other work can run between the two (EK59).
-          await nextTask();
-          if (cancelled) return;
           // Configured before React hears of it: the first data load then computes the indicators once
           // and nothing waits for another render and its effects.
           wanted.current.onCreate?.(created);
