@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { setBackgroundWrites } from '../state/background-writes';
+import { setBackgroundWrites, writeAtOnce } from '../state/background-writes';
 import type { LoginResponse } from '../contract/auth';
 import { createHarness, useSessionTimers, makeToken, userInfo } from './session.fixture';
 import type { Harness } from './session.fixture';
@@ -55,7 +55,7 @@ describe('signIn', () => {
     try {
       await h.session.signIn(login(15 * MIN));
     } finally {
-      setBackgroundWrites((writes) => writes());
+      setBackgroundWrites(writeAtOnce);
     }
     expect(seen).toEqual([['Ada', { balanceAmount: '120.50', lockMargin: '0.00' }]]);
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setBackgroundWrites, writeInBackground } from './background-writes';
+import { setBackgroundWrites, writeAtOnce, writeInBackground } from './background-writes';
 
-afterEach(() => setBackgroundWrites((writes) => writes()));
+afterEach(() => setBackgroundWrites(writeAtOnce));
 
 describe('background writes (EK58)', () => {
   it('writes at once without a runner, and through the runner once the page gives one', () => {

@@ -1,7 +1,7 @@
 /** @vitest-environment jsdom */
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setBackgroundWrites, writeInBackground } from '../../core/state/background-writes';
+import { setBackgroundWrites, writeAtOnce, writeInBackground } from '../../core/state/background-writes';
 import { atom, createIsolatedStore } from '../../core/state/store';
 import { Provider, useAtomValue } from '../../widgets/_shared/store-react';
 import { renderBackgroundWritesInSlices } from './background-writes';
@@ -14,7 +14,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
-  setBackgroundWrites((writes) => writes());
+  setBackgroundWrites(writeAtOnce);
 });
 
 /** The next turn of the event loop's check phase, where React's scheduler runs its tasks under Node. */
