@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openPglite, templateReuseCounts } from './pglite';
-import { readTemplateState, resetToTemplate, TemplateReuse, type TemplateState } from './pglite-reuse';
+import {
+  readTemplateState,
+  resetToTemplate,
+  TemplateReuse,
+  TRUNCATE_ABOVE_BYTES,
+  type TemplateState,
+} from './pglite-reuse';
 
 /** A PGlite started from the run's migrated template (both sides of every comparison are opened alike). */
 async function fromTemplate(): Promise<PGlite> {
@@ -101,6 +107,34 @@ describe('a closed test database back to its template (pglite-reuse)', () => {
     expect(await resetToTemplate(b, state)).toBe(false);
     await b.exec(undo);
     expect(await resetToTemplate(b, state)).toBe(true);
+  });
+
+  it('empties append-only history and a grown table, and keeps the space a reused database carries bounded', async () => {
+    const size = async (table: string) =>
+      Number(
+        (await b.query<{ n: string }>(`select pg_relation_size($1::regclass)::text as n`, [table])).rows[0]
+          ?.n,
+      );
+    // Postings refuse DELETE (their trigger); the reset still empties them, as it empties every written table.
+    await b.exec(`
+      begin;
+      insert into ledger_transactions (kind) values ('test');
+      insert into ledger_postings (txn_id, account_id, bucket, amount)
+        select (select max(id) from ledger_transactions), id, 'balance', case kind when 'house_cash_real' then 1 else -1 end
+          from ledger_accounts where kind in ('house_cash_real', 'house_demo_issuer');
+      commit;`);
+    expect(await resetToTemplate(b, state)).toBe(true);
+    expect((await b.query('select id from ledger_postings')).rows).toEqual([]);
+    for (let round = 0; round < 3; round++) {
+      await b.query(
+        `insert into audit_log (actor, action, object_kind, object_id, reason)
+           select 'op', 'bulk', 'user', g::text, repeat('x', 200) from generate_series(1, 2000) g`,
+      );
+      expect(await size('audit_log')).toBeGreaterThan(TRUNCATE_ABOVE_BYTES);
+      expect(await resetToTemplate(b, state)).toBe(true);
+      expect(await size('audit_log')).toBeLessThanOrEqual(TRUNCATE_ABOVE_BYTES);
+      expect((await b.query('select id from audit_log')).rows).toEqual([]);
+    }
   });
 
   it('is not kept inside a transaction; keeps no more than its limit and closes what it does not keep', async () => {
