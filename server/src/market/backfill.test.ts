@@ -45,6 +45,10 @@ describe('the start plan', () => {
     expect(plan.starts.get('AAPL')).toBe(Date.parse('2026-03-10T18:45:00Z'));
     expect(plan.startMs).toBe(Math.min(...plan.starts.values()));
     expect(plan.startMs).toBe(Math.min(...historyStarts(INSTRUMENTS, NOW, 6).values()));
+    // A history shorter than an hour: a closed market gets as much of the end of its last session (TR54).
+    const short = historyStarts(INSTRUMENTS, NOW, 0.24);
+    expect(short.get('AAPL')).toBe(Date.parse('2026-03-10T19:31:00Z'));
+    expect(short.get('BTCUSDT')).toBe(Date.parse('2026-03-11T09:46:00Z'));
 
     const source = createSimulator({ instruments: INSTRUMENTS, ...plan });
     const first = new Map<string, number>();

@@ -23,8 +23,9 @@ export const BACKFILL_STEP_MS = 10_000;
 
 /**
  * Where each instrument's start-up history begins: `hours` back, or earlier when its market has been closed
- * for longer (a weekend, a Monday before the US open), so that it has its last trading hour in the candles and
- * a last price in the book. Each instrument reaches back as far as it needs, not as far as the longest-closed
+ * for longer (a weekend, a Monday before the US open), so that it has the end of its last session in the candles
+ * and a last price in the book: as much of that session as an open market gets of the present (`hours`), at most
+ * its last hour (TR54). Each instrument reaches back as far as it needs, not as far as the longest-closed
  * market (a cryptocurrency does not get the fourteen hours a closed US stock needs). Whole minutes.
  */
 export function historyStarts(
@@ -36,7 +37,8 @@ export function historyStarts(
   for (const { productCode, sessions } of instruments) {
     let probe = now;
     while (probe > now - MAX_BACKFILL_HOURS * HOUR && !isMarketOpen(sessions, probe)) probe -= MINUTE * 15;
-    starts.set(productCode, Math.floor(Math.min(now - hours * HOUR, probe - HOUR) / MINUTE) * MINUTE);
+    const session = Math.min(HOUR, hours * HOUR);
+    starts.set(productCode, Math.floor(Math.min(now - hours * HOUR, probe - session) / MINUTE) * MINUTE);
   }
   return starts;
 }

@@ -12,7 +12,11 @@ const clock = { now: WEDNESDAY };
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildMarketApp(createRecordingBroker(), { seed: 21, clock: { now: () => clock.now } });
+  app = await buildMarketApp(createRecordingBroker(), {
+    seed: 21,
+    clock: { now: () => clock.now },
+    backfillDays: 1,
+  });
 });
 afterAll(() => app.close());
 

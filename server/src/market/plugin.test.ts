@@ -16,7 +16,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   broker = createRecordingBroker();
-  app = await buildMarketApp(broker, { seed: 11, clock: { now: () => clock.now } });
+  app = await buildMarketApp(broker, { seed: 11, clock: { now: () => clock.now }, backfillDays: 1 });
 });
 afterAll(() => app.close());
 
