@@ -1,7 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { ramScratchDir } from './scripts/lib/scratch-dir';
 import { PREACT_ALIASES } from './scripts/vite-lite';
 import { SERIAL_FILES, SuiteSequencer } from './tests/e2e/sequencer';
+
+/** RAM-backed scratch space for the server files' data directories when the machine has room (TR56). */
+const SCRATCH = ramScratchDir();
 
 /** What the two browser projects share: one platform and one Chromium for the run (tests/e2e/shared-setup.ts). */
 const BROWSER_PROJECT = {
@@ -88,7 +92,8 @@ export default defineConfig({
           environment: 'node',
           // A few minutes of price history for a file that does not ask for more (the market's own suites ask
           // for their days); a closed market still gets its last trading hour (TR44).
-          env: { MARKET_BACKFILL_DAYS: '0.01' },
+          // Their throw-away files (PGlite data directories, RabbitMQ's node) on tmpfs when there is room (TR56).
+          env: { MARKET_BACKFILL_DAYS: '0.01', ...(SCRATCH ? { TMPDIR: SCRATCH } : {}) },
           globalSetup: ['server/src/db/test-template.ts'],
           setupFiles: ['server/src/db/test-setup.ts'],
           testTimeout: 30_000,
