@@ -135,6 +135,23 @@ describe('a closed test database back to its template (pglite-reuse)', () => {
       expect(await size('audit_log')).toBeLessThanOrEqual(TRUNCATE_ABOVE_BYTES);
       expect((await b.query('select id from audit_log')).rows).toEqual([]);
     }
+    // One row whose large value lives in the TOAST table, beside a small row file.
+    const toast = async () =>
+      Number(
+        (
+          await b.query<{ n: string }>(
+            `select pg_relation_size(reltoastrelid)::text as n from pg_class where oid = 'audit_log'::regclass`,
+          )
+        ).rows[0]?.n,
+      );
+    await b.query(
+      `insert into audit_log (actor, action, object_kind, object_id, reason)
+         select 'op', 'large', 'user', '1', string_agg(md5(g::text), '') from generate_series(1, 40000) g`,
+    );
+    expect(await size('audit_log')).toBeLessThan(TRUNCATE_ABOVE_BYTES);
+    expect(await toast()).toBeGreaterThan(TRUNCATE_ABOVE_BYTES);
+    expect(await resetToTemplate(b, state)).toBe(true);
+    expect(await toast()).toBeLessThanOrEqual(TRUNCATE_ABOVE_BYTES);
   });
 
   it('is not kept inside a transaction; keeps no more than its limit and closes what it does not keep', async () => {

@@ -19,7 +19,7 @@ export interface TemplateState {
   /** The template's own rows (migrations' seeds), as JSON, with the columns they are put back into. */
   seeds: Array<{ table: string; columns: string[]; rows: string }>;
   sequences: Array<{ name: string; value: string; called: boolean }>;
-  /** Each table's size on disk in the template (its main fork), in bytes. */
+  /** Each table's size on disk in the template (its rows and its TOAST table), in bytes. */
   bytes: Record<string, number>;
 }
 
@@ -66,14 +66,21 @@ const FINGERPRINT = `select md5(coalesce(string_agg(x, E'\\n' order by x), '')) 
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** Every table with its size on disk, named as `TemplateState.tables` names them. */
+/**
+ * Every table, named as `TemplateState.tables` names them, with the size of its rows' file (`rows`: none until a
+ * row is written) and that size with its TOAST table's (`bytes`: large values, an upload's bytes, live there).
+ */
 const TABLE_SIZES = `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
-    pg_relation_size(c.oid)::float8 as bytes, c.relkind = 'p' as partitioned
+    pg_relation_size(c.oid)::float8 as rows,
+    (pg_relation_size(c.oid) + case when c.reltoastrelid = 0 then 0 else pg_relation_size(c.reltoastrelid) end)::float8
+      as bytes,
+    c.relkind = 'p' as partitioned
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where c.relkind in ('r', 'p') and c.relnamespace in (${USER_NAMESPACES}) order by 1`;
 
 interface TableSize {
   name: string;
+  rows: number;
   bytes: number;
   partitioned: boolean;
 }
@@ -131,14 +138,14 @@ export async function readTemplateState(pg: PGlite): Promise<TemplateState> {
 
 /**
  * Puts `pg` back to the template `state`; answers whether its catalogue then reads as the template's. Only the
- * tables written since they were last emptied are emptied (a table never written has no file yet): with DELETE,
- * foreign keys and triggers switched off for it (`session_replication_role`), or with TRUNCATE when it has grown
- * past `TRUNCATE_ABOVE_BYTES`. Then the template's rows go back and every sequence takes its template value.
+ * tables written since they were last emptied are emptied (a table never written has an empty file): with DELETE,
+ * foreign keys and triggers switched off for it (`session_replication_role`), or with TRUNCATE when it has grown,
+ * with its TOAST table, past `TRUNCATE_ABOVE_BYTES`. Then the template's rows go back and every sequence takes its template value.
  */
 export async function resetToTemplate(pg: PGlite, state: TemplateState): Promise<boolean> {
   // An open transaction (a test that never finished one) makes DISCARD ALL fail: that database is not kept.
   await pg.exec('discard all');
-  const written = (await readTableSizes(pg)).filter((table) => table.bytes > 0 || table.partitioned);
+  const written = (await readTableSizes(pg)).filter((table) => table.rows > 0 || table.partitioned);
   const grown = (table: TableSize) =>
     table.partitioned || table.bytes > Math.max(TRUNCATE_ABOVE_BYTES, 4 * (state.bytes[table.name] ?? 0));
   const truncated = written.filter(grown).map((table) => table.name);
