@@ -14,8 +14,6 @@ import type { PGlite } from '@electric-sql/pglite';
 /** What a database right after the template reads: checked after every reset. */
 export interface TemplateState {
   fingerprint: string;
-  /** Every table of the template, quoted. */
-  tables: string[];
   /** The template's own rows (migrations' seeds), as JSON, with the columns they are put back into. */
   seeds: Array<{ table: string; columns: string[]; rows: string }>;
   sequences: Array<{ name: string; value: string; called: boolean }>;
@@ -67,7 +65,7 @@ const FINGERPRINT = `select md5(coalesce(string_agg(x, E'\\n' order by x), '')) 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Every table, named as `TemplateState.tables` names them, with the size of its rows' file (`rows`: none until a
+ * Every table, its schema and name quoted, with the size of its rows' file (`rows`: none until a
  * row is written) and that size with its TOAST table's (`bytes`: large values, an upload's bytes, live there).
  */
 const TABLE_SIZES = `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
@@ -129,7 +127,6 @@ export async function readTemplateState(pg: PGlite): Promise<TemplateState> {
   const bytes = Object.fromEntries((await readTableSizes(pg)).map((table) => [table.name, table.bytes]));
   return {
     fingerprint: await readFingerprint(pg),
-    tables: tables.map((table) => table.name),
     seeds,
     sequences,
     bytes,
