@@ -91,7 +91,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/chaos/**/*.test.ts'],
           environment: 'node',
           // A few minutes of price history for a file that does not ask for more (the market's own suites ask
-          // for their days); a closed market still gets its last trading hour (TR44).
+          // for their days); a closed market gets as much of the end of its last session, at most an hour (TR44, TR54).
           // Their throw-away files (PGlite data directories, RabbitMQ's node) on tmpfs when there is room (TR56).
           env: { MARKET_BACKFILL_DAYS: '0.01', ...(SCRATCH ? { TMPDIR: SCRATCH } : {}) },
           globalSetup: ['server/src/db/test-template.ts'],

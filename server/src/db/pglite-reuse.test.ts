@@ -110,11 +110,11 @@ describe('a closed test database back to its template (pglite-reuse)', () => {
   });
 
   it('empties append-only history and a grown table, and keeps the space a reused database carries bounded', async () => {
-    const size = async (table: string) =>
-      Number(
-        (await b.query<{ n: string }>(`select pg_relation_size($1::regclass)::text as n`, [table])).rows[0]
-          ?.n,
-      );
+    /** The size of the relation `oid` (an SQL expression) on disk. */
+    const onDisk = async (oid: string) =>
+      Number((await b.query<{ n: string }>(`select pg_relation_size(${oid})::text as n`)).rows[0]?.n);
+    const size = (table: string) => onDisk(`'${table}'::regclass`);
+    const toast = () => onDisk(`(select reltoastrelid from pg_class where oid = 'audit_log'::regclass)`);
     // Postings refuse DELETE (their trigger); the reset still empties them, as it empties every written table.
     await b.exec(`
       begin;
@@ -136,14 +136,6 @@ describe('a closed test database back to its template (pglite-reuse)', () => {
       expect((await b.query('select id from audit_log')).rows).toEqual([]);
     }
     // One row whose large value lives in the TOAST table, beside a small row file.
-    const toast = async () =>
-      Number(
-        (
-          await b.query<{ n: string }>(
-            `select pg_relation_size(reltoastrelid)::text as n from pg_class where oid = 'audit_log'::regclass`,
-          )
-        ).rows[0]?.n,
-      );
     await b.query(
       `insert into audit_log (actor, action, object_kind, object_id, reason)
          select 'op', 'large', 'user', '1', string_agg(md5(g::text), '') from generate_series(1, 40000) g`,

@@ -65,11 +65,11 @@ const FINGERPRINT = `select md5(coalesce(string_agg(x, E'\\n' order by x), '')) 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * Every table, its schema and name quoted, with the size of its rows' file (`rows`: none until a
- * row is written) and that size with its TOAST table's (`bytes`: large values, an upload's bytes, live there).
+ * Every table, its schema and name quoted, with the size of its rows' file (`rowFileBytes`: none until a row is
+ * written) and that size with its TOAST table's (`bytes`: large values, an upload's bytes, live there).
  */
 const TABLE_SIZES = `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
-    pg_relation_size(c.oid)::float8 as rows,
+    pg_relation_size(c.oid)::float8 as "rowFileBytes",
     (pg_relation_size(c.oid) + case when c.reltoastrelid = 0 then 0 else pg_relation_size(c.reltoastrelid) end)::float8
       as bytes,
     c.relkind = 'p' as partitioned
@@ -78,7 +78,7 @@ const TABLE_SIZES = `select quote_ident(n.nspname) || '.' || quote_ident(c.relna
 
 interface TableSize {
   name: string;
-  rows: number;
+  rowFileBytes: number;
   bytes: number;
   partitioned: boolean;
 }
@@ -142,11 +142,13 @@ export async function readTemplateState(pg: PGlite): Promise<TemplateState> {
 export async function resetToTemplate(pg: PGlite, state: TemplateState): Promise<boolean> {
   // An open transaction (a test that never finished one) makes DISCARD ALL fail: that database is not kept.
   await pg.exec('discard all');
-  const written = (await readTableSizes(pg)).filter((table) => table.rows > 0 || table.partitioned);
-  const grown = (table: TableSize) =>
-    table.partitioned || table.bytes > Math.max(TRUNCATE_ABOVE_BYTES, 4 * (state.bytes[table.name] ?? 0));
-  const truncated = written.filter(grown).map((table) => table.name);
-  const deleted = written.filter((table) => !grown(table)).map((table) => `delete from ${table.name};`);
+  const truncated: string[] = [];
+  const deleted: string[] = [];
+  for (const table of await readTableSizes(pg)) {
+    if (table.partitioned || table.bytes > Math.max(TRUNCATE_ABOVE_BYTES, 4 * (state.bytes[table.name] ?? 0)))
+      truncated.push(table.name);
+    else if (table.rowFileBytes > 0) deleted.push(`delete from ${table.name};`);
+  }
   if (truncated.length > 0) await pg.exec(`truncate ${truncated.join(', ')} cascade`);
   if (deleted.length > 0) {
     await pg.exec(`begin; set local session_replication_role = replica; ${deleted.join(' ')} commit;`);

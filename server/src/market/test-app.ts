@@ -62,7 +62,7 @@ export interface TestDbOptions {
 
 /**
  * Fastify as `buildApp` configures it, with http, db, a recording broker and the market plugin (not started;
- * a few minutes of history, as the server project's other apps have, unless the options ask for more).
+ * the history `MARKET_BACKFILL_DAYS` gives, a few minutes in the server project, unless the options ask for more).
  */
 export async function buildMarketApp(
   broker: Broker,
@@ -81,7 +81,7 @@ export async function buildMarketApp(
   await app.register(dbPlugin, db ?? appStorage(own as TestDatabase));
   if (own) app.addHook('onClose', () => own.cleanup());
   await app.register(fp(async (a) => void a.decorate('broker', broker), { name: 'broker' }));
-  await app.register(marketPlugin, { autostart: false, backfillDays: 0.01, ...market });
+  await app.register(marketPlugin, { autostart: false, ...market });
   await app.ready();
   return app;
 }
