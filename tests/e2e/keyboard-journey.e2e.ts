@@ -175,8 +175,14 @@ describe('trading by keyboard only on a phone', () => {
       await signIn(page, 'mobile', account);
       await open(page, `/${SYMBOL}/chart`);
       await tabTo(page, 'buy', (f) => f.tag === 'button' && f.text.startsWith('Buy'), 40);
+      // The buttons take the focus while the market's state loads, marked locked: Enter then only shows a
+      // notice (spec §5). A keyboard user waits, as for a click (trading-layout.e2e.ts).
+      const buy = page.getByTestId('chart-page').getByTestId('buy');
+      await expect.poll(() => buy.getAttribute('aria-disabled'), { timeout: 15_000 }).toBeNull();
+      expect((await focused(page)).testid).toBe('buy');
       await page.keyboard.press('Enter');
       const form = page.getByTestId('place-page');
+      await form.waitFor({ state: 'visible', timeout: 15_000 });
       await expect.poll(() => form.getByTestId('submit').isEnabled(), { timeout: 15_000 }).toBe(true);
       // The Buy button went with the chart page: the new page's content has the focus, not the document.
       expect((await focused(page)).tag).toBe('main');
