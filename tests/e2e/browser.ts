@@ -29,7 +29,9 @@ export function useBrowser(): { browser: () => Browser } {
     pageProblems.splice(0);
     browser = await chromium.connect(inject('browserEndpoint'));
   });
-  afterEach(() => {
+  afterEach(async ({ task }) => {
+    // A test that failed (a timeout names no step) prints where each of its open pages stood.
+    if (task.result?.state === 'fail') for (const page of openPages) console.error(await pageState(page));
     expect(pageProblems.splice(0), 'errors reported by the pages').toEqual([]);
   });
   afterAll(async () => {
@@ -155,12 +157,39 @@ async function collectCspViolations(page: Page): Promise<void> {
   });
 }
 
+/** The pages this file opened that are still open (the failure report of useBrowser reads them). */
+const openPages = new Set<Page>();
+
+/**
+ * Where a page stands, for a failed test's output: its address, what has the focus, and the notices, alerts and
+ * live regions it shows. At most 3 s: a page whose renderer is stuck answers that.
+ */
+async function pageState(page: Page): Promise<string> {
+  const read = page.evaluate(() => {
+    let el: Element | null = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    const focus = el
+      ? `<${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}> ${el.getAttribute('data-testid') ?? ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+      : 'none';
+    const shown = [...document.querySelectorAll('.tk-toast, [role="alert"], [role="status"], [aria-live]')]
+      .map((n) => (n.textContent ?? '').trim())
+      .filter(Boolean)
+      .map((text) => text.slice(0, 120));
+    return `${location.href} · focus ${focus} · shown: ${JSON.stringify(shown)}`;
+  });
+  const stuck = new Promise<string>((done) => setTimeout(() => done('no answer in 3 s'), 3_000).unref());
+  const state = await Promise.race([read, stuck]).catch((error: Error) => `unreadable: ${error.message}`);
+  return `[page at failure] ${state}`;
+}
+
 /**
  * A new page in `context`. Page errors, console errors and failed requests are echoed to help debugging;
  * a page error, a console error that is not network noise or a CSP violation fails the test it happened in.
  */
 export async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   trackBearer(page);
   await collectCspViolations(page);
   page.on('pageerror', (error) => {
