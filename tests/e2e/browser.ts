@@ -27,6 +27,7 @@ export function useBrowser(): { browser: () => Browser } {
     // The browser files share one worker and its modules (TR22): the tally starts again for each file.
     Object.assign(cspTally, emptyTally());
     pageProblems.splice(0);
+    openPages.clear();
     browser = await chromium.connect(inject('browserEndpoint'));
   });
   afterEach(async ({ task }) => {
