@@ -47,7 +47,7 @@ describe('the kept template dumps', () => {
     expect(keys.size).toBe(5);
   });
 
-  it('reads the folder of the current key as it is, and removes other keys and a stopped run’s draft', async () => {
+  it('reads the current key’s folder as it is, keeps the key used before it and no other, and a stopped run’s draft goes', async () => {
     const given = await inputs();
     const cache = await mkdtemp(join(tmpdir(), 'tk-template-cache-'));
     made.push(cache);
@@ -55,15 +55,21 @@ describe('the kept template dumps', () => {
     await mkdir(join(cache, key));
     for (const name of ['migrated.tar', 'empty.tar']) await writeFile(join(cache, key, name), name);
     const before = (await stat(join(cache, key, 'migrated.tar'))).mtimeMs;
-    // An older key, a draft left an hour ago and a draft another run is writing now.
-    await mkdir(join(cache, 'old-key'));
-    await mkdir(join(cache, '.draft-stopped'));
-    const anHourAgo = new Date(Date.now() - 3_600_000);
-    await utimes(join(cache, '.draft-stopped'), anHourAgo, anHourAgo);
-    await mkdir(join(cache, '.draft-running'));
+    const ago = async (name: string, ms: number) => {
+      await mkdir(join(cache, name));
+      const then = new Date(Date.now() - ms);
+      await utimes(join(cache, name), then, then);
+    };
+    // Two keys used an hour and two hours ago, a draft left an hour ago and a draft another run writes now.
+    await ago('key-used-before', 3_600_000);
+    await ago('key-used-earlier', 7_200_000);
+    await ago('.draft-stopped', 3_600_000);
+    await ago('.draft-running', 0);
 
     expect(await templateDir(cache, given)).toBe(join(cache, key));
     expect((await stat(join(cache, key, 'migrated.tar'))).mtimeMs).toBe(before);
-    expect((await readdir(cache)).sort()).toEqual(['.draft-running', key].sort());
+    expect((await readdir(cache)).sort()).toEqual(['.draft-running', key, 'key-used-before'].sort());
+    // The current folder is marked used: the next key keeps it as the one used before.
+    expect((await stat(join(cache, key))).mtimeMs).toBeGreaterThan(Date.now() - 60_000);
   });
 });

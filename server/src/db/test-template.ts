@@ -10,7 +10,7 @@
  * cores); an unchanged one reads them.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_DIR, runMigrations } from './migrate';
@@ -73,37 +73,58 @@ const exists = (file: string) =>
 const DRAFT_LEFT_MS = 10 * 60_000;
 
 /**
+ * Key folders kept: the current one and the one used before it, which a run started earlier (another branch's
+ * migrations) may still be reading.
+ */
+const KEYS_KEPT = 2;
+
+const complete = async (dir: string) =>
+  (await exists(join(dir, 'migrated.tar'))) && (await exists(join(dir, 'empty.tar')));
+
+/** Writes the two dumps into a draft folder and renames it to `dir`. */
+async function makeDumps(cache: string, key: string, dir: string): Promise<void> {
+  await mkdir(cache, { recursive: true });
+  const draft = await mkdtemp(join(cache, `.draft-${key}-`));
+  const write = async (name: string, dump: Blob) =>
+    writeFile(join(draft, name), new Uint8Array(await dump.arrayBuffer()));
+  await write('migrated.tar', await dumpPreparedMemoryDatabase(async (db) => void (await runMigrations(db))));
+  await write('empty.tar', await dumpPreparedMemoryDatabase(async () => undefined));
+  try {
+    await rename(draft, dir);
+  } catch {
+    // Another run put the same key in place first (its dumps are the same), or a folder of this key lost a file.
+    if (!(await complete(dir))) {
+      await rm(dir, { recursive: true, force: true });
+      await rename(draft, dir);
+    }
+  } finally {
+    await rm(draft, { recursive: true, force: true });
+  }
+}
+
+/**
  * The folder holding `migrated.tar` and `empty.tar` for the current inputs: the kept one, or a new one made
  * now. A new folder is written as a draft beside the kept ones and renamed into place, so a run that stops
- * half-way or a second run at the same time never leaves a partial one; the folders of other keys are removed,
- * and the drafts of a run that stopped.
+ * half-way or a second run at the same time never leaves a partial one. The current folder is marked used; of
+ * the other keys' folders only the last used one is kept, and drafts of a run that stopped are removed.
  */
 export async function templateDir(cache = TEMPLATE_CACHE, inputs: TemplateInputs = INPUTS): Promise<string> {
   const key = await templateKey(inputs);
   const dir = join(cache, key);
-  if (!((await exists(join(dir, 'migrated.tar'))) && (await exists(join(dir, 'empty.tar'))))) {
-    await mkdir(cache, { recursive: true });
-    const draft = await mkdtemp(join(cache, `.draft-${key}-`));
-    const write = async (name: string, dump: Blob) =>
-      writeFile(join(draft, name), new Uint8Array(await dump.arrayBuffer()));
-    await write(
-      'migrated.tar',
-      await dumpPreparedMemoryDatabase(async (db) => void (await runMigrations(db))),
-    );
-    await write('empty.tar', await dumpPreparedMemoryDatabase(async () => undefined));
-    await rename(draft, dir).catch(async () => {
-      // Another run put the same key in place first: its dumps are the same.
-      await rm(draft, { recursive: true, force: true });
-    });
+  if (!(await complete(dir))) await makeDumps(cache, key, dir);
+  const now = new Date();
+  await utimes(dir, now, now);
+  const keys: { path: string; used: number }[] = [];
+  for (const name of await readdir(cache)) {
+    const path = join(cache, name);
+    const used = (await stat(path).catch(() => null))?.mtimeMs;
+    if (used === undefined) continue;
+    if (!name.startsWith('.draft-')) keys.push({ path, used });
+    // Another run's draft is left alone while it may still be written.
+    else if (now.getTime() - used >= DRAFT_LEFT_MS) await rm(path, { recursive: true, force: true });
   }
-  for (const other of await readdir(cache)) {
-    if (other === key) continue;
-    const path = join(cache, other);
-    // Another run's draft is left alone while it may still be written (or was just renamed into place).
-    const written = (await stat(path).catch(() => null))?.mtimeMs ?? 0;
-    if (other.startsWith('.draft-') && Date.now() - written < DRAFT_LEFT_MS) continue;
-    await rm(path, { recursive: true, force: true });
-  }
+  keys.sort((a, b) => b.used - a.used);
+  for (const { path } of keys.slice(KEYS_KEPT)) await rm(path, { recursive: true, force: true });
   return dir;
 }
 
