@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { focused, nameOf } from './keyboard-steps';
 import { trackBearer } from './page-session';
 
 /** The two viewports every host page is checked in. */
@@ -166,18 +167,15 @@ const openPages = new Set<Page>();
  * live regions it shows. At most 3 s: a page whose renderer is stuck answers that.
  */
 async function pageState(page: Page): Promise<string> {
-  const read = page.evaluate(() => {
-    let el: Element | null = document.activeElement;
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    const focus = el
-      ? `<${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}> ${el.getAttribute('data-testid') ?? ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
-      : 'none';
-    const shown = [...document.querySelectorAll('.tk-toast, [role="alert"], [role="status"], [aria-live]')]
-      .map((n) => (n.textContent ?? '').trim())
-      .filter(Boolean)
-      .map((text) => text.slice(0, 120));
-    return `${location.href} · focus ${focus} · shown: ${JSON.stringify(shown)}`;
-  });
+  const read = (async () => {
+    const shown = await page.evaluate(() =>
+      [...document.querySelectorAll('.tk-toast, [role="alert"], [role="status"], [aria-live]')]
+        .map((n) => (n.textContent ?? '').trim())
+        .filter(Boolean)
+        .map((text) => text.slice(0, 120)),
+    );
+    return `${page.url()} · focus ${nameOf(await focused(page))} · shown: ${JSON.stringify(shown)}`;
+  })();
   const stuck = new Promise<string>((done) => setTimeout(() => done('no answer in 3 s'), 3_000).unref());
   const state = await Promise.race([read, stuck]).catch((error: Error) => `unreadable: ${error.message}`);
   return `[page at failure] ${state}`;

@@ -68,7 +68,7 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * Every table, its schema and name quoted, with the size of its rows' file (`rowFileBytes`: none until a row is
  * written) and that size with its TOAST table's (`bytes`: large values, an upload's bytes, live there).
  */
-const TABLE_SIZES = `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
+const TABLE_SIZES = `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, c.oid,
     pg_relation_size(c.oid)::float8 as "rowFileBytes",
     (pg_relation_size(c.oid) + case when c.reltoastrelid = 0 then 0 else pg_relation_size(c.reltoastrelid) end)::float8
       as bytes,
@@ -78,6 +78,7 @@ const TABLE_SIZES = `select quote_ident(n.nspname) || '.' || quote_ident(c.relna
 
 interface TableSize {
   name: string;
+  oid: number;
   rowFileBytes: number;
   bytes: number;
   partitioned: boolean;
@@ -93,13 +94,7 @@ async function readFingerprint(pg: PGlite): Promise<string> {
 
 /** What `pg`, fresh from the template, reads like: its catalogue's fingerprint, its rows, its sequences. */
 export async function readTemplateState(pg: PGlite): Promise<TemplateState> {
-  const tables = (
-    await pg.query<{ name: string; oid: number }>(
-      `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, c.oid
-         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind in ('r', 'p') and c.relnamespace in (${USER_NAMESPACES}) order by 1`,
-    )
-  ).rows;
+  const tables = await readTableSizes(pg);
   const seeds: TemplateState['seeds'] = [];
   for (const table of tables) {
     const rows = (
@@ -124,7 +119,7 @@ export async function readTemplateState(pg: PGlite): Promise<TemplateState> {
          from pg_sequences order by 1`,
     )
   ).rows;
-  const bytes = Object.fromEntries((await readTableSizes(pg)).map((table) => [table.name, table.bytes]));
+  const bytes = Object.fromEntries(tables.map((table) => [table.name, table.bytes]));
   return {
     fingerprint: await readFingerprint(pg),
     seeds,
