@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TickerStrategy } from '@stomp/stompjs';
+import { StompSocketState, TickerStrategy, type IStompSocket } from '@stomp/stompjs';
 import { brandTopic } from '../contract/paths';
 import type { FeedState } from '../runtime/types';
 import { fakeClientFactory } from './fake-stomp-client.fixture';
-import { MAX_SYMBOL_SUBSCRIPTIONS, createMarketFeed, pickHeartbeatStrategy } from './market-feed';
-import { IDLE_CLOSE_MS } from './reconnect-policy';
+import { MAX_SYMBOL_SUBSCRIPTIONS, createMarketFeed } from './market-feed';
+import { beatOnTraffic } from './stomp-client';
+import { HEARTBEAT_MS, IDLE_CLOSE_MS } from './reconnect-policy';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
 afterEach(() => {
@@ -344,28 +345,64 @@ describe('market feed start-up', () => {
   });
 });
 
-describe('pickHeartbeatStrategy', () => {
-  it('uses intervals where there is no Worker (Node)', () => {
-    expect(pickHeartbeatStrategy()).toBe(TickerStrategy.Interval);
+/** A socket as the page's WebSocket is for `beatOnTraffic`: its message events, its state and what it sent. */
+function eventSocket(readyState: number = StompSocketState.OPEN) {
+  const target = new EventTarget();
+  const sent: string[] = [];
+  const socket = Object.assign(target, { readyState, send: (data: string) => void sent.push(data) });
+  const frame = () => socket.dispatchEvent(new Event('message'));
+  return { socket: socket as unknown as IStompSocket, sent, frame };
+}
+
+describe('heart-beats (EK60)', () => {
+  it('runs stompjs on intervals, never a Worker, and beats on the traffic of the socket it opens', async () => {
+    const fake = fakeClientFactory();
+    const { socket, sent, frame } = eventSocket();
+    const feed = createMarketFeed({
+      url: () => 'wss://x.test/market-ws',
+      clientFactory: fake.factory,
+      webSocketFactory: () => socket,
+      ready: Promise.resolve(),
+    });
+    feed.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fake.client().config.heartbeatStrategy).toBe(TickerStrategy.Interval);
+    expect(fake.client().config.heartbeatOutgoing).toBe(HEARTBEAT_MS);
+    expect(fake.client().config.webSocketFactory()).toBe(socket);
+    frame();
+    expect(sent).toEqual([]);
+    // Half a heart-beat period after the socket opened, the next frame that arrives is answered with a beat.
+    vi.advanceTimersByTime(HEARTBEAT_MS / 2);
+    frame();
+    expect(sent).toEqual(['\n']);
   });
 
-  it('uses a Worker when one can be started and intervals when the page forbids it', () => {
-    vi.stubGlobal(
-      'Worker',
-      class {
-        terminate() {}
-      },
-    );
-    expect(pickHeartbeatStrategy()).toBe(TickerStrategy.Worker);
-    vi.stubGlobal(
-      'Worker',
-      class {
-        constructor() {
-          throw new DOMException('blocked by CSP', 'SecurityError');
-        }
-      },
-    );
-    expect(pickHeartbeatStrategy()).toBe(TickerStrategy.Interval);
+  it('sends at most one beat per interval, however many frames arrive, and counts from its last beat', () => {
+    let clock = 1_000;
+    const { socket, sent, frame } = eventSocket();
+    expect(beatOnTraffic(socket, 5_000, () => clock)).toBe(socket);
+    const beats: number[] = [];
+    for (const step of [1_000, 3_999, 1, 500, 4_499, 1, 60_000]) {
+      clock += step;
+      frame();
+      beats.push(sent.length);
+    }
+    // 5,000 after the socket opened: the first beat; 5,000 after it: the second; a minute later (a throttled
+    // tab's timers, not its messages): the third.
+    expect(beats).toEqual([0, 0, 1, 1, 1, 2, 3]);
+    expect(sent).toEqual(['\n', '\n', '\n']);
+  });
+
+  it('sends nothing on a socket that is not open, and leaves a socket without events as it is', () => {
+    let clock = 0;
+    const closing = eventSocket(StompSocketState.CLOSING);
+    beatOnTraffic(closing.socket, 5_000, () => clock);
+    clock = 10_000;
+    closing.frame();
+    expect(closing.sent).toEqual([]);
+    const plain = { readyState: StompSocketState.OPEN, send: vi.fn() } as unknown as IStompSocket;
+    expect(beatOnTraffic(plain, 5_000, () => clock)).toBe(plain);
+    expect(Object.keys(plain)).toEqual(['readyState', 'send']);
   });
 });
 

@@ -15,14 +15,13 @@ import {
   nextDelay,
   shouldGiveUp,
 } from './reconnect-policy';
-import { createStompClient, defaultSocket, pickHeartbeatStrategy } from './stomp-client';
+import { HEARTBEAT_STRATEGY, beatOnTraffic, createStompClient, defaultSocket } from './stomp-client';
 import type { FeedClientConfig, StompClientLike } from './stomp-client';
 import { createSocketPlan } from './socket-plan';
 import { createSocketSubscriptions } from './socket-subscriptions';
 import { createSubscriptionRegistry, type SubscriptionRegistry } from './subscription-registry';
 
 export type { FeedClientConfig, StompClientLike } from './stomp-client';
-export { pickHeartbeatStrategy } from './stomp-client';
 export { MAX_SYMBOL_SUBSCRIPTIONS } from './socket-plan';
 
 export interface FeedTimers {
@@ -83,6 +82,11 @@ function idleCloser(timers: FeedTimers, onIdle: () => void): { arm(): void; canc
       timer = null;
     },
   };
+}
+
+/** The feed's socket: the page's WebSocket (or the options' own), sending heart-beats on its traffic (EK60). */
+function openSocket(options: MarketFeedOptions, now: () => number): IStompSocket {
+  return beatOnTraffic((options.webSocketFactory ?? defaultSocket)(options.url()), HEARTBEAT_MS / 2, now);
 }
 
 /**
@@ -157,11 +161,11 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
   function getClient(): StompClientLike {
     const factory = options.clientFactory ?? createStompClient;
     client ??= factory({
-      webSocketFactory: () => (options.webSocketFactory ?? defaultSocket)(options.url()),
+      webSocketFactory: () => openSocket(options, now),
       reconnectDelay: 0,
       heartbeatIncoming: HEARTBEAT_MS,
       heartbeatOutgoing: HEARTBEAT_MS,
-      heartbeatStrategy: pickHeartbeatStrategy(),
+      heartbeatStrategy: HEARTBEAT_STRATEGY,
       connectionTimeout: CONNECT_TIMEOUT_MS,
       discardWebsocketOnCommFailure: true,
       debug,
