@@ -4,7 +4,7 @@ import { brandTopic } from '../contract/paths';
 import type { FeedState } from '../runtime/types';
 import { fakeClientFactory } from './fake-stomp-client.fixture';
 import { MAX_SYMBOL_SUBSCRIPTIONS, createMarketFeed } from './market-feed';
-import { beatOnTraffic } from './stomp-client';
+import { watchTraffic } from './stomp-client';
 import { HEARTBEAT_MS, IDLE_CLOSE_MS } from './reconnect-policy';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
@@ -345,42 +345,73 @@ describe('market feed start-up', () => {
   });
 });
 
-/** A socket as the page's WebSocket is for `beatOnTraffic`: its message events, its state and what it sent. */
+/** A socket as the page's WebSocket is for `watchTraffic`: its events, its state and what it sent. */
 function eventSocket(readyState: number = StompSocketState.OPEN) {
   const target = new EventTarget();
   const sent: string[] = [];
   const socket = Object.assign(target, { readyState, send: (data: string) => void sent.push(data) });
-  const frame = () => socket.dispatchEvent(new Event('message'));
-  return { socket: socket as unknown as IStompSocket, sent, frame };
+  const emit = (type: 'open' | 'message' | 'close') => socket.dispatchEvent(new Event(type));
+  return {
+    socket: socket as unknown as IStompSocket & { readyState: number },
+    sent,
+    frame: () => emit('message'),
+    emit,
+  };
 }
 
-describe('heart-beats (EK60)', () => {
-  it('runs stompjs on intervals, never a Worker, and beats on the traffic of the socket it opens', async () => {
+/** A watch on the test's fake timers; `silences` counts its calls of onSilence. */
+function fakeWatch(beatEveryMs = 5_000, silentMs = 20_000) {
+  const calls = { silences: 0 };
+  const watch = {
+    beatEveryMs,
+    silentMs,
+    onSilence: () => void calls.silences++,
+    now: () => Date.now(),
+    setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clearTimeout: (id: unknown) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  };
+  return { watch, calls };
+}
+
+describe('heart-beats and silence (EK60)', () => {
+  it('runs stompjs on intervals, never a Worker, beats on the traffic of its socket and drops a silent one', async () => {
     const fake = fakeClientFactory();
-    const { socket, sent, frame } = eventSocket();
+    const { socket, sent, frame, emit } = eventSocket();
     const feed = createMarketFeed({
       url: () => 'wss://x.test/market-ws',
       clientFactory: fake.factory,
       webSocketFactory: () => socket,
       ready: Promise.resolve(),
+      // A hidden tab: chained timers (the stale check's interval) wait for a minute's turn; not in this test.
+      timers: { setInterval: () => 0, clearInterval: () => undefined },
     });
+    feed.subscribe('/topic/prices', () => undefined);
     feed.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(fake.client().config.heartbeatStrategy).toBe(TickerStrategy.Interval);
     expect(fake.client().config.heartbeatOutgoing).toBe(HEARTBEAT_MS);
     expect(fake.client().config.webSocketFactory()).toBe(socket);
+    emit('open');
+    fake.client().acceptConnect();
     frame();
     expect(sent).toEqual([]);
     // Half a heart-beat period after the socket opened, the next frame that arrives is answered with a beat.
     vi.advanceTimersByTime(HEARTBEAT_MS / 2);
     frame();
     expect(sent).toEqual(['\n']);
+    // Then nothing for two periods: the link is taken for dead, by a timer its own frames armed.
+    vi.advanceTimersByTime(2 * HEARTBEAT_MS - 1);
+    expect(feed.getState().status).toBe('open');
+    vi.advanceTimersByTime(1);
+    expect(feed.getState().status).not.toBe('open');
+    expect(feed.getState().connectionLost).toBe(true);
   });
 
   it('sends at most one beat per interval, however many frames arrive, and counts from its last beat', () => {
     let clock = 1_000;
     const { socket, sent, frame } = eventSocket();
-    expect(beatOnTraffic(socket, 5_000, () => clock)).toBe(socket);
+    const { watch } = fakeWatch();
+    expect(watchTraffic(socket, { ...watch, now: () => clock })).toBe(socket);
     const beats: number[] = [];
     for (const step of [1_000, 3_999, 1, 500, 4_499, 1, 60_000]) {
       clock += step;
@@ -393,15 +424,41 @@ describe('heart-beats (EK60)', () => {
     expect(sent).toEqual(['\n', '\n', '\n']);
   });
 
+  it('calls onSilence once an open socket has received nothing for silentMs, each frame starting the wait again', () => {
+    const { socket, emit, frame } = eventSocket();
+    const { watch, calls } = fakeWatch();
+    watchTraffic(socket, watch);
+    vi.advanceTimersByTime(60_000);
+    expect(calls.silences).toBe(0); // not open yet: the connect timeout is the feed's
+    emit('open');
+    vi.advanceTimersByTime(15_000);
+    frame();
+    vi.advanceTimersByTime(19_999);
+    expect(calls.silences).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(calls.silences).toBe(1);
+    vi.advanceTimersByTime(60_000);
+    expect(calls.silences).toBe(1);
+    // A socket that closed (or is closing) is no longer watched.
+    frame();
+    emit('close');
+    vi.advanceTimersByTime(60_000);
+    socket.readyState = StompSocketState.CLOSING;
+    frame();
+    vi.advanceTimersByTime(60_000);
+    expect(calls.silences).toBe(1);
+  });
+
   it('sends nothing on a socket that is not open, and leaves a socket without events as it is', () => {
     let clock = 0;
     const closing = eventSocket(StompSocketState.CLOSING);
-    beatOnTraffic(closing.socket, 5_000, () => clock);
+    const { watch } = fakeWatch();
+    watchTraffic(closing.socket, { ...watch, now: () => clock });
     clock = 10_000;
     closing.frame();
     expect(closing.sent).toEqual([]);
     const plain = { readyState: StompSocketState.OPEN, send: vi.fn() } as unknown as IStompSocket;
-    expect(beatOnTraffic(plain, 5_000, () => clock)).toBe(plain);
+    expect(watchTraffic(plain, watch)).toBe(plain);
     expect(Object.keys(plain)).toEqual(['readyState', 'send']);
   });
 });

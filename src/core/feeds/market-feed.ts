@@ -15,7 +15,7 @@ import {
   nextDelay,
   shouldGiveUp,
 } from './reconnect-policy';
-import { HEARTBEAT_STRATEGY, beatOnTraffic, createStompClient, defaultSocket } from './stomp-client';
+import { HEARTBEAT_STRATEGY, createStompClient, defaultSocket, watchTraffic } from './stomp-client';
 import type { FeedClientConfig, StompClientLike } from './stomp-client';
 import { createSocketPlan } from './socket-plan';
 import { createSocketSubscriptions } from './socket-subscriptions';
@@ -84,9 +84,26 @@ function idleCloser(timers: FeedTimers, onIdle: () => void): { arm(): void; canc
   };
 }
 
-/** The feed's socket: the page's WebSocket (or the options' own), sending heart-beats on its traffic (EK60). */
-function openSocket(options: MarketFeedOptions, now: () => number): IStompSocket {
-  return beatOnTraffic((options.webSocketFactory ?? defaultSocket)(options.url()), HEARTBEAT_MS / 2, now);
+/**
+ * The feed's sockets: the page's WebSocket (or the options' own), with heart-beats sent on its traffic and a link
+ * silent for two heart-beat periods dropped (`watchTraffic`, EK60). `drop` is called only for the newest socket.
+ */
+function socketOpener(options: MarketFeedOptions, timers: FeedTimers, now: () => number, drop: () => void) {
+  let newest: IStompSocket | null = null;
+  return (): IStompSocket => {
+    const socket: IStompSocket = watchTraffic((options.webSocketFactory ?? defaultSocket)(options.url()), {
+      beatEveryMs: HEARTBEAT_MS / 2,
+      silentMs: 2 * HEARTBEAT_MS,
+      onSilence: () => {
+        if (socket === newest) drop();
+      },
+      now,
+      setTimeout: timers.setTimeout,
+      clearTimeout: timers.clearTimeout,
+    });
+    newest = socket;
+    return socket;
+  };
 }
 
 /**
@@ -161,7 +178,7 @@ export function createMarketFeed(options: MarketFeedOptions): MarketFeed {
   function getClient(): StompClientLike {
     const factory = options.clientFactory ?? createStompClient;
     client ??= factory({
-      webSocketFactory: () => openSocket(options, now),
+      webSocketFactory: socketOpener(options, timers, now, () => client?.forceDisconnect()),
       reconnectDelay: 0,
       heartbeatIncoming: HEARTBEAT_MS,
       heartbeatOutgoing: HEARTBEAT_MS,

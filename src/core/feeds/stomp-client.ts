@@ -36,11 +36,12 @@ export function createStompClient(config: FeedClientConfig): StompClientLike {
 }
 
 /**
- * The client's heart-beats run on intervals (EK60). A hidden tab throttles them to one a minute, so the socket also
- * sends a heart-beat of its own (`beatOnTraffic`) when a frame arrives and half a period has passed since its last
- * one: message events are not throttled, and the server's own beats bring a frame at least every period. stompjs'
- * Worker ticker would also survive throttling, but starting its worker (and a probe of it) took about 25 ms of the
- * page's main thread while the first page renders.
+ * The client's heart-beats run on intervals (EK60). A hidden tab throttles chained timers to one a minute, so the
+ * socket itself (`watchTraffic`) also sends a heart-beat when a frame arrives and half a period has passed since its
+ * last one (message events are not throttled, and the server's own beats bring a frame at least every period), and
+ * notices a silent link from a timer armed by its own events (not a chain of timers, so not throttled to a minute).
+ * stompjs' Worker ticker would also survive throttling, but starting its worker (and a probe of it) took about
+ * 25 ms of the page's main thread while the first page renders.
  */
 export const HEARTBEAT_STRATEGY = TickerStrategy.Interval;
 
@@ -48,20 +49,48 @@ export const HEARTBEAT_STRATEGY = TickerStrategy.Interval;
 interface EventSocket {
   readyState: number;
   send(data: string): void;
-  addEventListener(type: 'message', listener: () => void): void;
+  addEventListener(type: 'open' | 'message' | 'close', listener: () => void): void;
+}
+
+/** What `watchTraffic` does with a socket's traffic. */
+export interface TrafficWatch {
+  /** A heart-beat goes out with a frame that arrives at least this long after the last one sent. */
+  beatEveryMs: number;
+  /** `onSilence` is called when an open socket receives nothing for this long. */
+  silentMs: number;
+  onSilence: () => void;
+  now: () => number;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (id: unknown) => void;
 }
 
 /**
- * Makes `socket` send a STOMP heart-beat (an end of line, legal between any two frames) when a frame arrives and
- * at least `everyMs` has passed since its last one, counted from its creation. Answers the same socket.
+ * Makes `socket` send a STOMP heart-beat (an end of line, legal between any two frames) when a frame arrives and at
+ * least `beatEveryMs` has passed since its last one, counted from its creation, and call `onSilence` when it is open
+ * and nothing arrives for `silentMs`. Answers the same socket; a socket without events is left as it is.
  */
-export function beatOnTraffic<S extends IStompSocket>(socket: S, everyMs: number, now: () => number): S {
+export function watchTraffic<S extends IStompSocket>(socket: S, watch: TrafficWatch): S {
   const events = socket as unknown as Partial<EventSocket>;
   if (typeof events.addEventListener !== 'function') return socket;
-  let last = now();
+  let last = watch.now();
+  let silence: unknown = null;
+  const stop = () => {
+    watch.clearTimeout(silence);
+    silence = null;
+  };
+  const arm = () => {
+    stop();
+    silence = watch.setTimeout(() => {
+      silence = null;
+      if (socket.readyState === StompSocketState.OPEN) watch.onSilence();
+    }, watch.silentMs);
+  };
+  events.addEventListener('open', arm);
+  events.addEventListener('close', stop);
   events.addEventListener('message', () => {
-    const at = now();
-    if (at - last < everyMs || socket.readyState !== StompSocketState.OPEN) return;
+    arm();
+    const at = watch.now();
+    if (at - last < watch.beatEveryMs || socket.readyState !== StompSocketState.OPEN) return;
     last = at;
     socket.send('\n');
   });
