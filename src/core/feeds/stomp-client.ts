@@ -4,6 +4,10 @@
  */
 import { Client, StompSocketState, TickerStrategy, Versions } from '@stomp/stompjs';
 import type { IStompSocket } from '@stomp/stompjs';
+import { readFramesWhole } from './stomp-frames';
+
+// The page's stompjs reads each message by whole frames (EK61).
+readFramesWhole();
 
 /** The part of the stompjs Client the feed uses (a fake implements it in tests). */
 export interface StompClientLike {
