@@ -104,7 +104,8 @@ export function parseChunk(parser: Parser, segment: string | ArrayBuffer, append
     bytes = ended;
   }
   const frames = idle ? splitFrames(bytes) : null;
-  if (!frames) return libraryParseChunk.call(parser, segment, appendMissingNull);
+  // The library gets the same bytes, not the text to encode again.
+  if (!frames) return libraryParseChunk.call(parser, exactBuffer(bytes), false);
   for (const frame of frames) {
     if (frame === PING) {
       state.onIncomingPing();
@@ -118,6 +119,12 @@ export function parseChunk(parser: Parser, segment: string | ArrayBuffer, append
     }
   }
 }
+
+/** The buffer of exactly `bytes` (TextEncoder's own is, as a rule; else a copy). */
+const exactBuffer = (bytes: Uint8Array): ArrayBuffer =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? (bytes.buffer as ArrayBuffer)
+    : (bytes.slice().buffer as ArrayBuffer);
 
 /** Makes every stompjs Parser of this bundle read messages through `parseChunk`. */
 export function readFramesWhole(): void {
