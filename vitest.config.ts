@@ -17,6 +17,10 @@ const BROWSER_PROJECT = {
   isolate: false,
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  // A probe of the page (`expect.poll`) waits for what a round trip to the platform and a render bring: vitest's
+  // 1-s default failed CI when two browser files and the platform shared the runner's cores (TR59). A probe
+  // that holds returns at once, so the bound costs nothing on a passing run.
+  expect: { poll: { timeout: 15_000 } },
 };
 
 export default defineConfig({
