@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ALL_STRINGS } from './english.fixture';
 import { addStrings, createI18n, loadLanguage, SUPPORTED_LANGUAGES } from './i18n';
 import type { I18n } from './i18n';
-import { narrowLookups } from './narrow-lookups';
+import { narrowLookups, VALUED_ANSWERS } from './narrow-lookups';
 
 /** Every string key of a namespace's tree, as `t` takes it (`quotes.bid`), plural forms by their base key. */
 function keysOf(tree: unknown, prefix = ''): string[] {
@@ -92,7 +92,7 @@ describe('narrowLookups: answers of calls without values from memory (EK44)', ()
     return count;
   }
 
-  it('asks i18next once for a key without values, with `{}` as the widgets pass it, and every time with values', () => {
+  it('asks i18next once for a key without values, with `{}` as the widgets pass it', () => {
     const { plain, narrowed } = pair();
     // A string with a placeholder: i18next's own (a plain text is read from the store, EK54).
     const key = KEYS.find((k) => String(plain.t(k)).includes('{{'))!;
@@ -103,11 +103,6 @@ describe('narrowLookups: answers of calls without values from memory (EK44)', ()
       expect(narrowed.t(key)).toBe(plain.t(key));
     });
     expect(asked).toBe(1);
-    const withValues = translations(narrowed, 'quotes.bid', () => {
-      narrowed.t('quotes.bid', VARS);
-      narrowed.t('quotes.bid', VARS);
-    });
-    expect(withValues).toBe(2);
   });
 
   it('asks again after the language changes, and answers in the new language', async () => {
@@ -159,5 +154,83 @@ describe('narrowLookups: plain text read from the store (EK54)', () => {
       instance.addResource('en', 'quotes', 'quotes.only_english', 'Only');
     expect(narrowed.t('quotes.only_english')).toBe('Only');
     expect(plain.t('quotes.only_english')).toBe('Only');
+  });
+});
+
+describe('narrowLookups: answers of calls with plain values from memory (EK62)', () => {
+  /** How many times i18next's translator ran while `run` ran. */
+  function translations(instance: I18n, run: () => void): number {
+    const { translator } = instance as unknown as { translator: { translate(k: unknown): unknown } };
+    const spy = vi.spyOn(translator, 'translate');
+    run();
+    const count = spy.mock.calls.length;
+    spy.mockRestore();
+    return count;
+  }
+  const KEY = 'order.estimated_pl';
+
+  it('asks i18next once for the same key and values, again for other values, and every time for an object', () => {
+    const { plain, narrowed } = pair();
+    expect(plain.t(KEY, { amount: '+1.00 USD' })).toContain('+1.00 USD');
+    const same = translations(narrowed, () => {
+      for (let i = 0; i < 3; i++)
+        expect(narrowed.t(KEY, { amount: '+1.00 USD' })).toBe(plain.t(KEY, { amount: '+1.00 USD' }));
+    });
+    expect(same).toBe(1);
+    const other = translations(narrowed, () => {
+      expect(narrowed.t(KEY, { amount: '-2.50 USD' })).toBe(plain.t(KEY, { amount: '-2.50 USD' }));
+      // The type is part of the name: a number 7 is not the string "7".
+      expect(narrowed.t(KEY, { amount: 7 })).toBe(plain.t(KEY, { amount: 7 }));
+      expect(narrowed.t(KEY, { amount: '7' })).toBe(plain.t(KEY, { amount: '7' }));
+    });
+    expect(other).toBe(3);
+    const objects = translations(narrowed, () => {
+      narrowed.t(KEY, { amount: { toString: () => '1' } });
+      narrowed.t(KEY, { amount: { toString: () => '1' } });
+      narrowed.t(KEY, { amount: undefined });
+      narrowed.t(KEY, { amount: undefined });
+    });
+    expect(objects).toBe(4);
+  });
+
+  it('answers a plural by its count, every count on its own', () => {
+    const { plain, narrowed } = pair();
+    const plural = KEYS.find((key) => plain.t(key, { count: 1 }) !== plain.t(key, { count: 2 }))!;
+    expect(plural).toBeDefined();
+    for (const count of [1, 2, 1, 5, 2])
+      expect(narrowed.t(plural, { ...VARS, count })).toBe(plain.t(plural, { ...VARS, count }));
+  });
+
+  it('cannot take one set of values for another whose text holds the separators', () => {
+    const { plain, narrowed } = pair();
+    const key = KEYS.find((k) => /\{\{volume\}\}.*\{\{symbol\}\}/.test(String(plain.t(k))))!;
+    expect(key).toBeDefined();
+    const first = { volume: '1', symbol: 'X' };
+    // Without the lengths in the memory's names, this one's name would be the first's.
+    const forged = { volume: '1\u0001symbol\u0002sX' };
+    expect(narrowed.t(key, first)).toBe(plain.t(key, first));
+    expect(narrowed.t(key, forged)).toBe(plain.t(key, forged));
+    expect(narrowed.t(key, forged)).not.toBe(narrowed.t(key, first));
+  });
+
+  it('keeps the newest answers only, and forgets them with the language and the strings', async () => {
+    const { plain, narrowed } = pair();
+    for (let i = 0; i <= VALUED_ANSWERS; i++) narrowed.t(KEY, { amount: `${i}.00 USD` });
+    // The first is gone, the last is kept.
+    expect(translations(narrowed, () => narrowed.t(KEY, { amount: '0.00 USD' }))).toBe(1);
+    expect(translations(narrowed, () => narrowed.t(KEY, { amount: `${VALUED_ANSWERS}.00 USD` }))).toBe(0);
+
+    const english = narrowed.t(KEY, { amount: '3.00 USD' });
+    narrowed.addResource('en', 'order-form', KEY, 'Would make {{amount}}');
+    expect(narrowed.t(KEY, { amount: '3.00 USD' })).toBe('Would make 3.00 USD');
+    narrowed.removeResourceBundle('en', 'order-form');
+    expect(narrowed.t(KEY, { amount: '3.00 USD' })).not.toBe('Would make 3.00 USD');
+    expect(english).toBe(plain.t(KEY, { amount: '3.00 USD' }));
+
+    const fresh = pair();
+    const before = fresh.narrowed.t(KEY, { amount: '3.00 USD' });
+    await Promise.all([loadLanguage(fresh.plain, 'de'), loadLanguage(fresh.narrowed, 'de')]);
+    expect(fresh.narrowed.t(KEY, { amount: '3.00 USD' })).toBe(fresh.plain.t(KEY, { amount: '3.00 USD' }));
+    expect(fresh.narrowed.t(KEY, { amount: '3.00 USD' })).not.toBe(before);
   });
 });

@@ -12,11 +12,20 @@
  * interpolation and nesting on the found string) was about 15 % of a phone's main thread after the first paint of
  * the order form. The memory is forgotten when the answer can change: another language, strings added (i18next's
  * `added` and `removed`, and the fallback list `addStrings` replaces when it adds a namespace silently).
+ *
+ * A call whose values are all strings, numbers or booleans is answered from memory too (EK62): the order form asks
+ * for the same labels with values ("Decrease {{field}}") on every render its prices wake, and i18next's
+ * interpolation of them was a fifth of its renders. Such an answer depends only on the key, the values, the
+ * language and the strings, so it is forgotten with the others; values that change (an amount) fill the memory,
+ * which keeps the newest `VALUED_ANSWERS` answers.
  */
 import { DEFAULT_LANGUAGE } from './language';
 import type { I18n } from './i18n';
 
 type PlainT = (key: unknown, options?: Record<string, unknown>) => unknown;
+
+/** How many answers of calls with values the memory keeps (the oldest go first). */
+export const VALUED_ANSWERS = 500;
 
 /** Makes `instance.t` ask first the namespaces whose English tree has the key's first part (see above). */
 export function narrowLookups(instance: I18n): void {
@@ -47,9 +56,14 @@ export function narrowLookups(instance: I18n): void {
   };
   /** Answers of calls without values, in `answersIn` with the fallback list `answersWith`. */
   const answers = new Map<string, unknown>();
+  /** Answers of calls with plain values, by `valuedKey`, oldest first. */
+  const valued = new Map<string, string>();
   let answersIn: string | null = null;
   let answersWith: unknown = null;
-  const forget = () => answers.clear();
+  const forget = () => {
+    answers.clear();
+    valued.clear();
+  };
   instance.store.on('added', forget);
   instance.store.on('removed', forget);
   const lookUp = (key: string, options: Record<string, unknown> | undefined) => {
@@ -90,12 +104,23 @@ export function narrowLookups(instance: I18n): void {
   const narrowed: PlainT = (key, options) => {
     // A caller that names its namespace, or a list of keys, gets i18next as it is.
     if (typeof key !== 'string' || (options !== undefined && 'ns' in options)) return plain(key, options);
-    if (options !== undefined && hasOwnKeys(options)) return lookUp(key, options);
     const fallback = instance.options.fallbackNS;
     if (answersIn !== instance.language || answersWith !== fallback) {
-      answers.clear();
+      forget();
       answersIn = instance.language;
       answersWith = fallback;
+    }
+    if (options !== undefined && hasOwnKeys(options)) {
+      const memo = valuedKey(key, options);
+      if (memo === null) return lookUp(key, options);
+      const known = valued.get(memo);
+      if (known !== undefined) return known;
+      const answer = lookUp(key, options);
+      if (typeof answer === 'string') {
+        if (valued.size >= VALUED_ANSWERS) valued.delete(valued.keys().next().value as string);
+        valued.set(memo, answer);
+      }
+      return answer;
     }
     if (answers.has(key)) return answers.get(key);
     const answer = plainText(key) ?? lookUp(key, options);
@@ -109,4 +134,23 @@ export function narrowLookups(instance: I18n): void {
 function hasOwnKeys(options: Record<string, unknown>): boolean {
   for (const name in options) if (Object.hasOwn(options, name)) return true;
   return false;
+}
+
+/**
+ * The memory's name for `t(key, values)` when every value is a string, number or boolean (its type is part of it:
+ * a count of 1 and one of "1" may read differently); null when one is anything else (an object, a function,
+ * undefined).
+ */
+function valuedKey(key: string, options: Record<string, unknown>): string | null {
+  let memo = key;
+  for (const name in options) {
+    if (!Object.hasOwn(options, name)) continue;
+    const value = options[name];
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean') return null;
+    const text = String(value);
+    // The text's length first: a value holding the separators cannot pass for other values.
+    memo += `\u0001${name}\u0002${type[0]}${text.length}:${text}`;
+  }
+  return memo;
 }

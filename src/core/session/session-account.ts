@@ -41,7 +41,7 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
       // What the user's info wakes (the account's cards, the order form's funds) renders in slices (EK58).
       writeInBackground(() => {
         store.set(atoms.user, data);
-        if (data?.account) store.set(atoms.balance, data.account);
+        if (data?.account) keepBalance(data.account);
       });
     } else if (result.code === Code.USER_NOT_FOUND) {
       await core.end('userMissing');
@@ -53,8 +53,16 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
     const token = currentToken();
     if (token === null) return signedOut();
     const result = await api.call(Balance, {}, { silent: true, ...options });
-    if (result.ok && currentToken() === token) store.set(atoms.balance, result.data);
+    if (result.ok && currentToken() === token) keepBalance(result.data);
     return result;
+  }
+
+  /**
+   * Sets the balance unless the answer says what the page has: the order forms poll it every second (spec §4),
+   * and an unchanged account rendered everything that reads it each time (EK62).
+   */
+  function keepBalance(next: AccountSummary): void {
+    if (!sameValues(store.get(atoms.balance), next)) store.set(atoms.balance, next);
   }
 
   /** spec §4: real ↔ demo — a new token replaces the session, user info reloads, subscriptions restart. */
@@ -99,4 +107,17 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
   }
 
   return { refreshUser, refreshBalance, switchAccount, resetDemo, checkToken };
+}
+
+/** Whether two answers hold the same own values, compared one level deep (`Object.is`). */
+export function sameValues(a: object | null | undefined, b: object | null | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every(
+    (key) =>
+      Object.hasOwn(b, key) &&
+      Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }

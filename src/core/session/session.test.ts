@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setBackgroundWrites, writeAtOnce } from '../state/background-writes';
 import type { LoginResponse } from '../contract/auth';
+import { sameValues } from './session-account';
 import { createHarness, useSessionTimers, makeToken, userInfo } from './session.fixture';
 import type { Harness } from './session.fixture';
 
@@ -156,6 +157,46 @@ describe('switchAccount and resetDemo', () => {
     const before = h.callsTo('waa/user/balance').length;
     expect((await h.session.resetDemo()).ok).toBe(true);
     expect(h.callsTo('waa/user/balance')).toHaveLength(before + 1);
+  });
+});
+
+describe('the polled balance (EK62)', () => {
+  it('keeps the balance the page has while the answers say the same, and takes one that differs', async () => {
+    let amount = '120.50';
+    h = createHarness({
+      handlers: {
+        'waa/user/balance': () => ({ code: 0, data: { balanceAmount: amount, lockMargin: '0.00' } }),
+      },
+    });
+    await h.session.signIn(login(15 * MIN));
+    const { store } = h.platform;
+    const first = store.get(h.session.atoms.balance);
+    const woken = vi.fn();
+    const unsubscribe = store.sub(h.session.atoms.balance, woken);
+    try {
+      for (let i = 0; i < 3; i++) expect((await h.session.refreshBalance()).ok).toBe(true);
+      expect(store.get(h.session.atoms.balance)).toBe(first);
+      expect(woken).not.toHaveBeenCalled();
+      amount = '99.00';
+      await h.session.refreshBalance();
+      expect(store.get(h.session.atoms.balance)).toEqual({ balanceAmount: '99.00', lockMargin: '0.00' });
+      expect(woken).toHaveBeenCalledTimes(1);
+    } finally {
+      unsubscribe();
+    }
+  });
+});
+
+describe('sameValues', () => {
+  it('compares own values one level deep', () => {
+    expect(sameValues({ a: '1', b: '2' }, { b: '2', a: '1' })).toBe(true);
+    expect(sameValues({ a: '1' }, { a: '1', b: undefined })).toBe(false);
+    expect(sameValues({ a: '1', b: undefined }, { a: '1', c: undefined })).toBe(false);
+    expect(sameValues({ a: '1' }, { a: 1 })).toBe(false);
+    expect(sameValues({ a: { x: 1 } }, { a: { x: 1 } })).toBe(false);
+    expect(sameValues({ a: Number.NaN }, { a: Number.NaN })).toBe(true);
+    expect(sameValues(null, {})).toBe(false);
+    expect(sameValues(null, null)).toBe(true);
   });
 });
 

@@ -6,7 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { getOrders } from '../../core/state/orders';
 import { useAtomValue } from '../../widgets/_shared/store-react';
 import { useHost } from '../host-context';
-import { useHostSession } from '../session/use-host-session';
+import { useHostBalance, useHostSession } from '../session/use-host-session';
 import { balanceChangeKey, glanceFigures, type GlanceFigures } from './account-glance.logic';
 import { fundActionsOf } from './use-fund-account';
 
@@ -21,7 +21,8 @@ export interface Glance {
 /** The glance of the account signed in (re-renders with the balance and the open positions' P&L). */
 export function useGlance(): Glance | null {
   const { tradeMode } = useHost();
-  const { platform, state, balance } = useHostSession();
+  const { platform, state } = useHostSession();
+  const balance = useHostBalance();
   const orders = useMemo(() => getOrders(platform), [platform]);
   const summary = useAtomValue(orders.atoms.positionSummary);
   const listsOf = useAtomValue(orders.atoms.virtual);

@@ -8,7 +8,7 @@ import { balanceFigures } from '../../widgets/account';
 import { navigate } from '../routing/history';
 import { pathOf } from '../routing/routes';
 import { Link } from '../routing/link';
-import { useHostSession } from '../session/use-host-session';
+import { useHostBalance, useHostSession, useHostUser } from '../session/use-host-session';
 import { Dialog } from '../ui/dialog';
 import { ChevronDownIcon } from '../ui/icons';
 import { showNotice } from '../ui/notice';
@@ -19,7 +19,9 @@ import './user-block.css';
 /** The block: sign-in links, or the user button with its popover. */
 export function UserBlock() {
   const t = useT();
-  const { session, state, user, balance } = useHostSession();
+  const { session, state } = useHostSession();
+  const user = useHostUser();
+  const balance = useHostBalance();
   const [open, setOpen, root] = usePopover<HTMLDivElement>();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [refreshing, setRefreshing] = useState(false);

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { memo } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { goBack, navigate } from './history';
 import { Link } from './link';
@@ -21,6 +22,27 @@ describe('Router', () => {
     go('/');
   });
   afterEach(cleanup);
+
+  it('hands its pages the same route while its inputs stay, and a new one when the path changes (EK62)', () => {
+    go('/search');
+    const routes: ReturnType<typeof useRoute>[] = [];
+    // A page that renders only through the route: memo keeps its parent's renders away.
+    const Page = memo(function Page() {
+      routes.push(useRoute());
+      return null;
+    });
+    const tree = () => (
+      <Router signedIn={false}>
+        <Page />
+      </Router>
+    );
+    const { rerender } = render(tree());
+    for (let i = 0; i < 3; i++) rerender(tree());
+    expect(routes).toHaveLength(1);
+    act(() => navigate('/quotation'));
+    expect(routes).toHaveLength(2);
+    expect(routes.map((route) => route.path)).toEqual(['/search', '/quotation']);
+  });
 
   it('replaces an unknown path with home', () => {
     go('/nowhere?x=1');

@@ -3,6 +3,7 @@ import {
   createContext,
   useContext,
   useLayoutEffect,
+  useMemo,
   useRef,
   useSyncExternalStore,
   type ReactNode,
@@ -45,7 +46,12 @@ export function Router({ onNotice, routes = ROUTES, signedIn, children }: Router
   useLayoutEffect(() => {
     wasSignedIn.current = signedIn;
   }, [signedIn]);
-  const resolution = resolve(path, { signedIn, justSignedIn }, routes);
+  // The route is worked out again, and a new one handed to every page's `useRoute`, only when an input changes:
+  // the router renders with its parent, which the session's state renders (EK62).
+  const resolution = useMemo(
+    () => resolve(path, { signedIn, justSignedIn }, routes),
+    [path, signedIn, justSignedIn, routes],
+  );
   const target = isRedirect(resolution) ? resolution.redirect : null;
   const notice = isRedirect(resolution) ? resolution.notice : undefined;
 
@@ -55,13 +61,14 @@ export function Router({ onNotice, routes = ROUTES, signedIn, children }: Router
     navigate(target, { replace: true });
   }, [path, target, notice, onNotice]);
 
-  if (isRedirect(resolution)) return null;
-  const route: RouteState = {
-    page: resolution.page,
-    params: resolution.params,
-    query: resolution.query,
-    path,
-  };
+  const route = useMemo<RouteState | null>(
+    () =>
+      isRedirect(resolution)
+        ? null
+        : { page: resolution.page, params: resolution.params, query: resolution.query, path },
+    [resolution, path],
+  );
+  if (route === null) return null;
   return <RouteContext.Provider value={route}>{children}</RouteContext.Provider>;
 }
 

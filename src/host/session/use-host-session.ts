@@ -5,14 +5,28 @@ import type { Session } from '../../core/session/session';
 import { usePlatform } from '../../widgets/_shared/platform-context';
 import { useAtomValue } from '../../widgets/_shared/store-react';
 
-/** The session with its state, user and balance (re-renders when they change). */
+/**
+ * The session with its state (re-renders when it changes). The user and the balance are read where they are
+ * shown (`useHostUser`, `useHostBalance`): the balance is polled every second on a trading page, and a component
+ * that only asks whether someone is signed in (the router above every page) must not render with it (EK62).
+ */
 export function useHostSession() {
   const platform = usePlatform();
   const session: Session = useMemo(() => getSession(platform), [platform]);
   const state = useAtomValue(session.atoms.state);
-  const user = useAtomValue(session.atoms.user);
-  const balance = useAtomValue(session.atoms.balance);
-  return { platform, session, state, user, balance };
+  return { platform, session, state };
+}
+
+/** The signed-in user's info, or null (re-renders when user/info brings another). */
+export function useHostUser() {
+  const platform = usePlatform();
+  return useAtomValue(useMemo(() => getSession(platform), [platform]).atoms.user);
+}
+
+/** The account's balance and locked margin, or null (re-renders when they change). */
+export function useHostBalance() {
+  const platform = usePlatform();
+  return useAtomValue(useMemo(() => getSession(platform), [platform]).atoms.balance);
 }
 
 /** Whether the page session is signed in (the route guards' input). */

@@ -20,7 +20,7 @@ import { useGlance } from '../../account/use-glance';
 import { UserBlock } from '../../account/user-block';
 import { isDesktopTradingPage } from '../../pages/page-kinds';
 import { PlaceOrderIcon, SearchIcon } from '../../ui/icons';
-import { useHostSession } from '../../session/use-host-session';
+import { useHostSession, useHostUser } from '../../session/use-host-session';
 import { useIsWide } from '../use-media-query';
 import { ChartSelectors } from './chart-selectors';
 import { useDesktopState } from './desktop-state';
@@ -53,7 +53,8 @@ function PlaceOrderToggle() {
 export function TopBar() {
   const t = useT();
   const { config, language, tradeMode, siteTitle } = useHost();
-  const { state, user } = useHostSession();
+  const { state } = useHostSession();
+  const user = useHostUser();
   const { page } = useRoute();
   const wide = useIsWide();
   const bar = useRef<HTMLElement>(null);
