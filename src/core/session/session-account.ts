@@ -58,7 +58,7 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
   }
 
   /**
-   * Sets the balance unless the answer says what the page has: the order forms poll it every second (spec §4),
+   * Sets the balance unless the answer says what the page has: the order forms poll it every second (spec §9 timers),
    * and an unchanged account rendered everything that reads it each time (EK62).
    */
   function keepBalance(next: AccountSummary): void {
