@@ -155,7 +155,9 @@ export function createPlatform(options: PlatformOptions): OwnedPlatform {
         );
       }
       void loadNames(i18n.language);
-      // The system config and the brand's later edits are not needed for a first paint: their code loads after it.
+      // The system config and the brand's later edits are not needed for a first paint: their code loads after it
+      // (a platform closed by then loads nothing more).
+      if (closed) return;
       const { followBrand } = await import('./brand-live');
       if (!closed)
         unfollow = followBrand({ ...options, api, feed, store, atoms, onConfig: (next) => (config = next) });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../core/session/session';
 import { PlatformProvider } from '../../widgets/_shared/platform-context';
 import { createTestPlatform } from '../../widgets/_shared/test-platform.fixture';
@@ -9,7 +9,7 @@ import { useHostBalance, useHostSession, useHostUser } from './use-host-session'
 afterEach(cleanup);
 
 describe('the host session hooks (EK62)', () => {
-  it("render a component that asks for the session's state alone without the polled balance or the user", () => {
+  it("render a component that asks for the session's state alone without the polled balance or the user", async () => {
     const { platform } = createTestPlatform();
     const session = getSession(platform);
     const renders = { state: 0, balance: 0, user: 0 };
@@ -42,5 +42,9 @@ describe('the host session hooks (EK62)', () => {
     act(() => write(session.atoms.balance, { balanceAmount: '11.00', lockMargin: '0.00' }));
     expect(getByTestId('balance').textContent).toBe('11.00');
     expect(renders).toEqual({ state: start.state, balance: start.balance + 2, user: start.user });
+    // The platform's start (config.json, then the brand's live settings' code) ends inside the test.
+    await platform.ready;
+    await vi.dynamicImportSettled();
+    platform.close();
   });
 });
