@@ -2,12 +2,15 @@ import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { ramScratchDir } from './scripts/lib/scratch-dir';
 import { PREACT_ALIASES } from './scripts/vite-lite';
-import { SERIAL_FILES, SuiteSequencer } from './tests/e2e/sequencer';
+import { ALONE_FILES, LANE, LANE_FILES, SuiteSequencer } from './tests/e2e/sequencer';
 
 /** RAM-backed scratch space for the server files' data directories when the machine has room (TR56). */
 const SCRATCH = ramScratchDir();
 
-/** What the two browser projects share: one platform and one Chromium for the run (tests/e2e/shared-setup.ts). */
+/**
+ * What the browser projects share: one Chromium for the run, and but for the lane one set of servers
+ * (tests/e2e/shared-setup.ts).
+ */
 const BROWSER_PROJECT = {
   environment: 'node' as const,
   globalSetup: ['tests/e2e/global-setup.ts', 'tests/e2e/browser-server.ts'],
@@ -26,7 +29,7 @@ const BROWSER_PROJECT = {
 export default defineConfig({
   plugins: [react()],
   test: {
-    // Server files as one block, then unit files (TR19); the browser files that move the server clock last (CK7).
+    // Server files as one block, then unit files (TR19); the browser lane first among the browser files (TR60).
     sequence: { sequencer: SuiteSequencer },
     projects: [
       {
@@ -108,9 +111,22 @@ export default defineConfig({
         extends: true,
         test: {
           ...BROWSER_PROJECT,
+          // The files that change their platform for the files after them, as one file on servers of their own,
+          // beside the others: first in the group, so that its one worker starts on it at once (TR60).
+          name: 'e2e-lane',
+          globalSetup: ['tests/e2e/global-setup-lane.ts', 'tests/e2e/browser-server.ts'],
+          include: [LANE],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...BROWSER_PROJECT,
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
-          exclude: [...configDefaults.exclude, ...SERIAL_FILES],
+          exclude: [...configDefaults.exclude, LANE, ...LANE_FILES, ...ALONE_FILES],
           // Two browser files at a time (TR40): one file's flow (test, page, platform) leaves part of the second
           // core idle. After the unit and server files: vitest groups projects by this order, and a group's
           // projects must share one worker count.
@@ -122,10 +138,10 @@ export default defineConfig({
         extends: true,
         test: {
           ...BROWSER_PROJECT,
-          // The files that change the shared servers for everyone: one at a time, after the others, the clock
-          // movers last (tests/e2e/sequencer.ts).
+          // What changes the servers both other projects use (the market sockets, RabbitMQ's node): alone, after
+          // them (tests/e2e/sequencer.ts).
           name: 'e2e-serial',
-          include: SERIAL_FILES,
+          include: ALONE_FILES,
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },

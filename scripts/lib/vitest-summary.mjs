@@ -30,19 +30,30 @@ export function summarize(report, exitCode) {
   return { passed, failed, skipped, line, ok: failed === 0 && passed > 0, allSkippedFiles };
 }
 
+/** A top-level block named by a test file's path: a file that runs others as its parts (tests/e2e/lane.e2e.ts). */
+const PART = /^[\w./-]+\.(?:e2e|test)\.tsx?$/;
+
 /**
  * The `count` slowest test files of a vitest JSON report, slowest first, as `{ name, seconds }` with names
- * relative to `root`, and the lines `npm test` prints before its closing summary line.
+ * relative to `root`, and the lines `npm test` prints before its closing summary line. A file whose top-level
+ * blocks are named by test files' paths (the browser lane, TR60) also lists each of those parts, as
+ * `<file> › <part>`, by the time of its tests (its hooks not counted).
  */
 export function slowestFiles(report, root, count = 10) {
-  const files = (report?.testResults ?? [])
-    .map((file) => ({
-      name:
-        root && file.name.startsWith(root) ? file.name.slice(root.length).replace(/^[\\/]/, '') : file.name,
-      seconds: Math.max(0, (file.endTime ?? 0) - (file.startTime ?? 0)) / 1000,
-    }))
-    .sort((a, b) => b.seconds - a.seconds)
-    .slice(0, count);
+  const relative = (name) =>
+    root && name.startsWith(root) ? name.slice(root.length).replace(/^[\\/]/, '') : name;
+  const entries = [];
+  for (const file of report?.testResults ?? []) {
+    const name = relative(file.name);
+    entries.push({ name, seconds: Math.max(0, (file.endTime ?? 0) - (file.startTime ?? 0)) / 1000 });
+    const parts = new Map();
+    for (const test of file.assertionResults ?? []) {
+      const part = test.ancestorTitles?.[0];
+      if (part && PART.test(part)) parts.set(part, (parts.get(part) ?? 0) + (test.duration ?? 0));
+    }
+    for (const [part, ms] of parts) entries.push({ name: `${name} › ${part}`, seconds: ms / 1000 });
+  }
+  const files = entries.sort((a, b) => b.seconds - a.seconds).slice(0, count);
   const lines = files.map((file) => `${file.seconds.toFixed(1).padStart(7)} s  ${file.name}`);
   return { files, lines };
 }

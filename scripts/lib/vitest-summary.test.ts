@@ -75,6 +75,27 @@ describe('slowestFiles', () => {
     expect(lines).toEqual(['   74.0 s  server/b.test.ts', '   20.3 s  c.test.ts']);
   });
 
+  it('lists the parts of a file that runs other files by their tests’ time (TR60)', () => {
+    const test = (titles: string[], duration: number) => ({ ancestorTitles: titles, duration });
+    const lane = {
+      ...timed('/repo/tests/e2e/lane.e2e.ts', 0, 30_000),
+      assertionResults: [
+        test(['tests/e2e/a.e2e.ts', 'a journey'], 4_000),
+        test(['tests/e2e/a.e2e.ts'], 2_500),
+        test(['tests/e2e/b.e2e.ts', 'b'], 12_000),
+        // A block that is not a file's path is not a part.
+        test(['a block'], 20_000),
+      ],
+    };
+    const { files } = slowestFiles({ testResults: [timed('/repo/c.test.ts', 0, 8_000), lane] }, '/repo');
+    expect(files).toEqual([
+      { name: 'tests/e2e/lane.e2e.ts', seconds: 30 },
+      { name: 'tests/e2e/lane.e2e.ts › tests/e2e/b.e2e.ts', seconds: 12 },
+      { name: 'c.test.ts', seconds: 8 },
+      { name: 'tests/e2e/lane.e2e.ts › tests/e2e/a.e2e.ts', seconds: 6.5 },
+    ]);
+  });
+
   it('lists ten files by default and nothing without a report', () => {
     const report = {
       testResults: Array.from({ length: 12 }, (_, i) => timed(`/r/${i}.test.ts`, 0, i * 1000)),

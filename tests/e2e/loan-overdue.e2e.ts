@@ -2,7 +2,7 @@
 // approved through the API, then the server clock moved a day at a time past its repayment date, so the
 // server's own sweep marks it overdue (no status is rewritten anywhere). The trader signs in after the move,
 // the loan page shows the overdue state and the 1151 notice, and a withdrawal is refused with 1151 (LN11).
-// It moves the shared server clock by 8 days: the last of the clock movers (tests/e2e/sequencer.ts).
+// It moves the lane's server clock by 8 days: the last of the clock movers (tests/e2e/sequencer.ts).
 // TK_SCREENSHOTS=1 shoots the overdue screen in English and Thai (test-results/screenshots/loan-overdue-*).
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../server/src/loans/ids';

@@ -3,7 +3,7 @@
 // cookies, IndexedDB, even the bearer tokens it sniffs by wrapping fetch — and sends it home. Once the access
 // token has expired, none of it lets anyone act as the trader, and there is no password in it; the trader's
 // own page keeps its session (the partitioned HttpOnly cookie restores it after a reload). This file moves the
-// server clock past the access token's lifetime, so it runs after every other browser file (CK7).
+// server clock past the access token's lifetime, so it runs in the lane, after its files that do not (CK7, TR60).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';

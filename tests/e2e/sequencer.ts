@@ -5,15 +5,13 @@
 // files, TR7): mixed in one queue, almost every file started a new worker and imported the app again. So the
 // server files run first as one block, then the unit files, each in vitest's own order (TR19).
 //
-// The browser files share one server, and some of them move its clock forward (the account journey to the next
-// TOTP step, the option journey past each expiry, the partner session past a token's lifetime, the overdue loan
-// past its repayment date). The browsers keep real time, so a file that compares a countdown on the page with the
-// server's times (the trading journey's close lock) must not run after a move: the files that move the clock run
-// last (the option journey's own countdown starts from the page's clock at placement, so it holds after the
-// account journey's moves). docs/decisions.md CK7.
+// The browser files that change their platform for every other file (its prices, a brand, the back office's
+// queues, its clock) run one after the other in the lane (lane.e2e.ts), on a platform of their own, beside the
+// files that run two at a time (TR60). The browsers keep real time, so the files that move the lane's clock run
+// after its other files; the one that drops every market socket and RabbitMQ's connections runs alone at the end.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Browser files that move the shared server clock, in the order they run after every other file. */
+/** The lane's files that move its server clock, in the order they run after its other files. */
 export const CLOCK_MOVERS = [
   // Moves the clock 3 minutes past a position's close lock, and its page's clock with it: first, while the
   // server's clock is still the browser's.
@@ -31,39 +29,41 @@ export const CLOCK_MOVERS = [
   'tests/e2e/loan-overdue.e2e.ts',
 ];
 
-/**
- * Browser files that change the shared servers for every other file without moving the clock: each runs alone
- * (the `e2e-serial` project, after the files that run two at a time), before the clock movers. TR40.
- */
+/** The lane's files that change its platform for the files after them without moving the clock: first. */
 export const SERVER_CHANGERS = [
-  // Drops every market socket and refuses reconnects; suspends RabbitMQ's listeners and closes its connections.
-  'tests/e2e/stale-recovery.e2e.ts',
-  // Pins BTCUSDT's price for most of the file: the files that wait for a BTCUSDT tick would wait in vain.
+  // Pins BTCUSDT's price for most of the file: a file that waited for a BTCUSDT tick would wait in vain.
   'tests/e2e/money-arrivals.e2e.ts',
-  // Changes Meridian's up colour and site title, which other files check as seeded.
+  // Changes Meridian's up colour and site title, which the files of the other platform check as seeded.
   'tests/e2e/brand-edit.e2e.ts',
   // Reads the newest row of the whole audit log and expects the deposit and withdrawal queues empty.
   'tests/e2e/backoffice.e2e.ts',
   // Expects the deposit queue empty.
   'tests/e2e/backoffice-theme.e2e.ts',
-  // Pins EURUSD for up to two minutes. No other file waits on a EURUSD tick since the notifications' "while you
-  // were away" case moved to LTCUSDT; left here, not measured beside the others.
+  // Pins EURUSD for up to two minutes.
   'tests/e2e/price-alerts.e2e.ts',
-  // Waits for an ETHUSDT tick, which the trading journey pins.
+  // Waits for an ETHUSDT tick, which the trading journey pins on the other platform.
   'tests/e2e/stomp-external.e2e.ts',
 ];
 
-/** The browser files that run one at a time after the others: the server changers, then the clock movers. */
-export const SERIAL_FILES = [...SERVER_CHANGERS, ...CLOCK_MOVERS];
+/** The lane's files in the order they run (lane.e2e.ts): the server changers, then the clock movers. */
+export const LANE_FILES = [...SERVER_CHANGERS, ...CLOCK_MOVERS];
 
-/** Rank of a file: 0 for every other file, then the clock movers in their order. */
-export function clockRank(moduleId: string): number {
-  const index = CLOCK_MOVERS.findIndex((file) => moduleId.replaceAll('\\', '/').endsWith(file));
-  return index + 1;
-}
+/** The file that imports the lane's files: the one file of the project `e2e-lane`. */
+export const LANE = 'tests/e2e/lane.e2e.ts';
 
-/** The projects in the order their files are queued; a project not named here comes after them. */
-const PROJECT_ORDER = ['server', 'unit', 'lite', 'e2e', 'e2e-serial'];
+/**
+ * The browser files that run alone after all others (the project `e2e-serial`): they change what both platforms
+ * share. The stale feed drops every market socket of the main platform and refuses reconnects, and suspends the
+ * run's RabbitMQ node's listeners and closes its connections.
+ */
+export const ALONE_FILES = ['tests/e2e/stale-recovery.e2e.ts'];
+
+/**
+ * The projects in the order their files are queued; a project not named here comes after them. The lane before
+ * the files that run two at a time, in the same group: its one long file takes one worker from the start while
+ * the other worker goes through the rest (TR60).
+ */
+const PROJECT_ORDER = ['server', 'unit', 'lite', 'e2e-lane', 'e2e', 'e2e-serial'];
 
 /** What the order reads of a test file. */
 export interface QueuedFile {
@@ -77,14 +77,11 @@ function projectRank(file: QueuedFile): number {
   return index === -1 ? PROJECT_ORDER.length : index;
 }
 
-/**
- * `files` in vitest's own order (failed first, then slowest) grouped by project in PROJECT_ORDER, with the
- * files that move the clock at the end of theirs.
- */
+/** `files` in vitest's own order (failed first, then slowest) grouped by project in PROJECT_ORDER. */
 export function orderFiles<F extends QueuedFile>(files: readonly F[]): F[] {
   return files
-    .map((file, index) => ({ file, index, project: projectRank(file), clock: clockRank(file.moduleId) }))
-    .sort((a, b) => a.project - b.project || a.clock - b.clock || a.index - b.index)
+    .map((file, index) => ({ file, index, project: projectRank(file) }))
+    .sort((a, b) => a.project - b.project || a.index - b.index)
     .map(({ file }) => file);
 }
 

@@ -1,6 +1,7 @@
 // A vitest global setup that several projects list but that runs once per vitest process. The browser files are
-// two projects (`e2e`, two files at a time, and `e2e-serial` after it: vitest.config.ts, TR40), and vitest starts
-// each project's global setup: without this, each would start its own platform and its own Chromium.
+// three projects (`e2e`, two files at a time, `e2e-lane` beside it and `e2e-serial` after them: vitest.config.ts,
+// TR40, TR60), and vitest starts each project's global setup: without this, each would start its own Chromium,
+// and `e2e` and `e2e-serial` each their own platform.
 import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 
