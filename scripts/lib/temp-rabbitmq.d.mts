@@ -23,6 +23,16 @@ export interface TempRabbitmq {
 }
 
 export const RABBITMQ_PLUGINS: readonly string[];
+/** What rabbitmq-server prints on its standard output once its listeners are up. */
+export const STARTED_LINE: RegExp;
+/** Resolves once `file` holds `pattern`, woken by the file's change events; rejects when `exited` settles or at `deadline`. */
+export function waitForOutput(
+  file: string,
+  pattern: RegExp,
+  exited: Promise<unknown>,
+  deadline: number,
+  what?: string,
+): Promise<void>;
 export function findRabbitmqBin(): string | null;
 export function startTempRabbitmq(binDir: string, options?: { timeoutMs?: number }): Promise<TempRabbitmq>;
 export function rabbitmqctlFor(control: RabbitmqControl, args: string[]): string;

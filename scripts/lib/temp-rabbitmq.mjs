@@ -8,6 +8,7 @@ import {
   closeSync,
   readFileSync,
   rmSync,
+  watch,
   writeFileSync,
 } from 'node:fs';
 import { connect } from 'node:net';
@@ -145,6 +146,51 @@ function waitForPort(port, alive, deadline, what = 'RabbitMQ') {
   });
 }
 
+/** What rabbitmq-server prints on its standard output once the broker, its plugins and their listeners are up. */
+export const STARTED_LINE = /Starting broker\.\.\. completed with \d+ plugins/;
+
+/**
+ * Resolves once `file` holds a match of `pattern`, woken by the file's own change events (inotify), not by
+ * polling; rejects when `exited` settles first or at `deadline`. Asking the port again and again instead kept a
+ * core busy for the whole boot (about 5 s of CPU a start, beside the node's own), which the Erlang VM starting on
+ * the same two cores then lacked (TR61).
+ */
+export function waitForOutput(file, pattern, exited, deadline, what = 'RabbitMQ') {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let watcher = null;
+    const finish = (error) => {
+      if (settled) return;
+      settled = true;
+      watcher?.close();
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      let text = '';
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        // not written yet
+      }
+      if (pattern.test(text)) finish();
+    };
+    const timer = setTimeout(
+      () => finish(new Error(`${what} did not start in time`)),
+      Math.max(0, deadline - Date.now()),
+    );
+    void exited.then(() => {
+      // Its last words may hold the line (a start that completed, then stopped): look once more first.
+      check();
+      finish(new Error(`${what} exited during start`));
+    });
+    watcher = watch(file, check);
+    // Written before the watch began.
+    check();
+  });
+}
+
 /**
  * Start a throw-away RabbitMQ node with Web-STOMP and the event exchange: its own temp dirs (mnesia, logs,
  * HOME for the Erlang cookie), a unique node name, its own epmd and distribution ports, a free Web-STOMP port,
@@ -227,10 +273,13 @@ export async function startTempRabbitmq(binDir, { timeoutMs = 60_000 } = {}) {
     // node with rabbitmqctl.
     child = spawn(join(binDir, 'rabbitmq-server'), [], { env, detached: true, stdio: ['ignore', log, log] });
     closeSync(log);
-    child.once('exit', () => {
+    const childExited = new Promise((resolve) => child.once('exit', resolve));
+    void childExited.then(() => {
       exited = true;
     });
     child.unref();
+    // The node says when its listeners are up; then one connection proves the Web-STOMP port.
+    await waitForOutput(logFile, STARTED_LINE, childExited, startedAt + timeoutMs);
     await waitForPort(webStompPort, () => !exited, startedAt + timeoutMs);
     return {
       // rabbitmqctl against this node (e.g. ['close_all_connections', 'test']); throws with its output on failure.

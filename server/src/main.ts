@@ -2,7 +2,6 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { buildApp } from './app';
 import { createTestClock } from './clock';
 import { DEMO_USER, ensureDemoUser } from './demo-user';
 import { announceReady, runPrimary, startLines, workersOf } from './cluster';
@@ -20,6 +19,9 @@ async function main(): Promise<void> {
   const env = readEnv();
   const workers = cluster.isPrimary ? workersOf(process.argv.slice(2)) : undefined;
   if (workers !== undefined) return runPrimary(workers, env, demoLine);
+  // Loaded here, not at the top: a primary only forks and watches its workers, and importing the app (Fastify,
+  // every route and schema) cost it about 2 s of CPU at each start and the memory of a server it never runs.
+  const { buildApp } = await import('./app');
   // The first start simulates the price history the charts need before it can serve; say so, not just wait.
   if (!env.databaseUrl && !existsSync(join(env.dataDir, 'pglite'))) {
     console.log('First start: preparing the database and 30 days of price history (about a minute)…');
