@@ -73,7 +73,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.log(`PostgreSQL: throw-away cluster from ${postgresBin} at ${database.url}`);
 }
 
-// The end-to-end suites' RabbitMQ-mode platform publishes to this node (tests/e2e/global-setup.ts); the server
+// The end-to-end suites' RabbitMQ-mode platform publishes to this node (tests/e2e/platform-set.ts); the server
 // tests of RabbitMQ mode start a node of their own, so that two markets never publish to one node's topics.
 // TEST_RABBITMQ: the JSON that startTempRabbitmq's node is described by, for a node started elsewhere.
 if (process.env.TEST_RABBITMQ) {

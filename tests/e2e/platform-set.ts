@@ -96,11 +96,8 @@ export async function startPlatformSet(parts: SetParts): Promise<Started> {
     };
     const push = parts.push ? await startTestPushService() : null;
     if (push) stops.push(() => push.close());
-    // The server's clock follows real time; suites move it forward instead of waiting (tests/e2e/clock.ts).
-    const clock = createTestClock();
-    const app = await buildApp({
-      clock,
-      ...(await database('tk-e2e-')),
+    // What the platform and its RabbitMQ-mode twin are both started with.
+    const common = {
       adminToken,
       logger: false,
       // Behind a "proxy": API-only steps of the suites give each made-up trader its own X-Forwarded-For, so the
@@ -109,6 +106,13 @@ export async function startPlatformSet(parts: SetParts): Promise<Started> {
       market: { seed: 7, backfillDays: 1 },
       // The suites sign up with codes read from the dev outbox: switched on explicitly, as `npm start` does.
       auth: { devOutbox: true },
+    } as const;
+    // The server's clock follows real time; suites move it forward instead of waiting (tests/e2e/clock.ts).
+    const clock = createTestClock();
+    const app = await buildApp({
+      ...common,
+      clock,
+      ...(await database('tk-e2e-')),
       // Chromium's own push service is Google's, out of reach here: the tests' push service stands in for it.
       ...(push ? { webPush: { origins: [push.origin] } } : {}),
     });
@@ -124,14 +128,10 @@ export async function startPlatformSet(parts: SetParts): Promise<Started> {
       // platform and Playwright's server with it — past the test's 120 s.
       const [rabbit, rabbitDatabase] = await Promise.all([startingRabbit, database('tk-e2e-rmq-')]);
       const rabbitApp = await buildApp({
+        ...common,
         clock: createTestClock(),
         ...rabbitDatabase,
-        adminToken,
-        logger: false,
-        trustProxy: true,
-        market: { seed: 7, backfillDays: 1 },
         broker: { rabbitmq: { url: rabbit.url, publicUrl: rabbit.publicUrl, reconnectDelayMs: 250 } },
-        auth: { devOutbox: true },
       });
       stops.push(() => rabbitApp.close());
       provided.rabbitBaseUrl = await rabbitApp.listen({ host: '127.0.0.1', port: 0 });

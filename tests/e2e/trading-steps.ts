@@ -31,7 +31,7 @@ export async function post<T>(
     headers: {
       'content-type': 'application/json',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
-      // The e2e server trusts X-Forwarded-For (global-setup), so each made-up trader has its own address.
+      // The e2e server trusts X-Forwarded-For (platform-set.ts), so each made-up trader has its own address.
       ...(ip ? { 'x-forwarded-for': ip } : {}),
       ...(brand ? { 'x-tk-brand': brand } : {}),
     },
