@@ -103,6 +103,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'server/dist/**',
       'node_modules/**',
       'data/**',
       'coverage/**',

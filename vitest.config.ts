@@ -101,7 +101,8 @@ export default defineConfig({
           // for their days); a closed market gets as much of the end of its last session, at most an hour (TR44, TR54).
           // Their throw-away files (PGlite data directories, RabbitMQ's node) on tmpfs when there is room (TR56).
           env: { MARKET_BACKFILL_DAYS: '0.01', ...(SCRATCH ? { TMPDIR: SCRATCH } : {}) },
-          globalSetup: ['server/src/db/test-template.ts'],
+          // The PGlite template (TR2) and the server bundle its real server processes run (TR64).
+          globalSetup: ['server/src/db/test-template.ts', 'scripts/lib/server-build.mjs'],
           setupFiles: ['server/src/db/test-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

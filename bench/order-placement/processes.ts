@@ -1,5 +1,5 @@
 /**
- * The order-placement benchmark's real server processes (MP20): `node --import tsx server/src/main.ts --workers N`
+ * The order-placement benchmark's real server processes (MP20): `node server/dist/main.mjs --workers N` (TR64)
  * on the benchmark's database, N worker processes behind one port as `npm start -- --workers N` runs them.
  */
 import { spawnServer } from '../../server/src/spawn-server';

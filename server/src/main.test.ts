@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer } from './spawn-server';
 
-/** A real process start (tsx, PGlite, migrations, backfill) takes seconds, far more on a loaded machine. */
+/** A real process start (PGlite, migrations, backfill) takes seconds, far more on a loaded machine. */
 const START_TEST_MS = 90_000;
 /** Waits end before the test's own timeout, so a failure shows the server's output. */
 const WAIT_MS = START_TEST_MS - 15_000;

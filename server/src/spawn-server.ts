@@ -1,16 +1,16 @@
 /**
- * A real server process for the tests, the benchmark and the chaos run: `node --import tsx
- * server/src/main.ts` with a minimal environment, its output collected, and waits on that output. A file of
- * its own in server/src, not in a module, so that each of them may import it.
+ * A real server process for the tests, the benchmark and the chaos run: `node server/dist/main.mjs` (the server
+ * as `npm start` runs it, bundled, TR64) with a minimal environment, its output collected, and waits on that
+ * output. A file of its own in server/src, not in a module, so that each of them may import it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuildSync, SERVER_BUNDLE } from '../../scripts/lib/server-build.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 /** What main.ts prints once it listens (a primary adds its worker count). */
 const LISTENING = /TradeKit is running at http:\/\/localhost:(\d+)/;
-/** A real start (tsx, migrations, backfill) takes seconds, far more on a loaded machine. */
+/** A real start (migrations, backfill) takes seconds, far more on a loaded machine. */
 const WAIT_MS = 90_000;
 
 /** A started server process, its output so far and waits on it. */
@@ -25,13 +25,12 @@ export interface SpawnedServer {
   listening(ms?: number): Promise<{ port: number; base: string }>;
 }
 
-/** Starts `node --import tsx server/src/main.ts ...args` with a minimal environment and `env` over it. */
+/** Starts `node server/dist/main.mjs ...args` with a minimal environment and `env` over it. */
 export function spawnServer(args: string[], env: Record<string, string>): SpawnedServer {
-  // Node with tsx as its loader (as `npm start` does), one process, so a signal reaches the server itself.
-  // The `tsx` command runs the script in a child and relays signals to it: when the child's
-  // acknowledgement takes over 30 ms (a busy CI machine), tsx kills it and exits 130 without the server's
-  // own shutdown (TR26).
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+  // Built first when a source changed since (the server project's setup has built it already).
+  ensureServerBuildSync();
+  // One Node process, so a signal reaches the server itself (TR26); stack traces name the source files.
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE, ...args], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -1,6 +1,6 @@
 /**
  * The chaos run (issue #24, "Faults, with nothing lost"): a throw-away PostgreSQL cluster of its own, the real
- * server as a child process (`node --import tsx server/src/main.ts`), and N clients that reach it only through
+ * server as a child process (`node server/dist/main.mjs`, the bundle of TR64), and N clients that reach it only through
  * the fault proxy (lost answers, cut requests, delays). Each client runs a seeded sequence of money operations
  * and retries every unanswered one until it gets an answer. In the middle the server is SIGKILLed and started
  * again on the same database, and PostgreSQL is stopped and started again under the running server.

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { EnvError } from '../env';
 import { FIRST_BACKOFF_MS, MAX_BACKOFF_MS, restartDelayMs, STABLE_AFTER_MS, workersOf } from './launcher';
@@ -91,6 +92,12 @@ describeOnBackends('npm start -- --workers 2', { on: 'postgresOnly' }, (backend)
           Number(m[2]),
         );
         expect(pids).toHaveLength(2);
+        // The workers run the bundle the primary runs, with no TypeScript loader (TR64).
+        for (const pid of pids) {
+          const args = execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' });
+          expect(args).toContain('server/dist/main.mjs');
+          expect(args).not.toContain('tsx');
+        }
         // Each worker answers for itself; fresh connections go round-robin, so both answer within a few asks.
         const seen = new Map<number, { shared: boolean; members: number }>();
         for (let i = 0; i < 50 && seen.size < 2; i += 1) {

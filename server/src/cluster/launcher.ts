@@ -6,7 +6,7 @@
  * start one again when it dies (MP17), relay the stop signals and print the address once.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY } from '../entry';
 import { EnvError, type ServerEnv } from '../env';
 
 /** Most workers: far more than one host's cores, far fewer than its database connections. */
@@ -19,8 +19,6 @@ export const FIRST_BACKOFF_MS = 500;
 export const MAX_BACKOFF_MS = 30_000;
 /** How long the workers may take to close after a stop signal before the primary kills them. */
 const STOP_TIMEOUT_MS = 15_000;
-
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /**
  * The worker count of `--workers N` (or `--workers=N`) in `argv`, else WORKERS; undefined when neither is given.
@@ -96,9 +94,15 @@ export function startLines(env: ServerEnv, port: number, demo: string | null, wo
   ];
 }
 
-/** The node options of the workers: the primary's, with tsx's loader when the primary registered it by API. */
+/**
+ * The node options of the workers: the primary's, with tsx's loader when they run the TypeScript source and the
+ * primary registered it by API; the bundle (TR64) needs none, and its stack traces read through its map.
+ */
 function workerExecArgv(): string[] {
   const argv = [...process.execArgv];
+  if (!SERVER_ENTRY.endsWith('.ts')) {
+    return argv.includes('--enable-source-maps') ? argv : [...argv, '--enable-source-maps'];
+  }
   const hasTsx = argv.some(
     (arg, i) => arg === 'tsx' && (argv[i - 1] === '--import' || argv[i - 1] === '--loader'),
   );
@@ -115,13 +119,13 @@ interface Slot {
 }
 
 /**
- * The primary: forks `workers` workers of server/src/main.ts, each told CLUSTER=1 and the admin token (a
+ * The primary: forks `workers` workers of the server (SERVER_ENTRY), each told CLUSTER=1 and the admin token (a
  * generated one must be the same in every worker), prints the address when all listen, starts a dead one again
  * (after a back-off when it keeps dying), and on SIGTERM / SIGINT relays SIGTERM to every worker and exits
  * when they have (a second signal kills them).
  */
 export function runPrimary(workers: number, env: ServerEnv, demoLine: (uid: string) => string): void {
-  cluster.setupPrimary({ exec: MAIN, args: [], execArgv: workerExecArgv() });
+  cluster.setupPrimary({ exec: SERVER_ENTRY, args: [], execArgv: workerExecArgv() });
   const workerEnv = { CLUSTER: '1', ADMIN_TOKEN: env.adminToken };
   const slots: Slot[] = Array.from({ length: workers }, (_, n) => ({
     n: n + 1,
