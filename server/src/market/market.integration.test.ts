@@ -5,17 +5,24 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Envelope } from '../../../src/core/contract/envelope';
 import type { KlinePoint, PriceEntry, ProductInfo } from '../../../src/core/contract/types';
+import { createTestClock } from '../clock';
 import { buildTestApp } from '../testing';
 
-/** The whole server (real db, broker and market plugins) with the simulator running in real time. */
+/**
+ * The whole server (real db, broker and market plugins) with the simulator on a stopped test clock: the market
+ * moves when a test moves the clock, so what it is sent does not depend on how many random ticks real seconds
+ * bring on a busy machine (BTCUSDT ticks about once a second and the test asked for two within 10 s).
+ */
 describe('the market module in the real app', () => {
   let app: FastifyInstance;
   let wsUrl: string;
+  // A Wednesday 12:20 UTC: every market of the seed open, far from an hour's end.
+  const clock = createTestClock({ start: Date.UTC(2026, 0, 14, 12, 20), frozen: true });
 
   beforeAll(async () => {
     // A day of history keeps the start short (the default is 30 days).
     vi.stubEnv('MARKET_BACKFILL_DAYS', '1');
-    app = await buildTestApp({ market: { seed: 3, tickMs: 100 } });
+    app = await buildTestApp({ clock, market: { seed: 3, tickMs: 100 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     wsUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/market-ws`;
   });
@@ -80,9 +87,14 @@ describe('the market module in the real app', () => {
     const received: IMessage[] = [];
     const client = subscribe('/topic/kline.BTCUSDT.1min', received);
     try {
-      await expect.poll(() => received.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      // The snapshot on subscribe, then a candle for each tick of the market's next 20 s.
+      await expect.poll(() => received.length).toBe(1);
+      const first = JSON.parse(received[0]?.body ?? '{}') as KlinePoint;
+      clock.advance(20_000);
+      await expect.poll(() => received.length).toBeGreaterThanOrEqual(3);
       const candle = JSON.parse(received.at(-1)?.body ?? '{}') as KlinePoint;
       expect(candle.time % 60_000).toBe(0);
+      expect(candle.time).toBeGreaterThanOrEqual(first.time);
       expect(candle.openPrice).toMatch(/^\d+\.\d{2}$/);
     } finally {
       await client.deactivate();
@@ -99,7 +111,8 @@ describe('the market module in the real app', () => {
       return rows[0]?.volume;
     };
     const before = await stored();
-    // Flushed every 2 s; BTCUSDT ticks several times a second.
+    // The market's next 20 s (ticks of BTCUSDT), flushed by the 2-s write timer.
+    clock.advance(20_000);
     await expect.poll(stored, { timeout: 10_000, interval: 500 }).not.toBe(before);
     expect(await stored()).toMatch(/^\d+\.\d{2}$/);
   });
