@@ -61,39 +61,48 @@ console.log(`Chromium: ${chromium}`);
 
 // Brotli at quality 5 for the test build: the same files once decompressed, in under a second (EK2).
 const env = { ...process.env, CHROMIUM_PATH: chromium, TK_REQUIRE_PG: '1', TK_BROTLI_QUALITY: '5' };
-if (process.env.TEST_DATABASE_URL) {
+// PostgreSQL, RabbitMQ and the build start side by side: the node's boot (about 5 s) mostly waits on Erlang's
+// own start, PostgreSQL's on initdb's writes, and the build takes 6 s of the two cores (TR66).
+const startingPostgres = process.env.TEST_DATABASE_URL ? null : startTempPostgres(postgresBin);
+// The end-to-end suites' RabbitMQ-mode platform publishes to this node (tests/e2e/platform-set.ts); the server
+// tests of RabbitMQ mode start a node of their own, so that two markets never publish to one node's topics.
+// TEST_RABBITMQ: the JSON that startTempRabbitmq's node is described by, for a node started elsewhere.
+const startingRabbitmq = process.env.TEST_RABBITMQ ? null : startTempRabbitmq(rabbitmqBin);
+// Each settles before it is read: a failed build still stops what started beside it.
+const settled = (promise) =>
+  promise?.then(
+    (value) => ({ value }),
+    (error) => ({ error }),
+  );
+const postgresStart = settled(startingPostgres);
+const rabbitmqStart = settled(startingRabbitmq);
+
+console.log('\n> vite build');
+const buildCode = await runNode('vite/bin/vite.js', ['build', '--logLevel', 'warn'], { env });
+const [postgresResult, rabbitmqResult] = await Promise.all([postgresStart, rabbitmqStart]);
+database = postgresResult?.value ?? null;
+rabbitmq = rabbitmqResult?.value ?? null;
+if (buildCode !== 0) fail('vite build failed: the end-to-end suites need dist/.');
+
+if (!postgresResult) {
   console.log('PostgreSQL: TEST_DATABASE_URL from the environment');
+} else if (postgresResult.error) {
+  fail(`Could not start a throw-away PostgreSQL from ${postgresBin}:\n${postgresResult.error.message}`);
 } else {
-  try {
-    database = await startTempPostgres(postgresBin);
-  } catch (error) {
-    fail(`Could not start a throw-away PostgreSQL from ${postgresBin}:\n${error.message}`);
-  }
   env.TEST_DATABASE_URL = database.url;
   console.log(`PostgreSQL: throw-away cluster from ${postgresBin} at ${database.url}`);
 }
 
-// The end-to-end suites' RabbitMQ-mode platform publishes to this node (tests/e2e/platform-set.ts); the server
-// tests of RabbitMQ mode start a node of their own, so that two markets never publish to one node's topics.
-// TEST_RABBITMQ: the JSON that startTempRabbitmq's node is described by, for a node started elsewhere.
-if (process.env.TEST_RABBITMQ) {
+if (!rabbitmqResult) {
   console.log('RabbitMQ: TEST_RABBITMQ from the environment');
+} else if (rabbitmqResult.error) {
+  fail(`Could not start a throw-away RabbitMQ from ${rabbitmqBin}:\n${rabbitmqResult.error.message}`);
 } else {
-  try {
-    rabbitmq = await startTempRabbitmq(rabbitmqBin);
-  } catch (error) {
-    fail(`Could not start a throw-away RabbitMQ from ${rabbitmqBin}:\n${error.message}`);
-  }
   const { url, publicUrl, control } = rabbitmq;
   env.TEST_RABBITMQ = JSON.stringify({ url, publicUrl, control });
   console.log(
     `RabbitMQ: throw-away node ${rabbitmq.nodeName} at ${publicUrl} (started in ${rabbitmq.startMs} ms)`,
   );
-}
-
-console.log('\n> vite build');
-if ((await runNode('vite/bin/vite.js', ['build', '--logLevel', 'warn'], { env })) !== 0) {
-  fail('vite build failed: the end-to-end suites need dist/.');
 }
 
 const reportFile = join(workDir, 'vitest.json');
