@@ -4,7 +4,7 @@ export const SERVER_SOURCE: string;
 export const SERVER_BUNDLE: string;
 /** `source` of `file` with its `import.meta.url` written as its own URL resolved from `bundle`. */
 export function rewriteMeta(source: string, file: string, bundle?: string): string;
-/** True when the bundle is missing, or a file it was made of (or its builder) changed or went since. */
+/** True when the bundle is missing, or a file it was made of (or its builder, or tsconfig.json) changed or went since. */
 export function serverBuildIsStale(paths?: { bundle: string; inputs: string }): boolean;
 /** Bundles the server into SERVER_BUNDLE. */
 export function buildServer(): Promise<void>;
