@@ -61,9 +61,8 @@ console.log(`Chromium: ${chromium}`);
 
 // Brotli at quality 5 for the test build: the same files once decompressed, in under a second (EK2).
 const env = { ...process.env, CHROMIUM_PATH: chromium, TK_REQUIRE_PG: '1', TK_BROTLI_QUALITY: '5' };
-// PostgreSQL, RabbitMQ and the build start side by side: the node's boot (about 5 s) mostly waits on Erlang's
+// RabbitMQ, the build and PostgreSQL start side by side: the node's boot (about 5 s) mostly waits on Erlang's
 // own start, PostgreSQL's on initdb's writes, and the build takes 6 s of the two cores (TR66).
-const startingPostgres = process.env.TEST_DATABASE_URL ? null : startTempPostgres(postgresBin);
 // The end-to-end suites' RabbitMQ-mode platform publishes to this node (tests/e2e/platform-set.ts); the server
 // tests of RabbitMQ mode start a node of their own, so that two markets never publish to one node's topics.
 // TEST_RABBITMQ: the JSON that startTempRabbitmq's node is described by, for a node started elsewhere.
@@ -74,11 +73,11 @@ const settled = (promise) =>
     (value) => ({ value }),
     (error) => ({ error }),
   );
-const postgresStart = settled(startingPostgres);
 const rabbitmqStart = settled(startingRabbitmq);
-
 console.log('\n> vite build');
-const buildCode = await runNode('vite/bin/vite.js', ['build', '--logLevel', 'warn'], { env });
+const building = runNode('vite/bin/vite.js', ['build', '--logLevel', 'warn'], { env });
+const postgresStart = settled(process.env.TEST_DATABASE_URL ? null : startTempPostgres(postgresBin));
+const buildCode = await building;
 const [postgresResult, rabbitmqResult] = await Promise.all([postgresStart, rabbitmqStart]);
 database = postgresResult?.value ?? null;
 rabbitmq = rabbitmqResult?.value ?? null;

@@ -71,7 +71,8 @@ export async function startTempPostgres(binDir) {
   };
   try {
     if (user) execFileSync('chown', ['-R', user, root]);
-    runAs(user, join(binDir, 'initdb'), [
+    // Without blocking this process's event loop: npm test starts the build and RabbitMQ beside it (TR66).
+    await runAsAsync(user, join(binDir, 'initdb'), [
       '-D',
       dataDir,
       '-U',
@@ -96,7 +97,7 @@ export async function startTempPostgres(binDir) {
     const startArgs = ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', serverOptions, 'start'];
     started = true;
     try {
-      runAs(user, join(binDir, 'pg_ctl'), startArgs);
+      await runAsAsync(user, join(binDir, 'pg_ctl'), startArgs);
     } catch (error) {
       let log = '';
       try {
