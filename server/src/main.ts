@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   const workers = cluster.isPrimary ? workersOf(process.argv.slice(2)) : undefined;
   if (workers !== undefined) return runPrimary(workers, env, demoLine);
   // Loaded here, not at the top: a primary only forks and watches its workers. Importing the app (Fastify, every
-  // route and schema) took a fifth of its start's CPU (1.9 s → 1.5 s here) and kept a server it never runs (TR63).
+  // route and schema) took a fifth of its start's CPU through tsx (1.9 s → 1.5 s here, TR63). In the server's bundle
+  // (TR64) the packages load with the bundle, but the app's own modules still run only here.
   const { buildApp } = await import('./app');
   // The first start simulates the price history the charts need before it can serve; say so, not just wait.
   if (!env.databaseUrl && !existsSync(join(env.dataDir, 'pglite'))) {
