@@ -41,7 +41,10 @@ function runAs(user, command, args) {
   }
 }
 
-/** runAs without blocking the event loop (the chaos run's clients keep sending while PostgreSQL is down). */
+/**
+ * runAs without blocking the event loop: the start (npm test starts the build and RabbitMQ beside it, TR66) and the
+ * chaos run's pause and resume (its clients keep sending while PostgreSQL is down).
+ */
 function runAsAsync(user, command, args) {
   const [cmd, argv] = asUser(user, command, args);
   return new Promise((resolve, reject) => {
@@ -71,7 +74,6 @@ export async function startTempPostgres(binDir) {
   };
   try {
     if (user) execFileSync('chown', ['-R', user, root]);
-    // Without blocking this process's event loop: npm test starts the build and RabbitMQ beside it (TR66).
     await runAsAsync(user, join(binDir, 'initdb'), [
       '-D',
       dataDir,
