@@ -11,13 +11,19 @@
  *                                 BENCH_LH_REPORTS (a folder: each run's full Lighthouse result, `<page>-<run>.json`,
  *                                 to read which audits cost the points; open one in the Lighthouse viewer; and its trace,
  *                                 `<page>-<run>.trace.json`, for DevTools' performance panel),
- *                                 BENCH_LH_PAGES (only these pages, comma-separated: home, chart, order form, positions),
+ *                                 BENCH_LH_PAGES (only these pages, comma-separated: home, chart, order form, positions;
+ *                                 the floor's two pages are measured in every run),
  *                                 BENCH_LH_CPU (the CPU slowdown; without it, calibrated to this host, EK43)
  *
  * The CPU slowdown is calibrated to the host (EK43): Lighthouse simulates the phone by multiplying what this
  * machine's CPU took, and its default 4× stands for its phone only on a host of benchmark index about 1,533. The
  * bench measures the index with Lighthouse's own page function (median of 3) and slows by what its calculator
  * gives (`cpuSlowdownFor`); `BENCH_LH_CPU=4` measures with Lighthouse's default instead.
+ *
+ * Each page stands beside a floor measured in the same run with the same slowdown (EK63, bench/lighthouse-floor.ts):
+ * a page without script, and the same page rendered by React alone. The calibration reads the CPU's speed at
+ * running script, not what the machine charges for memory, so the same build scores differently on two machines
+ * of one index; the floor says how much of a page's figures is the machine's.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +44,7 @@ import {
   type PageFigures,
 } from './lighthouse-figures';
 import { CHROMIUM_ARGS } from '../tests/fixtures/chromium';
+import { FLOOR_PAGES, buildFloorSite, serveFloorSite } from './lighthouse-floor';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 /**
@@ -56,6 +63,17 @@ const RERUNS = 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TOOL_DIR = resolve(import.meta.dirname, 'results', '.lighthouse');
 const REPORTS = process.env.BENCH_LH_REPORTS ? resolve(process.env.BENCH_LH_REPORTS) : null;
+
+/** A page measured: the host's (on the platform's origin) or the floor's (on its own). */
+interface Target {
+  name: string;
+  path: string;
+  signedIn: boolean;
+  origin?: string;
+}
+
+/** A page's median run, how many runs it took, and whether it meets the goals. */
+type PageResult = PageFigures & { runs: number; met: boolean };
 
 /** Installs the pinned Lighthouse into the bench's tool folder once; answers a require rooted there. */
 function lighthouseTools(): NodeJS.Require {
@@ -144,6 +162,8 @@ async function main(): Promise<void> {
   const puppeteer = (await import(pathToFileURL(tools.resolve('puppeteer-core')).href)).default as {
     launch(options: Record<string, unknown>): Promise<PuppeteerBrowser>;
   };
+  // The floor (EK63): a page without script and the same page rendered by React alone, from a server of their own.
+  const floor = await serveFloorSite(await buildFloorSite());
   const dataDir = mkdtempSync(join(tmpdir(), 'tk-bench-lh-'));
   const app = await buildApp({
     dataDir,
@@ -157,7 +177,11 @@ async function main(): Promise<void> {
     headless: true,
     args: [...CHROMIUM_ARGS],
   });
-  const pages: { name: string; path: string; signedIn: boolean }[] = [
+  const floorPages: Target[] = [
+    { name: 'no script', path: FLOOR_PAGES.noScript, signedIn: false, origin: floor.origin },
+    { name: 'React alone', path: FLOOR_PAGES.react, signedIn: false, origin: floor.origin },
+  ];
+  const pages: Target[] = [
     { name: 'home', path: '/', signedIn: false },
     { name: 'chart', path: '/BTCUSDT/chart', signedIn: false },
     // The page's own parameter: without a direction the order page leaves for home (spec §2), and the
@@ -170,13 +194,15 @@ async function main(): Promise<void> {
   const measured = only ? pages.filter((target) => only.includes(target.name)) : pages;
   if (only && measured.length !== only.length)
     throw new Error(`BENCH_LH_PAGES names pages of: ${pages.map((target) => target.name).join(', ')}`);
-  const results: Record<string, PageFigures & { runs: number; met: boolean }> = {};
+  const results: Record<string, PageResult> = {};
+  const floorResults: Record<string, PageResult> = {};
   let cpu: { multiplier: number; benchmarkIndex: number | null };
   try {
     cpu = await cpuSlowdown(tools, browser);
     await ensureDemoUser(app);
     let signedIn = false;
-    for (const target of measured) {
+    // The floor first, then the host's pages, all with the same slowdown and the same number of runs.
+    for (const target of [...floorPages, ...measured]) {
       const runs: PageFigures[] = [];
       // Runs Lighthouse lost its own trace in (it says to run it again): taken again, at most RERUNS a page.
       let reruns = 0;
@@ -199,7 +225,7 @@ async function main(): Promise<void> {
             // Lighthouse merges this into its mobile profile's throttling: only the CPU's factor changes.
             throttling: { cpuSlowdownMultiplier: cpu.multiplier },
           };
-          const result = await lighthouse(`${origin}${target.path}`, flags, undefined, page);
+          const result = await lighthouse(`${target.origin ?? origin}${target.path}`, flags, undefined, page);
           if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
           if (REPORTS) {
             mkdirSync(REPORTS, { recursive: true });
@@ -229,10 +255,15 @@ async function main(): Promise<void> {
       }
       const median = medianRun(runs);
       if (reruns) console.log(`${target.name}: ${reruns} run(s) taken again after a lost trace`);
-      results[target.name] = { ...median, runs: runs.length, met: meetsGoals(median) };
+      (floorPages.includes(target) ? floorResults : results)[target.name] = {
+        ...median,
+        runs: runs.length,
+        met: meetsGoals(median),
+      };
     }
   } finally {
     await browser.close();
+    await floor.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -243,16 +274,21 @@ async function main(): Promise<void> {
   console.log(
     `\nLighthouse ${LIGHTHOUSE_VERSION}, mobile profile, ${slowdown}, median of ${RUNS} run(s) per page`,
   );
-  console.log('page         score  FCP      LCP      TBT      CLS    SI       goals');
-  for (const [name, f] of Object.entries(results))
+  console.log('page                 score  FCP      LCP      TBT      CLS    SI       goals');
+  for (const [name, f] of [
+    ...Object.entries(floorResults).map(([name, f]) => [`floor: ${name}`, f] as const),
+    ...Object.entries(results),
+  ])
     console.log(
-      `${name.padEnd(12)} ${String(f.score).padStart(5)}  ${s(f.firstContentfulPaintMs).padEnd(8)} ` +
+      `${name.padEnd(20)} ${String(f.score).padStart(5)}  ${s(f.firstContentfulPaintMs).padEnd(8)} ` +
         `${s(f.largestContentfulPaintMs).padEnd(8)} ${`${Math.round(f.totalBlockingTimeMs)} ms`.padEnd(8)} ` +
         `${f.cumulativeLayoutShift.toFixed(3).padEnd(6)} ${s(f.speedIndexMs).padEnd(8)} ${f.met ? 'met' : 'below'}  ` +
         `LCP: ${f.largestPaintElement || '(none named)'}`,
     );
   console.log(
-    JSON.stringify({ lighthouse: { version: LIGHTHOUSE_VERSION, goals: GOALS, cpu, pages: results } }),
+    JSON.stringify({
+      lighthouse: { version: LIGHTHOUSE_VERSION, goals: GOALS, cpu, floor: floorResults, pages: results },
+    }),
   );
 }
 

@@ -5,7 +5,6 @@ import { figure } from './bench-results.mjs';
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
-/** Per benchmark file: its result → its figures. */
 /** The CPU slowdown Lighthouse's runs took (EK43): calibrated to the host's benchmark index, or as given. */
 function cpuNote(cpu) {
   if (!cpu) return '';
@@ -13,6 +12,25 @@ function cpuNote(cpu) {
   return `; CPU ${cpu.multiplier}× ${basis}`;
 }
 
+/** The floor column of a Lighthouse row: the React floor page's score (EK63). */
+function lighthouseFloor(floor) {
+  const react = floor?.['React alone'];
+  if (!react) return {};
+  return { floor: react.score, floorLabel: 'a list of 40 rows rendered by React alone, same run' };
+}
+
+/** What the floor's pages measured beside the score: their blocking times, the machine's share of a page's. */
+function lighthouseFloorNote(floor) {
+  const react = floor?.['React alone'];
+  const plain = floor?.['no script'];
+  if (!react || !plain) return '';
+  return (
+    `; floor TBT ${Math.round(react.totalBlockingTimeMs)} ms (React alone), ` +
+    `${Math.round(plain.totalBlockingTimeMs)} ms (no script, score ${plain.score})`
+  );
+}
+
+/** Per benchmark file: its result → its figures. */
 export const FIGURES = {
   'bench/quotes-size.ts': (r) => {
     const largest = [...r.secondWidgets].sort((a, b) => b.gzipBytes - a.gzipBytes)[0];
@@ -119,11 +137,15 @@ export const FIGURES = {
         name: `Lighthouse ${r.lighthouse.version} mobile, ${page}: performance`,
         value: f.score,
         unit: '',
+        // The floor (EK63): the same list rendered by React alone, measured in the same run; a run from before
+        // the floor has none.
+        ...lighthouseFloor(r.lighthouse.floor),
         limit: { kind: 'goal', min: r.lighthouse.goals.score },
         note:
           `FCP ${(f.firstContentfulPaintMs / 1000).toFixed(2)} s, LCP ${(f.largestContentfulPaintMs / 1000).toFixed(2)} s, ` +
           `TBT ${Math.round(f.totalBlockingTimeMs)} ms, CLS ${f.cumulativeLayoutShift.toFixed(3)}; median of ${f.runs}` +
           cpuNote(r.lighthouse.cpu) +
+          lighthouseFloorNote(r.lighthouse.floor) +
           // What the largest paint was (EK41): its selector's last three steps.
           (f.largestPaintElement
             ? `; largest paint: ${f.largestPaintElement.split(' > ').slice(-3).join(' > ')}`

@@ -88,6 +88,42 @@ describe('FIGURES', () => {
     ]);
   });
 
+  it('lighthouse: each page beside the React floor page of the same run, the floor pages in the note', () => {
+    const page = (score: number, totalBlockingTimeMs: number) => ({
+      score,
+      firstContentfulPaintMs: 2100,
+      largestContentfulPaintMs: 2900,
+      totalBlockingTimeMs,
+      cumulativeLayoutShift: 0.018,
+      speedIndexMs: 2700,
+      largestPaintElement: 'div.a > div.b > a > img',
+      runs: 5,
+      met: score >= 90,
+    });
+    const lighthouse = {
+      version: '12.8.2',
+      goals: { score: 90, cumulativeLayoutShift: 0.1, totalBlockingTimeMs: 200 },
+      cpu: { multiplier: 9.9, benchmarkIndex: 2917 },
+      pages: { home: page(52, 2299), positions: page(91, 98) },
+    };
+    const floor = { 'no script': page(99, 133), 'React alone': page(93, 29) };
+    const rows = rowsOf('bench/lighthouse.ts', { lighthouse: { ...lighthouse, floor } });
+    expect(rows.map((r) => [r.name, r.figure, r.floor, r.met])).toEqual([
+      ['Lighthouse 12.8.2 mobile, home: performance', 52, 93, false],
+      ['Lighthouse 12.8.2 mobile, positions: performance', 91, 93, true],
+    ]);
+    expect(rows[0]?.ratio).toBeCloseTo(52 / 93);
+    expect(rows[0]?.floorLabel).toBe('a list of 40 rows rendered by React alone, same run');
+    expect(rows[0]?.note).toContain('TBT 2299 ms');
+    expect(rows[0]?.note).toContain('floor TBT 29 ms (React alone), 133 ms (no script, score 99)');
+    // A run from before the floor (latest.json keeps the last full run) reads without one.
+    const before = rowsOf('bench/lighthouse.ts', { lighthouse });
+    expect(before.map((r) => [r.figure, r.floor, r.floorLabel, r.note.includes('floor')])).toEqual([
+      [52, null, null, false],
+      [91, null, null, false],
+    ]);
+  });
+
   it('chaos: lost + duplicated + drift against a budget of 0, the faults in the note', () => {
     const result = (lost: number) => ({
       clients: 20,

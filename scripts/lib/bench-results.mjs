@@ -69,8 +69,10 @@ export function formatValue(value, unit) {
   if (unit === 'B') return value < 20_000 ? `${grouped(value)} B` : `${grouped(value / 1024, 1)} KB`;
   if (unit === 'ms') return `${grouped(value, value < 10 ? 2 : 1)} ms`;
   if (unit === '×') return `${value.toFixed(2)}×`;
-  if (Number.isInteger(value) || Math.abs(value) >= 100) return `${grouped(Math.round(value))} ${unit}`;
-  return `${grouped(value, 2)} ${unit}`;
+  // A count or a score has no unit: no space after it.
+  const shown =
+    Number.isInteger(value) || Math.abs(value) >= 100 ? grouped(Math.round(value)) : grouped(value, 2);
+  return unit ? `${shown} ${unit}` : shown;
 }
 
 function formatLimit(row) {

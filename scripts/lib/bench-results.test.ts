@@ -138,6 +138,9 @@ describe('formatValue', () => {
     [1.46, '×', '1.46×'],
     [1234.6, 'orders/s', '1,235 orders/s'],
     [0, 'failures', '0 failures'],
+    // A score or a count without unit: nothing after the number.
+    [67, '', '67'],
+    [0.5, '', '0.50'],
   ])('%d %s → %s', (value, unit, text) => {
     expect(formatValue(value, unit)).toBe(text);
   });
