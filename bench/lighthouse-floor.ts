@@ -73,9 +73,8 @@ export async function buildFloorSite(): Promise<Map<string, { body: Buffer; type
 }
 
 /**
- * The encoding the floor's server sends for an Accept-Encoding, as the platform's static files go: brotli, then
- * gzip, else none (Chromium asks for brotli over HTTPS only, so on the bench's loopback HTTP it gets gzip, as the
- * host's pages do).
+ * The encoding the floor's server sends for an Accept-Encoding: brotli, then gzip, else none, as the platform
+ * answers for its built files (EK2).
  */
 export function floorEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   const names = (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());

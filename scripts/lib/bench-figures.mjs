@@ -12,18 +12,31 @@ function cpuNote(cpu) {
   return `; CPU ${cpu.multiplier}× ${basis}`;
 }
 
+/** The floor pages of a Lighthouse run (EK63), by the names bench/lighthouse.ts gives them; null before the floor. */
+function lighthouseFloorPages(floor) {
+  if (!floor) return null;
+  const react = floor['React alone'];
+  const plain = floor['no script'];
+  // A floor without both pages is a bench that renamed them: say so rather than show rows without their floor.
+  if (!react || !plain)
+    throw new Error(
+      `the Lighthouse floor has pages ${Object.keys(floor).join(', ')}, not "React alone" and "no script"`,
+    );
+  return { react, plain };
+}
+
 /** The floor column of a Lighthouse row: the React floor page's score (EK63). */
 function lighthouseFloor(floor) {
-  const react = floor?.['React alone'];
-  if (!react) return {};
-  return { floor: react.score, floorLabel: 'a list of 40 rows rendered by React alone, same run' };
+  const pages = lighthouseFloorPages(floor);
+  if (!pages) return {};
+  return { floor: pages.react.score, floorLabel: 'a list of 40 rows rendered by React alone, same run' };
 }
 
 /** What the floor's pages measured beside the score: their blocking times, the machine's share of a page's. */
 function lighthouseFloorNote(floor) {
-  const react = floor?.['React alone'];
-  const plain = floor?.['no script'];
-  if (!react || !plain) return '';
+  const pages = lighthouseFloorPages(floor);
+  if (!pages) return '';
+  const { react, plain } = pages;
   return (
     `; floor TBT ${Math.round(react.totalBlockingTimeMs)} ms (React alone), ` +
     `${Math.round(plain.totalBlockingTimeMs)} ms (no script, score ${plain.score})`

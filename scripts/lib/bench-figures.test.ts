@@ -116,6 +116,12 @@ describe('FIGURES', () => {
     expect(rows[0]?.floorLabel).toBe('a list of 40 rows rendered by React alone, same run');
     expect(rows[0]?.note).toContain('TBT 2299 ms');
     expect(rows[0]?.note).toContain('floor TBT 29 ms (React alone), 133 ms (no script, score 99)');
+    // A floor without one of its pages (a renamed page in the bench) is an error, not rows without their floor.
+    expect(() =>
+      rowsOf('bench/lighthouse.ts', {
+        lighthouse: { ...lighthouse, floor: { 'React alone': floor['React alone'] } },
+      }),
+    ).toThrow('the Lighthouse floor has pages React alone, not "React alone" and "no script"');
     // A run from before the floor (latest.json keeps the last full run) reads without one.
     const before = rowsOf('bench/lighthouse.ts', { lighthouse });
     expect(before.map((r) => [r.figure, r.floor, r.floorLabel, r.note.includes('floor')])).toEqual([
