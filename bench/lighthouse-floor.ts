@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiateEncoding } from '../server/src/http/compression';
 import { buildLikeHost } from './react-floor';
 
 /** The floor pages, by the path the floor's server gives them. */
@@ -72,17 +73,6 @@ export async function buildFloorSite(): Promise<Map<string, { body: Buffer; type
   ]);
 }
 
-/**
- * The encoding the floor's server sends for an Accept-Encoding: brotli, then gzip, else none, as the platform
- * answers for its built files (EK2).
- */
-export function floorEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  const names = (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
-  if (names.includes('br')) return 'br';
-  if (names.includes('gzip')) return 'gzip';
-  return null;
-}
-
 /** Serves the floor's pages on loopback, compressed at the highest levels (the host's files are precompressed). */
 export async function serveFloorSite(
   files: Map<string, { body: Buffer; type: string }>,
@@ -103,7 +93,8 @@ export async function serveFloorSite(
       response.writeHead(404).end();
       return;
     }
-    const encoding = floorEncoding(request.headers['accept-encoding']);
+    // Brotli or gzip as the platform negotiates them (EK2), else the file itself.
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
     response.writeHead(200, {
       'content-type': file.type,
       'cache-control': 'no-cache',

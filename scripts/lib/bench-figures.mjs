@@ -26,20 +26,17 @@ function lighthouseFloorPages(floor) {
 }
 
 /** The floor column of a Lighthouse row: the React floor page's score (EK63). */
-function lighthouseFloor(floor) {
-  const pages = lighthouseFloorPages(floor);
+function lighthouseFloor(pages) {
   if (!pages) return {};
   return { floor: pages.react.score, floorLabel: 'a list of 40 rows rendered by React alone, same run' };
 }
 
 /** What the floor's pages measured beside the score: their blocking times, the machine's share of a page's. */
-function lighthouseFloorNote(floor) {
-  const pages = lighthouseFloorPages(floor);
+function lighthouseFloorNote(pages) {
   if (!pages) return '';
-  const { react, plain } = pages;
   return (
-    `; floor TBT ${Math.round(react.totalBlockingTimeMs)} ms (React alone), ` +
-    `${Math.round(plain.totalBlockingTimeMs)} ms (no script, score ${plain.score})`
+    `; floor TBT ${Math.round(pages.react.totalBlockingTimeMs)} ms (React alone), ` +
+    `${Math.round(pages.plain.totalBlockingTimeMs)} ms (no script, score ${pages.plain.score})`
   );
 }
 
@@ -144,27 +141,29 @@ export const FIGURES = {
       }),
     ];
   },
-  'bench/lighthouse.ts': (r) =>
-    Object.entries(r.lighthouse.pages).flatMap(([page, f]) => [
+  'bench/lighthouse.ts': (r) => {
+    const floor = lighthouseFloorPages(r.lighthouse.floor);
+    return Object.entries(r.lighthouse.pages).flatMap(([page, f]) => [
       figure({
         name: `Lighthouse ${r.lighthouse.version} mobile, ${page}: performance`,
         value: f.score,
         unit: '',
         // The floor (EK63): the same list rendered by React alone, measured in the same run; a run from before
         // the floor has none.
-        ...lighthouseFloor(r.lighthouse.floor),
+        ...lighthouseFloor(floor),
         limit: { kind: 'goal', min: r.lighthouse.goals.score },
         note:
           `FCP ${(f.firstContentfulPaintMs / 1000).toFixed(2)} s, LCP ${(f.largestContentfulPaintMs / 1000).toFixed(2)} s, ` +
           `TBT ${Math.round(f.totalBlockingTimeMs)} ms, CLS ${f.cumulativeLayoutShift.toFixed(3)}; median of ${f.runs}` +
           cpuNote(r.lighthouse.cpu) +
-          lighthouseFloorNote(r.lighthouse.floor) +
+          lighthouseFloorNote(floor) +
           // What the largest paint was (EK41): its selector's last three steps.
           (f.largestPaintElement
             ? `; largest paint: ${f.largestPaintElement.split(' > ').slice(-3).join(' > ')}`
             : ''),
       }),
-    ]),
+    ]);
+  },
   'bench/broker-fanout.ts': (r) => [
     figure({
       name: 'broker fan-out (STOMP)',

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   FLOOR_PAGES,
   FLOOR_ROWS,
-  floorEncoding,
   floorRow,
   noScriptPage,
   serveFloorSite,
@@ -18,13 +17,6 @@ describe('the Lighthouse floor', () => {
     expect(html).not.toMatch(/<script/i);
     expect(floorRow(0)).toBe('Symbol 1 USDT 100.00 +0%');
     expect(floorRow(8)).toBe('Symbol 9 USDT 110.00 +0.1%');
-  });
-
-  it('picks brotli, then gzip, else none, whatever the case and weights', () => {
-    expect(floorEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(floorEncoding('GZIP;q=1.0, deflate')).toBe('gzip');
-    expect(floorEncoding('deflate')).toBeNull();
-    expect(floorEncoding(undefined)).toBeNull();
   });
 
   it('serves its files compressed as asked, and nothing else', async () => {
