@@ -2,6 +2,7 @@
 // cookie, nothing a page script could steal in web storage.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../contract/auth';
+import { setBackgroundWrites, writeAtOnce } from '../state/background-writes';
 import { REMEMBER_FLAG } from './memory-token-store';
 import { createHarness, useSessionTimers, makeToken, userInfo } from './session.fixture';
 import type { Harness } from './session.fixture';
@@ -116,6 +117,35 @@ describe('cookie mode (the default when the runtime config names none)', () => {
     expect(call?.body).toEqual({});
     expect(call?.credentials).toBe('include');
     expect(h.platform.store.get(h.session.atoms.user)?.uid).toBe('10000042');
+  });
+
+  it('ends a restore with a background write: the signed-in state it wakes renders in slices (EK64)', async () => {
+    const seen: string[] = [];
+    setBackgroundWrites((writes) => {
+      const before = h.session.getState().status;
+      writes();
+      seen.push(`${before} -> ${h.session.getState().status}`);
+    });
+    try {
+      h = createHarness({
+        session: { tokenStorage: undefined },
+        prepare: (storage) =>
+          storage.setItem('tkSession', JSON.stringify({ uid: '10000042', virtualStatus: '0' })),
+        handlers: {
+          'wa-na/refresh': () => refreshed('10000042'),
+          'waa/user/info': () => ({ code: 0, data: userInfo('10000042') }),
+        },
+      });
+      await h.platform.ready;
+      await vi.waitFor(() => expect(h.session.getState().status).toBe('signedIn'));
+    } finally {
+      setBackgroundWrites(writeAtOnce);
+    }
+    // Both ends of restoring go through the runner: the mode's decision, then the refresh's answer signing in.
+    // (The user's info after it is a background write too: EK58.)
+    const ends = seen.filter((step) => step.startsWith('restoring'));
+    expect(ends).toHaveLength(2);
+    expect(ends[1]).toBe('restoring -> signedIn');
   });
 
   it('forgets the hint when the cookie is refused, and is signed out', async () => {

@@ -6,6 +6,7 @@
 import type { LoginResponse } from '../contract/auth';
 import { pageSingletonMap } from '../runtime/page-singleton';
 import { setAuthHooks } from '../runtime/platform';
+import { writeInBackground } from '../state/background-writes';
 import type { Platform } from '../runtime/types';
 import { createRefresher, webLock } from './refresh';
 import type { RefreshLock } from './refresh';
@@ -112,7 +113,8 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
     const outcome = await refresher.restore();
     // A refused cookie means there is no session any more: forget the hint, so no tab tries again.
     if (outcome === 'rejected' && modal?.hint()) tokens.clear();
-    core.setRestoring(false);
+    // The state is written now; the page it wakes (the whole route) renders in slices where the page allows (EK64).
+    writeInBackground(() => core.setRestoring(false));
     if (outcome === 'rejected' && before.status === 'signedIn') void core.end('elsewhere');
     else follow(before);
   }
@@ -151,7 +153,7 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
       if (modal.mayRestore()) core.setRestoring(true);
       const config = await platform.ready.catch(() => null);
       modal.setMode(config?.tokenStorage === 'spec' ? 'spec' : 'cookie');
-      core.setRestoring(false);
+      writeInBackground(() => core.setRestoring(false));
     }
     if (modal?.mode() === 'cookie' && modal.hint() && !tokens.read()) await restore();
     if (core.sync().status !== 'signedIn') return;

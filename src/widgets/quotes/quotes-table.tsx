@@ -59,7 +59,17 @@ function roomAt(width: number): Room {
 }
 
 /**
- * The room the container leaves, followed: null until measured (before the first paint, the rows wait for it).
+ * The room known before any layout: a viewport no wider than NO_CHART_AT leaves no container wider (a phone's
+ * page), so the rows render with the table — in the render that mounts it, which a page's transition slices —
+ * instead of in the first frame's observer notice (EK64). Unknown otherwise (null); the observer corrects a guess
+ * a container wider than its viewport proves wrong.
+ */
+function roomBeforeLayout(): Room | null {
+  return globalThis.matchMedia?.(`(max-width: ${NO_CHART_AT}px)`).matches ? 'no-chart' : null;
+}
+
+/**
+ * The room the container leaves, followed: null until measured (the rows wait for it) unless the viewport told it.
  * Kept as the band, not the width, so that a resize re-renders the table only where a column comes or goes.
  *
  * In a browser the first measure is the observer's first notice, which comes after the frame's layout and before
@@ -70,7 +80,7 @@ function roomAt(width: number): Room {
  * no first notice; a frame later it is measured as before.
  */
 function useContainerRoom(table: { current: HTMLElement | null }): Room | null {
-  const [room, setRoom] = useState<Room | null>(null);
+  const [room, setRoom] = useState<Room | null>(roomBeforeLayout);
   useLayoutEffect(() => {
     const root = table.current!.closest('.tk-quotes') ?? table.current!;
     const measure = () => setRoom(roomAt(containerWidth(root)));

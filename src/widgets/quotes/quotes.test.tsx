@@ -317,6 +317,46 @@ describe('Quotes', () => {
       }
     });
 
+    it('renders its rows with the table where the viewport is a phone’s, before any notice, and follows the observer after (EK64)', async () => {
+      stubWidgetWidth(0, { later: true });
+      const queries: string[] = [];
+      vi.stubGlobal('matchMedia', (query: string) => {
+        queries.push(query);
+        return { matches: query === `(max-width: ${NO_CHART_AT}px)` };
+      });
+      const layout = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get');
+      try {
+        await renderQuotes();
+        // No notice yet: the viewport alone says the container is a phone's, without a chart or a time.
+        expect(field('EURUSD', 'bid')).toBe('1.08230');
+        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).toBeNull();
+        expect(document.querySelector('[role="columnheader"].tk-quotes__cell--time')).toBeNull();
+        expect(queries).toContain(`(max-width: ${NO_CHART_AT}px)`);
+        FakeResizeObserver.resize(390);
+        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).toBeNull();
+        // A container wider than its viewport (a page that scrolls sideways): the observer's width wins.
+        act(() => FakeResizeObserver.resize(600));
+        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).not.toBeNull();
+        expect(layout).not.toHaveBeenCalled();
+      } finally {
+        layout.mockRestore();
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('waits for the observer where the viewport is wider than a phone’s', async () => {
+      stubWidgetWidth(0, { later: true });
+      vi.stubGlobal('matchMedia', () => ({ matches: false }));
+      try {
+        await renderQuotes();
+        expect(rowOf('EURUSD')).toBeNull();
+        FakeResizeObserver.resize(600);
+        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).not.toBeNull();
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
     it('measures a container the observer never reports (no box) once a frame passed without a report', async () => {
       stubWidgetWidth(0, { later: true });
       try {

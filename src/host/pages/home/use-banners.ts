@@ -1,5 +1,5 @@
 /** Home banners from `appBanner/list`, limited to the brand's banner count (spec §2: 1 by default). */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Banner } from '../../../core/contract';
 import { bannerList } from '../../../core/contract/brand';
 import type { CallResult, Platform } from '../../../core/runtime/types';
@@ -86,8 +86,11 @@ export function useBanners(bannerCount: number | null | undefined): Banner[] | n
     const answer = takeEarly(platform, locale) ?? platform.api.call(bannerList, { locale }, { silent: true });
     void answer.then((result) => {
       if (!live) return;
-      if (result.ok) setBanners(pickBanners(result.data, limit));
-      else setBanners((shown) => shown ?? []);
+      // The banners' render (images, the carousel) waits for nothing: it is sliced like the page's first (EK64).
+      startTransition(() => {
+        if (result.ok) setBanners(pickBanners(result.data, limit));
+        else setBanners((shown) => shown ?? []);
+      });
     });
     return () => {
       live = false;
