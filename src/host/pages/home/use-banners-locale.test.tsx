@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../../core/runtime/types';
 import { fakePlatform, renderWithPlatform } from '../../test-support';
 import { askBannersEarly, useBanners } from './use-banners';
-import * as React from 'react';
-import { startTransition } from 'react';
 
 // React's own startTransition, watched: the banners' arrival is rendered as a transition (EK64).
 vi.mock('react', async (importOriginal) => {
@@ -27,12 +26,12 @@ describe('useBanners', () => {
       data: [{ bannerUrl: `/b.svg?lang=${input.locale}`, title: input.locale === 'ja' ? 'デモ' : 'Demo' }],
     }));
     const platform = fakePlatform({ call: call as unknown as ApiClient['call'] });
-    vi.mocked(startTransition).mockClear();
+    vi.mocked(React.startTransition).mockClear();
     renderWithPlatform(<Titles />, platform);
     expect(screen.getByTestId('titles').textContent).toBe('loading');
     await waitFor(() => expect(screen.getByTestId('titles').textContent).toBe('Demo'));
     // The answer's render went through a transition: one call, made when the answer came.
-    expect(vi.mocked(startTransition)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(React.startTransition)).toHaveBeenCalledTimes(1);
     expect(call.mock.calls[0]?.[1]).toEqual({ locale: 'en' });
     act(() => platform.store.set(platform.atoms.language, 'ja'));
     await waitFor(() => expect(screen.getByTestId('titles').textContent).toBe('デモ'));
