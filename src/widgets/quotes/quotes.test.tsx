@@ -296,18 +296,18 @@ describe('Quotes', () => {
     /** The widget's containers that live observers watch (the column fit observes cells of its own). */
     const containers = () => FakeResizeObserver.observed().filter((el) => el.classList.contains('tk-quotes'));
 
-    it('renders its rows when the observer first reports the width, in that callback, without a layout of its own', async () => {
-      stubWidgetWidth(0, { later: true });
+    /** EURUSD's row as a phone's room draws it: its price, without a mini chart or a time column. */
+    const expectPhoneRow = () => {
+      expect(field('EURUSD', 'bid')).toBe('1.08230');
+      expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).toBeNull();
+      expect(document.querySelector('[role="columnheader"].tk-quotes__cell--time')).toBeNull();
+    };
+
+    /** Runs `body`, then a notice of 600 px, which brings the mini chart; no layout was read meanwhile. */
+    async function thenWideWithoutLayoutReads(body: () => Promise<void>): Promise<void> {
       const layout = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get');
       try {
-        await renderQuotes();
-        expect(containers()).toHaveLength(1);
-        expect(rowOf('EURUSD')).toBeNull();
-        // No act(): the callback itself commits the rows, as it must before the frame is painted.
-        FakeResizeObserver.resize(390);
-        expect(field('EURUSD', 'bid')).toBe('1.08230');
-        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).toBeNull();
-        expect(document.querySelector('[role="columnheader"].tk-quotes__cell--time')).toBeNull();
+        await body();
         act(() => FakeResizeObserver.resize(600));
         expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).not.toBeNull();
         expect(layout).not.toHaveBeenCalled();
@@ -315,6 +315,18 @@ describe('Quotes', () => {
         layout.mockRestore();
         vi.unstubAllGlobals();
       }
+    }
+
+    it('renders its rows when the observer first reports the width, in that callback, without a layout of its own', async () => {
+      stubWidgetWidth(0, { later: true });
+      await thenWideWithoutLayoutReads(async () => {
+        await renderQuotes();
+        expect(containers()).toHaveLength(1);
+        expect(rowOf('EURUSD')).toBeNull();
+        // No act(): the callback itself commits the rows, as it must before the frame is painted.
+        FakeResizeObserver.resize(390);
+        expectPhoneRow();
+      });
     });
 
     it('renders its rows with the table where the viewport is a phone’s, before any notice, and follows the observer after (EK64)', async () => {
@@ -324,24 +336,15 @@ describe('Quotes', () => {
         queries.push(query);
         return { matches: query === `(max-width: ${NO_CHART_AT}px)` };
       });
-      const layout = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get');
-      try {
+      // After the notices, a container wider than its viewport (a page that scrolls sideways): the observer wins.
+      await thenWideWithoutLayoutReads(async () => {
         await renderQuotes();
-        // No notice yet: the viewport alone says the container is a phone's, without a chart or a time.
-        expect(field('EURUSD', 'bid')).toBe('1.08230');
-        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).toBeNull();
-        expect(document.querySelector('[role="columnheader"].tk-quotes__cell--time')).toBeNull();
+        // No notice yet: the viewport alone says the container is a phone's.
+        expectPhoneRow();
         expect(queries).toContain(`(max-width: ${NO_CHART_AT}px)`);
         FakeResizeObserver.resize(390);
-        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).toBeNull();
-        // A container wider than its viewport (a page that scrolls sideways): the observer's width wins.
-        act(() => FakeResizeObserver.resize(600));
-        expect(rowOf('EURUSD')!.querySelector('[part="mini-chart"]')).not.toBeNull();
-        expect(layout).not.toHaveBeenCalled();
-      } finally {
-        layout.mockRestore();
-        vi.unstubAllGlobals();
-      }
+        expectPhoneRow();
+      });
     });
 
     it('waits for the observer where the viewport is wider than a phone’s', async () => {
