@@ -2,7 +2,7 @@
  * What <tk-quotes> shows once its code is there (loaded after the first paint, see quotes.tsx): the quotes the
  * attributes select, the category tabs and the table, with the config-error, loading and empty states.
  */
-import { useCallback, useEffect, useId, useMemo, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { CategoryId } from '../../core/contract/types';
 import { CATEGORY_KEYS } from '../../core/contract/types';
@@ -13,13 +13,38 @@ import { Tabs, tabId } from '../_shared/tabs';
 import { useT } from '../_shared/use-t';
 import { useEmit } from '../_shared/widget-host';
 import { QuotesTable } from './quotes-table';
-import { quoteBook } from './quote-book';
+import { quoteBook, type QuoteBook } from './quote-book';
 import type { QuotesProps } from './quotes';
 import { warnOnce } from '../_shared/attribute-check';
 import { CATEGORY_VALUES } from './category';
 import { parseCategory, parseSymbols, selectQuotes } from './quotes.logic';
 
 const DEFAULT_TRADE_LIST: readonly CategoryId[] = [3, 2, 1, 4];
+
+/**
+ * The book's list of quotes (which rows, in what order), taken in as a transition (EK65): a new list — the first
+ * prices, a symbol listed or gone — renders its rows in slices that yield to the page, not in one task inside the
+ * socket's message (which `useSyncExternalStore` made one synchronous render of every row). `pending` says the
+ * book holds a list this render does not show yet.
+ */
+function useQuoteList(book: QuoteBook): { list: ReturnType<QuoteBook['shape']>; pending: boolean } {
+  const [taken, setTaken] = useState(() => ({ book, list: book.shape() }));
+  useEffect(() => {
+    const take = () =>
+      startTransition(() =>
+        setTaken((was) =>
+          was.book === book && was.list === book.shape() ? was : { book, list: book.shape() },
+        ),
+      );
+    const stop = book.subscribeShape(take);
+    // What changed between the render and the subscription.
+    take();
+    return stop;
+  }, [book]);
+  // Another book (the partner changed the symbols): its own list at once, as on the first render.
+  const list = taken.book === book ? taken.list : book.shape();
+  return { list, pending: list !== book.shape() };
+}
 
 /** The tabs and the panel of <Quotes>; `loading` is the state the first paint shows too. */
 export function QuotesBody(props: QuotesProps & { loading: ReactNode }) {
@@ -36,7 +61,7 @@ export function QuotesBody(props: QuotesProps & { loading: ReactNode }) {
   const book = quoteBook(platform.store, pricesAtom);
   // Which rows, in what order: this renders when the list changes, not on every message (each row follows
   // its own symbol's quote, EK22).
-  const prices = useSyncExternalStore(book.subscribeShape, book.shape);
+  const { list: prices, pending } = useQuoteList(book);
   const feedState = useAtomValue(platform.atoms.feedState);
   const now = useAtomValue(platform.atoms.clock);
   const [picked, setPicked] = useHostState<CategoryId | null>('quotes.tab', null);
@@ -73,9 +98,9 @@ export function QuotesBody(props: QuotesProps & { loading: ReactNode }) {
         {t('app.config_missing')}
       </div>
     );
-  } else if (!config || (prices.size === 0 && platform.feed.getState().lastMessageAt === null)) {
+  } else if (!config || (prices.size === 0 && (pending || platform.feed.getState().lastMessageAt === null))) {
     // The feed does not notify per message, so the live state (read on each clock tick) tells whether
-    // an empty list means "nothing yet" or "no products".
+    // an empty list means "nothing yet" or "no products"; a list on its way (`pending`) is not "no products".
     body = loading;
   } else if (selection.rows.length === 0) {
     body = <div className="tk-state">{t('quotes.empty')}</div>;
