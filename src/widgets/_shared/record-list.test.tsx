@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CARD_LAYOUT_MAX_WIDTH, LayoutBox, RecordList, RecordTitle, layoutForWidth } from './record-list';
+import {
+  CARD_LAYOUT_MAX_WIDTH,
+  LayoutBox,
+  RecordList,
+  RecordTitle,
+  layoutForWidth,
+  useRecordLayout,
+} from './record-list';
 import type { RecordField } from './record-list';
 import { FakeResizeObserver, stubWidgetWidth } from './resize-observer.fixture';
 
@@ -121,6 +128,64 @@ describe('<RecordList>', () => {
     expect(onOpen).toHaveBeenCalledWith(ROWS[0]);
     fireEvent.click(second);
     expect(onOpen).toHaveBeenLastCalledWith(ROWS[1]);
+  });
+
+  it('shows cards from the first render where the viewport is a phone’s, without reading a layout (EK66)', () => {
+    stubWidgetWidth(0, { later: true });
+    const queries: string[] = [];
+    vi.stubGlobal('matchMedia', (query: string) => {
+      queries.push(query);
+      return { matches: query === `(max-width: ${CARD_LAYOUT_MAX_WIDTH}px)` };
+    });
+    const reads = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    const renders: string[] = [];
+    function Probe() {
+      renders.push(useRecordLayout());
+      return null;
+    }
+    try {
+      const { container } = render(
+        <LayoutBox className="box">
+          <Probe />
+          <List />
+        </LayoutBox>,
+      );
+      expect(renders).toEqual(['cards']);
+      expect(screen.getByRole('list', { name: 'Orders' })).toBeTruthy();
+      expect(reads).not.toHaveBeenCalled();
+      // The observer still follows the box (a box wider than its viewport: a page that scrolls sideways).
+      act(() => FakeResizeObserver.resize(900));
+      expect((container.querySelector('.box') as HTMLElement).dataset.layout).toBe('table');
+      expect(queries).toContain(`(max-width: ${CARD_LAYOUT_MAX_WIDTH}px)`);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('measures its box before the first paint where the viewport is wider than the cards’', () => {
+    // No observer notice: the measure before the paint alone brings the cards.
+    stubWidgetWidth(0, { later: true });
+    vi.stubGlobal('matchMedia', () => ({ matches: false }));
+    const reads = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ width: 390 } as DOMRect);
+    const renders: string[] = [];
+    function Probe() {
+      renders.push(useRecordLayout());
+      return null;
+    }
+    try {
+      render(
+        <LayoutBox className="box">
+          <Probe />
+          <List />
+        </LayoutBox>,
+      );
+      expect(reads).toHaveBeenCalled();
+      expect(renders).toEqual(['table', 'cards']);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('follows the width of its box, not of the window', () => {

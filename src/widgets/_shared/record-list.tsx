@@ -24,19 +24,29 @@ export function layoutForWidth(
 }
 
 /**
+ * Whether the viewport alone says the element is narrow enough for cards: a viewport no wider than `maxWidth`
+ * leaves no element wider (a phone's page). `matchMedia` reads no layout.
+ */
+function narrowViewport(maxWidth: number): boolean {
+  return globalThis.matchMedia?.(`(max-width: ${maxWidth}px)`).matches ?? false;
+}
+
+/**
  * The layout of the element's width: measured before the first paint and followed with a ResizeObserver.
- * Without a width (no layout engine, or hidden) it stays 'table'.
+ * Without a width (no layout engine, or hidden) it stays 'table'. Where the viewport alone says 'cards' (EK66),
+ * the list renders as cards from its first render and nothing is measured before the paint: measuring laid the
+ * whole page out inside React's commit, and the table rendered first was thrown away for the cards.
  */
 export function useContainerLayout(
   ref: RefObject<HTMLElement | null>,
   maxWidth = CARD_LAYOUT_MAX_WIDTH,
 ): RecordLayout {
-  const [layout, setLayout] = useState<RecordLayout>('table');
+  const [layout, setLayout] = useState<RecordLayout>(() => (narrowViewport(maxWidth) ? 'cards' : 'table'));
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const apply = (width: number) => setLayout((current) => layoutForWidth(width, current, maxWidth));
-    apply(element.getBoundingClientRect().width);
+    if (!narrowViewport(maxWidth)) apply(element.getBoundingClientRect().width);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver((entries) => {
       const entry = entries[entries.length - 1];
