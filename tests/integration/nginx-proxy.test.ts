@@ -21,6 +21,11 @@ import { buildTestApp } from '../../server/src/testing';
 const CONF = resolve(import.meta.dirname, '../../deploy/nginx/tradekit.conf');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((path) => existsSync(path));
 
+/** The page the test's site serves at `/`. */
+const SITE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>TradeKit behind nginx</title></head>' +
+  '<body><div id="root"></div></body></html>';
+
 /** Puts the test's addresses into the shipped file; each line must be there exactly once. */
 function siteConf(listen: number, upstream: number): string {
   let text = readFileSync(CONF, 'utf8');
@@ -114,7 +119,14 @@ describe('the server behind nginx with deploy/nginx/tradekit.conf', () => {
   let origin: string;
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tk-nginx-'));
+    // A site of the test's own: the proxy is what is tested, and the file passes without a build of dist/ (a fresh
+    // clone's `npm run test:fast` has none).
+    const site = join(dir, 'site');
+    mkdirSync(site);
+    writeFileSync(join(site, 'index.html'), SITE_PAGE);
     app = await buildTestApp({
+      distDir: site,
       adminToken: ADMIN_TOKEN,
       // As docs/deploy.md says: believe X-Forwarded-* from the proxy on this machine only.
       trustProxy: 'loopback',
@@ -124,7 +136,6 @@ describe('the server behind nginx with deploy/nginx/tradekit.conf', () => {
     const upstream = Number(new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port);
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    dir = mkdtempSync(join(tmpdir(), 'tk-nginx-'));
     writeFileSync(join(dir, 'tradekit.conf'), siteConf(port, upstream));
     writeFileSync(join(dir, 'nginx.conf'), mainConf(dir));
     let output = '';
@@ -154,6 +165,7 @@ describe('the server behind nginx with deploy/nginx/tradekit.conf', () => {
     const page = await fetch(`${origin}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('<title>TradeKit behind nginx</title>');
     const config = await (await fetch(`${origin}/config.json`)).json();
     expect(config.services).toEqual({
       api: `${origin}/v1`,
