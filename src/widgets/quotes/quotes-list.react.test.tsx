@@ -2,6 +2,7 @@
 // The quote list's renders on React's scheduler, as in a browser (EK65): React only, since Preact's
 // startTransition renders at once (the lite build, EK14).
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { PlatformProvider } from '../_shared/platform-context';
@@ -12,6 +13,8 @@ beforeAll(() => quotesTableReady);
 
 const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
 let test: TestPlatform | null = null;
+/** Renders the widget again with another selected symbol: an urgent render the test can ask for. */
+let select: (symbol: string) => void = () => undefined;
 afterEach(() => {
   scope.IS_REACT_ACT_ENVIRONMENT = true;
   cleanup();
@@ -28,11 +31,17 @@ const rowSymbols = () =>
 /** A connected platform with <Quotes> waiting for its first prices; then outside act(), as a page runs. */
 async function waitingQuotes(): Promise<TestPlatform> {
   test = createTestPlatform({ now: () => clock });
-  render(
-    <PlatformProvider platform={test.platform}>
-      <Quotes />
-    </PlatformProvider>,
-  );
+  const platform = test.platform;
+  function Page() {
+    const [selected, setSelected] = useState<string | undefined>(undefined);
+    select = setSelected;
+    return (
+      <PlatformProvider platform={platform}>
+        <Quotes selected={selected} />
+      </PlatformProvider>
+    );
+  }
+  render(<Page />);
   await act(() => test!.connect());
   expect(screen.getByRole('status').textContent).toBe('Loading…');
   scope.IS_REACT_ACT_ENVIRONMENT = false;
@@ -57,8 +66,8 @@ it('renders the first prices’ rows after the socket message’s task, not insi
 it('still shows loading, not “No products”, when something else renders before the rows arrive', async () => {
   const platform = await waitingQuotes();
   platform.publish(QUOTES);
-  // An urgent render of the widget (the clock's tick) while the list waits for its transition.
-  flushSync(() => platform.platform.store.set(platform.platform.atoms.clock, clock + 1000));
+  // An urgent render of the widget (the page selects a symbol) while the list waits for its transition.
+  flushSync(() => select('USDJPY'));
   expect(screen.queryByText('No products')).toBeNull();
   expect(screen.getByRole('status').textContent).toBe('Loading…');
   await waitFor(() => expect(rowSymbols()).toEqual(['EURUSD', 'USDJPY', 'GBPUSD']));
