@@ -2,6 +2,7 @@ import { createContext, useContext, useLayoutEffect, useRef, useState } from 're
 import type { ReactNode, RefObject } from 'react';
 import type { OptionOrder } from '../../core/contract/options';
 import { optionDirection } from '../../core/domain/option-order';
+import { viewportAtMost } from './viewport';
 
 /**
  * A list of records (orders, options, cashier records) shown as a table in a wide widget and as cards in
@@ -24,14 +25,6 @@ export function layoutForWidth(
 }
 
 /**
- * Whether the viewport alone says the element is narrow enough for cards: a viewport no wider than `maxWidth`
- * leaves no element wider (a phone's page). `matchMedia` reads no layout.
- */
-function narrowViewport(maxWidth: number): boolean {
-  return globalThis.matchMedia?.(`(max-width: ${maxWidth}px)`).matches ?? false;
-}
-
-/**
  * The layout of the element's width: measured before the first paint and followed with a ResizeObserver.
  * Without a width (no layout engine, or hidden) it stays 'table'. Where the viewport alone says 'cards' (EK66),
  * the list renders as cards from its first render and nothing is measured before the paint: measuring laid the
@@ -41,12 +34,12 @@ export function useContainerLayout(
   ref: RefObject<HTMLElement | null>,
   maxWidth = CARD_LAYOUT_MAX_WIDTH,
 ): RecordLayout {
-  const [layout, setLayout] = useState<RecordLayout>(() => (narrowViewport(maxWidth) ? 'cards' : 'table'));
+  const [layout, setLayout] = useState<RecordLayout>(() => (viewportAtMost(maxWidth) ? 'cards' : 'table'));
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     const apply = (width: number) => setLayout((current) => layoutForWidth(width, current, maxWidth));
-    if (!narrowViewport(maxWidth)) apply(element.getBoundingClientRect().width);
+    if (!viewportAtMost(maxWidth)) apply(element.getBoundingClientRect().width);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver((entries) => {
       const entry = entries[entries.length - 1];

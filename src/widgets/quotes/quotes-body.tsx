@@ -32,9 +32,10 @@ function useQuoteList(book: QuoteBook): { list: ReturnType<QuoteBook['shape']>; 
   useEffect(() => {
     const take = () =>
       startTransition(() =>
-        setTaken((was) =>
-          was.book === book && was.list === book.shape() ? was : { book, list: book.shape() },
-        ),
+        setTaken((was) => {
+          const list = book.shape();
+          return was.book === book && was.list === list ? was : { book, list };
+        }),
       );
     const stop = book.subscribeShape(take);
     // What changed between the render and the subscription.
