@@ -2,7 +2,6 @@ import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Translate } from '../_shared/use-t';
 import { usePartCss } from '../_shared/widget-host';
-import { viewportAtMost } from '../_shared/viewport';
 import { QuoteRow } from './quote-row';
 import type { RowLabels } from './quote-row';
 import type { QuoteBook } from './quote-book';
@@ -66,7 +65,7 @@ function roomAt(width: number): Room {
  * a container wider than its viewport proves wrong.
  */
 function roomBeforeLayout(): Room | null {
-  return viewportAtMost(NO_CHART_AT) ? 'no-chart' : null;
+  return globalThis.matchMedia?.(`(max-width: ${NO_CHART_AT}px)`).matches ? 'no-chart' : null;
 }
 
 /**
