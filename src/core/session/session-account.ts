@@ -30,9 +30,32 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
    */
   const signedOut = () => noSession(platform.i18n.t.bind(platform.i18n));
 
-  async function refreshUser(options: CallOptions = {}): Promise<CallResult<UserInfo>> {
+  /** The user's info asked for and not answered yet, with the token it was asked under. */
+  let asking: { token: string; answer: Promise<CallResult<UserInfo>> } | null = null;
+
+  function refreshUser(options: CallOptions = {}): Promise<CallResult<UserInfo>> {
     const token = currentToken();
-    if (token === null) return signedOut();
+    if (token === null) return Promise.resolve(signedOut());
+    const answer = askUser(token, options);
+    asking = { token, answer };
+    const done = () => {
+      if (asking?.answer === answer) asking = null;
+    };
+    void answer.then(done, done);
+    return answer;
+  }
+
+  /**
+   * The user's info once: nothing when the page has it, the answer on its way when one is (a widget mounted
+   * during the session's own load asked the same call a second time), else a new ask.
+   */
+  async function ensureUser(): Promise<void> {
+    const token = currentToken();
+    if (token === null || store.get(atoms.user)) return;
+    await (asking?.token === token ? asking.answer : refreshUser());
+  }
+
+  async function askUser(token: string, options: CallOptions): Promise<CallResult<UserInfo>> {
     const result = await api.call(GetUserInfo, {}, { silent: true, ...options });
     // An answer for a session that has since ended or changed is dropped.
     if (currentToken() !== token) return result;
@@ -106,7 +129,7 @@ export function createAccountCalls(platform: Platform, tokens: TokenStore, core:
     return result;
   }
 
-  return { refreshUser, refreshBalance, switchAccount, resetDemo, checkToken };
+  return { refreshUser, ensureUser, refreshBalance, switchAccount, resetDemo, checkToken };
 }
 
 /** Whether two answers hold the same own values, compared one level deep (`Object.is`). */

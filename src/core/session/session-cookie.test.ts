@@ -117,6 +117,9 @@ describe('cookie mode (the default when the runtime config names none)', () => {
     expect(call?.body).toEqual({});
     expect(call?.credentials).toBe('include');
     expect(h.platform.store.get(h.session.atoms.user)?.uid).toBe('10000042');
+    // The restore asked for the user's info; the start after it does not ask again (it did, at every reload).
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.callsTo('waa/user/info')).toHaveLength(1);
   });
 
   it('ends a restore with a background write: the signed-in state it wakes renders in slices (EK64)', async () => {

@@ -69,6 +69,8 @@ export interface Session {
   /** Reset the demo balance (`waa/virtualWallet/resetBalance`), then reload balance and user. */
   resetDemo(): Promise<CallResult<unknown>>;
   refreshUser(options?: CallOptions): Promise<CallResult<UserInfo>>;
+  /** The user's info loaded once: nothing when it is there, the answer on its way when one is, else a new ask. */
+  ensureUser(): Promise<void>;
   refreshBalance(options?: CallOptions): Promise<CallResult<AccountSummary>>;
   /** Refresh the token now if fewer than 5 minutes are left; true when the session is still good. */
   refresh(): Promise<boolean>;

@@ -3,7 +3,7 @@ import { setBackgroundWrites, writeAtOnce } from '../state/background-writes';
 import type { LoginResponse } from '../contract/auth';
 import { sameValues } from './session-account';
 import { createHarness, useSessionTimers, makeToken, userInfo } from './session.fixture';
-import type { Harness } from './session.fixture';
+import type { Answer, Harness } from './session.fixture';
 
 const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
 const MIN = 60_000;
@@ -184,6 +184,43 @@ describe('the polled balance (EK62)', () => {
     } finally {
       unsubscribe();
     }
+  });
+});
+
+describe('ensureUser (EK67)', () => {
+  it('shares the answer on its way and asks nothing while the user is there', async () => {
+    let release: () => void = () => undefined;
+    let held = true;
+    h = createHarness({
+      handlers: {
+        'waa/user/info': () =>
+          held
+            ? new Promise((done) => (release = () => done({ code: 0, data: userInfo() })))
+            : { code: 0, data: userInfo() },
+      },
+    });
+    const signingIn = h.session.signIn(login(15 * MIN));
+    await vi.advanceTimersByTimeAsync(0);
+    const mounted = h.session.ensureUser();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.callsTo('waa/user/info')).toHaveLength(1);
+    held = false;
+    release();
+    await Promise.all([signingIn, mounted]);
+    expect(h.platform.store.get(h.session.atoms.user)?.nickname).toBe('Ada');
+    await h.session.ensureUser();
+    expect(h.callsTo('waa/user/info')).toHaveLength(1);
+  });
+
+  it('asks again when the session’s own load failed', async () => {
+    let answer: Answer = { code: 500, msg: 'down' };
+    h = createHarness({ handlers: { 'waa/user/info': () => answer } });
+    await h.session.signIn(login(15 * MIN));
+    expect(h.platform.store.get(h.session.atoms.user)).toBeNull();
+    answer = { code: 0, data: userInfo() };
+    await h.session.ensureUser();
+    expect(h.callsTo('waa/user/info')).toHaveLength(2);
+    expect(h.platform.store.get(h.session.atoms.user)?.nickname).toBe('Ada');
   });
 });
 

@@ -155,12 +155,15 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
       modal.setMode(config?.tokenStorage === 'spec' ? 'spec' : 'cookie');
       writeInBackground(() => core.setRestoring(false));
     }
-    if (modal?.mode() === 'cookie' && modal.hint() && !tokens.read()) await restore();
+    // A restore asks for the user's info itself when it signs in (`follow`): asking again here sent the same
+    // call twice at every reload of a signed-in page.
+    const restored = modal?.mode() === 'cookie' && modal.hint() !== null && !tokens.read();
+    if (restored) await restore();
     if (core.sync().status !== 'signedIn') return;
     core.startChecks();
     await platform.ready;
     await core.check();
-    if (core.sync().status === 'signedIn') await account.refreshUser();
+    if (!restored && core.sync().status === 'signedIn') await account.refreshUser();
   }
   if (core.sync().status === 'signedIn') core.startChecks();
   void start().catch(() => undefined);

@@ -5,10 +5,16 @@ import type { Platform } from '../../core/runtime/types';
 
 /**
  * The text of `status/{symbol}` (spec §4: `closed` and `early_trading` block trading), fetched with the
- * product info cadence and again whenever the quote's market flag flips; null until known.
+ * product info cadence and again whenever the quote's market flag flips; null until known. The flag's first
+ * value (the symbol's first quote) is no flip: the form asked as it opened (as the chart does, EK67).
  */
 export function useMarketStatus(platform: Platform, symbol: string, quoteOpen: boolean | undefined) {
   const [status, setStatus] = useState<{ symbol: string; text: string } | null>(null);
+  const [flips, setFlips] = useState({ open: quoteOpen, count: 0 });
+  if (flips.open !== quoteOpen) {
+    const known = flips.open !== undefined && quoteOpen !== undefined;
+    setFlips({ open: quoteOpen, count: known ? flips.count + 1 : flips.count });
+  }
   useEffect(() => {
     if (!symbol) return undefined;
     let live = true;
@@ -22,6 +28,6 @@ export function useMarketStatus(platform: Platform, symbol: string, quoteOpen: b
       live = false;
       clearInterval(timer);
     };
-  }, [platform, symbol, quoteOpen]);
+  }, [platform, symbol, flips.count]);
   return status?.symbol === symbol ? status.text : null;
 }

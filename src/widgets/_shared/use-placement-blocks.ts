@@ -31,6 +31,10 @@ export function usePlacementBlocks(
     state.status === 'signedIn' && symbol ? `${state.uid ?? ''}|${state.virtual}|${kind}|${symbol}` : null;
   const [answer, setAnswer] = useState<{ key: string; blocks: PlacementBlock[] } | null>(null);
   const asked = useRef(0);
+  // How often a known balance changed: the balance's first answer, which comes beside the first ask, is no move.
+  const [moves, setMoves] = useState({ balance, count: 0 });
+  if (moves.balance !== balance)
+    setMoves({ balance, count: moves.balance === null ? moves.count : moves.count + 1 });
 
   const refresh = useCallback(async () => {
     if (key === null) return;
@@ -46,7 +50,7 @@ export function usePlacementBlocks(
 
   useEffect(() => {
     void refresh();
-  }, [refresh, balance, refusal]);
+  }, [refresh, moves.count, refusal]);
 
   useEffect(() => {
     if (key === null) return undefined;

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHarness, makeToken, userInfo } from '../../core/session/session.fixture';
+import { PlatformProvider } from '../_shared/platform-context';
+import { Account } from './account';
 import { renderAccount } from './account.fixture';
 import type { RenderedAccount } from './account.fixture';
 
@@ -31,6 +34,42 @@ describe('<Account view="menu">', () => {
     expect(screen.getByText('Version 1.152')).toBeTruthy();
     // Deposit and withdraw pages do not exist yet: no dead buttons.
     expect(screen.queryByRole('button', { name: /deposit|withdraw/i })).toBeNull();
+  });
+
+  it('mounted while the session loads the user, shares that answer instead of asking again (EK67)', async () => {
+    let release: () => void = () => undefined;
+    const h = createHarness({
+      handlers: {
+        'waa/user/info': () => new Promise((done) => (release = () => done({ code: 0, data: userInfo() }))),
+      },
+    });
+    getSession.mockReturnValue(h.session);
+    await h.platform.ready;
+    const exp = Math.floor(Date.now() / 1000) + 900;
+    const signingIn = h.session.signIn({
+      token: makeToken({ exp }),
+      refreshToken: 'r-1',
+      qrcodeStatus: 1,
+      expiresAt: exp * 1000,
+    });
+    await waitFor(() => expect(h.callsTo('waa/user/info')).toHaveLength(1));
+    const { unmount } = render(
+      <PlatformProvider platform={h.platform}>
+        <Account view="menu" />
+      </PlatformProvider>,
+    );
+    try {
+      await act(async () => {
+        release();
+        await signingIn;
+      });
+      expect((await screen.findByTestId('nickname')).textContent).toBe('Ada');
+      expect(h.callsTo('waa/user/info')).toHaveLength(1);
+    } finally {
+      unmount();
+      h.session.close();
+      h.platform.close();
+    }
   });
 
   it('reloads the balance with the refresh button', async () => {

@@ -82,10 +82,11 @@ export function Account(props: AccountProps) {
   useEffect(() => {
     if (!signedIn) clearImageCache();
   }, [signedIn]);
-  // The session loads the user itself; this covers a widget mounted after that load failed.
+  // The session loads the user itself; this covers a widget mounted after that load failed, and shares the
+  // answer of one still on its way.
   useEffect(() => {
-    if (signedIn && !platform.store.get(session.session.atoms.user)) void session.session.refreshUser();
-  }, [signedIn, platform, session.session]);
+    if (signedIn) void session.session.ensureUser();
+  }, [signedIn, session.session]);
 
   let body: ReactNode;
   if (configError)

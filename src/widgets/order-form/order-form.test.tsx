@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { btcProduct, renderOrderForm } from './order-form.fixture';
+import { btcProduct, btcQuote, renderOrderForm } from './order-form.fixture';
 import type { OrderFormView } from './order-form.fixture';
 
 let view: OrderFormView | undefined;
@@ -329,6 +329,17 @@ describe('the trade button', () => {
     );
     await waitFor(() => expect(submit().dataset.state).toBe('market_closed'));
     expect(view.callsTo('market/status/BTCUSDT').length).toBeGreaterThan(0);
+  });
+
+  it('asks status/{symbol} once as it opens, and again when the quote says the market closed (EK67)', async () => {
+    view = await renderOrderForm({ symbol: 'BTCUSDT' });
+    await ready();
+    // The first quote brought the market's flag; that is no flip, so no second ask.
+    await waitFor(() => expect(view?.callsTo('market/status/BTCUSDT').length).toBeGreaterThan(0));
+    act(() => view?.publish([btcQuote({ marketOpen: false })]));
+    await waitFor(() => expect(view?.callsTo('market/status/BTCUSDT').length).toBeGreaterThan(1));
+    await act(async () => undefined);
+    expect(view.callsTo('market/status/BTCUSDT')).toHaveLength(2);
   });
 
   it('is disabled as "not tradable" when tradeStatus is 0 and sends the trader back to the chart', async () => {

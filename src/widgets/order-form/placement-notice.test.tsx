@@ -96,6 +96,18 @@ describe('the placement notice of <OrderForm>', () => {
     await waitFor(() => expect(placement.notice()).toBeNull(), { timeout: 4000 });
   });
 
+  it('asks once when the form opens: the balance arriving is no move', async () => {
+    const { handler } = placement.verdict([WITHDRAWAL]);
+    view = await renderOrderForm(
+      { symbol: 'BTCUSDT', direction: 0 },
+      { handlers: { [placement.PATH]: handler } },
+    );
+    await screen.findByTestId('placement-notice');
+    await waitFor(() => expect(view?.callsTo('waa/user/balance').length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.getByTestId('submit').dataset.state).toBe('normal'));
+    expect(view.callsTo(placement.PATH)).toHaveLength(1);
+  });
+
   it('links an identity rule to the page that lifts it: 1014 to verification, 1156 to the email binding', async () => {
     const onNavigate = vi.fn();
     const { handler } = placement.verdict([
