@@ -60,7 +60,18 @@ export function useAppearance(
       if (style.fontFamily) next.font = style.fontFamily;
       setAppearance((prev) => (prev && JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
     };
-    read();
+    // Read after the frame's own style and layout, where it costs nothing: read in the commit, it made the
+    // browser lay the page out there (the widget is a size container), 10–16 ms inside React's task (EK68).
+    // An element that is not rendered is read once it is; without ResizeObserver, at once.
+    const el = root.current;
+    let first: ResizeObserver | undefined;
+    if (el && typeof ResizeObserver === 'function') {
+      first = new ResizeObserver(() => {
+        first?.disconnect();
+        read();
+      });
+      first.observe(el);
+    } else read();
     let frame = 0;
     const later = () => {
       cancelAnimationFrame(frame);
@@ -69,6 +80,7 @@ export function useAppearance(
     document.addEventListener('tk-color-scheme-change', later);
     document.addEventListener('tk-theme-change', later);
     return () => {
+      first?.disconnect();
       cancelAnimationFrame(frame);
       document.removeEventListener('tk-color-scheme-change', later);
       document.removeEventListener('tk-theme-change', later);
