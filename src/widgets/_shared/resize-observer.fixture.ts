@@ -1,10 +1,12 @@
 /** A ResizeObserver for jsdom (which lays nothing out): every observed element has the width a test sets. */
 import { vi } from 'vitest';
 
-/** The fake; `FakeResizeObserver.resize(w)` tells every live observer its elements are now `w` px wide. */
+/** The fake; `FakeResizeObserver.resize(w, h)` tells every live observer its elements are now `w` × `h` px. */
 export class FakeResizeObserver {
   static live = new Set<FakeResizeObserver>();
   static width = 0;
+  /** The height every observed element reports (0 unless a test sets one with `resize`). */
+  static height = 0;
   /**
    * Whether `observe()` reports at once (enough for a widget that only reads a width) or only `resize()` does, as
    * a browser reports after the next frame's layout (for a widget that renders in the notice itself).
@@ -25,21 +27,22 @@ export class FakeResizeObserver {
     FakeResizeObserver.live.delete(this);
   }
   private report() {
-    const width = FakeResizeObserver.width;
+    const { width, height } = FakeResizeObserver;
     const entries = [...this.targets].map(
       (target) =>
         ({
           target,
-          contentRect: { width, height: 0 } as DOMRectReadOnly,
-          contentBoxSize: [{ inlineSize: width, blockSize: 0 }],
-          borderBoxSize: [{ inlineSize: width, blockSize: 0 }],
+          contentRect: { width, height } as DOMRectReadOnly,
+          contentBoxSize: [{ inlineSize: width, blockSize: height }],
+          borderBoxSize: [{ inlineSize: width, blockSize: height }],
           devicePixelContentBoxSize: [],
         }) as unknown as ResizeObserverEntry,
     );
     this.callback(entries, this as unknown as ResizeObserver);
   }
-  static resize(width: number) {
+  static resize(width: number, height = 0) {
     FakeResizeObserver.width = width;
+    FakeResizeObserver.height = height;
     for (const observer of [...FakeResizeObserver.live]) observer.report();
   }
   /** The elements live observers watch now. */
@@ -54,6 +57,7 @@ export class FakeResizeObserver {
  */
 export function stubWidgetWidth(width: number, { later = false }: { later?: boolean } = {}): void {
   FakeResizeObserver.width = width;
+  FakeResizeObserver.height = 0;
   FakeResizeObserver.reportsOnObserve = !later;
   FakeResizeObserver.live.clear();
   vi.stubGlobal('ResizeObserver', FakeResizeObserver);

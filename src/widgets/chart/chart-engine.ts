@@ -79,12 +79,7 @@ const SHIFT_BARS = 10;
 const ANIMATION_MS = 200;
 
 /** Add and remove indicator panes so that chart `c` shows `next` instead of `shown`; answers what it shows. */
-function updateIndicators(
-  c: Chart,
-  shown: IndicatorSet,
-  next: IndicatorSet,
-  chartHeight: number,
-): IndicatorSet {
+function updateIndicators(c: Chart, shown: IndicatorSet, next: IndicatorSet): IndicatorSet {
   for (const name of shown.main)
     if (!next.main.includes(name)) c.removeIndicator({ paneId: MAIN_PANE, name });
   for (const name of next.main)
@@ -96,9 +91,12 @@ function updateIndicators(
     if (!c.createIndicator({ name, paneId: id })) continue;
     c.overrideYAxis({ paneId: id, gap: SUB_PANE_LAYOUT.gap });
   }
-  fitSubPanes(c, next.sub, chartHeight);
   return { main: [...next.main], sub: [...next.sub] };
 }
+
+/** Whether two indicator sets show the same indicators in the same order. */
+const sameIndicators = (a: IndicatorSet, b: IndicatorSet) =>
+  a.main.join('\n') === b.main.join('\n') && a.sub.join('\n') === b.sub.join('\n');
 
 /**
  * Size the sub-indicator panes so that the price pane keeps its least height (a phone with three of them, a
@@ -163,6 +161,15 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
   let appearance: Appearance | null = null;
   let shown: IndicatorSet = { main: [], sub: [] };
   let labelsKey = '';
+  // The sub-panes' heights as last set: each `setPaneOptions` lays the whole chart out and draws it again, so
+  // heights that did not change are not set again (a second configure, the size observer's first notice).
+  let fitted = '';
+  function fit(height: number): void {
+    const key = `${shown.sub.join('\n')}|${subPaneHeights(height, shown.sub.length).join(',')}`;
+    if (key === fitted) return;
+    fitted = key;
+    fitSubPanes(c, shown.sub, height);
+  }
   const drawings = createDrawingLayer(c, events, () => view?.symbol);
 
   const dataLoader: DataLoader = {
@@ -191,13 +198,8 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
     trade.restyle();
   }
   // A phone turned sideways (or a resized panel) switches the legends between compact and full.
-  let fittedHeight = el.clientHeight;
   const resized = new ResizeObserver(([entry]) => {
-    const height = entry?.contentRect.height ?? 0;
-    if (height !== fittedHeight) {
-      fittedHeight = height;
-      fitSubPanes(c, shown.sub, height);
-    }
+    fit(entry?.contentRect.height ?? 0);
     const width = entry?.contentRect.width ?? 0;
     const next = width > 0 && width < COMPACT_WIDTH;
     if (next === compact) return;
@@ -248,7 +250,9 @@ export function createChartEngine(el: HTMLElement, loader: KlineLoader, events: 
       applyStyles();
     },
     setIndicators(next) {
-      shown = updateIndicators(c, shown, next, el.clientHeight);
+      if (sameIndicators(next, shown)) return;
+      shown = updateIndicators(c, shown, next);
+      fit(el.clientHeight);
     },
     setLabels(language, labels) {
       const key = `${language}\n${JSON.stringify(labels)}`;
