@@ -1,6 +1,7 @@
 /**
- * Host-wide state that is not page data: the loaded config, the service action, the visitor's display
- * choices (theme, up/down colours, language) and the desktop's trade mode and selected symbol.
+ * Host-wide state that is not page data: the loaded config, the visitor's display
+ * choices (theme, up/down colours, language) and the desktop's trade mode and selected symbol; and, in a context
+ * of its own, the service channels.
  */
 import {
   createContext,
@@ -30,8 +31,6 @@ export interface HostState {
   config: RuntimeConfig;
   /** The site title in the page language (English or the brand name as fallback). */
   siteTitle: string;
-  /** The brand's service channels and what the service button does (spec §3, §4). */
-  service: ServiceChannels;
   theme: ThemeName;
   setTheme: (theme: ThemeName) => void;
   /** The up/down pair shown: the trader's, or `brand` where the brand fixes its colours (UC1). */
@@ -50,6 +49,11 @@ export interface HostState {
 }
 
 const HostContext = createContext<HostState | null>(null);
+/**
+ * The brand's service channels apart from the host state: `getCustomerLink` answers after the pages have rendered,
+ * and as part of the host state its answer re-rendered every page and shell that reads it (EK70).
+ */
+const ServiceContext = createContext<ServiceChannels | null>(null);
 
 export interface HostProviderProps {
   config: RuntimeConfig;
@@ -114,7 +118,6 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
     () => ({
       config,
       siteTitle,
-      service: channels,
       theme,
       setTheme: persisted<ThemeName>(PrefKey.theme, setTheme),
       colorScheme,
@@ -130,7 +133,6 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
     [
       config,
       siteTitle,
-      channels,
       theme,
       colorScheme,
       setColorScheme,
@@ -141,7 +143,18 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
       symbol,
     ],
   );
-  return <HostContext.Provider value={value}>{children}</HostContext.Provider>;
+  return (
+    <HostContext.Provider value={value}>
+      <ServiceContext.Provider value={channels}>{children}</ServiceContext.Provider>
+    </HostContext.Provider>
+  );
+}
+
+/** The brand's service channels and what the service button does (spec §3, §4); only under `<HostProvider>`. */
+export function useService(): ServiceChannels {
+  const service = useContext(ServiceContext);
+  if (!service) throw new Error('useService() used outside <HostProvider>');
+  return service;
 }
 
 /** The host state; only valid under `<HostProvider>`. */

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ServiceButtonTarget } from '../../core/domain/service-channels';
 import { useT } from '../../widgets/_shared/use-t';
-import { useHost } from '../host-context';
+import { useService } from '../host-context';
 import { navigate } from '../routing/history';
 import { Dialog } from './dialog';
 import { ServiceIcon } from './icons';
@@ -58,7 +58,7 @@ export interface ServiceAction {
 /** The lone service button's action (service-channels `button`); null when the brand has no channel. */
 export function useServiceAction(): ServiceAction | null {
   const t = useT();
-  const { service } = useHost();
+  const service = useService();
   const label = t('nav.service');
   const opener = useServiceOpener(label);
   const target = service.button;

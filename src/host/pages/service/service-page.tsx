@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { onlyOwnChat } from '../../../core/domain/service-channels';
 import { useT } from '../../../widgets/_shared/use-t';
-import { useHost } from '../../host-context';
+import { useService } from '../../host-context';
 import { useIsDesktop } from '../../shells/use-media-query';
 import { PageBar } from '../../ui/page-bar';
 import { ChannelCards, LiveChat } from './service-channels';
@@ -15,7 +15,7 @@ import './service-page.css';
 
 function ServiceBody() {
   const t = useT();
-  const { channels } = useHost().service;
+  const { channels } = useService();
   const [chat, setChat] = useState(false);
   const only = channels.length === 1 ? channels[0]!.target : null;
   if (onlyOwnChat(channels)) return <LiveChat />;

@@ -3,13 +3,13 @@
  * WhatsApp, another site's desk) as the service page's cards decide, and under them the live chat when the
  * brand has its own, filling the dialog (its list scrolls, the composer stays in view).
  */
-import { useHost } from '../../host-context';
+import { useService } from '../../host-context';
 import { ChannelCards, LiveChat } from '../../pages/service/service-channels';
 import '../../pages/service/service-page.css';
 
 /** The chat and the other channels' buttons. */
 export function SupportFloatBody() {
-  const { channels } = useHost().service;
+  const { channels } = useService();
   const chat = channels.some((c) => c.target.kind === 'chat');
   const others = channels.filter((c) => c.target.kind !== 'chat');
   return (

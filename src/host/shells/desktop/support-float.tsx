@@ -14,7 +14,7 @@ import {
   type Point,
 } from '../../../core/domain/float-position';
 import { useT } from '../../../widgets/_shared/use-t';
-import { useHost } from '../../host-context';
+import { useService } from '../../host-context';
 import { CloseIcon } from '../../pages/account/close-icon';
 import { useRoute } from '../../routing/router';
 import { Dialog } from '../../ui/dialog';
@@ -53,7 +53,7 @@ const HIDDEN_ON = new Set(['service']);
  */
 export function SupportFloat() {
   const t = useT();
-  const { service } = useHost();
+  const service = useService();
   const { page } = useRoute();
   const [place, setPlace] = useState<Point>(() => {
     const saved = stored();
