@@ -90,6 +90,8 @@ describe('<OrderForm mode="market">', () => {
   });
 
   it('clamps a volume above the maximum with a message and pauses the trade button for 1 s', async () => {
+    // The pause ends on the page's clock (a one-second tick of Date.now()): both run on the test's time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     view = await renderOrderForm({ symbol: 'BTCUSDT', direction: 0 });
     await ready();
     type('volume', '75');
@@ -97,7 +99,10 @@ describe('<OrderForm mode="market">', () => {
     expect(alertText()).toBe('Maximum volume is 50.00');
     expect(submit().dataset.state).toBe('cooldown');
     expect(submit().disabled).toBe(true);
-    await waitFor(() => expect(submit().dataset.state).toBe('normal'), { timeout: 2000 });
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(submit().dataset.state).toBe('cooldown');
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(submit().dataset.state).toBe('normal');
   });
 
   it('clamps a volume below the minimum and says when the field was emptied', async () => {

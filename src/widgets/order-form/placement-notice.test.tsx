@@ -14,6 +14,7 @@ let view: TradeFormView | undefined;
 afterEach(() => {
   view?.close();
   view = undefined;
+  vi.useRealTimers();
 });
 
 const WITHDRAWAL: PlacementBlock = { rule: 'withdrawal-pending', code: 406 };
@@ -75,6 +76,8 @@ describe('the placement notice of <OrderForm>', () => {
   });
 
   it('asks again when the balance moves (a rejected withdrawal is refunded)', async () => {
+    // The form's one-second balance poll runs on the test's clock, not waited out.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { state, handler } = placement.verdict([WITHDRAWAL]);
     const balance = { amount: '9900.00' };
     view = await renderOrderForm(
@@ -93,7 +96,10 @@ describe('the placement notice of <OrderForm>', () => {
     state.blocks = [];
     balance.amount = '10000.00';
     // The form polls the balance every second (spec §9); the refund's new balance asks the verdict again.
-    await waitFor(() => expect(placement.notice()).toBeNull(), { timeout: 4000 });
+    const asked = view.callsTo(placement.PATH).length;
+    await act(async () => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(placement.notice()).toBeNull());
+    expect(view.callsTo(placement.PATH)).toHaveLength(asked + 1);
   });
 
   it('asks once when the form opens: the balance arriving is no move', async () => {

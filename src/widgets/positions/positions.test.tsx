@@ -13,6 +13,7 @@ afterEach(() => {
   view?.close();
   view = undefined;
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const open = marketOrder({
@@ -148,6 +149,8 @@ describe('<Positions>', () => {
   });
 
   it('counts the 3-minute close lock down on a disabled close button, then lets the position be closed', async () => {
+    // The countdown runs on the page's clock (a one-second tick of Date.now()): both run on the test's time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     view = await renderPositions();
     view.push('holtOrder', [{ ...open, transactionTimeTs: Date.now() - 19_000 }]);
     let detail = await openDetail(/EUR\/USD/);
@@ -160,8 +163,11 @@ describe('<Positions>', () => {
     // About to unlock: the clock (1 s ticks) turns the countdown into the close action.
     view.push('holtOrder', [{ ...open, transactionTimeTs: Date.now() - 180_000 + 1200 }]);
     detail = await openDetail(/EUR\/USD/);
-    expect(button().textContent).toMatch(/^Close in 0:0[12]$/);
-    await waitFor(() => expect(button().disabled).toBe(false), { timeout: 3000 });
+    expect(button().textContent).toBe('Close in 0:02');
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(button().disabled).toBe(true);
+    await act(async () => vi.advanceTimersByTime(1000));
+    expect(button().disabled).toBe(false);
     expect(button().textContent).toBe('Close position');
     fireEvent.click(button());
     expect(screen.getByRole('alertdialog', { name: 'Close this position?' })).toBeTruthy();
