@@ -1,7 +1,7 @@
 /**
- * Host-wide state that is not page data: the loaded config, the visitor's display
- * choices (theme, up/down colours, language) and the desktop's trade mode and selected symbol; and, in a context
- * of its own, the service channels.
+ * Host-wide state that is not page data: the loaded config, the visitor's display choices (theme, up/down
+ * colours, language) and the desktop's trade mode and selected symbol; and, in a context of its own, the service
+ * channels.
  */
 import {
   createContext,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { marketStatus } from '../../core/contract/market';
 import { PRODUCT_INFO_REFRESH_MS } from '../../core/contract/trading';
 import type { Platform } from '../../core/runtime/types';
+import { useChanges } from './use-changes';
 
 /**
  * The text of `status/{symbol}` (spec §4: `closed` and `early_trading` block trading), fetched with the
@@ -10,11 +11,7 @@ import type { Platform } from '../../core/runtime/types';
  */
 export function useMarketStatus(platform: Platform, symbol: string, quoteOpen: boolean | undefined) {
   const [status, setStatus] = useState<{ symbol: string; text: string } | null>(null);
-  const [flips, setFlips] = useState({ open: quoteOpen, count: 0 });
-  if (flips.open !== quoteOpen) {
-    const known = flips.open !== undefined && quoteOpen !== undefined;
-    setFlips({ open: quoteOpen, count: known ? flips.count + 1 : flips.count });
-  }
+  const flips = useChanges(quoteOpen, (open) => open !== undefined);
   useEffect(() => {
     if (!symbol) return undefined;
     let live = true;
@@ -28,6 +25,6 @@ export function useMarketStatus(platform: Platform, symbol: string, quoteOpen: b
       live = false;
       clearInterval(timer);
     };
-  }, [platform, symbol, flips.count]);
+  }, [platform, symbol, flips]);
   return status?.symbol === symbol ? status.text : null;
 }

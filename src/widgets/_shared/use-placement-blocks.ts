@@ -12,6 +12,7 @@ import { getSession } from '../../core/session/session';
 import { getOrders } from '../../core/state/orders';
 import { usePlatform } from './platform-context';
 import { useAtomValue } from './store-react';
+import { useChanges } from './use-changes';
 
 /** Which placement the form makes. */
 export type PlacementKind = 'market' | 'option';
@@ -31,10 +32,8 @@ export function usePlacementBlocks(
     state.status === 'signedIn' && symbol ? `${state.uid ?? ''}|${state.virtual}|${kind}|${symbol}` : null;
   const [answer, setAnswer] = useState<{ key: string; blocks: PlacementBlock[] } | null>(null);
   const asked = useRef(0);
-  // How often a known balance changed: the balance's first answer, which comes beside the first ask, is no move.
-  const [moves, setMoves] = useState({ balance, count: 0 });
-  if (moves.balance !== balance)
-    setMoves({ balance, count: moves.balance === null ? moves.count : moves.count + 1 });
+  // How often a known balance moved: the balance's first answer, which comes beside the first ask, is no move.
+  const moves = useChanges(balance, (amount) => amount !== null);
 
   const refresh = useCallback(async () => {
     if (key === null) return;
@@ -50,7 +49,7 @@ export function usePlacementBlocks(
 
   useEffect(() => {
     void refresh();
-  }, [refresh, moves.count, refusal]);
+  }, [refresh, moves, refusal]);
 
   useEffect(() => {
     if (key === null) return undefined;
