@@ -27,6 +27,24 @@ import { useColorScheme } from './startup/use-color-scheme';
 
 export type TradeMode = 'market' | 'option';
 
+type BrandModes = Pick<RuntimeConfig['brand'], 'tradeModes' | 'defaultTradeMode'>;
+
+/** The modes a brand offers (its default alone when it lists none). */
+function modesOf(brand: BrandModes): TradeMode[] {
+  return brand.tradeModes.length > 0 ? brand.tradeModes : [brand.defaultTradeMode];
+}
+
+/** The mode a brand shows a visitor who chose none, or whose choice it no longer offers. */
+function defaultModeOf(brand: BrandModes): TradeMode {
+  const modes = modesOf(brand);
+  return modes.includes(brand.defaultTradeMode) ? brand.defaultTradeMode : modes[0]!;
+}
+
+/** The mode a page starts in: the visitor's stored choice among the brand's modes, else the brand's default. */
+export function startingTradeMode(brand: BrandModes): TradeMode {
+  return readChoice(PrefKey.tradeMode, modesOf(brand), defaultModeOf(brand));
+}
+
 export interface HostState {
   config: RuntimeConfig;
   /** The site title in the page language (English or the brand name as fallback). */
@@ -74,17 +92,15 @@ export function HostProvider({ config, service, children }: HostProviderProps) {
   const { i18n, atoms, origin } = usePlatform();
   const language = useAtomValue(atoms.language);
   const brand = config.brand;
-  const modes: TradeMode[] = brand.tradeModes.length > 0 ? brand.tradeModes : [brand.defaultTradeMode];
+  const modes = modesOf(brand);
   // No choice of the visitor's: the brand's theme, also when an edit changes it on an open page (BE10).
   const [chosenTheme, setTheme] = useState<ThemeName | null>(
     () => readChoice<ThemeName | ''>(PrefKey.theme, ['light', 'dark'], '') || null,
   );
   const theme = chosenTheme ?? brand.theme;
   const { colorScheme, setColorScheme, userColors } = useColorScheme(brand);
-  const modeByDefault = modes.includes(brand.defaultTradeMode) ? brand.defaultTradeMode : modes[0]!;
-  const [chosenMode, setTradeMode] = useState<TradeMode>(() =>
-    readChoice(PrefKey.tradeMode, modes, modeByDefault),
-  );
+  const modeByDefault = defaultModeOf(brand);
+  const [chosenMode, setTradeMode] = useState<TradeMode>(() => startingTradeMode(brand));
   // A brand edit may take the chosen mode away from an open page (BE10): its default shows then.
   const tradeMode = modes.includes(chosenMode) ? chosenMode : modeByDefault;
   const [symbol, setSymbol] = useState<string | null>(null);

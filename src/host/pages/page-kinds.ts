@@ -96,3 +96,22 @@ export function isDesktopTradingPage(page: string): boolean {
 export function isFullPage(page: string): boolean {
   return byName.get(page)?.fullPage ?? false;
 }
+
+/** Mobile: the pages under whose content the shell shows the CFD risk warning in market mode (RW6). */
+const PHONE_RISK_WARNING_PAGES: ReadonlySet<string> = new Set(['quotation', 'chart']);
+
+/** Mobile: whether the shell shows the CFD risk warning under the page (in market mode only). */
+export function phonePageWarns(page: string): boolean {
+  return PHONE_RISK_WARNING_PAGES.has(page);
+}
+
+/**
+ * Whether a page shows the CFD risk warning of a brand that offers market mode, in the trade mode shown: the
+ * market order form carries its own (a phone's `place`; the desktop's order panel is in the trading layout), the
+ * phone's market list and chart show it under their content, and the desktop's trading layout under its lists
+ * (RW6); none in option mode, whose contracts are not CFDs.
+ */
+export function pageShowsRiskWarning(page: string, desktop: boolean, mode: 'market' | 'option'): boolean {
+  if (desktop) return mode === 'market' && isDesktopTradingPage(page);
+  return page === 'place' || (mode === 'market' && phonePageWarns(page));
+}

@@ -20,6 +20,7 @@ import {
   isDesktopTradingPage,
   isFullPage,
   menuItemShown,
+  pageShowsRiskWarning,
 } from './page-kinds';
 import {
   AddBankCardPage,
@@ -391,6 +392,36 @@ describe('account pages', () => {
     expect(pages(true, ['showVerified'])).toEqual(['verified']);
     expect(pages(false, ['user/juniorVerified'])).toEqual(['juniorVerified']);
     expect(pages(false, [])).toEqual([]);
+  });
+
+  it('knows which first pages show the CFD risk warning, so the start-up asks for its figure there (RW6, EK71)', () => {
+    const shows = (desktop: boolean, mode: 'market' | 'option') =>
+      [
+        'home',
+        'quotation',
+        'chart',
+        'place',
+        'placeOption',
+        'position',
+        'login',
+        'account',
+        'deposit',
+      ].filter((page) => pageShowsRiskWarning(page, desktop, mode));
+    // A phone: the order form carries its own; the market list and chart show it under their content.
+    expect(shows(false, 'market')).toEqual(['quotation', 'chart', 'place']);
+    expect(shows(false, 'option')).toEqual(['place']);
+    // A desktop: every page of the trading layout or over it (sign-in, account dialog), in market mode only.
+    expect(shows(true, 'market')).toEqual([
+      'home',
+      'chart',
+      'place',
+      'placeOption',
+      'position',
+      'login',
+      'account',
+      'deposit',
+    ]);
+    expect(shows(true, 'option')).toEqual([]);
   });
 
   it('gives the paths of routes without parameters and refuses the others', () => {

@@ -4,7 +4,7 @@ import { useFocusKeeper } from '../../widgets/_shared/use-focus-keeper';
 import { RiskWarning } from '../../widgets/_shared/risk-warning';
 import { useT } from '../../widgets/_shared/use-t';
 import { useHost } from '../host-context';
-import { isFullPage } from '../pages/page-kinds';
+import { isFullPage, phonePageWarns } from '../pages/page-kinds';
 import { RouteOutlet } from '../pages/route-outlet';
 import { Link } from '../routing/link';
 import { useRoute } from '../routing/router';
@@ -28,9 +28,6 @@ export const MOBILE_TABS: readonly Tab[] = [
   { route: 'user', to: '/user', label: 'nav.user', Icon: UserIcon },
 ];
 
-/** The pages of the mobile shell that show the CFD risk warning in market mode. */
-const RISK_WARNING_PAGES: ReadonlySet<string> = new Set(['quotation', 'chart']);
-
 /** The mobile shell. */
 export function MobileShell() {
   const t = useT();
@@ -47,7 +44,7 @@ export function MobileShell() {
         <RouteOutlet />
         {/* The market list and a symbol's chart trade CFDs in market mode: they carry the risk warning (RW6),
             after the page's content so it never covers a control. */}
-        {tradeMode === 'market' && RISK_WARNING_PAGES.has(page) ? <RiskWarning placement="page" /> : null}
+        {tradeMode === 'market' && phonePageWarns(page) ? <RiskWarning placement="page" /> : null}
       </main>
       {isFullPage(page) ? null : (
         <nav className="host-tabbar" aria-label={t('a11y.main_nav')}>

@@ -2,8 +2,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import * as React from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
+import { sampleConfigJson } from '../../core/config/runtime-config.fixture';
 import type { Platform } from '../../core/runtime/types';
 import { createTestPlatform } from '../../widgets/_shared/test-platform.fixture';
+import { PrefKey, writePref } from '../prefs';
 import { renderWithPlatform } from '../test-support';
 import { Startup } from './startup';
 
@@ -57,6 +59,40 @@ it.each([
     expect(test.fetched.some((fetched) => fetched.endsWith('/appBanner/list'))).toBe(asked);
   } finally {
     test.platform.close();
+    window.history.replaceState(null, '', '/');
+  }
+});
+
+it.each([
+  [
+    'asks for the risk warning’s figure at start-up on a phone’s order form',
+    '/BTCUSDT/place',
+    {},
+    null,
+    true,
+  ],
+  ['and on a phone’s chart in market mode', '/BTCUSDT/chart', {}, null, true],
+  ['not on a phone’s chart the visitor shows in option mode', '/BTCUSDT/chart', {}, 'option', false],
+  ['not on a page without the warning', '/user', {}, null, false],
+  [
+    'not for a brand that offers no CFDs',
+    '/BTCUSDT/place',
+    { tradeModes: ['option'], defaultTradeMode: 'option' },
+    null,
+    false,
+  ],
+] as const)('%s (EK71)', async (_title, path, brand, storedMode, asked) => {
+  window.history.replaceState(null, '', path);
+  if (storedMode) writePref(PrefKey.tradeMode, storedMode);
+  const base = sampleConfigJson();
+  const test = createTestPlatform({ config: { brand: { ...(base.brand as object), ...brand } } });
+  try {
+    bootSite(test.platform);
+    await screen.findByTestId('content');
+    expect(test.fetched.filter((fetched) => fetched.endsWith('/risk/lossShare'))).toHaveLength(asked ? 1 : 0);
+  } finally {
+    test.platform.close();
+    window.localStorage.clear();
     window.history.replaceState(null, '', '/');
   }
 });

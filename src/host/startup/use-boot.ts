@@ -8,6 +8,9 @@ import { requestLanguage } from './service-worker';
 import type { Platform } from '../../core/runtime/types';
 import { preloadPageOf } from '../pages/registry';
 import { askBannersEarly } from '../pages/home/use-banners';
+import { pageShowsRiskWarning } from '../pages/page-kinds';
+import { startingTradeMode } from '../host-context';
+import { askLossPercent } from '../../widgets/_shared/risk-figure';
 import { matchRoute } from '../routing/resolve';
 import { isDesktopViewport, preloadShell } from '../shells/desktop-loader';
 import { PrefKey, readPref } from '../prefs';
@@ -60,9 +63,20 @@ export function useBoot(platform: Platform): BootState {
           brandDefault: config.brand.defaultLanguage,
         });
         const trusted = isTrustedBrowser(config.brand, globalThis.navigator?.userAgent ?? '');
+        const page = matchRoute(window.location.pathname)?.route.name;
+        const desktop = isDesktopViewport();
         // A phone's home page: its banners beside its strings and code, not after the site's render (EK47).
-        const phoneHome = matchRoute(window.location.pathname)?.route.name === 'home' && !isDesktopViewport();
-        if (trusted && phoneHome) askBannersEarly(platform, language, config.brand.bannerCount);
+        if (trusted && page === 'home' && !desktop)
+          askBannersEarly(platform, language, config.brand.bannerCount);
+        // A page that shows the CFD risk warning: its figure beside them too, so that the warning's first render
+        // has it instead of growing by a sentence when it comes, after the session's restore (EK71).
+        if (
+          trusted &&
+          page !== undefined &&
+          config.brand.tradeModes.includes('market') &&
+          pageShowsRiskWarning(page, desktop, startingTradeMode(config.brand))
+        )
+          void askLossPercent(platform);
         await Promise.all([
           requestLanguage(platform.i18n, language).catch((error: unknown) =>
             console.warn(`[tradekit] language ${language} unavailable, showing English`, error),

@@ -5,12 +5,11 @@
  * without the sentence that carries it: the rest of the warning is never held back.
  */
 import { useEffect, useState } from 'react';
-import { RiskWarningFigure } from '../../core/contract/risk';
 import english from '../../core/i18n/locales/en/risk-warning.json';
 import type { LocaleFiles } from '../../core/i18n/i18n';
-import type { Platform } from '../../core/runtime/types';
 import riskWarningCss from './risk-warning.css?inline';
 import { usePlatform } from './platform-context';
+import { askLossPercent, knownLossPercent } from './risk-figure';
 import { useStrings } from './use-strings';
 import { useT } from './use-t';
 import { usePartCss } from './widget-host';
@@ -20,32 +19,17 @@ const STRINGS: LocaleFiles = {
   languages: () => import('./risk-warning.locales'),
 };
 
-/** One ask per platform: every warning on the page (the host's and an order form's) shares the answer. */
-const asked = new WeakMap<Platform, Promise<string | null>>();
-
-function lossPercentOf(platform: Platform): Promise<string | null> {
-  let answer = asked.get(platform);
-  if (!answer) {
-    answer = platform.api
-      .call(RiskWarningFigure, {}, { silent: true })
-      .then((result) => (result.ok ? result.data.lossPercent : null));
-    asked.set(platform, answer);
-    // A failed ask is tried again by the next warning that mounts.
-    void answer.then((value) => value === null && asked.delete(platform));
-  }
-  return answer;
-}
-
 /** The warning's text and figure. */
 export default function RiskWarningBody({ placement }: { placement: 'form' | 'page' }) {
   const platform = usePlatform();
   usePartCss('risk-warning', riskWarningCss);
   const ready = useStrings(platform.i18n, STRINGS);
   const t = useT();
-  const [percent, setPercent] = useState<string | null>(null);
+  // A figure the page already has (the start-up asked for it: EK71) is in the first render.
+  const [percent, setPercent] = useState<string | null>(() => knownLossPercent(platform) ?? null);
   useEffect(() => {
     let live = true;
-    void lossPercentOf(platform).then((value) => {
+    void askLossPercent(platform).then((value) => {
       if (live) setPercent(value);
     });
     return () => {

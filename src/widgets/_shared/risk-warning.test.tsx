@@ -13,6 +13,7 @@ import { createI18n, loadLanguage } from '../../core/i18n/i18n';
 import { createPlatform, type OwnedPlatform } from '../../core/runtime/platform';
 import { resetPageStoreForTests } from '../../core/state/store';
 import { PlatformProvider } from './platform-context';
+import { askLossPercent } from './risk-figure';
 import { RiskWarning } from './risk-warning';
 
 const json = (body: unknown) =>
@@ -30,7 +31,13 @@ async function renderWarning(options: {
   lossPercent: string | null;
   tradeModes?: Array<'market' | 'option'>;
   language?: string;
-}): Promise<{ calls: () => number }> {
+  /** The figure's call fails (an answer of this HTTP status). */
+  failWith?: number;
+  /** The page asks for the figure, and has its answer, before the warning mounts (the host's start-up: EK71). */
+  early?: boolean;
+  /** Sees every text the warning's box shows, from the first. */
+  watch?: (text: string) => void;
+}): Promise<{ calls: () => number; mountAnother: () => Promise<void> }> {
   resetPageStoreForTests();
   let calls = 0;
   const fetchImpl = (async (input: RequestInfo | URL) => {
@@ -42,6 +49,7 @@ async function renderWarning(options: {
     }
     if (url.pathname === '/v1/wa-na/risk/lossShare') {
       calls += 1;
+      if (options.failWith) return new Response('unavailable', { status: options.failWith });
       return json({
         code: 0,
         msg: 'success',
@@ -60,14 +68,37 @@ async function renderWarning(options: {
   });
   await platform.ready;
   const owned = platform;
-  await act(async () => {
-    render(
-      <PlatformProvider platform={owned}>
-        <RiskWarning placement="form" />
-      </PlatformProvider>,
-    );
-  });
-  return { calls: () => calls };
+  if (options.early) await askLossPercent(owned);
+  const watch = options.watch;
+  if (watch) {
+    // Every text the box has, from its insertion on: a render without the figure would show here.
+    const seen = new MutationObserver(() => {
+      const box = document.querySelector('[data-testid="risk-warning"]');
+      if (box) watch(box.textContent ?? '');
+    });
+    seen.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }
+  const mount = async () => {
+    await act(async () => {
+      render(
+        <PlatformProvider platform={owned}>
+          <RiskWarning placement="form" />
+        </PlatformProvider>,
+      );
+    });
+  };
+  await mount();
+  return {
+    calls: () => calls,
+    async mountAnother() {
+      cleanup();
+      await mount();
+      await screen.findByTestId('risk-warning');
+      await act(async () => {
+        await Promise.resolve();
+      });
+    },
+  };
 }
 
 describe('RiskWarning', () => {
@@ -96,6 +127,33 @@ describe('RiskWarning', () => {
     expect(warning.textContent).toContain('You should consider whether');
     expect(warning.textContent).not.toMatch(/retail investor accounts lose money/);
     expect(warning.dataset.percent).toBeUndefined();
+  });
+
+  it('shows a figure the page already has in its first render, without a render before it (EK71)', async () => {
+    const texts: string[] = [];
+    const server = await renderWarning({ lossPercent: '74', early: true, watch: (text) => texts.push(text) });
+    await screen.findByText(/74% of retail investor accounts lose money/);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.every((text) => text.includes('74% of retail investor accounts lose money'))).toBe(true);
+    expect(server.calls()).toBe(1);
+  });
+
+  it('asks a server without a figure once per page, and asks again after a failed call (EK71)', async () => {
+    const none = await renderWarning({ lossPercent: null, early: true });
+    await screen.findByTestId('risk-warning');
+    await none.mountAnother();
+    expect(none.calls()).toBe(1);
+    cleanup();
+    platform?.close();
+    const failing = await renderWarning({ lossPercent: '74', failWith: 503 });
+    await screen.findByTestId('risk-warning');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(failing.calls()).toBe(1);
+    await failing.mountAnother();
+    expect(failing.calls()).toBe(2);
+    expect(screen.getByTestId('risk-warning').textContent).not.toMatch(/retail investor accounts lose money/);
   });
 
   it('speaks the page language (one of the brand’s) with the standard wording', async () => {
