@@ -4,8 +4,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Envelope } from '../../src/core/contract/envelope';
 import type { RiskFigure } from '../../src/core/contract/risk';
-import { open } from './auth-steps';
+import { open, signIn } from './auth-steps';
 import { openPage, screenshot, useBrowser } from './browser';
+import { fundedAccount } from './trading-steps';
 
 const { browser } = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -54,6 +55,41 @@ describe('the CFD risk warning', () => {
       await screenshot(desktop.page, 'risk-warning-de-dark', 'desktop');
     } finally {
       await desktop.context.close();
+    }
+  }, 60_000);
+
+  it('on a signed-in reload of a phone’s order form, asks for the figure and restores the session while the page’s code is still coming (EK71, EK72)', async () => {
+    const account = await fundedAccount(null);
+    const phone = await openPage(browser(), 'mobile');
+    try {
+      await open(phone.page, '/login');
+      await signIn(phone.page, 'mobile', account);
+      const asked: string[] = [];
+      phone.page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (path.endsWith('/wa-na/risk/lossShare') || path.endsWith('/wa-na/refresh')) asked.push(path);
+      });
+      // The order page's code is held until the start-up has asked for both, or 10 s have passed: both must go
+      // out before the site can render that page (before EK72 the session started with the site's render).
+      const seenWhileHeld: string[] = [];
+      await phone.page.route(/\/assets\/place-page-[\w-]+\.js$/, async (route) => {
+        await expect
+          .poll(() => asked.length >= 2, { timeout: 10_000 })
+          .toBe(true)
+          .catch(() => undefined);
+        seenWhileHeld.push(...asked);
+        await route.continue();
+      });
+      await open(phone.page, '/BTCUSDT/place?direction=0');
+      await phone.page.getByTestId('risk-warning').waitFor({ state: 'visible', timeout: 15_000 });
+      expect(seenWhileHeld.map((path) => path.replace(/^.*\/wa-na\//, '')).sort()).toEqual([
+        'refresh',
+        'risk/lossShare',
+      ]);
+      // Asked once for the page: the warning took the start-up's answer (a null one included).
+      expect(asked.filter((path) => path.endsWith('/lossShare'))).toHaveLength(1);
+    } finally {
+      await phone.context.close();
     }
   }, 60_000);
 });
