@@ -395,24 +395,9 @@ describe('account pages', () => {
   });
 
   it('knows which first pages show the CFD risk warning, so the start-up asks for its figure there (RW6, EK71)', () => {
-    const shows = (desktop: boolean, mode: 'market' | 'option') =>
-      [
-        'home',
-        'quotation',
-        'chart',
-        'place',
-        'placeOption',
-        'position',
-        'login',
-        'account',
-        'deposit',
-      ].filter((page) => pageShowsRiskWarning(page, desktop, mode));
-    // A phone: the order form carries its own; the market list and chart show it under their content.
-    expect(shows(false, 'market')).toEqual(['quotation', 'chart', 'place']);
-    expect(shows(false, 'option')).toEqual(['place']);
-    // A desktop: every page of the trading layout or over it (sign-in, account dialog), in market mode only.
-    expect(shows(true, 'market')).toEqual([
+    const pages = [
       'home',
+      'quotation',
       'chart',
       'place',
       'placeOption',
@@ -420,7 +405,15 @@ describe('account pages', () => {
       'login',
       'account',
       'deposit',
-    ]);
+    ];
+    const shows = (desktop: boolean, mode: 'market' | 'option') =>
+      pages.filter((page) => pageShowsRiskWarning(page, desktop, mode));
+    // A phone: the order form carries its own; the market list and chart show it under their content.
+    expect(shows(false, 'market')).toEqual(['quotation', 'chart', 'place']);
+    expect(shows(false, 'option')).toEqual(['place']);
+    // A desktop: every page of the trading layout or over it (sign-in, account dialog), in market mode only;
+    // the market list is a page of its own there.
+    expect(shows(true, 'market')).toEqual(pages.filter((page) => page !== 'quotation'));
     expect(shows(true, 'option')).toEqual([]);
   });
 
