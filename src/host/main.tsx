@@ -3,7 +3,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { narrowLookups } from '../core/i18n/narrow-lookups';
 import { getPlatform } from '../core/runtime/platform';
-import { getSession } from '../core/session/session';
 import '../widgets/_shared/tokens.css';
 import { App } from './app';
 import { PrefKey, readChoice } from './prefs';
@@ -35,10 +34,6 @@ async function start(element: HTMLElement): Promise<void> {
   const platform = getPlatform();
   // The host adds about 30 namespaces: each key is looked for in the few whose tree has its first part (EK37).
   narrowLookups(platform.i18n);
-  // The page's session starts here, not when the site first renders: a signed-in reload's restore (the refresh
-  // call, then the user's info) is sent as soon as the config comes, beside the strings and the page's code,
-  // instead of after the site's render behind the loading screen (EK72).
-  getSession(platform);
   await nextTask();
   const reactRoot = createRoot(element);
   startTransition(() =>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import * as React from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { sampleConfigJson } from '../../core/config/runtime-config.fixture';
@@ -20,6 +20,19 @@ vi.mock('react', async (original) => {
       react.startTransition(scope);
     },
   };
+});
+
+// The session module as it is, with the creation of a page's session watched (EK72).
+// Each creation notes how many transitions had begun: the site's first render is one (EK30).
+const getSession = vi.hoisted(() => vi.fn());
+const sessionsAt = vi.hoisted(() => [] as Array<{ platform: unknown; transitions: number }>);
+vi.mock(import('../../core/session/session'), async (original) => {
+  const session = await original();
+  getSession.mockImplementation((platform: Platform) => {
+    sessionsAt.push({ platform, transitions: transitions.count });
+    return session.getSession(platform);
+  });
+  return { ...session, getSession };
 });
 
 afterEach(cleanup);
@@ -90,6 +103,36 @@ it.each([
     bootSite(test.platform);
     await screen.findByTestId('content');
     expect(test.fetched.filter((fetched) => fetched.endsWith('/risk/lossShare'))).toHaveLength(asked ? 1 : 0);
+  } finally {
+    test.platform.close();
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  }
+});
+
+it.each([
+  ['starts the page’s session at start-up, before the site renders, and restores a stored one', true],
+  ['starts no session in a browser the brand does not trust (BA1)', false],
+] as const)('%s (EK72)', async (_title, trusted) => {
+  window.history.replaceState(null, '', '/BTCUSDT/chart');
+  // A reload of a signed-in page in the default token mode: only the session's hint is stored.
+  window.localStorage.setItem('tkSession', JSON.stringify({ uid: '10000007', virtualStatus: '0' }));
+  sessionsAt.length = 0;
+  const before = transitions.count;
+  const base = sampleConfigJson();
+  const trustedApp = { userAgent: 'TradeKitApp', url: 'https://apps.example/tradekit' };
+  const test = createTestPlatform({
+    config: { brand: { ...(base.brand as object), ...(trusted ? {} : { trustedApp }) } },
+  });
+  try {
+    bootSite(test.platform);
+    await screen.findByTestId(trusted ? 'content' : 'app-only');
+    // The page's session was created before the site's render began (a transition), not by the site itself.
+    const first = sessionsAt.find((call) => call.platform === test.platform);
+    if (trusted) expect(first?.transitions).toBe(before);
+    else expect(first).toBeUndefined();
+    if (trusted)
+      await waitFor(() => expect(test.fetched.some((path) => path.endsWith('/wa-na/refresh'))).toBe(true));
   } finally {
     test.platform.close();
     window.localStorage.clear();

@@ -11,6 +11,7 @@ import { askBannersEarly } from '../pages/home/use-banners';
 import { pageShowsRiskWarning } from '../pages/page-kinds';
 import { startingTradeMode } from '../host-context';
 import { askLossPercent } from '../../widgets/_shared/risk-figure';
+import { getSession } from '../../core/session/session';
 import { matchRoute } from '../routing/resolve';
 import { isDesktopViewport, preloadShell } from '../shells/desktop-loader';
 import { PrefKey, readPref } from '../prefs';
@@ -63,6 +64,10 @@ export function useBoot(platform: Platform): BootState {
           brandDefault: config.brand.defaultLanguage,
         });
         const trusted = isTrustedBrowser(config.brand, globalThis.navigator?.userAgent ?? '');
+        // The page's session starts now, not when the site first renders: a signed-in reload's restore (the
+        // refresh call, then the user's info) goes out beside the strings and the page's code instead of after
+        // the site's render behind the loading screen (EK72). A browser the brand does not trust gets no session.
+        if (trusted) getSession(platform);
         const page = matchRoute(window.location.pathname)?.route.name;
         const desktop = isDesktopViewport();
         // A phone's home page: its banners beside its strings and code, not after the site's render (EK47).
