@@ -35,6 +35,25 @@ function browserLanguages(): readonly string[] {
 }
 
 /**
+ * What a trusted browser's start-up begins once the config has come, beside the language's strings and the page's
+ * code, instead of after the site's render behind the loading screen: the page's session, so that a signed-in
+ * reload's restore (the refresh call, then the user's info) goes out now (EK72); a phone home page's banners
+ * (EK47); and the CFD risk warning's figure on a first page that shows it, so that its first render has it (EK71).
+ */
+function startBesideTheSite(platform: Platform, config: RuntimeConfig, language: string): void {
+  getSession(platform);
+  const page = matchRoute(window.location.pathname)?.route.name;
+  if (page === undefined) return;
+  const desktop = isDesktopViewport();
+  if (page === 'home' && !desktop) askBannersEarly(platform, language, config.brand.bannerCount);
+  if (
+    config.brand.tradeModes.includes('market') &&
+    pageShowsRiskWarning(page, desktop, startingTradeMode(config.brand))
+  )
+    void askLossPercent(platform);
+}
+
+/**
  * Waits for the runtime config; a config of another version reloads the site from `/` (the loaded scripts
  * are stale); then loads the visitor's language (stored choice, browser, brand) before the first paint of
  * translated pages. The system config is fetched by the platform itself. The code of the page the address
@@ -64,24 +83,7 @@ export function useBoot(platform: Platform): BootState {
           brandDefault: config.brand.defaultLanguage,
         });
         const trusted = isTrustedBrowser(config.brand, globalThis.navigator?.userAgent ?? '');
-        // The page's session starts now, not when the site first renders: a signed-in reload's restore (the
-        // refresh call, then the user's info) goes out beside the strings and the page's code instead of after
-        // the site's render behind the loading screen (EK72). A browser the brand does not trust gets no session.
-        if (trusted) getSession(platform);
-        const page = matchRoute(window.location.pathname)?.route.name;
-        const desktop = isDesktopViewport();
-        // A phone's home page: its banners beside its strings and code, not after the site's render (EK47).
-        if (trusted && page === 'home' && !desktop)
-          askBannersEarly(platform, language, config.brand.bannerCount);
-        // A page that shows the CFD risk warning: its figure beside them too, so that the warning's first render
-        // has it instead of growing by a sentence when it comes, after the session's restore (EK71).
-        if (
-          trusted &&
-          page !== undefined &&
-          config.brand.tradeModes.includes('market') &&
-          pageShowsRiskWarning(page, desktop, startingTradeMode(config.brand))
-        )
-          void askLossPercent(platform);
+        if (trusted) startBesideTheSite(platform, config, language);
         await Promise.all([
           requestLanguage(platform.i18n, language).catch((error: unknown) =>
             console.warn(`[tradekit] language ${language} unavailable, showing English`, error),
