@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { open, signIn } from './auth-steps';
 import { navigateTo, openPage, useBrowser, VIEWPORTS } from './browser';
 import type { ViewportName } from './browser';
-import { apiToken, fundedAccount, pinBid, post } from './trading-steps';
+import { apiToken, fundedAccount, openPositions, pinBid, post } from './trading-steps';
 
 const { browser } = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -115,12 +115,7 @@ describe.each(CASES)(
           await shot(page, `option-success-${tag}`);
           await page.keyboard.press('Escape');
 
-          if (vp === 'mobile') await open(page, '/position');
-          // The side rail's positions panel may already be open (tall windows): a click would close it. The
-          // rail's button by its panel: in German the chart's "Positionen im Chart anzeigen" also begins with
-          // "Position", and a first such button toggled the chart's trade lines instead.
-          else if (!(await page.getByTestId('position-panel').isVisible()))
-            await page.locator('.host-rail__button[data-panel="position"]').click();
+          await openPositions(page, vp);
           // The list's own field: the option form's live price is a `live-price` too, and the desktop layout
           // carries `data-order` while the form is open. Strict: a second match fails instead of being read.
           const live = page.locator('[data-order] [data-field="live-price"]');

@@ -8,7 +8,6 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MarketOrder, OrderQueryResponse } from '../../src/core/contract/trading';
 import { MANUAL_CLOSE_AFTER_MS } from '../../src/core/contract/trading';
-import deCommon from '../../src/core/i18n/locales/de/common.json';
 import { open, signIn } from './auth-steps';
 import { openPage, screenshot, useBrowser } from './browser';
 import { advanceServerClock, serverNow } from './clock';
@@ -110,11 +109,7 @@ describe('order tools', () => {
         });
         await page.reload();
         await page.getByTestId('loading').waitFor({ state: 'detached', timeout: 20_000 });
-        // The rail's button by its German name; the panel may already be open again after the reload.
-        const panel = page.getByTestId('position-panel');
-        if (!(await panel.isVisible()))
-          await page.getByRole('button', { name: deCommon.nav.position, exact: true }).click();
-        drawer = await openDrawer(page, panel);
+        drawer = await openDrawer(page, await openPositions(page, 'desktop'));
         await expect.poll(() => drawer.getByTestId('trailing-state').textContent()).toContain('101200.00');
         await screenshot(page, 'order-tools-de-dark', 'desktop');
 

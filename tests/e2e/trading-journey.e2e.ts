@@ -193,8 +193,7 @@ async function stopLossJourney(page: Page, vp: ViewportName, symbol: string): Pr
   await screenshot(page, 'journey-stop-loss-set', vp);
 
   const dragged = await dragStopOnChart(page, vp, { ...order!, stopPrice: stop });
-  const panel = page.getByTestId('position-panel');
-  positions = vp === 'desktop' && (await panel.isVisible()) ? panel : await openPositions(page, vp);
+  positions = await openPositions(page, vp);
   await rows(positions).first().waitFor({ state: 'visible', timeout: 15_000 });
 
   await pinBid(symbol, cents(Number(dragged) * 0.98));

@@ -138,10 +138,16 @@ export async function buyAtMarket(
     .toMatch(/\S/);
 }
 
-/** The Position page (mobile) or the side rail's position panel (desktop). */
+/**
+ * The Position page (mobile) or the side rail's position panel (desktop). The panel follows the address: at
+ * `/position` it is open, or about to be (after a reload it shows once the session is restored), and the rail's
+ * button would close it; elsewhere the button (by its panel, in any language) opens it. Whether the panel is
+ * visible at one instant decides nothing: a reload's panel came after that instant and the click closed it.
+ */
 export async function openPositions(page: Page, vp: ViewportName) {
   if (vp === 'mobile') await open(page, '/position');
-  else await page.getByRole('button', { name: 'Positions', exact: true }).click();
+  else if (new URL(page.url()).pathname !== '/position')
+    await page.locator('.host-rail__button[data-panel="position"]').click();
   const panel = page.getByTestId(vp === 'mobile' ? 'position-page' : 'position-panel');
   await panel.waitFor({ state: 'visible' });
   return panel;
