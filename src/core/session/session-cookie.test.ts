@@ -73,6 +73,8 @@ describe('cookie mode (the default when the runtime config names none)', () => {
     expect(h.storage.getItem('language')).toBe('de');
     expect(h.session.getState().status).toBe('signedOut');
     expect(h.callsTo('wa-na/refresh')).toHaveLength(0);
+    // Nothing to restore: known once the config is there (EK73).
+    await h.session.known();
   });
 
   it('keeps the spec’s local-storage keys when the runtime config asks for tokenStorage "spec"', async () => {
@@ -105,11 +107,16 @@ describe('cookie mode (the default when the runtime config names none)', () => {
         'waa/user/info': () => ({ code: 0, data: userInfo('10000042') }),
       },
     });
+    let known = false;
+    void h.session.known().then(() => (known = true));
     expect(h.session.getState().status).toBe('restoring');
     await vi.advanceTimersByTimeAsync(0);
     expect(h.session.getState().status).toBe('restoring');
+    // Not known while the refresh call is on its way (EK73: the host's site waits for it).
+    expect(known).toBe(false);
     release();
     await vi.advanceTimersByTimeAsync(0);
+    expect(known).toBe(true);
     expect(h.session.getState()).toMatchObject({ status: 'signedIn', uid: '10000042' });
     expect(h.session.getToken()).toBe(answer.data.token);
     const [call] = h.callsTo('wa-na/refresh');

@@ -54,6 +54,11 @@ export interface SessionRemember {
 export interface Session {
   atoms: SessionAtoms;
   getState(): SessionState;
+  /**
+   * Settles once the page knows whether a stored session goes on: after a reload's restore (the refresh call;
+   * the user's info follows on its own), at once when none was stored. It never rejects.
+   */
+  known(): Promise<void>;
   /** Called on every state change; returns unsubscribe. */
   subscribe(listener: (state: SessionState) => void): () => void;
   isSignedIn(): boolean;

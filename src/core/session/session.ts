@@ -54,6 +54,19 @@ export interface OwnedSession extends Session {
   close(): void;
 }
 
+/** A promise settled by calling `settle` (Promise.withResolvers needs Node 22). */
+function signal(): { settled: Promise<void>; settle: () => void } {
+  let settle: () => void = () => undefined;
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  return { settled, settle };
+}
+
+/** Adds `listener` to `listeners`; returns its removal. */
+function listen<T>(listeners: Set<T>, listener: T): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** Build a session for a platform and plug it into the platform's API client. Prefer getSession(). */
 export function createSession(platform: Platform, options: SessionOptions = {}): OwnedSession {
   const storage = options.storage ?? createKeyValueStore();
@@ -147,6 +160,8 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
   page?.addEventListener('visibilitychange', onWake);
   globalThis.addEventListener?.('online', onWake);
 
+  /** Settled once the start knows whether a stored session goes on, or failed (Session.known: never rejects). */
+  const known = signal();
   /** A stored session is checked once the config is there; cookie mode first restores it. */
   async function start(): Promise<void> {
     if (modal && modal.mode() === null) {
@@ -159,6 +174,7 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
     // call twice at every reload of a signed-in page.
     const restored = modal?.mode() === 'cookie' && modal.hint() !== null && !tokens.read();
     if (restored) await restore();
+    known.settle();
     if (core.sync().status !== 'signedIn') return;
     core.startChecks();
     await platform.ready;
@@ -166,11 +182,14 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
     if (!restored && core.sync().status === 'signedIn') await account.refreshUser();
   }
   if (core.sync().status === 'signedIn') core.startChecks();
-  void start().catch(() => undefined);
+  void start()
+    .finally(known.settle)
+    .catch(() => undefined);
 
   return {
     atoms: core.atoms,
     getState: () => store.get(core.atoms.state),
+    known: () => known.settled,
     subscribe: (listener) => store.sub(core.atoms.state, () => listener(store.get(core.atoms.state))),
     isSignedIn: () => getToken() !== null,
     getToken,
@@ -199,14 +218,8 @@ export function createSession(platform: Platform, options: SessionOptions = {}):
       return outcome === 'fresh' || outcome === 'refreshed';
     },
     check: core.check,
-    onLogout(listener) {
-      core.logoutListeners.add(listener);
-      return () => core.logoutListeners.delete(listener);
-    },
-    onAccountSwitch(listener) {
-      core.switchListeners.add(listener);
-      return () => core.switchListeners.delete(listener);
-    },
+    onLogout: (listener) => listen(core.logoutListeners, listener),
+    onAccountSwitch: (listener) => listen(core.switchListeners, listener),
     setNavigation: core.setNavigation,
     remember: createRemember(
       storage,

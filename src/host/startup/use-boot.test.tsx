@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import * as React from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { sampleConfigJson } from '../../core/config/runtime-config.fixture';
 import type { Platform } from '../../core/runtime/types';
 import { createTestPlatform } from '../../widgets/_shared/test-platform.fixture';
+import { preloadPageOf } from '../pages/registry';
 import { PrefKey, writePref } from '../prefs';
 import { renderWithPlatform } from '../test-support';
 import { Startup } from './startup';
@@ -133,6 +134,36 @@ it.each([
     else expect(first).toBeUndefined();
     if (trusted)
       await waitFor(() => expect(test.fetched.some((path) => path.endsWith('/wa-na/refresh'))).toBe(true));
+  } finally {
+    test.platform.close();
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  }
+});
+
+it('keeps the site unrendered behind the loading screen until a stored session’s restore is answered (EK73)', async () => {
+  const path = '/BTCUSDT/chart';
+  window.history.replaceState(null, '', path);
+  window.localStorage.setItem('tkSession', JSON.stringify({ uid: '10000007', virtualStatus: '0' }));
+  let answerRefresh: (response: Response) => void = () => undefined;
+  const refresh = new Promise<Response>((resolve) => (answerRefresh = resolve));
+  const test = createTestPlatform({
+    answer: (fetched) => (fetched.endsWith('/wa-na/refresh') ? refresh : undefined),
+  });
+  try {
+    bootSite(test.platform);
+    await waitFor(() =>
+      expect(test.fetched.some((fetched) => fetched.endsWith('/wa-na/refresh'))).toBe(true),
+    );
+    // Everything else the site waits for is there: the page's code and the language's strings.
+    await act(async () => {
+      await preloadPageOf(path);
+      await test.platform.i18n.changeLanguage('en');
+    });
+    expect(screen.queryByTestId('content')).toBeNull();
+    expect(screen.getByTestId('loading')).toBeTruthy();
+    answerRefresh(new Response('not found', { status: 404 }));
+    await screen.findByTestId('content');
   } finally {
     test.platform.close();
     window.localStorage.clear();

@@ -39,11 +39,12 @@ function browserLanguages(): readonly string[] {
  * code, instead of after the site's render behind the loading screen: the page's session, so that a signed-in
  * reload's restore (the refresh call, then the user's info) goes out now (EK72); a phone home page's banners
  * (EK47); and the CFD risk warning's figure on a first page that shows it, so that its first render has it (EK71).
+ * Settles when the session is known: the site renders once it knows whether the visitor is signed in (EK73).
  */
-function startBesideTheSite(platform: Platform, config: RuntimeConfig, language: string): void {
-  getSession(platform);
+function startBesideTheSite(platform: Platform, config: RuntimeConfig, language: string): Promise<void> {
+  const known = getSession(platform).known();
   const page = matchRoute(window.location.pathname)?.route.name;
-  if (page === undefined) return;
+  if (page === undefined) return known;
   const desktop = isDesktopViewport();
   if (page === 'home' && !desktop) askBannersEarly(platform, language, config.brand.bannerCount);
   if (
@@ -51,6 +52,7 @@ function startBesideTheSite(platform: Platform, config: RuntimeConfig, language:
     pageShowsRiskWarning(page, desktop, startingTradeMode(config.brand))
   )
     void askLossPercent(platform);
+  return known;
 }
 
 /**
@@ -59,8 +61,8 @@ function startBesideTheSite(platform: Platform, config: RuntimeConfig, language:
  * translated pages. The system config is fetched by the platform itself. The code of the page the address
  * names loads from the start, beside the config, and the site waits for it too: its first page then renders
  * in full behind the loading screen instead of the outlet's empty place (EK19); a desktop's shell, code of its
- * own, loads and is waited for the same way (EK28). A brand that trusts only its app sends any other browser to
- * the app-only page (BA1).
+ * own, loads and is waited for the same way (EK28), and so is the page's session until it is known (EK73). A
+ * brand that trusts only its app sends any other browser to the app-only page (BA1).
  */
 export function useBoot(platform: Platform): BootState {
   const [state, setState] = useState<BootState>({ phase: 'loading' });
@@ -83,8 +85,11 @@ export function useBoot(platform: Platform): BootState {
           brandDefault: config.brand.defaultLanguage,
         });
         const trusted = isTrustedBrowser(config.brand, globalThis.navigator?.userAgent ?? '');
-        if (trusted) startBesideTheSite(platform, config, language);
+        // A signed-in reload's site waits for its session's restore as it does for its code (EK73): rendered
+        // before it, the whole site was an empty busy place, and the loading screen left as the prices came.
+        const session = trusted ? startBesideTheSite(platform, config, language) : null;
         await Promise.all([
+          session,
           requestLanguage(platform.i18n, language).catch((error: unknown) =>
             console.warn(`[tradekit] language ${language} unavailable, showing English`, error),
           ),

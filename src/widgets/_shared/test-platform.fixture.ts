@@ -22,6 +22,8 @@ export interface TestPlatformOptions {
   /** `thumb/{symbol}` points per symbol; other symbols answer code 604. */
   thumbs?: Record<string, Array<{ time: number; price: string }>>;
   now?: () => number;
+  /** The test's own answer to a path (its promise may wait); undefined: the fixture's (404 for unknown paths). */
+  answer?: (path: string) => Promise<Response> | undefined;
 }
 
 export interface TestPlatform {
@@ -61,6 +63,8 @@ export function createTestPlatform(options: TestPlatformOptions = {}): TestPlatf
           : { code: 604, msg: 'pair does not exist', data: null },
       );
     }
+    const own = options.answer?.(url.pathname);
+    if (own) return own;
     if (url.pathname.endsWith('/getAllConfigStatusWeb'))
       return json({ code: 0, msg: 'success', data: { systemConfigs: [], walletType: 0 } });
     return new Response('not found', { status: 404 });
