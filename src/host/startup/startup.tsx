@@ -55,7 +55,7 @@ export function Startup({ children }: { children: ReactNode }) {
   // The store's config is the loaded one until the brand is edited, then the edited one (BE10).
   const live = useAtomValue(platform.atoms.config);
   if (boot.phase === 'error') return <ConfigErrorPage />;
-  if (boot.phase === 'loading') return <LoadingScreen />;
+  if (boot.phase === 'loading') return <LoadingScreen brand={boot.config?.brand} />;
   if (boot.phase === 'app-only') return <AppOnlyPage config={boot.config} />;
   const config = live ?? boot.config;
   return (

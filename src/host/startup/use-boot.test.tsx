@@ -161,7 +161,8 @@ it('keeps the site unrendered behind the loading screen until a stored sessionâ€
       await test.platform.i18n.changeLanguage('en');
     });
     expect(screen.queryByTestId('content')).toBeNull();
-    expect(screen.getByTestId('loading')).toBeTruthy();
+    // The config has come: the loading screen shows the brand's logo while the site waits (spec Â§4, EK74).
+    expect(screen.getByTestId('loading').querySelector('img')?.getAttribute('src')).toBe('/logo.svg');
     answerRefresh(new Response('not found', { status: 404 }));
     await screen.findByTestId('content');
   } finally {

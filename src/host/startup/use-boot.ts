@@ -18,7 +18,8 @@ import { PrefKey, readPref } from '../prefs';
 import { APP_ONLY_PATH, isTrustedBrowser } from './app-only';
 
 export type BootState =
-  | { phase: 'loading' }
+  /** `config` once it has come: the loading screen shows the brand's logo from then on (EK74). */
+  | { phase: 'loading'; config?: RuntimeConfig }
   | { phase: 'error' }
   | { phase: 'ready'; config: RuntimeConfig }
   /** The brand trusts only its app and this browser is not it (BA1). */
@@ -78,6 +79,8 @@ export function useBoot(platform: Platform): BootState {
           window.location.replace(redirect);
           return;
         }
+        // The brand is known: its logo on the loading screen while the site's code, strings and session come.
+        if (live) setState({ phase: 'loading', config });
         const language = pickLanguage({
           stored: readPref(PrefKey.language),
           browser: browserLanguages(),
