@@ -44,8 +44,14 @@ function browserLanguages(): readonly string[] {
  */
 function startBesideTheSite(platform: Platform, config: RuntimeConfig, language: string): Promise<void> {
   const known = getSession(platform).known();
+  askForFirstPage(platform, config, language);
+  return known;
+}
+
+/** What the first page shows from the start and the start-up asks for early: a phone home's banners, a risk figure. */
+function askForFirstPage(platform: Platform, config: RuntimeConfig, language: string): void {
   const page = matchRoute(window.location.pathname)?.route.name;
-  if (page === undefined) return known;
+  if (page === undefined) return;
   const desktop = isDesktopViewport();
   if (page === 'home' && !desktop) askBannersEarly(platform, language, config.brand.bannerCount);
   if (
@@ -53,7 +59,6 @@ function startBesideTheSite(platform: Platform, config: RuntimeConfig, language:
     pageShowsRiskWarning(page, desktop, startingTradeMode(config.brand))
   )
     void askLossPercent(platform);
-  return known;
 }
 
 /**
