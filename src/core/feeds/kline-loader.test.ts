@@ -259,6 +259,26 @@ describe('kline loader history', () => {
     expect(ctx.server.requests).toHaveLength(2);
   });
 
+  it('says when a prefetched first page has been answered or has failed, and at once when none was asked (EK75)', async () => {
+    const ctx = setup();
+    let settled = false;
+    await ctx.loader.prefetchSettled();
+    ctx.server.set('EURUSD', '1min', series(T0, 3));
+    ctx.server.hold(true);
+    ctx.loader.prefetch('EURUSD', '1min');
+    void ctx.loader.prefetchSettled().then(() => (settled = true));
+    await settle();
+    expect(ctx.server.requests).toHaveLength(1);
+    expect(settled).toBe(false);
+    ctx.server.release();
+    await vi.waitFor(() => expect(settled).toBe(true));
+
+    const failed = setup();
+    failed.server.fail(true);
+    failed.loader.prefetch('EURUSD', '1min');
+    await expect(failed.loader.prefetchSettled()).resolves.toBeUndefined();
+  });
+
   it('does not give a prefetched page to another series', async () => {
     const ctx = setup();
     ctx.server.set('EURUSD', '1min', series(T0, 4));

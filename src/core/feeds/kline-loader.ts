@@ -83,11 +83,18 @@ export interface KlineLoader extends Required<DataLoader> {
    * is still downloading); the chart's next `init` of that series takes the answer.
    */
   prefetch(symbol: string, period: KlinePeriod): void;
+  /**
+   * Settles when the prefetched first page has been answered or has failed, at once when none is on its way
+   * (never rejects): the chart is created once its candles are there, and draws them in its first frame (EK75).
+   */
+  prefetchSettled(): Promise<void>;
   dispose(): void;
 }
 
 /** How long a prefetched first page may wait for the chart. */
 export const PREFETCH_TTL_MS = 30_000;
+
+const settle = (): void => undefined;
 
 function defaultSchedule(flush: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
@@ -217,6 +224,10 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
       const key = `${symbol} ${period}`;
       if (disposed || prefetched?.key === key) return;
       prefetched = { key, at: Date.now(), result: firstPage(symbol, period) };
+    },
+    prefetchSettled() {
+      const pending = prefetched?.result;
+      return pending ? pending.then(settle, settle) : Promise.resolve();
     },
     setLive(next) {
       live = next;

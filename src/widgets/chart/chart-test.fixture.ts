@@ -22,6 +22,8 @@ export const ORIGIN = 'https://platform.test';
 export interface MarketScript {
   products: ProductInfo[] | null;
   status: Record<string, string>;
+  /** While set, `market/history` answers (not found, as always here) only once it settles. */
+  historyHeld?: Promise<void>;
 }
 
 /** A platform plus the handles a chart test drives. */
@@ -47,6 +49,7 @@ export function createChartPlatform(script: Partial<MarketScript> = {}): ChartTe
     const path = new URL(String(input)).pathname;
     fetched.push(path);
     if (path === '/config.json') return json(sampleConfigJson());
+    if (path === '/market/history' && state.historyHeld) await state.historyHeld;
     if (path.endsWith('/getAllConfigStatusWeb')) return ok({ systemConfigs: [], walletType: 0 });
     if (path === '/v1/wa-na/forex/product/list')
       return state.products ? ok(state.products) : new Response('down', { status: 500 });

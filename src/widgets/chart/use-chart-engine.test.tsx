@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KlineLoader } from '../../core/feeds/kline-loader';
+import { nextTask } from '../../core/runtime/next-task';
 import type { Platform } from '../../core/runtime/types';
 import { createChartPlatform } from './chart-test.fixture';
 import type { ChartTestPlatform } from './chart-test.fixture';
@@ -27,8 +28,10 @@ function probe(setup: EngineSetup = {}, hold?: Promise<void>) {
     engines.push(loader);
     return { dispose: () => undefined } as ReturnType<typeof createChartEngine>;
   };
+  const loads: string[] = [];
   const load: EngineLoader = async () => {
     await hold;
+    loads.push('loaded');
     return { createChartEngine: create };
   };
   function Probe({ platform }: { platform: Platform }) {
@@ -38,7 +41,7 @@ function probe(setup: EngineSetup = {}, hold?: Promise<void>) {
     renderedEngines.push(handle.engine);
     return <div ref={el} />;
   }
-  return { rendered, engines, renderedEngines, Probe };
+  return { rendered, engines, renderedEngines, loads, Probe };
 }
 
 const historyRequests = (test: ChartTestPlatform) =>
@@ -97,6 +100,22 @@ describe('useChartEngine', () => {
     await waitFor(() => expect(historyRequests(test)).toBe(1));
     expect(engines).toHaveLength(0);
     release();
+    await waitFor(() => expect(engines).toHaveLength(1));
+  });
+
+  it("creates the engine once the first series' history has been answered, not before (EK75)", async () => {
+    let answer = () => undefined as void;
+    current = createChartPlatform({ historyHeld: new Promise<void>((resolve) => (answer = resolve)) });
+    const { engines, loads, Probe } = probe({ series: { symbol: 'EURUSD', period: '1min' } });
+    render(<Probe platform={current.platform} />);
+    const test = current;
+    await waitFor(() => expect(historyRequests(test)).toBe(1));
+    // The engine's code has come, and two more tasks have run (Intl's start takes one): only the history is missing.
+    await waitFor(() => expect(loads).toEqual(['loaded']));
+    await nextTask();
+    await nextTask();
+    expect(engines).toHaveLength(0);
+    answer();
     await waitFor(() => expect(engines).toHaveLength(1));
   });
 

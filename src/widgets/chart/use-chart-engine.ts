@@ -98,8 +98,14 @@ export function useChartEngine(
       setLoader(source);
       return source;
     });
+    // The engine is created once the first series' candles are there (or failed): created before them, it
+    // laid out and drew empty axes, then everything again when they came (EK75).
+    const firstPage = sourceReady.then(async (loaded) => {
+      await loaded?.prefetchSettled();
+      return loaded;
+    });
     const start = () =>
-      Promise.all([load(), sourceReady])
+      Promise.all([load(), firstPage])
         .then(startIntl)
         .then(([{ createChartEngine }, loaded]) => {
           const el = container.current;
