@@ -7,6 +7,7 @@ import type { KlinePoint } from '../contract/types';
 import { fakeClientFactory } from './fake-stomp-client.fixture';
 import {
   KLINE_PERIOD_MS,
+  PREFETCH_TTL_MS,
   createKlineLoader,
   fromChartPeriod,
   normalizeCandles,
@@ -277,6 +278,34 @@ describe('kline loader history', () => {
     failed.server.fail(true);
     failed.loader.prefetch('EURUSD', '1min');
     await expect(failed.loader.prefetchSettled()).resolves.toBeUndefined();
+  });
+
+  it('takes a prefetched first page however long its answer took, and asks again once the answer has waited past PREFETCH_TTL_MS', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const ctx = setup();
+    ctx.server.set('EURUSD', '1min', series(T0, 3));
+    ctx.server.hold(true);
+    ctx.loader.prefetch('EURUSD', '1min');
+    await settle();
+    // A slow answer: it comes after the TTL, and is fresh when it comes.
+    vi.setSystemTime(Date.now() + PREFETCH_TTL_MS + 1_000);
+    ctx.server.release();
+    ctx.server.hold(false);
+    await ctx.loader.prefetchSettled();
+    ctx.restart('EURUSD', '1min');
+    await settle();
+    expect(ctx.chart.data).toHaveLength(3);
+    expect(ctx.server.requests).toHaveLength(1);
+
+    // An answer that then waits past the TTL for the chart is asked for again.
+    ctx.server.set('EURUSD', '5min', series(T0, 2, 5 * MIN));
+    ctx.loader.prefetch('EURUSD', '5min');
+    await ctx.loader.prefetchSettled();
+    vi.setSystemTime(Date.now() + PREFETCH_TTL_MS + 1_000);
+    ctx.restart('EURUSD', '5min');
+    await settle();
+    expect(ctx.chart.data).toHaveLength(2);
+    expect(ctx.server.requests.map((r) => r.body.period)).toEqual(['1min', '5min', '5min']);
   });
 
   it('does not give a prefetched page to another series', async () => {

@@ -91,7 +91,7 @@ export interface KlineLoader extends Required<DataLoader> {
   dispose(): void;
 }
 
-/** How long a prefetched first page may wait for the chart. */
+/** How long a prefetched first page may wait for the chart once it has been answered. */
 export const PREFETCH_TTL_MS = 30_000;
 
 const settle = (): void => undefined;
@@ -110,7 +110,10 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
   let live = options.live ?? true;
   let session: Series | null = null;
   let disposed = false;
-  let prefetched: { key: string; at: number; result: Promise<FirstPage> } | null = null;
+  // `answeredAt`: null while the answer is on its way (the chart then waits for it, however long it takes).
+  let prefetched: { key: string; answeredAt: number | null; result: Promise<FirstPage> } | null = null;
+  const fresh = (early: NonNullable<typeof prefetched>) =>
+    early.answeredAt === null || Date.now() - early.answeredAt < PREFETCH_TTL_MS;
   // Converted as soon as the answer arrives: a prefetched page is ready when the chart asks for it.
   const firstPage = (symbol: string, period: KlinePeriod): Promise<FirstPage> =>
     api
@@ -151,7 +154,7 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
 
   async function loadFirst(s: Series, callback: DataLoaderGetBarsParams['callback']): Promise<void> {
     const key = `${s.symbol} ${s.period}`;
-    const early = prefetched?.key === key && Date.now() - prefetched.at < PREFETCH_TTL_MS ? prefetched : null;
+    const early = prefetched?.key === key && fresh(prefetched) ? prefetched : null;
     prefetched = null;
     const page = await (early?.result ?? firstPage(s.symbol, s.period));
     if (!alive(s)) return;
@@ -222,8 +225,14 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
     },
     prefetch(symbol, period) {
       const key = `${symbol} ${period}`;
-      if (disposed || prefetched?.key === key) return;
-      prefetched = { key, at: Date.now(), result: firstPage(symbol, period) };
+      if (disposed || (prefetched?.key === key && fresh(prefetched))) return;
+      const early: NonNullable<typeof prefetched> = {
+        key,
+        answeredAt: null,
+        result: firstPage(symbol, period),
+      };
+      void early.result.then(() => (early.answeredAt = Date.now()), settle);
+      prefetched = early;
     },
     prefetchSettled() {
       const pending = prefetched?.result;
