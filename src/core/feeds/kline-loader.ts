@@ -231,7 +231,8 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
         answeredAt: null,
         result: firstPage(symbol, period),
       };
-      void early.result.then(() => (early.answeredAt = Date.now()), settle);
+      const answered = () => void (early.answeredAt = Date.now());
+      void early.result.then(answered, answered);
       prefetched = early;
     },
     prefetchSettled() {
