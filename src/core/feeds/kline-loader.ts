@@ -94,7 +94,24 @@ export interface KlineLoader extends Required<DataLoader> {
 /** How long a prefetched first page may wait for the chart once it has been answered. */
 export const PREFETCH_TTL_MS = 30_000;
 
-const settle = (): void => undefined;
+/** A first page asked for before the chart wants it; `answered` settles (never rejects) when its answer or failure has come. */
+interface Prefetched {
+  key: string;
+  result: Promise<FirstPage>;
+  answered: Promise<void>;
+  /** Null while the answer is on its way (the chart then waits for it, however long it takes). */
+  answeredAt: number | null;
+}
+
+function prefetchedPage(key: string, result: Promise<FirstPage>): Prefetched {
+  const page: Prefetched = { key, result, answered: Promise.resolve(), answeredAt: null };
+  const mark = () => void (page.answeredAt = Date.now());
+  page.answered = result.then(mark, mark);
+  return page;
+}
+
+const fresh = (page: Prefetched) =>
+  page.answeredAt === null || Date.now() - page.answeredAt < PREFETCH_TTL_MS;
 
 function defaultSchedule(flush: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
@@ -110,10 +127,7 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
   let live = options.live ?? true;
   let session: Series | null = null;
   let disposed = false;
-  // `answeredAt`: null while the answer is on its way (the chart then waits for it, however long it takes).
-  let prefetched: { key: string; answeredAt: number | null; result: Promise<FirstPage> } | null = null;
-  const fresh = (early: NonNullable<typeof prefetched>) =>
-    early.answeredAt === null || Date.now() - early.answeredAt < PREFETCH_TTL_MS;
+  let prefetched: Prefetched | null = null;
   // Converted as soon as the answer arrives: a prefetched page is ready when the chart asks for it.
   const firstPage = (symbol: string, period: KlinePeriod): Promise<FirstPage> =>
     api
@@ -226,18 +240,10 @@ export function createKlineLoader(options: KlineLoaderOptions): KlineLoader {
     prefetch(symbol, period) {
       const key = `${symbol} ${period}`;
       if (disposed || (prefetched?.key === key && fresh(prefetched))) return;
-      const early: NonNullable<typeof prefetched> = {
-        key,
-        answeredAt: null,
-        result: firstPage(symbol, period),
-      };
-      const answered = () => void (early.answeredAt = Date.now());
-      void early.result.then(answered, answered);
-      prefetched = early;
+      prefetched = prefetchedPage(key, firstPage(symbol, period));
     },
     prefetchSettled() {
-      const pending = prefetched?.result;
-      return pending ? pending.then(settle, settle) : Promise.resolve();
+      return prefetched?.answered ?? Promise.resolve();
     },
     setLive(next) {
       live = next;
