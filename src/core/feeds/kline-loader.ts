@@ -104,10 +104,9 @@ interface Prefetched {
 }
 
 function prefetchedPage(key: string, result: Promise<FirstPage>): Prefetched {
-  const page: Prefetched = { key, result, answered: Promise.resolve(), answeredAt: null };
+  const page = { key, result, answeredAt: null as number | null };
   const mark = () => void (page.answeredAt = Date.now());
-  page.answered = result.then(mark, mark);
-  return page;
+  return Object.assign(page, { answered: result.then(mark, mark) });
 }
 
 const fresh = (page: Prefetched) =>
