@@ -113,6 +113,11 @@ describe('a hostile script on a partner page cannot take the session away', () =
       await auth.getByTestId('auth-remember-password').check();
       await auth.getByTestId('auth-submit').click();
       await expect.poll(() => sessionHint(page), { timeout: 15_000 }).toMatchObject({ uid: account.uid });
+      // The sign-in does not wait for the browser's credential store (login-form.tsx): the remembered password's
+      // flag is written when the store answers, after the session's hint. The script takes what is there then.
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('rememberPassword')), { timeout: 15_000 })
+        .toBe('credential-store');
       const accessToken = await pageToken(page);
       await screenshot(page, 'partner-signed-in', 'desktop');
 
