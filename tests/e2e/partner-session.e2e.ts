@@ -8,6 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REMEMBER_FLAG } from '../../src/core/session/memory-token-store';
+import { StorageKey } from '../../src/core/session/storage';
 import { advanceServerClock } from './clock';
 import { openPage, screenshot, useBrowser } from './browser';
 import { pageToken, sessionHint } from './page-session';
@@ -116,8 +118,10 @@ describe('a hostile script on a partner page cannot take the session away', () =
       // The sign-in does not wait for the browser's credential store (login-form.tsx): the remembered password's
       // flag is written when the store answers, after the session's hint. The script takes what is there then.
       await expect
-        .poll(() => page.evaluate(() => localStorage.getItem('rememberPassword')), { timeout: 15_000 })
-        .toBe('credential-store');
+        .poll(() => page.evaluate((key) => localStorage.getItem(key), StorageKey.rememberPassword), {
+          timeout: 15_000,
+        })
+        .toBe(REMEMBER_FLAG);
       const accessToken = await pageToken(page);
       await screenshot(page, 'partner-signed-in', 'desktop');
 
